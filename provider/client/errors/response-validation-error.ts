@@ -1,0 +1,78 @@
+import type { z } from "zod";
+
+const VALIDATION_ERROR_BRAND: unique symbol = Symbol.for(
+  "pulumi-sender.SenderResponseValidationError",
+) as never;
+
+/** What {@link SenderResponseValidationError} is built from. */
+export interface SenderResponseValidationErrorDetails {
+  /** HTTP method of the request. */
+  method: string;
+  /** Request path without the query. */
+  path: string;
+  /** HTTP status of the (successful) answer. */
+  status: number;
+  /** What did not fit: zod's issues, or one synthetic issue when the body was not JSON. */
+  issues: z.core.$ZodIssue[];
+  /** The answer body as received (parsed JSON, or the raw text). */
+  body: unknown;
+}
+
+function describeIssue(issue: z.core.$ZodIssue): string {
+  const where = issue.path.length > 0 ? issue.path.map(String).join(".") : "(body)";
+  return `${where}: ${issue.message}`;
+}
+
+/**
+ * The request succeeded but its body did not have the documented shape. Like ky's
+ * `SchemaValidationError`, this does not extend `SenderError`: nothing failed on the wire, and
+ * retrying would not help.
+ */
+export class SenderResponseValidationError extends Error {
+  /** HTTP method of the request. */
+  readonly method: string;
+  /** Request path without the query. */
+  readonly path: string;
+  /** HTTP status of the answer. */
+  readonly status: number;
+  /** What did not fit. */
+  readonly issues: z.core.$ZodIssue[];
+  /** The answer body as received. */
+  readonly body: unknown;
+
+  constructor(details: SenderResponseValidationErrorDetails) {
+    const shown = details.issues.slice(0, 5).map(describeIssue);
+    const more = details.issues.length > 5 ? `; and ${details.issues.length - 5} more` : "";
+    super(
+      `${details.method} ${details.path} answered ${details.status} with an unexpected body: ${shown.join("; ")}${more}`,
+    );
+    this.name = "SenderResponseValidationError";
+    this.method = details.method;
+    this.path = details.path;
+    this.status = details.status;
+    this.issues = details.issues;
+    this.body = details.body;
+    Object.defineProperty(this, VALIDATION_ERROR_BRAND, { value: true, enumerable: false });
+  }
+
+  /** Whether `value` is a {@link SenderResponseValidationError}, from any copy of the package. */
+  static is(value: unknown): value is SenderResponseValidationError {
+    return (
+      typeof value === "object" &&
+      value !== null &&
+      (value as Record<symbol, unknown>)[VALIDATION_ERROR_BRAND] === true
+    );
+  }
+
+  /** A plain summary for logs. */
+  toJSON(): Record<string, unknown> {
+    return {
+      name: this.name,
+      message: this.message,
+      method: this.method,
+      path: this.path,
+      status: this.status,
+      issues: this.issues,
+    };
+  }
+}

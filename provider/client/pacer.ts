@@ -1,0 +1,273 @@
+/**
+ * Process-wide pacing of requests to one Sender service. Pulumi runs many resource operations
+ * in parallel in one provider process, each with its own client; they share the account's
+ * per-minute budget, so they share one pacer per base URL. This is the module's only global.
+ */
+import { parseResetAtMs, parseRetryAfterMs } from "./retry";
+
+/** Response headers as undici gives them. */
+export type ResponseHeaders = Record<string, string | string[] | undefined>;
+
+/** What the service announced about its rate limit (observed headers). */
+export interface RateLimitInfo {
+  /** `X-RateLimit-Limit`: requests per window. */
+  limit?: number | undefined;
+  /** `X-RateLimit-Remaining`. */
+  remaining?: number | undefined;
+  /** `X-RateLimit-Reset` as epoch ms. */
+  resetAtMs?: number | undefined;
+}
+
+/** A granted slot; release it exactly once, with the answer's headers when there was one. */
+export interface Permit {
+  /** Frees the slot and learns from the answer (rate-limit headers, a 429). */
+  release(answer?: { status: number; headers: ResponseHeaders }): void;
+}
+
+/** A point-in-time view of a pacer, for tests and diagnostics. */
+export interface PacerSnapshot {
+  /** Requests currently sent and not answered. */
+  inFlight: number;
+  /** Callers waiting for a slot. */
+  queued: number;
+  /** Requests counted against the current window (in-flight ones included). */
+  used: number;
+  /** Announced limit per window, when known. */
+  limit: number | undefined;
+  /** End of the current window (epoch ms), when known. */
+  windowEndsAt: number | undefined;
+  /** Everyone waits until this time (epoch ms) after a 429. */
+  pausedUntil: number;
+}
+
+/** Below this share of the budget left, requests are spread over the rest of the window. */
+const SPREAD_BELOW_FRACTION = 0.25;
+/** A reset announced further ahead than this is a clock problem; wait at most one window. */
+const MAX_WINDOW_MS = 65_000;
+/** Two reset times closer than this belong to the same window (the header has second precision). */
+const SAME_WINDOW_TOLERANCE_MS = 1_000;
+/** Wait after a 429 that gave no hint. */
+const DEFAULT_PAUSE_MS = 1_000;
+
+interface Waiter {
+  resolve: (permit: Permit) => void;
+  reject: (reason: unknown) => void;
+  signal: AbortSignal | undefined;
+  onAbort: () => void;
+}
+
+function header(headers: ResponseHeaders, name: string): string | undefined {
+  const value = headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function intHeader(headers: ResponseHeaders, name: string): number | undefined {
+  const text = header(headers, name);
+  if (text === undefined || !/^\s*\d+\s*$/.test(text)) return undefined;
+  return Number(text);
+}
+
+/** Reads the rate-limit headers of an answer. */
+export function readRateLimit(headers: ResponseHeaders): RateLimitInfo {
+  return {
+    limit: intHeader(headers, "x-ratelimit-limit"),
+    remaining: intHeader(headers, "x-ratelimit-remaining"),
+    resetAtMs: parseResetAtMs(header(headers, "x-ratelimit-reset")),
+  };
+}
+
+/**
+ * Caps the requests in flight and keeps under the announced per-window budget. Every request
+ * issued counts against the window at once (before its answer), so N parallel callers cannot
+ * all spend the last unit; when the budget is nearly spent, the rest is spread evenly over the
+ * remaining time; when it is spent, callers wait for the reset; a 429 pauses everyone.
+ */
+export class Pacer {
+  #maxInFlight: number;
+  readonly #now: () => number;
+  readonly #queue: Waiter[] = [];
+  #inFlight = 0;
+  #used = 0;
+  #limit: number | undefined;
+  #windowEndsAt: number | undefined;
+  #lastIssuedAt = Number.NEGATIVE_INFINITY;
+  #pausedUntil = 0;
+  #timer: NodeJS.Timeout | undefined;
+  #timerAt = 0;
+
+  /**
+   * @param maxInFlight most requests in flight at once.
+   * @param now clock in epoch ms (injectable for tests).
+   */
+  constructor(maxInFlight: number, now: () => number = Date.now) {
+    this.#maxInFlight = Math.max(1, Math.floor(maxInFlight));
+    this.#now = now;
+  }
+
+  /** Lowers the in-flight cap when another client of the same service asks for less. */
+  capInFlight(maxInFlight: number): void {
+    this.#maxInFlight = Math.max(1, Math.min(this.#maxInFlight, Math.floor(maxInFlight)));
+  }
+
+  /** A snapshot of the state. */
+  snapshot(): PacerSnapshot {
+    return {
+      inFlight: this.#inFlight,
+      queued: this.#queue.length,
+      used: this.#used,
+      limit: this.#limit,
+      windowEndsAt: this.#windowEndsAt,
+      pausedUntil: this.#pausedUntil,
+    };
+  }
+
+  /** Waits for a slot. Rejects with the signal's reason when `signal` aborts first. */
+  acquire(signal?: AbortSignal): Promise<Permit> {
+    if (signal?.aborted) return Promise.reject(signal.reason);
+    return new Promise<Permit>((resolve, reject) => {
+      const waiter: Waiter = {
+        resolve,
+        reject,
+        signal,
+        onAbort: () => {
+          const index = this.#queue.indexOf(waiter);
+          if (index >= 0) this.#queue.splice(index, 1);
+          reject(signal?.reason);
+          this.#pump();
+        },
+      };
+      signal?.addEventListener("abort", waiter.onAbort, { once: true });
+      this.#queue.push(waiter);
+      this.#pump();
+    });
+  }
+
+  /** Learns the announced budget from an answer. */
+  observe(info: RateLimitInfo): void {
+    const now = this.#now();
+    if (info.limit !== undefined) this.#limit = info.limit;
+    if (info.limit === undefined || info.remaining === undefined) return;
+    const serverUsed = Math.max(0, info.limit - info.remaining);
+    let resetAt = info.resetAtMs;
+    if (resetAt === undefined) {
+      this.#used = Math.max(this.#used, serverUsed);
+      return;
+    }
+    if (resetAt <= now) return; // an answer from a window that is already over
+    resetAt = Math.min(resetAt, now + MAX_WINDOW_MS);
+    if (this.#windowEndsAt === undefined || resetAt > this.#windowEndsAt + SAME_WINDOW_TOLERANCE_MS) {
+      // A new window: the service counted `serverUsed`; requests still in flight may land in it too.
+      const carried = this.#windowEndsAt === undefined ? this.#used : 0;
+      this.#used = Math.max(carried, serverUsed + this.#inFlight);
+      this.#windowEndsAt = resetAt;
+    } else if (resetAt >= this.#windowEndsAt - SAME_WINDOW_TOLERANCE_MS) {
+      this.#used = Math.max(this.#used, serverUsed);
+    }
+  }
+
+  /** Holds every caller until `untilMs` (epoch ms). */
+  pauseUntil(untilMs: number): void {
+    this.#pausedUntil = Math.max(this.#pausedUntil, untilMs);
+    this.#pump();
+  }
+
+  #release(answer?: { status: number; headers: ResponseHeaders }): void {
+    this.#inFlight--;
+    if (answer) {
+      this.observe(readRateLimit(answer.headers));
+      if (answer.status === 429) {
+        const now = this.#now();
+        const retryAfter = parseRetryAfterMs(header(answer.headers, "retry-after"), now);
+        const resetAt = parseResetAtMs(header(answer.headers, "x-ratelimit-reset"));
+        this.#pausedUntil = Math.max(
+          this.#pausedUntil,
+          retryAfter !== undefined
+            ? now + retryAfter
+            : resetAt !== undefined
+              ? resetAt
+              : now + DEFAULT_PAUSE_MS,
+        );
+      }
+    }
+    this.#pump();
+  }
+
+  /** Milliseconds until the next request may go, or `null` to wait for an answer instead. */
+  #waitMs(now: number): number | null {
+    if (this.#windowEndsAt !== undefined && now >= this.#windowEndsAt) {
+      // The window rolled over; requests still in flight may count in the new one.
+      this.#used = this.#inFlight;
+      this.#windowEndsAt = undefined;
+    }
+    let wait = Math.max(0, this.#pausedUntil - now);
+    const limit = this.#limit;
+    if (limit !== undefined) {
+      const budget = limit - this.#used;
+      if (budget <= 0) {
+        if (this.#windowEndsAt !== undefined) return Math.max(wait, this.#windowEndsAt - now);
+        // No known window: an answer in flight will tell; with none, nothing more is known.
+        if (this.#inFlight > 0) return null;
+      } else if (this.#windowEndsAt !== undefined && budget < limit * SPREAD_BELOW_FRACTION) {
+        const spacing = (this.#windowEndsAt - now) / budget;
+        wait = Math.max(wait, this.#lastIssuedAt + spacing - now);
+      }
+    }
+    return wait;
+  }
+
+  #pump(): void {
+    while (this.#queue.length > 0) {
+      if (this.#inFlight >= this.#maxInFlight) return; // a release pumps again
+      const now = this.#now();
+      const wait = this.#waitMs(now);
+      if (wait === null) return;
+      if (wait > 0) {
+        this.#wakeAt(now + wait);
+        return;
+      }
+      const waiter = this.#queue.shift()!;
+      waiter.signal?.removeEventListener("abort", waiter.onAbort);
+      this.#inFlight++;
+      this.#used++;
+      this.#lastIssuedAt = now;
+      let released = false;
+      waiter.resolve({
+        release: (answer) => {
+          if (released) return;
+          released = true;
+          this.#release(answer);
+        },
+      });
+    }
+  }
+
+  #wakeAt(at: number): void {
+    if (this.#timer !== undefined && this.#timerAt <= at) return;
+    if (this.#timer !== undefined) clearTimeout(this.#timer);
+    this.#timerAt = at;
+    this.#timer = setTimeout(
+      () => {
+        this.#timer = undefined;
+        this.#pump();
+      },
+      Math.max(1, at - this.#now()),
+    );
+  }
+}
+
+const pacers = new Map<string, Pacer>();
+
+/**
+ * The pacer shared by every client of the service at `serviceUrl` in this process. The smallest
+ * `maxInFlight` asked for wins.
+ */
+export function pacerFor(serviceUrl: string, maxInFlight: number): Pacer {
+  let pacer = pacers.get(serviceUrl);
+  if (pacer === undefined) {
+    pacer = new Pacer(maxInFlight);
+    pacers.set(serviceUrl, pacer);
+  } else {
+    pacer.capInFlight(maxInFlight);
+  }
+  return pacer;
+}
