@@ -195,8 +195,9 @@ export class Pacer {
   /** Milliseconds until the next request may go, or `null` to wait for an answer instead. */
   #waitMs(now: number): number | null {
     if (this.#windowEndsAt !== undefined && now >= this.#windowEndsAt) {
-      // The window rolled over; requests still in flight may count in the new one.
-      this.#used = this.#inFlight;
+      // The window rolled over. Requests in flight were counted when they arrived, in the old
+      // window; answers of the new one correct the count upwards if not.
+      this.#used = 0;
       this.#windowEndsAt = undefined;
     }
     let wait = Math.max(0, this.#pausedUntil - now);

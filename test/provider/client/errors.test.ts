@@ -1,0 +1,319 @@
+import { inspect } from "node:util";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import {
+  SenderClient,
+  SenderConfigError,
+  SenderError,
+  SenderHttpError,
+  SenderNetworkError,
+  SenderResponseValidationError,
+  SenderTimeoutError,
+} from "../../../provider/client";
+import { type CannedServer, freePort, startCannedServer } from "./helpers/canned-server";
+import * as f from "./helpers/fixtures";
+
+let server: CannedServer;
+let client: SenderClient;
+
+beforeAll(async () => {
+  server = await startCannedServer();
+  client = new SenderClient({ baseUrl: server.url, apiToken: f.TOKEN, retry: { maxAttempts: 1 } });
+});
+afterAll(() => server.close());
+beforeEach(() => server.reset());
+
+async function failure(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error("expected a rejection");
+}
+
+function expectNoToken(value: unknown): void {
+  expect(String(value)).not.toContain(f.TOKEN);
+  expect(JSON.stringify(value)).not.toContain(f.TOKEN);
+  expect(inspect(value, { depth: 10, showHidden: true })).not.toContain(f.TOKEN);
+  if (value instanceof Error) expect(value.stack ?? "").not.toContain(f.TOKEN);
+}
+
+describe("HTTP errors", () => {
+  it("should format a 422 with its field errors, normalising a single string to a list", async () => {
+    server.handle(() => ({
+      status: 422,
+      body: {
+        message: "The given data was invalid.",
+        errors: { reply_to: ["must be an address on a verified domain"], subject: "is required" },
+      },
+    }));
+    const error = await failure(
+      client.createCampaign({ subject: "", from: "x", reply_to: "a@b.c", content_type: "html" }),
+    );
+    expect(error).toBeInstanceOf(SenderHttpError);
+    const http = error as SenderHttpError;
+    expect(http.message).toBe(
+      "POST /v2/campaigns failed with 422: reply_to: must be an address on a verified domain; subject: is required",
+    );
+    expect(http.fieldErrors).toEqual({
+      reply_to: ["must be an address on a verified domain"],
+      subject: ["is required"],
+    });
+    expect(http.status).toBe(422);
+    expect(http.method).toBe("POST");
+    expect(http.path).toBe("/v2/campaigns");
+    expect(http.apiMessage).toBe("The given data was invalid.");
+    expect(http.ambiguous).toBe(false);
+    expect(http.attempts).toBe(1);
+    expect(http.name).toBe("SenderHttpError");
+  });
+
+  it("should list every message of a field with several", async () => {
+    server.handle(() => ({
+      status: 422,
+      body: { message: "The given data was invalid.", errors: { "tags_arr.0": ["unknown", "bad"] } },
+    }));
+    const error = (await failure(client.setTags("b6gXkQ", ["x"]))) as SenderHttpError;
+    expect(error.message).toBe(
+      "POST /v2/campaigns/b6gXkQ/tags/set failed with 422: tags_arr.0: unknown; tags_arr.0: bad",
+    );
+  });
+
+  it("should use the API message for a 404 and leave the query out of the path", async () => {
+    server.handle(() => ({ status: 404, body: { message: "Campaign nope not found." } }));
+    const error = (await failure(client.getCampaign("nope"))) as SenderHttpError;
+    expect(error.message).toBe("GET /v2/campaigns/nope failed with 404: Campaign nope not found.");
+    expect(error.fieldErrors).toEqual({});
+    server.handle(() => ({ status: 400, body: { success: false, message: "No campaigns found." } }));
+    const deleted = (await failure(client.deleteCampaigns(["a"]))) as SenderHttpError;
+    expect(deleted.message).toBe("DELETE /v2/campaigns failed with 400: No campaigns found.");
+    expect(deleted.path).toBe("/v2/campaigns");
+  });
+
+  it("should keep a non-JSON error body as text and say only the status", async () => {
+    server.handle(() => ({ status: 500, raw: "<html>oops</html>" }));
+    const error = (await failure(client.listPlans())) as SenderHttpError;
+    expect(error.message).toBe("GET /v2/plans failed with 500");
+    expect(error.body).toBe("<html>oops</html>");
+    expect(error.apiMessage).toBeUndefined();
+  });
+
+  it("should report 401 with the API message", async () => {
+    server.handle(() => ({ status: 401, body: { message: "Unauthenticated." } }));
+    const error = (await failure(client.listImageFolders())) as SenderHttpError;
+    expect(error.message).toBe("GET /v2/imageFolders failed with 401: Unauthenticated.");
+    expect(error.toJSON()).toEqual({
+      name: "SenderHttpError",
+      kind: "http",
+      message: "GET /v2/imageFolders failed with 401: Unauthenticated.",
+      ambiguous: false,
+      status: 401,
+      method: "GET",
+      path: "/v2/imageFolders",
+      apiMessage: "Unauthenticated.",
+      fieldErrors: {},
+      retryAfterSeconds: undefined,
+      attempts: 1,
+    });
+  });
+
+  it("should carry Retry-After seconds", async () => {
+    // Its own server: the 429 pauses every client of that service for 7 s.
+    const limited = await startCannedServer();
+    limited.handle(() => ({
+      status: 429,
+      headers: { "retry-after": "7" },
+      body: { message: "Too Many Attempts." },
+    }));
+    const c = new SenderClient({ baseUrl: limited.url, apiToken: f.TOKEN, retry: { maxAttempts: 1 } });
+    const error = (await failure(c.getCampaign("x"))) as SenderHttpError;
+    await limited.close();
+    expect(error.retryAfterSeconds).toBe(7);
+    expect(error.message).toBe("GET /v2/campaigns/x failed with 429: Too Many Attempts.");
+  });
+});
+
+describe("response validation", () => {
+  it("should throw SenderResponseValidationError, which is not a SenderError, when the body does not fit", async () => {
+    server.handle(() => ({ body: { data: { ...f.campaign, status: "ARCHIVED" } } }));
+    const error = await failure(client.getCampaign("b6gXkQ"));
+    expect(error).toBeInstanceOf(SenderResponseValidationError);
+    expect(SenderError.is(error)).toBe(false);
+    expect(SenderResponseValidationError.is(error)).toBe(true);
+    const validation = error as SenderResponseValidationError;
+    expect(validation.status).toBe(200);
+    expect(validation.issues.map((issue) => issue.path)).toEqual([["data", "status"]]);
+    expect(validation.message).toBe(
+      'GET /v2/campaigns/b6gXkQ answered 200 with an unexpected body: data.status: Invalid option: expected one of "DRAFT"|"SCHEDULED"|"SENDING"|"SENT"',
+    );
+  });
+
+  it("should report a body that is not JSON", async () => {
+    server.handle(() => ({ raw: "not json" }));
+    const error = (await failure(client.listPlans())) as SenderResponseValidationError;
+    expect(error.message).toBe(
+      "GET /v2/plans answered 200 with an unexpected body: (body): the body is not JSON",
+    );
+    expect(error.body).toBe("not json");
+  });
+});
+
+describe("network errors and timeouts", () => {
+  it("should throw SenderNetworkError with the cause for a refused connection, marked as never sent", async () => {
+    const port = await freePort();
+    const refused = new SenderClient({
+      baseUrl: `http://127.0.0.1:${port}`,
+      apiToken: f.TOKEN,
+      retry: { maxAttempts: 1 },
+    });
+    const error = (await failure(refused.getCampaign("x"))) as SenderNetworkError;
+    expect(error).toBeInstanceOf(SenderNetworkError);
+    expect(error.code).toBe("ECONNREFUSED");
+    expect(error.neverReachedService).toBe(true);
+    expect(error.ambiguous).toBe(false);
+    expect(error.cause).toBeDefined();
+    expect(error.message).toMatch(/^GET \/v2\/campaigns\/x failed: ECONNREFUSED: /);
+    expectNoToken(error);
+  });
+
+  it("should throw SenderNetworkError, ambiguous, when the socket is closed after sending", async () => {
+    server.handle(() => ({ destroy: true }));
+    const error = (await failure(
+      client.createCampaign({ subject: "s", from: "f", reply_to: "r@example.com", content_type: "text" }),
+    )) as SenderNetworkError;
+    expect(error).toBeInstanceOf(SenderNetworkError);
+    expect(error.neverReachedService).toBe(false);
+    expect(error.ambiguous).toBe(true);
+    expect(error.message.startsWith("POST /v2/campaigns failed: ")).toBe(true);
+  });
+
+  it("should throw SenderTimeoutError when the answer is late", async () => {
+    const slow = new SenderClient({
+      baseUrl: server.url,
+      apiToken: f.TOKEN,
+      timeoutMs: 100,
+      retry: { maxAttempts: 1 },
+    });
+    server.handle(() => ({ delayMs: 400, body: { data: f.campaign } }));
+    const error = (await failure(slow.getCampaign("b6gXkQ"))) as SenderTimeoutError;
+    expect(error).toBeInstanceOf(SenderTimeoutError);
+    expect(error.message).toBe("GET /v2/campaigns/b6gXkQ timed out after 100 ms waiting for the answer");
+    expect(error.phase).toBe("response");
+    expect(error.ambiguous).toBe(true);
+    expectNoToken(error);
+  });
+});
+
+describe("configuration", () => {
+  it.each([
+    [
+      "http://api.sender.net",
+      "Invalid Sender client option baseUrl: must use https (got http://api.sender.net); plain http is only allowed for a loopback host",
+    ],
+    [
+      "ftp://127.0.0.1",
+      "Invalid Sender client option baseUrl: must use https (got ftp://127.0.0.1); plain http is only allowed for a loopback host",
+    ],
+    [
+      "http://10.0.0.1:8080",
+      "Invalid Sender client option baseUrl: must use https (got http://10.0.0.1:8080); plain http is only allowed for a loopback host",
+    ],
+    ["not a url", "Invalid Sender client option baseUrl: not a valid URL"],
+    [
+      "https://user:pw@api.sender.net",
+      "Invalid Sender client option baseUrl: credentials in the URL are not allowed; use apiToken",
+    ],
+  ])("should refuse baseUrl %s", (baseUrl, message) => {
+    const error = (() => {
+      try {
+        new SenderClient({ baseUrl, apiToken: f.TOKEN });
+      } catch (e) {
+        return e;
+      }
+    })() as SenderConfigError;
+    expect(error).toBeInstanceOf(SenderConfigError);
+    expect(error.option).toBe("baseUrl");
+    expect(error.message).toBe(message);
+  });
+
+  it.each([
+    "https://api.sender.net",
+    "http://127.0.0.1:1",
+    "http://127.9.8.7",
+    "http://localhost:8080",
+    "http://[::1]:9000",
+  ])("should accept baseUrl %s", (baseUrl) => {
+    expect(new SenderClient({ baseUrl, apiToken: f.TOKEN }).baseUrl).toBe(baseUrl.replace(/\/$/, ""));
+  });
+
+  it("should refuse an empty token and one with a line break, without showing it", () => {
+    expect(() => new SenderClient({ baseUrl: "https://api.sender.net", apiToken: " " })).toThrow(
+      "Invalid Sender client option apiToken: is empty",
+    );
+    expect(
+      () => new SenderClient({ baseUrl: "https://api.sender.net", apiToken: `${f.TOKEN}\r\nX: y` }),
+    ).toThrow("Invalid Sender client option apiToken: contains a line break or NUL character");
+  });
+});
+
+describe("secrecy of the token", () => {
+  it("should not reveal the token through inspect, JSON or String of the client", () => {
+    const c = new SenderClient({ baseUrl: "https://api.sender.net", apiToken: f.TOKEN });
+    expect(inspect(c, { depth: 10, showHidden: true })).toBe(
+      'SenderClient { baseUrl: "https://api.sender.net" }',
+    );
+    expect(JSON.stringify(c)).toBe('{"baseUrl":"https://api.sender.net"}');
+    expect(String(c)).not.toContain(f.TOKEN);
+    expect(Object.values(c)).toEqual([]);
+  });
+
+  it("should redact the token if the service echoes it in an error or an odd body", async () => {
+    server.handle(() => ({
+      status: 422,
+      body: { message: `bad token ${f.TOKEN}`, errors: { [f.TOKEN]: `echo ${f.TOKEN}` } },
+    }));
+    const error = await failure(client.getCampaign("x"));
+    expectNoToken(error);
+    expect((error as SenderHttpError).message).toBe(
+      "GET /v2/campaigns/x failed with 422: [redacted]: echo [redacted]",
+    );
+    server.handle(() => ({ body: { data: { echoed: f.TOKEN } } }));
+    expectNoToken(await failure(client.getCampaign("x")));
+  });
+
+  it("should never pass the token to onRequest", async () => {
+    const events: unknown[] = [];
+    const logged = new SenderClient({
+      baseUrl: server.url,
+      apiToken: f.TOKEN,
+      onRequest: (event) => events.push(event),
+    });
+    server.handle(() => ({ body: { data: [] } }));
+    await logged.listPlans();
+    expect(events).toEqual([
+      { method: "GET", path: "/v2/plans", status: 200, attempt: 1, ms: expect.any(Number) },
+    ]);
+    expect(JSON.stringify(events)).not.toContain(f.TOKEN);
+  });
+});
+
+describe("brand checks", () => {
+  it("should recognise errors from another copy of the module, where instanceof fails", async () => {
+    vi.resetModules();
+    const copy = await import("../../../provider/client/errors/http-error.js");
+    const copyBase = await import("../../../provider/client/errors/sender-error.js");
+    expect(copy.SenderHttpError).not.toBe(SenderHttpError);
+    const foreign = new copy.SenderHttpError({ method: "GET", path: "/v2/x", status: 500 });
+    expect(foreign instanceof SenderHttpError).toBe(false);
+    expect(SenderError.is(foreign)).toBe(true);
+    expect(SenderHttpError.is(foreign)).toBe(true);
+    expect(SenderNetworkError.is(foreign)).toBe(false);
+    expect(
+      copyBase.SenderError.is(
+        new SenderTimeoutError({ method: "GET", path: "/v2/x", timeoutMs: 1, phase: "connect" }),
+      ),
+    ).toBe(true);
+    expect(SenderError.is(new Error("plain"))).toBe(false);
+    expect(SenderError.is(null)).toBe(false);
+  });
+});
