@@ -1,0 +1,116 @@
+import { z } from "zod";
+import { mulberry32 } from "./ids";
+
+/** How an injected fault disturbs a request. */
+export type FaultKind = "status" | "latency" | "drop-before" | "drop-after";
+
+const isRegex = (source: string) => {
+  try {
+    new RegExp(source);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** The body schema of one rule of `POST /__emulator/faults`. */
+export const faultRuleSchema = z
+  .object({
+    method: z.string().min(1).optional(),
+    path: z
+      .string()
+      .refine(isRegex, { message: "The :attribute must be a valid regular expression." })
+      .optional(),
+    kind: z.enum(["status", "latency", "drop-before", "drop-after"]),
+    status: z.number().int().min(400).max(599).optional(),
+    latencyMs: z.number().int().min(0).max(60_000).optional(),
+    rate: z.number().min(0).max(1).optional(),
+    count: z.number().int().min(1).optional(),
+    seed: z.number().int().optional(),
+  })
+  .superRefine((rule, ctx) => {
+    if (rule.kind === "status" && rule.status === undefined) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["status"],
+        message: "The :attribute field is required when kind is status.",
+      });
+    }
+    if (rule.kind === "latency" && rule.latencyMs === undefined) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["latencyMs"],
+        message: "The :attribute field is required when kind is latency.",
+      });
+    }
+  });
+
+/** A fault rule: which requests it hits (method, path regex), what it does, how often. */
+export type FaultRule = z.output<typeof faultRuleSchema>;
+
+/** A rule as listed by `GET /__emulator/faults`: the rule with its default rate and its hit count. */
+export type ListedFaultRule = FaultRule & { rate: number; hits: number };
+
+interface ActiveRule {
+  rule: FaultRule;
+  pattern: RegExp | null;
+  random: () => number;
+  hits: number;
+}
+
+/**
+ * Holds the fault rules. The first rule that matches a request and fires (per its own seeded
+ * PRNG, so runs repeat) applies; a rule with `count` stops after that many hits.
+ */
+export class FaultInjector {
+  private rules: ActiveRule[] = [];
+
+  /** Appends rules. */
+  add(rules: readonly FaultRule[]): void {
+    for (const rule of rules) {
+      this.rules.push({
+        rule,
+        pattern: rule.path === undefined ? null : new RegExp(rule.path),
+        random: mulberry32(rule.seed ?? 1),
+        hits: 0,
+      });
+    }
+  }
+
+  /** The rules with their hit counts. */
+  list(): ListedFaultRule[] {
+    return this.rules.map(({ rule, hits }) => ({ ...rule, rate: rule.rate ?? 1, hits }));
+  }
+
+  /** Removes every rule. */
+  clear(): void {
+    this.rules = [];
+  }
+
+  /** The rule to apply to a request, if any (and counts the hit). */
+  pick(method: string, path: string): FaultRule | undefined {
+    for (const active of this.rules) {
+      const { rule } = active;
+      if (rule.method !== undefined && rule.method.toUpperCase() !== method.toUpperCase()) continue;
+      if (active.pattern && !active.pattern.test(path)) continue;
+      if (rule.count !== undefined && active.hits >= rule.count) continue;
+      // Draw for every matching request, so that the sequence depends only on the seed.
+      if (active.random() >= (rule.rate ?? 1)) continue;
+      active.hits += 1;
+      return rule;
+    }
+    return undefined;
+  }
+}
+
+/** The message of an injected status answer. */
+export function faultMessage(status: number): string {
+  const messages: Record<number, string> = {
+    429: "Too Many Attempts.",
+    500: "Server Error",
+    502: "Bad Gateway",
+    503: "Service Unavailable",
+    504: "Gateway Timeout",
+  };
+  return messages[status] ?? `Injected fault ${status}.`;
+}

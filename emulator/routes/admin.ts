@@ -1,0 +1,71 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import type { EmulatorEnv } from "../context";
+import { type FaultInjector, faultRuleSchema } from "../faults";
+import type { RateLimiter } from "../rate-limit";
+import type { RequestLog } from "../request-log";
+import type { EmulatorStore } from "../store";
+import { parseBody } from "../validation";
+
+/** What the admin routes control. */
+export interface AdminDeps {
+  store: EmulatorStore;
+  log: RequestLog;
+  limiter: RateLimiter;
+  faults: FaultInjector;
+  /** The limit the emulator started with, restored by a reset without a body. */
+  initialRateLimit: number | null;
+}
+
+const perMinute = z.number().int().min(1).nullable();
+
+/**
+ * `/__emulator/*`: test controls. Not authenticated, not rate-limited, not logged, so that a
+ * test can inspect the emulator without disturbing what it inspects.
+ */
+export function adminRoutes({ store, log, limiter, faults, initialRateLimit }: AdminDeps) {
+  const app = new Hono<EmulatorEnv>();
+
+  app.post("/reset", async (c) => {
+    const body = await parseBody(c, z.object({ rateLimitPerMinute: perMinute.optional() }));
+    store.reset();
+    log.reset();
+    faults.clear();
+    limiter.setLimit(body.rateLimitPerMinute === undefined ? initialRateLimit : body.rateLimitPerMinute);
+    return c.json({ success: true, message: "Emulator reset." });
+  });
+
+  app.get("/requests", (c) => c.json({ requests: log.list() }));
+
+  app.delete("/requests", (c) => {
+    log.clear();
+    return c.json({ success: true, message: "Request log cleared." });
+  });
+
+  app.get("/state", (c) => {
+    store.settle();
+    store.flush();
+    return c.json(store.snapshot());
+  });
+
+  app.put("/rate-limit", async (c) => {
+    const body = await parseBody(c, z.object({ perMinute }));
+    limiter.setLimit(body.perMinute);
+    return c.json({ perMinute: limiter.limit });
+  });
+
+  app.get("/faults", (c) => c.json({ rules: faults.list() }));
+
+  app.post("/faults", async (c) => {
+    const body = await parseBody(c, z.object({ rules: z.array(faultRuleSchema) }));
+    faults.add(body.rules);
+    return c.json({ rules: faults.list() });
+  });
+
+  app.delete("/faults", (c) => {
+    faults.clear();
+    return c.json({ success: true, message: "Faults cleared." });
+  });
+
+  return app;
+}
