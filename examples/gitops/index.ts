@@ -1,0 +1,39 @@
+// Campaigns as YAML files in Git: each campaigns/<name>.yaml becomes a Campaign, its targeting,
+// and, when it names a time, its schedule. Pull requests show `pulumi preview`; main applies.
+import * as path from "node:path";
+import * as pulumi from "@pulumi/pulumi";
+import * as sender from "pulumi-sender";
+import { loadCampaigns } from "./campaigns";
+
+const config = new pulumi.Config();
+const dir = path.join(__dirname, config.get("campaignsDir") ?? "campaigns");
+
+export const campaigns: Record<string, pulumi.Output<string>> = {};
+
+for (const file of loadCampaigns(dir)) {
+  const campaign = new sender.Campaign(
+    file.name,
+    {
+      title: file.title,
+      subject: file.subject,
+      from: file.from,
+      replyTo: file.replyTo,
+      contentType: file.contentType,
+      content: file.content,
+      ...(file.preheader !== undefined ? { preheader: file.preheader } : {}),
+    },
+    { protect: file.protect },
+  );
+  const targeting = new sender.CampaignTargeting(`${file.name}-targeting`, {
+    campaignId: campaign.id,
+    ...file.targeting,
+  });
+  if (file.scheduleTime) {
+    new sender.CampaignSchedule(
+      `${file.name}-schedule`,
+      { campaignId: campaign.id, scheduleTime: file.scheduleTime },
+      { dependsOn: [targeting] },
+    );
+  }
+  campaigns[file.name] = campaign.id;
+}

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# The whole test suite on a fresh machine: set-up, lint, type-check, unit tests against the
+# emulator, and end-to-end tests under the real Pulumi engine. Nothing is skipped.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+# shellcheck source=setup.sh
+source "$root/scripts/setup.sh"
+cd "$root"
+echo "test: node $(node --version), $(pulumi version) at $(command -v pulumi)"
+npx biome check .
+npx tsc -p tsconfig.spec.json
+report="$(mktemp -d)/vitest.json"
+status=0
+npx vitest run --reporter=default --reporter=json --outputFile.json="$report" "$@" || status=$?
+# A plain closing line that any CI reader understands, with the runner's own counts.
+node -e '
+  const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+  const skipped = r.numPendingTests + r.numTodoTests;
+  console.log(`tests: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${skipped} skipped`);
+  if (r.numTotalTests === 0) { console.error("test: no test ran"); process.exit(1); }
+  if (skipped > 0) { console.error("test: skipped tests are defects here"); process.exit(1); }
+' "$report" || status=1
+exit "$status"

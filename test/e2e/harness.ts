@@ -1,0 +1,159 @@
+import { execFileSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
+import { startEmulator } from "../../emulator/server";
+
+/** The repository root. */
+export const ROOT = path.resolve(__dirname, "../..");
+
+let pathReady = false;
+
+/**
+ * Puts the Pulumi CLI first on this process's PATH (the Automation API finds it there), building
+ * or reusing it through scripts/pulumi-cli.sh. Fails, never skips, when it cannot be provided.
+ */
+export function ensurePulumiOnPath(): void {
+  if (pathReady) return;
+  const out = execFileSync("bash", [path.join(ROOT, "scripts/pulumi-cli.sh")], {
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const dirs = out.trim().split("\n").pop();
+  if (!dirs) throw new Error("scripts/pulumi-cli.sh printed no directory");
+  process.env.PATH = `${dirs}:${path.join(ROOT, "node_modules/.bin")}:${process.env.PATH}`;
+  pathReady = true;
+}
+
+/**
+ * A copy of a program (a folder relative to the repository root) under `.e2e/`, inside the
+ * repository so that it resolves this checkout's packages, and so that stack settings files are
+ * written there rather than in `examples/`.
+ */
+export function copyProgram(source: string, name: string): string {
+  const from = path.join(ROOT, source);
+  const dir = path.join(ROOT, ".e2e", name);
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  fs.cpSync(from, dir, {
+    recursive: true,
+    filter: (src) => !src.includes("node_modules") && !/^Pulumi\.[^/]+\.yaml$/.test(path.basename(src)),
+  });
+  return dir;
+}
+
+/** An emulator on a free loopback port plus helpers to look at what it holds and what it was asked. */
+export interface EmulatorHandle {
+  url: string;
+  token: string;
+  close(): Promise<void>;
+  admin<T = any>(method: string, route: string, body?: unknown): Promise<T>;
+  api<T = any>(method: string, route: string, body?: unknown, token?: string): Promise<{ status: number; body: T }>;
+  requests(): Promise<Array<{ method: string; path: string; status: number; authorization: string | null }>>;
+  clearRequests(): Promise<void>;
+  state(): Promise<any>;
+}
+
+/** Starts the emulator in this process. */
+export async function emulator(token: string, options: { rateLimitPerMinute?: number } = {}): Promise<EmulatorHandle> {
+  const server = await startEmulator({ port: 0, token, ...options });
+  const admin = async (method: string, route: string, body?: unknown) => {
+    const res = await fetch(`${server.url}/__emulator/${route}`, {
+      method,
+      headers: { "content-type": "application/json" },
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
+    if (!res.ok) throw new Error(`emulator admin ${method} ${route}: ${res.status} ${await res.text()}`);
+    const text = await res.text();
+    return text ? JSON.parse(text) : undefined;
+  };
+  return {
+    url: server.url,
+    token,
+    close: () => server.close(),
+    admin,
+    api: async (method, route, body, tok = token) => {
+      const res = await fetch(`${server.url}/v2/${route}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${tok}`,
+          "content-type": "application/json",
+          accept: "application/json",
+        },
+        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      });
+      const text = await res.text();
+      return { status: res.status, body: text ? JSON.parse(text) : undefined };
+    },
+    requests: async () => (await admin("GET", "requests")).requests,
+    clearRequests: async () => {
+      await admin("DELETE", "requests");
+    },
+    state: () => admin("GET", "state"),
+  };
+}
+
+/** A stack of a copied example on a throwaway file backend, with everything the engine printed. */
+export interface StackHandle {
+  stack: Stack;
+  dir: string;
+  backend: string;
+  /** Everything the engine printed so far, across operations. */
+  output: string[];
+  onOutput: (line: string) => void;
+  /** The exported deployment, as JSON text. */
+  exportState(): Promise<string>;
+  dispose(): Promise<void>;
+}
+
+/** Creates a stack for a copied example, configured for the emulator. */
+export async function createStack(
+  dir: string,
+  emu: { url: string; token: string },
+  config: Record<string, string> = {},
+): Promise<StackHandle> {
+  ensurePulumiOnPath();
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-sender-e2e-"));
+  const backend = path.join(scratch, "backend");
+  fs.mkdirSync(backend);
+  const envVars = {
+    PULUMI_BACKEND_URL: `file://${backend}`,
+    PULUMI_CONFIG_PASSPHRASE: "e2e-passphrase",
+    PULUMI_HOME: path.join(scratch, "home"),
+    PULUMI_SKIP_UPDATE_CHECK: "true",
+    PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+    PULUMI_NODEJS_TRANSPILE_ONLY: "true",
+    // The token must come from stack config only in these tests.
+    SENDER_API_TOKEN: "",
+    SENDER_BASE_URL: "",
+  };
+  const stack = await LocalWorkspace.createOrSelectStack({ stackName: "e2e", workDir: dir }, { envVars });
+  await stack.setConfig("sender:baseUrl", { value: emu.url });
+  await stack.setConfig("sender:apiToken", { value: emu.token, secret: true });
+  for (const [key, value] of Object.entries(config)) await stack.setConfig(key, { value });
+  const output: string[] = [];
+  return {
+    stack,
+    dir,
+    backend,
+    output,
+    onOutput: (line: string) => {
+      output.push(line);
+    },
+    exportState: async () => JSON.stringify(await stack.exportStack()),
+    dispose: async () => {
+      fs.rmSync(scratch, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Runs an engine operation expected to fail and returns its error text (message and output). */
+export async function failure(run: () => Promise<unknown>): Promise<string> {
+  try {
+    await run();
+  } catch (err) {
+    return String((err as Error).message ?? err);
+  }
+  throw new Error("expected the operation to fail, and it succeeded");
+}
