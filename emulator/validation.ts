@@ -134,7 +134,9 @@ export const flag = z
 
 /** A whole number, also accepted as a numeric string (Laravel's `integer`). */
 export const integer = z
-  .union([z.number(), z.string().regex(/^-?\d+$/)], { error: "The :attribute must be an integer." })
+  .union([z.number(), z.string().regex(/^-?\d+$/, { error: "The :attribute must be an integer." })], {
+    error: "The :attribute must be an integer.",
+  })
   .transform(Number)
   .refine(Number.isInteger, message("The :attribute must be an integer."));
 
@@ -149,3 +151,15 @@ export const followUpDelay = integer.refine(
 
 /** An http(s) URL. */
 export const httpUrl = z.url({ protocol: /^https?$/, error: "The :attribute must be a valid URL." });
+
+/** Whether a string is an email address (so that later checks do not report a bad address twice). */
+export const isEmail = (value: string) => z.email().safeParse(value).success;
+
+/** spec: an address on a verified domain of the account (checked only once it is an address). */
+export const verifiedReplyTo = (isVerified: (email: string) => boolean) =>
+  z
+    .email()
+    .refine(
+      (email) => !isEmail(email) || isVerified(email),
+      message("The :attribute must be an address on a verified domain."),
+    );

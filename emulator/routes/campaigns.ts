@@ -17,6 +17,7 @@ import {
   readJson,
   requiredString,
   validate,
+  verifiedReplyTo,
 } from "../validation";
 
 /** The wizard steps (spec 2.3). */
@@ -24,12 +25,7 @@ export const LAST_ACTIONS = ["step1", "editor", "step3", "step4"] as const;
 const STATUSES: readonly CampaignStatus[] = ["DRAFT", "SCHEDULED", "SENDING", "SENT"];
 
 // spec: reply_to must be on a verified domain of the account.
-const replyTo = z
-  .email()
-  .refine(
-    (email) => verifiedDomainOf(email) !== undefined,
-    message("The :attribute must be an address on a verified domain."),
-  );
+const replyTo = verifiedReplyTo((email) => verifiedDomainOf(email) !== undefined);
 
 const groupId = z
   .string()

@@ -8,12 +8,12 @@ import { verifiedDomainOf } from "../store";
 import type { Transactional } from "../types";
 import {
   httpUrl,
-  message,
   optionalString,
   parseBody,
   readJson,
   requiredString,
   validate,
+  verifiedReplyTo,
 } from "../validation";
 
 const asObject = (value: unknown) =>
@@ -24,12 +24,7 @@ const createSchema = z.object({
   subject: requiredString(),
   from: requiredString(),
   // spec: reply_to must belong to a verified domain.
-  reply_to: z
-    .email()
-    .refine(
-      (email) => verifiedDomainOf(email) !== undefined,
-      message("The :attribute must be an address on a verified domain."),
-    ),
+  reply_to: verifiedReplyTo((email) => verifiedDomainOf(email) !== undefined),
   editor: z.enum(["plain", "html", "builder"]),
   preheader: optionalString(),
   content: z.string().max(1_000_000).nullish(),
