@@ -5,8 +5,16 @@ import * as path from "node:path";
 import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
 import { startEmulator } from "../../emulator/server";
 
-/** The repository root. */
-export const ROOT = path.resolve(__dirname, "../..");
+function findRoot(from: string): string {
+  for (let dir = from; dir !== path.dirname(dir); dir = path.dirname(dir)) {
+    const pkg = path.join(dir, "package.json");
+    if (fs.existsSync(pkg) && JSON.parse(fs.readFileSync(pkg, "utf8")).name === "pulumi-sender") return dir;
+  }
+  throw new Error(`no pulumi-sender package.json above ${from}`);
+}
+
+/** The repository root (found by walking up, so that compiled copies of this file work too). */
+export const ROOT = findRoot(__dirname);
 
 let pathReady = false;
 

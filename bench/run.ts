@@ -1,0 +1,268 @@
+// `npm run bench`: the provider's cost under the real engine and the emulator, and the client's
+// cost against bare undici. Prints a table and writes bench/results.json. `--quick` (the default
+// in `npm run bench`) fits in under ten minutes on a 2-core machine; `--full` runs more rounds.
+import { type ChildProcess, spawn } from "node:child_process";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import * as undici from "undici";
+import { SenderClient } from "../provider/client";
+import { copyProgram, createStack, type EmulatorHandle, emulator, ROOT, type StackHandle } from "../test/e2e/harness";
+
+const TOKEN = "bench-token-Wq8Jr2Zt";
+const full = process.argv.includes("--full");
+const rounds = full ? 5 : 3;
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+};
+
+async function timed<T>(run: () => Promise<T>): Promise<[T, number]> {
+  const start = process.hrtime.bigint();
+  const result = await run();
+  return [result, Number(process.hrtime.bigint() - start) / 1e9];
+}
+
+/** Samples the peak resident memory (VmHWM) of the engine's dynamic-provider processes. */
+class ProviderMemory {
+  private peakKb = 0;
+  private timer: NodeJS.Timeout | undefined;
+  start() {
+    this.peakKb = 0;
+    this.timer = setInterval(() => this.sample(), 250);
+  }
+  private sample() {
+    for (const pid of fs.readdirSync("/proc").filter((p) => /^\d+$/.test(p))) {
+      try {
+        const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8");
+        if (!cmd.includes("dynamic-provider")) continue;
+        const hwm = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
+        if (hwm) this.peakKb = Math.max(this.peakKb, Number(hwm[1]));
+      } catch {
+        // The process ended between listing and reading.
+      }
+    }
+  }
+  stop(): number {
+    this.sample();
+    clearInterval(this.timer);
+    return Math.round(this.peakKb / 1024);
+  }
+}
+
+type Request = { method: string; path: string; status: number };
+
+function routeOf(r: Request): string {
+  const p = r.path.split("?")[0]!.replace(/\/v2\/campaigns\/[A-Za-z0-9]+/, "/v2/campaigns/{id}");
+  return `${r.method} ${p.replace(/\/(tags|exclude_tags)\/[A-Za-z0-9]+$/, "/$1/{tagId}")}`;
+}
+
+function countBy(requests: Request[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const r of requests) out[routeOf(r)] = (out[routeOf(r)] ?? 0) + 1;
+  return out;
+}
+
+async function stackFor(program: string, emu: EmulatorHandle, count: number): Promise<StackHandle> {
+  const dir = copyProgram(`bench/programs/${program}`, `bench-${program}`);
+  return createStack(dir, emu, { [`bench-${program}:count`]: String(count) });
+}
+
+async function overhead(results: Record<string, unknown>) {
+  const n = 200;
+  const emu = await emulator(TOKEN);
+  const ours = await stackFor("campaigns", emu, n);
+  const empty = await stackFor("empty", emu, n);
+  const samples = { oursUp: [] as number[], oursDestroy: [] as number[], emptyUp: [] as number[], emptyDestroy: [] as number[] };
+  let calls: Record<string, unknown> = {};
+  for (let round = 0; round < rounds; round++) {
+    for (const [name, h] of [["ours", ours], ["empty", empty]] as const) {
+      await emu.clearRequests();
+      if (round === 0 && name === "ours") {
+        await h.stack.preview();
+        const previewMutations = (await emu.requests()).filter((r) => r.method !== "GET").length;
+        calls = { previewMutatingCalls: previewMutations };
+      }
+      await emu.clearRequests();
+      const [, up] = await timed(() => h.stack.up());
+      if (round === 0 && name === "ours") {
+        const upCalls = await emu.requests();
+        const state = JSON.parse(await h.exportState());
+        const campaign = state.deployment.resources.find((r: any) => r.type === "pulumi-nodejs:dynamic/sender:Campaign");
+        const stateBytes = JSON.stringify(state).length;
+        results.stateSize = {
+          resources: n,
+          providerTextBytes: campaign.inputs.__provider.length,
+          stateBytes,
+          bytesPerResource: Math.round(stateBytes / n),
+        };
+        await emu.clearRequests();
+        await h.stack.up();
+        const noop = (await emu.requests()).length;
+        await emu.clearRequests();
+        await h.stack.refresh();
+        const refresh = await emu.requests();
+        calls = {
+          ...calls,
+          upCallsPerCampaign: upCalls.length / n,
+          upRoutes: countBy(upCalls),
+          noopUpCalls: noop,
+          refreshReadsPerCampaign: refresh.length / n,
+        };
+      }
+      await emu.clearRequests();
+      const [, destroy] = await timed(() => h.stack.destroy());
+      if (round === 0 && name === "ours") {
+        (calls as any).destroyCallsPerCampaign = (await emu.requests()).length / n;
+      }
+      samples[`${name}Up`].push(up);
+      samples[`${name}Destroy`].push(destroy);
+      console.log(`overhead round ${round + 1}/${rounds} ${name}: up ${up.toFixed(2)} s, destroy ${destroy.toFixed(2)} s`);
+    }
+  }
+  results.apiCalls = calls;
+  results.overhead = {
+    resources: n,
+    rounds,
+    samples,
+    upRatio: median(samples.oursUp) / median(samples.emptyUp),
+    destroyRatio: median(samples.oursDestroy) / median(samples.emptyDestroy),
+    medians: {
+      oursUp: median(samples.oursUp),
+      emptyUp: median(samples.emptyUp),
+      oursDestroy: median(samples.oursDestroy),
+      emptyDestroy: median(samples.emptyDestroy),
+    },
+  };
+  await ours.dispose();
+  await empty.dispose();
+  await emu.close();
+}
+
+async function scale(results: Record<string, unknown>) {
+  const limit = 1200;
+  const emu = await emulator(TOKEN, { rateLimitPerMinute: limit });
+  const points: Record<string, unknown>[] = [];
+  let perKind: Record<string, number> = {};
+  for (const count of [100, 500, 1000]) {
+    await emu.admin("POST", "reset", { rateLimitPerMinute: limit });
+    const h = await stackFor("scale", emu, count);
+    const memory = new ProviderMemory();
+    memory.start();
+    const [up, upSeconds] = await timed(() => h.stack.up());
+    const upMemory = memory.stop();
+    const upLog: Request[] = await emu.requests();
+    if (count === 100) perKind = countBy(upLog);
+    const stateBytes = (await h.exportState()).length;
+    await emu.clearRequests();
+    memory.start();
+    const [destroy, destroySeconds] = await timed(() => h.stack.destroy());
+    const destroyMemory = memory.stop();
+    const destroyLog: Request[] = await emu.requests();
+    const point = {
+      resources: count,
+      upSeconds,
+      upRequests: upLog.length,
+      upThroughputPerMinute: (upLog.length / upSeconds) * 60,
+      up429: upLog.filter((r) => r.status === 429).length,
+      upErrors: up.summary.result === "succeeded" ? 0 : 1,
+      upPeakProviderMb: upMemory,
+      destroySeconds,
+      destroyRequests: destroyLog.length,
+      destroyThroughputPerMinute: (destroyLog.length / destroySeconds) * 60,
+      destroy429: destroyLog.filter((r) => r.status === 429).length,
+      destroyErrors: destroy.summary.result === "succeeded" ? 0 : 1,
+      destroyPeakProviderMb: destroyMemory,
+      stateBytes,
+    };
+    points.push(point);
+    console.log(`scale ${count}: ${JSON.stringify(point)}`);
+    await h.dispose();
+  }
+  results.scale = { limitPerMinute: limit, points, upRoutesAt100: perKind };
+  await emu.close();
+}
+
+async function clientOverhead(results: Record<string, unknown>) {
+  const total = 10_000;
+  const concurrency = 8;
+  // The emulator runs in its own process, as the real service would, so it does not share our event loop.
+  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, "dist/emulator/cli.js"), "--port", "0"], {
+    env: { ...process.env, SENDER_API_TOKEN: TOKEN },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout!.on("data", (chunk: Buffer) => {
+      const m = /http:\/\/[\d.]+:\d+/.exec(chunk.toString());
+      if (m) resolve(m[0]);
+    });
+    child.on("exit", () => reject(new Error("the emulator exited")));
+  });
+  const client = new SenderClient({ baseUrl: url, apiToken: TOKEN, maxInFlight: concurrency });
+  const agent = new undici.Agent();
+  const run = async (one: () => Promise<unknown>) => {
+    let next = 0;
+    const worker = async () => {
+      while (next < total) {
+        next++;
+        await one();
+      }
+    };
+    const [, seconds] = await timed(() => Promise.all(Array.from({ length: concurrency }, worker)));
+    return seconds;
+  };
+  const viaClient = () => client.getCampaign("snt001");
+  const viaUndici = async () => {
+    const res = await undici.request(`${url}/v2/campaigns/snt001`, {
+      dispatcher: agent,
+      headers: { authorization: `Bearer ${TOKEN}`, accept: "application/json", "content-type": "application/json" },
+    });
+    return res.body.json();
+  };
+  await run(viaClient);
+  await run(viaUndici);
+  const ratios: number[] = [];
+  const clientSeconds: number[] = [];
+  const undiciSeconds: number[] = [];
+  for (let round = 0; round < rounds; round++) {
+    const a = await run(viaClient);
+    const b = await run(viaUndici);
+    clientSeconds.push(a);
+    undiciSeconds.push(b);
+    ratios.push(a / b);
+    console.log(`client round ${round + 1}/${rounds}: SenderClient ${a.toFixed(2)} s, undici ${b.toFixed(2)} s`);
+  }
+  results.clientOverhead = {
+    requests: total,
+    concurrency,
+    clientSeconds,
+    undiciSeconds,
+    medianRatio: median(ratios),
+  };
+  child.kill();
+  await agent.close();
+}
+
+async function main() {
+  const results: Record<string, unknown> = {
+    date: new Date().toISOString(),
+    mode: full ? "full" : "quick",
+    node: process.version,
+    cpus: (await import("node:os")).cpus().length,
+  };
+  const started = Date.now();
+  await clientOverhead(results);
+  await overhead(results);
+  await scale(results);
+  results.totalSeconds = (Date.now() - started) / 1000;
+  const out = path.join(ROOT, "bench", "results.json");
+  fs.writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
+  console.log(JSON.stringify(results, null, 2));
+  console.log(`bench: wrote ${path.relative(ROOT, out)} in ${results.totalSeconds} s`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
