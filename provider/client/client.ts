@@ -832,21 +832,21 @@ export class SenderClient {
             /TIMEOUT/.test(classified.code ?? "")
           ) {
             const phase = classified.code === "UND_ERR_CONNECT_TIMEOUT" ? "connect" : "response";
-            const error = new SenderTimeoutError({
+            return new SenderTimeoutError({
               method,
               path,
               timeoutMs: failed.timeoutMs,
               phase,
               cause: failed.error,
               attempts: attempt,
+              ambiguous,
             });
-            return ambiguous && !error.ambiguous ? Object.assign(error, { ambiguous: true }) : error;
           }
           const cause = failed.error as { message?: unknown } | undefined;
           const causeText =
             typeof cause?.message === "string" && cause.message ? cause.message : String(failed.error);
           const detail = this.#redact(classified.code ? `${classified.code}: ${causeText}` : causeText);
-          const error = new SenderNetworkError({
+          return new SenderNetworkError({
             method,
             path,
             cause: failed.error,
@@ -854,8 +854,8 @@ export class SenderClient {
             neverReachedService,
             detail,
             attempts: attempt,
+            ambiguous,
           });
-          return ambiguous && !error.ambiguous ? Object.assign(error, { ambiguous: true }) : error;
         };
       }
 

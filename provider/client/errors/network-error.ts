@@ -16,6 +16,8 @@ export interface SenderNetworkErrorDetails {
   detail: string;
   /** How many attempts were made. */
   attempts?: number;
+  /** Forces {@link SenderError.ambiguous} on, when an earlier attempt may have taken effect. */
+  ambiguous?: boolean;
 }
 
 /**
@@ -41,7 +43,7 @@ export class SenderNetworkError extends SenderError {
   constructor(details: SenderNetworkErrorDetails) {
     super(`${details.method} ${details.path} failed: ${details.detail}`, {
       cause: details.cause,
-      ambiguous: !details.neverReachedService,
+      ambiguous: details.ambiguous === true || !details.neverReachedService,
     });
     this.method = details.method;
     this.path = details.path;

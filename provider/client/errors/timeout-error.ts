@@ -20,6 +20,8 @@ export interface SenderTimeoutErrorDetails {
   cause?: unknown;
   /** How many attempts were made. */
   attempts?: number;
+  /** Forces {@link SenderError.ambiguous} on, when an earlier attempt may have taken effect. */
+  ambiguous?: boolean;
 }
 
 const PHASE_TEXT: Record<SenderTimeoutPhase, string> = {
@@ -50,7 +52,7 @@ export class SenderTimeoutError extends SenderError {
       `${details.method} ${details.path} timed out after ${details.timeoutMs} ms ${PHASE_TEXT[details.phase]}`,
       {
         cause: details.cause,
-        ambiguous: !neverReachedService,
+        ambiguous: details.ambiguous === true || !neverReachedService,
       },
     );
     this.method = details.method;

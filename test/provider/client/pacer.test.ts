@@ -6,6 +6,7 @@ import {
   readRateLimit,
   SenderClient,
   SenderHttpError,
+  SenderTimeoutError,
 } from "../../../provider/client";
 import { type CannedServer, startCannedServer } from "./helpers/canned-server";
 import * as f from "./helpers/fixtures";
@@ -210,5 +211,26 @@ describe("pacing of real clients", () => {
     await expect(first.listPlans()).rejects.toBeInstanceOf(SenderHttpError);
     await second.listPlans();
     expect(server.requests[1]!.at - server.requests[0]!.at).toBeGreaterThanOrEqual(900);
+  });
+
+  it("should give up with a deadline SenderTimeoutError when the pause outlasts the deadline", async () => {
+    server.handle((_request, index) =>
+      index === 0
+        ? { status: 429, headers: { "retry-after": "5" }, body: { message: "Too Many Attempts." } }
+        : { body: { data: [] } },
+    );
+    const first = new SenderClient({ baseUrl: server.url, apiToken: f.TOKEN, retry: { maxAttempts: 1 } });
+    const second = new SenderClient({ baseUrl: server.url, apiToken: f.TOKEN, retry: { deadlineMs: 200 } });
+    await expect(first.listPlans()).rejects.toBeInstanceOf(SenderHttpError);
+    const error = await second.listPlans().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SenderTimeoutError);
+    expect((error as SenderTimeoutError).message).toBe(
+      "GET /v2/plans timed out after 200 ms before it could be sent (retry deadline)",
+    );
+    expect([(error as SenderTimeoutError).phase, (error as SenderTimeoutError).ambiguous]).toEqual([
+      "deadline",
+      false,
+    ]);
+    expect(server.requests).toHaveLength(1);
   });
 });
