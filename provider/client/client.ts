@@ -123,7 +123,7 @@ function dataOf<T extends z.ZodType>(item: T) {
 
 function isLoopback(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, "").toLowerCase();
-  if (host === "localhost" || host.endsWith(".localhost") || host === "::1") return true;
+  if (host === "localhost" || host === "::1") return true;
   return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
 

@@ -218,6 +218,10 @@ describe("configuration", () => {
       "http://10.0.0.1:8080",
       "Invalid Sender client option baseUrl: must use https (got http://10.0.0.1:8080); plain http is only allowed for a loopback host",
     ],
+    [
+      "http://127.0.0.1.example.com",
+      "Invalid Sender client option baseUrl: must use https (got http://127.0.0.1.example.com); plain http is only allowed for a loopback host",
+    ],
     ["not a url", "Invalid Sender client option baseUrl: not a valid URL"],
     [
       "https://user:pw@api.sender.net",
