@@ -197,3 +197,11 @@ export async function createOnce<T>(
     }
   }
 }
+
+/**
+ * The object without its undefined members. The engine's protobuf encoding throws "Unexpected
+ * struct type" on an undefined value, so outputs and inputs handed back must not hold one.
+ */
+export function compact<T extends Record<string, unknown>>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, item]) => item !== undefined)) as T;
+}

@@ -1,0 +1,216 @@
+import type * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import type { Attachment } from "../client";
+import { getClient } from "../context";
+import {
+  checkWithSchema,
+  containsUnknown,
+  createOnce,
+  type DiffSpec,
+  diffBySpec,
+  isNotFound,
+  type ResourceProviderImpl,
+  withOperation,
+} from "./common";
+
+const KIND = "Attachment";
+
+/** The file types Sender accepts as campaign attachments (spec §8). */
+export const ATTACHMENT_FILE_TYPES = [
+  "doc",
+  "docx",
+  "xml",
+  "pdf",
+  "xlsx",
+  "xls",
+  "jpg",
+  "jpeg",
+  "png",
+  "svg",
+] as const;
+
+/** A file attached to a campaign, as the provider stores it. */
+export interface AttachmentState {
+  /** The campaign the file is attached to. */
+  campaignId: string;
+  /** The public URL Sender fetched the file from. */
+  url: string;
+  /** The file name Sender stored it under: the last segment of the URL's path. */
+  fileName: string;
+  /** Size of the stored file in bytes. */
+  size: number;
+}
+
+/**
+ * The API cannot change an attachment, so every input forces a new one. The old one goes first:
+ * Sender keys attachments by file name, so a new file of the same name would be removed with the old.
+ */
+export const ATTACHMENT_DIFF: DiffSpec = {
+  fields: ["campaignId", "url"],
+  replaceOnChange: ["campaignId", "url"],
+  deleteBeforeReplace: true,
+};
+
+/** The name Sender gives a file fetched from `url`: the last path segment, decoded (contract). */
+export function fileNameOf(url: string): string {
+  const segment = new URL(url).pathname.split("/").pop() ?? "";
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/** Hosts Sender's servers cannot fetch from: loopback, private ranges, link-local, local names. */
+function isPrivateHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, "").toLowerCase();
+  if (host === "localhost" || /\.(localhost|local|internal)$/.test(host)) return true;
+  if (host === "::1" || host === "::" || /^f[cd][0-9a-f]{2}:/.test(host) || host.startsWith("fe80:"))
+    return true;
+  const ipv4 = /^(\d{1,3})\.(\d{1,3})\.\d{1,3}\.\d{1,3}$/.exec(host);
+  if (!ipv4) return false;
+  const [a, b] = [Number(ipv4[1]), Number(ipv4[2])];
+  return (
+    a === 0 ||
+    a === 10 ||
+    a === 127 ||
+    (a === 169 && b === 254) ||
+    (a === 172 && b >= 16 && b <= 31) ||
+    (a === 192 && b === 168)
+  );
+}
+
+const URL_REASON = "must be a public http(s) URL: Sender downloads the file from it";
+
+/** Why `url` cannot be attached, or undefined when it can. */
+function urlProblem(value: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return URL_REASON;
+  }
+  if ((url.protocol !== "http:" && url.protocol !== "https:") || isPrivateHost(url.hostname))
+    return URL_REASON;
+  const name = fileNameOf(value);
+  const extension = name.includes(".") ? name.slice(name.lastIndexOf(".") + 1).toLowerCase() : "";
+  if (!(ATTACHMENT_FILE_TYPES as readonly string[]).includes(extension)) {
+    const got = extension === "" ? "the URL's path has no file extension" : `got "${extension}"`;
+    return `the file type must be one of ${ATTACHMENT_FILE_TYPES.join(", ")} (${got})`;
+  }
+  return undefined;
+}
+
+// Built at module load: this module is required by the provider process, never closure-serialized.
+const inputSchema = z.object({
+  campaignId: z.string({ error: "must be a campaign id" }).min(1, "must be a campaign id"),
+  url: z.string({ error: URL_REASON }).superRefine((value, ctx) => {
+    const problem = urlProblem(value);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  }),
+});
+
+/** The message of the refusal to change the attachments of a campaign that went out. */
+export function sentCampaignMessage(campaignId: string, status: string): string {
+  return (
+    `Campaign ${campaignId} was already sent (status ${status}), so its attachments cannot be changed: ` +
+    "the mail went out with the files it had, and Sender refuses edits to a sent campaign. " +
+    "Revert the change, or remove the resource from the stack with `pulumi state delete`."
+  );
+}
+
+/** The campaign id and file name of a resource, from its state or else from its id. */
+function locate(
+  id: string,
+  props: Record<string, unknown> | undefined,
+): { campaignId: string; fileName: string } {
+  const slash = id.indexOf("/");
+  return {
+    campaignId: (props?.campaignId as string | undefined) ?? id.slice(0, slash),
+    fileName: (props?.fileName as string | undefined) ?? id.slice(slash + 1),
+  };
+}
+
+function stateOf(campaignId: string, url: string, attachment: Attachment): AttachmentState {
+  return { campaignId, url, fileName: attachment.file_name, size: attachment.size };
+}
+
+/**
+ * The provider of `Attachment`: a file fetched by Sender from a public URL and attached to a
+ * campaign. The id is `<campaignId>/<fileName>`. There is no update: every change replaces it.
+ */
+export const attachmentProvider: ResourceProviderImpl = {
+  async check(_olds, news) {
+    return checkWithSchema(inputSchema, news);
+  },
+
+  async diff(id, olds, news) {
+    const result = diffBySpec(ATTACHMENT_DIFF, olds, news);
+    // Only a real change is worth a read: a no-op `up` makes no API call.
+    if (!result.changes) return result;
+    const campaignId = (olds.campaignId ?? news.campaignId) as unknown;
+    if (typeof campaignId !== "string" || containsUnknown(campaignId)) return result;
+    return withOperation("diff", KIND, id, async () => {
+      let status: string;
+      try {
+        status = (await getClient().getCampaign(campaignId)).status;
+      } catch (err) {
+        if (isNotFound(err)) return result; // gone: the replacement will say so
+        throw err;
+      }
+      if (status === "SENDING" || status === "SENT") throw new Error(sentCampaignMessage(campaignId, status));
+      return result;
+    });
+  },
+
+  async create(inputs) {
+    const campaignId = inputs.campaignId as string;
+    const url = inputs.url as string;
+    return withOperation("create", KIND, undefined, async () => {
+      const client = getClient();
+      const fileName = fileNameOf(url);
+      // After an ambiguous failure the file may be there already: adopt it rather than add it twice.
+      const attachment = await createOnce(
+        () => client.addAttachment(campaignId, { file: url }),
+        async () => (await client.listAttachments(campaignId)).find((a) => a.file_name === fileName),
+      );
+      return { id: `${campaignId}/${attachment.file_name}`, outs: stateOf(campaignId, url, attachment) };
+    });
+  },
+
+  async read(id, props) {
+    const { campaignId, fileName } = locate(id, props);
+    return withOperation("read", KIND, id, async (): Promise<pulumi.dynamic.ReadResult> => {
+      let attachments: Attachment[];
+      try {
+        attachments = await getClient().listAttachments(campaignId);
+      } catch (err) {
+        if (isNotFound(err)) return { id: "" };
+        throw err;
+      }
+      const found = attachments.find((a) => a.file_name === fileName);
+      if (!found) return { id: "" };
+      // The service keeps its own copy's URL, not the source: the source URL stays as given.
+      const url = (props?.url as string | undefined) ?? found.url;
+      return { id, props: stateOf(campaignId, url, found), inputs: { campaignId, url } };
+    });
+  },
+
+  async update(id) {
+    // Unreachable: every input forces replacement, so the engine never asks for an update.
+    throw new Error(
+      `update ${KIND} ${id} failed: the Sender API cannot change an attachment; it must be replaced`,
+    );
+  },
+
+  async delete(id, props) {
+    const { campaignId, fileName } = locate(id, props);
+    await withOperation("delete", KIND, id, async () => {
+      try {
+        await getClient().deleteAttachment(campaignId, fileName);
+      } catch (err) {
+        if (!isNotFound(err)) throw err; // already gone, or its campaign is
+      }
+    });
+  },
+};

@@ -1,0 +1,163 @@
+import type * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import { type Campaign, FOLLOW_UP_DELAYS, type FollowUpDelay } from "../client";
+import { getClient } from "../context";
+import {
+  checkWithSchema,
+  compact,
+  containsUnknown,
+  type DiffSpec,
+  diffBySpec,
+  isNotFound,
+  type ResourceProviderImpl,
+  withOperation,
+} from "./common";
+
+const KIND = "CampaignFollowUp";
+
+/** The automatic follow-up of one regular campaign, as the provider stores it (inputs = outputs). */
+export interface CampaignFollowUpState {
+  /** The campaign the follow-up belongs to; also the resource id. */
+  campaignId: string;
+  /** Subject line of the follow-up email. */
+  subject: string;
+  /** Hours after the send: one of 12, 24, 48, 72, 96, 120, 144, 168. */
+  delayHours: FollowUpDelay;
+  /** Whether the follow-up is switched on. */
+  active: boolean;
+}
+
+/** How a follow-up compares: only moving it to another campaign needs a new one. */
+export const CAMPAIGN_FOLLOW_UP_DIFF: DiffSpec = {
+  fields: ["campaignId", "subject", "delayHours", "active"],
+  replaceOnChange: ["campaignId"],
+};
+
+const DELAY_REASON = `must be one of ${FOLLOW_UP_DELAYS.join(", ")} (hours)`;
+const delayHours = z
+  .number({ error: DELAY_REASON })
+  .refine((value) => (FOLLOW_UP_DELAYS as readonly number[]).includes(value), { message: DELAY_REASON });
+
+// Built at module load: this module is required by the provider process, never closure-serialized.
+const inputSchema = z.object({
+  campaignId: z.string({ error: "must be a campaign id" }).min(1, "must be a campaign id"),
+  subject: z.string({ error: "must be a non-empty string" }).trim().min(1, "must be a non-empty string"),
+  delayHours,
+  active: z.boolean({ error: "must be true or false" }).optional(),
+});
+
+/** The inputs with defaults applied, so that state and diffs always see `active`. */
+function normalize(news: Record<string, unknown>): Record<string, unknown> {
+  return { ...news, active: news.active ?? true };
+}
+
+function stateOf(props: Record<string, unknown>): CampaignFollowUpState {
+  return {
+    campaignId: props.campaignId as string,
+    subject: props.subject as string,
+    delayHours: props.delayHours as FollowUpDelay,
+    active: (props.active as boolean | undefined) ?? true,
+  };
+}
+
+/** The message of the refusal to change the follow-up of a campaign that went out. */
+export function sentCampaignMessage(campaignId: string, status: string): string {
+  return (
+    `Campaign ${campaignId} was already sent (status ${status}), so its follow-up cannot be changed: ` +
+    "Sender refuses edits to a sent campaign, and replacing the follow-up could mail its recipients again. " +
+    "Revert the change, or remove the resource from the stack with `pulumi state delete`."
+  );
+}
+
+/** Writes the follow-up and, when it is to be off, switches it off again (the POST always turns it on). */
+async function write(state: CampaignFollowUpState, alreadyOn: boolean, needsWrite: boolean): Promise<void> {
+  const client = getClient();
+  if (needsWrite)
+    await client.setFollowUp(state.campaignId, { subject: state.subject, time: state.delayHours });
+  if (!state.active && (needsWrite || alreadyOn)) await client.cancelFollowUp(state.campaignId);
+}
+
+/**
+ * The provider of `CampaignFollowUp`. The id is the campaign id: a campaign has at most one
+ * follow-up. Create and update both `POST /campaigns/{id}/follow_up`; `read` takes the campaign's
+ * `auto_followup_*` fields; `delete` clears them.
+ */
+export const campaignFollowUpProvider: ResourceProviderImpl = {
+  async check(_olds, news) {
+    const result = checkWithSchema(inputSchema, news);
+    return result.failures ? result : { inputs: normalize(result.inputs ?? news) };
+  },
+
+  async diff(id, olds, news) {
+    const result = diffBySpec(CAMPAIGN_FOLLOW_UP_DIFF, olds, normalize(news));
+    // Only a real change is worth a read: a no-op `up` makes no API call.
+    if (!result.changes) return result;
+    const campaignId = (olds.campaignId ?? news.campaignId) as unknown;
+    if (typeof campaignId !== "string" || containsUnknown(campaignId)) return result;
+    return withOperation("diff", KIND, id, async () => {
+      let status: string;
+      try {
+        status = (await getClient().getCampaign(campaignId)).status;
+      } catch (err) {
+        if (isNotFound(err)) return result; // gone: create or update will say so
+        throw err;
+      }
+      if (status === "SENDING" || status === "SENT") throw new Error(sentCampaignMessage(campaignId, status));
+      return result;
+    });
+  },
+
+  async create(inputs) {
+    const state = stateOf(normalize(inputs));
+    return withOperation("create", KIND, state.campaignId, async () => {
+      await write(state, false, true);
+      return { id: state.campaignId, outs: state };
+    });
+  },
+
+  async read(id, props) {
+    return withOperation("read", KIND, id, async (): Promise<pulumi.dynamic.ReadResult> => {
+      let campaign: Campaign;
+      try {
+        campaign = await getClient().getCampaign(id);
+      } catch (err) {
+        if (isNotFound(err)) return { id: "" };
+        throw err;
+      }
+      const active = campaign.auto_followup_active === 1;
+      if (!active && campaign.auto_followup_subject === null) return { id: "" };
+      const state: CampaignFollowUpState = {
+        campaignId: id,
+        subject: campaign.auto_followup_subject ?? (props?.subject as string),
+        delayHours: (campaign.auto_followup_delay ?? props?.delayHours) as FollowUpDelay,
+        active,
+      };
+      return { id, props: compact({ ...state }), inputs: compact({ ...state }) };
+    });
+  },
+
+  async update(id, olds, news) {
+    const before = stateOf(olds);
+    const after = stateOf(normalize(news));
+    return withOperation("update", KIND, id, async () => {
+      // The POST sets subject and delay and switches the follow-up on; skip it when only turning off.
+      const needsWrite =
+        before.subject !== after.subject ||
+        before.delayHours !== after.delayHours ||
+        (after.active && !before.active);
+      await write(after, before.active, needsWrite);
+      return { outs: after };
+    });
+  },
+
+  async delete(id, props) {
+    const campaignId = (props?.campaignId as string | undefined) ?? id;
+    await withOperation("delete", KIND, id, async () => {
+      try {
+        await getClient().deleteFollowUp(campaignId);
+      } catch (err) {
+        if (!isNotFound(err)) throw err; // a deleted campaign has no follow-up left
+      }
+    });
+  },
+};

@@ -1,0 +1,163 @@
+import type * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import { type CreateWebhookBody, WEBHOOK_TOPICS, type Webhook, type WebhookTopic } from "../client";
+import { getClient } from "../context";
+import {
+  checkWithSchema,
+  compact,
+  type DiffSpec,
+  diffBySpec,
+  isAmbiguous,
+  isNotFound,
+  type ResourceProviderImpl,
+  withOperation,
+} from "./common";
+
+const KIND = "Webhook";
+
+/** The topics whose webhook watches one group, named by `relationId` (spec 4.4). */
+export const GROUP_TOPICS: readonly WebhookTopic[] = ["groups/new-subscriber", "groups/unsubscribed"];
+
+/** A webhook as the provider stores it. */
+export interface WebhookState {
+  /** The https endpoint that receives deliveries. */
+  url: string;
+  /** The event the webhook reports. */
+  topic: WebhookTopic;
+  /** The group watched, for the `groups/*` subscriber topics. */
+  relationId?: string;
+  /** The service's status of the webhook, e.g. `ACTIVE`. */
+  status: string;
+  /** The account the webhook belongs to. */
+  accountId: string;
+  /** Deliveries made, as of creation (the API cannot read a webhook back). */
+  totalDeliveries: number;
+  /** Failed deliveries, as of creation. */
+  totalFailures: number;
+  /** Response time of the endpoint, as of creation. */
+  responseTime: number;
+}
+
+/**
+ * The API cannot change a webhook, so every input forces a new one. The old one goes first: a
+ * second webhook of the same url and topic would clash with it.
+ */
+export const WEBHOOK_DIFF: DiffSpec = {
+  fields: ["url", "topic", "relationId"],
+  replaceOnChange: ["url", "topic", "relationId"],
+  deleteBeforeReplace: true,
+};
+
+const URL_REASON = "must be an https URL";
+const TOPIC_REASON = `must be one of ${WEBHOOK_TOPICS.join(", ")}`;
+
+function isHttpsUrl(value: string): boolean {
+  try {
+    return new URL(value).protocol === "https:";
+  } catch {
+    return false;
+  }
+}
+
+// Built at module load: this module is required by the provider process, never closure-serialized.
+const inputSchema = z.object({
+  url: z.string({ error: URL_REASON }).refine(isHttpsUrl, URL_REASON),
+  topic: z.enum(WEBHOOK_TOPICS, { error: TOPIC_REASON }),
+  relationId: z.string({ error: "must be a group id" }).min(1, "must be a group id").optional(),
+});
+
+/** The message of an ambiguous create failure: the webhook may exist, and nothing can tell. */
+export function ambiguousCreateMessage(topic: string, cause: string): string {
+  return (
+    `${cause.replace(/\.$/, "")}. The request may have reached Sender, so the webhook may have been created. ` +
+    "The API cannot list webhooks, so the provider could not check and did not try again. " +
+    `Look in the Sender interface (Settings, Webhooks) for a ${topic} webhook with this resource's url, ` +
+    "delete it if it is there, then run `pulumi up` again."
+  );
+}
+
+function stateOf(inputs: Record<string, unknown>, webhook: Webhook): WebhookState {
+  return compact({
+    url: inputs.url as string,
+    topic: inputs.topic as WebhookTopic,
+    relationId: inputs.relationId as string | undefined,
+    status: webhook.status,
+    accountId: webhook.account_id,
+    totalDeliveries: webhook.total_deliveries,
+    totalFailures: webhook.total_failures,
+    responseTime: webhook.response_time,
+  });
+}
+
+/**
+ * The provider of `Webhook`. The API can create and delete a webhook, nothing else: every change
+ * replaces it (the old one first), and `read` keeps the state as it is, since there is no read.
+ */
+export const webhookProvider: ResourceProviderImpl = {
+  async check(_olds, news) {
+    const result = checkWithSchema(inputSchema, news);
+    const topic = news.topic;
+    const relationId = news.relationId;
+    const relationMissing = relationId === undefined || relationId === null || relationId === "";
+    if (typeof topic !== "string" || !GROUP_TOPICS.includes(topic as WebhookTopic) || !relationMissing) {
+      return result;
+    }
+    // Needs both fields, so it sits outside the object schema, which would skip it on any other failure.
+    const failure = {
+      property: "relationId",
+      reason: `is required for topic ${topic}: the id of the group to watch`,
+    };
+    return { inputs: news, failures: [...(result.failures ?? []), failure] };
+  },
+
+  async diff(_id, olds, news) {
+    return diffBySpec(WEBHOOK_DIFF, olds, news);
+  },
+
+  async create(inputs) {
+    const body: CreateWebhookBody = compact({
+      url: inputs.url as string,
+      topic: inputs.topic as WebhookTopic,
+      relation_id: inputs.relationId as string | undefined,
+    });
+    return withOperation("create", KIND, undefined, async () => {
+      let webhook: Webhook;
+      try {
+        webhook = await getClient().createWebhook(body);
+      } catch (err) {
+        // Never retried blindly: with no way to look, a second try could make a duplicate.
+        if (isAmbiguous(err)) throw new Error(ambiguousCreateMessage(body.topic, (err as Error).message));
+        throw err;
+      }
+      return { id: webhook.id, outs: stateOf(inputs, webhook) };
+    });
+  },
+
+  async read(id, props) {
+    // No read in the API: the state stays as it is, and drift cannot be seen.
+    const state = props ?? {};
+    const result: pulumi.dynamic.ReadResult = {
+      id,
+      props: state,
+      inputs: compact({ url: state.url, topic: state.topic, relationId: state.relationId }),
+    };
+    return result;
+  },
+
+  async update(id) {
+    // Unreachable: every input forces replacement, so the engine never asks for an update.
+    throw new Error(
+      `update ${KIND} ${id} failed: the Sender API cannot change a webhook; it must be replaced`,
+    );
+  },
+
+  async delete(id) {
+    await withOperation("delete", KIND, id, async () => {
+      try {
+        await getClient().deleteWebhook(id);
+      } catch (err) {
+        if (!isNotFound(err)) throw err; // already gone
+      }
+    });
+  },
+};

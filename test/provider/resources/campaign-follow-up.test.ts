@@ -1,0 +1,329 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { type RunningEmulator, startEmulator } from "../../../emulator/server";
+import { configureProvider, getClient, resetProviderContext } from "../../../provider/context";
+import { campaignFollowUpProvider as provider } from "../../../provider/resources/campaign-follow-up";
+import { UNKNOWN } from "../../../provider/resources/common";
+
+const TOKEN = "follow-up-test-token-5c2e";
+const PROVIDER = "exports.handler=function(){}";
+const DELAY_REASON = "must be one of 12, 24, 48, 72, 96, 120, 144, 168 (hours)";
+
+let emulator: RunningEmulator;
+
+async function admin(method: string, path: string, body?: unknown): Promise<any> {
+  const response = await fetch(`${emulator.url}/__emulator${path}`, {
+    method,
+    headers: { "content-type": "application/json" },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return response.json();
+}
+
+/** The follow-up fields of a campaign as the emulator holds them. */
+async function followUpOf(campaignId: string) {
+  const state = await admin("GET", "/state");
+  const campaign = state.campaigns.find((c: { id: string }) => c.id === campaignId);
+  return {
+    active: campaign.auto_followup_active,
+    subject: campaign.auto_followup_subject,
+    delay: campaign.auto_followup_delay,
+  };
+}
+
+async function newCampaign(): Promise<string> {
+  const campaign = await getClient().createCampaign({
+    title: "Follow-up test",
+    subject: "Hello",
+    from: "Example News",
+    reply_to: "news@example.com",
+    content_type: "html",
+    content: "<p>Hi</p>",
+  });
+  return campaign.id;
+}
+
+async function requests(): Promise<Array<{ method: string; path: string }>> {
+  return (await admin("GET", "/requests")).requests.map((r: { method: string; path: string }) => ({
+    method: r.method,
+    path: r.path,
+  }));
+}
+
+beforeAll(async () => {
+  emulator = await startEmulator({ token: TOKEN });
+  const config: Record<string, string> = { "sender:apiToken": TOKEN, "sender:baseUrl": emulator.url };
+  configureProvider({ get: (key) => config[key] });
+});
+
+afterAll(async () => {
+  resetProviderContext();
+  await emulator.close();
+});
+
+beforeEach(async () => {
+  await admin("POST", "/reset", {});
+});
+
+describe("check", () => {
+  const valid = { campaignId: "abc123", subject: "Did you miss this?", delayHours: 48 };
+
+  test.each([
+    {
+      name: "a missing campaign id",
+      news: { ...valid, campaignId: undefined },
+      property: "campaignId",
+      reason: "must be a campaign id",
+    },
+    {
+      name: "an empty subject",
+      news: { ...valid, subject: "  " },
+      property: "subject",
+      reason: "must be a non-empty string",
+    },
+    {
+      name: "a delay not offered",
+      news: { ...valid, delayHours: 36 },
+      property: "delayHours",
+      reason: DELAY_REASON,
+    },
+    {
+      name: "a delay given as text",
+      news: { ...valid, delayHours: "48" },
+      property: "delayHours",
+      reason: DELAY_REASON,
+    },
+    {
+      name: "a non-boolean switch",
+      news: { ...valid, active: "yes" },
+      property: "active",
+      reason: "must be true or false",
+    },
+  ])("should refuse $name", async ({ news, property, reason }) => {
+    const result = await provider.check({}, { ...news, __provider: PROVIDER });
+    expect(result.failures).toEqual([{ property, reason }]);
+  });
+
+  test("should default active to true and keep the provider key", async () => {
+    const result = await provider.check({}, { ...valid, __provider: PROVIDER });
+    expect(result).toStrictEqual({ inputs: { ...valid, active: true, __provider: PROVIDER } });
+  });
+
+  test("should let unknown values through during preview", async () => {
+    const news = { campaignId: UNKNOWN, subject: UNKNOWN, delayHours: UNKNOWN, active: UNKNOWN };
+    const result = await provider.check({}, news);
+    expect(result).toStrictEqual({ inputs: news });
+  });
+});
+
+describe("create, diff and update", () => {
+  const base = { subject: "Did you miss this?", delayHours: 48 };
+
+  test.each([
+    {
+      name: "a new subject updates in place",
+      change: { subject: "Last chance" },
+      diff: { changes: true, replaces: [], deleteBeforeReplace: false },
+      after: { active: 1, subject: "Last chance", delay: 48 },
+    },
+    {
+      name: "a new delay updates in place",
+      change: { delayHours: 168 },
+      diff: { changes: true, replaces: [], deleteBeforeReplace: false },
+      after: { active: 1, subject: "Did you miss this?", delay: 168 },
+    },
+    {
+      name: "switching it off keeps subject and delay",
+      change: { active: false },
+      diff: { changes: true, replaces: [], deleteBeforeReplace: false },
+      after: { active: 0, subject: "Did you miss this?", delay: 48 },
+    },
+    {
+      name: "no change is no change",
+      change: {},
+      diff: { changes: false, replaces: [], deleteBeforeReplace: false },
+      after: { active: 1, subject: "Did you miss this?", delay: 48 },
+    },
+  ])("$name", async ({ change, diff, after }) => {
+    const campaignId = await newCampaign();
+    const created = await provider.create({ campaignId, ...base, active: true });
+    expect(created).toStrictEqual({ id: campaignId, outs: { campaignId, ...base, active: true } });
+    expect(await followUpOf(campaignId)).toEqual({ active: 1, subject: base.subject, delay: 48 });
+
+    const news = (await provider.check(created.outs, { campaignId, ...base, ...change })).inputs;
+    expect(await provider.diff(campaignId, created.outs, news)).toStrictEqual(diff);
+    if (diff.changes) {
+      const updated = await provider.update(campaignId, created.outs, news);
+      expect(updated).toStrictEqual({ outs: { campaignId, ...base, active: true, ...change } });
+    }
+    expect(await followUpOf(campaignId)).toEqual(after);
+  });
+
+  test("should replace it when it moves to another campaign", async () => {
+    const first = await newCampaign();
+    const second = await newCampaign();
+    const olds = (await provider.create({ campaignId: first, ...base, active: true })).outs;
+    const news = { campaignId: second, ...base, active: true };
+    expect(await provider.diff(first, olds, news)).toStrictEqual({
+      changes: true,
+      replaces: ["campaignId"],
+      deleteBeforeReplace: false,
+    });
+    // The engine's replacement: create the new one, then delete the old one.
+    await provider.create(news);
+    await provider.delete(first, olds);
+    expect(await followUpOf(first)).toEqual({ active: 0, subject: null, delay: null });
+    expect(await followUpOf(second)).toEqual({ active: 1, subject: base.subject, delay: 48 });
+  });
+
+  test("should create it switched off when active is false", async () => {
+    const campaignId = await newCampaign();
+    await provider.create({ campaignId, ...base, active: false });
+    expect(await followUpOf(campaignId)).toEqual({ active: 0, subject: base.subject, delay: 48 });
+  });
+
+  test("should switch it on again with one write", async () => {
+    const campaignId = await newCampaign();
+    const olds = (await provider.create({ campaignId, ...base, active: false })).outs;
+    await admin("DELETE", "/requests");
+    await provider.update(campaignId, olds, { campaignId, ...base, active: true });
+    expect(await requests()).toEqual([{ method: "POST", path: `/v2/campaigns/${campaignId}/follow_up` }]);
+    expect(await followUpOf(campaignId)).toEqual({ active: 1, subject: base.subject, delay: 48 });
+  });
+
+  test("diff makes no API call when inputs are unchanged", async () => {
+    const campaignId = await newCampaign();
+    const olds = (await provider.create({ campaignId, ...base, active: true })).outs;
+    await admin("DELETE", "/requests");
+    const diff = await provider.diff(campaignId, olds, {
+      campaignId,
+      ...base,
+      active: true,
+      __provider: PROVIDER,
+    });
+    expect(diff).toStrictEqual({ changes: false, replaces: [], deleteBeforeReplace: false });
+    expect(await requests()).toEqual([]);
+  });
+
+  test("diff of an unknown subject only reads the campaign", async () => {
+    const campaignId = await newCampaign();
+    const olds = (await provider.create({ campaignId, ...base, active: true })).outs;
+    await admin("DELETE", "/requests");
+    const diff = await provider.diff(campaignId, olds, {
+      campaignId,
+      ...base,
+      subject: UNKNOWN,
+      active: true,
+    });
+    expect(diff).toStrictEqual({ changes: true, replaces: [], deleteBeforeReplace: false });
+    expect(await requests()).toEqual([{ method: "GET", path: `/v2/campaigns/${campaignId}` }]);
+  });
+});
+
+describe("a sent campaign", () => {
+  test("should refuse any change at diff, saying why", async () => {
+    const campaignId = await newCampaign();
+    const olds = (await provider.create({ campaignId, subject: "Reminder", delayHours: 24, active: true }))
+      .outs;
+    await getClient().setSendToAll(campaignId);
+    await getClient().sendCampaign(campaignId);
+    await expect(
+      provider.diff(campaignId, olds, {
+        campaignId,
+        subject: "Another reminder",
+        delayHours: 24,
+        active: true,
+      }),
+    ).rejects.toThrow(
+      new Error(
+        `diff CampaignFollowUp ${campaignId} failed: Campaign ${campaignId} was already sent (status SENT), ` +
+          "so its follow-up cannot be changed: Sender refuses edits to a sent campaign, and replacing the " +
+          "follow-up could mail its recipients again. Revert the change, or remove the resource from the " +
+          "stack with `pulumi state delete`.",
+      ),
+    );
+  });
+
+  test("should still show no change when nothing changed", async () => {
+    const campaignId = await newCampaign();
+    const olds = (await provider.create({ campaignId, subject: "Reminder", delayHours: 24, active: true }))
+      .outs;
+    await getClient().setSendToAll(campaignId);
+    await getClient().sendCampaign(campaignId);
+    expect(await provider.diff(campaignId, olds, { ...olds })).toStrictEqual({
+      changes: false,
+      replaces: [],
+      deleteBeforeReplace: false,
+    });
+  });
+});
+
+describe("read", () => {
+  const inputs = { subject: "Did you miss this?", delayHours: 48, active: true };
+
+  test("should return the values changed behind the stack's back as inputs", async () => {
+    const campaignId = await newCampaign();
+    const olds = (await provider.create({ campaignId, ...inputs })).outs;
+    await getClient().setFollowUp(campaignId, { subject: "Changed elsewhere", time: 72 });
+    await getClient().cancelFollowUp(campaignId);
+    const expected = { campaignId, subject: "Changed elsewhere", delayHours: 72, active: false };
+    expect(await provider.read(campaignId, olds)).toStrictEqual({
+      id: campaignId,
+      props: expected,
+      inputs: expected,
+    });
+  });
+
+  test("should leave no diff behind after a refresh of an unchanged follow-up", async () => {
+    const campaignId = await newCampaign();
+    const olds = (await provider.create({ campaignId, ...inputs })).outs;
+    const read = await provider.read(campaignId, olds);
+    expect(await provider.diff(campaignId, read.props, { campaignId, ...inputs })).toStrictEqual({
+      changes: false,
+      replaces: [],
+      deleteBeforeReplace: false,
+    });
+  });
+
+  test.each([
+    { name: "the follow-up was deleted", remove: (id: string) => getClient().deleteFollowUp(id) },
+    { name: "the campaign was deleted", remove: (id: string) => getClient().deleteCampaigns([id]) },
+  ])("should say gone when $name", async ({ remove }) => {
+    const campaignId = await newCampaign();
+    const olds = (await provider.create({ campaignId, ...inputs })).outs;
+    await remove(campaignId);
+    expect(await provider.read(campaignId, olds)).toStrictEqual({ id: "" });
+  });
+});
+
+describe("delete", () => {
+  test("should clear the follow-up, and succeed again when it is already gone", async () => {
+    const campaignId = await newCampaign();
+    const olds = (await provider.create({ campaignId, subject: "Reminder", delayHours: 12, active: true }))
+      .outs;
+    await provider.delete(campaignId, olds);
+    expect(await followUpOf(campaignId)).toEqual({ active: 0, subject: null, delay: null });
+    await expect(provider.delete(campaignId, olds)).resolves.toBeUndefined();
+  });
+
+  test("should succeed when the campaign is gone", async () => {
+    const campaignId = await newCampaign();
+    const olds = (await provider.create({ campaignId, subject: "Reminder", delayHours: 12, active: true }))
+      .outs;
+    await getClient().deleteCampaigns([campaignId]);
+    await expect(provider.delete(campaignId, olds)).resolves.toBeUndefined();
+  });
+});
+
+describe("errors", () => {
+  test("should name the operation, the resource and the service's message, never the token", async () => {
+    const serviceError = await getClient()
+      .setFollowUp("nope00", { subject: "Reminder", time: 12 })
+      .catch((err: Error) => err.message);
+    expect(serviceError).toContain("Campaign nope00 not found.");
+    const error = await provider
+      .create({ campaignId: "nope00", subject: "Reminder", delayHours: 12, active: true })
+      .catch((err: Error) => err);
+    expect((error as Error).message).toBe(`create CampaignFollowUp nope00 failed: ${serviceError}`);
+    expect((error as Error).message).not.toContain(TOKEN);
+  });
+});

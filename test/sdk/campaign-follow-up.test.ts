@@ -1,0 +1,66 @@
+import * as pulumi from "@pulumi/pulumi";
+import { beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { CampaignFollowUp } from "../../sdk/campaign-follow-up";
+
+const TOKEN = "sdk-follow-up-token-3f1c";
+
+/** What the engine received for each resource. */
+let registered: pulumi.runtime.MockResourceArgs[] = [];
+
+function resolved<T>(output: pulumi.Output<T>): Promise<T> {
+  return new Promise((resolve) => output.apply(resolve));
+}
+
+beforeAll(() => {
+  // The token is where a program keeps it; none of it may reach the resource's inputs.
+  process.env.SENDER_API_TOKEN = TOKEN;
+  pulumi.runtime.setAllConfig({ "sender:apiToken": TOKEN }, ["sender:apiToken"]);
+  pulumi.runtime.setMocks(
+    {
+      newResource: (args) => {
+        registered.push(args);
+        return { id: `${args.name}-id`, state: args.inputs };
+      },
+      call: () => ({}),
+    },
+    "project",
+    "stack",
+    false,
+  );
+});
+
+beforeEach(() => {
+  registered = [];
+});
+
+describe("CampaignFollowUp", () => {
+  test.each([
+    {
+      name: "the least it needs",
+      args: { campaignId: "cmp001", subject: "Did you miss this?", delayHours: 48 as const },
+    },
+    {
+      name: "a follow-up switched off",
+      args: { campaignId: "cmp001", subject: "Did you miss this?", delayHours: 168 as const, active: false },
+    },
+  ])("should register $name with exactly its camelCase inputs", async ({ args }) => {
+    const followUp = new CampaignFollowUp("reminder", args);
+    expect(await resolved(followUp.id)).toBe("reminder-id");
+    expect(registered).toHaveLength(1);
+    const [resource] = registered;
+    expect(resource?.type).toBe("pulumi-nodejs:dynamic/sender:CampaignFollowUp");
+    expect(resource?.name).toBe("reminder");
+    expect(resource?.inputs).toStrictEqual({
+      ...args,
+      __provider: expect.stringContaining('dispatch("CampaignFollowUp"'),
+    });
+    expect(JSON.stringify(resource)).not.toContain(TOKEN);
+  });
+
+  test("should take another resource's output as the campaign id", async () => {
+    const campaignId = pulumi.output("cmp042");
+    const followUp = new CampaignFollowUp("reminder", { campaignId, subject: "Hi again", delayHours: 12 });
+    expect(await resolved(followUp.campaignId)).toBe("cmp042");
+    expect(registered[0]?.inputs.campaignId).toBe("cmp042");
+  });
+});

@@ -1,0 +1,70 @@
+import * as pulumi from "@pulumi/pulumi";
+import { beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { TransactionalCampaign } from "../../sdk/transactional-campaign";
+
+const TOKEN = "sdk-transactional-token-c7d5";
+
+/** What the engine received for each resource. */
+let registered: pulumi.runtime.MockResourceArgs[] = [];
+
+function resolved<T>(output: pulumi.Output<T>): Promise<T> {
+  return new Promise((resolve) => output.apply(resolve));
+}
+
+beforeAll(() => {
+  // The token is where a program keeps it; none of it may reach the resource's inputs.
+  process.env.SENDER_API_TOKEN = TOKEN;
+  pulumi.runtime.setAllConfig({ "sender:apiToken": TOKEN }, ["sender:apiToken"]);
+  pulumi.runtime.setMocks(
+    {
+      newResource: (args) => {
+        registered.push(args);
+        return { id: `${args.name}-id`, state: args.inputs };
+      },
+      call: () => ({}),
+    },
+    "project",
+    "stack",
+    false,
+  );
+});
+
+beforeEach(() => {
+  registered = [];
+});
+
+describe("TransactionalCampaign", () => {
+  const required = {
+    subject: "Your order is confirmed",
+    from: "Example Shop",
+    replyTo: "shop@example.com",
+    editor: "html" as const,
+  };
+
+  test.each([
+    { name: "the least it needs", args: required },
+    {
+      name: "every field",
+      args: { ...required, title: "Order confirmation", preheader: "Thanks!", content: "<p>Thanks</p>" },
+    },
+    { name: "an adoption", args: { ...required, adoptId: "trn001" } },
+  ])("should register $name with exactly its camelCase inputs", async ({ args }) => {
+    const campaign = new TransactionalCampaign("order", args);
+    expect(await resolved(campaign.id)).toBe("order-id");
+    expect(registered).toHaveLength(1);
+    const [resource] = registered;
+    expect(resource?.type).toBe("pulumi-nodejs:dynamic/sender:TransactionalCampaign");
+    expect(resource?.name).toBe("order");
+    expect(resource?.inputs).toStrictEqual({
+      ...args,
+      __provider: expect.stringContaining('dispatch("TransactionalCampaign"'),
+    });
+    expect(JSON.stringify(resource)).not.toContain(TOKEN);
+  });
+
+  test("should expose the outputs the provider returns", async () => {
+    const campaign = new TransactionalCampaign("order", required);
+    expect(await resolved(campaign.replyTo)).toBe("shop@example.com");
+    expect(await resolved(campaign.editor)).toBe("html");
+  });
+});
