@@ -152,6 +152,8 @@ export function isAmbiguous(failure: AttemptFailure): boolean {
 /** Whether a route of the given safety should be tried again after `failure`. */
 export function shouldRetry(safety: RetrySafety, failure: AttemptFailure): boolean {
   if (failure.type === "http") {
+    // A 500 is a passing fault too, but it may have done its work: repeat only what is idempotent.
+    if (failure.status === 500) return safety === "idempotent";
     if (!RETRYABLE_STATUSES.has(failure.status)) return false;
     // A 429 is refused before any work is done, so even a creating call is safe to repeat.
     return safety === "idempotent" || failure.status === 429;

@@ -1,7 +1,14 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { copyProgram, createStack, type EmulatorHandle, emulator, failure, type StackHandle } from "./harness";
+import {
+  copyProgram,
+  createStack,
+  type EmulatorHandle,
+  emulator,
+  failure,
+  type StackHandle,
+} from "./harness";
 
 const TOKEN = "tok-e2e-gitops-Hn3R5tBc";
 
@@ -32,7 +39,10 @@ describe("gitops example under the real engine", () => {
       ["Black Friday 2030", "SCHEDULED", "2030-11-29 07:00:00"],
       ["Monthly newsletter", "DRAFT", null],
     ]);
-    expect(Object.keys(up.outputs.campaigns?.value ?? {}).sort()).toEqual(["black-friday", "monthly-newsletter"]);
+    expect(Object.keys(up.outputs.campaigns?.value ?? {}).sort()).toEqual([
+      "black-friday",
+      "monthly-newsletter",
+    ]);
     const again = await h.stack.up({ onOutput: h.onOutput });
     expect(again.summary.resourceChanges).toEqual({ same: 6 });
     const refresh = await h.stack.refresh({ expectNoChanges: true, onOutput: h.onOutput });

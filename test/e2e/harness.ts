@@ -57,14 +57,22 @@ export interface EmulatorHandle {
   token: string;
   close(): Promise<void>;
   admin<T = any>(method: string, route: string, body?: unknown): Promise<T>;
-  api<T = any>(method: string, route: string, body?: unknown, token?: string): Promise<{ status: number; body: T }>;
+  api<T = any>(
+    method: string,
+    route: string,
+    body?: unknown,
+    token?: string,
+  ): Promise<{ status: number; body: T }>;
   requests(): Promise<Array<{ method: string; path: string; status: number; authorization: string | null }>>;
   clearRequests(): Promise<void>;
   state(): Promise<any>;
 }
 
 /** Starts the emulator in this process. */
-export async function emulator(token: string, options: { rateLimitPerMinute?: number } = {}): Promise<EmulatorHandle> {
+export async function emulator(
+  token: string,
+  options: { rateLimitPerMinute?: number } = {},
+): Promise<EmulatorHandle> {
   const server = await startEmulator({ port: 0, token, ...options });
   const admin = async (method: string, route: string, body?: unknown) => {
     const res = await fetch(`${server.url}/__emulator/${route}`, {

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { copyProgram, createStack, type EmulatorHandle, emulator, failure, type StackHandle } from "./harness";
+import {
+  copyProgram,
+  createStack,
+  type EmulatorHandle,
+  emulator,
+  failure,
+  type StackHandle,
+} from "./harness";
 
 // A distinctive token, so that a leak anywhere is found by a plain search.
 const TOKEN = "tok-e2e-quickstart-Zx9Q7wLm";
@@ -10,7 +17,8 @@ let emu: EmulatorHandle;
 let h: StackHandle;
 
 const mutating = async () => (await emu.requests()).filter((r) => r.method !== "GET");
-const ours = <T extends { id: string }>(items: T[], seeded: string[]) => items.filter((i) => !seeded.includes(i.id));
+const ours = <T extends { id: string }>(items: T[], seeded: string[]) =>
+  items.filter((i) => !seeded.includes(i.id));
 
 describe("quickstart under the real engine", () => {
   beforeAll(async () => {
@@ -39,11 +47,11 @@ describe("quickstart under the real engine", () => {
     const campaign = campaigns[0];
     expect(up.outputs.campaignId?.value).toBe(campaign.id);
     expect(campaign.schedule_time).toBe("2030-01-15 08:00:00");
-    expect([campaign.auto_followup_active, campaign.auto_followup_subject, campaign.auto_followup_delay]).toEqual([
-      1,
-      "Did you miss our welcome?",
-      48,
-    ]);
+    expect([
+      campaign.auto_followup_active,
+      campaign.auto_followup_subject,
+      campaign.auto_followup_delay,
+    ]).toEqual([1, "Did you miss our welcome?", 48]);
     const targeting = state.targeting[campaign.id];
     expect(targeting.tags.map((t: any) => t.id).sort()).toEqual(["tag001", "tag002"]);
     expect(targeting.exclude_tags.map((t: any) => t.id)).toEqual(["tag004"]);
@@ -76,7 +84,9 @@ describe("quickstart under the real engine", () => {
     const id = (await h.stack.outputs()).campaignId!.value as string;
     const patched = await emu.api("PATCH", `campaigns/${id}`, { subject: "Changed behind the stack's back" });
     expect(patched.status).toBe(200);
-    const refreshError = await failure(() => h.stack.refresh({ expectNoChanges: true, onOutput: h.onOutput }));
+    const refreshError = await failure(() =>
+      h.stack.refresh({ expectNoChanges: true, onOutput: h.onOutput }),
+    );
     expect(refreshError).toContain("no changes were expected but changes occurred");
     await h.stack.refresh({ onOutput: h.onOutput });
     const preview = await h.stack.preview({ onOutput: h.onOutput });
@@ -93,7 +103,9 @@ describe("quickstart under the real engine", () => {
     await h.stack.refresh({ onOutput: h.onOutput });
     const kinds = JSON.parse(await h.exportState()).deployment.resources.map((r: any) => r.type);
     // The campaign and everything hanging off it are gone from state.
-    expect(kinds.filter((t: string) => t.startsWith("pulumi-nodejs:dynamic/sender:Campaign")).sort()).toEqual([]);
+    expect(kinds.filter((t: string) => t.startsWith("pulumi-nodejs:dynamic/sender:Campaign")).sort()).toEqual(
+      [],
+    );
     const up = await h.stack.up({ onOutput: h.onOutput });
     expect(up.summary.resourceChanges).toEqual({ create: 5, same: 3 });
     const newId = up.outputs.campaignId!.value as string;

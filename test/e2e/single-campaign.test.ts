@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { copyProgram, createStack, type EmulatorHandle, emulator, failure, type StackHandle } from "./harness";
+import {
+  copyProgram,
+  createStack,
+  type EmulatorHandle,
+  emulator,
+  failure,
+  type StackHandle,
+} from "./harness";
 
 const TOKEN = "tok-e2e-single-Qm4T8vRp";
 const WRONG_TOKEN = "tok-e2e-wrong-Lk2W6yHs";
@@ -52,7 +59,7 @@ describe("single campaign under the real engine", () => {
     await emu.clearRequests();
     const error = await failure(() => h.stack.preview({ onOutput: h.onOutput }));
     expect(error).toContain("replyTo");
-    expect(error).toContain("Invalid email address");
+    expect(error).toContain("replyTo must be an email address");
     expect((await emu.requests()).filter((r) => r.method !== "GET")).toEqual([]);
   });
 

@@ -71,9 +71,20 @@ describe("retry of idempotent calls", () => {
     ]);
   });
 
-  it("should not retry a 500, and flag it ambiguous", async () => {
+  it("should retry a 500 on an idempotent route, then succeed", async () => {
+    sequence({ status: 500, body: { message: "Server Error" } }, { body: { success: true, message: "ok" } });
+    await expect(clientFor().updateCampaign("b6gXkQ", { title: "t" })).resolves.toEqual({
+      success: true,
+      message: "ok",
+    });
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it("should not retry a 500 on a creating POST, and flag it ambiguous", async () => {
     sequence({ status: 500, body: { message: "Server Error" } });
-    const error = (await failure(clientFor().updateCampaign("b6gXkQ", { title: "t" }))) as SenderHttpError;
+    const error = (await failure(
+      clientFor().createWebhook({ url: "https://h.example.com", topic: "campaigns/new" }),
+    )) as SenderHttpError;
     expect(error.status).toBe(500);
     expect(error.ambiguous).toBe(true);
     expect(server.requests).toHaveLength(1);
@@ -306,7 +317,8 @@ describe("retry policy (retry.ts)", () => {
     ["502 idempotent", "idempotent", http(502), true],
     ["503 idempotent", "idempotent", http(503), true],
     ["504 idempotent", "idempotent", http(504), true],
-    ["500 idempotent", "idempotent", http(500), false],
+    ["500 idempotent", "idempotent", http(500), true],
+    ["500 creating", "non-idempotent", http(500), false],
     ["404 idempotent", "idempotent", http(404), false],
     ["422 idempotent", "idempotent", http(422), false],
     ["refused idempotent", "idempotent", refused, true],
