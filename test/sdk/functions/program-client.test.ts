@@ -1,0 +1,125 @@
+import { inspect } from "node:util";
+import * as pulumi from "@pulumi/pulumi";
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { MISSING_TOKEN_MESSAGE } from "../../../provider/context";
+import { getPlans, SenderFunctionError } from "../../../sdk/functions";
+import { programClient, resetProgramClients } from "../../../sdk/program-client";
+import { TOKEN, useEmulator } from "./helpers";
+
+// Settings come from stack config here, so the env fallbacks are left unset by default.
+const emulator = useEmulator({ viaEnv: false });
+
+const config = (extra: Record<string, string> = {}) =>
+  pulumi.runtime.setAllConfig({ "sender:apiToken": TOKEN, "sender:baseUrl": emulator.url, ...extra });
+
+async function failure(call: () => Promise<unknown>): Promise<SenderFunctionError> {
+  const error = await call().then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(SenderFunctionError);
+  return error as SenderFunctionError;
+}
+
+beforeEach(async () => {
+  pulumi.runtime.setAllConfig({});
+  delete process.env.SENDER_API_TOKEN;
+  delete process.env.SENDER_BASE_URL;
+  resetProgramClients();
+  await emulator.clearRequests();
+});
+
+afterEach(() => {
+  pulumi.runtime.setAllConfig({});
+  delete process.env.SENDER_API_TOKEN;
+  delete process.env.SENDER_BASE_URL;
+});
+
+describe("program settings", () => {
+  test("should fail with the provider's message when no token is configured", async () => {
+    const error = await failure(() => getPlans());
+    expect(error.message).toBe(`getPlans: ${MISSING_TOKEN_MESSAGE}`);
+    expect(error.reason).toBe("config");
+  });
+
+  test("should read sender:apiToken and sender:baseUrl from stack config", async () => {
+    config();
+    expect((await getPlans()).plans).toHaveLength(3);
+  });
+
+  test("should prefer stack config over the environment", async () => {
+    config();
+    process.env.SENDER_API_TOKEN = "not-the-token";
+    process.env.SENDER_BASE_URL = "http://127.0.0.1:9";
+    expect((await getPlans()).plans).toHaveLength(3);
+  });
+
+  test("should fall back to SENDER_API_TOKEN and SENDER_BASE_URL", async () => {
+    process.env.SENDER_API_TOKEN = TOKEN;
+    process.env.SENDER_BASE_URL = emulator.url;
+    expect((await getPlans()).plans).toHaveLength(3);
+  });
+
+  test("should name a malformed config key", async () => {
+    config({ "sender:maxAttempts": "three" });
+    const error = await failure(() => getPlans());
+    expect(error.message).toBe(
+      "getPlans: Invalid config sender:maxAttempts: sender:maxAttempts must be a whole number",
+    );
+    expect(error.reason).toBe("config");
+  });
+
+  test("should refuse plain http to a host that is not loopback", async () => {
+    config({ "sender:baseUrl": "http://api.example.com" });
+    const error = await failure(() => getPlans());
+    expect(error.message).toBe(
+      "getPlans: Invalid Sender client option baseUrl: must use https (got http://api.example.com); plain http is only allowed for a loopback host",
+    );
+    expect(error.reason).toBe("config");
+  });
+
+  test("should apply sender:maxAttempts to the function's requests", async () => {
+    config({ "sender:maxAttempts": "2" });
+    await fetch(`${emulator.url}/__emulator/faults`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ rules: [{ path: "^/v2/plans$", kind: "status", status: 503, count: 5 }] }),
+    });
+    try {
+      const error = await failure(() => getPlans());
+      expect(error.reason).toBe("request");
+      expect(error.message).toMatch(/^getPlans: GET \/v2\/plans failed with 503/);
+      // Two attempts, not the default five.
+      expect((await emulator.requests()).map((r) => r.status)).toEqual([503, 503]);
+    } finally {
+      await fetch(`${emulator.url}/__emulator/faults`, { method: "DELETE" });
+    }
+  });
+
+  test("should report a rejected token without showing any token", async () => {
+    config({ "sender:apiToken": "wrong-token-5e1f" });
+    const error = await failure(() => getPlans());
+    expect(error.message).toBe("getPlans: GET /v2/plans failed with 401: Unauthenticated.");
+    expect(error.reason).toBe("request");
+  });
+});
+
+describe("programClient", () => {
+  test("should share one client per settings and build another when they change", () => {
+    config();
+    const first = programClient();
+    expect(programClient()).toBe(first);
+    config({ "sender:maxAttempts": "2" });
+    const second = programClient();
+    expect(second).not.toBe(first);
+    config();
+    expect(programClient()).toBe(first);
+  });
+
+  test("should never show the token when printed", () => {
+    config();
+    const client = programClient();
+    expect(JSON.stringify(client)).not.toContain(TOKEN);
+    expect(inspect(client)).not.toContain(TOKEN);
+  });
+});
