@@ -1,0 +1,215 @@
+/**
+ * CampaignSchedule: when a campaign goes out (`/v2/campaigns/{id}/schedule`). The program gives
+ * an ISO 8601 time with an offset; the API takes `YYYY-MM-DD HH:MM:SS` in UTC. One schedule per
+ * campaign, so its id is the campaign id. Only `campaignId` forces replacement.
+ *
+ * Once the campaign has been sent, `read` records it (`sent: true`) and destroying the schedule
+ * is a no-op: there is nothing left to cancel.
+ */
+import { z } from "zod";
+import { SenderHttpError } from "../client";
+import { formatTimestamp } from "../client/query";
+import type * as api from "../client/schemas";
+import { getClient } from "../context";
+import { isSent, refuseIfSent } from "./campaign";
+import {
+  changedFields,
+  checkWithSchema,
+  type DiffSpec,
+  diffBySpec,
+  isNotFound,
+  operationError,
+  type ResourceProviderImpl,
+  UNKNOWN,
+  userInputs,
+  withOperation,
+} from "./common";
+
+/** The inputs of a CampaignSchedule (camelCase). */
+export interface CampaignScheduleInputs {
+  /** The campaign scheduled. */
+  campaignId: string;
+  /** ISO 8601 with an offset, e.g. `2026-12-01T09:00:00+01:00`. */
+  scheduleTime: string;
+}
+
+/** How CampaignSchedule inputs compare: a new time is scheduled again, a new campaign replaces. */
+export const CAMPAIGN_SCHEDULE_DIFF: DiffSpec = {
+  fields: ["campaignId", "scheduleTime"],
+  replaceOnChange: ["campaignId"],
+  // Old and new schedule different campaigns, so they never clash.
+  deleteBeforeReplace: false,
+};
+
+// Date, `T`, hours and minutes, optional seconds, and a mandatory offset (`Z` or ±HH:MM).
+const ISO_WITH_OFFSET = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?(Z|([+-])(\d{2}):(\d{2}))$/;
+
+/**
+ * The instant of an ISO 8601 time with an offset, or undefined when it is malformed or names no
+ * real moment (2026-02-30, 25:00, an offset beyond ±23:59).
+ */
+export function parseScheduleTime(value: string): Date | undefined {
+  const match = ISO_WITH_OFFSET.exec(value);
+  if (!match) return undefined;
+  const [y, mo, d, h, mi] = match.slice(1, 6).map(Number) as [number, number, number, number, number];
+  const s = Number(match[6] ?? "0");
+  const local = new Date(Date.UTC(y, mo - 1, d, h, mi, s));
+  // Date rolls 2026-02-30 over to March: a round trip catches it.
+  if (
+    local.getUTCFullYear() !== y ||
+    local.getUTCMonth() !== mo - 1 ||
+    local.getUTCDate() !== d ||
+    local.getUTCHours() !== h ||
+    local.getUTCMinutes() !== mi ||
+    local.getUTCSeconds() !== s
+  ) {
+    return undefined;
+  }
+  if (match[7] === "Z") return local;
+  const offsetHours = Number(match[9]);
+  const offsetMinutes = Number(match[10]);
+  if (offsetHours > 23 || offsetMinutes > 59) return undefined;
+  const sign = match[8] === "-" ? -1 : 1;
+  return new Date(local.getTime() - sign * (offsetHours * 60 + offsetMinutes) * 60_000);
+}
+
+/** The API's form of a valid ISO time: `YYYY-MM-DD HH:MM:SS` in UTC. */
+export function toApiScheduleTime(value: string): string {
+  const instant = parseScheduleTime(value);
+  if (!instant)
+    throw new Error(`scheduleTime ${JSON.stringify(value)} is not an ISO 8601 time with an offset`);
+  return formatTimestamp(instant);
+}
+
+/** An API time (`YYYY-MM-DD HH:MM:SS`, UTC) as ISO 8601: `YYYY-MM-DDTHH:MM:SSZ`. */
+export function fromApiScheduleTime(value: string): string {
+  return `${value.replace(" ", "T")}Z`;
+}
+
+let schema: z.ZodType | undefined;
+
+/** The input schema, built on first use (this module is required, never closure-serialized). */
+function scheduleSchema(): z.ZodType {
+  schema ??= z.object({
+    campaignId: z
+      .string({ error: "campaignId is required and must be a campaign id" })
+      .min(1, "campaignId must not be empty"),
+    scheduleTime: z
+      .string({ error: "scheduleTime is required and must be an ISO 8601 time with an offset" })
+      .refine(
+        (value) => parseScheduleTime(value) !== undefined,
+        "scheduleTime must be an ISO 8601 time with an offset, e.g. 2026-12-01T09:00:00+01:00",
+      ),
+  });
+  return schema;
+}
+
+function managedInputs(props: Record<string, unknown>): CampaignScheduleInputs {
+  const inputs = userInputs(props);
+  return { campaignId: String(inputs.campaignId), scheduleTime: String(inputs.scheduleTime) };
+}
+
+/** Schedules the campaign, refusing a time that is not in the future before asking the service. */
+async function schedule(inputs: CampaignScheduleInputs): Promise<Record<string, unknown>> {
+  const utc = toApiScheduleTime(inputs.scheduleTime);
+  if ((parseScheduleTime(inputs.scheduleTime) as Date).getTime() <= Date.now()) {
+    throw new Error(
+      `scheduleTime ${inputs.scheduleTime} (${utc} UTC) is not in the future; ` +
+        "the service can only schedule a campaign for a later time",
+    );
+  }
+  await getClient().scheduleCampaign(inputs.campaignId, utc);
+  return { ...inputs, scheduleTimeUtc: utc, status: "SCHEDULED" satisfies api.CampaignStatus, sent: false };
+}
+
+/** The CampaignSchedule provider. */
+export const campaignScheduleProvider: ResourceProviderImpl = {
+  async check(_olds, news) {
+    return checkWithSchema(scheduleSchema(), news);
+  },
+
+  async diff(id, olds, news) {
+    const result = diffBySpec(CAMPAIGN_SCHEDULE_DIFF, olds, news);
+    if (!result.changes) return result;
+    // The campaign the change lands on; a new campaign not yet known cannot have been sent.
+    const campaignId = news.campaignId === UNKNOWN ? undefined : (news.campaignId ?? olds.campaignId);
+    if (typeof campaignId === "string") {
+      const fields = changedFields(CAMPAIGN_SCHEDULE_DIFF, olds, news);
+      await refuseIfSent("CampaignSchedule", id, campaignId, fields, "CampaignSchedule");
+    }
+    return result;
+  },
+
+  async create(props) {
+    const inputs = managedInputs(props);
+    return withOperation("create", "CampaignSchedule", inputs.campaignId, async () => ({
+      id: inputs.campaignId,
+      outs: await schedule(inputs),
+    }));
+  },
+
+  async read(id, props) {
+    const previous = userInputs(props);
+    let campaign: api.Campaign;
+    try {
+      campaign = await getClient().getCampaign(id);
+    } catch (err) {
+      if (isNotFound(err)) return { id: "" };
+      throw operationError("read", "CampaignSchedule", id, err);
+    }
+    const given = typeof previous.scheduleTime === "string" ? previous.scheduleTime : undefined;
+    const givenUtc = given === undefined ? undefined : formatIfValid(given);
+    if (isSent(campaign.status)) {
+      // Sent as planned (or by hand): keep the inputs, record the fact.
+      const scheduleTime = given ?? fromApiScheduleTime(campaign.schedule_time ?? campaign.sent_time ?? "");
+      const inputs = { campaignId: id, scheduleTime };
+      const scheduleTimeUtc = givenUtc ?? campaign.schedule_time ?? undefined;
+      return {
+        id,
+        props: {
+          ...inputs,
+          ...(scheduleTimeUtc ? { scheduleTimeUtc } : {}),
+          status: campaign.status,
+          sent: true,
+        },
+        inputs,
+      };
+    }
+    // A DRAFT was unscheduled behind the stack's back: gone, so that `up` schedules it again.
+    if (campaign.status !== "SCHEDULED" || campaign.schedule_time === null) return { id: "" };
+    const utc = campaign.schedule_time;
+    // The program's spelling while it names the same instant; the service's time once it differs.
+    const scheduleTime = given !== undefined && givenUtc === utc ? given : fromApiScheduleTime(utc);
+    const inputs = { campaignId: id, scheduleTime };
+    return { id, props: { ...inputs, scheduleTimeUtc: utc, status: campaign.status, sent: false }, inputs };
+  },
+
+  async update(id, _olds, news) {
+    const inputs = managedInputs(news);
+    return withOperation("update", "CampaignSchedule", id, async () => ({ outs: await schedule(inputs) }));
+  },
+
+  async delete(id) {
+    await withOperation("delete", "CampaignSchedule", id, async () => {
+      const client = getClient();
+      try {
+        const campaign = await client.getCampaign(id);
+        // Sent: nothing left to cancel. DRAFT: already unscheduled (the service answers 400).
+        if (campaign.status !== "SCHEDULED") return;
+        await client.unscheduleCampaign(id);
+      } catch (err) {
+        if (isNotFound(err)) return;
+        // Sent or unscheduled between the read and the DELETE: nothing left to do.
+        if (err instanceof SenderHttpError && err.status === 400) {
+          if ((await client.getCampaign(id)).status !== "SCHEDULED") return;
+        }
+        throw err;
+      }
+    });
+  },
+};
+
+function formatIfValid(value: string): string | undefined {
+  const instant = parseScheduleTime(value);
+  return instant ? formatTimestamp(instant) : undefined;
+}

@@ -1,0 +1,237 @@
+/**
+ * CampaignTargeting: who a campaign goes to, by included and excluded tags and filters, or to
+ * every active subscriber (`sendToAll`). One targeting per campaign, so its id is the campaign id.
+ * Only `campaignId` forces replacement; every other change applies the set differences.
+ */
+import { z } from "zod";
+import type { SenderClient } from "../client";
+import type * as api from "../client/schemas";
+import { getClient } from "../context";
+import { idList, isSent, refuseIfSent, stableSet } from "./campaign";
+import {
+  changedFields,
+  checkWithSchema,
+  compact,
+  containsUnknown,
+  type DiffSpec,
+  diffBySpec,
+  isNotFound,
+  operationError,
+  type ResourceProviderImpl,
+  sameSet,
+  UNKNOWN,
+  userInputs,
+  withOperation,
+} from "./common";
+
+/** The inputs of a CampaignTargeting (camelCase). */
+export interface CampaignTargetingInputs {
+  /** The campaign targeted. */
+  campaignId: string;
+  /** Tags whose subscribers receive the campaign (a set). */
+  tagIds?: string[];
+  /** Tags whose subscribers never receive it (a set). */
+  excludedTagIds?: string[];
+  /** Saved filters whose subscribers receive it (a set). */
+  filterIds?: string[];
+  /** Saved filters whose subscribers never receive it (a set). */
+  excludedFilterIds?: string[];
+  /** Send to every active subscriber. */
+  sendToAll?: boolean;
+}
+
+/** How CampaignTargeting inputs compare: only the campaign forces replacement. */
+export const CAMPAIGN_TARGETING_DIFF: DiffSpec = {
+  fields: ["campaignId", "tagIds", "excludedTagIds", "filterIds", "excludedFilterIds", "sendToAll"],
+  replaceOnChange: ["campaignId"],
+  setFields: ["tagIds", "excludedTagIds", "filterIds", "excludedFilterIds"],
+  // Old and new target different campaigns, so they never clash.
+  deleteBeforeReplace: false,
+};
+
+const SET_FIELDS = ["tagIds", "excludedTagIds", "filterIds", "excludedFilterIds"] as const;
+
+let schema: z.ZodType | undefined;
+
+const known = (value: unknown) => !containsUnknown(value);
+const hasItems = (value: unknown) => Array.isArray(value) && value.length > 0;
+
+/** The input schema, built on first use (this module is required, never closure-serialized). */
+function targetingSchema(): z.ZodType {
+  schema ??= z
+    .object({
+      campaignId: z
+        .string({ error: "campaignId is required and must be a campaign id" })
+        .min(1, "campaignId must not be empty"),
+      tagIds: idList("tagIds", "tag").optional(),
+      excludedTagIds: idList("excludedTagIds", "tag").optional(),
+      filterIds: idList("filterIds", "filter").optional(),
+      excludedFilterIds: idList("excludedFilterIds", "filter").optional(),
+      sendToAll: z.boolean({ error: "sendToAll must be true or false" }).optional(),
+    })
+    .superRefine((inputs, ctx) => {
+      const { sendToAll, tagIds, filterIds } = inputs as Record<string, unknown>;
+      // Nothing can be judged while a value the rule depends on is still unknown (preview).
+      if (![sendToAll, tagIds, filterIds].every(known)) return;
+      if (sendToAll === true) {
+        for (const field of ["tagIds", "filterIds"] as const) {
+          if (hasItems(inputs[field])) {
+            ctx.addIssue({
+              code: "custom",
+              path: [field],
+              message: `${field} cannot be combined with sendToAll: true, which already targets every active subscriber`,
+            });
+          }
+        }
+      } else if (!hasItems(tagIds) && !hasItems(filterIds)) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["sendToAll"],
+          message:
+            "give sendToAll: true, or at least one of tagIds and filterIds, so that the campaign has recipients",
+        });
+      }
+    });
+  return schema;
+}
+
+/** The managed inputs of a check-validated input object. */
+function managedInputs(props: Record<string, unknown>): CampaignTargetingInputs {
+  const inputs = userInputs(props);
+  const picked: Record<string, unknown> = {};
+  for (const field of CAMPAIGN_TARGETING_DIFF.fields) picked[field] = inputs[field];
+  return compact(picked) as unknown as CampaignTargetingInputs;
+}
+
+const list = (value: unknown): string[] => (Array.isArray(value) ? (value as string[]) : []);
+const minus = (a: readonly string[], b: readonly string[]) => [...new Set(a)].filter((id) => !b.includes(id));
+
+/**
+ * Makes the service go from `before` to `after`, touching only what differs: excluded tags one by
+ * one, the other lists re-set only when they changed, `send_to_all` toggled.
+ */
+async function apply(
+  client: SenderClient,
+  campaignId: string,
+  before: Partial<CampaignTargetingInputs>,
+  after: Partial<CampaignTargetingInputs>,
+): Promise<void> {
+  const tags = list(after.tagIds);
+  if (!sameSet(list(before.tagIds), tags)) await client.setTags(campaignId, tags);
+  for (const tagId of minus(list(before.excludedTagIds), list(after.excludedTagIds))) {
+    await client.removeExcludedTag(campaignId, tagId);
+  }
+  for (const tagId of minus(list(after.excludedTagIds), list(before.excludedTagIds))) {
+    await client.addExcludedTag(campaignId, tagId);
+  }
+  const filters = list(after.filterIds);
+  if (!sameSet(list(before.filterIds), filters)) {
+    await (filters.length > 0 ? client.setFilters(campaignId, filters) : client.clearFilters(campaignId));
+  }
+  const excludedFilters = list(after.excludedFilterIds);
+  if (!sameSet(list(before.excludedFilterIds), excludedFilters)) {
+    await (excludedFilters.length > 0
+      ? client.setExcludedFilters(campaignId, excludedFilters)
+      : client.clearExcludedFilters(campaignId));
+  }
+  const sendToAll = after.sendToAll === true;
+  if ((before.sendToAll === true) !== sendToAll) await client.setSendToAll(campaignId, sendToAll);
+}
+
+/** The targeting as the service now has it; a set the program left out stays out while empty. */
+function inputsFromService(
+  campaign: api.Campaign,
+  lists: Record<(typeof SET_FIELDS)[number], string[]>,
+  previous: Record<string, unknown>,
+): CampaignTargetingInputs {
+  const inputs: Record<string, unknown> = { campaignId: campaign.id };
+  for (const field of SET_FIELDS) {
+    const current = lists[field];
+    if (previous[field] !== undefined || current.length > 0)
+      inputs[field] = stableSet(previous[field], current);
+  }
+  const sendToAll = campaign.send_to_all === 1;
+  if (previous.sendToAll !== undefined || sendToAll) inputs.sendToAll = sendToAll;
+  return inputs as unknown as CampaignTargetingInputs;
+}
+
+const ids = (items: readonly { id: string }[]) => items.map((item) => item.id);
+
+/** The CampaignTargeting provider. */
+export const campaignTargetingProvider: ResourceProviderImpl = {
+  async check(_olds, news) {
+    return checkWithSchema(targetingSchema(), news);
+  },
+
+  async diff(id, olds, news) {
+    const result = diffBySpec(CAMPAIGN_TARGETING_DIFF, olds, news);
+    if (!result.changes) return result;
+    // The campaign the change lands on; a new campaign not yet known cannot have been sent.
+    const campaignId = news.campaignId === UNKNOWN ? undefined : (news.campaignId ?? olds.campaignId);
+    if (typeof campaignId === "string") {
+      const fields = changedFields(CAMPAIGN_TARGETING_DIFF, olds, news);
+      await refuseIfSent("CampaignTargeting", id, campaignId, fields, "CampaignTargeting");
+    }
+    return result;
+  },
+
+  async create(props) {
+    const inputs = managedInputs(props);
+    return withOperation("create", "CampaignTargeting", inputs.campaignId, async () => {
+      // A new campaign has no targeting, so only what the inputs ask for is sent.
+      await apply(getClient(), inputs.campaignId, {}, inputs);
+      return { id: inputs.campaignId, outs: { ...inputs } };
+    });
+  },
+
+  async read(id, props) {
+    const previous = userInputs(props);
+    const client = getClient();
+    try {
+      const [campaign, tags, excludedTags, filters, excludedFilters] = await Promise.all([
+        client.getCampaign(id),
+        client.getTags(id),
+        client.getExcludedTags(id),
+        client.getFilters(id),
+        client.getExcludedFilters(id),
+      ]);
+      const inputs = inputsFromService(
+        campaign,
+        {
+          tagIds: ids(tags),
+          excludedTagIds: ids(excludedTags),
+          filterIds: ids(filters),
+          excludedFilterIds: ids(excludedFilters),
+        },
+        previous,
+      );
+      return { id, props: { ...inputs }, inputs };
+    } catch (err) {
+      if (isNotFound(err)) return { id: "" };
+      throw operationError("read", "CampaignTargeting", id, err);
+    }
+  },
+
+  async update(id, olds, news) {
+    const inputs = managedInputs(news);
+    return withOperation("update", "CampaignTargeting", id, async () => {
+      await apply(getClient(), inputs.campaignId, managedInputs(olds), inputs);
+      return { outs: { ...inputs } };
+    });
+  },
+
+  async delete(id, props) {
+    const set = managedInputs(props);
+    await withOperation("delete", "CampaignTargeting", id, async () => {
+      const client = getClient();
+      try {
+        // The targeting of a sent campaign is history: the service refuses to change it, and
+        // nothing is left to undo.
+        if (isSent((await client.getCampaign(id)).status)) return;
+        await apply(client, id, set, {});
+      } catch (err) {
+        if (!isNotFound(err)) throw err;
+      }
+    });
+  },
+};

@@ -1,0 +1,311 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import {
+  parseScheduleTime,
+  campaignScheduleProvider as provider,
+  toApiScheduleTime,
+} from "../../../provider/resources/campaign-schedule";
+import { UNKNOWN } from "../../../provider/resources/common";
+import { type Harness, NO_CHANGE, PROVIDER_STUB, startHarness, UPDATE } from "./campaign-harness";
+
+const withProvider = (inputs: Record<string, unknown>): Record<string, unknown> => ({
+  ...inputs,
+  __provider: PROVIDER_STUB,
+});
+
+/** A time years ahead of the test run, in a program's spelling, and its API form. */
+const WHEN = "2031-06-01T09:00:00+02:00";
+const WHEN_UTC = "2031-06-01 07:00:00";
+const LATER = "2031-07-15T18:30:00Z";
+const LATER_UTC = "2031-07-15 18:30:00";
+
+let h: Harness;
+let campaignId: string;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h.close();
+});
+beforeEach(async () => {
+  await h.reset();
+  const campaign = await h.client.createCampaign({
+    title: "Scheduled",
+    subject: "Hello",
+    from: "Example News",
+    reply_to: "news@example.com",
+    content_type: "html",
+    groups: ["grp001"],
+  });
+  campaignId = campaign.id;
+  await h.clearRequests();
+});
+
+const scheduledOutputs = (scheduleTime: string, scheduleTimeUtc: string, id = campaignId) => ({
+  campaignId: id,
+  scheduleTime,
+  scheduleTimeUtc,
+  status: "SCHEDULED",
+  sent: false,
+});
+
+describe("schedule time conversion", () => {
+  test.each([
+    ["2026-12-01T09:00:00+01:00", "2026-12-01 08:00:00"],
+    ["2026-12-01T08:00:00Z", "2026-12-01 08:00:00"],
+    // Seconds are optional; an offset with minutes counts them.
+    ["2026-12-01T01:30-05:30", "2026-12-01 07:00:00"],
+    // A negative offset can carry the time into the next year.
+    ["2026-12-31T23:30:00-01:00", "2027-01-01 00:30:00"],
+    ["2028-02-29T12:00:00+00:00", "2028-02-29 12:00:00"],
+  ])("should convert %s to %s UTC", (iso, api) => {
+    expect(toApiScheduleTime(iso)).toBe(api);
+  });
+
+  test.each([
+    "2026-12-01 09:00:00",
+    "2026-12-01T09:00:00",
+    "2026-02-30T09:00:00Z",
+    "2027-02-29T09:00:00Z",
+    "2026-12-01T24:00:00Z",
+    "2026-12-01T09:60:00Z",
+    "2026-12-01T09:00:00+24:00",
+    "2026-12-01T09:00:00.250Z",
+    "tomorrow at nine",
+  ])("should refuse %s", (value) => {
+    expect(parseScheduleTime(value)).toBeUndefined();
+  });
+});
+
+describe("CampaignSchedule check", () => {
+  const malformed = "scheduleTime must be an ISO 8601 time with an offset, e.g. 2026-12-01T09:00:00+01:00";
+  test.each([
+    {
+      name: "a time without an offset",
+      inputs: { campaignId: "c1", scheduleTime: "2026-12-01T09:00:00" },
+      failures: [{ property: "scheduleTime", reason: malformed }],
+    },
+    {
+      name: "the API's own format",
+      inputs: { campaignId: "c1", scheduleTime: "2026-12-01 09:00:00" },
+      failures: [{ property: "scheduleTime", reason: malformed }],
+    },
+    {
+      name: "a day that does not exist",
+      inputs: { campaignId: "c1", scheduleTime: "2026-02-30T09:00:00Z" },
+      failures: [{ property: "scheduleTime", reason: malformed }],
+    },
+    {
+      name: "words",
+      inputs: { campaignId: "c1", scheduleTime: "next tuesday" },
+      failures: [{ property: "scheduleTime", reason: malformed }],
+    },
+    {
+      name: "a number",
+      inputs: { campaignId: "c1", scheduleTime: 1_790_000_000 },
+      failures: [
+        {
+          property: "scheduleTime",
+          reason: "scheduleTime is required and must be an ISO 8601 time with an offset",
+        },
+      ],
+    },
+    {
+      name: "no campaign",
+      inputs: { scheduleTime: WHEN },
+      failures: [{ property: "campaignId", reason: "campaignId is required and must be a campaign id" }],
+    },
+  ])("should fail on $name, naming the property", async ({ inputs, failures }) => {
+    const news = withProvider(inputs);
+    expect(await provider.check({}, news)).toEqual({ inputs: news, failures });
+  });
+
+  test.each([
+    { name: "a valid time", inputs: { campaignId: "c1", scheduleTime: WHEN } },
+    // Only create and update judge the past: a sent schedule must keep passing check.
+    { name: "a time in the past", inputs: { campaignId: "c1", scheduleTime: "2020-01-01T09:00:00Z" } },
+    { name: "an unknown time", inputs: { campaignId: "c1", scheduleTime: UNKNOWN } },
+    { name: "an unknown campaign", inputs: { campaignId: UNKNOWN, scheduleTime: WHEN } },
+  ])("should pass $name", async ({ inputs }) => {
+    const news = withProvider(inputs);
+    expect(await provider.check({}, news)).toEqual({ inputs: news });
+  });
+});
+
+describe("CampaignSchedule create", () => {
+  test("should schedule the campaign in UTC", async () => {
+    const result = await provider.create(withProvider({ campaignId, scheduleTime: WHEN }));
+    expect(result).toEqual({ id: campaignId, outs: scheduledOutputs(WHEN, WHEN_UTC) });
+    expect(await h.campaign(campaignId)).toMatchObject({
+      status: "SCHEDULED",
+      schedule_time: WHEN_UTC,
+      sent_time: null,
+    });
+    expect(await h.mutations()).toEqual([`POST /v2/campaigns/${campaignId}/schedule`]);
+  });
+
+  test("should refuse a time in the past before calling the API", async () => {
+    await expect(
+      provider.create(withProvider({ campaignId, scheduleTime: "2020-01-01T09:00:00+01:00" })),
+    ).rejects.toThrow(
+      new Error(
+        `create CampaignSchedule ${campaignId} failed: scheduleTime 2020-01-01T09:00:00+01:00 (2020-01-01 08:00:00 UTC) ` +
+          "is not in the future; the service can only schedule a campaign for a later time",
+      ),
+    );
+    expect(await h.requests()).toEqual([]);
+  });
+
+  test("should name the operation and the service's message for a sent campaign", async () => {
+    await expect(provider.create(withProvider({ campaignId: "snt001", scheduleTime: WHEN }))).rejects.toThrow(
+      "create CampaignSchedule snt001 failed: POST /v2/campaigns/snt001/schedule failed with 400: Campaign snt001 has already been sent; it cannot be scheduled.",
+    );
+  });
+});
+
+describe("CampaignSchedule diff and update", () => {
+  test.each([
+    { name: "the same time", after: { scheduleTime: WHEN }, diff: NO_CHANGE },
+    { name: "a later time", after: { scheduleTime: LATER }, diff: UPDATE, utc: LATER_UTC },
+    // The program's spelling is what it manages; scheduling the same instant again is harmless.
+    {
+      name: "the same instant spelled in UTC",
+      after: { scheduleTime: "2031-06-01T07:00:00Z" },
+      diff: UPDATE,
+      utc: WHEN_UTC,
+    },
+    {
+      name: "another campaign",
+      after: { campaignId: "other1", scheduleTime: WHEN },
+      diff: { changes: true, replaces: ["campaignId"], deleteBeforeReplace: false },
+    },
+  ])("should diff and update $name", async ({ after, diff, utc }) => {
+    const created = await provider.create(withProvider({ campaignId, scheduleTime: WHEN }));
+    const news = withProvider({ campaignId, ...after });
+    await h.clearRequests();
+    expect(await provider.diff(campaignId, created.outs, news)).toEqual(diff);
+    const guarded = (news.campaignId as string) ?? campaignId;
+    expect(await h.lines()).toEqual(diff.changes ? [`GET /v2/campaigns/${guarded}`] : []);
+    if (utc === undefined) return;
+    const updated = await provider.update(campaignId, created.outs, news);
+    expect(updated).toEqual({ outs: scheduledOutputs(after.scheduleTime, utc) });
+    expect(await h.campaign(campaignId)).toMatchObject({ status: "SCHEDULED", schedule_time: utc });
+    expect(await h.mutations()).toEqual([`POST /v2/campaigns/${campaignId}/schedule`]);
+  });
+
+  test("should refuse to move the schedule into the past", async () => {
+    const created = await provider.create(withProvider({ campaignId, scheduleTime: WHEN }));
+    await h.clearRequests();
+    await expect(
+      provider.update(
+        campaignId,
+        created.outs,
+        withProvider({ campaignId, scheduleTime: "2021-03-01T10:00:00Z" }),
+      ),
+    ).rejects.toThrow(
+      `update CampaignSchedule ${campaignId} failed: scheduleTime 2021-03-01T10:00:00Z (2021-03-01 10:00:00 UTC) is not in the future`,
+    );
+    expect(await h.mutations()).toEqual([]);
+  });
+
+  test("should make no API call when the inputs are unchanged", async () => {
+    const created = await provider.create(withProvider({ campaignId, scheduleTime: WHEN }));
+    await h.clearRequests();
+    await provider.diff(campaignId, created.outs, withProvider({ campaignId, scheduleTime: WHEN }));
+    expect(await h.requests()).toEqual([]);
+  });
+
+  test("should only ever read during check and diff of changed inputs", async () => {
+    const created = await provider.create(withProvider({ campaignId, scheduleTime: WHEN }));
+    await h.clearRequests();
+    const news = withProvider({ campaignId, scheduleTime: UNKNOWN });
+    expect(await provider.check(created.outs, news)).toEqual({ inputs: news });
+    expect(await provider.diff(campaignId, created.outs, news)).toEqual(UPDATE);
+    expect(await h.mutations()).toEqual([]);
+  });
+
+  test("should refuse to reschedule a sent campaign during diff", async () => {
+    const olds = { campaignId: "snt001", scheduleTime: "2026-01-06T10:00:00Z" };
+    await expect(
+      provider.diff("snt001", olds, withProvider({ campaignId: "snt001", scheduleTime: WHEN })),
+    ).rejects.toThrow(
+      new Error(
+        "Campaign snt001 has already been sent (status SENT): refusing to change its CampaignSchedule (scheduleTime). " +
+          "The service freezes a sent campaign; remove the CampaignSchedule from the stack or revert the change.",
+      ),
+    );
+  });
+});
+
+describe("CampaignSchedule read", () => {
+  test("should return the same inputs when nothing drifted", async () => {
+    const created = await provider.create(withProvider({ campaignId, scheduleTime: WHEN }));
+    expect(await provider.read(campaignId, withProvider(created.outs))).toEqual({
+      id: campaignId,
+      props: created.outs,
+      inputs: { campaignId, scheduleTime: WHEN },
+    });
+  });
+
+  test("should return a time changed behind the stack's back in inputs", async () => {
+    const created = await provider.create(withProvider({ campaignId, scheduleTime: WHEN }));
+    await h.client.scheduleCampaign(campaignId, LATER_UTC);
+    const read = await provider.read(campaignId, withProvider(created.outs));
+    expect(read).toEqual({
+      id: campaignId,
+      props: scheduledOutputs(LATER, LATER_UTC),
+      inputs: { campaignId, scheduleTime: LATER },
+    });
+    expect(
+      await provider.diff(campaignId, read.props, withProvider({ campaignId, scheduleTime: WHEN })),
+    ).toEqual(UPDATE);
+  });
+
+  test("should record the send once the time has come, without a diff on the time", async () => {
+    const created = await provider.create(withProvider({ campaignId, scheduleTime: WHEN }));
+    h.clock.now = new Date("2031-06-01T07:00:05Z");
+    const read = await provider.read(campaignId, withProvider(created.outs));
+    expect(read).toEqual({
+      id: campaignId,
+      props: { campaignId, scheduleTime: WHEN, scheduleTimeUtc: WHEN_UTC, status: "SENT", sent: true },
+      inputs: { campaignId, scheduleTime: WHEN },
+    });
+    await h.clearRequests();
+    expect(
+      await provider.diff(campaignId, read.props, withProvider({ campaignId, scheduleTime: WHEN })),
+    ).toEqual(NO_CHANGE);
+    // Destroying the schedule of a sent campaign is a no-op.
+    await provider.delete(campaignId, read.props);
+    expect(await h.lines()).toEqual([`GET /v2/campaigns/${campaignId}`]);
+    expect(await h.campaign(campaignId)).toMatchObject({ status: "SENT", sent_time: WHEN_UTC });
+  });
+
+  test("should say the schedule is gone when the campaign was unscheduled behind the stack's back", async () => {
+    const created = await provider.create(withProvider({ campaignId, scheduleTime: WHEN }));
+    await h.client.unscheduleCampaign(campaignId);
+    expect(await provider.read(campaignId, withProvider(created.outs))).toEqual({ id: "" });
+  });
+
+  test("should say the schedule is gone when the campaign was deleted", async () => {
+    const created = await provider.create(withProvider({ campaignId, scheduleTime: WHEN }));
+    await h.client.deleteCampaigns([campaignId]);
+    expect(await provider.read(campaignId, withProvider(created.outs))).toEqual({ id: "" });
+  });
+});
+
+describe("CampaignSchedule delete", () => {
+  test("should unschedule the campaign back to DRAFT", async () => {
+    const created = await provider.create(withProvider({ campaignId, scheduleTime: WHEN }));
+    await h.clearRequests();
+    await provider.delete(campaignId, created.outs);
+    expect(await h.campaign(campaignId)).toMatchObject({ status: "DRAFT", schedule_time: null });
+    expect(await h.mutations()).toEqual([`DELETE /v2/campaigns/${campaignId}/schedule`]);
+  });
+
+  test("should succeed when already unscheduled, and when the campaign is gone", async () => {
+    const created = await provider.create(withProvider({ campaignId, scheduleTime: WHEN }));
+    await provider.delete(campaignId, created.outs);
+    await expect(provider.delete(campaignId, created.outs)).resolves.toBeUndefined();
+    await h.client.deleteCampaigns([campaignId]);
+    await expect(provider.delete(campaignId, created.outs)).resolves.toBeUndefined();
+  });
+});

@@ -1,0 +1,42 @@
+import * as pulumi from "@pulumi/pulumi";
+
+/** A token set in every place a careless resource could pick it up from; it must reach no input. */
+export const TOKEN = "sdk-mocks-secret-token-93d1f0";
+
+/** What the engine received for each registered resource. */
+export const registered: pulumi.runtime.MockResourceArgs[] = [];
+
+/**
+ * Installs mocks that record every resource registration and echo its inputs as its state, with
+ * the token present in the environment and in stack config.
+ */
+export async function installMocks(): Promise<void> {
+  process.env.SENDER_API_TOKEN = TOKEN;
+  pulumi.runtime.setAllConfig({ "sender:apiToken": TOKEN }, ["sender:apiToken"]);
+  await pulumi.runtime.setMocks(
+    {
+      newResource(args) {
+        registered.push(args);
+        return { id: `${args.name}-id`, state: args.inputs };
+      },
+      call(args) {
+        return args.inputs;
+      },
+    },
+    "sdk-test",
+    "dev",
+    false,
+  );
+}
+
+/** The value of an output, once the mocks resolved it. */
+export function resolved<T>(output: pulumi.Output<T>): Promise<T> {
+  return new Promise((resolve) => output.apply(resolve));
+}
+
+/** The registration of the resource with this name. */
+export function registration(name: string): pulumi.runtime.MockResourceArgs {
+  const found = registered.find((args) => args.name === name);
+  if (!found) throw new Error(`no resource named ${name} was registered`);
+  return found;
+}
