@@ -6,7 +6,14 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import * as undici from "undici";
 import { SenderClient } from "../provider/client";
-import { copyProgram, createStack, type EmulatorHandle, emulator, ROOT, type StackHandle } from "../test/e2e/harness";
+import {
+  copyProgram,
+  createStack,
+  type EmulatorHandle,
+  emulator,
+  ROOT,
+  type StackHandle,
+} from "../test/e2e/harness";
 
 const TOKEN = "bench-token-Wq8Jr2Zt";
 const full = process.argv.includes("--full");
@@ -74,10 +81,18 @@ async function overhead(results: Record<string, unknown>) {
   const emu = await emulator(TOKEN);
   const ours = await stackFor("campaigns", emu, n);
   const empty = await stackFor("empty", emu, n);
-  const samples = { oursUp: [] as number[], oursDestroy: [] as number[], emptyUp: [] as number[], emptyDestroy: [] as number[] };
+  const samples = {
+    oursUp: [] as number[],
+    oursDestroy: [] as number[],
+    emptyUp: [] as number[],
+    emptyDestroy: [] as number[],
+  };
   let calls: Record<string, unknown> = {};
   for (let round = 0; round < rounds; round++) {
-    for (const [name, h] of [["ours", ours], ["empty", empty]] as const) {
+    for (const [name, h] of [
+      ["ours", ours],
+      ["empty", empty],
+    ] as const) {
       await emu.clearRequests();
       if (round === 0 && name === "ours") {
         await h.stack.preview();
@@ -89,7 +104,9 @@ async function overhead(results: Record<string, unknown>) {
       if (round === 0 && name === "ours") {
         const upCalls = await emu.requests();
         const state = JSON.parse(await h.exportState());
-        const campaign = state.deployment.resources.find((r: any) => r.type === "pulumi-nodejs:dynamic/sender:Campaign");
+        const campaign = state.deployment.resources.find(
+          (r: any) => r.type === "pulumi-nodejs:dynamic/sender:Campaign",
+        );
         const stateBytes = JSON.stringify(state).length;
         results.stateSize = {
           resources: n,
@@ -118,7 +135,9 @@ async function overhead(results: Record<string, unknown>) {
       }
       samples[`${name}Up`].push(up);
       samples[`${name}Destroy`].push(destroy);
-      console.log(`overhead round ${round + 1}/${rounds} ${name}: up ${up.toFixed(2)} s, destroy ${destroy.toFixed(2)} s`);
+      console.log(
+        `overhead round ${round + 1}/${rounds} ${name}: up ${up.toFixed(2)} s, destroy ${destroy.toFixed(2)} s`,
+      );
     }
   }
   results.apiCalls = calls;
@@ -188,10 +207,14 @@ async function clientOverhead(results: Record<string, unknown>) {
   const total = 10_000;
   const concurrency = 8;
   // The emulator runs in its own process, as the real service would, so it does not share our event loop.
-  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, "dist/emulator/cli.js"), "--port", "0"], {
-    env: { ...process.env, SENDER_API_TOKEN: TOKEN },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [path.join(ROOT, "dist/emulator/cli.js"), "--port", "0"],
+    {
+      env: { ...process.env, SENDER_API_TOKEN: TOKEN },
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
   const url = await new Promise<string>((resolve, reject) => {
     child.stdout!.on("data", (chunk: Buffer) => {
       const m = /http:\/\/[\d.]+:\d+/.exec(chunk.toString());
@@ -216,7 +239,11 @@ async function clientOverhead(results: Record<string, unknown>) {
   const viaUndici = async () => {
     const res = await undici.request(`${url}/v2/campaigns/snt001`, {
       dispatcher: agent,
-      headers: { authorization: `Bearer ${TOKEN}`, accept: "application/json", "content-type": "application/json" },
+      headers: {
+        authorization: `Bearer ${TOKEN}`,
+        accept: "application/json",
+        "content-type": "application/json",
+      },
     });
     return res.body.json();
   };
@@ -231,7 +258,9 @@ async function clientOverhead(results: Record<string, unknown>) {
     clientSeconds.push(a);
     undiciSeconds.push(b);
     ratios.push(a / b);
-    console.log(`client round ${round + 1}/${rounds}: SenderClient ${a.toFixed(2)} s, undici ${b.toFixed(2)} s`);
+    console.log(
+      `client round ${round + 1}/${rounds}: SenderClient ${a.toFixed(2)} s, undici ${b.toFixed(2)} s`,
+    );
   }
   results.clientOverhead = {
     requests: total,

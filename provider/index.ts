@@ -38,6 +38,7 @@ export async function dispatch(kind: ResourceKind, method: Method, args: unknown
   const provider = providers[kind];
   if (!provider) throw new Error(`pulumi-sender has no resource kind ${JSON.stringify(kind)}`);
   const fn = provider[method] as ((...a: unknown[]) => Promise<unknown>) | undefined;
-  if (typeof fn !== "function") throw new Error(`pulumi-sender ${kind} has no method ${JSON.stringify(method)}`);
+  if (typeof fn !== "function")
+    throw new Error(`pulumi-sender ${kind} has no method ${JSON.stringify(method)}`);
   return fn.apply(provider, args);
 }

@@ -21,6 +21,8 @@ if command -v pulumi >/dev/null 2>&1 && [ "${PULUMI_SENDER_BUILD_CLI:-}" != "1" 
   dir="$(dirname "$(command -v pulumi)")"
   if [ -n "$have" ] && version_ge "$have" "$min_version" && [ -x "$dir/pulumi-language-nodejs" ]; then
     case "$dir" in "$PULUMI_SENDER_CACHE"/*) ;; *) echo "pulumi-cli: using pulumi $have from $dir" >&2 ;; esac
+    # Official installs ship the shim beside the CLI, where the engine looks first.
+    if [ -x "$dir/pulumi-resource-pulumi-nodejs" ]; then echo "$dir"; exit 0; fi
     out="$PULUMI_SENDER_CACHE/pulumi-shim"
     mkdir -p "$out" && ln -sfn "$shim" "$out/pulumi-resource-pulumi-nodejs"
     echo "$out:$dir"

@@ -13,7 +13,9 @@ const METHODS = ["configure", "check", "diff", "create", "read", "update", "dele
  * installed code rather than a copy frozen in state (pulumi/pulumi#6490).
  */
 export function providerSource(kind: ResourceKind): string {
-  const forwarders = METHODS.map((m) => `${m}:function(){return c(${JSON.stringify(m)},arguments)}`).join(",");
+  const forwarders = METHODS.map((m) => `${m}:function(){return c(${JSON.stringify(m)},arguments)}`).join(
+    ",",
+  );
   return (
     `exports.handler=function(){` +
     `var c=function(m,a){return require("pulumi-sender/provider").dispatch(${JSON.stringify(kind)},m,Array.prototype.slice.call(a))};` +

@@ -74,4 +74,4 @@ export const transactionalId = passwordReset.id;
 export const webhookId = newSubscriberHook.id;
 export const webhookStatus = newSubscriberHook.status;
 export const planNames = plans.apply((p) => p.plans.map((plan) => plan.name));
-export const subscriberOpens = events.apply((e) => e.email.opened?.length ?? 0);
+export const subscriberOpens = events.apply((e) => e.events.opened?.length ?? 0);

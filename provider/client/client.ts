@@ -780,6 +780,8 @@ export class SenderClient {
     const params = (spec.params ?? {}) as Record<string, string | number>;
     const path = `/v2${template.replace(/\{(\w+)\}/g, (_, name: string) => encodePathSegment(params[name] ?? ""))}`;
     const target = `${path}${buildQuery(spec.query)}`;
+    // Errors and events show the path with the token blanked, should a caller pass it as an id.
+    const shown = this.#redact(path);
     const bodyText = spec.body === undefined ? undefined : JSON.stringify(spec.body);
     const safety = ROUTES[route];
     const deadlineAt = Date.now() + this.#retry.deadlineMs;
@@ -787,7 +789,7 @@ export class SenderClient {
     let lastError: SenderError | undefined;
 
     for (let attempt = 1; ; attempt++) {
-      const result = await this.#attempt(method, path, target, bodyText, attempt, deadlineAt);
+      const result = await this.#attempt(method, shown, target, bodyText, attempt, deadlineAt);
       let failure: AttemptFailure;
       let makeError: (ambiguous: boolean) => SenderError;
 
@@ -796,7 +798,7 @@ export class SenderClient {
           lastError ??
           new SenderTimeoutError({
             method,
-            path,
+            path: shown,
             timeoutMs: this.#retry.deadlineMs,
             phase: "deadline",
             attempts: 0,
@@ -805,7 +807,7 @@ export class SenderClient {
       }
       if (result.type === "answer") {
         if (result.status >= 200 && result.status < 300)
-          return this.#parse(method, path, result, spec.schema);
+          return this.#parse(method, shown, result, spec.schema);
         if (method === "DELETE" && result.status === 404 && earlierAmbiguous) {
           // An earlier try that failed ambiguously did delete it.
           return spec.schema.parse(ALREADY_DELETED_ACK) as z.output<S>;
@@ -819,7 +821,7 @@ export class SenderClient {
           resetAtMs: parseResetAtMs(headerValue(result.headers, "x-ratelimit-reset")),
         };
         const answer = result;
-        makeError = (ambiguous) => this.#httpError(method, path, answer, retryAfterMs, ambiguous, attempt);
+        makeError = (ambiguous) => this.#httpError(method, shown, answer, retryAfterMs, ambiguous, attempt);
       } else {
         const classified = classifyNetworkError(result.error);
         const neverReachedService = classified.neverReachedService;
@@ -834,7 +836,7 @@ export class SenderClient {
             const phase = classified.code === "UND_ERR_CONNECT_TIMEOUT" ? "connect" : "response";
             return new SenderTimeoutError({
               method,
-              path,
+              path: shown,
               timeoutMs: failed.timeoutMs,
               phase,
               cause: failed.error,
@@ -848,7 +850,7 @@ export class SenderClient {
           const detail = this.#redact(classified.code ? `${classified.code}: ${causeText}` : causeText);
           return new SenderNetworkError({
             method,
-            path,
+            path: shown,
             cause: failed.error,
             code: classified.code,
             neverReachedService,

@@ -49,7 +49,10 @@ function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
  * problem, naming the property in the program's camelCase. Values still unknown during preview
  * pass, since they cannot be judged yet. Never throws and never calls the API.
  */
-export function checkWithSchema(schema: z.ZodType, news: Record<string, unknown>): pulumi.dynamic.CheckResult {
+export function checkWithSchema(
+  schema: z.ZodType,
+  news: Record<string, unknown>,
+): pulumi.dynamic.CheckResult {
   const inputs = userInputs(news);
   const parsed = schema.safeParse(inputs);
   if (parsed.success) return { inputs: news };
@@ -57,7 +60,9 @@ export function checkWithSchema(schema: z.ZodType, news: Record<string, unknown>
   const seen = new Set<string>();
   for (const issue of parsed.error.issues) {
     // Skip problems that sit on (or under) a value the engine does not know yet.
-    const unknownAlongPath = issue.path.some((_, i) => valueAt(inputs, issue.path.slice(0, i + 1)) === UNKNOWN);
+    const unknownAlongPath = issue.path.some(
+      (_, i) => valueAt(inputs, issue.path.slice(0, i + 1)) === UNKNOWN,
+    );
     if (unknownAlongPath || containsUnknown(valueAt(inputs, issue.path))) continue;
     // Object-level refinements may carry their field in params; fall back to the path.
     const property = propertyPath(issue.path) || "(inputs)";
@@ -120,7 +125,10 @@ export function sameValue(a: unknown, b: unknown): boolean {
 }
 
 /** Equality of two lists as sets: order and repeats do not matter. */
-export function sameSet(a: readonly unknown[] | undefined | null, b: readonly unknown[] | undefined | null): boolean {
+export function sameSet(
+  a: readonly unknown[] | undefined | null,
+  b: readonly unknown[] | undefined | null,
+): boolean {
   const left = new Set((a ?? []).map((v) => JSON.stringify(v)));
   const right = new Set((b ?? []).map((v) => JSON.stringify(v)));
   return left.size === right.size && [...left].every((v) => right.has(v));
@@ -139,7 +147,11 @@ export interface DiffSpec {
 }
 
 /** The inputs that differ between the previous outputs and the new inputs. */
-export function changedFields(spec: DiffSpec, olds: Record<string, unknown>, news: Record<string, unknown>): string[] {
+export function changedFields(
+  spec: DiffSpec,
+  olds: Record<string, unknown>,
+  news: Record<string, unknown>,
+): string[] {
   const setFields = new Set(spec.setFields ?? []);
   return spec.fields.filter((field) => {
     const before = olds[field];

@@ -118,7 +118,7 @@ export interface StackHandle {
   /** Everything the engine printed so far, across operations. */
   output: string[];
   onOutput: (line: string) => void;
-  /** The exported deployment, as JSON text. */
+  /** The deployment as `pulumi stack export` writes it (secrets stay encrypted), as JSON text. */
   exportState(): Promise<string>;
   dispose(): Promise<void>;
 }
@@ -157,7 +157,13 @@ export async function createStack(
     onOutput: (line: string) => {
       output.push(line);
     },
-    exportState: async () => JSON.stringify(await stack.exportStack()),
+    // Not the Automation API's exportStack(): that one passes --show-secrets.
+    exportState: async () =>
+      execFileSync("pulumi", ["stack", "export", "--stack", "e2e"], {
+        cwd: dir,
+        env: { ...process.env, ...envVars },
+        encoding: "utf8",
+      }),
     dispose: async () => {
       fs.rmSync(scratch, { recursive: true, force: true });
     },

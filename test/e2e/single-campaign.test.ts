@@ -12,10 +12,11 @@ const TOKEN = "tok-e2e-single-Qm4T8vRp";
 const WRONG_TOKEN = "tok-e2e-wrong-Lk2W6yHs";
 
 let emu: EmulatorHandle;
-let dir: string;
 const stacks: StackHandle[] = [];
 
+// Each stack gets its own copy of the program, since stack settings files live beside it.
 async function stackWith(config: Record<string, string>, token = TOKEN) {
+  const dir = copyProgram("test/e2e/programs/single-campaign", `single-campaign-${stacks.length}`);
   const h = await createStack(dir, { url: emu.url, token }, config);
   stacks.push(h);
   return h;
@@ -24,7 +25,6 @@ async function stackWith(config: Record<string, string>, token = TOKEN) {
 describe("single campaign under the real engine", () => {
   beforeAll(async () => {
     emu = await emulator(TOKEN);
-    dir = copyProgram("test/e2e/programs/single-campaign", "single-campaign");
   });
   afterAll(async () => {
     for (const h of stacks) await h.dispose();

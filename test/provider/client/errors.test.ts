@@ -285,6 +285,16 @@ describe("secrecy of the token", () => {
     expectNoToken(await failure(client.getCampaign("x")));
   });
 
+  it("should blank the token in the error's path when a caller passes it as an id", async () => {
+    server.handle(() => ({ status: 404, body: { message: "Campaign not found." } }));
+    const error = await failure(client.getCampaign(f.TOKEN));
+    expectNoToken(error);
+    expect((error as SenderHttpError).message).toBe(
+      "GET /v2/campaigns/[redacted] failed with 404: Campaign not found.",
+    );
+    expect((error as SenderHttpError).path).toBe("/v2/campaigns/[redacted]");
+  });
+
   it("should never pass the token to onRequest", async () => {
     const events: unknown[] = [];
     const logged = new SenderClient({
