@@ -17,6 +17,12 @@ import {
 
 const TOKEN = "bench-token-Wq8Jr2Zt";
 const full = process.argv.includes("--full");
+// `--only=client,overhead,scale` runs a subset, for iterating on one figure.
+const only = process.argv
+  .find((a) => a.startsWith("--only="))
+  ?.slice("--only=".length)
+  .split(",");
+const wanted = (name: string) => only === undefined || only.includes(name);
 const rounds = full ? 5 : 3;
 
 const median = (xs: number[]) => {
@@ -252,7 +258,8 @@ async function clientOverhead(results: Record<string, unknown>) {
   const ratios: number[] = [];
   const clientSeconds: number[] = [];
   const undiciSeconds: number[] = [];
-  for (let round = 0; round < rounds; round++) {
+  // Cheap rounds: more of them steady the ratio on a noisy machine.
+  for (let round = 0; round < rounds * 2 + 1; round++) {
     const a = await run(viaClient);
     const b = await run(viaUndici);
     clientSeconds.push(a);
@@ -281,11 +288,11 @@ async function main() {
     cpus: (await import("node:os")).cpus().length,
   };
   const started = Date.now();
-  await clientOverhead(results);
-  await overhead(results);
-  await scale(results);
+  if (wanted("client")) await clientOverhead(results);
+  if (wanted("overhead")) await overhead(results);
+  if (wanted("scale")) await scale(results);
   results.totalSeconds = (Date.now() - started) / 1000;
-  const out = path.join(ROOT, "bench", "results.json");
+  const out = path.join(ROOT, "bench", only ? `results-${only.join("-")}.json` : "results.json");
   fs.writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
   console.log(JSON.stringify(results, null, 2));
   console.log(`bench: wrote ${path.relative(ROOT, out)} in ${results.totalSeconds} s`);

@@ -1,6 +1,6 @@
 import { inspect } from "node:util";
 import * as undici from "undici";
-import { z } from "zod";
+import type { z } from "zod";
 import { SenderConfigError } from "./errors/config-error";
 import { normaliseFieldErrors, SenderHttpError } from "./errors/http-error";
 import { SenderNetworkError } from "./errors/network-error";
@@ -116,9 +116,14 @@ type AttemptResult =
   | { type: "failure"; error: unknown; timedOut: boolean; timeoutMs: number }
   | { type: "deadline" };
 
+/** Attempt timeouts shorter than this get their own timer; longer ones use undici's. */
+const PRECISE_TIMEOUT_BELOW_MS = 5_000;
+
 /** `{data: X}` answers are unwrapped to `X` (observed wrapping of single objects). */
 function dataOf<T extends z.ZodType>(item: T) {
-  return s.wrapped(item).transform((answer) => (answer as { data: z.output<T> }).data);
+  return s.once("dataOf", item, (i) =>
+    s.wrapped(i).transform((answer) => (answer as { data: z.output<T> }).data),
+  );
 }
 
 function isLoopback(hostname: string): boolean {
@@ -364,7 +369,7 @@ export class SenderClient {
   getLinks(id: string): Promise<s.CampaignLink[]> {
     return this.#call("GET /campaigns/{id}/links", {
       params: { id },
-      schema: dataOf(z.array(s.CampaignLink)),
+      schema: dataOf(s.listOf(s.CampaignLink)),
     });
   }
 
@@ -381,7 +386,7 @@ export class SenderClient {
   getCampaignGroups(id: string): Promise<s.CampaignGroup[]> {
     return this.#call("GET /campaigns/{id}/groups", {
       params: { id },
-      schema: dataOf(z.array(s.CampaignGroup)),
+      schema: dataOf(s.listOf(s.CampaignGroup)),
     });
   }
 
@@ -445,7 +450,7 @@ export class SenderClient {
   listAttachments(id: string): Promise<s.Attachment[]> {
     return this.#call("GET /campaigns/{id}/attachments", {
       params: { id },
-      schema: dataOf(z.array(s.Attachment)),
+      schema: dataOf(s.listOf(s.Attachment)),
     });
   }
 
@@ -454,7 +459,7 @@ export class SenderClient {
     return this.#call("POST /campaigns/{id}/attachments", {
       params: { id },
       body,
-      schema: s.AddAttachmentResult.transform((answer) => answer.data),
+      schema: s.once("dataOf", s.AddAttachmentResult, (r) => r.transform((answer) => answer.data)),
     });
   }
 
@@ -495,7 +500,7 @@ export class SenderClient {
 
   /** `GET /v2/campaigns/{id}/tags`: included tags. */
   getTags(id: string): Promise<s.Tag[]> {
-    return this.#call("GET /campaigns/{id}/tags", { params: { id }, schema: dataOf(z.array(s.Tag)) });
+    return this.#call("GET /campaigns/{id}/tags", { params: { id }, schema: dataOf(s.listOf(s.Tag)) });
   }
 
   /** `POST /v2/campaigns/{id}/tags/set` with `{tags_arr}`: replaces the included tags. */
@@ -524,7 +529,10 @@ export class SenderClient {
 
   /** `GET /v2/campaigns/{id}/exclude_tags`. */
   getExcludedTags(id: string): Promise<s.Tag[]> {
-    return this.#call("GET /campaigns/{id}/exclude_tags", { params: { id }, schema: dataOf(z.array(s.Tag)) });
+    return this.#call("GET /campaigns/{id}/exclude_tags", {
+      params: { id },
+      schema: dataOf(s.listOf(s.Tag)),
+    });
   }
 
   /** `POST /v2/campaigns/{id}/exclude_tags/{tagId}`. */
@@ -542,7 +550,7 @@ export class SenderClient {
 
   /** `GET /v2/campaigns/{id}/filters`: included filters. */
   getFilters(id: string): Promise<s.Filter[]> {
-    return this.#call("GET /campaigns/{id}/filters", { params: { id }, schema: dataOf(z.array(s.Filter)) });
+    return this.#call("GET /campaigns/{id}/filters", { params: { id }, schema: dataOf(s.listOf(s.Filter)) });
   }
 
   /** `GET /v2/campaigns/{id}/filters/{filterId}`. */
@@ -580,7 +588,7 @@ export class SenderClient {
   getExcludedFilters(id: string): Promise<s.Filter[]> {
     return this.#call("GET /campaigns/{id}/exclude_filters", {
       params: { id },
-      schema: dataOf(z.array(s.Filter)),
+      schema: dataOf(s.listOf(s.Filter)),
     });
   }
 
@@ -692,7 +700,7 @@ export class SenderClient {
 
   /** `GET /v2/plans`. */
   listPlans(): Promise<s.Plan[]> {
-    return this.#call("GET /plans", { schema: dataOf(z.array(s.Plan)) });
+    return this.#call("GET /plans", { schema: dataOf(s.listOf(s.Plan)) });
   }
 
   /** `GET /v2/plans/{plan_id}`. */
@@ -736,7 +744,7 @@ export class SenderClient {
 
   /** `GET /v2/imageFolders`. */
   listImageFolders(): Promise<s.ImageFolder[]> {
-    return this.#call("GET /imageFolders", { schema: dataOf(z.array(s.ImageFolder)) });
+    return this.#call("GET /imageFolders", { schema: dataOf(s.listOf(s.ImageFolder)) });
   }
 
   // ---- Core -----------------------------------------------------------------------------------
@@ -940,15 +948,21 @@ export class SenderClient {
   ): Promise<AttemptResult> {
     const untilDeadline = deadlineAt - Date.now();
     if (untilDeadline <= 0) return { type: "deadline" };
-    let permit: Awaited<ReturnType<Pacer["acquire"]>>;
-    try {
-      permit = await this.#pacer.acquire(AbortSignal.timeout(untilDeadline));
-    } catch {
-      return { type: "deadline" };
+    let permit = this.#pacer.tryAcquire();
+    if (permit === undefined) {
+      try {
+        permit = await this.#pacer.acquire(AbortSignal.timeout(untilDeadline));
+      } catch {
+        return { type: "deadline" };
+      }
     }
     const timeoutMs = Math.max(1, Math.min(this.#timeoutMs, deadlineAt - Date.now()));
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(new Error("attempt timed out")), timeoutMs);
+    // undici's header and body timeouts cost nothing per request but tick about once a second;
+    // a short timeout gets a timer of its own so that it holds to the millisecond.
+    const controller = timeoutMs < PRECISE_TIMEOUT_BELOW_MS ? new AbortController() : undefined;
+    const timer = controller
+      ? setTimeout(() => controller.abort(new Error("attempt timed out")), timeoutMs)
+      : undefined;
     const started = performance.now();
     try {
       const response = await undici.request(`${this.#root}${target}`, {
@@ -960,7 +974,7 @@ export class SenderClient {
           "user-agent": this.#userAgent,
         },
         body: bodyText ?? null,
-        signal: controller.signal,
+        ...(controller ? { signal: controller.signal } : {}),
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,
         ...(this.#dispatcher ? { dispatcher: this.#dispatcher } : {}),
@@ -977,7 +991,9 @@ export class SenderClient {
       return { type: "answer", status: response.statusCode, headers: response.headers, text };
     } catch (error) {
       permit.release();
-      const timedOut = controller.signal.aborted;
+      const timedOut =
+        controller?.signal.aborted === true ||
+        /^UND_ERR_(HEADERS|BODY)_TIMEOUT$/.test(classifyNetworkError(error).code ?? "");
       this.#emit({
         method,
         path,
@@ -988,7 +1004,7 @@ export class SenderClient {
       });
       return { type: "failure", error, timedOut, timeoutMs };
     } finally {
-      clearTimeout(timer);
+      if (timer !== undefined) clearTimeout(timer);
     }
   }
 }

@@ -121,6 +121,17 @@ export class Pacer {
     };
   }
 
+  /**
+   * A slot at once when one is free and nothing waits, else undefined. The common case then costs
+   * no promise, no timer and no abort listener.
+   */
+  tryAcquire(): Permit | undefined {
+    if (this.#queue.length > 0 || this.#inFlight >= this.#maxInFlight) return undefined;
+    const now = this.#now();
+    if (this.#waitMs(now) !== 0) return undefined;
+    return this.#grant(now);
+  }
+
   /** Waits for a slot. Rejects with the signal's reason when `signal` aborts first. */
   acquire(signal?: AbortSignal): Promise<Permit> {
     if (signal?.aborted) return Promise.reject(signal.reason);
@@ -228,18 +239,22 @@ export class Pacer {
       }
       const waiter = this.#queue.shift()!;
       waiter.signal?.removeEventListener("abort", waiter.onAbort);
-      this.#inFlight++;
-      this.#used++;
-      this.#lastIssuedAt = now;
-      let released = false;
-      waiter.resolve({
-        release: (answer) => {
-          if (released) return;
-          released = true;
-          this.#release(answer);
-        },
-      });
+      waiter.resolve(this.#grant(now));
     }
+  }
+
+  #grant(now: number): Permit {
+    this.#inFlight++;
+    this.#used++;
+    this.#lastIssuedAt = now;
+    let released = false;
+    return {
+      release: (answer) => {
+        if (released) return;
+        released = true;
+        this.#release(answer);
+      },
+    };
   }
 
   #wakeAt(at: number): void {

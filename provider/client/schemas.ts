@@ -21,9 +21,29 @@ export const Ack = z.object({ success: z.boolean(), message: z.string() });
 /** Generic acknowledgement (spec 2.9). */
 export type Ack = z.infer<typeof Ack>;
 
+// Schemas built from an item schema are made once per item: zod compiles a schema on its first
+// parse, and building one per request would compile on every request.
+const built = new WeakMap<z.ZodType, Map<string, unknown>>();
+
+/** The schema `make(item)`, built once per item schema and kind. */
+export function once<T extends z.ZodType, R>(kind: string, item: T, make: (item: T) => R): R {
+  let byKind = built.get(item);
+  if (byKind === undefined) {
+    byKind = new Map();
+    built.set(item, byKind);
+  }
+  if (!byKind.has(kind)) byKind.set(kind, make(item));
+  return byKind.get(kind) as R;
+}
+
 /** Wraps a single record as `{data: T}` (observed). */
 export function wrapped<T extends z.ZodType>(item: T) {
-  return z.object({ data: item });
+  return once("wrapped", item, (i) => z.object({ data: i }));
+}
+
+/** A list of `item`, built once per item schema. */
+export function listOf<T extends z.ZodType>(item: T) {
+  return once("list", item, (i) => z.array(i));
 }
 
 /** The `links` member of a paginated envelope (spec 2.8). */
@@ -54,7 +74,7 @@ export type PageMeta = z.infer<typeof PageMeta>;
 
 /** A paginated envelope `{data, links, meta}` of `item` (spec 2.8). */
 export function envelope<T extends z.ZodType>(item: T) {
-  return z.object({ data: z.array(item), links: PageLinks, meta: PageMeta });
+  return once("envelope", item, (i) => z.object({ data: z.array(i), links: PageLinks, meta: PageMeta }));
 }
 
 /** One page of a paginated list. */
