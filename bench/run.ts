@@ -266,7 +266,7 @@ async function clientOverhead(results: Record<string, unknown>) {
     undiciSeconds.push(b);
     ratios.push(a / b);
     console.log(
-      `client round ${round + 1}/${rounds}: SenderClient ${a.toFixed(2)} s, undici ${b.toFixed(2)} s`,
+      `client round ${round + 1}/${rounds * 2 + 1}: SenderClient ${a.toFixed(2)} s, undici ${b.toFixed(2)} s`,
     );
   }
   results.clientOverhead = {

@@ -47,7 +47,8 @@ export class RateLimiter {
     const retryAfterSeconds = Math.max(1, Math.ceil((reset - now.getTime()) / 1000));
     const headers: Record<string, string> = {
       "X-RateLimit-Limit": String(limit),
-      "X-RateLimit-Remaining": String(Math.max(0, limit - this.count)),
+      // Without a limit the budget never shrinks, so that clients pacing on it never slow down.
+      "X-RateLimit-Remaining": String(this.perMinute === null ? limit : Math.max(0, limit - this.count)),
       "X-RateLimit-Reset": formatIsoSeconds(new Date(reset)),
     };
     if (!allowed) headers["Retry-After"] = String(retryAfterSeconds);

@@ -24,21 +24,20 @@ export const providers: Record<ResourceKind, ResourceProviderImpl> = {
   Webhook: webhookProvider,
 };
 
-type Method = "configure" | keyof ResourceProviderImpl;
-
 /**
- * The entry point of the `__provider` stub stored in state (see `sdk/provider-source.ts`): the
- * engine's dynamic-provider process calls it with the kind, the method and the method's arguments.
+ * The provider object of one kind, as the engine's dynamic-provider process uses it: the stub
+ * stored in state as `__provider` (see `sdk/provider-source.ts`) returns this from its `handler()`.
  */
-export async function dispatch(kind: ResourceKind, method: Method, args: unknown[]): Promise<unknown> {
-  if (method === "configure") {
-    configureProvider((args[0] as pulumi.dynamic.ConfigureRequest).config);
-    return;
-  }
+export function providerFor(kind: ResourceKind): pulumi.dynamic.ResourceProvider {
   const provider = providers[kind];
   if (!provider) throw new Error(`pulumi-sender has no resource kind ${JSON.stringify(kind)}`);
-  const fn = provider[method] as ((...a: unknown[]) => Promise<unknown>) | undefined;
-  if (typeof fn !== "function")
-    throw new Error(`pulumi-sender ${kind} has no method ${JSON.stringify(method)}`);
-  return fn.apply(provider, args);
+  return {
+    configure: async (req) => configureProvider(req.config),
+    check: provider.check.bind(provider),
+    diff: provider.diff.bind(provider),
+    create: provider.create.bind(provider),
+    read: provider.read.bind(provider),
+    update: provider.update.bind(provider),
+    delete: provider.delete.bind(provider),
+  };
 }

@@ -163,6 +163,8 @@ export async function createStack(
         cwd: dir,
         env: { ...process.env, ...envVars },
         encoding: "utf8",
+        // A thousand-resource state is several megabytes.
+        maxBuffer: 512 * 1024 * 1024,
       }),
     dispose: async () => {
       fs.rmSync(scratch, { recursive: true, force: true });

@@ -57,7 +57,7 @@ describe("TransactionalCampaign", () => {
     expect(resource?.name).toBe("order");
     expect(resource?.inputs).toStrictEqual({
       ...args,
-      __provider: expect.stringContaining('dispatch("TransactionalCampaign"'),
+      __provider: expect.stringContaining('providerFor("TransactionalCampaign"'),
     });
     expect(JSON.stringify(resource)).not.toContain(TOKEN);
   });

@@ -8,7 +8,7 @@ import { forgetClaimedCampaigns } from "../../../provider/resources/campaign";
 export const TOKEN = "campaign-provider-test-token-41c7e2";
 
 /** The engine's `__provider` as a program would pass it; the provider must never echo it back. */
-export const PROVIDER_STUB = 'exports.handler=function(){/* dispatch("Campaign") */}';
+export const PROVIDER_STUB = 'exports.handler=function(){/* providerFor("Campaign") */}';
 
 /** A DiffResult with no change. */
 export const NO_CHANGE = { changes: false, replaces: [], deleteBeforeReplace: false };
