@@ -77,9 +77,19 @@ function countBy(requests: Request[]): Record<string, number> {
   return out;
 }
 
-async function stackFor(program: string, emu: EmulatorHandle, count: number): Promise<StackHandle> {
+async function stackFor(
+  program: string,
+  emu: EmulatorHandle,
+  count: number,
+  env: Record<string, string> = {},
+): Promise<StackHandle> {
   const dir = copyProgram(`bench/programs/${program}`, `bench-${program}`);
-  return createStack(dir, emu, { [`bench-${program}:count`]: String(count) });
+  return createStack(dir, emu, { [`bench-${program}:count`]: String(count) }, env);
+}
+
+/** The deployment's size as the backend stores it (compact JSON), in bytes. */
+async function stateBytes(h: StackHandle): Promise<number> {
+  return JSON.stringify(JSON.parse(await h.exportState())).length;
 }
 
 async function overhead(results: Record<string, unknown>) {
@@ -134,6 +144,18 @@ async function overhead(results: Record<string, unknown>) {
           refreshReadsPerCampaign: refresh.length / n,
         };
       }
+      if (round === 0 && name === "empty") {
+        const state = JSON.parse(await h.exportState());
+        const resource = state.deployment.resources.find(
+          (r: any) => r.type === "pulumi-nodejs:dynamic/bench:Empty",
+        );
+        const bytes = JSON.stringify(state).length;
+        (results.stateSize as Record<string, unknown>).emptyProvider = {
+          providerTextBytes: resource.inputs.__provider.length,
+          stateBytes: bytes,
+          bytesPerResource: Math.round(bytes / n),
+        };
+      }
       await emu.clearRequests();
       const [, destroy] = await timed(() => h.stack.destroy());
       if (round === 0 && name === "ours") {
@@ -165,21 +187,34 @@ async function overhead(results: Record<string, unknown>) {
   await emu.close();
 }
 
-async function scale(results: Record<string, unknown>) {
+/**
+ * `count` resources (a quarter campaigns, each with targeting, follow-up and schedule) under a
+ * 1,200-per-minute limit. `skipCheckpoints` sets the engine's PULUMI_SKIP_CHECKPOINTS: without it,
+ * the engine rewrites the whole state after every step, a cost that grows with the square of the
+ * stack and is the same for any provider.
+ */
+async function scale(
+  results: Record<string, unknown>,
+  key: string,
+  counts: number[],
+  program: "scale" | "empty",
+  skipCheckpoints: boolean,
+) {
   const limit = 1200;
   const emu = await emulator(TOKEN, { rateLimitPerMinute: limit });
   const points: Record<string, unknown>[] = [];
   let perKind: Record<string, number> = {};
-  for (const count of [100, 500, 1000]) {
+  const env: Record<string, string> = skipCheckpoints ? { PULUMI_SKIP_CHECKPOINTS: "true" } : {};
+  for (const count of counts) {
     await emu.admin("POST", "reset", { rateLimitPerMinute: limit });
-    const h = await stackFor("scale", emu, count);
+    const h = await stackFor(program, emu, count, env);
     const memory = new ProviderMemory();
     memory.start();
     const [up, upSeconds] = await timed(() => h.stack.up());
     const upMemory = memory.stop();
     const upLog: Request[] = await emu.requests();
-    if (count === 100) perKind = countBy(upLog);
-    const stateBytes = (await h.exportState()).length;
+    if (count === counts[0]) perKind = countBy(upLog);
+    const bytes = await stateBytes(h);
     await emu.clearRequests();
     memory.start();
     const [destroy, destroySeconds] = await timed(() => h.stack.destroy());
@@ -199,13 +234,14 @@ async function scale(results: Record<string, unknown>) {
       destroy429: destroyLog.filter((r) => r.status === 429).length,
       destroyErrors: destroy.summary.result === "succeeded" ? 0 : 1,
       destroyPeakProviderMb: destroyMemory,
-      stateBytes,
+      stateBytes: bytes,
+      stateBytesPerResource: Math.round(bytes / count),
     };
     points.push(point);
-    console.log(`scale ${count}: ${JSON.stringify(point)}`);
+    console.log(`${key} ${count}: ${JSON.stringify(point)}`);
     await h.dispose();
   }
-  results.scale = { limitPerMinute: limit, points, upRoutesAt100: perKind };
+  results[key] = { limitPerMinute: limit, program, skipCheckpoints, points, upRoutesAtFirst: perKind };
   await emu.close();
 }
 
@@ -290,7 +326,12 @@ async function main() {
   const started = Date.now();
   if (wanted("client")) await clientOverhead(results);
   if (wanted("overhead")) await overhead(results);
-  if (wanted("scale")) await scale(results);
+  if (wanted("scale")) await scale(results, "scale", [100, 500, 1000], "scale", true);
+  // The engine's default checkpointing, for our provider and for the empty one: the engine's floor.
+  if (full && wanted("scale")) {
+    await scale(results, "scaleDefaultEngine", [1000], "scale", false);
+    await scale(results, "scaleDefaultEngineEmpty", [1000], "empty", false);
+  }
   results.totalSeconds = (Date.now() - started) / 1000;
   const out = path.join(ROOT, "bench", only ? `results-${only.join("-")}.json` : "results.json");
   fs.writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);

@@ -128,6 +128,7 @@ export async function createStack(
   dir: string,
   emu: { url: string; token: string },
   config: Record<string, string> = {},
+  extraEnv: Record<string, string> = {},
 ): Promise<StackHandle> {
   ensurePulumiOnPath();
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-sender-e2e-"));
@@ -143,6 +144,7 @@ export async function createStack(
     // The token must come from stack config only in these tests.
     SENDER_API_TOKEN: "",
     SENDER_BASE_URL: "",
+    ...extraEnv,
   };
   const stack = await LocalWorkspace.createOrSelectStack({ stackName: "e2e", workDir: dir }, { envVars });
   await stack.setConfig("sender:baseUrl", { value: emu.url });
