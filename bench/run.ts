@@ -68,7 +68,8 @@ type Request = { method: string; path: string; status: number };
 
 function routeOf(r: Request): string {
   const p = r.path.split("?")[0]!.replace(/\/v2\/campaigns\/[A-Za-z0-9]+/, "/v2/campaigns/{id}");
-  return `${r.method} ${p.replace(/\/(tags|exclude_tags)\/[A-Za-z0-9]+$/, "/$1/{tagId}")}`;
+  // `tags/set` is a route of its own, not a tag id.
+  return `${r.method} ${p.replace(/\/(tags|exclude_tags)\/(?!set$)[A-Za-z0-9]+$/, "/$1/{tagId}")}`;
 }
 
 function countBy(requests: Request[]): Record<string, number> {

@@ -1,7 +1,7 @@
 import { formatIsoSeconds } from "./time";
 
 /** The limit announced when none is configured; such an emulator never answers 429 (assumed). */
-export const UNLIMITED = 100_000;
+export const UNLIMITED = 10_000_000;
 
 /** The outcome of counting one request. */
 export interface RateLimitDecision {
