@@ -9,10 +9,9 @@ import {
   idArg,
   LIMIT_RULE,
   limitArg,
-  MAX_ITEMS_RULE,
-  maxItemsArg,
   notFound,
   outputForm,
+  pagedArgs,
   readPages,
   runFunction,
 } from "./common";
@@ -155,20 +154,12 @@ function activityItem(activity: Activity): CampaignActivityItem {
   };
 }
 
-const activityArgs = defineArgs(
-  { id: idArg, kind: z.enum(ACTIVITY_KINDS), limit: limitArg, maxItems: maxItemsArg },
-  {
-    id: ID_RULE,
-    kind: `must be one of ${ACTIVITY_KINDS.join(", ")}`,
-    limit: LIMIT_RULE,
-    maxItems: MAX_ITEMS_RULE,
-  },
+const activityArgs = pagedArgs(
+  { id: idArg, kind: z.enum(ACTIVITY_KINDS) },
+  { id: ID_RULE, kind: `must be one of ${ACTIVITY_KINDS.join(", ")}` },
 );
 
-const hardBounceArgs = defineArgs(
-  { id: idArg, limit: limitArg, maxItems: maxItemsArg },
-  { id: ID_RULE, limit: LIMIT_RULE, maxItems: MAX_ITEMS_RULE },
-);
+const hardBounceArgs = pagedArgs({ id: idArg }, { id: ID_RULE });
 
 const linkArgs = defineArgs(
   { id: idArg, limit: limitArg, maxClicksPerLink: z.number().int().min(0).optional() },

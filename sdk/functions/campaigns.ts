@@ -5,12 +5,9 @@ import {
   ID_RULE,
   type InputArgs,
   idArg,
-  LIMIT_RULE,
-  limitArg,
-  MAX_ITEMS_RULE,
-  maxItemsArg,
   notFound,
   outputForm,
+  pagedArgs,
   readPages,
   runFunction,
 } from "./common";
@@ -200,13 +197,9 @@ export function campaignResult(campaign: Campaign): GetCampaignResult {
   };
 }
 
-const listArgs = defineArgs(
-  { status: CampaignStatus.optional(), limit: limitArg, maxItems: maxItemsArg },
-  {
-    status: `must be one of ${CampaignStatus.options.join(", ")}`,
-    limit: LIMIT_RULE,
-    maxItems: MAX_ITEMS_RULE,
-  },
+const listArgs = pagedArgs(
+  { status: CampaignStatus.optional() },
+  { status: `must be one of ${CampaignStatus.options.join(", ")}` },
 );
 
 /** The args of every function that takes one campaign id. */

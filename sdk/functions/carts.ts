@@ -5,12 +5,9 @@ import {
   ID_RULE,
   type InputArgs,
   idArg,
-  LIMIT_RULE,
-  limitArg,
-  MAX_ITEMS_RULE,
-  maxItemsArg,
   notFound,
   outputForm,
+  pagedArgs,
   readPages,
   runFunction,
 } from "./common";
@@ -100,10 +97,7 @@ function cartResult(cart: Cart): GetCartResult {
 }
 
 const oneArgs = defineArgs({ cartHash: idArg }, { cartHash: ID_RULE });
-const listArgs = defineArgs(
-  { limit: limitArg, maxItems: maxItemsArg },
-  { limit: LIMIT_RULE, maxItems: MAX_ITEMS_RULE },
-);
+const listArgs = pagedArgs({}, {});
 
 /**
  * Reads every cart (`GET /v2/carts`, every page).

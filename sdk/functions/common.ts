@@ -101,6 +101,20 @@ export const limitArg = z.number().int().min(1).max(100).optional();
 /** The rule of {@link limitArg}. */
 export const LIMIT_RULE = "must be a whole number from 1 to 100";
 
+/**
+ * Declares the arguments of a paginated read: the given ones, then `limit` ({@link limitArg}) and
+ * `maxItems` ({@link maxItemsArg}), in that order, the options {@link readPages} honours.
+ */
+export function pagedArgs<Shape extends z.ZodRawShape>(
+  shape: Shape,
+  rules: { [K in keyof Shape]: string },
+): ArgsSpec<Shape & { limit: typeof limitArg; maxItems: typeof maxItemsArg }> {
+  return defineArgs(
+    { ...shape, limit: limitArg, maxItems: maxItemsArg },
+    { ...rules, limit: LIMIT_RULE, maxItems: MAX_ITEMS_RULE },
+  );
+}
+
 function argumentError(functionName: string, rules: Record<string, string>, issue: z.core.$ZodIssue) {
   if (issue.code === "unrecognized_keys") {
     const key = issue.keys[0] ?? "";

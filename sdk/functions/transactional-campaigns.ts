@@ -5,12 +5,9 @@ import {
   ID_RULE,
   type InputArgs,
   idArg,
-  LIMIT_RULE,
-  limitArg,
-  MAX_ITEMS_RULE,
-  maxItemsArg,
   notFound,
   outputForm,
+  pagedArgs,
   readPages,
   runFunction,
 } from "./common";
@@ -136,10 +133,7 @@ function transactionalResult(record: Transactional): GetTransactionalCampaignRes
 }
 
 const oneArgs = defineArgs({ id: idArg }, { id: ID_RULE });
-const listArgs = defineArgs(
-  { limit: limitArg, maxItems: maxItemsArg },
-  { limit: LIMIT_RULE, maxItems: MAX_ITEMS_RULE },
-);
+const listArgs = pagedArgs({}, {});
 
 /**
  * Reads one transactional campaign (`GET /v2/transactional/{id}`).
