@@ -1,36 +1,13 @@
-import * as pulumi from "@pulumi/pulumi";
 import { beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { Attachment } from "../../sdk/attachment";
+import { clearRegistered, installMocks, registered, resolved, TOKEN } from "./mocks";
 
-const TOKEN = "sdk-attachment-token-8b2e";
-
-/** What the engine received for each resource. */
-let registered: pulumi.runtime.MockResourceArgs[] = [];
-
-function resolved<T>(output: pulumi.Output<T>): Promise<T> {
-  return new Promise((resolve) => output.apply(resolve));
-}
-
-beforeAll(() => {
-  // The token is where a program keeps it; none of it may reach the resource's inputs.
-  process.env.SENDER_API_TOKEN = TOKEN;
-  pulumi.runtime.setAllConfig({ "sender:apiToken": TOKEN }, ["sender:apiToken"]);
-  pulumi.runtime.setMocks(
-    {
-      newResource: (args) => {
-        registered.push(args);
-        return { id: `${args.name}-id`, state: args.inputs };
-      },
-      call: () => ({}),
-    },
-    "project",
-    "stack",
-    false,
-  );
+beforeAll(async () => {
+  await installMocks();
 });
 
 beforeEach(() => {
-  registered = [];
+  clearRegistered();
 });
 
 describe("Attachment", () => {

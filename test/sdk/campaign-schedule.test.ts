@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { CampaignSchedule } from "../../sdk/campaign-schedule";
-import { installMocks, registration, resolved, TOKEN } from "./campaign-mocks";
+import { installMocks, registration, resolved, TOKEN } from "./mocks";
 
 beforeAll(async () => {
   await installMocks();

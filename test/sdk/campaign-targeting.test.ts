@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { CampaignTargeting } from "../../sdk/campaign-targeting";
-import { installMocks, registration, resolved, TOKEN } from "./campaign-mocks";
+import { installMocks, registration, resolved, TOKEN } from "./mocks";
 
 beforeAll(async () => {
   await installMocks();

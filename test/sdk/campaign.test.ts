@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { beforeAll, describe, expect, test } from "vitest";
 import { Campaign } from "../../sdk/campaign";
-import { installMocks, registration, resolved, TOKEN } from "./campaign-mocks";
+import { installMocks, registration, resolved, TOKEN } from "./mocks";
 
 beforeAll(async () => {
   await installMocks();

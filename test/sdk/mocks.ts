@@ -3,12 +3,18 @@ import * as pulumi from "@pulumi/pulumi";
 /** A token set in every place a careless resource could pick it up from; it must reach no input. */
 export const TOKEN = "sdk-mocks-secret-token-93d1f0";
 
-/** What the engine received for each registered resource. */
+/** What the engine received for each registered resource, in order; see {@link clearRegistered}. */
 export const registered: pulumi.runtime.MockResourceArgs[] = [];
+
+/** Forgets the registrations so far, so that a test sees only the resources it made. */
+export function clearRegistered(): void {
+  registered.length = 0;
+}
 
 /**
  * Installs mocks that record every resource registration and echo its inputs as its state, with
- * the token present in the environment and in stack config.
+ * the token where a program keeps it (the environment and stack config): none of it may reach a
+ * resource's inputs.
  */
 export async function installMocks(): Promise<void> {
   process.env.SENDER_API_TOKEN = TOKEN;
