@@ -1,32 +1,20 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { describeFile } from "../../../emulator/routes/attachments";
 import { CDN } from "../../../emulator/seed";
-import { type RunningEmulator, startEmulator } from "../../../emulator/server";
-import { configureProvider, getClient, resetProviderContext } from "../../../provider/context";
+import { getClient } from "../../../provider/context";
 import { attachmentProvider as provider } from "../../../provider/resources/attachment";
 import { UNKNOWN } from "../../../provider/resources/common";
+import { type Harness, startHarness, TOKEN } from "./harness";
 
-const TOKEN = "attachment-test-token-91af";
 const PROVIDER = "exports.handler=function(){}";
 const URL_REASON = "must be a public http(s) URL: Sender downloads the file from it";
 const TYPES = "doc, docx, xml, pdf, xlsx, xls, jpg, jpeg, png, svg";
 const PRICES = "https://files.example.com/docs/prices.pdf";
 const LOGO = "https://files.example.com/img/logo.png";
 
-let emulator: RunningEmulator;
-
-async function admin(method: string, path: string, body?: unknown): Promise<any> {
-  const response = await fetch(`${emulator.url}/__emulator${path}`, {
-    method,
-    headers: { "content-type": "application/json" },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return response.json();
-}
-
 /** What the emulator holds for the campaign's attachments, as `{file_name, url, size}`. */
 async function attachmentsOf(campaignId: string) {
-  return (await admin("GET", "/state")).attachments[campaignId];
+  return (await harness.state()).attachments[campaignId];
 }
 
 /** The record the emulator keeps for a file fetched from `url`. */
@@ -45,29 +33,18 @@ async function newCampaign(): Promise<string> {
   return campaign.id;
 }
 
-async function requests(): Promise<Array<{ method: string; path: string; fault?: string }>> {
-  return (await admin("GET", "/requests")).requests.map(
-    (r: { method: string; path: string; fault?: string }) => ({
-      method: r.method,
-      path: r.path,
-      ...(r.fault ? { fault: r.fault } : {}),
-    }),
-  );
-}
+let harness: Harness;
 
 beforeAll(async () => {
-  emulator = await startEmulator({ token: TOKEN });
-  const config: Record<string, string> = { "sender:apiToken": TOKEN, "sender:baseUrl": emulator.url };
-  configureProvider({ get: (key) => config[key] });
+  harness = await startHarness();
 });
 
 afterAll(async () => {
-  resetProviderContext();
-  await emulator.close();
+  await harness.close();
 });
 
 beforeEach(async () => {
-  await admin("POST", "/reset", {});
+  await harness.reset();
 });
 
 describe("check", () => {
@@ -158,15 +135,15 @@ describe("create", () => {
 
   test("should adopt the file after a lost answer instead of attaching it twice", async () => {
     const campaignId = await newCampaign();
-    await admin("DELETE", "/requests");
-    await admin("POST", "/faults", {
-      rules: [{ method: "POST", path: "^/v2/campaigns/[^/]+/attachments$", kind: "drop-after", count: 1 }],
-    });
+    await harness.clearRequests();
+    await harness.addFaults([
+      { method: "POST", path: "^/v2/campaigns/[^/]+/attachments$", kind: "drop-after", count: 1 },
+    ]);
     const created = await provider.create({ campaignId, url: PRICES });
     expect(created.id).toBe(`${campaignId}/prices.pdf`);
     expect(await attachmentsOf(campaignId)).toEqual([stored(campaignId, PRICES)]);
     // One POST whose answer was lost, then a look at the list: no second POST.
-    expect(await requests()).toEqual([
+    expect(await harness.calls()).toEqual([
       { method: "POST", path: `/v2/campaigns/${campaignId}/attachments`, fault: "drop-after" },
       { method: "GET", path: `/v2/campaigns/${campaignId}/attachments` },
     ]);
@@ -232,14 +209,14 @@ describe("diff and replacement", () => {
   test("diff makes no API call when inputs are unchanged", async () => {
     const campaignId = await newCampaign();
     const created = await provider.create({ campaignId, url: PRICES });
-    await admin("DELETE", "/requests");
+    await harness.clearRequests();
     const diff = await provider.diff(created.id, created.outs, {
       campaignId,
       url: PRICES,
       __provider: PROVIDER,
     });
     expect(diff).toStrictEqual({ changes: false, replaces: [], deleteBeforeReplace: false });
-    expect(await requests()).toEqual([]);
+    expect(await harness.calls()).toEqual([]);
   });
 
   test("should refuse any change of a sent campaign's attachments at diff, saying why", async () => {

@@ -1,28 +1,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { type RunningEmulator, startEmulator } from "../../../emulator/server";
-import { configureProvider, getClient, resetProviderContext } from "../../../provider/context";
+import { getClient } from "../../../provider/context";
 import { campaignFollowUpProvider as provider } from "../../../provider/resources/campaign-follow-up";
 import { UNKNOWN } from "../../../provider/resources/common";
+import { type Harness, startHarness, TOKEN } from "./harness";
 
-const TOKEN = "follow-up-test-token-5c2e";
 const PROVIDER = "exports.handler=function(){}";
 const DELAY_REASON = "must be one of 12, 24, 48, 72, 96, 120, 144, 168 (hours)";
 
-let emulator: RunningEmulator;
-
-async function admin(method: string, path: string, body?: unknown): Promise<any> {
-  const response = await fetch(`${emulator.url}/__emulator${path}`, {
-    method,
-    headers: { "content-type": "application/json" },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return response.json();
-}
-
 /** The follow-up fields of a campaign as the emulator holds them. */
 async function followUpOf(campaignId: string) {
-  const state = await admin("GET", "/state");
-  const campaign = state.campaigns.find((c: { id: string }) => c.id === campaignId);
+  const campaign = await harness.campaign(campaignId);
   return {
     active: campaign.auto_followup_active,
     subject: campaign.auto_followup_subject,
@@ -42,26 +29,18 @@ async function newCampaign(): Promise<string> {
   return campaign.id;
 }
 
-async function requests(): Promise<Array<{ method: string; path: string }>> {
-  return (await admin("GET", "/requests")).requests.map((r: { method: string; path: string }) => ({
-    method: r.method,
-    path: r.path,
-  }));
-}
+let harness: Harness;
 
 beforeAll(async () => {
-  emulator = await startEmulator({ token: TOKEN });
-  const config: Record<string, string> = { "sender:apiToken": TOKEN, "sender:baseUrl": emulator.url };
-  configureProvider({ get: (key) => config[key] });
+  harness = await startHarness();
 });
 
 afterAll(async () => {
-  resetProviderContext();
-  await emulator.close();
+  await harness.close();
 });
 
 beforeEach(async () => {
-  await admin("POST", "/reset", {});
+  await harness.reset();
 });
 
 describe("check", () => {
@@ -184,16 +163,18 @@ describe("create, diff and update", () => {
   test("should switch it on again with one write", async () => {
     const campaignId = await newCampaign();
     const olds = (await provider.create({ campaignId, ...base, active: false })).outs;
-    await admin("DELETE", "/requests");
+    await harness.clearRequests();
     await provider.update(campaignId, olds, { campaignId, ...base, active: true });
-    expect(await requests()).toEqual([{ method: "POST", path: `/v2/campaigns/${campaignId}/follow_up` }]);
+    expect(await harness.calls()).toEqual([
+      { method: "POST", path: `/v2/campaigns/${campaignId}/follow_up` },
+    ]);
     expect(await followUpOf(campaignId)).toEqual({ active: 1, subject: base.subject, delay: 48 });
   });
 
   test("diff makes no API call when inputs are unchanged", async () => {
     const campaignId = await newCampaign();
     const olds = (await provider.create({ campaignId, ...base, active: true })).outs;
-    await admin("DELETE", "/requests");
+    await harness.clearRequests();
     const diff = await provider.diff(campaignId, olds, {
       campaignId,
       ...base,
@@ -201,13 +182,13 @@ describe("create, diff and update", () => {
       __provider: PROVIDER,
     });
     expect(diff).toStrictEqual({ changes: false, replaces: [], deleteBeforeReplace: false });
-    expect(await requests()).toEqual([]);
+    expect(await harness.calls()).toEqual([]);
   });
 
   test("diff of an unknown subject only reads the campaign", async () => {
     const campaignId = await newCampaign();
     const olds = (await provider.create({ campaignId, ...base, active: true })).outs;
-    await admin("DELETE", "/requests");
+    await harness.clearRequests();
     const diff = await provider.diff(campaignId, olds, {
       campaignId,
       ...base,
@@ -215,7 +196,7 @@ describe("create, diff and update", () => {
       active: true,
     });
     expect(diff).toStrictEqual({ changes: true, replaces: [], deleteBeforeReplace: false });
-    expect(await requests()).toEqual([{ method: "GET", path: `/v2/campaigns/${campaignId}` }]);
+    expect(await harness.calls()).toEqual([{ method: "GET", path: `/v2/campaigns/${campaignId}` }]);
   });
 });
 

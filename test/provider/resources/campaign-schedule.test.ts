@@ -5,7 +5,7 @@ import {
   toApiScheduleTime,
 } from "../../../provider/resources/campaign-schedule";
 import { UNKNOWN } from "../../../provider/resources/common";
-import { type Harness, NO_CHANGE, PROVIDER_STUB, startHarness, UPDATE } from "./campaign-harness";
+import { type Harness, NO_CHANGE, PROVIDER_STUB, startHarness, UPDATE } from "./harness";
 
 const withProvider = (inputs: Record<string, unknown>): Record<string, unknown> => ({
   ...inputs,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { campaignTargetingProvider as provider } from "../../../provider/resources/campaign-targeting";
 import { UNKNOWN } from "../../../provider/resources/common";
-import { type Harness, NO_CHANGE, PROVIDER_STUB, startHarness, UPDATE } from "./campaign-harness";
+import { type Harness, NO_CHANGE, PROVIDER_STUB, startHarness, UPDATE } from "./harness";
 
 const withProvider = (inputs: Record<string, unknown>): Record<string, unknown> => ({
   ...inputs,

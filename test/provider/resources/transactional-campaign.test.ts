@@ -1,14 +1,12 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
-import { type RunningEmulator, startEmulator } from "../../../emulator/server";
-import { configureProvider, getClient, resetProviderContext } from "../../../provider/context";
+import { getClient } from "../../../provider/context";
 import { UNKNOWN } from "../../../provider/resources/common";
 import { transactionalCampaignProvider as provider } from "../../../provider/resources/transactional-campaign";
+import { type Harness, NO_CHANGE, startHarness, TOKEN } from "./harness";
 
-const TOKEN = "transactional-test-token-d04b";
 const PROVIDER = "exports.handler=function(){}";
 const BUILDER_REASON =
   "builder campaigns are built in the Sender interface, not through the API; use plain or html here";
-const NO_CHANGE = { changes: false, replaces: [], deleteBeforeReplace: false };
 
 /** Inputs of a valid campaign, every field set. */
 const INPUTS = {
@@ -21,34 +19,13 @@ const INPUTS = {
   content: "<p>Track it: {{tracking_url}}</p>",
 };
 
-let emulator: RunningEmulator;
-
-async function admin(method: string, path: string, body?: unknown): Promise<any> {
-  const response = await fetch(`${emulator.url}/__emulator${path}`, {
-    method,
-    headers: { "content-type": "application/json" },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return response.json();
-}
-
 async function transactionalIds(): Promise<string[]> {
-  return (await admin("GET", "/state")).transactional.map((t: { id: string }) => t.id);
-}
-
-async function requests(): Promise<Array<{ method: string; path: string; fault?: string }>> {
-  return (await admin("GET", "/requests")).requests.map(
-    (r: { method: string; path: string; fault?: string }) => ({
-      method: r.method,
-      path: r.path,
-      ...(r.fault ? { fault: r.fault } : {}),
-    }),
-  );
+  return (await harness.state()).transactional.map((t: { id: string }) => t.id);
 }
 
 /** The outputs create and read give for a record of the emulator. */
 async function expectedOutputs(id: string, inputs: Record<string, unknown>) {
-  const record = (await admin("GET", "/state")).transactional.find((t: { id: string }) => t.id === id);
+  const record = (await harness.state()).transactional.find((t: { id: string }) => t.id === id);
   return {
     ...inputs,
     type: "API",
@@ -64,19 +41,18 @@ async function expectedOutputs(id: string, inputs: Record<string, unknown>) {
   };
 }
 
+let harness: Harness;
+
 beforeAll(async () => {
-  emulator = await startEmulator({ token: TOKEN });
-  const config: Record<string, string> = { "sender:apiToken": TOKEN, "sender:baseUrl": emulator.url };
-  configureProvider({ get: (key) => config[key] });
+  harness = await startHarness();
 });
 
 afterAll(async () => {
-  resetProviderContext();
-  await emulator.close();
+  await harness.close();
 });
 
 beforeEach(async () => {
-  await admin("POST", "/reset", {});
+  await harness.reset();
 });
 
 afterEach(() => {
@@ -137,7 +113,7 @@ describe("create", () => {
   test("should create the campaign and read it back for its outputs", async () => {
     const created = await provider.create({ ...INPUTS, __provider: PROVIDER });
     expect(created).toStrictEqual({ id: created.id, outs: await expectedOutputs(created.id, INPUTS) });
-    const state = await admin("GET", "/state");
+    const state = await harness.state();
     expect(state.transactional.at(-1)).toMatchObject({
       id: created.id,
       title: "Order shipped",
@@ -162,15 +138,13 @@ describe("create", () => {
 
   test("should adopt what a create with a lost answer made, and make exactly one", async () => {
     const before = await transactionalIds();
-    await admin("DELETE", "/requests");
-    await admin("POST", "/faults", {
-      rules: [{ method: "POST", path: "^/v2/transactional$", kind: "drop-after", count: 1 }],
-    });
+    await harness.clearRequests();
+    await harness.addFaults([{ method: "POST", path: "^/v2/transactional$", kind: "drop-after", count: 1 }]);
     const created = await provider.create(INPUTS);
     const after = await transactionalIds();
     expect(after).toEqual([...before, created.id]);
     expect(created.outs).toStrictEqual(await expectedOutputs(created.id, INPUTS));
-    expect(await requests()).toEqual([
+    expect(await harness.calls()).toEqual([
       { method: "POST", path: "/v2/transactional", fault: "drop-after" },
       { method: "GET", path: "/v2/transactional?page=1&limit=100" },
       { method: "GET", path: `/v2/transactional/${created.id}` },
@@ -179,9 +153,9 @@ describe("create", () => {
 
   test("should create again when a failed create made nothing", async () => {
     const before = await transactionalIds();
-    await admin("POST", "/faults", {
-      rules: [{ method: "POST", path: "^/v2/transactional$", kind: "status", status: 500, count: 1 }],
-    });
+    await harness.addFaults([
+      { method: "POST", path: "^/v2/transactional$", kind: "status", status: 500, count: 1 },
+    ]);
     const created = await provider.create(INPUTS);
     expect(await transactionalIds()).toEqual([...before, created.id]);
   });
@@ -210,7 +184,7 @@ describe("adoptId", () => {
   };
 
   test("should take over a matching campaign without creating one", async () => {
-    await admin("DELETE", "/requests");
+    await harness.clearRequests();
     const created = await provider.create({ ...TRN001, adoptId: "trn001" });
     expect(created).toStrictEqual({
       id: "trn001",
@@ -229,7 +203,7 @@ describe("adoptId", () => {
         unsubscribeCount: 0,
       },
     });
-    expect(await requests()).toEqual([{ method: "GET", path: "/v2/transactional/trn001" }]);
+    expect(await harness.calls()).toEqual([{ method: "GET", path: "/v2/transactional/trn001" }]);
   });
 
   test("should refuse a campaign that differs, listing the fields", async () => {
@@ -289,11 +263,11 @@ describe("diff", () => {
 
   test("no change is no change, and costs no API call", async () => {
     const created = await provider.create(INPUTS);
-    await admin("DELETE", "/requests");
+    await harness.clearRequests();
     expect(await provider.diff(created.id, created.outs, { ...INPUTS, __provider: PROVIDER })).toStrictEqual(
       NO_CHANGE,
     );
-    expect(await requests()).toEqual([]);
+    expect(await harness.calls()).toEqual([]);
   });
 
   test("an unknown value shows as a replacement during preview", async () => {
@@ -310,7 +284,7 @@ describe("read", () => {
   test("should return the values changed behind the stack's back as inputs", async () => {
     const created = await provider.create(INPUTS);
     // The API cannot change one: only the Sender interface can, so change the emulator's record.
-    const record = emulator.store.data.transactional.find((t) => t.id === created.id);
+    const record = harness.emulator.store.data.transactional.find((t) => t.id === created.id);
     if (!record) throw new Error("the created campaign is missing");
     Object.assign(record, { subject: "Changed in the interface", content: null, sent: 3 });
     const read = await provider.read(created.id, created.outs);
@@ -336,7 +310,7 @@ describe("read", () => {
 describe("delete", () => {
   test("should only drop it from the stack, warn, and make no API call", async () => {
     const created = await provider.create(INPUTS);
-    await admin("DELETE", "/requests");
+    await harness.clearRequests();
     const stderr = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
     await provider.delete(created.id, created.outs);
     expect(stderr.mock.calls).toEqual([
@@ -346,7 +320,7 @@ describe("delete", () => {
           "is no longer wanted.\n",
       ],
     ]);
-    expect(await requests()).toEqual([]);
+    expect(await harness.calls()).toEqual([]);
     expect(await transactionalIds()).toContain(created.id);
   });
 });

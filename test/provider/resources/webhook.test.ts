@@ -1,41 +1,18 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { type RunningEmulator, startEmulator } from "../../../emulator/server";
-import { configureProvider, getClient, resetProviderContext } from "../../../provider/context";
+import { getClient } from "../../../provider/context";
 import { UNKNOWN } from "../../../provider/resources/common";
 import { webhookProvider as provider } from "../../../provider/resources/webhook";
+import { type Harness, NO_CHANGE, startHarness, TOKEN } from "./harness";
 
-const TOKEN = "webhook-test-token-6e7f";
 const PROVIDER = "exports.handler=function(){}";
 const TOPIC_REASON =
   "must be one of subscribers/new, subscribers/updated, subscribers/unsubscribed, groups/new-subscriber, " +
   "groups/unsubscribed, groups/new, campaigns/new, bounces/new";
-const NO_CHANGE = { changes: false, replaces: [], deleteBeforeReplace: false };
 const HOOK = "https://hooks.example.com/sender";
 const INPUTS = { url: HOOK, topic: "subscribers/new" };
 
-let emulator: RunningEmulator;
-
-async function admin(method: string, path: string, body?: unknown): Promise<any> {
-  const response = await fetch(`${emulator.url}/__emulator${path}`, {
-    method,
-    headers: { "content-type": "application/json" },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return response.json();
-}
-
 async function webhooks(): Promise<unknown[]> {
-  return (await admin("GET", "/state")).webhooks;
-}
-
-async function requests(): Promise<Array<{ method: string; path: string; fault?: string }>> {
-  return (await admin("GET", "/requests")).requests.map(
-    (r: { method: string; path: string; fault?: string }) => ({
-      method: r.method,
-      path: r.path,
-      ...(r.fault ? { fault: r.fault } : {}),
-    }),
-  );
+  return (await harness.state()).webhooks;
 }
 
 /** The webhook record the emulator keeps. */
@@ -65,19 +42,18 @@ function outputs(inputs: Record<string, unknown>) {
   };
 }
 
+let harness: Harness;
+
 beforeAll(async () => {
-  emulator = await startEmulator({ token: TOKEN });
-  const config: Record<string, string> = { "sender:apiToken": TOKEN, "sender:baseUrl": emulator.url };
-  configureProvider({ get: (key) => config[key] });
+  harness = await startHarness();
 });
 
 afterAll(async () => {
-  resetProviderContext();
-  await emulator.close();
+  await harness.close();
 });
 
 beforeEach(async () => {
-  await admin("POST", "/reset", {});
+  await harness.reset();
 });
 
 describe("check", () => {
@@ -159,10 +135,10 @@ describe("create", () => {
   });
 
   test("should not try again after a lost answer, and say the webhook may exist", async () => {
-    await admin("DELETE", "/requests");
-    await admin("POST", "/faults", {
-      rules: [{ method: "POST", path: "^/v2/account/webhooks$", kind: "drop-after", count: 1 }],
-    });
+    await harness.clearRequests();
+    await harness.addFaults([
+      { method: "POST", path: "^/v2/account/webhooks$", kind: "drop-after", count: 1 },
+    ]);
     const error = (await provider.create(INPUTS).catch((err) => err)) as Error;
     expect(error.message).toMatch(
       /^create Webhook failed: POST \/v2\/account\/webhooks .*\. The request may have/,
@@ -173,7 +149,9 @@ describe("create", () => {
     expect(error.message).not.toContain(TOKEN);
     // The residual risk, documented: the webhook exists, and only one POST was made.
     expect(await webhooks()).toHaveLength(1);
-    expect(await requests()).toEqual([{ method: "POST", path: "/v2/account/webhooks", fault: "drop-after" }]);
+    expect(await harness.calls()).toEqual([
+      { method: "POST", path: "/v2/account/webhooks", fault: "drop-after" },
+    ]);
   });
 
   test("should name the operation and the service's message on failure, never the token", async () => {
@@ -216,11 +194,11 @@ describe("diff and replacement", () => {
 
   test("no change is no change, and costs no API call", async () => {
     const created = await provider.create(INPUTS);
-    await admin("DELETE", "/requests");
+    await harness.clearRequests();
     expect(await provider.diff(created.id, created.outs, { ...INPUTS, __provider: PROVIDER })).toStrictEqual(
       NO_CHANGE,
     );
-    expect(await requests()).toEqual([]);
+    expect(await harness.calls()).toEqual([]);
     expect(await webhooks()).toEqual([record(created.id, HOOK, "subscribers/new")]);
   });
 });
@@ -228,14 +206,14 @@ describe("diff and replacement", () => {
 describe("read", () => {
   test("should keep the state as it is, as the API has no read, and make no API call", async () => {
     const created = await provider.create(INPUTS);
-    await admin("DELETE", "/requests");
+    await harness.clearRequests();
     const olds = { ...created.outs, __provider: PROVIDER };
     expect(await provider.read(created.id, olds)).toStrictEqual({
       id: created.id,
       props: olds,
       inputs: INPUTS,
     });
-    expect(await requests()).toEqual([]);
+    expect(await harness.calls()).toEqual([]);
   });
 });
 

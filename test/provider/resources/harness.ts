@@ -24,7 +24,10 @@ export interface LoggedRequest {
   fault?: string;
 }
 
-/** An emulator on a real port with the provider configured against it, and admin helpers. */
+/**
+ * An emulator on a real port with the provider configured against it, and admin helpers: the set-up
+ * of every provider resource test.
+ */
 export interface Harness {
   /** The emulator's base URL. */
   url: string;
@@ -42,6 +45,8 @@ export interface Harness {
   campaign(id: string): Promise<any>;
   /** The request log, oldest first. */
   requests(): Promise<LoggedRequest[]>;
+  /** The request log as `{ method, path }` records, with the `fault` the emulator injected, if any. */
+  calls(): Promise<Array<{ method: string; path: string; fault?: string }>>;
   /** The request log as `METHOD path` lines. */
   lines(): Promise<string[]>;
   /** The lines of the requests other than GET. */
@@ -95,6 +100,12 @@ export async function startHarness(): Promise<Harness> {
       return state.campaigns.find((campaign: { id: string }) => campaign.id === id);
     },
     requests,
+    calls: async () =>
+      (await requests()).map((r) => ({
+        method: r.method,
+        path: r.path,
+        ...(r.fault ? { fault: r.fault } : {}),
+      })),
     lines,
     mutations: async () => (await lines()).filter((line) => !line.startsWith("GET ")),
     async clearRequests() {
