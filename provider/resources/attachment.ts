@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Attachment } from "../client";
 import { getClient } from "../context";
 import {
+  changedFields,
   checkWithSchema,
   containsUnknown,
   createOnce,
@@ -10,6 +11,7 @@ import {
   diffBySpec,
   isNotFound,
   type ResourceProviderImpl,
+  refuseIfSent,
   withOperation,
 } from "./common";
 
@@ -110,15 +112,6 @@ const inputSchema = z.object({
   }),
 });
 
-/** The message of the refusal to change the attachments of a campaign that went out. */
-export function sentCampaignMessage(campaignId: string, status: string): string {
-  return (
-    `Campaign ${campaignId} was already sent (status ${status}), so its attachments cannot be changed: ` +
-    "the mail went out with the files it had, and Sender refuses edits to a sent campaign. " +
-    "Revert the change, or remove the resource from the stack with `pulumi state delete`."
-  );
-}
-
 /** The campaign id and file name of a resource, from its state or else from its id. */
 function locate(
   id: string,
@@ -150,17 +143,8 @@ export const attachmentProvider: ResourceProviderImpl = {
     if (!result.changes) return result;
     const campaignId = (olds.campaignId ?? news.campaignId) as unknown;
     if (typeof campaignId !== "string" || containsUnknown(campaignId)) return result;
-    return withOperation("diff", KIND, id, async () => {
-      let status: string;
-      try {
-        status = (await getClient().getCampaign(campaignId)).status;
-      } catch (err) {
-        if (isNotFound(err)) return result; // gone: the replacement will say so
-        throw err;
-      }
-      if (status === "SENDING" || status === "SENT") throw new Error(sentCampaignMessage(campaignId, status));
-      return result;
-    });
+    await refuseIfSent(KIND, id, campaignId, changedFields(ATTACHMENT_DIFF, olds, news), KIND);
+    return result;
   },
 
   async create(inputs) {

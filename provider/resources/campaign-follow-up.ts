@@ -3,6 +3,7 @@ import { z } from "zod";
 import { type Campaign, FOLLOW_UP_DELAYS, type FollowUpDelay } from "../client";
 import { getClient } from "../context";
 import {
+  changedFields,
   checkWithSchema,
   compact,
   containsUnknown,
@@ -10,6 +11,7 @@ import {
   diffBySpec,
   isNotFound,
   type ResourceProviderImpl,
+  refuseIfSent,
   withOperation,
 } from "./common";
 
@@ -60,15 +62,6 @@ function stateOf(props: Record<string, unknown>): CampaignFollowUpState {
   };
 }
 
-/** The message of the refusal to change the follow-up of a campaign that went out. */
-export function sentCampaignMessage(campaignId: string, status: string): string {
-  return (
-    `Campaign ${campaignId} was already sent (status ${status}), so its follow-up cannot be changed: ` +
-    "Sender refuses edits to a sent campaign, and replacing the follow-up could mail its recipients again. " +
-    "Revert the change, or remove the resource from the stack with `pulumi state delete`."
-  );
-}
-
 /** Writes the follow-up and, when it is to be off, switches it off again (the POST always turns it on). */
 async function write(state: CampaignFollowUpState, alreadyOn: boolean, needsWrite: boolean): Promise<void> {
   const client = getClient();
@@ -94,17 +87,14 @@ export const campaignFollowUpProvider: ResourceProviderImpl = {
     if (!result.changes) return result;
     const campaignId = (olds.campaignId ?? news.campaignId) as unknown;
     if (typeof campaignId !== "string" || containsUnknown(campaignId)) return result;
-    return withOperation("diff", KIND, id, async () => {
-      let status: string;
-      try {
-        status = (await getClient().getCampaign(campaignId)).status;
-      } catch (err) {
-        if (isNotFound(err)) return result; // gone: create or update will say so
-        throw err;
-      }
-      if (status === "SENDING" || status === "SENT") throw new Error(sentCampaignMessage(campaignId, status));
-      return result;
-    });
+    await refuseIfSent(
+      KIND,
+      id,
+      campaignId,
+      changedFields(CAMPAIGN_FOLLOW_UP_DIFF, olds, normalize(news)),
+      KIND,
+    );
+    return result;
   },
 
   async create(inputs) {

@@ -11,15 +11,16 @@ import { SenderHttpError } from "../client";
 import { formatTimestamp } from "../client/query";
 import type * as api from "../client/schemas";
 import { getClient } from "../context";
-import { isSent, refuseIfSent } from "./campaign";
 import {
   changedFields,
   checkWithSchema,
   type DiffSpec,
   diffBySpec,
   isNotFound,
+  isSent,
   operationError,
   type ResourceProviderImpl,
+  refuseIfSent,
   UNKNOWN,
   userInputs,
   withOperation,

@@ -7,7 +7,7 @@ import { z } from "zod";
 import type { SenderClient } from "../client";
 import type * as api from "../client/schemas";
 import { getClient } from "../context";
-import { idList, isSent, refuseIfSent, stableSet } from "./campaign";
+import { idList, stableSet } from "./campaign";
 import {
   changedFields,
   checkWithSchema,
@@ -16,8 +16,10 @@ import {
   type DiffSpec,
   diffBySpec,
   isNotFound,
+  isSent,
   operationError,
   type ResourceProviderImpl,
+  refuseIfSent,
   sameSet,
   UNKNOWN,
   userInputs,

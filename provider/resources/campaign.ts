@@ -18,9 +18,12 @@ import {
   type DiffSpec,
   diffBySpec,
   isNotFound,
+  isSent,
   operationError,
   type ResourceProviderImpl,
+  refuseIfSent,
   sameSet,
+  sentCampaignError,
   userInputs,
   withOperation,
 } from "./common";
@@ -164,56 +167,6 @@ export function idList(name: string, what: string) {
 /** The service's list, but in the previous order when it holds the same ids, so refresh shows no reordering. */
 export function stableSet(previous: unknown, current: string[]): string[] {
   return Array.isArray(previous) && sameSet(previous, current) ? (previous as string[]) : current;
-}
-
-/** True once the service has started or finished sending. */
-export function isSent(status: api.CampaignStatus): boolean {
-  return status === "SENDING" || status === "SENT";
-}
-
-/**
- * The error that refuses a change to a sent campaign. `part` names what would change when it is
- * not the Campaign itself (e.g. its CampaignTargeting).
- */
-export function sentCampaignError(
-  campaignId: string,
-  status: api.CampaignStatus,
-  fields: readonly string[],
-  part?: string,
-): Error {
-  const names = [...fields].sort().join(", ");
-  if (part === undefined) {
-    return new Error(
-      `Campaign ${campaignId} has already been sent (status ${status}): refusing to change ${names}. ` +
-        "Changing or replacing a sent campaign could send the mail again; remove it from the stack or revert the change.",
-    );
-  }
-  return new Error(
-    `Campaign ${campaignId} has already been sent (status ${status}): refusing to change its ${part} (${names}). ` +
-      `The service freezes a sent campaign; remove the ${part} from the stack or revert the change.`,
-  );
-}
-
-/**
- * The check `diff` makes when something changed (the only time it reads): throws
- * {@link sentCampaignError} when the service reports the campaign SENDING or SENT. A campaign the
- * service no longer has is left to `update` or a refresh.
- */
-export async function refuseIfSent(
-  kind: string,
-  id: string,
-  campaignId: string,
-  fields: readonly string[],
-  part?: string,
-): Promise<void> {
-  let campaign: api.Campaign;
-  try {
-    campaign = await getClient().getCampaign(campaignId);
-  } catch (err) {
-    if (isNotFound(err)) return;
-    throw operationError("diff", kind, id, err);
-  }
-  if (isSent(campaign.status)) throw sentCampaignError(campaignId, campaign.status, fields, part);
 }
 
 /** The managed inputs of a check-validated input object, without engine keys or extras. */

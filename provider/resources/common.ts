@@ -1,6 +1,8 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import { SenderError, SenderHttpError } from "../client";
+import type * as api from "../client/schemas";
+import { getClient } from "../context";
 
 /** The value the engine substitutes for an input not yet known during preview. */
 export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
@@ -216,4 +218,54 @@ export async function createOnce<T>(
  */
 export function compact<T extends Record<string, unknown>>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, item]) => item !== undefined)) as T;
+}
+
+/** True once the service has started or finished sending. */
+export function isSent(status: api.CampaignStatus): boolean {
+  return status === "SENDING" || status === "SENT";
+}
+
+/**
+ * The error that refuses a change to a sent campaign. `part` names what would change when it is
+ * not the Campaign itself (e.g. its CampaignTargeting).
+ */
+export function sentCampaignError(
+  campaignId: string,
+  status: api.CampaignStatus,
+  fields: readonly string[],
+  part?: string,
+): Error {
+  const names = [...fields].sort().join(", ");
+  if (part === undefined) {
+    return new Error(
+      `Campaign ${campaignId} has already been sent (status ${status}): refusing to change ${names}. ` +
+        "Changing or replacing a sent campaign could send the mail again; remove it from the stack or revert the change.",
+    );
+  }
+  return new Error(
+    `Campaign ${campaignId} has already been sent (status ${status}): refusing to change its ${part} (${names}). ` +
+      `The service freezes a sent campaign; remove the ${part} from the stack or revert the change.`,
+  );
+}
+
+/**
+ * The check `diff` makes when something changed (the only time it reads): throws
+ * {@link sentCampaignError} when the service reports the campaign SENDING or SENT. A campaign the
+ * service no longer has is left to `update` or a refresh.
+ */
+export async function refuseIfSent(
+  kind: string,
+  id: string,
+  campaignId: string,
+  fields: readonly string[],
+  part?: string,
+): Promise<void> {
+  let campaign: api.Campaign;
+  try {
+    campaign = await getClient().getCampaign(campaignId);
+  } catch (err) {
+    if (isNotFound(err)) return;
+    throw operationError("diff", kind, id, err);
+  }
+  if (isSent(campaign.status)) throw sentCampaignError(campaignId, campaign.status, fields, part);
 }

@@ -226,10 +226,8 @@ describe("diff and replacement", () => {
     await getClient().sendCampaign(campaignId);
     await expect(provider.diff(created.id, created.outs, { campaignId, url: LOGO })).rejects.toThrow(
       new Error(
-        `diff Attachment ${campaignId}/prices.pdf failed: Campaign ${campaignId} was already sent (status SENT), ` +
-          "so its attachments cannot be changed: the mail went out with the files it had, and Sender refuses " +
-          "edits to a sent campaign. Revert the change, or remove the resource from the stack with " +
-          "`pulumi state delete`.",
+        `Campaign ${campaignId} has already been sent (status SENT): refusing to change its Attachment (url). ` +
+          "The service freezes a sent campaign; remove the Attachment from the stack or revert the change.",
       ),
     );
     expect(await attachmentsOf(campaignId)).toEqual([stored(campaignId, PRICES)]);

@@ -216,10 +216,8 @@ describe("a sent campaign", () => {
       }),
     ).rejects.toThrow(
       new Error(
-        `diff CampaignFollowUp ${campaignId} failed: Campaign ${campaignId} was already sent (status SENT), ` +
-          "so its follow-up cannot be changed: Sender refuses edits to a sent campaign, and replacing the " +
-          "follow-up could mail its recipients again. Revert the change, or remove the resource from the " +
-          "stack with `pulumi state delete`.",
+        `Campaign ${campaignId} has already been sent (status SENT): refusing to change its CampaignFollowUp (subject). ` +
+          "The service freezes a sent campaign; remove the CampaignFollowUp from the stack or revert the change.",
       ),
     );
   });
