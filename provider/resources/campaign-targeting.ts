@@ -7,7 +7,6 @@ import { z } from "zod";
 import type { SenderClient } from "../client";
 import type * as api from "../client/schemas";
 import { getClient } from "../context";
-import { idList, stableSet } from "./campaign";
 import {
   changedFields,
   checkWithSchema,
@@ -25,6 +24,9 @@ import {
   userInputs,
   withOperation,
 } from "./common";
+import { diffSpecOf, idList, pickInputs, schemaOf, stableSet, type TableOf } from "./fields";
+
+const KIND = "CampaignTargeting";
 
 /** The inputs of a CampaignTargeting (camelCase). */
 export interface CampaignTargetingInputs {
@@ -42,67 +44,90 @@ export interface CampaignTargetingInputs {
   sendToAll?: boolean;
 }
 
-/** How CampaignTargeting inputs compare: only the campaign forces replacement. */
-export const CAMPAIGN_TARGETING_DIFF: DiffSpec = {
-  fields: ["campaignId", "tagIds", "excludedTagIds", "filterIds", "excludedFilterIds", "sendToAll"],
-  replaceOnChange: ["campaignId"],
-  setFields: ["tagIds", "excludedTagIds", "filterIds", "excludedFilterIds"],
-  // Old and new target different campaigns, so they never clash.
-  deleteBeforeReplace: false,
-};
+/** The field table of CampaignTargeting: only the campaign forces replacement; the lists are sets. */
+export const campaignTargetingFields = {
+  campaignId: {
+    type: "string",
+    doc: "The campaign targeted. Changing it replaces the targeting.",
+    required: true,
+    replaceOnChange: true,
+    check: z
+      .string({ error: "campaignId is required and must be a campaign id" })
+      .min(1, "campaignId must not be empty"),
+  },
+  tagIds: {
+    type: "stringList",
+    doc: "Tags whose subscribers receive the campaign. A set.",
+    set: true,
+    check: idList("tagIds", "tag"),
+  },
+  excludedTagIds: {
+    type: "stringList",
+    doc: "Tags whose subscribers never receive it. A set.",
+    set: true,
+    check: idList("excludedTagIds", "tag"),
+  },
+  filterIds: {
+    type: "stringList",
+    doc: "Saved filters whose subscribers receive it. A set.",
+    set: true,
+    check: idList("filterIds", "filter"),
+  },
+  excludedFilterIds: {
+    type: "stringList",
+    doc: "Saved filters whose subscribers never receive it. A set.",
+    set: true,
+    check: idList("excludedFilterIds", "filter"),
+  },
+  sendToAll: {
+    type: "boolean",
+    doc: "Send to every active subscriber.",
+    check: z.boolean({ error: "sendToAll must be true or false" }),
+  },
+} as const satisfies TableOf<CampaignTargetingInputs>;
+
+/** What a CampaignTargeting is, for the package schema and the SDK. */
+export const campaignTargetingDescription =
+  "Who a regular campaign goes to: included and excluded tags and saved filters, or every active subscriber " +
+  "(`sendToAll`). One targeting per campaign, so its id is the campaign id. Only `campaignId` forces replacement; " +
+  "other changes apply the set differences. Changes to a campaign that is no longer DRAFT or SCHEDULED are refused.";
+
+/** How CampaignTargeting inputs compare (old and new target different campaigns, so they never clash). */
+export const CAMPAIGN_TARGETING_DIFF: DiffSpec = diffSpecOf(campaignTargetingFields);
 
 const SET_FIELDS = ["tagIds", "excludedTagIds", "filterIds", "excludedFilterIds"] as const;
-
-let schema: z.ZodType | undefined;
 
 const known = (value: unknown) => !containsUnknown(value);
 const hasItems = (value: unknown) => Array.isArray(value) && value.length > 0;
 
-/** The input schema, built on first use (this module is required, never closure-serialized). */
-function targetingSchema(): z.ZodType {
-  schema ??= z
-    .object({
-      campaignId: z
-        .string({ error: "campaignId is required and must be a campaign id" })
-        .min(1, "campaignId must not be empty"),
-      tagIds: idList("tagIds", "tag").optional(),
-      excludedTagIds: idList("excludedTagIds", "tag").optional(),
-      filterIds: idList("filterIds", "filter").optional(),
-      excludedFilterIds: idList("excludedFilterIds", "filter").optional(),
-      sendToAll: z.boolean({ error: "sendToAll must be true or false" }).optional(),
-    })
-    .superRefine((inputs, ctx) => {
-      const { sendToAll, tagIds, filterIds } = inputs as Record<string, unknown>;
-      // Nothing can be judged while a value the rule depends on is still unknown (preview).
-      if (![sendToAll, tagIds, filterIds].every(known)) return;
-      if (sendToAll === true) {
-        for (const field of ["tagIds", "filterIds"] as const) {
-          if (hasItems(inputs[field])) {
-            ctx.addIssue({
-              code: "custom",
-              path: [field],
-              message: `${field} cannot be combined with sendToAll: true, which already targets every active subscriber`,
-            });
-          }
-        }
-      } else if (!hasItems(tagIds) && !hasItems(filterIds)) {
+// Built at module load: this module is required by the provider process, never closure-serialized.
+const inputSchema = schemaOf(campaignTargetingFields).superRefine((inputs, ctx) => {
+  const { sendToAll, tagIds, filterIds } = inputs;
+  // Nothing can be judged while a value the rule depends on is still unknown (preview).
+  if (![sendToAll, tagIds, filterIds].every(known)) return;
+  if (sendToAll === true) {
+    for (const field of ["tagIds", "filterIds"] as const) {
+      if (hasItems(inputs[field])) {
         ctx.addIssue({
           code: "custom",
-          path: ["sendToAll"],
-          message:
-            "give sendToAll: true, or at least one of tagIds and filterIds, so that the campaign has recipients",
+          path: [field],
+          message: `${field} cannot be combined with sendToAll: true, which already targets every active subscriber`,
         });
       }
+    }
+  } else if (!hasItems(tagIds) && !hasItems(filterIds)) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["sendToAll"],
+      message:
+        "give sendToAll: true, or at least one of tagIds and filterIds, so that the campaign has recipients",
     });
-  return schema;
-}
+  }
+});
 
 /** The managed inputs of a check-validated input object. */
-function managedInputs(props: Record<string, unknown>): CampaignTargetingInputs {
-  const inputs = userInputs(props);
-  const picked: Record<string, unknown> = {};
-  for (const field of CAMPAIGN_TARGETING_DIFF.fields) picked[field] = inputs[field];
-  return compact(picked) as unknown as CampaignTargetingInputs;
+function managedInputs(props: Record<string, unknown> | undefined): CampaignTargetingInputs {
+  return pickInputs(campaignTargetingFields, props) as CampaignTargetingInputs & Record<string, unknown>;
 }
 
 const list = (value: unknown): string[] => (Array.isArray(value) ? (value as string[]) : []);
@@ -154,7 +179,7 @@ function inputsFromService(
   }
   const sendToAll = campaign.send_to_all === 1;
   if (previous.sendToAll !== undefined || sendToAll) inputs.sendToAll = sendToAll;
-  return inputs as unknown as CampaignTargetingInputs;
+  return inputs as CampaignTargetingInputs & Record<string, unknown>;
 }
 
 const ids = (items: readonly { id: string }[]) => items.map((item) => item.id);
@@ -162,7 +187,7 @@ const ids = (items: readonly { id: string }[]) => items.map((item) => item.id);
 /** The CampaignTargeting provider. */
 export const campaignTargetingProvider: ResourceProviderImpl = {
   async check(_olds, news) {
-    return checkWithSchema(targetingSchema(), news);
+    return checkWithSchema(inputSchema, news);
   },
 
   async diff(id, olds, news) {
@@ -172,14 +197,14 @@ export const campaignTargetingProvider: ResourceProviderImpl = {
     const campaignId = news.campaignId === UNKNOWN ? undefined : (news.campaignId ?? olds.campaignId);
     if (typeof campaignId === "string") {
       const fields = changedFields(CAMPAIGN_TARGETING_DIFF, olds, news);
-      await refuseIfSent("CampaignTargeting", id, campaignId, fields, "CampaignTargeting");
+      await refuseIfSent(KIND, id, campaignId, fields, KIND);
     }
     return result;
   },
 
   async create(props) {
     const inputs = managedInputs(props);
-    return withOperation("create", "CampaignTargeting", inputs.campaignId, async () => {
+    return withOperation("create", KIND, inputs.campaignId, async () => {
       // A new campaign has no targeting, so only what the inputs ask for is sent.
       await apply(getClient(), inputs.campaignId, {}, inputs);
       return { id: inputs.campaignId, outs: { ...inputs } };
@@ -210,13 +235,13 @@ export const campaignTargetingProvider: ResourceProviderImpl = {
       return { id, props: { ...inputs }, inputs };
     } catch (err) {
       if (isNotFound(err)) return { id: "" };
-      throw operationError("read", "CampaignTargeting", id, err);
+      throw operationError("read", KIND, id, err);
     }
   },
 
   async update(id, olds, news) {
     const inputs = managedInputs(news);
-    return withOperation("update", "CampaignTargeting", id, async () => {
+    return withOperation("update", KIND, id, async () => {
       await apply(getClient(), inputs.campaignId, managedInputs(olds), inputs);
       return { outs: { ...inputs } };
     });
@@ -224,7 +249,7 @@ export const campaignTargetingProvider: ResourceProviderImpl = {
 
   async delete(id, props) {
     const set = managedInputs(props);
-    await withOperation("delete", "CampaignTargeting", id, async () => {
+    await withOperation("delete", KIND, id, async () => {
       const client = getClient();
       try {
         // The targeting of a sent campaign is history: the service refuses to change it, and

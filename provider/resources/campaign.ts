@@ -13,7 +13,6 @@ import { getClient } from "../context";
 import {
   changedFields,
   checkWithSchema,
-  compact,
   createOnce,
   type DiffSpec,
   diffBySpec,
@@ -22,11 +21,24 @@ import {
   operationError,
   type ResourceProviderImpl,
   refuseIfSent,
-  sameSet,
   sentCampaignError,
   userInputs,
   withOperation,
 } from "./common";
+import {
+  bodyOf,
+  diffSpecOf,
+  idList,
+  patchBodyOf,
+  pickInputs,
+  readComputed,
+  readInputs,
+  schemaOf,
+  type TableOf,
+  textInput,
+} from "./fields";
+
+const CONTENT_TYPES = ["editor", "html", "text"] as const satisfies readonly api.ContentType[];
 
 /** The inputs of a Campaign, normalized by `check` (camelCase). */
 export interface CampaignInputs {
@@ -74,135 +86,176 @@ export interface CampaignComputed {
   lastAction: api.LastAction;
 }
 
-/** How Campaign inputs compare. Nothing is replace-only: PATCH takes every field. */
-export const CAMPAIGN_DIFF: DiffSpec = {
-  fields: [
-    "title",
-    "subject",
-    "from",
-    "replyTo",
-    "contentType",
-    "preheader",
-    "content",
-    "googleAnalytics",
-    "groups",
-    "segments",
-  ],
-  replaceOnChange: [],
-  setFields: ["groups", "segments"],
-  deleteBeforeReplace: false,
-};
+/** The outputs of a Campaign: its inputs and what the service computes. */
+export type CampaignOutputs = CampaignInputs & CampaignComputed;
 
-// Optional inputs a program may leave out; when it does, an update resets them to these values.
-const CLEARED: Record<string, unknown> = {
-  title: null,
-  preheader: null,
-  content: null,
-  googleAnalytics: false,
-  groups: [],
-  segments: [],
-};
-
-const API_FIELD: Record<string, string> = {
-  title: "title",
-  subject: "subject",
-  from: "from",
-  replyTo: "reply_to",
-  contentType: "content_type",
-  preheader: "preheader",
-  content: "content",
-  googleAnalytics: "google_analytics",
-  groups: "groups",
-  segments: "segments",
-};
-
-let schema: z.ZodType | undefined;
-
-/** The input schema, built on first use (this module is required, never closure-serialized). */
-function campaignSchema(): z.ZodType {
-  schema ??= z.object({
-    title: textInput("title").optional(),
-    subject: textInput("subject", 1),
-    from: textInput("from", 1),
-    replyTo: z.email({ error: "replyTo must be an email address" }),
-    contentType: z.enum(["editor", "html", "text"], {
-      error: 'contentType must be one of "editor", "html", "text"',
-    }),
-    preheader: textInput("preheader").optional(),
-    content: z.string({ error: "content must be a string" }).optional(),
-    googleAnalytics: z.boolean({ error: "googleAnalytics must be true or false" }).optional(),
-    groups: idList("groups", "group").optional(),
-    segments: idList("segments", "segment").optional(),
-    adoptId: z
+/**
+ * The field table of Campaign. Nothing is replace-only: PATCH takes every field, groups and
+ * segments included. Optional inputs a program leaves out are reset to `cleared` by an update.
+ */
+export const campaignFields = {
+  title: {
+    type: "string",
+    doc: "Internal name, shown in the Sender dashboard and reports.",
+    api: "title",
+    cleared: null,
+    check: textInput("title"),
+  },
+  subject: {
+    type: "string",
+    doc: "Subject line of the email.",
+    api: "subject",
+    required: true,
+    check: textInput("subject", 1),
+  },
+  from: {
+    type: "string",
+    doc: "Sender *name* shown to recipients (not an address), e.g. `Example News`.",
+    api: "from",
+    required: true,
+    check: textInput("from", 1),
+  },
+  replyTo: {
+    type: "string",
+    doc: "Reply-to address; its domain must be a verified domain of the account.",
+    api: "reply_to",
+    required: true,
+    check: z.email({ error: "replyTo must be an email address" }),
+  },
+  contentType: {
+    type: "string",
+    doc: "How the content is written: `editor`, `html` or `text`.",
+    api: "content_type",
+    required: true,
+    enum: CONTENT_TYPES,
+    check: z.enum(CONTENT_TYPES, { error: 'contentType must be one of "editor", "html", "text"' }),
+  },
+  preheader: {
+    type: "string",
+    doc: "Preview text shown after the subject in most inboxes.",
+    api: "preheader",
+    cleared: null,
+    check: textInput("preheader"),
+  },
+  content: {
+    type: "string",
+    doc: "The email body: html for `html` and `editor`, plain text for `text`.",
+    api: "content",
+    cleared: null,
+    check: z.string({ error: "content must be a string" }),
+  },
+  googleAnalytics: {
+    type: "boolean",
+    doc: "Whether links carry Google Analytics tracking. Default `false`.",
+    api: "google_analytics",
+    cleared: false,
+    check: z.boolean({ error: "googleAnalytics must be true or false" }),
+  },
+  groups: {
+    type: "stringList",
+    doc: "Ids of the groups the campaign goes to. A set: order does not matter.",
+    api: "groups",
+    set: true,
+    cleared: [],
+    check: idList("groups", "group"),
+  },
+  segments: {
+    type: "stringList",
+    doc: "Ids of the segments the campaign goes to. A set: order does not matter.",
+    api: "segments",
+    set: true,
+    cleared: [],
+    check: idList("segments", "segment"),
+  },
+  adoptId: {
+    type: "string",
+    doc: "Id of an existing campaign to take over instead of creating one; `create` then updates it to match the other inputs. Refused when the campaign has already been sent and differs. Only read at create.",
+    createOnly: true,
+    check: z
       .string({ error: "adoptId must be a campaign id" })
-      .min(1, "adoptId must not be empty when given")
-      .optional(),
-  });
-  return schema;
-}
+      .min(1, "adoptId must not be empty when given"),
+  },
+  status: {
+    type: "string",
+    doc: "`DRAFT`, `SCHEDULED`, `SENDING` or `SENT`, as of the last create, update or refresh.",
+    api: "status",
+    output: true,
+  },
+  created: {
+    type: "string",
+    doc: "When the campaign was created, `YYYY-MM-DD HH:MM:SS` UTC.",
+    api: "created",
+    output: true,
+  },
+  modified: {
+    type: "string",
+    doc: "When the campaign last changed, `YYYY-MM-DD HH:MM:SS` UTC.",
+    api: "modified",
+    output: true,
+  },
+  scheduleTime: {
+    type: "string",
+    doc: "When it is scheduled to go, `YYYY-MM-DD HH:MM:SS` UTC, if it is.",
+    api: "schedule_time",
+    output: true,
+  },
+  sentTime: {
+    type: "string",
+    doc: "When it was sent, `YYYY-MM-DD HH:MM:SS` UTC, once it was.",
+    api: "sent_time",
+    output: true,
+  },
+  recipientCount: {
+    type: "integer",
+    doc: "How many subscribers it reaches.",
+    api: "recipient_count",
+    output: true,
+  },
+  domainId: { type: "string", doc: "The sending domain's id.", api: "domain_id", output: true },
+  lastAction: {
+    type: "string",
+    doc: "The step of the editor wizard the campaign is at.",
+    api: "last_action",
+    output: true,
+  },
+} as const satisfies TableOf<CampaignOutputs, keyof api.CreateCampaignBody | keyof api.Campaign>;
 
-/** A string of at most 255 characters, as the service takes (required when `min` is 1). */
-export function textInput(name: string, min = 0) {
-  const base = z.string({
-    error: min > 0 ? `${name} is required and must be a string` : `${name} must be a string`,
-  });
-  return (min > 0 ? base.min(min, `${name} must not be empty`) : base).max(
-    255,
-    `${name} must be at most 255 characters`,
-  );
-}
+/** What a Campaign is, for the package schema and the SDK. */
+export const campaignDescription =
+  "A regular email campaign of Sender.net. Every input updates in place; nothing forces a replacement. " +
+  "Creating or updating a campaign never sends it. Once the service reports the campaign as anything but " +
+  "DRAFT or SCHEDULED, any change to it is refused at preview: replacing a sent campaign could send the mail again.";
 
-/** A list of non-empty id strings, named by the property for its messages. */
-export function idList(name: string, what: string) {
-  return z.array(
-    z
-      .string({ error: `${name} must hold ${what} ids (strings)` })
-      .min(1, `${name} must not hold an empty id`),
-    {
-      error: `${name} must be a list of ${what} ids`,
-    },
-  );
-}
+/** How Campaign inputs compare. Nothing is replace-only: PATCH takes every field. */
+export const CAMPAIGN_DIFF: DiffSpec = diffSpecOf(campaignFields);
 
-/** The service's list, but in the previous order when it holds the same ids, so refresh shows no reordering. */
-export function stableSet(previous: unknown, current: string[]): string[] {
-  return Array.isArray(previous) && sameSet(previous, current) ? (previous as string[]) : current;
-}
+const inputSchema = schemaOf(campaignFields);
 
 /** The managed inputs of a check-validated input object, without engine keys or extras. */
 function managedInputs(props: Record<string, unknown>): CampaignInputs {
-  const inputs = userInputs(props);
-  const picked: Record<string, unknown> = {};
-  for (const field of [...CAMPAIGN_DIFF.fields, "adoptId"]) picked[field] = inputs[field];
-  return compact(picked) as unknown as CampaignInputs;
+  return pickInputs(campaignFields, props) as CampaignInputs & Record<string, unknown>;
 }
 
 /** The POST body of the inputs (snake_case). */
 function createBody(inputs: CampaignInputs): api.CreateCampaignBody {
-  return compact({
-    title: inputs.title,
-    subject: inputs.subject,
-    from: inputs.from,
-    reply_to: inputs.replyTo,
-    content_type: inputs.contentType,
-    preheader: inputs.preheader,
-    content: inputs.content,
-    google_analytics: inputs.googleAnalytics,
-    groups: inputs.groups,
-    segments: inputs.segments,
-  });
+  return bodyOf(campaignFields, { ...inputs }) as api.CreateCampaignBody & Record<string, unknown>;
 }
 
 /** The PATCH body of the changed fields only; a field the program dropped is cleared. */
 function patchBody(fields: readonly string[], inputs: CampaignInputs): api.UpdateCampaignBody {
-  const body: Record<string, unknown> = {};
-  const values = inputs as unknown as Record<string, unknown>;
-  for (const field of fields) {
-    const apiField = API_FIELD[field];
-    if (apiField !== undefined) body[apiField] = values[field] ?? CLEARED[field];
-  }
   // The service takes null to clear title, preheader and content; the client's body type has no null.
-  return body as api.UpdateCampaignBody;
+  return patchBodyOf(campaignFields, fields, { ...inputs }) as api.UpdateCampaignBody;
+}
+
+/** A campaign record under the request's field names, where the answer differs from the body. */
+function asBody(campaign: api.Campaign): Record<string, unknown> {
+  return {
+    ...campaign,
+    content_type: campaign.editor,
+    content: campaign.html.html_content,
+    google_analytics: campaign.google_analytics === 1,
+    groups: campaign.campaign_groups,
+  };
 }
 
 /**
@@ -213,38 +266,12 @@ export function inputsFromCampaign(
   campaign: api.Campaign,
   previous: Record<string, unknown>,
 ): CampaignInputs {
-  const optionalText = (field: string, value: string | null) =>
-    previous[field] !== undefined || (value !== null && value !== "") ? (value ?? undefined) : undefined;
-  const optionalSet = (field: string, value: string[]) =>
-    previous[field] !== undefined || value.length > 0 ? stableSet(previous[field], value) : undefined;
-  const analytics = campaign.google_analytics === 1;
-  return compact({
-    title: optionalText("title", campaign.title),
-    subject: campaign.subject,
-    from: campaign.from,
-    replyTo: campaign.reply_to,
-    contentType: campaign.editor,
-    preheader: optionalText("preheader", campaign.preheader),
-    content: optionalText("content", campaign.html.html_content),
-    googleAnalytics: previous.googleAnalytics !== undefined || analytics ? analytics : undefined,
-    groups: optionalSet("groups", campaign.campaign_groups),
-    segments: optionalSet("segments", campaign.segments),
-    adoptId: typeof previous.adoptId === "string" ? previous.adoptId : undefined,
-  }) as CampaignInputs;
+  return readInputs(campaignFields, asBody(campaign), previous) as CampaignInputs & Record<string, unknown>;
 }
 
 /** The fields the service computes. */
 export function computedOf(campaign: api.Campaign): CampaignComputed {
-  return compact({
-    status: campaign.status,
-    created: campaign.created,
-    modified: campaign.modified,
-    scheduleTime: campaign.schedule_time ?? undefined,
-    sentTime: campaign.sent_time ?? undefined,
-    recipientCount: campaign.recipient_count,
-    domainId: campaign.domain_id,
-    lastAction: campaign.last_action,
-  });
+  return readComputed(campaignFields, campaign) as CampaignComputed & Record<string, unknown>;
 }
 
 function outputsOf(inputs: CampaignInputs, campaign: api.Campaign): Record<string, unknown> {
@@ -303,12 +330,8 @@ async function adopt(client: SenderClient, adoptId: string, inputs: CampaignInpu
     }
     throw err;
   }
-  const wanted = inputs as unknown as Record<string, unknown>;
-  const differing = changedFields(
-    CAMPAIGN_DIFF,
-    inputsFromCampaign(current, wanted) as unknown as Record<string, unknown>,
-    wanted,
-  );
+  const wanted: Record<string, unknown> = { ...inputs };
+  const differing = changedFields(CAMPAIGN_DIFF, { ...inputsFromCampaign(current, wanted) }, wanted);
   if (differing.length === 0) return current;
   if (isSent(current.status)) throw sentCampaignError(adoptId, current.status, differing);
   await client.updateCampaign(adoptId, patchBody(differing, inputs));
@@ -321,7 +344,7 @@ const label = (props: Record<string, unknown>) =>
 /** The Campaign provider. */
 export const campaignProvider: ResourceProviderImpl = {
   async check(_olds, news) {
-    return checkWithSchema(campaignSchema(), news);
+    return checkWithSchema(inputSchema, news);
   },
 
   async diff(id, olds, news) {

@@ -1,0 +1,207 @@
+/**
+ * The field tables: one per resource kind, the single place where the facts of a field live (its
+ * API name, type, TSDoc, check rule, whether it is required, replace-only, a set, output-only,
+ * secret, and the value that clears it). The check schema, the `DiffSpec`, the request bodies, the
+ * read-back and the SDK's output list are derived from a table; what the API does irregularly
+ * stays hand-written in the resource's module.
+ */
+import { z } from "zod";
+import { compact, type DiffSpec, sameSet } from "./common";
+
+/** How the Pulumi package schema and the SDK type a field. */
+export type FieldType = "string" | "integer" | "number" | "boolean" | "stringList";
+
+/** Every fact about one field of a resource. */
+export interface Field {
+  /** How the package schema and the SDK type it. */
+  readonly type: FieldType;
+  /** The TSDoc text (also the schema description). */
+  readonly doc: string;
+  /** The snake_case API name; absent when it is never sent or read (e.g. `adoptId`). */
+  readonly api?: string;
+  /** The allowed values, when closed on input. */
+  readonly enum?: readonly (string | number)[];
+  /** A required input. */
+  readonly required?: boolean;
+  /** Output only: computed by the service. */
+  readonly output?: boolean;
+  /** A change replaces the resource. */
+  readonly replaceOnChange?: boolean;
+  /** An unordered list: its order never shows as a diff. */
+  readonly set?: boolean;
+  /** The value sent to clear it when the program drops it. */
+  readonly cleared?: unknown;
+  /** Never shown in clear. */
+  readonly secret?: boolean;
+  /** The input rule; its failures name the property. */
+  readonly check?: z.ZodType;
+  /** Not compared by `diff` (read only at create, like `adoptId`). */
+  readonly createOnly?: boolean;
+}
+
+/** The fields of one resource kind, keyed by camelCase property name. */
+export type FieldTable = Readonly<Record<string, Field>>;
+
+/**
+ * The shape a resource's table must have: one field per property of `Props`, each with an API
+ * name among `Api` when it has one. Used with `satisfies` so a missing or misspelt name fails to
+ * compile.
+ */
+export type TableOf<Props, Api extends string = string> = {
+  readonly [K in keyof Props]-?: Field & { readonly api?: Api };
+};
+
+/** The names of a table's inputs (everything not output-only). */
+export function inputNames(table: FieldTable): string[] {
+  return Object.keys(table).filter((name) => table[name]?.output !== true);
+}
+
+/** The names of the inputs `diff` compares (inputs that are not create-only). */
+export function managedNames(table: FieldTable): string[] {
+  return inputNames(table).filter((name) => table[name]?.createOnly !== true);
+}
+
+/** Every name a resource exposes as an output: its inputs, echoed, and the computed fields. */
+export function outputNames(table: FieldTable): string[] {
+  return Object.keys(table);
+}
+
+/** The names of the output-only fields. */
+export function computedNames(table: FieldTable): string[] {
+  return Object.keys(table).filter((name) => table[name]?.output === true);
+}
+
+/** The object schema of the inputs: each field's rule, optional unless it is required. */
+export function schemaOf(table: FieldTable) {
+  const shape: Record<string, z.ZodType> = {};
+  for (const name of inputNames(table)) {
+    const field = table[name] as Field;
+    const rule = field.check ?? z.unknown();
+    shape[name] = field.required === true ? rule : rule.optional();
+  }
+  return z.object(shape);
+}
+
+/** The `DiffSpec` of a table: managed inputs, replace-only ones and sets. */
+export function diffSpecOf(table: FieldTable, deleteBeforeReplace = false): DiffSpec {
+  const fields = managedNames(table);
+  return {
+    fields,
+    replaceOnChange: fields.filter((name) => table[name]?.replaceOnChange === true),
+    setFields: fields.filter((name) => table[name]?.set === true),
+    deleteBeforeReplace,
+  };
+}
+
+/** The table's inputs from a property bag (engine keys and extras left out, undefined dropped). */
+export function pickInputs(
+  table: FieldTable,
+  props: Record<string, unknown> | undefined,
+): Record<string, unknown> {
+  const picked: Record<string, unknown> = {};
+  for (const name of inputNames(table)) picked[name] = props?.[name];
+  return compact(picked);
+}
+
+/** The request body (API names) of the given inputs: every input with an API name that is set. */
+export function bodyOf(table: FieldTable, inputs: Record<string, unknown>): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const name of inputNames(table)) {
+    const api = table[name]?.api;
+    if (api !== undefined && inputs[name] !== undefined) body[api] = inputs[name];
+  }
+  return body;
+}
+
+/** The body of a partial update: only `fields`, and a field the program dropped sends its cleared value. */
+export function patchBodyOf(
+  table: FieldTable,
+  fields: readonly string[],
+  inputs: Record<string, unknown>,
+): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const name of fields) {
+    const field = table[name];
+    if (field?.api !== undefined) body[field.api] = inputs[name] ?? field.cleared;
+  }
+  return body;
+}
+
+/** The service's list, but in the previous order when it holds the same ids, so refresh shows no reordering. */
+export function stableSet(previous: unknown, current: readonly string[]): string[] {
+  return Array.isArray(previous) && sameSet(previous, current) ? (previous as string[]) : [...current];
+}
+
+/** True for the values a service holds for an unset optional field. */
+function isEmpty(value: unknown, cleared: unknown): boolean {
+  return (
+    value === undefined ||
+    value === null ||
+    value === "" ||
+    value === cleared ||
+    (Array.isArray(value) && value.length === 0)
+  );
+}
+
+/**
+ * The inputs as the service now has them, from a record keyed by API names (the resource maps an
+ * irregular answer to that shape first). An optional input the program left out stays out while
+ * the service holds its empty value, so that a refresh shows no false change; a set keeps the
+ * program's order. Fields with no API name keep their previous value.
+ */
+export function readInputs(
+  table: FieldTable,
+  record: Readonly<Record<string, unknown>>,
+  previous: Record<string, unknown>,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const name of inputNames(table)) {
+    const field = table[name] as Field;
+    if (field.api === undefined) {
+      out[name] = previous[name];
+      continue;
+    }
+    const value = record[field.api];
+    if (field.required !== true && previous[name] === undefined && isEmpty(value, field.cleared)) continue;
+    if (value === null || value === undefined) {
+      out[name] = field.required === true ? previous[name] : undefined;
+    } else {
+      out[name] = field.set === true && Array.isArray(value) ? stableSet(previous[name], value) : value;
+    }
+  }
+  return compact(out);
+}
+
+/** The output-only fields from a record keyed by API names (null becomes absent). */
+export function readComputed(
+  table: FieldTable,
+  record: Readonly<Record<string, unknown>>,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const name of computedNames(table)) {
+    const api = table[name]?.api;
+    if (api !== undefined) out[name] = record[api] ?? undefined;
+  }
+  return compact(out);
+}
+
+/** A string of at most 255 characters, as the service takes (required when `min` is 1). */
+export function textInput(name: string, min = 0) {
+  const base = z.string({
+    error: min > 0 ? `${name} is required and must be a string` : `${name} must be a string`,
+  });
+  return (min > 0 ? base.min(min, `${name} must not be empty`) : base).max(
+    255,
+    `${name} must be at most 255 characters`,
+  );
+}
+
+/** A list of non-empty id strings, named by the property for its messages. */
+export function idList(name: string, what: string) {
+  return z.array(
+    z
+      .string({ error: `${name} must hold ${what} ids (strings)` })
+      .min(1, `${name} must not hold an empty id`),
+    { error: `${name} must be a list of ${what} ids` },
+  );
+}
