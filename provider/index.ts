@@ -1,17 +1,35 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { configureProvider } from "./context";
 import type { ResourceKind } from "./kinds";
-import { attachmentProvider } from "./resources/attachment";
-import { campaignProvider } from "./resources/campaign";
-import { campaignFollowUpProvider } from "./resources/campaign-follow-up";
-import { campaignScheduleProvider } from "./resources/campaign-schedule";
-import { campaignTargetingProvider } from "./resources/campaign-targeting";
+import { attachmentDescription, attachmentFields, attachmentProvider } from "./resources/attachment";
+import { campaignDescription, campaignFields, campaignProvider } from "./resources/campaign";
+import {
+  campaignFollowUpDescription,
+  campaignFollowUpFields,
+  campaignFollowUpProvider,
+} from "./resources/campaign-follow-up";
+import {
+  campaignScheduleDescription,
+  campaignScheduleFields,
+  campaignScheduleProvider,
+} from "./resources/campaign-schedule";
+import {
+  campaignTargetingDescription,
+  campaignTargetingFields,
+  campaignTargetingProvider,
+} from "./resources/campaign-targeting";
 import type { ResourceProviderImpl } from "./resources/common";
-import { transactionalCampaignProvider } from "./resources/transactional-campaign";
-import { webhookProvider } from "./resources/webhook";
+import type { FieldTable } from "./resources/fields";
+import {
+  transactionalCampaignDescription,
+  transactionalCampaignFields,
+  transactionalCampaignProvider,
+} from "./resources/transactional-campaign";
+import { webhookDescription, webhookFields, webhookProvider } from "./resources/webhook";
 
 export { configureProvider, getClient } from "./context";
 export type { ResourceKind } from "./kinds";
+export type { Field, FieldTable, FieldType } from "./resources/fields";
 
 /** Every resource kind's provider: the whole surface in one place. */
 export const providers: Record<ResourceKind, ResourceProviderImpl> = {
@@ -22,6 +40,28 @@ export const providers: Record<ResourceKind, ResourceProviderImpl> = {
   Attachment: attachmentProvider,
   TransactionalCampaign: transactionalCampaignProvider,
   Webhook: webhookProvider,
+};
+
+/** Every resource kind's field table: the facts of each field, keyed by camelCase property name. */
+export const fieldTables: Record<ResourceKind, FieldTable> = {
+  Campaign: campaignFields,
+  CampaignTargeting: campaignTargetingFields,
+  CampaignFollowUp: campaignFollowUpFields,
+  CampaignSchedule: campaignScheduleFields,
+  Attachment: attachmentFields,
+  TransactionalCampaign: transactionalCampaignFields,
+  Webhook: webhookFields,
+};
+
+/** Every resource kind's one-paragraph description (the package schema's and the SDK class's). */
+export const resourceDescriptions: Record<ResourceKind, string> = {
+  Campaign: campaignDescription,
+  CampaignTargeting: campaignTargetingDescription,
+  CampaignFollowUp: campaignFollowUpDescription,
+  CampaignSchedule: campaignScheduleDescription,
+  Attachment: attachmentDescription,
+  TransactionalCampaign: transactionalCampaignDescription,
+  Webhook: webhookDescription,
 };
 
 /**

@@ -14,6 +14,7 @@ import {
   refuseIfSent,
   withOperation,
 } from "./common";
+import { diffSpecOf, schemaOf, type TableOf } from "./fields";
 
 const KIND = "Attachment";
 
@@ -42,16 +43,6 @@ export interface AttachmentState {
   /** Size of the stored file in bytes. */
   size: number;
 }
-
-/**
- * The API cannot change an attachment, so every input forces a new one. The old one goes first:
- * Sender keys attachments by file name, so a new file of the same name would be removed with the old.
- */
-export const ATTACHMENT_DIFF: DiffSpec = {
-  fields: ["campaignId", "url"],
-  replaceOnChange: ["campaignId", "url"],
-  deleteBeforeReplace: true,
-};
 
 /** The name Sender gives a file fetched from `url`: the last path segment, decoded (contract). */
 export function fileNameOf(url: string): string {
@@ -103,14 +94,50 @@ function urlProblem(value: string): string | undefined {
   return undefined;
 }
 
+/**
+ * The field table of Attachment. The API cannot change an attachment, so every input forces a new
+ * one; the old one goes first (see {@link ATTACHMENT_DIFF}).
+ */
+export const attachmentFields = {
+  campaignId: {
+    type: "string",
+    doc: "The campaign the file is attached to. Changing it replaces the attachment.",
+    required: true,
+    replaceOnChange: true,
+    check: z.string({ error: "must be a campaign id" }).min(1, "must be a campaign id"),
+  },
+  url: {
+    type: "string",
+    doc:
+      "A public http(s) URL of the file, which Sender downloads. The file name is the last segment of its path, " +
+      `and its extension must be one of ${ATTACHMENT_FILE_TYPES.join(", ")}. Changing it replaces the attachment.`,
+    api: "file",
+    required: true,
+    replaceOnChange: true,
+    check: z.string({ error: URL_REASON }).superRefine((value, ctx) => {
+      const problem = urlProblem(value);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    }),
+  },
+  fileName: { type: "string", doc: "The name Sender stored the file under.", api: "file_name", output: true },
+  size: { type: "integer", doc: "Size of the stored file in bytes.", api: "size", output: true },
+} as const satisfies TableOf<AttachmentState, keyof Attachment | "file">;
+
+/** What an Attachment is, for the package schema and the SDK. */
+export const attachmentDescription =
+  "A file attached to a regular campaign, fetched by Sender from a public URL. Its id is `<campaignId>/<fileName>`. " +
+  "The API cannot change an attachment, so any change replaces it, removing the old file first (Sender keys files " +
+  "by name). Changes to a campaign that is no longer DRAFT or SCHEDULED are refused, and destroying the attachment " +
+  "of such a campaign leaves the service untouched.";
+
+/**
+ * Every input forces a new attachment. The old one goes first: Sender keys attachments by file
+ * name, so a new file of the same name would be removed with the old.
+ */
+export const ATTACHMENT_DIFF: DiffSpec = diffSpecOf(attachmentFields, true);
+
 // Built at module load: this module is required by the provider process, never closure-serialized.
-const inputSchema = z.object({
-  campaignId: z.string({ error: "must be a campaign id" }).min(1, "must be a campaign id"),
-  url: z.string({ error: URL_REASON }).superRefine((value, ctx) => {
-    const problem = urlProblem(value);
-    if (problem) ctx.addIssue({ code: "custom", message: problem });
-  }),
-});
+const inputSchema = schemaOf(attachmentFields);
 
 /** The campaign id and file name of a resource, from its state or else from its id. */
 function locate(

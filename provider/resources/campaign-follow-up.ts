@@ -14,6 +14,7 @@ import {
   refuseIfSent,
   withOperation,
 } from "./common";
+import { diffSpecOf, schemaOf, type TableOf } from "./fields";
 
 const KIND = "CampaignFollowUp";
 
@@ -29,24 +30,52 @@ export interface CampaignFollowUpState {
   active: boolean;
 }
 
-/** How a follow-up compares: only moving it to another campaign needs a new one. */
-export const CAMPAIGN_FOLLOW_UP_DIFF: DiffSpec = {
-  fields: ["campaignId", "subject", "delayHours", "active"],
-  replaceOnChange: ["campaignId"],
-};
-
 const DELAY_REASON = `must be one of ${FOLLOW_UP_DELAYS.join(", ")} (hours)`;
-const delayHours = z
-  .number({ error: DELAY_REASON })
-  .refine((value) => (FOLLOW_UP_DELAYS as readonly number[]).includes(value), { message: DELAY_REASON });
+
+/** The field table of CampaignFollowUp: only moving it to another campaign needs a new one. */
+export const campaignFollowUpFields = {
+  campaignId: {
+    type: "string",
+    doc: "The campaign the follow-up belongs to; also the resource id. Changing it replaces the follow-up.",
+    required: true,
+    replaceOnChange: true,
+    check: z.string({ error: "must be a campaign id" }).min(1, "must be a campaign id"),
+  },
+  subject: {
+    type: "string",
+    doc: "Subject line of the follow-up email.",
+    api: "subject",
+    required: true,
+    check: z.string({ error: "must be a non-empty string" }).trim().min(1, "must be a non-empty string"),
+  },
+  delayHours: {
+    type: "integer",
+    doc: "Hours after the send: one of 12, 24, 48, 72, 96, 120, 144, 168.",
+    api: "time",
+    required: true,
+    enum: FOLLOW_UP_DELAYS,
+    check: z
+      .number({ error: DELAY_REASON })
+      .refine((value) => (FOLLOW_UP_DELAYS as readonly number[]).includes(value), { message: DELAY_REASON }),
+  },
+  active: {
+    type: "boolean",
+    doc: "Whether the follow-up is switched on. Default `true`.",
+    check: z.boolean({ error: "must be true or false" }),
+  },
+} as const satisfies TableOf<CampaignFollowUpState>;
+
+/** What a CampaignFollowUp is, for the package schema and the SDK. */
+export const campaignFollowUpDescription =
+  "The automatic follow-up email of a regular campaign, sent to recipients who did not open it. A campaign has at " +
+  "most one, so its id is the campaign id. Changes to a campaign that is no longer DRAFT or SCHEDULED are refused, " +
+  "and destroying the follow-up of such a campaign leaves the service untouched.";
+
+/** How a follow-up compares: only moving it to another campaign needs a new one. */
+export const CAMPAIGN_FOLLOW_UP_DIFF: DiffSpec = diffSpecOf(campaignFollowUpFields);
 
 // Built at module load: this module is required by the provider process, never closure-serialized.
-const inputSchema = z.object({
-  campaignId: z.string({ error: "must be a campaign id" }).min(1, "must be a campaign id"),
-  subject: z.string({ error: "must be a non-empty string" }).trim().min(1, "must be a non-empty string"),
-  delayHours,
-  active: z.boolean({ error: "must be true or false" }).optional(),
-});
+const inputSchema = schemaOf(campaignFollowUpFields);
 
 /** The inputs with defaults applied, so that state and diffs always see `active`. */
 function normalize(news: Record<string, unknown>): Record<string, unknown> {

@@ -25,6 +25,9 @@ import {
   userInputs,
   withOperation,
 } from "./common";
+import { diffSpecOf, pickInputs, schemaOf, type TableOf } from "./fields";
+
+const KIND = "CampaignSchedule";
 
 /** The inputs of a CampaignSchedule (camelCase). */
 export interface CampaignScheduleInputs {
@@ -33,14 +36,6 @@ export interface CampaignScheduleInputs {
   /** ISO 8601 with an offset, e.g. `2026-12-01T09:00:00+01:00`. */
   scheduleTime: string;
 }
-
-/** How CampaignSchedule inputs compare: a new time is scheduled again, a new campaign replaces. */
-export const CAMPAIGN_SCHEDULE_DIFF: DiffSpec = {
-  fields: ["campaignId", "scheduleTime"],
-  replaceOnChange: ["campaignId"],
-  // Old and new schedule different campaigns, so they never clash.
-  deleteBeforeReplace: false,
-};
 
 // Date, `T`, hours and minutes, optional seconds, and a mandatory offset (`Z` or ±HH:MM).
 const ISO_WITH_OFFSET = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?(Z|([+-])(\d{2}):(\d{2}))$/;
@@ -87,26 +82,61 @@ export function fromApiScheduleTime(value: string): string {
   return `${value.replace(" ", "T")}Z`;
 }
 
-let schema: z.ZodType | undefined;
+/** The outputs of a CampaignSchedule: its inputs and what the provider records. */
+export interface CampaignScheduleOutputs extends CampaignScheduleInputs {
+  /** The time as the API has it. */
+  scheduleTimeUtc?: string;
+  /** The campaign's status. */
+  status: string;
+  /** Whether the campaign has gone out. */
+  sent: boolean;
+}
 
-/** The input schema, built on first use (this module is required, never closure-serialized). */
-function scheduleSchema(): z.ZodType {
-  schema ??= z.object({
-    campaignId: z
+/** The field table of CampaignSchedule: a new time is scheduled again, a new campaign replaces. */
+export const campaignScheduleFields = {
+  campaignId: {
+    type: "string",
+    doc: "The campaign to send. Changing it replaces the schedule.",
+    required: true,
+    replaceOnChange: true,
+    check: z
       .string({ error: "campaignId is required and must be a campaign id" })
       .min(1, "campaignId must not be empty"),
-    scheduleTime: z
+  },
+  scheduleTime: {
+    type: "string",
+    doc: "When the campaign goes out: ISO 8601 with an offset, e.g. `2026-12-01T09:00:00+01:00`.",
+    required: true,
+    check: z
       .string({ error: "scheduleTime is required and must be an ISO 8601 time with an offset" })
       .refine(
         (value) => parseScheduleTime(value) !== undefined,
         "scheduleTime must be an ISO 8601 time with an offset, e.g. 2026-12-01T09:00:00+01:00",
       ),
-  });
-  return schema;
-}
+  },
+  scheduleTimeUtc: {
+    type: "string",
+    doc: "The scheduled time as the API has it, `YYYY-MM-DD HH:MM:SS` UTC.",
+    output: true,
+  },
+  status: { type: "string", doc: "The campaign's status, e.g. `SCHEDULED` or `SENT`.", output: true },
+  sent: { type: "boolean", doc: "Whether the campaign has gone out.", output: true },
+} as const satisfies TableOf<CampaignScheduleOutputs>;
+
+/** What a CampaignSchedule is, for the package schema and the SDK. */
+export const campaignScheduleDescription =
+  "When a regular campaign goes out. One schedule per campaign, so its id is the campaign id. Only `campaignId` " +
+  "forces replacement. Once the campaign has been sent, `read` records it (`sent: true`) and destroying the " +
+  "schedule leaves the service untouched: there is nothing left to cancel.";
+
+/** How CampaignSchedule inputs compare (old and new schedule different campaigns, so they never clash). */
+export const CAMPAIGN_SCHEDULE_DIFF: DiffSpec = diffSpecOf(campaignScheduleFields);
+
+// Built at module load: this module is required by the provider process, never closure-serialized.
+const inputSchema = schemaOf(campaignScheduleFields);
 
 function managedInputs(props: Record<string, unknown>): CampaignScheduleInputs {
-  const inputs = userInputs(props);
+  const inputs = pickInputs(campaignScheduleFields, props);
   return { campaignId: String(inputs.campaignId), scheduleTime: String(inputs.scheduleTime) };
 }
 
@@ -126,7 +156,7 @@ async function schedule(inputs: CampaignScheduleInputs): Promise<Record<string, 
 /** The CampaignSchedule provider. */
 export const campaignScheduleProvider: ResourceProviderImpl = {
   async check(_olds, news) {
-    return checkWithSchema(scheduleSchema(), news);
+    return checkWithSchema(inputSchema, news);
   },
 
   async diff(id, olds, news) {
@@ -136,14 +166,14 @@ export const campaignScheduleProvider: ResourceProviderImpl = {
     const campaignId = news.campaignId === UNKNOWN ? undefined : (news.campaignId ?? olds.campaignId);
     if (typeof campaignId === "string") {
       const fields = changedFields(CAMPAIGN_SCHEDULE_DIFF, olds, news);
-      await refuseIfSent("CampaignSchedule", id, campaignId, fields, "CampaignSchedule");
+      await refuseIfSent(KIND, id, campaignId, fields, KIND);
     }
     return result;
   },
 
   async create(props) {
     const inputs = managedInputs(props);
-    return withOperation("create", "CampaignSchedule", inputs.campaignId, async () => ({
+    return withOperation("create", KIND, inputs.campaignId, async () => ({
       id: inputs.campaignId,
       outs: await schedule(inputs),
     }));
@@ -156,7 +186,7 @@ export const campaignScheduleProvider: ResourceProviderImpl = {
       campaign = await getClient().getCampaign(id);
     } catch (err) {
       if (isNotFound(err)) return { id: "" };
-      throw operationError("read", "CampaignSchedule", id, err);
+      throw operationError("read", KIND, id, err);
     }
     const given = typeof previous.scheduleTime === "string" ? previous.scheduleTime : undefined;
     const givenUtc = given === undefined ? undefined : formatIfValid(given);
@@ -187,11 +217,11 @@ export const campaignScheduleProvider: ResourceProviderImpl = {
 
   async update(id, _olds, news) {
     const inputs = managedInputs(news);
-    return withOperation("update", "CampaignSchedule", id, async () => ({ outs: await schedule(inputs) }));
+    return withOperation("update", KIND, id, async () => ({ outs: await schedule(inputs) }));
   },
 
   async delete(id) {
-    await withOperation("delete", "CampaignSchedule", id, async () => {
+    await withOperation("delete", KIND, id, async () => {
       const client = getClient();
       try {
         const campaign = await client.getCampaign(id);

@@ -10,7 +10,6 @@ import { getClient } from "../context";
 import {
   changedFields,
   checkWithSchema,
-  compact,
   containsUnknown,
   type DiffSpec,
   diffBySpec,

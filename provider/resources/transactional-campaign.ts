@@ -18,6 +18,7 @@ import {
   sameValue,
   withOperation,
 } from "./common";
+import { bodyOf, diffSpecOf, pickInputs, readComputed, schemaOf, type TableOf } from "./fields";
 
 const KIND = "TransactionalCampaign";
 
@@ -39,31 +40,6 @@ export interface TransactionalCampaignInputs {
   content?: string;
 }
 
-/** The fields of {@link TransactionalCampaignInputs}, and their names in the API. */
-const FIELDS = {
-  title: "title",
-  subject: "subject",
-  from: "from",
-  replyTo: "reply_to",
-  editor: "editor",
-  preheader: "preheader",
-  content: "content",
-} as const satisfies Record<keyof TransactionalCampaignInputs, keyof Transactional>;
-
-type Field = keyof typeof FIELDS;
-const FIELD_NAMES = Object.keys(FIELDS) as Field[];
-/** Inputs that the service fills in when left out; left out, they are not managed. */
-const OPTIONAL_FIELDS: readonly Field[] = ["title", "preheader", "content"];
-
-/**
- * The API has neither update nor delete, so every managed input forces a new campaign. `adoptId`
- * is only read by `create` and is not compared: dropping it after adoption must not make a new one.
- */
-export const TRANSACTIONAL_CAMPAIGN_DIFF: DiffSpec = {
-  fields: FIELD_NAMES,
-  replaceOnChange: FIELD_NAMES,
-};
-
 /** How far the service's clock may lag ours when looking for a campaign a lost answer made. */
 const CLOCK_SKEW_MS = 5_000;
 /** Pages of 100 (newest first) searched for that campaign. */
@@ -78,46 +54,157 @@ const nonEmpty = z
   .trim()
   .min(1, "must be a non-empty string");
 
-// Built at module load: this module is required by the provider process, never closure-serialized.
-const inputSchema = z.object({
-  title: z.string({ error: "must be a string" }).optional(),
-  subject: nonEmpty,
-  from: nonEmpty,
-  replyTo: z.email({ error: "must be an email address on a verified domain of the account" }),
-  editor: z.string({ error: EDITOR_REASON }).superRefine((value, ctx) => {
-    if (value === "builder") ctx.addIssue({ code: "custom", message: BUILDER_REASON });
-    else if (value !== "plain" && value !== "html") ctx.addIssue({ code: "custom", message: EDITOR_REASON });
-  }),
-  preheader: z.string({ error: "must be a string" }).optional(),
-  content: z.string({ error: "must be a string" }).optional(),
-  adoptId: z
-    .string({ error: "must be a transactional campaign id" })
-    .min(1, "must be a transactional campaign id")
-    .optional(),
-});
-
-function managedOf(props: Record<string, unknown>): TransactionalCampaignInputs {
-  return compact({
-    title: props.title as string | undefined,
-    subject: props.subject as string,
-    from: props.from as string,
-    replyTo: props.replyTo as string,
-    editor: props.editor as "plain" | "html",
-    preheader: props.preheader as string | undefined,
-    content: props.content as string | undefined,
-  });
+/** The outputs of a TransactionalCampaign: its inputs and what the service computes. */
+export interface TransactionalCampaignOutputs extends TransactionalCampaignInputs {
+  /** The campaign taken over, when `adoptId` was given. */
+  adoptId?: string;
+  /** The campaign type, `transactional`. */
+  type: string;
+  /** The editor wizard's step. */
+  lastAction: string;
+  /** Creation time. */
+  created: string;
+  /** Last change. */
+  modified: string;
+  /** The sending domain. */
+  domainId: string;
+  /** Emails sent. */
+  sent: number;
+  /** Opens. */
+  opens: number;
+  /** Clicks. */
+  clicks: number;
+  /** Bounces. */
+  bounced: number;
+  /** Unsubscribes. */
+  unsubscribeCount: number;
 }
 
-function bodyOf(inputs: TransactionalCampaignInputs): CreateTransactionalBody {
-  return compact({
-    title: inputs.title,
-    subject: inputs.subject,
-    from: inputs.from,
-    reply_to: inputs.replyTo,
-    editor: inputs.editor,
-    preheader: inputs.preheader,
-    content: inputs.content,
-  }) as CreateTransactionalBody;
+const counter = (doc: string, api: keyof Transactional) =>
+  ({ type: "integer", doc: `${doc}, as of the last create or refresh.`, api, output: true }) as const;
+
+/**
+ * The field table of TransactionalCampaign. The API has neither update nor delete, so every
+ * managed input forces a new campaign; `adoptId` is only read by `create` and never compared.
+ */
+export const transactionalCampaignFields = {
+  title: {
+    type: "string",
+    doc: "Name shown in reports; the service defaults it to the subject. Managed only when set.",
+    api: "title",
+    replaceOnChange: true,
+    check: z.string({ error: "must be a string" }),
+  },
+  subject: {
+    type: "string",
+    doc: "Subject line.",
+    api: "subject",
+    required: true,
+    replaceOnChange: true,
+    check: nonEmpty,
+  },
+  from: {
+    type: "string",
+    doc: "Sender name.",
+    api: "from",
+    required: true,
+    replaceOnChange: true,
+    check: nonEmpty,
+  },
+  replyTo: {
+    type: "string",
+    doc: "Reply-to address, on a verified domain of the account.",
+    api: "reply_to",
+    required: true,
+    replaceOnChange: true,
+    check: z.email({ error: "must be an email address on a verified domain of the account" }),
+  },
+  editor: {
+    type: "string",
+    doc: "`plain` or `html`: builder campaigns are made in the Sender interface.",
+    api: "editor",
+    required: true,
+    replaceOnChange: true,
+    enum: ["plain", "html"],
+    check: z.string({ error: EDITOR_REASON }).superRefine((value, ctx) => {
+      if (value === "builder") ctx.addIssue({ code: "custom", message: BUILDER_REASON });
+      else if (value !== "plain" && value !== "html")
+        ctx.addIssue({ code: "custom", message: EDITOR_REASON });
+    }),
+  },
+  preheader: {
+    type: "string",
+    doc: "Preview text. Managed only when set.",
+    api: "preheader",
+    replaceOnChange: true,
+    check: z.string({ error: "must be a string" }),
+  },
+  content: {
+    type: "string",
+    doc: "Plain text or html body, according to `editor`. Managed only when set.",
+    api: "content",
+    replaceOnChange: true,
+    check: z.string({ error: "must be a string" }),
+  },
+  adoptId: {
+    type: "string",
+    doc: "Id of an existing transactional campaign to take over instead of creating one; it must already match the inputs. Only read at create.",
+    createOnly: true,
+    check: z
+      .string({ error: "must be a transactional campaign id" })
+      .min(1, "must be a transactional campaign id"),
+  },
+  type: { type: "string", doc: "The campaign type.", api: "type", output: true },
+  lastAction: { type: "string", doc: "The editor wizard's step.", api: "last_action", output: true },
+  created: { type: "string", doc: "Creation time, `YYYY-MM-DD HH:MM:SS` UTC.", api: "created", output: true },
+  modified: { type: "string", doc: "Last change, `YYYY-MM-DD HH:MM:SS` UTC.", api: "modified", output: true },
+  domainId: { type: "string", doc: "The sending domain's id.", api: "domain_id", output: true },
+  sent: counter("Emails sent", "sent"),
+  opens: counter("Opens", "opens"),
+  clicks: counter("Clicks", "clicks"),
+  bounced: counter("Bounces", "bounced"),
+  unsubscribeCount: counter("Unsubscribes", "unsubscribeCount"),
+} as const satisfies TableOf<TransactionalCampaignOutputs, keyof Transactional>;
+
+/** What a TransactionalCampaign is, for the package schema and the SDK. */
+export const transactionalCampaignDescription =
+  "A transactional campaign of Sender.net: a template sent one email at a time through the API. The API can " +
+  "create and read one, nothing else: every change replaces it, and destroying it only drops it from the stack " +
+  "(with a warning), as the service keeps it.";
+
+type Field = "title" | "subject" | "from" | "replyTo" | "editor" | "preheader" | "content";
+const FIELD_NAMES: readonly Field[] = [
+  "title",
+  "subject",
+  "from",
+  "replyTo",
+  "editor",
+  "preheader",
+  "content",
+];
+const apiName = (field: Field) => transactionalCampaignFields[field].api;
+/** Inputs that the service fills in when left out; left out, they are not managed. */
+const OPTIONAL_FIELDS: readonly Field[] = FIELD_NAMES.filter(
+  (field) => !("required" in transactionalCampaignFields[field]),
+);
+
+/**
+ * The API has neither update nor delete, so every managed input forces a new campaign. `adoptId`
+ * is only read by `create` and is not compared: dropping it after adoption must not make a new one.
+ */
+export const TRANSACTIONAL_CAMPAIGN_DIFF: DiffSpec = diffSpecOf(transactionalCampaignFields);
+
+// Built at module load: this module is required by the provider process, never closure-serialized.
+const inputSchema = schemaOf(transactionalCampaignFields);
+
+function managedOf(props: Record<string, unknown>): TransactionalCampaignInputs {
+  const { adoptId: _, ...inputs } = pickInputs(transactionalCampaignFields, props);
+  return inputs as TransactionalCampaignInputs & Record<string, unknown>;
+}
+
+function bodyOfInputs(inputs: TransactionalCampaignInputs): CreateTransactionalBody {
+  return bodyOf(transactionalCampaignFields, { ...inputs }) as CreateTransactionalBody &
+    Record<string, unknown>;
 }
 
 /**
@@ -129,20 +216,17 @@ function inputsOf(record: Transactional, prior: Record<string, unknown>): Transa
   for (const field of FIELD_NAMES) {
     const known = prior[field];
     if (OPTIONAL_FIELDS.includes(field) && (known === undefined || known === null)) continue;
-    out[field] = record[FIELDS[field]] ?? (field === "replyTo" ? known : undefined);
+    out[field] = record[apiName(field)] ?? (field === "replyTo" ? known : undefined);
   }
-  return compact(out) as unknown as TransactionalCampaignInputs;
+  return compact(out) as TransactionalCampaignInputs & Record<string, unknown>;
 }
 
 function outputsOf(inputs: TransactionalCampaignInputs, record: Transactional, adoptId: unknown) {
   return compact({
     ...inputs,
     adoptId: typeof adoptId === "string" ? adoptId : undefined,
-    type: record.type,
-    lastAction: record.last_action,
-    created: record.created,
-    modified: record.modified,
-    domainId: record.domain_id,
+    ...readComputed(transactionalCampaignFields, record),
+    // Counters the answer lacks are zero (a new campaign's create answer has none).
     sent: record.sent ?? 0,
     opens: record.opens ?? 0,
     clicks: record.clicks ?? 0,
@@ -156,7 +240,7 @@ function differingFields(inputs: TransactionalCampaignInputs, record: Transactio
   return FIELD_NAMES.filter((field) => {
     const wanted = inputs[field];
     if (wanted === undefined) return false;
-    const actual = record[FIELDS[field]];
+    const actual = record[apiName(field)];
     if (field === "replyTo" && actual === undefined) return false;
     return !sameValue(wanted, actual);
   });
@@ -176,7 +260,7 @@ async function adopt(client: SenderClient, adoptId: string, inputs: Transactiona
     const detail = differing
       .map(
         (field) =>
-          `${field} is ${JSON.stringify(record[FIELDS[field]] ?? null)}, not ${JSON.stringify(inputs[field])}`,
+          `${field} is ${JSON.stringify(record[apiName(field)] ?? null)}, not ${JSON.stringify(inputs[field])}`,
       )
       .join("; ");
     throw new Error(
@@ -233,7 +317,7 @@ export const transactionalCampaignProvider: ResourceProviderImpl = {
         const record = await adopt(client, adoptId, inputs);
         return { id: record.id, outs: outputsOf(inputs, record, adoptId) };
       }
-      const body = bodyOf(inputs);
+      const body = bodyOfInputs(inputs);
       const startedAt = Date.now();
       // After an ambiguous failure, adopt what the lost answer made rather than make a second one.
       const created = await createOnce(

@@ -4,7 +4,6 @@ import { type CreateWebhookBody, WEBHOOK_TOPICS, type Webhook, type WebhookTopic
 import { getClient } from "../context";
 import {
   checkWithSchema,
-  compact,
   type DiffSpec,
   diffBySpec,
   isAmbiguous,
@@ -12,6 +11,7 @@ import {
   type ResourceProviderImpl,
   withOperation,
 } from "./common";
+import { bodyOf, diffSpecOf, pickInputs, readComputed, schemaOf, type TableOf } from "./fields";
 
 const KIND = "Webhook";
 
@@ -38,16 +38,6 @@ export interface WebhookState {
   responseTime: number;
 }
 
-/**
- * The API cannot change a webhook, so every input forces a new one. The old one goes first: a
- * second webhook of the same url and topic would clash with it.
- */
-export const WEBHOOK_DIFF: DiffSpec = {
-  fields: ["url", "topic", "relationId"],
-  replaceOnChange: ["url", "topic", "relationId"],
-  deleteBeforeReplace: true,
-};
-
 const URL_REASON = "must be an https URL";
 const TOPIC_REASON = `must be one of ${WEBHOOK_TOPICS.join(", ")}`;
 
@@ -59,12 +49,70 @@ function isHttpsUrl(value: string): boolean {
   }
 }
 
+/** The field table of Webhook. The API cannot change a webhook, so every input forces a new one. */
+export const webhookFields = {
+  url: {
+    type: "string",
+    doc: "The https endpoint that receives the deliveries.",
+    api: "url",
+    required: true,
+    replaceOnChange: true,
+    check: z.string({ error: URL_REASON }).refine(isHttpsUrl, URL_REASON),
+  },
+  topic: {
+    type: "string",
+    doc: `The event reported: one of ${WEBHOOK_TOPICS.join(", ")}.`,
+    api: "topic",
+    required: true,
+    replaceOnChange: true,
+    enum: WEBHOOK_TOPICS,
+    check: z.enum(WEBHOOK_TOPICS, { error: TOPIC_REASON }),
+  },
+  relationId: {
+    type: "string",
+    doc: "The id of the group to watch; required for `groups/new-subscriber` and `groups/unsubscribed`.",
+    api: "relation_id",
+    replaceOnChange: true,
+    check: z.string({ error: "must be a group id" }).min(1, "must be a group id"),
+  },
+  status: {
+    type: "string",
+    doc: "The service's status of the webhook, e.g. `ACTIVE`.",
+    api: "status",
+    output: true,
+  },
+  accountId: { type: "string", doc: "The account the webhook belongs to.", api: "account_id", output: true },
+  totalDeliveries: {
+    type: "integer",
+    doc: "Deliveries made, as of creation (the API cannot read a webhook back).",
+    api: "total_deliveries",
+    output: true,
+  },
+  totalFailures: {
+    type: "integer",
+    doc: "Failed deliveries, as of creation.",
+    api: "total_failures",
+    output: true,
+  },
+  responseTime: {
+    type: "number",
+    doc: "Response time of the endpoint, as of creation.",
+    api: "response_time",
+    output: true,
+  },
+} as const satisfies TableOf<WebhookState, keyof Webhook | keyof CreateWebhookBody>;
+
+/** What a Webhook is, for the package schema and the SDK. */
+export const webhookDescription =
+  "A webhook of the account: Sender posts each event of its topic to the url. The API can create and delete a " +
+  "webhook but neither update nor read it: any change replaces it (the old one first, as a second webhook of the " +
+  "same url and topic would clash), and a refresh cannot see changes made in the Sender interface.";
+
+/** Every input forces a new webhook; the old one goes first, as a second of the same url and topic would clash. */
+export const WEBHOOK_DIFF: DiffSpec = diffSpecOf(webhookFields, true);
+
 // Built at module load: this module is required by the provider process, never closure-serialized.
-const inputSchema = z.object({
-  url: z.string({ error: URL_REASON }).refine(isHttpsUrl, URL_REASON),
-  topic: z.enum(WEBHOOK_TOPICS, { error: TOPIC_REASON }),
-  relationId: z.string({ error: "must be a group id" }).min(1, "must be a group id").optional(),
-});
+const inputSchema = schemaOf(webhookFields);
 
 /** The message of an ambiguous create failure: the webhook may exist, and nothing can tell. */
 export function ambiguousCreateMessage(topic: string, cause: string): string {
@@ -77,16 +125,8 @@ export function ambiguousCreateMessage(topic: string, cause: string): string {
 }
 
 function stateOf(inputs: Record<string, unknown>, webhook: Webhook): WebhookState {
-  return compact({
-    url: inputs.url as string,
-    topic: inputs.topic as WebhookTopic,
-    relationId: inputs.relationId as string | undefined,
-    status: webhook.status,
-    accountId: webhook.account_id,
-    totalDeliveries: webhook.total_deliveries,
-    totalFailures: webhook.total_failures,
-    responseTime: webhook.response_time,
-  });
+  return { ...pickInputs(webhookFields, inputs), ...readComputed(webhookFields, webhook) } as WebhookState &
+    Record<string, unknown>;
 }
 
 /**
@@ -115,11 +155,7 @@ export const webhookProvider: ResourceProviderImpl = {
   },
 
   async create(inputs) {
-    const body: CreateWebhookBody = compact({
-      url: inputs.url as string,
-      topic: inputs.topic as WebhookTopic,
-      relation_id: inputs.relationId as string | undefined,
-    });
+    const body = bodyOf(webhookFields, inputs) as CreateWebhookBody & Record<string, unknown>;
     return withOperation("create", KIND, undefined, async () => {
       let webhook: Webhook;
       try {
@@ -139,7 +175,7 @@ export const webhookProvider: ResourceProviderImpl = {
     const result: pulumi.dynamic.ReadResult = {
       id,
       props: state,
-      inputs: compact({ url: state.url, topic: state.topic, relationId: state.relationId }),
+      inputs: pickInputs(webhookFields, state),
     };
     return result;
   },
