@@ -45,11 +45,6 @@ export class Attachment extends SenderResource {
    * @param opts Resource options.
    */
   constructor(name: string, args: AttachmentArgs, opts?: pulumi.CustomResourceOptions) {
-    super(
-      "Attachment",
-      name,
-      { campaignId: args.campaignId, url: args.url, fileName: undefined, size: undefined },
-      opts,
-    );
+    super("Attachment", name, args, opts);
   }
 }

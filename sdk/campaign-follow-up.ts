@@ -46,16 +46,6 @@ export class CampaignFollowUp extends SenderResource {
    * @param opts Resource options.
    */
   constructor(name: string, args: CampaignFollowUpArgs, opts?: pulumi.CustomResourceOptions) {
-    super(
-      "CampaignFollowUp",
-      name,
-      {
-        campaignId: args.campaignId,
-        subject: args.subject,
-        delayHours: args.delayHours,
-        active: args.active,
-      },
-      opts,
-    );
+    super("CampaignFollowUp", name, args, opts);
   }
 }

@@ -48,17 +48,6 @@ export class CampaignSchedule extends SenderResource {
    * @param opts Resource options.
    */
   constructor(name: string, args: CampaignScheduleArgs, opts?: pulumi.CustomResourceOptions) {
-    super(
-      "CampaignSchedule",
-      name,
-      {
-        campaignId: args.campaignId,
-        scheduleTime: args.scheduleTime,
-        scheduleTimeUtc: undefined,
-        status: undefined,
-        sent: undefined,
-      },
-      opts,
-    );
+    super("CampaignSchedule", name, args, opts);
   }
 }

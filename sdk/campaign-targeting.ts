@@ -58,18 +58,6 @@ export class CampaignTargeting extends SenderResource {
    * @param opts Resource options.
    */
   constructor(name: string, args: CampaignTargetingArgs, opts?: pulumi.CustomResourceOptions) {
-    super(
-      "CampaignTargeting",
-      name,
-      {
-        campaignId: args.campaignId,
-        tagIds: args.tagIds,
-        excludedTagIds: args.excludedTagIds,
-        filterIds: args.filterIds,
-        excludedFilterIds: args.excludedFilterIds,
-        sendToAll: args.sendToAll,
-      },
-      opts,
-    );
+    super("CampaignTargeting", name, args, opts);
   }
 }

@@ -100,31 +100,6 @@ export class Campaign extends SenderResource {
    * @param opts Resource options.
    */
   constructor(name: string, args: CampaignArgs, opts?: pulumi.CustomResourceOptions) {
-    super(
-      "Campaign",
-      name,
-      {
-        title: args.title,
-        subject: args.subject,
-        from: args.from,
-        replyTo: args.replyTo,
-        contentType: args.contentType,
-        preheader: args.preheader,
-        content: args.content,
-        googleAnalytics: args.googleAnalytics,
-        groups: args.groups,
-        segments: args.segments,
-        adoptId: args.adoptId,
-        status: undefined,
-        created: undefined,
-        modified: undefined,
-        scheduleTime: undefined,
-        sentTime: undefined,
-        recipientCount: undefined,
-        domainId: undefined,
-        lastAction: undefined,
-      },
-      opts,
-    );
+    super("Campaign", name, args, opts);
   }
 }

@@ -93,30 +93,6 @@ export class TransactionalCampaign extends SenderResource {
    * @param opts Resource options.
    */
   constructor(name: string, args: TransactionalCampaignArgs, opts?: pulumi.CustomResourceOptions) {
-    super(
-      "TransactionalCampaign",
-      name,
-      {
-        title: args.title,
-        subject: args.subject,
-        from: args.from,
-        replyTo: args.replyTo,
-        editor: args.editor,
-        preheader: args.preheader,
-        content: args.content,
-        adoptId: args.adoptId,
-        type: undefined,
-        lastAction: undefined,
-        created: undefined,
-        modified: undefined,
-        domainId: undefined,
-        sent: undefined,
-        opens: undefined,
-        clicks: undefined,
-        bounced: undefined,
-        unsubscribeCount: undefined,
-      },
-      opts,
-    );
+    super("TransactionalCampaign", name, args, opts);
   }
 }

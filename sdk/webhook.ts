@@ -61,20 +61,6 @@ export class Webhook extends SenderResource {
    * @param opts Resource options.
    */
   constructor(name: string, args: WebhookArgs, opts?: pulumi.CustomResourceOptions) {
-    super(
-      "Webhook",
-      name,
-      {
-        url: args.url,
-        topic: args.topic,
-        relationId: args.relationId,
-        status: undefined,
-        accountId: undefined,
-        totalDeliveries: undefined,
-        totalFailures: undefined,
-        responseTime: undefined,
-      },
-      opts,
-    );
+    super("Webhook", name, args, opts);
   }
 }
