@@ -5,13 +5,12 @@ import { getClient } from "../context";
 import {
   changedFields,
   checkWithSchema,
-  containsUnknown,
   createOnce,
   type DiffSpec,
   diffBySpec,
+  guardSentCampaign,
   isNotFound,
   type ResourceProviderImpl,
-  refuseIfSent,
   withOperation,
 } from "./common";
 import { diffSpecOf, schemaOf, type TableOf } from "./fields";
@@ -168,16 +167,22 @@ export const attachmentProvider: ResourceProviderImpl = {
     const result = diffBySpec(ATTACHMENT_DIFF, olds, news);
     // Only a real change is worth a read: a no-op `up` makes no API call.
     if (!result.changes) return result;
-    const campaignId = (olds.campaignId ?? news.campaignId) as unknown;
-    if (typeof campaignId !== "string" || containsUnknown(campaignId)) return result;
-    await refuseIfSent(KIND, id, campaignId, changedFields(ATTACHMENT_DIFF, olds, news), KIND);
+    // The campaign it belongs to now, and the one it moves to (unless not yet known).
+    const fields = changedFields(ATTACHMENT_DIFF, olds, news);
+    await guardSentCampaign({
+      operation: "diff",
+      kind: KIND,
+      id,
+      campaignIds: [olds.campaignId, news.campaignId],
+      fields,
+    });
     return result;
   },
 
   async create(inputs) {
     const campaignId = inputs.campaignId as string;
     const url = inputs.url as string;
-    return withOperation("create", KIND, undefined, async () => {
+    return withOperation("create", KIND, `${campaignId}/${fileNameOf(url)}`, async () => {
       const client = getClient();
       const fileName = fileNameOf(url);
       // After an ambiguous failure the file may be there already: adopt it rather than add it twice.
@@ -217,6 +222,9 @@ export const attachmentProvider: ResourceProviderImpl = {
   async delete(id, props) {
     const { campaignId, fileName } = locate(id, props);
     await withOperation("delete", KIND, id, async () => {
+      // The files of a sent campaign are part of what was sent: the service stays untouched.
+      if ((await guardSentCampaign({ operation: "delete", kind: KIND, id, campaignIds: [campaignId] })).sent)
+        return;
       try {
         await getClient().deleteAttachment(campaignId, fileName);
       } catch (err) {

@@ -6,12 +6,11 @@ import {
   changedFields,
   checkWithSchema,
   compact,
-  containsUnknown,
   type DiffSpec,
   diffBySpec,
+  guardSentCampaign,
   isNotFound,
   type ResourceProviderImpl,
-  refuseIfSent,
   withOperation,
 } from "./common";
 import { diffSpecOf, schemaOf, type TableOf } from "./fields";
@@ -114,15 +113,15 @@ export const campaignFollowUpProvider: ResourceProviderImpl = {
     const result = diffBySpec(CAMPAIGN_FOLLOW_UP_DIFF, olds, normalize(news));
     // Only a real change is worth a read: a no-op `up` makes no API call.
     if (!result.changes) return result;
-    const campaignId = (olds.campaignId ?? news.campaignId) as unknown;
-    if (typeof campaignId !== "string" || containsUnknown(campaignId)) return result;
-    await refuseIfSent(
-      KIND,
+    // The campaign it belongs to now, and the one it moves to (unless not yet known).
+    const fields = changedFields(CAMPAIGN_FOLLOW_UP_DIFF, olds, normalize(news));
+    await guardSentCampaign({
+      operation: "diff",
+      kind: KIND,
       id,
-      campaignId,
-      changedFields(CAMPAIGN_FOLLOW_UP_DIFF, olds, normalize(news)),
-      KIND,
-    );
+      campaignIds: [olds.campaignId, news.campaignId],
+      fields,
+    });
     return result;
   },
 
@@ -159,6 +158,14 @@ export const campaignFollowUpProvider: ResourceProviderImpl = {
     const before = stateOf(olds);
     const after = stateOf(normalize(news));
     return withOperation("update", KIND, id, async () => {
+      const fields = changedFields(CAMPAIGN_FOLLOW_UP_DIFF, olds, normalize(news));
+      await guardSentCampaign({
+        operation: "update",
+        kind: KIND,
+        id,
+        campaignIds: [olds.campaignId, news.campaignId],
+        fields,
+      });
       // The POST sets subject and delay and switches the follow-up on; skip it when only turning off.
       const needsWrite =
         before.subject !== after.subject ||
@@ -172,6 +179,9 @@ export const campaignFollowUpProvider: ResourceProviderImpl = {
   async delete(id, props) {
     const campaignId = (props?.campaignId as string | undefined) ?? id;
     await withOperation("delete", KIND, id, async () => {
+      // The follow-up of a sent campaign may already be going out: the service stays untouched.
+      if ((await guardSentCampaign({ operation: "delete", kind: KIND, id, campaignIds: [campaignId] })).sent)
+        return;
       try {
         await getClient().deleteFollowUp(campaignId);
       } catch (err) {

@@ -7,7 +7,6 @@
  * is a no-op: there is nothing left to cancel.
  */
 import { z } from "zod";
-import { SenderHttpError } from "../client";
 import { formatTimestamp } from "../client/query";
 import type * as api from "../client/schemas";
 import { getClient } from "../context";
@@ -16,12 +15,12 @@ import {
   checkWithSchema,
   type DiffSpec,
   diffBySpec,
+  guardSentCampaign,
+  httpStatusOf,
   isNotFound,
   isSent,
   operationError,
   type ResourceProviderImpl,
-  refuseIfSent,
-  UNKNOWN,
   userInputs,
   withOperation,
 } from "./common";
@@ -162,12 +161,15 @@ export const campaignScheduleProvider: ResourceProviderImpl = {
   async diff(id, olds, news) {
     const result = diffBySpec(CAMPAIGN_SCHEDULE_DIFF, olds, news);
     if (!result.changes) return result;
-    // The campaign the change lands on; a new campaign not yet known cannot have been sent.
-    const campaignId = news.campaignId === UNKNOWN ? undefined : (news.campaignId ?? olds.campaignId);
-    if (typeof campaignId === "string") {
-      const fields = changedFields(CAMPAIGN_SCHEDULE_DIFF, olds, news);
-      await refuseIfSent(KIND, id, campaignId, fields, KIND);
-    }
+    // The campaign it belongs to now, and the one it moves to (unless not yet known).
+    const fields = changedFields(CAMPAIGN_SCHEDULE_DIFF, olds, news);
+    await guardSentCampaign({
+      operation: "diff",
+      kind: KIND,
+      id,
+      campaignIds: [olds.campaignId, news.campaignId],
+      fields,
+    });
     return result;
   },
 
@@ -215,23 +217,38 @@ export const campaignScheduleProvider: ResourceProviderImpl = {
     return { id, props: { ...inputs, scheduleTimeUtc: utc, status: campaign.status, sent: false }, inputs };
   },
 
-  async update(id, _olds, news) {
+  async update(id, olds, news) {
     const inputs = managedInputs(news);
-    return withOperation("update", KIND, id, async () => ({ outs: await schedule(inputs) }));
+    return withOperation("update", KIND, id, async () => {
+      const fields = changedFields(CAMPAIGN_SCHEDULE_DIFF, olds, news);
+      await guardSentCampaign({
+        operation: "update",
+        kind: KIND,
+        id,
+        campaignIds: [olds.campaignId, news.campaignId],
+        fields,
+      });
+      return { outs: await schedule(inputs) };
+    });
   },
 
   async delete(id) {
     await withOperation("delete", KIND, id, async () => {
       const client = getClient();
       try {
-        const campaign = await client.getCampaign(id);
+        const { sent, campaign } = await guardSentCampaign({
+          operation: "delete",
+          kind: KIND,
+          id,
+          campaignIds: [id],
+        });
         // Sent: nothing left to cancel. DRAFT: already unscheduled (the service answers 400).
-        if (campaign.status !== "SCHEDULED") return;
+        if (sent || campaign?.status !== "SCHEDULED") return;
         await client.unscheduleCampaign(id);
       } catch (err) {
         if (isNotFound(err)) return;
         // Sent or unscheduled between the read and the DELETE: nothing left to do.
-        if (err instanceof SenderHttpError && err.status === 400) {
+        if (httpStatusOf(err) === 400) {
           if ((await client.getCampaign(id)).status !== "SCHEDULED") return;
         }
         throw err;

@@ -13,13 +13,11 @@ import {
   containsUnknown,
   type DiffSpec,
   diffBySpec,
+  guardSentCampaign,
   isNotFound,
-  isSent,
   operationError,
   type ResourceProviderImpl,
-  refuseIfSent,
   sameSet,
-  UNKNOWN,
   userInputs,
   withOperation,
 } from "./common";
@@ -192,12 +190,15 @@ export const campaignTargetingProvider: ResourceProviderImpl = {
   async diff(id, olds, news) {
     const result = diffBySpec(CAMPAIGN_TARGETING_DIFF, olds, news);
     if (!result.changes) return result;
-    // The campaign the change lands on; a new campaign not yet known cannot have been sent.
-    const campaignId = news.campaignId === UNKNOWN ? undefined : (news.campaignId ?? olds.campaignId);
-    if (typeof campaignId === "string") {
-      const fields = changedFields(CAMPAIGN_TARGETING_DIFF, olds, news);
-      await refuseIfSent(KIND, id, campaignId, fields, KIND);
-    }
+    // The campaign it belongs to now, and the one it moves to (unless not yet known).
+    const fields = changedFields(CAMPAIGN_TARGETING_DIFF, olds, news);
+    await guardSentCampaign({
+      operation: "diff",
+      kind: KIND,
+      id,
+      campaignIds: [olds.campaignId, news.campaignId],
+      fields,
+    });
     return result;
   },
 
@@ -241,6 +242,14 @@ export const campaignTargetingProvider: ResourceProviderImpl = {
   async update(id, olds, news) {
     const inputs = managedInputs(news);
     return withOperation("update", KIND, id, async () => {
+      const fields = changedFields(CAMPAIGN_TARGETING_DIFF, olds, news);
+      await guardSentCampaign({
+        operation: "update",
+        kind: KIND,
+        id,
+        campaignIds: [olds.campaignId, news.campaignId],
+        fields,
+      });
       await apply(getClient(), inputs.campaignId, managedInputs(olds), inputs);
       return { outs: { ...inputs } };
     });
@@ -253,7 +262,13 @@ export const campaignTargetingProvider: ResourceProviderImpl = {
       try {
         // The targeting of a sent campaign is history: the service refuses to change it, and
         // nothing is left to undo.
-        if (isSent((await client.getCampaign(id)).status)) return;
+        const { sent, campaign } = await guardSentCampaign({
+          operation: "delete",
+          kind: KIND,
+          id,
+          campaignIds: [id],
+        });
+        if (sent || campaign === undefined) return;
         await apply(client, id, set, {});
       } catch (err) {
         if (!isNotFound(err)) throw err;

@@ -16,11 +16,11 @@ import {
   createOnce,
   type DiffSpec,
   diffBySpec,
+  guardSentCampaign,
   isNotFound,
   isSent,
   operationError,
   type ResourceProviderImpl,
-  refuseIfSent,
   sentCampaignError,
   userInputs,
   withOperation,
@@ -37,6 +37,8 @@ import {
   type TableOf,
   textInput,
 } from "./fields";
+
+const KIND = "Campaign";
 
 const CONTENT_TYPES = ["editor", "html", "text"] as const satisfies readonly api.ContentType[];
 
@@ -350,13 +352,14 @@ export const campaignProvider: ResourceProviderImpl = {
   async diff(id, olds, news) {
     const result = diffBySpec(CAMPAIGN_DIFF, olds, news);
     if (!result.changes) return result;
-    await refuseIfSent("Campaign", id, id, changedFields(CAMPAIGN_DIFF, olds, news));
+    const fields = changedFields(CAMPAIGN_DIFF, olds, news);
+    await guardSentCampaign({ operation: "diff", kind: KIND, id, campaignIds: [id], fields });
     return result;
   },
 
   async create(props) {
     const inputs = managedInputs(props);
-    return withOperation("create", "Campaign", label(props), async () => {
+    return withOperation("create", KIND, label(props), async () => {
       const client = getClient();
       let campaign: api.Campaign;
       if (inputs.adoptId !== undefined) {
@@ -381,7 +384,7 @@ export const campaignProvider: ResourceProviderImpl = {
       campaign = await getClient().getCampaign(id);
     } catch (err) {
       if (isNotFound(err)) return { id: "" };
-      throw operationError("read", "Campaign", id, err);
+      throw operationError("read", KIND, id, err);
     }
     const inputs = inputsFromCampaign(campaign, previous);
     return { id, props: outputsOf(inputs, campaign), inputs };
@@ -389,16 +392,20 @@ export const campaignProvider: ResourceProviderImpl = {
 
   async update(id, olds, news) {
     const inputs = managedInputs(news);
-    return withOperation("update", "Campaign", id, async () => {
+    return withOperation("update", KIND, id, async () => {
       const client = getClient();
       const changed = changedFields(CAMPAIGN_DIFF, olds, news);
-      if (changed.length > 0) await client.updateCampaign(id, patchBody(changed, inputs));
+      if (changed.length > 0) {
+        // Sent since the preview: refuse rather than change it.
+        await guardSentCampaign({ operation: "update", kind: KIND, id, campaignIds: [id], fields: changed });
+        await client.updateCampaign(id, patchBody(changed, inputs));
+      }
       return { outs: outputsOf(inputs, await client.getCampaign(id)) };
     });
   },
 
   async delete(id) {
-    await withOperation("delete", "Campaign", id, async () => {
+    await withOperation("delete", KIND, id, async () => {
       try {
         const ack = await getClient().deleteCampaigns([id]);
         // The service answers success: false ("No campaigns found.") for an id it does not have.

@@ -1,6 +1,6 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
-import { SenderError, SenderHttpError } from "../client";
+import { SenderError, type SenderHttpError } from "../client";
 import type * as api from "../client/schemas";
 import { getClient } from "../context";
 
@@ -76,35 +76,64 @@ export function checkWithSchema(
   return failures.length > 0 ? { inputs: news, failures } : { inputs: news };
 }
 
-/** True for the service's "no such object" answer. */
-export function isNotFound(err: unknown): boolean {
-  return err instanceof SenderHttpError && err.status === 404;
+/** The HTTP status of a client error, from this or any other copy of the package. */
+export function httpStatusOf(err: unknown): number | undefined {
+  return SenderError.is(err) && err.kind === "http" ? (err as SenderHttpError).status : undefined;
 }
 
+/** True for the service's "no such object" answer. */
+export function isNotFound(err: unknown): boolean {
+  return httpStatusOf(err) === 404;
+}
+
+/** The operations of a resource provider, as its errors name them. */
+export type Operation = "check" | "diff" | "create" | "read" | "update" | "delete";
+
 /**
- * Wraps a failure with the operation and the resource it concerns, keeping the service's own
- * message, e.g. `create Campaign failed: POST /v2/campaigns failed with 422: reply_to: ...`.
+ * The one error a resource operation fails with. Its message always names the operation, the
+ * kind, the object (its id, or the title or adoptId when there is none yet) and the cause's own
+ * message, e.g. `create Campaign "Welcome" failed: POST /v2/campaigns failed with 422: ...`.
  * The client's messages never contain the token, so neither does this.
  */
-export function operationError(operation: string, kind: string, id: string | undefined, err: unknown): Error {
-  const subject = id ? `${kind} ${id}` : kind;
-  const detail = err instanceof Error ? err.message : String(err);
-  const wrapped = new Error(`${operation} ${subject} failed: ${detail}`);
-  if (err instanceof Error && SenderError.is(err)) (wrapped as Error & { cause?: unknown }).cause = err;
-  return wrapped;
+export class SenderOperationError extends Error {
+  /** The provider operation that failed. */
+  readonly operation: Operation;
+  /** The resource kind. */
+  readonly resourceKind: string;
+  /** What names the object: its id, or the title or adoptId before it has one. */
+  readonly subject: string;
+
+  constructor(operation: Operation, kind: string, subject: string | undefined, cause: unknown) {
+    const detail = cause instanceof Error ? cause.message : String(cause);
+    super(`${operation} ${kind}${subject ? ` ${subject}` : ""} failed: ${detail}`, { cause });
+    this.name = "SenderOperationError";
+    this.operation = operation;
+    this.resourceKind = kind;
+    this.subject = subject ?? "";
+  }
+}
+
+/** Wraps a failure in a {@link SenderOperationError}, unless it already is one. */
+export function operationError(
+  operation: Operation,
+  kind: string,
+  subject: string | undefined,
+  err: unknown,
+): SenderOperationError {
+  return err instanceof SenderOperationError ? err : new SenderOperationError(operation, kind, subject, err);
 }
 
 /** Runs one provider operation, rethrowing failures through {@link operationError}. */
 export async function withOperation<T>(
-  operation: string,
+  operation: Operation,
   kind: string,
-  id: string | undefined,
+  subject: string | undefined,
   run: () => Promise<T>,
 ): Promise<T> {
   try {
     return await run();
   } catch (err) {
-    throw operationError(operation, kind, id, err);
+    throw operationError(operation, kind, subject, err);
   }
 }
 
@@ -187,9 +216,13 @@ export type ResourceProviderImpl = Required<
   Pick<pulumi.dynamic.ResourceProvider, "check" | "diff" | "create" | "read" | "update" | "delete">
 >;
 
-/** True when a failed request may have been carried out by the service (timeout, reset, 5xx after sending). */
+/**
+ * True when a failed request may nevertheless have taken effect on the service: the client's
+ * {@link SenderError.ambiguous}, set from the attempt's failure (a 5xx, a reset, a late timeout).
+ * The only meaning of "ambiguous" in the resources.
+ */
 export function isAmbiguous(err: unknown): boolean {
-  return typeof err === "object" && err !== null && (err as { ambiguous?: unknown }).ambiguous === true;
+  return SenderError.is(err) && err.ambiguous;
 }
 
 /**
@@ -220,9 +253,15 @@ export function compact<T extends Record<string, unknown>>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, item]) => item !== undefined)) as T;
 }
 
-/** True once the service has started or finished sending. */
-export function isSent(status: api.CampaignStatus): boolean {
-  return status === "SENDING" || status === "SENT";
+/** The statuses a campaign has before any mail goes out; any other, unknown ones included, may be sending. */
+const UNSENT_STATUSES: ReadonlySet<string> = new Set(["DRAFT", "SCHEDULED"]);
+
+/**
+ * True unless the service reports the campaign as DRAFT or SCHEDULED. The status is an open set:
+ * a status this code does not know may mean mail is going out, so it counts as sent.
+ */
+export function isSent(status: string): boolean {
+  return !UNSENT_STATUSES.has(status);
 }
 
 /**
@@ -231,41 +270,80 @@ export function isSent(status: api.CampaignStatus): boolean {
  */
 export function sentCampaignError(
   campaignId: string,
-  status: api.CampaignStatus,
+  status: string,
   fields: readonly string[],
   part?: string,
 ): Error {
   const names = [...fields].sort().join(", ");
-  if (part === undefined) {
-    return new Error(
-      `Campaign ${campaignId} has already been sent (status ${status}): refusing to change ${names}. ` +
-        "Changing or replacing a sent campaign could send the mail again; remove it from the stack or revert the change.",
-    );
-  }
+  const what = part === undefined ? names : `its ${part} (${names})`;
+  const advice =
+    part === undefined
+      ? "Changing or replacing a sent campaign could send the mail again; remove it from the stack or revert the change."
+      : `The service freezes a sent campaign; remove the ${part} from the stack or revert the change.`;
   return new Error(
-    `Campaign ${campaignId} has already been sent (status ${status}): refusing to change its ${part} (${names}). ` +
-      `The service freezes a sent campaign; remove the ${part} from the stack or revert the change.`,
+    `Campaign ${campaignId} has already been sent (status ${status}): refusing to change ${what}. ${advice}`,
   );
 }
 
+/** What a kind's operation is about to do to the campaign(s) it belongs to. */
+export interface SentGuard {
+  /** `diff` and `update` refuse a change; `delete` leaves the service untouched. */
+  readonly operation: "diff" | "update" | "delete";
+  /** The resource kind. */
+  readonly kind: string;
+  /** The resource's id. */
+  readonly id: string;
+  /**
+   * The campaigns concerned: the one the object belongs to now (the old `campaignId`), and the new
+   * one when it moves. Values not yet known (preview) or not strings are skipped.
+   */
+  readonly campaignIds: readonly unknown[];
+  /** The inputs that change (for the message). */
+  readonly fields?: readonly string[];
+}
+
 /**
- * The check `diff` makes when something changed (the only time it reads): throws
- * {@link sentCampaignError} when the service reports the campaign SENDING or SENT. A campaign the
- * service no longer has is left to `update` or a refresh.
+ * The one sent-campaign guard of every kind that belongs to a campaign. It reads each campaign
+ * concerned and, when the service reports one as possibly sending ({@link isSent}):
+ * - in `diff` and `update`, throws a {@link SenderOperationError} that names the campaign and its
+ *   status, so nothing changes (a campaign the service no longer has is left to the operation);
+ * - in `delete`, writes a warning (the engine logs a provider's stderr) and returns `sent: true`:
+ *   the caller must then leave the service untouched and let the object drop from the stack.
+ *
+ * Returns the last campaign read, so that a caller needing its status reads it only once.
  */
-export async function refuseIfSent(
-  kind: string,
-  id: string,
-  campaignId: string,
-  fields: readonly string[],
-  part?: string,
-): Promise<void> {
-  let campaign: api.Campaign;
-  try {
-    campaign = await getClient().getCampaign(campaignId);
-  } catch (err) {
-    if (isNotFound(err)) return;
-    throw operationError("diff", kind, id, err);
+export async function guardSentCampaign(
+  guard: SentGuard,
+): Promise<{ sent: boolean; campaign: api.Campaign | undefined }> {
+  const ids = [...new Set(guard.campaignIds)].filter(
+    (value): value is string => typeof value === "string" && value !== "" && !containsUnknown(value),
+  );
+  let campaign: api.Campaign | undefined;
+  for (const campaignId of ids) {
+    try {
+      campaign = await getClient().getCampaign(campaignId);
+    } catch (err) {
+      if (isNotFound(err)) {
+        campaign = undefined;
+        continue;
+      }
+      throw operationError(guard.operation, guard.kind, guard.id, err);
+    }
+    if (!isSent(campaign.status)) continue;
+    const part = guard.kind === "Campaign" ? undefined : guard.kind;
+    if (guard.operation === "delete") {
+      process.stderr.write(
+        `warning: ${guard.kind} ${guard.id} was removed from the stack, but campaign ${campaignId} has already ` +
+          `been sent (status ${campaign.status}): the service was left untouched.\n`,
+      );
+      return { sent: true, campaign };
+    }
+    throw operationError(
+      guard.operation,
+      guard.kind,
+      guard.id,
+      sentCampaignError(campaignId, campaign.status, guard.fields ?? [], part),
+    );
   }
-  if (isSent(campaign.status)) throw sentCampaignError(campaignId, campaign.status, fields, part);
+  return { sent: false, campaign };
 }

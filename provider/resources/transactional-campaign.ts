@@ -311,7 +311,8 @@ export const transactionalCampaignProvider: ResourceProviderImpl = {
   async create(props) {
     const inputs = managedOf(props);
     const adoptId = props.adoptId as string | undefined;
-    return withOperation("create", KIND, adoptId, async () => {
+    const subject = adoptId ?? JSON.stringify(inputs.title ?? inputs.subject);
+    return withOperation("create", KIND, subject, async () => {
       const client = getClient();
       if (adoptId !== undefined) {
         const record = await adopt(client, adoptId, inputs);

@@ -156,7 +156,7 @@ export const webhookProvider: ResourceProviderImpl = {
 
   async create(inputs) {
     const body = bodyOf(webhookFields, inputs) as CreateWebhookBody & Record<string, unknown>;
-    return withOperation("create", KIND, undefined, async () => {
+    return withOperation("create", KIND, `${body.topic} ${body.url}`, async () => {
       let webhook: Webhook;
       try {
         webhook = await getClient().createWebhook(body);

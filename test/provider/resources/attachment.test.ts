@@ -155,7 +155,7 @@ describe("create", () => {
       .catch((err: Error) => err.message);
     expect(serviceError).toContain("Campaign nope00 not found.");
     const error = (await provider.create({ campaignId: "nope00", url: PRICES }).catch((err) => err)) as Error;
-    expect(error.message).toBe(`create Attachment failed: ${serviceError}`);
+    expect(error.message).toBe(`create Attachment nope00/prices.pdf failed: ${serviceError}`);
     expect(error.message).not.toContain(TOKEN);
   });
 });
@@ -224,12 +224,13 @@ describe("diff and replacement", () => {
     const created = await provider.create({ campaignId, url: PRICES });
     await getClient().setSendToAll(campaignId);
     await getClient().sendCampaign(campaignId);
-    await expect(provider.diff(created.id, created.outs, { campaignId, url: LOGO })).rejects.toThrow(
-      new Error(
+    await expect(provider.diff(created.id, created.outs, { campaignId, url: LOGO })).rejects.toMatchObject({
+      name: "SenderOperationError",
+      message:
+        `diff Attachment ${created.id} failed: ` +
         `Campaign ${campaignId} has already been sent (status SENT): refusing to change its Attachment (url). ` +
-          "The service freezes a sent campaign; remove the Attachment from the stack or revert the change.",
-      ),
-    );
+        "The service freezes a sent campaign; remove the Attachment from the stack or revert the change.",
+    });
     expect(await attachmentsOf(campaignId)).toEqual([stored(campaignId, PRICES)]);
   });
 });

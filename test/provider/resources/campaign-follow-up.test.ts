@@ -166,6 +166,8 @@ describe("create, diff and update", () => {
     await harness.clearRequests();
     await provider.update(campaignId, olds, { campaignId, ...base, active: true });
     expect(await harness.calls()).toEqual([
+      // The sent guard's read, then the one write.
+      { method: "GET", path: `/v2/campaigns/${campaignId}` },
       { method: "POST", path: `/v2/campaigns/${campaignId}/follow_up` },
     ]);
     expect(await followUpOf(campaignId)).toEqual({ active: 1, subject: base.subject, delay: 48 });
@@ -214,12 +216,13 @@ describe("a sent campaign", () => {
         delayHours: 24,
         active: true,
       }),
-    ).rejects.toThrow(
-      new Error(
+    ).rejects.toMatchObject({
+      name: "SenderOperationError",
+      message:
+        `diff CampaignFollowUp ${campaignId} failed: ` +
         `Campaign ${campaignId} has already been sent (status SENT): refusing to change its CampaignFollowUp (subject). ` +
-          "The service freezes a sent campaign; remove the CampaignFollowUp from the stack or revert the change.",
-      ),
-    );
+        "The service freezes a sent campaign; remove the CampaignFollowUp from the stack or revert the change.",
+    });
   });
 
   test("should still show no change when nothing changed", async () => {

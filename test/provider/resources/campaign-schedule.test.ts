@@ -146,12 +146,12 @@ describe("CampaignSchedule create", () => {
   test("should refuse a time in the past before calling the API", async () => {
     await expect(
       provider.create(withProvider({ campaignId, scheduleTime: "2020-01-01T09:00:00+01:00" })),
-    ).rejects.toThrow(
-      new Error(
+    ).rejects.toMatchObject({
+      name: "SenderOperationError",
+      message:
         `create CampaignSchedule ${campaignId} failed: scheduleTime 2020-01-01T09:00:00+01:00 (2020-01-01 08:00:00 UTC) ` +
-          "is not in the future; the service can only schedule a campaign for a later time",
-      ),
-    );
+        "is not in the future; the service can only schedule a campaign for a later time",
+    });
     expect(await h.requests()).toEqual([]);
   });
 
@@ -183,8 +183,9 @@ describe("CampaignSchedule diff and update", () => {
     const news = withProvider({ campaignId, ...after });
     await h.clearRequests();
     expect(await provider.diff(campaignId, created.outs, news)).toEqual(diff);
-    const guarded = (news.campaignId as string) ?? campaignId;
-    expect(await h.lines()).toEqual(diff.changes ? [`GET /v2/campaigns/${guarded}`] : []);
+    // Changed inputs cost a read of the campaign it belongs to, and of the one it moves to (the sent guard).
+    const moved = news.campaignId !== campaignId ? [`GET /v2/campaigns/${news.campaignId}`] : [];
+    expect(await h.lines()).toEqual(diff.changes ? [`GET /v2/campaigns/${campaignId}`, ...moved] : []);
     if (utc === undefined) return;
     const updated = await provider.update(campaignId, created.outs, news);
     expect(updated).toEqual({ outs: scheduledOutputs(after.scheduleTime, utc) });
@@ -227,12 +228,13 @@ describe("CampaignSchedule diff and update", () => {
     const olds = { campaignId: "snt001", scheduleTime: "2026-01-06T10:00:00Z" };
     await expect(
       provider.diff("snt001", olds, withProvider({ campaignId: "snt001", scheduleTime: WHEN })),
-    ).rejects.toThrow(
-      new Error(
+    ).rejects.toMatchObject({
+      name: "SenderOperationError",
+      message:
+        "diff CampaignSchedule snt001 failed: " +
         "Campaign snt001 has already been sent (status SENT): refusing to change its CampaignSchedule (scheduleTime). " +
-          "The service freezes a sent campaign; remove the CampaignSchedule from the stack or revert the change.",
-      ),
-    );
+        "The service freezes a sent campaign; remove the CampaignSchedule from the stack or revert the change.",
+    });
   });
 });
 

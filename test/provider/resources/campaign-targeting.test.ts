@@ -271,9 +271,10 @@ describe("CampaignTargeting diff and update", () => {
     const news = withProvider({ campaignId, ...after });
     await h.clearRequests();
     expect(await provider.diff(campaignId, created.outs, news)).toEqual(diff);
-    // Changed inputs cost one read of the campaign (the sent guard); unchanged ones cost nothing.
-    const guarded = typeof news.campaignId === "string" ? news.campaignId : campaignId;
-    expect(await h.lines()).toEqual(diff.changes ? [`GET /v2/campaigns/${guarded}`] : []);
+    // Changed inputs cost a read of the campaign it belongs to, and of the one it moves to (the sent
+    // guard); unchanged ones cost nothing.
+    const moved = news.campaignId !== campaignId ? [`GET /v2/campaigns/${news.campaignId}`] : [];
+    expect(await h.lines()).toEqual(diff.changes ? [`GET /v2/campaigns/${campaignId}`, ...moved] : []);
     if (!calls) return;
     const updated = await provider.update(campaignId, created.outs, news);
     expect(updated).toEqual({ outs: { campaignId, ...after } });
@@ -303,26 +304,28 @@ describe("CampaignTargeting diff and update", () => {
     expect(await h.mutations()).toEqual([]);
   });
 
-  test("should not read a campaign that is not known yet", async () => {
+  test("should read only the campaign it leaves when the new one is not known yet", async () => {
+    await h.clearRequests();
     const news = withProvider({ campaignId: UNKNOWN, tagIds: ["tag001"] });
     expect(await provider.diff(campaignId, { campaignId, tagIds: ["tag001"] }, news)).toEqual({
       changes: true,
       replaces: ["campaignId"],
       deleteBeforeReplace: false,
     });
-    expect(await h.requests()).toEqual([]);
+    expect(await h.lines()).toEqual([`GET /v2/campaigns/${campaignId}`]);
   });
 
   test("should refuse a change to the targeting of a sent campaign during diff", async () => {
     const olds = { campaignId: "snt001", sendToAll: true };
     await expect(
       provider.diff("snt001", olds, withProvider({ campaignId: "snt001", tagIds: ["tag001"] })),
-    ).rejects.toThrow(
-      new Error(
+    ).rejects.toMatchObject({
+      name: "SenderOperationError",
+      message:
+        "diff CampaignTargeting snt001 failed: " +
         "Campaign snt001 has already been sent (status SENT): refusing to change its CampaignTargeting (sendToAll, tagIds). " +
-          "The service freezes a sent campaign; remove the CampaignTargeting from the stack or revert the change.",
-      ),
-    );
+        "The service freezes a sent campaign; remove the CampaignTargeting from the stack or revert the change.",
+    });
     expect(await h.mutations()).toEqual([]);
   });
 });

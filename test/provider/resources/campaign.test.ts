@@ -385,12 +385,13 @@ describe("Campaign diff and update", () => {
     const sent = await campaignProvider.read("snt001", {});
     await h.clearRequests();
     const news = withProvider({ ...sent.inputs, subject: "We have launched again", title: "Relaunch" });
-    await expect(campaignProvider.diff("snt001", sent.props, news)).rejects.toThrow(
-      new Error(
+    await expect(campaignProvider.diff("snt001", sent.props, news)).rejects.toMatchObject({
+      name: "SenderOperationError",
+      message:
+        "diff Campaign snt001 failed: " +
         "Campaign snt001 has already been sent (status SENT): refusing to change subject, title. " +
-          "Changing or replacing a sent campaign could send the mail again; remove it from the stack or revert the change.",
-      ),
-    );
+        "Changing or replacing a sent campaign could send the mail again; remove it from the stack or revert the change.",
+    });
     expect(await h.lines()).toEqual(["GET /v2/campaigns/snt001"]);
   });
 

@@ -167,7 +167,7 @@ describe("create", () => {
       .catch((err: Error) => err.message);
     expect(serviceError).toContain("reply_to");
     const error = (await provider.create(inputs).catch((err) => err)) as Error;
-    expect(error.message).toBe(`create TransactionalCampaign failed: ${serviceError}`);
+    expect(error.message).toBe(`create TransactionalCampaign "Order shipped" failed: ${serviceError}`);
     expect(error.message).not.toContain(TOKEN);
   });
 });
@@ -209,23 +209,23 @@ describe("adoptId", () => {
   test("should refuse a campaign that differs, listing the fields", async () => {
     const before = await transactionalIds();
     const inputs = { ...TRN001, subject: "Order received", editor: "plain", adoptId: "trn001" };
-    await expect(provider.create(inputs)).rejects.toThrow(
-      new Error(
+    await expect(provider.create(inputs)).rejects.toMatchObject({
+      name: "SenderOperationError",
+      message:
         "create TransactionalCampaign trn001 failed: adoptId: transactional campaign trn001 differs from the " +
-          'inputs in subject, editor (subject is "Your order is confirmed", not "Order received"; editor is ' +
-          '"html", not "plain"). The Sender API cannot update a transactional campaign, so set these inputs ' +
-          "to the campaign's values.",
-      ),
-    );
+        'inputs in subject, editor (subject is "Your order is confirmed", not "Order received"; editor is ' +
+        '"html", not "plain"). The Sender API cannot update a transactional campaign, so set these inputs ' +
+        "to the campaign's values.",
+    });
     expect(await transactionalIds()).toEqual(before);
   });
 
   test("should say clearly when there is nothing to adopt", async () => {
-    await expect(provider.create({ ...TRN001, adoptId: "zzz999" })).rejects.toThrow(
-      new Error(
+    await expect(provider.create({ ...TRN001, adoptId: "zzz999" })).rejects.toMatchObject({
+      name: "SenderOperationError",
+      message:
         "create TransactionalCampaign zzz999 failed: adoptId: no transactional campaign zzz999 in the account",
-      ),
-    );
+    });
   });
 
   test("should not compare adoptId once adopted", async () => {

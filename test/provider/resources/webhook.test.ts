@@ -141,7 +141,7 @@ describe("create", () => {
     ]);
     const error = (await provider.create(INPUTS).catch((err) => err)) as Error;
     expect(error.message).toMatch(
-      /^create Webhook failed: POST \/v2\/account\/webhooks .*\. The request may have/,
+      /^create Webhook subscribers\/new https:\/\/hooks.example.com\/sender failed: POST \/v2\/account\/webhooks .*\. The request may have/,
     );
     expect(error.message).toMatch(
       /\. The request may have reached Sender, so the webhook may have been created\. The API cannot list webhooks, so the provider could not check and did not try again\. Look in the Sender interface \(Settings, Webhooks\) for a subscribers\/new webhook with this resource's url, delete it if it is there, then run `pulumi up` again\.$/,
@@ -161,7 +161,9 @@ describe("create", () => {
       .catch((err: Error) => err.message);
     expect(serviceError).toContain("relation_id");
     const error = (await provider.create(inputs).catch((err) => err)) as Error;
-    expect(error.message).toBe(`create Webhook failed: ${serviceError}`);
+    expect(error.message).toBe(
+      `create Webhook groups/unsubscribed https://hooks.example.com/sender failed: ${serviceError}`,
+    );
     expect(error.message).not.toContain(TOKEN);
   });
 });
