@@ -96,12 +96,12 @@ export interface Webhook {
 
 /** A product line of a cart (spec 2.4). */
 export interface Product {
-  sku?: string;
-  name?: string;
-  price?: string;
-  price_display?: string;
-  qty?: number;
-  image?: string;
+  sku?: string | undefined;
+  name?: string | undefined;
+  price?: string | undefined;
+  price_display?: string | undefined;
+  qty?: number | undefined;
+  image?: string | undefined;
 }
 
 /** A stored cart (assumed shape). */

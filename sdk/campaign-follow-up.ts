@@ -11,7 +11,7 @@ export interface CampaignFollowUpArgs {
   /** Hours after the campaign's send: 12, 24, 48, 72, 96, 120, 144 or 168. */
   delayHours: pulumi.Input<FollowUpDelay>;
   /** Whether the follow-up is switched on. Default `true`; `false` keeps it configured but off. */
-  active?: pulumi.Input<boolean>;
+  active?: pulumi.Input<boolean> | undefined;
 }
 
 /**

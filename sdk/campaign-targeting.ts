@@ -6,18 +6,18 @@ export interface CampaignTargetingArgs {
   /** The campaign to target. Changing it moves the targeting: a replacement. */
   campaignId: pulumi.Input<string>;
   /** Tags whose subscribers receive the campaign. A set: order does not matter. Excludes `sendToAll`. */
-  tagIds?: pulumi.Input<pulumi.Input<string>[]>;
+  tagIds?: pulumi.Input<pulumi.Input<string>[]> | undefined;
   /** Tags whose subscribers never receive the campaign. A set. */
-  excludedTagIds?: pulumi.Input<pulumi.Input<string>[]>;
+  excludedTagIds?: pulumi.Input<pulumi.Input<string>[]> | undefined;
   /** Saved filters whose subscribers receive the campaign. A set. Excludes `sendToAll`. */
-  filterIds?: pulumi.Input<pulumi.Input<string>[]>;
+  filterIds?: pulumi.Input<pulumi.Input<string>[]> | undefined;
   /** Saved filters whose subscribers never receive the campaign. A set. */
-  excludedFilterIds?: pulumi.Input<pulumi.Input<string>[]>;
+  excludedFilterIds?: pulumi.Input<pulumi.Input<string>[]> | undefined;
   /**
    * Send to every active subscriber. Cannot be combined with `tagIds` or `filterIds`; one of the
    * three is required. Exclusions still apply.
    */
-  sendToAll?: pulumi.Input<boolean>;
+  sendToAll?: pulumi.Input<boolean> | undefined;
 }
 
 /**

@@ -5,7 +5,7 @@ import { SenderResource } from "./resource";
 /** The arguments of a {@link Campaign}. */
 export interface CampaignArgs {
   /** Internal name, shown in the Sender dashboard and reports. */
-  title?: pulumi.Input<string>;
+  title?: pulumi.Input<string> | undefined;
   /** Subject line of the email. */
   subject: pulumi.Input<string>;
   /** Sender *name* shown to recipients (not an address), e.g. `Example News`. */
@@ -15,22 +15,22 @@ export interface CampaignArgs {
   /** How the content is written: `editor`, `html` or `text`. */
   contentType: pulumi.Input<ContentType>;
   /** Preview text shown after the subject in most inboxes. */
-  preheader?: pulumi.Input<string>;
+  preheader?: pulumi.Input<string> | undefined;
   /** The email body: html for `html` and `editor`, plain text for `text`. */
-  content?: pulumi.Input<string>;
+  content?: pulumi.Input<string> | undefined;
   /** Whether links carry Google Analytics tracking. Default `false`. */
-  googleAnalytics?: pulumi.Input<boolean>;
+  googleAnalytics?: pulumi.Input<boolean> | undefined;
   /** Ids of the groups the campaign goes to. A set: order does not matter. */
-  groups?: pulumi.Input<pulumi.Input<string>[]>;
+  groups?: pulumi.Input<pulumi.Input<string>[]> | undefined;
   /** Ids of the segments the campaign goes to. A set: order does not matter. */
-  segments?: pulumi.Input<pulumi.Input<string>[]>;
+  segments?: pulumi.Input<pulumi.Input<string>[]> | undefined;
   /**
    * Id of an existing campaign to take over instead of creating one; `create` then updates it to
    * match these arguments. This is the way to bring a campaign made elsewhere under the stack:
    * `pulumi import` does not work for dynamic resources (pulumi/pulumi#16175). Refused when the
    * campaign has already been sent and differs from the arguments. Only read at create.
    */
-  adoptId?: pulumi.Input<string>;
+  adoptId?: pulumi.Input<string> | undefined;
 }
 
 /**

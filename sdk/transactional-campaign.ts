@@ -4,7 +4,7 @@ import { SenderResource } from "./resource";
 /** The arguments of a {@link TransactionalCampaign}. Every change replaces the campaign. */
 export interface TransactionalCampaignArgs {
   /** Name shown in reports. Left out, Sender uses the subject, and the title is not managed. */
-  title?: pulumi.Input<string>;
+  title?: pulumi.Input<string> | undefined;
   /** Subject line. */
   subject: pulumi.Input<string>;
   /** Sender name shown to recipients. */
@@ -17,16 +17,16 @@ export interface TransactionalCampaignArgs {
    */
   editor: pulumi.Input<"plain" | "html">;
   /** Preview text shown after the subject. Left out, it is not managed. */
-  preheader?: pulumi.Input<string>;
+  preheader?: pulumi.Input<string> | undefined;
   /** The body: plain text or html, according to `editor`. Left out, it is not managed. */
-  content?: pulumi.Input<string>;
+  content?: pulumi.Input<string> | undefined;
   /**
    * Our answer to `pulumi import`, which does not work for dynamic resources (pulumi/pulumi#16175):
    * the id of an existing transactional campaign to take over instead of creating one. Its fields
    * must already equal the inputs, since the API cannot update it; `create` fails otherwise and
    * lists the fields that differ. Only read on create: changing or removing it later does nothing.
    */
-  adoptId?: pulumi.Input<string>;
+  adoptId?: pulumi.Input<string> | undefined;
 }
 
 /**

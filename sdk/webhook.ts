@@ -12,7 +12,7 @@ export interface WebhookArgs {
    */
   topic: pulumi.Input<WebhookTopic>;
   /** The id of the group to watch; required for `groups/new-subscriber` and `groups/unsubscribed`. */
-  relationId?: pulumi.Input<string>;
+  relationId?: pulumi.Input<string> | undefined;
 }
 
 /**

@@ -69,6 +69,10 @@ export interface SenderClientOptions {
   userAgent?: string;
   /** Called after every attempt, for logging. */
   onRequest?: (event: RequestEvent) => void;
+  /** The clock in ms since the epoch, for deadlines and rate-limit resets. Default `Date.now`. */
+  now?: () => number;
+  /** Waits between attempts. Default a `setTimeout`; tests inject one that records the delays. */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 /** Paging of a list call. */
@@ -176,6 +180,13 @@ function headerValue(headers: ResponseHeaders, name: string): string | undefined
   return Array.isArray(value) ? value[0] : value;
 }
 
+/** The options without their undefined members, so that an explicit `undefined` keeps the default. */
+function defined<T extends object>(options: T | undefined): Partial<T> {
+  return Object.fromEntries(
+    Object.entries(options ?? {}).filter(([, value]) => value !== undefined),
+  ) as Partial<T>;
+}
+
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
@@ -199,6 +210,8 @@ export class SenderClient {
   readonly #dispatcher: undici.Dispatcher | undefined;
   readonly #userAgent: string;
   readonly #onRequest: ((event: RequestEvent) => void) | undefined;
+  readonly #now: () => number;
+  readonly #sleep: (ms: number) => Promise<void>;
 
   /** @throws SenderConfigError for an unusable `baseUrl` or `apiToken`. */
   constructor(options: SenderClientOptions) {
@@ -211,12 +224,16 @@ export class SenderClient {
     }
     this.#token = options.apiToken;
     this.#timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    this.#retry = { ...DEFAULT_RETRY_OPTIONS, ...options.retry };
+    // A JavaScript caller may still pass `maxAttempts: undefined`: it must keep the default, not
+    // replace it (undefined passes the `< 1` check and would retry until the deadline).
+    this.#retry = { ...DEFAULT_RETRY_OPTIONS, ...defined(options.retry) };
     if (this.#retry.maxAttempts < 1) throw new SenderConfigError("retry.maxAttempts", "must be at least 1");
     this.#pacer = pacerFor(this.#root, options.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT);
     this.#dispatcher = options.dispatcher;
     this.#userAgent = options.userAgent ?? DEFAULT_USER_AGENT;
     this.#onRequest = options.onRequest;
+    this.#now = options.now ?? Date.now;
+    this.#sleep = options.sleep ?? sleep;
   }
 
   /** The API root this client talks to (without `/v2`). */
@@ -247,7 +264,9 @@ export class SenderClient {
   }
 
   /** `GET /v2/campaigns?status=&page=&limit=`: one page. */
-  listCampaigns(query: { status?: s.CampaignStatus } & PageQuery = {}): Promise<s.Page<s.Campaign>> {
+  listCampaigns(
+    query: { status?: s.CampaignStatus | undefined } & PageQuery = {},
+  ): Promise<s.Page<s.Campaign>> {
     return this.#call("GET /campaigns", {
       query: { status: query.status, page: query.page, limit: query.limit },
       schema: s.envelope(s.Campaign),
@@ -255,7 +274,9 @@ export class SenderClient {
   }
 
   /** Walks every campaign (optionally of one status), page after page. */
-  iterateCampaigns(options: { status?: s.CampaignStatus } & IterateOptions = {}): AsyncGenerator<s.Campaign> {
+  iterateCampaigns(
+    options: { status?: s.CampaignStatus | undefined } & IterateOptions = {},
+  ): AsyncGenerator<s.Campaign> {
     return this.#walk((page, limit) => this.listCampaigns({ status: options.status, page, limit }), options);
   }
 
@@ -792,7 +813,7 @@ export class SenderClient {
     const shown = this.#redact(path);
     const bodyText = spec.body === undefined ? undefined : JSON.stringify(spec.body);
     const safety = ROUTES[route];
-    const deadlineAt = Date.now() + this.#retry.deadlineMs;
+    const deadlineAt = this.#now() + this.#retry.deadlineMs;
     let earlierAmbiguous = false;
     let lastError: SenderError | undefined;
 
@@ -820,7 +841,7 @@ export class SenderClient {
           // An earlier try that failed ambiguously did delete it.
           return spec.schema.parse(ALREADY_DELETED_ACK) as z.output<S>;
         }
-        const now = Date.now();
+        const now = this.#now();
         const retryAfterMs = parseRetryAfterMs(headerValue(result.headers, "retry-after"), now);
         failure = {
           type: "http",
@@ -872,11 +893,11 @@ export class SenderClient {
       const ambiguousSoFar: boolean = earlierAmbiguous || isAmbiguous(failure);
       if (!shouldRetry(safety, failure) || attempt >= this.#retry.maxAttempts)
         throw makeError(ambiguousSoFar);
-      const delay = retryDelayMs(failure, attempt, this.#retry, Date.now());
-      if (Date.now() + delay >= deadlineAt) throw makeError(ambiguousSoFar);
+      const delay = retryDelayMs(failure, attempt, this.#retry, this.#now());
+      if (this.#now() + delay >= deadlineAt) throw makeError(ambiguousSoFar);
       earlierAmbiguous = ambiguousSoFar;
       lastError = makeError(ambiguousSoFar);
-      await sleep(delay);
+      await this.#sleep(delay);
     }
   }
 
@@ -946,7 +967,7 @@ export class SenderClient {
     attempt: number,
     deadlineAt: number,
   ): Promise<AttemptResult> {
-    const untilDeadline = deadlineAt - Date.now();
+    const untilDeadline = deadlineAt - this.#now();
     if (untilDeadline <= 0) return { type: "deadline" };
     let permit = this.#pacer.tryAcquire();
     if (permit === undefined) {
@@ -956,7 +977,7 @@ export class SenderClient {
         return { type: "deadline" };
       }
     }
-    const timeoutMs = Math.max(1, Math.min(this.#timeoutMs, deadlineAt - Date.now()));
+    const timeoutMs = Math.max(1, Math.min(this.#timeoutMs, deadlineAt - this.#now()));
     // undici's header and body timeouts cost nothing per request but tick about once a second;
     // a short timeout gets a timer of its own so that it holds to the millisecond.
     const controller = timeoutMs < PRECISE_TIMEOUT_BELOW_MS ? new AbortController() : undefined;

@@ -28,7 +28,15 @@ export {
   type SenderTimeoutErrorDetails,
   type SenderTimeoutPhase,
 } from "./errors/timeout-error";
-export { Pacer, type PacerSnapshot, type Permit, pacerFor, type RateLimitInfo, readRateLimit } from "./pacer";
+export {
+  Pacer,
+  type PacerSnapshot,
+  type Permit,
+  pacerFor,
+  type RateLimitInfo,
+  readRateLimit,
+  type SetTimer,
+} from "./pacer";
 export {
   buildQuery,
   encodeBracketList,

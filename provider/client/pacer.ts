@@ -76,6 +76,15 @@ export function readRateLimit(headers: ResponseHeaders): RateLimitInfo {
   };
 }
 
+/** Runs `callback` after `ms` and returns what cancels it. */
+export type SetTimer = (callback: () => void, ms: number) => () => void;
+
+/** The real timer: `setTimeout`. */
+const realTimer: SetTimer = (callback, ms) => {
+  const handle = setTimeout(callback, ms);
+  return () => clearTimeout(handle);
+};
+
 /**
  * Caps the requests in flight and keeps under the announced per-window budget. Every request
  * issued counts against the window at once (before its answer), so N parallel callers cannot
@@ -92,16 +101,19 @@ export class Pacer {
   #windowEndsAt: number | undefined;
   #lastIssuedAt = Number.NEGATIVE_INFINITY;
   #pausedUntil = 0;
-  #timer: NodeJS.Timeout | undefined;
+  #timer: (() => void) | undefined;
   #timerAt = 0;
+  readonly #setTimer: SetTimer;
 
   /**
    * @param maxInFlight most requests in flight at once.
    * @param now clock in epoch ms (injectable for tests).
+   * @param setTimer schedules the next wake-up (injectable: tests record the delays it is given).
    */
-  constructor(maxInFlight: number, now: () => number = Date.now) {
+  constructor(maxInFlight: number, now: () => number = Date.now, setTimer: SetTimer = realTimer) {
     this.#maxInFlight = Math.max(1, Math.floor(maxInFlight));
     this.#now = now;
+    this.#setTimer = setTimer;
   }
 
   /** Lowers the in-flight cap when another client of the same service asks for less. */
@@ -259,9 +271,9 @@ export class Pacer {
 
   #wakeAt(at: number): void {
     if (this.#timer !== undefined && this.#timerAt <= at) return;
-    if (this.#timer !== undefined) clearTimeout(this.#timer);
+    if (this.#timer !== undefined) this.#timer();
     this.#timerAt = at;
-    this.#timer = setTimeout(
+    this.#timer = this.#setTimer(
       () => {
         this.#timer = undefined;
         this.#pump();

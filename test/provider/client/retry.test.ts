@@ -36,6 +36,19 @@ function clientFor(options: Partial<SenderClientOptions> = {}): SenderClient {
 function sequence(...answers: CannedResponse[]): void {
   server.handle((_request, index) => answers[Math.min(index, answers.length - 1)]!);
 }
+/** A clock that stands still except for the waits the client asks for, which it records. */
+function recordingClock(start = Date.now()) {
+  let at = start;
+  const delays: number[] = [];
+  return {
+    delays,
+    now: () => at,
+    sleep: async (ms: number) => {
+      delays.push(ms);
+      at += ms;
+    },
+  };
+}
 async function failure(promise: Promise<unknown>): Promise<unknown> {
   try {
     await promise;
@@ -270,30 +283,51 @@ describe("waits and deadline", () => {
   });
 
   it("should wait until X-RateLimit-Reset when a 429 has no Retry-After", async () => {
-    const reset = new Date(Date.now() + 400).toISOString();
+    const clock = recordingClock();
+    const reset = new Date(clock.now() + 400).toISOString();
     sequence({ status: 429, headers: { "x-ratelimit-reset": reset } }, { body: { data: [] } });
-    await clientFor().listPlans();
-    const [first, second] = server.requests;
-    expect(second!.at - first!.at).toBeGreaterThanOrEqual(300);
+    await clientFor({ now: clock.now, sleep: clock.sleep }).listPlans();
+    expect(clock.delays).toEqual([400]);
+    expect(server.requests).toHaveLength(2);
   });
 
   it("should give up at once when the asked wait passes the deadline", async () => {
+    const clock = recordingClock();
     sequence({ ...unavailable, headers: { "retry-after": "5" } });
-    const started = Date.now();
-    const error = (await failure(clientFor({ retry: { deadlineMs: 500 } }).listPlans())) as SenderHttpError;
-    expect(Date.now() - started).toBeLessThan(400);
+    const c = clientFor({ retry: { deadlineMs: 500 }, now: clock.now, sleep: clock.sleep });
+    const error = (await failure(c.listPlans())) as SenderHttpError;
+    expect(clock.delays).toEqual([]);
     expect([error.status, error.attempts, error.retryAfterSeconds]).toEqual([503, 1, 5]);
     expect(server.requests).toHaveLength(1);
   });
 
   it("should stop retrying when the deadline is reached", async () => {
+    const clock = recordingClock();
     sequence(unavailable);
-    const started = Date.now();
-    const c = clientFor({ retry: { deadlineMs: 300, baseDelayMs: 100, maxDelayMs: 100, maxAttempts: 100 } });
+    const c = clientFor({
+      retry: { deadlineMs: 300, baseDelayMs: 100, maxDelayMs: 100, maxAttempts: 100 },
+      now: clock.now,
+      sleep: clock.sleep,
+    });
     await expect(c.listPlans()).rejects.toBeInstanceOf(SenderHttpError);
-    expect(Date.now() - started).toBeLessThan(600);
-    expect(server.requests.length).toBeGreaterThanOrEqual(2);
-    expect(server.requests.length).toBeLessThan(100);
+    // Each wait is at most 100 ms and the clock moves only by them: the waits stop before 300 ms.
+    const waited = clock.delays.reduce((sum, ms) => sum + ms, 0);
+    expect(clock.delays.length).toBeGreaterThanOrEqual(2);
+    expect(waited).toBeLessThan(300);
+    expect(waited + 100).toBeGreaterThanOrEqual(200);
+    expect(server.requests).toHaveLength(clock.delays.length + 1);
+  });
+
+  it("should keep the default maxAttempts when a JavaScript caller passes maxAttempts: undefined", async () => {
+    const clock = recordingClock();
+    sequence(unavailable);
+    const retry = { ...fast, maxAttempts: undefined };
+    // @ts-expect-error: exactOptionalPropertyTypes refuses an explicit undefined; plain JavaScript does not.
+    const c = clientFor({ retry, now: clock.now, sleep: clock.sleep });
+    const error = (await failure(c.updateCampaign("b6gXkQ", { title: "t" }))) as SenderHttpError;
+    expect(error.attempts).toBe(DEFAULT_RETRY_OPTIONS.maxAttempts);
+    expect(server.requests).toHaveLength(5);
+    expect(clock.delays).toHaveLength(4);
   });
 
   it("should bound one attempt by the deadline as well as timeoutMs", async () => {
