@@ -13,7 +13,7 @@ import {
   emulator,
   ROOT,
   type StackHandle,
-} from "../test/e2e/harness";
+} from "../test/support/stack";
 
 const TOKEN = "bench-token-Wq8Jr2Zt";
 const full = process.argv.includes("--full");

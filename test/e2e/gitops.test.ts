@@ -8,7 +8,7 @@ import {
   emulator,
   failure,
   type StackHandle,
-} from "./harness";
+} from "../support/stack";
 
 const TOKEN = "tok-e2e-gitops-Hn3R5tBc";
 

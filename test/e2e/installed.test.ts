@@ -3,7 +3,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createStack, type EmulatorHandle, emulator, ROOT, type StackHandle } from "./harness";
+import { createStack, type EmulatorHandle, emulator, ROOT, type StackHandle } from "../support/stack";
 
 // Serialization and module resolution differ for an installed package, so this runs the quickstart
 // from a program directory outside the repository that installed the tarball `npm pack` produced.

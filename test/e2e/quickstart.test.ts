@@ -6,7 +6,7 @@ import {
   emulator,
   failure,
   type StackHandle,
-} from "./harness";
+} from "../support/stack";
 
 // A distinctive token, so that a leak anywhere is found by a plain search.
 const TOKEN = "tok-e2e-quickstart-Zx9Q7wLm";

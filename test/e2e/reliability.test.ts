@@ -1,7 +1,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { copyProgram, createStack, type EmulatorHandle, emulator, type StackHandle } from "./harness";
+import { copyProgram, createStack, type EmulatorHandle, emulator, type StackHandle } from "../support/stack";
 
 const TOKEN = "tok-e2e-fleet-Rt6Y1uIo";
 const SEEDED_CAMPAIGNS = new Set(["snt001"]);

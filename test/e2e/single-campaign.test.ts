@@ -6,7 +6,7 @@ import {
   emulator,
   failure,
   type StackHandle,
-} from "./harness";
+} from "../support/stack";
 
 const TOKEN = "tok-e2e-single-Qm4T8vRp";
 const WRONG_TOKEN = "tok-e2e-wrong-Lk2W6yHs";

@@ -1,3 +1,5 @@
+// The engine-level helpers shared by the e2e tests and the benchmarks: an emulator, a copy of a
+// Pulumi program, a stack of the real engine against them.
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
