@@ -3,14 +3,13 @@ import { z } from "zod";
 import type { Attachment } from "../client";
 import { getClient } from "../context";
 import {
-  changedFields,
   checkWithSchema,
   createOnce,
   type DiffSpec,
-  diffBySpec,
-  guardSentCampaign,
+  guardedDiff,
   isNotFound,
   type ResourceProviderImpl,
+  sentBeforeDelete,
   withOperation,
 } from "./common";
 import { diffSpecOf, schemaOf, type TableOf } from "./fields";
@@ -164,19 +163,7 @@ export const attachmentProvider: ResourceProviderImpl = {
   },
 
   async diff(id, olds, news) {
-    const result = diffBySpec(ATTACHMENT_DIFF, olds, news);
-    // Only a real change is worth a read: a no-op `up` makes no API call.
-    if (!result.changes) return result;
-    // The campaign it belongs to now, and the one it moves to (unless not yet known).
-    const fields = changedFields(ATTACHMENT_DIFF, olds, news);
-    await guardSentCampaign({
-      operation: "diff",
-      kind: KIND,
-      id,
-      campaignIds: [olds.campaignId, news.campaignId],
-      fields,
-    });
-    return result;
+    return guardedDiff(ATTACHMENT_DIFF, KIND, id, olds, news);
   },
 
   async create(inputs) {
@@ -223,8 +210,7 @@ export const attachmentProvider: ResourceProviderImpl = {
     const { campaignId, fileName } = locate(id, props);
     await withOperation("delete", KIND, id, async () => {
       // The files of a sent campaign are part of what was sent: the service stays untouched.
-      if ((await guardSentCampaign({ operation: "delete", kind: KIND, id, campaignIds: [campaignId] })).sent)
-        return;
+      if (await sentBeforeDelete(KIND, id, campaignId)) return;
       try {
         await getClient().deleteAttachment(campaignId, fileName);
       } catch (err) {

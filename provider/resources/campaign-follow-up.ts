@@ -3,14 +3,14 @@ import { z } from "zod";
 import { type Campaign, FOLLOW_UP_DELAYS, type FollowUpDelay } from "../client";
 import { getClient } from "../context";
 import {
-  changedFields,
   checkWithSchema,
   compact,
   type DiffSpec,
-  diffBySpec,
-  guardSentCampaign,
+  guardChange,
+  guardedDiff,
   isNotFound,
   type ResourceProviderImpl,
+  sentBeforeDelete,
   withOperation,
 } from "./common";
 import { diffSpecOf, schemaOf, type TableOf } from "./fields";
@@ -110,19 +110,7 @@ export const campaignFollowUpProvider: ResourceProviderImpl = {
   },
 
   async diff(id, olds, news) {
-    const result = diffBySpec(CAMPAIGN_FOLLOW_UP_DIFF, olds, normalize(news));
-    // Only a real change is worth a read: a no-op `up` makes no API call.
-    if (!result.changes) return result;
-    // The campaign it belongs to now, and the one it moves to (unless not yet known).
-    const fields = changedFields(CAMPAIGN_FOLLOW_UP_DIFF, olds, normalize(news));
-    await guardSentCampaign({
-      operation: "diff",
-      kind: KIND,
-      id,
-      campaignIds: [olds.campaignId, news.campaignId],
-      fields,
-    });
-    return result;
+    return guardedDiff(CAMPAIGN_FOLLOW_UP_DIFF, KIND, id, olds, normalize(news));
   },
 
   async create(inputs) {
@@ -158,14 +146,7 @@ export const campaignFollowUpProvider: ResourceProviderImpl = {
     const before = stateOf(olds);
     const after = stateOf(normalize(news));
     return withOperation("update", KIND, id, async () => {
-      const fields = changedFields(CAMPAIGN_FOLLOW_UP_DIFF, olds, normalize(news));
-      await guardSentCampaign({
-        operation: "update",
-        kind: KIND,
-        id,
-        campaignIds: [olds.campaignId, news.campaignId],
-        fields,
-      });
+      await guardChange("update", CAMPAIGN_FOLLOW_UP_DIFF, KIND, id, olds, normalize(news));
       // The POST sets subject and delay and switches the follow-up on; skip it when only turning off.
       const needsWrite =
         before.subject !== after.subject ||
@@ -180,8 +161,7 @@ export const campaignFollowUpProvider: ResourceProviderImpl = {
     const campaignId = (props?.campaignId as string | undefined) ?? id;
     await withOperation("delete", KIND, id, async () => {
       // The follow-up of a sent campaign may already be going out: the service stays untouched.
-      if ((await guardSentCampaign({ operation: "delete", kind: KIND, id, campaignIds: [campaignId] })).sent)
-        return;
+      if (await sentBeforeDelete(KIND, id, campaignId)) return;
       try {
         await getClient().deleteFollowUp(campaignId);
       } catch (err) {

@@ -11,10 +11,10 @@ import { formatTimestamp } from "../client/query";
 import type * as api from "../client/schemas";
 import { getClient } from "../context";
 import {
-  changedFields,
   checkWithSchema,
   type DiffSpec,
-  diffBySpec,
+  guardChange,
+  guardedDiff,
   guardSentCampaign,
   httpStatusOf,
   isNotFound,
@@ -159,18 +159,7 @@ export const campaignScheduleProvider: ResourceProviderImpl = {
   },
 
   async diff(id, olds, news) {
-    const result = diffBySpec(CAMPAIGN_SCHEDULE_DIFF, olds, news);
-    if (!result.changes) return result;
-    // The campaign it belongs to now, and the one it moves to (unless not yet known).
-    const fields = changedFields(CAMPAIGN_SCHEDULE_DIFF, olds, news);
-    await guardSentCampaign({
-      operation: "diff",
-      kind: KIND,
-      id,
-      campaignIds: [olds.campaignId, news.campaignId],
-      fields,
-    });
-    return result;
+    return guardedDiff(CAMPAIGN_SCHEDULE_DIFF, KIND, id, olds, news);
   },
 
   async create(props) {
@@ -220,14 +209,7 @@ export const campaignScheduleProvider: ResourceProviderImpl = {
   async update(id, olds, news) {
     const inputs = managedInputs(news);
     return withOperation("update", KIND, id, async () => {
-      const fields = changedFields(CAMPAIGN_SCHEDULE_DIFF, olds, news);
-      await guardSentCampaign({
-        operation: "update",
-        kind: KIND,
-        id,
-        campaignIds: [olds.campaignId, news.campaignId],
-        fields,
-      });
+      await guardChange("update", CAMPAIGN_SCHEDULE_DIFF, KIND, id, olds, news);
       return { outs: await schedule(inputs) };
     });
   },

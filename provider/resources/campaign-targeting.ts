@@ -8,11 +8,11 @@ import type { SenderClient } from "../client";
 import type * as api from "../client/schemas";
 import { getClient } from "../context";
 import {
-  changedFields,
   checkWithSchema,
   containsUnknown,
   type DiffSpec,
-  diffBySpec,
+  guardChange,
+  guardedDiff,
   guardSentCampaign,
   isNotFound,
   operationError,
@@ -188,18 +188,7 @@ export const campaignTargetingProvider: ResourceProviderImpl = {
   },
 
   async diff(id, olds, news) {
-    const result = diffBySpec(CAMPAIGN_TARGETING_DIFF, olds, news);
-    if (!result.changes) return result;
-    // The campaign it belongs to now, and the one it moves to (unless not yet known).
-    const fields = changedFields(CAMPAIGN_TARGETING_DIFF, olds, news);
-    await guardSentCampaign({
-      operation: "diff",
-      kind: KIND,
-      id,
-      campaignIds: [olds.campaignId, news.campaignId],
-      fields,
-    });
-    return result;
+    return guardedDiff(CAMPAIGN_TARGETING_DIFF, KIND, id, olds, news);
   },
 
   async create(props) {
@@ -242,14 +231,7 @@ export const campaignTargetingProvider: ResourceProviderImpl = {
   async update(id, olds, news) {
     const inputs = managedInputs(news);
     return withOperation("update", KIND, id, async () => {
-      const fields = changedFields(CAMPAIGN_TARGETING_DIFF, olds, news);
-      await guardSentCampaign({
-        operation: "update",
-        kind: KIND,
-        id,
-        campaignIds: [olds.campaignId, news.campaignId],
-        fields,
-      });
+      await guardChange("update", CAMPAIGN_TARGETING_DIFF, KIND, id, olds, news);
       await apply(getClient(), inputs.campaignId, managedInputs(olds), inputs);
       return { outs: { ...inputs } };
     });

@@ -15,8 +15,8 @@ import {
   checkWithSchema,
   createOnce,
   type DiffSpec,
-  diffBySpec,
-  guardSentCampaign,
+  guardChange,
+  guardedDiff,
   isNotFound,
   isSent,
   operationError,
@@ -350,11 +350,7 @@ export const campaignProvider: ResourceProviderImpl = {
   },
 
   async diff(id, olds, news) {
-    const result = diffBySpec(CAMPAIGN_DIFF, olds, news);
-    if (!result.changes) return result;
-    const fields = changedFields(CAMPAIGN_DIFF, olds, news);
-    await guardSentCampaign({ operation: "diff", kind: KIND, id, campaignIds: [id], fields });
-    return result;
+    return guardedDiff(CAMPAIGN_DIFF, KIND, id, olds, news, [id]);
   },
 
   async create(props) {
@@ -394,12 +390,9 @@ export const campaignProvider: ResourceProviderImpl = {
     const inputs = managedInputs(news);
     return withOperation("update", KIND, id, async () => {
       const client = getClient();
-      const changed = changedFields(CAMPAIGN_DIFF, olds, news);
-      if (changed.length > 0) {
-        // Sent since the preview: refuse rather than change it.
-        await guardSentCampaign({ operation: "update", kind: KIND, id, campaignIds: [id], fields: changed });
-        await client.updateCampaign(id, patchBody(changed, inputs));
-      }
+      // Sent since the preview: refused rather than changed.
+      const changed = await guardChange("update", CAMPAIGN_DIFF, KIND, id, olds, news, [id]);
+      if (changed.length > 0) await client.updateCampaign(id, patchBody(changed, inputs));
       return { outs: outputsOf(inputs, await client.getCampaign(id)) };
     });
   },

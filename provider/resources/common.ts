@@ -347,3 +347,45 @@ export async function guardSentCampaign(
   }
   return { sent: false, campaign };
 }
+
+/**
+ * The changed inputs, once {@link guardSentCampaign} has let them through: it refuses a change
+ * to a sent campaign. `campaignIds` defaults to the campaign a part belongs to (the old
+ * `campaignId`) and the one it moves to (the new one); the Campaign itself passes its id. Nothing
+ * is read when nothing changed.
+ */
+export async function guardChange(
+  operation: "diff" | "update",
+  spec: DiffSpec,
+  kind: string,
+  id: string,
+  olds: Record<string, unknown>,
+  news: Record<string, unknown>,
+  campaignIds: readonly unknown[] = [olds.campaignId, news.campaignId],
+): Promise<string[]> {
+  const fields = changedFields(spec, olds, news);
+  if (fields.length > 0) await guardSentCampaign({ operation, kind, id, campaignIds, fields });
+  return fields;
+}
+
+/** The `diff` of a kind that belongs to a campaign: {@link diffBySpec}, guarded by {@link guardChange}. */
+export async function guardedDiff(
+  spec: DiffSpec,
+  kind: string,
+  id: string,
+  olds: Record<string, unknown>,
+  news: Record<string, unknown>,
+  campaignIds?: readonly unknown[],
+): Promise<pulumi.dynamic.DiffResult> {
+  const result = diffBySpec(spec, olds, news);
+  if (result.changes) await guardChange("diff", spec, kind, id, olds, news, campaignIds);
+  return result;
+}
+
+/**
+ * True when `delete` must leave the service untouched because the campaign has been sent (a
+ * warning says so); see {@link guardSentCampaign}.
+ */
+export async function sentBeforeDelete(kind: string, id: string, campaignId: string): Promise<boolean> {
+  return (await guardSentCampaign({ operation: "delete", kind, id, campaignIds: [campaignId] })).sent;
+}
