@@ -5,14 +5,13 @@ import { getClient } from "../context";
 import {
   checkWithSchema,
   createOnce,
-  type DiffSpec,
   guardedDiff,
   isNotFound,
   type ResourceProviderImpl,
   sentBeforeDelete,
   withOperation,
 } from "./common";
-import { diffSpecOf, schemaOf, type TableOf } from "./fields";
+import { campaignIdField, derive, type TableOf } from "./fields";
 
 const KIND = "Attachment";
 
@@ -97,13 +96,7 @@ function urlProblem(value: string): string | undefined {
  * one; the old one goes first (see {@link ATTACHMENT_DIFF}).
  */
 export const attachmentFields = {
-  campaignId: {
-    type: "string",
-    doc: "The campaign the file is attached to. Changing it replaces the attachment.",
-    required: true,
-    replaceOnChange: true,
-    check: z.string({ error: "must be a campaign id" }).min(1, "must be a campaign id"),
-  },
+  campaignId: campaignIdField("The campaign the file is attached to. Changing it replaces the attachment."),
   url: {
     type: "string",
     doc:
@@ -132,10 +125,8 @@ export const attachmentDescription =
  * Every input forces a new attachment. The old one goes first: Sender keys attachments by file
  * name, so a new file of the same name would be removed with the old.
  */
-export const ATTACHMENT_DIFF: DiffSpec = diffSpecOf(attachmentFields, true);
-
 // Built at module load: this module is required by the provider process, never closure-serialized.
-const inputSchema = schemaOf(attachmentFields);
+const { spec: ATTACHMENT_DIFF, schema: inputSchema } = derive(attachmentFields, true);
 
 /** The campaign id and file name of a resource, from its state or else from its id. */
 function locate(

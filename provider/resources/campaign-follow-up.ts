@@ -5,7 +5,6 @@ import { getClient } from "../context";
 import {
   checkWithSchema,
   compact,
-  type DiffSpec,
   guardChange,
   guardedDiff,
   isNotFound,
@@ -13,7 +12,7 @@ import {
   sentBeforeDelete,
   withOperation,
 } from "./common";
-import { diffSpecOf, schemaOf, type TableOf } from "./fields";
+import { campaignIdField, derive, type TableOf } from "./fields";
 
 const KIND = "CampaignFollowUp";
 
@@ -33,13 +32,9 @@ const DELAY_REASON = `must be one of ${FOLLOW_UP_DELAYS.join(", ")} (hours)`;
 
 /** The field table of CampaignFollowUp: only moving it to another campaign needs a new one. */
 export const campaignFollowUpFields = {
-  campaignId: {
-    type: "string",
-    doc: "The campaign the follow-up belongs to; also the resource id. Changing it replaces the follow-up.",
-    required: true,
-    replaceOnChange: true,
-    check: z.string({ error: "must be a campaign id" }).min(1, "must be a campaign id"),
-  },
+  campaignId: campaignIdField(
+    "The campaign the follow-up belongs to; also the resource id. Changing it replaces the follow-up.",
+  ),
   subject: {
     type: "string",
     doc: "Subject line of the follow-up email.",
@@ -71,10 +66,8 @@ export const campaignFollowUpDescription =
   "and destroying the follow-up of such a campaign leaves the service untouched.";
 
 /** How a follow-up compares: only moving it to another campaign needs a new one. */
-export const CAMPAIGN_FOLLOW_UP_DIFF: DiffSpec = diffSpecOf(campaignFollowUpFields);
-
 // Built at module load: this module is required by the provider process, never closure-serialized.
-const inputSchema = schemaOf(campaignFollowUpFields);
+const { spec: CAMPAIGN_FOLLOW_UP_DIFF, schema: inputSchema } = derive(campaignFollowUpFields);
 
 /** The inputs with defaults applied, so that state and diffs always see `active`. */
 function normalize(news: Record<string, unknown>): Record<string, unknown> {

@@ -12,7 +12,6 @@ import type * as api from "../client/schemas";
 import { getClient } from "../context";
 import {
   checkWithSchema,
-  type DiffSpec,
   guardChange,
   guardedDiff,
   guardSentCampaign,
@@ -24,7 +23,7 @@ import {
   userInputs,
   withOperation,
 } from "./common";
-import { diffSpecOf, pickInputs, schemaOf, type TableOf } from "./fields";
+import { campaignIdField, derive, pickInputs, type TableOf } from "./fields";
 
 const KIND = "CampaignSchedule";
 
@@ -93,15 +92,7 @@ export interface CampaignScheduleOutputs extends CampaignScheduleInputs {
 
 /** The field table of CampaignSchedule: a new time is scheduled again, a new campaign replaces. */
 export const campaignScheduleFields = {
-  campaignId: {
-    type: "string",
-    doc: "The campaign to send. Changing it replaces the schedule.",
-    required: true,
-    replaceOnChange: true,
-    check: z
-      .string({ error: "campaignId is required and must be a campaign id" })
-      .min(1, "campaignId must not be empty"),
-  },
+  campaignId: campaignIdField("The campaign to send. Changing it replaces the schedule."),
   scheduleTime: {
     type: "string",
     doc: "When the campaign goes out: ISO 8601 with an offset, e.g. `2026-12-01T09:00:00+01:00`.",
@@ -129,10 +120,8 @@ export const campaignScheduleDescription =
   "schedule leaves the service untouched: there is nothing left to cancel.";
 
 /** How CampaignSchedule inputs compare (old and new schedule different campaigns, so they never clash). */
-export const CAMPAIGN_SCHEDULE_DIFF: DiffSpec = diffSpecOf(campaignScheduleFields);
-
 // Built at module load: this module is required by the provider process, never closure-serialized.
-const inputSchema = schemaOf(campaignScheduleFields);
+const { spec: CAMPAIGN_SCHEDULE_DIFF, schema: inputSchema } = derive(campaignScheduleFields);
 
 function managedInputs(props: Record<string, unknown>): CampaignScheduleInputs {
   const inputs = pickInputs(campaignScheduleFields, props);

@@ -21,7 +21,7 @@ import {
   userInputs,
   withOperation,
 } from "./common";
-import { diffSpecOf, idList, pickInputs, schemaOf, stableSet, type TableOf } from "./fields";
+import { campaignIdField, diffSpecOf, idList, pickInputs, schemaOf, stableSet, type TableOf } from "./fields";
 
 const KIND = "CampaignTargeting";
 
@@ -43,15 +43,7 @@ export interface CampaignTargetingInputs {
 
 /** The field table of CampaignTargeting: only the campaign forces replacement; the lists are sets. */
 export const campaignTargetingFields = {
-  campaignId: {
-    type: "string",
-    doc: "The campaign targeted. Changing it replaces the targeting.",
-    required: true,
-    replaceOnChange: true,
-    check: z
-      .string({ error: "campaignId is required and must be a campaign id" })
-      .min(1, "campaignId must not be empty"),
-  },
+  campaignId: campaignIdField("The campaign targeted. Changing it replaces the targeting."),
   tagIds: {
     type: "stringList",
     doc: "Tags whose subscribers receive the campaign. A set.",

@@ -14,7 +14,6 @@ import {
   changedFields,
   checkWithSchema,
   createOnce,
-  type DiffSpec,
   guardChange,
   guardedDiff,
   isNotFound,
@@ -27,13 +26,12 @@ import {
 } from "./common";
 import {
   bodyOf,
-  diffSpecOf,
+  derive,
   idList,
   patchBodyOf,
   pickInputs,
   readComputed,
   readInputs,
-  schemaOf,
   type TableOf,
   textInput,
 } from "./fields";
@@ -229,9 +227,8 @@ export const campaignDescription =
   "DRAFT or SCHEDULED, any change to it is refused at preview: replacing a sent campaign could send the mail again.";
 
 /** How Campaign inputs compare. Nothing is replace-only: PATCH takes every field. */
-export const CAMPAIGN_DIFF: DiffSpec = diffSpecOf(campaignFields);
-
-const inputSchema = schemaOf(campaignFields);
+// Built at module load: this module is required by the provider process, never closure-serialized.
+const { spec: CAMPAIGN_DIFF, schema: inputSchema } = derive(campaignFields);
 
 /** The managed inputs of a check-validated input object, without engine keys or extras. */
 function managedInputs(props: Record<string, unknown>): CampaignInputs {

@@ -205,3 +205,21 @@ export function idList(name: string, what: string) {
     { error: `${name} must be a list of ${what} ids` },
   );
 }
+
+/** The `campaignId` of a part of a campaign (targeting, schedule, follow-up, attachment): moving it replaces the part. */
+export function campaignIdField(doc: string) {
+  return {
+    type: "string",
+    doc,
+    required: true,
+    replaceOnChange: true,
+    check: z
+      .string({ error: "campaignId is required and must be a campaign id" })
+      .min(1, "campaignId must not be empty"),
+  } as const;
+}
+
+/** What a table yields at module load: its `DiffSpec` and its input schema. */
+export function derive(table: FieldTable, deleteBeforeReplace = false) {
+  return { spec: diffSpecOf(table, deleteBeforeReplace), schema: schemaOf(table) };
+}

@@ -11,14 +11,13 @@ import {
   checkWithSchema,
   compact,
   createOnce,
-  type DiffSpec,
   diffBySpec,
   isNotFound,
   type ResourceProviderImpl,
   sameValue,
   withOperation,
 } from "./common";
-import { bodyOf, diffSpecOf, pickInputs, readComputed, schemaOf, type TableOf } from "./fields";
+import { bodyOf, derive, pickInputs, readComputed, type TableOf } from "./fields";
 
 const KIND = "TransactionalCampaign";
 
@@ -192,10 +191,8 @@ const OPTIONAL_FIELDS: readonly Field[] = FIELD_NAMES.filter(
  * The API has neither update nor delete, so every managed input forces a new campaign. `adoptId`
  * is only read by `create` and is not compared: dropping it after adoption must not make a new one.
  */
-export const TRANSACTIONAL_CAMPAIGN_DIFF: DiffSpec = diffSpecOf(transactionalCampaignFields);
-
 // Built at module load: this module is required by the provider process, never closure-serialized.
-const inputSchema = schemaOf(transactionalCampaignFields);
+const { spec: TRANSACTIONAL_CAMPAIGN_DIFF, schema: inputSchema } = derive(transactionalCampaignFields);
 
 function managedOf(props: Record<string, unknown>): TransactionalCampaignInputs {
   const { adoptId: _, ...inputs } = pickInputs(transactionalCampaignFields, props);

@@ -4,14 +4,13 @@ import { type CreateWebhookBody, WEBHOOK_TOPICS, type Webhook, type WebhookTopic
 import { getClient } from "../context";
 import {
   checkWithSchema,
-  type DiffSpec,
   diffBySpec,
   isAmbiguous,
   isNotFound,
   type ResourceProviderImpl,
   withOperation,
 } from "./common";
-import { bodyOf, diffSpecOf, pickInputs, readComputed, schemaOf, type TableOf } from "./fields";
+import { bodyOf, derive, pickInputs, readComputed, type TableOf } from "./fields";
 
 const KIND = "Webhook";
 
@@ -109,10 +108,8 @@ export const webhookDescription =
   "same url and topic would clash), and a refresh cannot see changes made in the Sender interface.";
 
 /** Every input forces a new webhook; the old one goes first, as a second of the same url and topic would clash. */
-export const WEBHOOK_DIFF: DiffSpec = diffSpecOf(webhookFields, true);
-
 // Built at module load: this module is required by the provider process, never closure-serialized.
-const inputSchema = schemaOf(webhookFields);
+const { spec: WEBHOOK_DIFF, schema: inputSchema } = derive(webhookFields, true);
 
 /** The message of an ambiguous create failure: the webhook may exist, and nothing can tell. */
 export function ambiguousCreateMessage(topic: string, cause: string): string {
