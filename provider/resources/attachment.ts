@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Attachment } from "../client";
 import { getClient } from "../context";
 import {
-  checkWithSchema,
+  checker,
   createOnce,
   guardedDiff,
   isNotFound,
@@ -125,7 +125,6 @@ export const attachmentDescription =
  * Every input forces a new attachment. The old one goes first: Sender keys attachments by file
  * name, so a new file of the same name would be removed with the old.
  */
-// Built at module load: this module is required by the provider process, never closure-serialized.
 const { spec: ATTACHMENT_DIFF, schema: inputSchema } = derive(attachmentFields, true);
 
 /** The campaign id and file name of a resource, from its state or else from its id. */
@@ -149,9 +148,7 @@ function stateOf(campaignId: string, url: string, attachment: Attachment): Attac
  * campaign. The id is `<campaignId>/<fileName>`. There is no update: every change replaces it.
  */
 export const attachmentProvider: ResourceProviderImpl = {
-  async check(_olds, news) {
-    return checkWithSchema(inputSchema, news);
-  },
+  check: checker(inputSchema),
 
   async diff(id, olds, news) {
     return guardedDiff(ATTACHMENT_DIFF, KIND, id, olds, news);

@@ -65,8 +65,7 @@ export const campaignFollowUpDescription =
   "most one, so its id is the campaign id. Changes to a campaign that is no longer DRAFT or SCHEDULED are refused, " +
   "and destroying the follow-up of such a campaign leaves the service untouched.";
 
-/** How a follow-up compares: only moving it to another campaign needs a new one. */
-// Built at module load: this module is required by the provider process, never closure-serialized.
+/** How a follow-up compares: only moving it to another campaign needs a new one. Built at module load. */
 const { spec: CAMPAIGN_FOLLOW_UP_DIFF, schema: inputSchema } = derive(campaignFollowUpFields);
 
 /** The inputs with defaults applied, so that state and diffs always see `active`. */

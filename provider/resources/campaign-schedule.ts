@@ -11,7 +11,7 @@ import { formatTimestamp } from "../client/query";
 import type * as api from "../client/schemas";
 import { getClient } from "../context";
 import {
-  checkWithSchema,
+  checker,
   guardChange,
   guardedDiff,
   guardSentCampaign,
@@ -119,8 +119,7 @@ export const campaignScheduleDescription =
   "forces replacement. Once the campaign has been sent, `read` records it (`sent: true`) and destroying the " +
   "schedule leaves the service untouched: there is nothing left to cancel.";
 
-/** How CampaignSchedule inputs compare (old and new schedule different campaigns, so they never clash). */
-// Built at module load: this module is required by the provider process, never closure-serialized.
+/** How CampaignSchedule inputs compare (old and new schedule different campaigns, so they never clash). Built at module load. */
 const { spec: CAMPAIGN_SCHEDULE_DIFF, schema: inputSchema } = derive(campaignScheduleFields);
 
 function managedInputs(props: Record<string, unknown>): CampaignScheduleInputs {
@@ -143,9 +142,7 @@ async function schedule(inputs: CampaignScheduleInputs): Promise<Record<string, 
 
 /** The CampaignSchedule provider. */
 export const campaignScheduleProvider: ResourceProviderImpl = {
-  async check(_olds, news) {
-    return checkWithSchema(inputSchema, news);
-  },
+  check: checker(inputSchema),
 
   async diff(id, olds, news) {
     return guardedDiff(CAMPAIGN_SCHEDULE_DIFF, KIND, id, olds, news);

@@ -8,7 +8,7 @@ import type { SenderClient } from "../client";
 import type * as api from "../client/schemas";
 import { getClient } from "../context";
 import {
-  checkWithSchema,
+  checker,
   containsUnknown,
   type DiffSpec,
   guardChange,
@@ -175,9 +175,7 @@ const ids = (items: readonly { id: string }[]) => items.map((item) => item.id);
 
 /** The CampaignTargeting provider. */
 export const campaignTargetingProvider: ResourceProviderImpl = {
-  async check(_olds, news) {
-    return checkWithSchema(inputSchema, news);
-  },
+  check: checker(inputSchema),
 
   async diff(id, olds, news) {
     return guardedDiff(CAMPAIGN_TARGETING_DIFF, KIND, id, olds, news);

@@ -12,7 +12,7 @@ import type * as api from "../client/schemas";
 import { getClient } from "../context";
 import {
   changedFields,
-  checkWithSchema,
+  checker,
   createOnce,
   guardChange,
   guardedDiff,
@@ -226,8 +226,7 @@ export const campaignDescription =
   "Creating or updating a campaign never sends it. Once the service reports the campaign as anything but " +
   "DRAFT or SCHEDULED, any change to it is refused at preview: replacing a sent campaign could send the mail again.";
 
-/** How Campaign inputs compare. Nothing is replace-only: PATCH takes every field. */
-// Built at module load: this module is required by the provider process, never closure-serialized.
+/** How Campaign inputs compare. Nothing is replace-only: PATCH takes every field. Built at module load. */
 const { spec: CAMPAIGN_DIFF, schema: inputSchema } = derive(campaignFields);
 
 /** The managed inputs of a check-validated input object, without engine keys or extras. */
@@ -342,9 +341,7 @@ const label = (props: Record<string, unknown>) =>
 
 /** The Campaign provider. */
 export const campaignProvider: ResourceProviderImpl = {
-  async check(_olds, news) {
-    return checkWithSchema(inputSchema, news);
-  },
+  check: checker(inputSchema),
 
   async diff(id, olds, news) {
     return guardedDiff(CAMPAIGN_DIFF, KIND, id, olds, news, [id]);

@@ -81,6 +81,11 @@ export function httpStatusOf(err: unknown): number | undefined {
   return SenderError.is(err) && err.kind === "http" ? (err as SenderHttpError).status : undefined;
 }
 
+/** The `check` of a kind whose inputs one schema judges: {@link checkWithSchema}. */
+export function checker(schema: z.ZodType): ResourceProviderImpl["check"] {
+  return async (_olds, news) => checkWithSchema(schema, news);
+}
+
 /** True for the service's "no such object" answer. */
 export function isNotFound(err: unknown): boolean {
   return httpStatusOf(err) === 404;

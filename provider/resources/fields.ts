@@ -219,7 +219,10 @@ export function campaignIdField(doc: string) {
   } as const;
 }
 
-/** What a table yields at module load: its `DiffSpec` and its input schema. */
+/**
+ * What a table yields at module load (a resource module is required by the provider process, never
+ * closure-serialized, so building it once is safe): its `DiffSpec` and its input schema.
+ */
 export function derive(table: FieldTable, deleteBeforeReplace = false) {
   return { spec: diffSpecOf(table, deleteBeforeReplace), schema: schemaOf(table) };
 }

@@ -8,7 +8,7 @@ import {
 } from "../client";
 import { getClient } from "../context";
 import {
-  checkWithSchema,
+  checker,
   compact,
   createOnce,
   diffBySpec,
@@ -191,7 +191,6 @@ const OPTIONAL_FIELDS: readonly Field[] = FIELD_NAMES.filter(
  * The API has neither update nor delete, so every managed input forces a new campaign. `adoptId`
  * is only read by `create` and is not compared: dropping it after adoption must not make a new one.
  */
-// Built at module load: this module is required by the provider process, never closure-serialized.
 const { spec: TRANSACTIONAL_CAMPAIGN_DIFF, schema: inputSchema } = derive(transactionalCampaignFields);
 
 function managedOf(props: Record<string, unknown>): TransactionalCampaignInputs {
@@ -297,9 +296,7 @@ async function findCreated(
  * the engine logs), as the service keeps it.
  */
 export const transactionalCampaignProvider: ResourceProviderImpl = {
-  async check(_olds, news) {
-    return checkWithSchema(inputSchema, news);
-  },
+  check: checker(inputSchema),
 
   async diff(_id, olds, news) {
     return diffBySpec(TRANSACTIONAL_CAMPAIGN_DIFF, olds, news);

@@ -108,7 +108,6 @@ export const webhookDescription =
   "same url and topic would clash), and a refresh cannot see changes made in the Sender interface.";
 
 /** Every input forces a new webhook; the old one goes first, as a second of the same url and topic would clash. */
-// Built at module load: this module is required by the provider process, never closure-serialized.
 const { spec: WEBHOOK_DIFF, schema: inputSchema } = derive(webhookFields, true);
 
 /** The message of an ambiguous create failure: the webhook may exist, and nothing can tell. */
