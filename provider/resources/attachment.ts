@@ -8,6 +8,7 @@ import {
   guardedDiff,
   isNotFound,
   type ResourceProviderImpl,
+  readOrGone,
   sentBeforeDelete,
   withOperation,
 } from "./common";
@@ -171,20 +172,18 @@ export const attachmentProvider: ResourceProviderImpl = {
 
   async read(id, props) {
     const { campaignId, fileName } = locate(id, props);
-    return withOperation("read", KIND, id, async (): Promise<pulumi.dynamic.ReadResult> => {
-      let attachments: Attachment[];
-      try {
-        attachments = await getClient().listAttachments(campaignId);
-      } catch (err) {
-        if (isNotFound(err)) return { id: "" };
-        throw err;
-      }
-      const found = attachments.find((a) => a.file_name === fileName);
-      if (!found) return { id: "" };
-      // The service keeps its own copy's URL, not the source: the source URL stays as given.
-      const url = (props?.url as string | undefined) ?? found.url;
-      return { id, props: stateOf(campaignId, url, found), inputs: { campaignId, url } };
-    });
+    return readOrGone(
+      KIND,
+      id,
+      () => getClient().listAttachments(campaignId),
+      (attachments): pulumi.dynamic.ReadResult => {
+        const found = attachments.find((a) => a.file_name === fileName);
+        if (!found) return { id: "" };
+        // The service keeps its own copy's URL, not the source: the source URL stays as given.
+        const url = (props?.url as string | undefined) ?? found.url;
+        return { id, props: stateOf(campaignId, url, found), inputs: { campaignId, url } };
+      },
+    );
   },
 
   async update(id) {

@@ -1,6 +1,6 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { type Campaign, FOLLOW_UP_DELAYS, type FollowUpDelay } from "../client";
+import { FOLLOW_UP_DELAYS, type FollowUpDelay } from "../client";
 import { getClient } from "../context";
 import {
   checkWithSchema,
@@ -9,6 +9,7 @@ import {
   guardedDiff,
   isNotFound,
   type ResourceProviderImpl,
+  readOrGone,
   sentBeforeDelete,
   withOperation,
 } from "./common";
@@ -114,24 +115,22 @@ export const campaignFollowUpProvider: ResourceProviderImpl = {
   },
 
   async read(id, props) {
-    return withOperation("read", KIND, id, async (): Promise<pulumi.dynamic.ReadResult> => {
-      let campaign: Campaign;
-      try {
-        campaign = await getClient().getCampaign(id);
-      } catch (err) {
-        if (isNotFound(err)) return { id: "" };
-        throw err;
-      }
-      const active = campaign.auto_followup_active === 1;
-      if (!active && campaign.auto_followup_subject === null) return { id: "" };
-      const state: CampaignFollowUpState = {
-        campaignId: id,
-        subject: campaign.auto_followup_subject ?? (props?.subject as string),
-        delayHours: (campaign.auto_followup_delay ?? props?.delayHours) as FollowUpDelay,
-        active,
-      };
-      return { id, props: compact({ ...state }), inputs: compact({ ...state }) };
-    });
+    return readOrGone(
+      KIND,
+      id,
+      () => getClient().getCampaign(id),
+      (campaign): pulumi.dynamic.ReadResult => {
+        const active = campaign.auto_followup_active === 1;
+        if (!active && campaign.auto_followup_subject === null) return { id: "" };
+        const state: CampaignFollowUpState = {
+          campaignId: id,
+          subject: campaign.auto_followup_subject ?? (props?.subject as string),
+          delayHours: (campaign.auto_followup_delay ?? props?.delayHours) as FollowUpDelay,
+          active,
+        };
+        return { id, props: compact({ ...state }), inputs: compact({ ...state }) };
+      },
+    );
   },
 
   async update(id, olds, news) {

@@ -6,6 +6,7 @@
  * Once the campaign has been sent, `read` records it (`sent: true`) and destroying the schedule
  * is a no-op: there is nothing left to cancel.
  */
+import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { formatTimestamp } from "../client/query";
 import type * as api from "../client/schemas";
@@ -18,8 +19,8 @@ import {
   httpStatusOf,
   isNotFound,
   isSent,
-  operationError,
   type ResourceProviderImpl,
+  readOrGone,
   userInputs,
   withOperation,
 } from "./common";
@@ -158,38 +159,43 @@ export const campaignScheduleProvider: ResourceProviderImpl = {
 
   async read(id, props) {
     const previous = userInputs(props);
-    let campaign: api.Campaign;
-    try {
-      campaign = await getClient().getCampaign(id);
-    } catch (err) {
-      if (isNotFound(err)) return { id: "" };
-      throw operationError("read", KIND, id, err);
-    }
-    const given = typeof previous.scheduleTime === "string" ? previous.scheduleTime : undefined;
-    const givenUtc = given === undefined ? undefined : formatIfValid(given);
-    if (isSent(campaign.status)) {
-      // Sent as planned (or by hand): keep the inputs, record the fact.
-      const scheduleTime = given ?? fromApiScheduleTime(campaign.schedule_time ?? campaign.sent_time ?? "");
-      const inputs = { campaignId: id, scheduleTime };
-      const scheduleTimeUtc = givenUtc ?? campaign.schedule_time ?? undefined;
-      return {
-        id,
-        props: {
-          ...inputs,
-          ...(scheduleTimeUtc ? { scheduleTimeUtc } : {}),
-          status: campaign.status,
-          sent: true,
-        },
-        inputs,
-      };
-    }
-    // A DRAFT was unscheduled behind the stack's back: gone, so that `up` schedules it again.
-    if (campaign.status !== "SCHEDULED" || campaign.schedule_time === null) return { id: "" };
-    const utc = campaign.schedule_time;
-    // The program's spelling while it names the same instant; the service's time once it differs.
-    const scheduleTime = given !== undefined && givenUtc === utc ? given : fromApiScheduleTime(utc);
-    const inputs = { campaignId: id, scheduleTime };
-    return { id, props: { ...inputs, scheduleTimeUtc: utc, status: campaign.status, sent: false }, inputs };
+    return readOrGone(
+      KIND,
+      id,
+      () => getClient().getCampaign(id),
+      (campaign): pulumi.dynamic.ReadResult => {
+        const given = typeof previous.scheduleTime === "string" ? previous.scheduleTime : undefined;
+        const givenUtc = given === undefined ? undefined : formatIfValid(given);
+        if (isSent(campaign.status)) {
+          // Sent as planned (or by hand): keep the inputs, record the fact.
+          const scheduleTime =
+            given ?? fromApiScheduleTime(campaign.schedule_time ?? campaign.sent_time ?? "");
+          const inputs = { campaignId: id, scheduleTime };
+          const scheduleTimeUtc = givenUtc ?? campaign.schedule_time ?? undefined;
+          return {
+            id,
+            props: {
+              ...inputs,
+              ...(scheduleTimeUtc ? { scheduleTimeUtc } : {}),
+              status: campaign.status,
+              sent: true,
+            },
+            inputs,
+          };
+        }
+        // A DRAFT was unscheduled behind the stack's back: gone, so that `up` schedules it again.
+        if (campaign.status !== "SCHEDULED" || campaign.schedule_time === null) return { id: "" };
+        const utc = campaign.schedule_time;
+        // The program's spelling while it names the same instant; the service's time once it differs.
+        const scheduleTime = given !== undefined && givenUtc === utc ? given : fromApiScheduleTime(utc);
+        const inputs = { campaignId: id, scheduleTime };
+        return {
+          id,
+          props: { ...inputs, scheduleTimeUtc: utc, status: campaign.status, sent: false },
+          inputs,
+        };
+      },
+    );
   },
 
   async update(id, olds, news) {

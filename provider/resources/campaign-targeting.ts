@@ -15,8 +15,8 @@ import {
   guardedDiff,
   guardSentCampaign,
   isNotFound,
-  operationError,
   type ResourceProviderImpl,
+  readOrGone,
   sameSet,
   userInputs,
   withOperation,
@@ -193,14 +193,15 @@ export const campaignTargetingProvider: ResourceProviderImpl = {
   async read(id, props) {
     const previous = userInputs(props);
     const client = getClient();
-    try {
-      const [campaign, tags, excludedTags, filters, excludedFilters] = await Promise.all([
+    const everything = () =>
+      Promise.all([
         client.getCampaign(id),
         client.getTags(id),
         client.getExcludedTags(id),
         client.getFilters(id),
         client.getExcludedFilters(id),
       ]);
+    return readOrGone(KIND, id, everything, ([campaign, tags, excludedTags, filters, excludedFilters]) => {
       const inputs = inputsFromService(
         campaign,
         {
@@ -212,10 +213,7 @@ export const campaignTargetingProvider: ResourceProviderImpl = {
         previous,
       );
       return { id, props: { ...inputs }, inputs };
-    } catch (err) {
-      if (isNotFound(err)) return { id: "" };
-      throw operationError("read", KIND, id, err);
-    }
+    });
   },
 
   async update(id, olds, news) {

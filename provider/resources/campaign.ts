@@ -18,8 +18,8 @@ import {
   guardedDiff,
   isNotFound,
   isSent,
-  operationError,
   type ResourceProviderImpl,
+  readOrGone,
   sentCampaignError,
   userInputs,
   withOperation,
@@ -369,15 +369,15 @@ export const campaignProvider: ResourceProviderImpl = {
 
   async read(id, props) {
     const previous = userInputs(props);
-    let campaign: api.Campaign;
-    try {
-      campaign = await getClient().getCampaign(id);
-    } catch (err) {
-      if (isNotFound(err)) return { id: "" };
-      throw operationError("read", KIND, id, err);
-    }
-    const inputs = inputsFromCampaign(campaign, previous);
-    return { id, props: outputsOf(inputs, campaign), inputs };
+    return readOrGone(
+      KIND,
+      id,
+      () => getClient().getCampaign(id),
+      (campaign) => {
+        const inputs = inputsFromCampaign(campaign, previous);
+        return { id, props: outputsOf(inputs, campaign), inputs };
+      },
+    );
   },
 
   async update(id, olds, news) {

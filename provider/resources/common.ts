@@ -142,6 +142,26 @@ export async function withOperation<T>(
   }
 }
 
+/**
+ * The one `read` style of every kind: fetch the record; the service's 404 means the object is
+ * gone (`{ id: "" }`, so the engine drops it); any other failure is a {@link SenderOperationError}.
+ */
+export async function readOrGone<T>(
+  kind: string,
+  id: string,
+  fetch: () => Promise<T>,
+  toResult: (record: T) => pulumi.dynamic.ReadResult,
+): Promise<pulumi.dynamic.ReadResult> {
+  let record: T;
+  try {
+    record = await fetch();
+  } catch (err) {
+    if (isNotFound(err)) return { id: "" };
+    throw operationError("read", kind, id, err);
+  }
+  return withOperation("read", kind, id, async () => toResult(record));
+}
+
 /** Deep equality of JSON-like values; undefined and null both mean "not set". */
 export function sameValue(a: unknown, b: unknown): boolean {
   if (a === undefined || a === null) return b === undefined || b === null;

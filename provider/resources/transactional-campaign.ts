@@ -1,4 +1,3 @@
-import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import {
   type CreateTransactionalBody,
@@ -14,6 +13,7 @@ import {
   diffBySpec,
   isNotFound,
   type ResourceProviderImpl,
+  readOrGone,
   sameValue,
   withOperation,
 } from "./common";
@@ -327,22 +327,20 @@ export const transactionalCampaignProvider: ResourceProviderImpl = {
 
   async read(id, props) {
     const prior = props ?? {};
-    return withOperation("read", KIND, id, async (): Promise<pulumi.dynamic.ReadResult> => {
-      let record: Transactional;
-      try {
-        record = await getClient().getTransactional(id);
-      } catch (err) {
-        if (isNotFound(err)) return { id: "" };
-        throw err;
-      }
-      const inputs = inputsOf(record, prior);
-      const adoptId = prior.adoptId;
-      return {
-        id,
-        props: outputsOf(inputs, record, adoptId),
-        inputs: compact({ ...inputs, adoptId: typeof adoptId === "string" ? adoptId : undefined }),
-      };
-    });
+    return readOrGone(
+      KIND,
+      id,
+      () => getClient().getTransactional(id),
+      (record) => {
+        const inputs = inputsOf(record, prior);
+        const adoptId = prior.adoptId;
+        return {
+          id,
+          props: outputsOf(inputs, record, adoptId),
+          inputs: compact({ ...inputs, adoptId: typeof adoptId === "string" ? adoptId : undefined }),
+        };
+      },
+    );
   },
 
   async update(id) {
