@@ -94,6 +94,9 @@ export function isNotFound(err: unknown): boolean {
 /** The operations of a resource provider, as its errors name them. */
 export type Operation = "check" | "diff" | "create" | "read" | "update" | "delete";
 
+// Brand shared by every copy of this module in a process (see SenderError.is).
+const OPERATION_ERROR_BRAND: unique symbol = Symbol.for("pulumi-sender.SenderOperationError") as never;
+
 /**
  * The one error a resource operation fails with. Its message always names the operation, the
  * kind, the object (its id, or the title or adoptId when there is none yet) and the cause's own
@@ -115,6 +118,16 @@ export class SenderOperationError extends Error {
     this.operation = operation;
     this.resourceKind = kind;
     this.subject = subject ?? "";
+    Object.defineProperty(this, OPERATION_ERROR_BRAND, { value: true, enumerable: false });
+  }
+
+  /** Whether `value` is a {@link SenderOperationError}, from this or any other copy of the package. */
+  static is(value: unknown): value is SenderOperationError {
+    return (
+      typeof value === "object" &&
+      value !== null &&
+      (value as Record<symbol, unknown>)[OPERATION_ERROR_BRAND] === true
+    );
   }
 }
 
@@ -125,7 +138,7 @@ export function operationError(
   subject: string | undefined,
   err: unknown,
 ): SenderOperationError {
-  return err instanceof SenderOperationError ? err : new SenderOperationError(operation, kind, subject, err);
+  return SenderOperationError.is(err) ? err : new SenderOperationError(operation, kind, subject, err);
 }
 
 /** Runs one provider operation, rethrowing failures through {@link operationError}. */
