@@ -1,6 +1,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import { SenderError, type SenderHttpError } from "../client";
+import { hasBrand, setBrand } from "../client/errors/brand";
 import type * as api from "../client/schemas";
 import { getClient } from "../context";
 
@@ -118,16 +119,12 @@ export class SenderOperationError extends Error {
     this.operation = operation;
     this.resourceKind = kind;
     this.subject = subject ?? "";
-    Object.defineProperty(this, OPERATION_ERROR_BRAND, { value: true, enumerable: false });
+    setBrand(this, OPERATION_ERROR_BRAND);
   }
 
   /** Whether `value` is a {@link SenderOperationError}, from this or any other copy of the package. */
   static is(value: unknown): value is SenderOperationError {
-    return (
-      typeof value === "object" &&
-      value !== null &&
-      (value as Record<symbol, unknown>)[OPERATION_ERROR_BRAND] === true
-    );
+    return hasBrand(value, OPERATION_ERROR_BRAND);
   }
 }
 

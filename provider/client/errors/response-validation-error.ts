@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { hasBrand, setBrand } from "./brand";
 
 const VALIDATION_ERROR_BRAND: unique symbol = Symbol.for(
   "pulumi-sender.SenderResponseValidationError",
@@ -52,16 +53,12 @@ export class SenderResponseValidationError extends Error {
     this.status = details.status;
     this.issues = details.issues;
     this.body = details.body;
-    Object.defineProperty(this, VALIDATION_ERROR_BRAND, { value: true, enumerable: false });
+    setBrand(this, VALIDATION_ERROR_BRAND);
   }
 
   /** Whether `value` is a {@link SenderResponseValidationError}, from any copy of the package. */
   static is(value: unknown): value is SenderResponseValidationError {
-    return (
-      typeof value === "object" &&
-      value !== null &&
-      (value as Record<symbol, unknown>)[VALIDATION_ERROR_BRAND] === true
-    );
+    return hasBrand(value, VALIDATION_ERROR_BRAND);
   }
 
   /** A plain summary for logs. */

@@ -1,3 +1,5 @@
+import { hasBrand, setBrand } from "./brand";
+
 /**
  * Brand shared by every copy of this module in a process: a plain `instanceof` fails when two
  * copies of the package are loaded (the Pulumi program and the dynamic-provider process each
@@ -28,16 +30,12 @@ export abstract class SenderError extends Error {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = new.target.name;
     this.ambiguous = options?.ambiguous ?? false;
-    Object.defineProperty(this, SENDER_ERROR_BRAND, { value: true, enumerable: false });
+    setBrand(this, SENDER_ERROR_BRAND);
   }
 
   /** Whether `value` is a {@link SenderError}, from this or any other copy of the package. */
   static is(value: unknown): value is SenderError {
-    return (
-      typeof value === "object" &&
-      value !== null &&
-      (value as Record<symbol, unknown>)[SENDER_ERROR_BRAND] === true
-    );
+    return hasBrand(value, SENDER_ERROR_BRAND);
   }
 
   /** A plain summary for logs; it holds nothing that was not already in the message. */
