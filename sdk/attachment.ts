@@ -18,8 +18,9 @@ export interface AttachmentArgs {
  * `<campaignId>/<fileName>`.
  *
  * The API cannot change an attachment, so any change replaces it, removing the old file first
- * (Sender keys files by name). Once the campaign is being sent or has been sent, any change is
- * refused at preview, with the reason.
+ * (Sender keys files by name). Once the campaign is anything but DRAFT or SCHEDULED (being sent,
+ * sent, or a status unknown to the provider), any change is refused at preview, with the reason,
+ * and destroying the attachment leaves the service untouched (a warning says so).
  *
  * @example
  * ```ts

@@ -18,8 +18,9 @@ export interface CampaignFollowUpArgs {
  * The automatic follow-up of a regular campaign: an email to the recipients some hours after the
  * send. A campaign has at most one, so the resource's id is the campaign id.
  *
- * Subject, delay and `active` update in place. Once the campaign is being sent or has been sent,
- * any change is refused at preview, with the reason. Destroying the resource clears the follow-up.
+ * Subject, delay and `active` update in place. Once the campaign is anything but DRAFT or
+ * SCHEDULED, any change is refused at preview, with the reason. Destroying the resource clears the
+ * follow-up, except on such a campaign, where the service is left untouched (a warning says so).
  *
  * @example
  * ```ts

@@ -26,7 +26,7 @@ export interface CampaignTargetingArgs {
  *
  * Changes apply only the differences (an excluded tag added or removed, a list re-set when it
  * changed, `sendToAll` toggled); only `campaignId` forces a replacement. Once the campaign is
- * being sent or has been sent, a change is refused at preview. Destroying the resource removes
+ * anything but DRAFT or SCHEDULED, a change is refused at preview. Destroying the resource removes
  * the targeting it set, except on a sent campaign, where it is history.
  *
  * @example

@@ -38,7 +38,8 @@ export interface CampaignArgs {
  * replacement. Creating or updating a campaign never sends it: sending is left to a
  * {@link CampaignSchedule} or to the dashboard.
  *
- * Once the service reports the campaign as SENDING or SENT, any change to it is refused at
+ * Once the service reports the campaign as anything but DRAFT or SCHEDULED (SENDING, SENT, or a
+ * status the provider does not know), any change to it is refused at
  * preview, with the reason: replacing a sent campaign could send the mail again. Mark important
  * campaigns with `protect: true`.
  *

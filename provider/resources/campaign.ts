@@ -2,8 +2,9 @@
  * Campaign: a regular email campaign (`/v2/campaigns`). Nothing forces replacement: the API's
  * PATCH takes every managed field, groups and segments included (docs/wire-contract.md).
  *
- * Create and update never send mail. A campaign the service reports as SENDING or SENT is
- * frozen: `diff` refuses any change to it during preview, since replacing it would mail again.
+ * Create and update never send mail. A campaign the service reports as anything but DRAFT or
+ * SCHEDULED is frozen: `diff` (and `update` again) refuse any change, since replacing it would
+ * mail again.
  */
 import { z } from "zod";
 import type { SenderClient } from "../client";
@@ -68,7 +69,7 @@ export interface CampaignInputs {
 
 /** What the service computes; added to the inputs to make the outputs. */
 export interface CampaignComputed {
-  /** DRAFT, SCHEDULED, SENDING or SENT. */
+  /** DRAFT, SCHEDULED, SENDING or SENT (an open set: see `isSent`). */
   status: api.CampaignStatus;
   /** Creation time, `YYYY-MM-DD HH:MM:SS` UTC. */
   created: string;
