@@ -31,7 +31,7 @@ export const ATTACHMENT_FILE_TYPES = [
 ] as const;
 
 /** A file attached to a campaign, as the provider stores it. */
-export interface AttachmentState {
+export interface AttachmentOutputs {
   /** The campaign the file is attached to. */
   campaignId: string;
   /** The public URL Sender fetched the file from. */
@@ -113,7 +113,7 @@ export const attachmentFields = {
   },
   fileName: { type: "string", doc: "The name Sender stored the file under.", api: "file_name", output: true },
   size: { type: "integer", doc: "Size of the stored file in bytes.", api: "size", output: true },
-} as const satisfies TableOf<AttachmentState, keyof Attachment | "file">;
+} as const satisfies TableOf<AttachmentOutputs, keyof Attachment | "file">;
 
 /** What an Attachment is, for the package schema and the SDK. */
 export const attachmentDescription =
@@ -140,7 +140,7 @@ function locate(
   };
 }
 
-function stateOf(campaignId: string, url: string, attachment: Attachment): AttachmentState {
+function stateOf(campaignId: string, url: string, attachment: Attachment): AttachmentOutputs {
   return { campaignId, url, fileName: attachment.file_name, size: attachment.size };
 }
 

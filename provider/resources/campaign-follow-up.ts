@@ -18,7 +18,7 @@ import { campaignIdField, derive, type TableOf } from "./fields";
 const KIND = "CampaignFollowUp";
 
 /** The automatic follow-up of one regular campaign, as the provider stores it (inputs = outputs). */
-export interface CampaignFollowUpState {
+export interface CampaignFollowUpOutputs {
   /** The campaign the follow-up belongs to; also the resource id. */
   campaignId: string;
   /** Subject line of the follow-up email. */
@@ -58,7 +58,7 @@ export const campaignFollowUpFields = {
     doc: "Whether the follow-up is switched on. Default `true`.",
     check: z.boolean({ error: "must be true or false" }),
   },
-} as const satisfies TableOf<CampaignFollowUpState>;
+} as const satisfies TableOf<CampaignFollowUpOutputs>;
 
 /** What a CampaignFollowUp is, for the package schema and the SDK. */
 export const campaignFollowUpDescription =
@@ -74,7 +74,7 @@ function normalize(news: Record<string, unknown>): Record<string, unknown> {
   return { ...news, active: news.active ?? true };
 }
 
-function stateOf(props: Record<string, unknown>): CampaignFollowUpState {
+function stateOf(props: Record<string, unknown>): CampaignFollowUpOutputs {
   return {
     campaignId: props.campaignId as string,
     subject: props.subject as string,
@@ -84,7 +84,7 @@ function stateOf(props: Record<string, unknown>): CampaignFollowUpState {
 }
 
 /** Writes the follow-up and, when it is to be off, switches it off again (the POST always turns it on). */
-async function write(state: CampaignFollowUpState, alreadyOn: boolean, needsWrite: boolean): Promise<void> {
+async function write(state: CampaignFollowUpOutputs, alreadyOn: boolean, needsWrite: boolean): Promise<void> {
   const client = getClient();
   if (needsWrite)
     await client.setFollowUp(state.campaignId, { subject: state.subject, time: state.delayHours });
@@ -122,7 +122,7 @@ export const campaignFollowUpProvider: ResourceProviderImpl = {
       (campaign): pulumi.dynamic.ReadResult => {
         const active = campaign.auto_followup_active === 1;
         if (!active && campaign.auto_followup_subject === null) return { id: "" };
-        const state: CampaignFollowUpState = {
+        const state: CampaignFollowUpOutputs = {
           campaignId: id,
           subject: campaign.auto_followup_subject ?? (props?.subject as string),
           delayHours: (campaign.auto_followup_delay ?? props?.delayHours) as FollowUpDelay,

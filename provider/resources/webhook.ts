@@ -18,7 +18,7 @@ const KIND = "Webhook";
 export const GROUP_TOPICS: readonly WebhookTopic[] = ["groups/new-subscriber", "groups/unsubscribed"];
 
 /** A webhook as the provider stores it. */
-export interface WebhookState {
+export interface WebhookOutputs {
   /** The https endpoint that receives deliveries. */
   url: string;
   /** The event the webhook reports. */
@@ -99,7 +99,7 @@ export const webhookFields = {
     api: "response_time",
     output: true,
   },
-} as const satisfies TableOf<WebhookState, keyof Webhook | keyof CreateWebhookBody>;
+} as const satisfies TableOf<WebhookOutputs, keyof Webhook | keyof CreateWebhookBody>;
 
 /** What a Webhook is, for the package schema and the SDK. */
 export const webhookDescription =
@@ -120,8 +120,8 @@ export function ambiguousCreateMessage(topic: string, cause: string): string {
   );
 }
 
-function stateOf(inputs: Record<string, unknown>, webhook: Webhook): WebhookState {
-  return { ...pickInputs(webhookFields, inputs), ...readComputed(webhookFields, webhook) } as WebhookState &
+function stateOf(inputs: Record<string, unknown>, webhook: Webhook): WebhookOutputs {
+  return { ...pickInputs(webhookFields, inputs), ...readComputed(webhookFields, webhook) } as WebhookOutputs &
     Record<string, unknown>;
 }
 
