@@ -19,6 +19,7 @@ import { targetingRoutes } from "./routes/targeting";
 import { transactionalRoutes } from "./routes/transactional";
 import { webhookRoutes } from "./routes/webhooks";
 import { EmulatorStore } from "./store";
+import { Variance, varianceMiddleware } from "./variance";
 
 /** Options of {@link createEmulatorApp}. */
 export interface EmulatorOptions {
@@ -32,6 +33,8 @@ export interface EmulatorOptions {
   now?: () => Date;
   /** How long a sent campaign stays SENDING before it reads as SENT (default 0). */
   sendingMs?: number;
+  /** Start in variance mode (see `variance.ts`); the admin route switches it later. */
+  variance?: boolean;
 }
 
 /** The emulator: its Hono app and the pieces a test may want to reach directly. */
@@ -46,6 +49,8 @@ export interface EmulatorApp {
   rateLimiter: RateLimiter;
   /** The fault rules. */
   faults: FaultInjector;
+  /** The variance switch. */
+  variance: Variance;
 }
 
 function tokenMatches(header: string | undefined, token: string): boolean {
@@ -69,6 +74,7 @@ export function createEmulatorApp(options: EmulatorOptions): EmulatorApp {
   const requestLog = new RequestLog();
   const rateLimiter = new RateLimiter(initialRateLimit);
   const faults = new FaultInjector();
+  const variance = new Variance(options.variance ?? false);
   const app = new Hono<EmulatorEnv>();
 
   // One error path: ApiError carries the body; anything else unexpected is a 500.
@@ -155,6 +161,9 @@ export function createEmulatorApp(options: EmulatorOptions): EmulatorApp {
     store.flush();
   });
 
+  // Innermost, so that the headers the outer layers add land on the varied answer.
+  app.use("/v2/*", varianceMiddleware(variance, store));
+
   const deps = { store };
   app.route("/v2", campaignRoutes(deps));
   app.route("/v2", reportRoutes(deps));
@@ -167,8 +176,8 @@ export function createEmulatorApp(options: EmulatorOptions): EmulatorApp {
   app.route("/v2", accountRoutes(deps));
   app.route(
     "/__emulator",
-    adminRoutes({ store, log: requestLog, limiter: rateLimiter, faults, initialRateLimit }),
+    adminRoutes({ store, log: requestLog, limiter: rateLimiter, faults, initialRateLimit, variance }),
   );
 
-  return { app, store, requestLog, rateLimiter, faults };
+  return { app, store, requestLog, rateLimiter, faults, variance };
 }

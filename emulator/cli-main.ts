@@ -20,7 +20,7 @@ export class CliUsageError extends Error {
 }
 
 const USAGE =
-  "usage: pulumi-sender-emulator [--port 4010] --token <token> [--state <file>] [--rate-limit <per-minute>] [--host 127.0.0.1]\n" +
+  "usage: pulumi-sender-emulator [--port 4010] --token <token> [--state <file>] [--rate-limit <per-minute>] [--host 127.0.0.1] [--variance]\n" +
   "The token may also come from SENDER_API_TOKEN.";
 
 function integerOption(name: string, raw: string | undefined, min: number, max: number): number | undefined {
@@ -54,6 +54,7 @@ export async function runCli(
         state: { type: "string" },
         "rate-limit": { type: "string" },
         host: { type: "string", default: "127.0.0.1" },
+        variance: { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },
       strict: true,
@@ -75,8 +76,11 @@ export async function runCli(
     ...(port === undefined ? {} : { port }),
     ...(rateLimit === undefined ? {} : { rateLimitPerMinute: rateLimit }),
     ...(state === undefined ? {} : { statePath: state }),
+    ...(values.variance === true ? { variance: true } : {}),
   });
-  io.log(`pulumi-sender emulator listening on ${emulator.url}`);
+  io.log(
+    `pulumi-sender emulator listening on ${emulator.url}${values.variance === true ? " (variance mode)" : ""}`,
+  );
   const stop = () => {
     void emulator.close().then(() => io.log("pulumi-sender emulator stopped"));
   };

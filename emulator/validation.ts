@@ -93,9 +93,20 @@ export function validate<S extends z.ZodType>(
   throw invalid(errors);
 }
 
+/** Laravel's ConvertEmptyStringsToNull middleware: every "" in the input becomes null. */
+function emptyStringsToNull(value: unknown): unknown {
+  if (value === "") return null;
+  if (Array.isArray(value)) return value.map(emptyStringsToNull);
+  if (value !== null && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, emptyStringsToNull(item)]));
+  }
+  return value;
+}
+
 /**
  * Reads the JSON body. An empty body is `{}`; a body that is JSON but not an object is read as
- * `{}` too, the way Laravel reads its input (assumed); malformed JSON is a 400 (assumed).
+ * `{}` too, the way Laravel reads its input (assumed); malformed JSON is a 400 (assumed). Empty
+ * strings read as null, as Laravel's default middleware makes them.
  */
 export async function readJson(c: Context): Promise<Record<string, unknown>> {
   const text = await c.req.text();
@@ -107,7 +118,7 @@ export async function readJson(c: Context): Promise<Record<string, unknown>> {
     throw badRequest("The request body is not valid JSON.");
   }
   return parsed !== null && typeof parsed === "object" && !Array.isArray(parsed)
-    ? (parsed as Record<string, unknown>)
+    ? (emptyStringsToNull(parsed) as Record<string, unknown>)
     : {};
 }
 
@@ -139,6 +150,22 @@ export const integer = z
   })
   .transform(Number)
   .refine(Number.isInteger, message("The :attribute must be an integer."));
+
+/**
+ * A 0/1 number where the seed types a field as a number (`google_analytics`, seed §2.3), checked
+ * as Laravel's `integer` rule: a JSON boolean is not an integer and is refused (422).
+ */
+export const numberFlag = z
+  .unknown()
+  .superRefine((value, ctx) => {
+    const integral =
+      (typeof value === "number" && Number.isInteger(value)) ||
+      (typeof value === "string" && /^-?\d+$/.test(value));
+    if (!integral) ctx.addIssue({ code: "custom", message: "The :attribute must be an integer." });
+    else if (Number(value) !== 0 && Number(value) !== 1)
+      ctx.addIssue({ code: "custom", message: "The selected :attribute is invalid." });
+  })
+  .transform((value): 0 | 1 => (Number(value) === 1 ? 1 : 0));
 
 /** The follow-up delays in hours (spec §8). */
 export const FOLLOW_UP_DELAYS = [12, 24, 48, 72, 96, 120, 144, 168] as const;

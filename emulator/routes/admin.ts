@@ -6,6 +6,7 @@ import type { RateLimiter } from "../rate-limit";
 import type { RequestLog } from "../request-log";
 import type { EmulatorStore } from "../store";
 import { parseBody } from "../validation";
+import type { Variance } from "../variance";
 
 /** What the admin routes control. */
 export interface AdminDeps {
@@ -15,6 +16,8 @@ export interface AdminDeps {
   faults: FaultInjector;
   /** The limit the emulator started with, restored by a reset without a body. */
   initialRateLimit: number | null;
+  /** The variance switch. */
+  variance: Variance;
 }
 
 const perMinute = z.number().int().min(1).nullable();
@@ -23,7 +26,7 @@ const perMinute = z.number().int().min(1).nullable();
  * `/__emulator/*`: test controls. Not authenticated, not rate-limited, not logged, so that a
  * test can inspect the emulator without disturbing what it inspects.
  */
-export function adminRoutes({ store, log, limiter, faults, initialRateLimit }: AdminDeps) {
+export function adminRoutes({ store, log, limiter, faults, initialRateLimit, variance }: AdminDeps) {
   const app = new Hono<EmulatorEnv>();
 
   app.post("/reset", async (c) => {
@@ -52,6 +55,14 @@ export function adminRoutes({ store, log, limiter, faults, initialRateLimit }: A
     const body = await parseBody(c, z.object({ perMinute }));
     limiter.setLimit(body.perMinute);
     return c.json({ perMinute: limiter.limit });
+  });
+
+  app.get("/variance", (c) => c.json({ enabled: variance.enabled }));
+
+  app.put("/variance", async (c) => {
+    const body = await parseBody(c, z.object({ enabled: z.boolean() }));
+    variance.enabled = body.enabled;
+    return c.json({ enabled: variance.enabled });
   });
 
   app.get("/faults", (c) => c.json({ rules: faults.list() }));

@@ -12,6 +12,7 @@ import {
   flag,
   followUpDelay,
   message,
+  numberFlag,
   optionalString,
   parseBody,
   readJson,
@@ -36,7 +37,8 @@ const optionalFields = {
   preheader: optionalString(),
   // assumed: content is stored as html.html_content.
   content: z.string().max(1_000_000).nullish(),
-  google_analytics: flag.optional(),
+  // seed §2.3: a number; a boolean is a 422, as Laravel's integer rule answers.
+  google_analytics: numberFlag.nullish(),
   auto_followup_subject: optionalString(),
   auto_followup_delay: followUpDelay.nullish(),
   auto_followup_active: flag.optional(),
@@ -90,7 +92,7 @@ function applyChanges(campaign: Campaign, changes: CampaignChanges): void {
     campaign.html.html_body = changes.content;
     campaign.html.has_preview = changes.content !== null;
   }
-  if (changes.google_analytics !== undefined) campaign.google_analytics = changes.google_analytics;
+  if (changes.google_analytics !== undefined) campaign.google_analytics = changes.google_analytics ?? 0;
   if (changes.auto_followup_subject !== undefined)
     campaign.auto_followup_subject = changes.auto_followup_subject;
   if (changes.auto_followup_delay !== undefined) campaign.auto_followup_delay = changes.auto_followup_delay;
@@ -288,7 +290,8 @@ export function campaignRoutes({ store }: RouteDeps) {
     store.data.attachments[copy.id] = structuredClone(store.attachmentsOf(source.id));
     store.refreshAudience(copy);
     store.markDirty();
-    return ack(c, "Campaign copied."); // observed: an Ack, not the copy
+    // observed: an ack carrying the copy's id and status in `data`.
+    return c.json({ success: true, message: "Campaign copied.", data: { id: copy.id, status: copy.status } });
   });
 
   app.post("/campaigns/:id/last_action", async (c) => {

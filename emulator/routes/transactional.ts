@@ -30,13 +30,34 @@ const createSchema = z.object({
   content: z.string().max(1_000_000).nullish(),
 });
 
+/**
+ * `PATCH /transactional/{id}` body (docs https://api.sender.net/transactional_campaigns/update-campaign):
+ * every field optional; the page lists no `content`, so a `content` member is ignored, as
+ * Laravel ignores keys it does not validate.
+ */
+const updateSchema = z.object({
+  title: optionalString(),
+  subject: requiredString().optional(),
+  from: requiredString().optional(),
+  reply_to: verifiedReplyTo((email) => verifiedDomainOf(email) !== undefined).optional(),
+  editor: z.enum(["plain", "html", "builder"]).optional(),
+  last_action: z.enum(["step1", "editor"]).nullish(), // assumed: the steps the seed shows (§3)
+  preheader: optionalString(),
+});
+
+/** The update answer: the docs example has `reply_to` but no counters. */
+function updateView(record: Transactional) {
+  const { bounced: _b, unsubscribeCount: _u, opens: _o, clicks: _c, sent: _s, ...rest } = record;
+  return rest;
+}
+
 /** The create answer omits `reply_to` and the counters and says `step1` (spec 2.1). */
 function createView(record: Transactional) {
   const { reply_to: _, bounced: _b, unsubscribeCount: _u, opens: _o, clicks: _c, sent: _s, ...rest } = record;
   return { ...rest, last_action: "step1" as const };
 }
 
-/** Transactional campaigns (spec 4.1). There is no update and no delete in the API. */
+/** Transactional campaigns (spec 4.1), and their update in place (docs). The API has no delete. */
 export function transactionalRoutes({ store }: RouteDeps) {
   const app = new Hono<EmulatorEnv>();
 
@@ -98,6 +119,29 @@ export function transactionalRoutes({ store }: RouteDeps) {
     const record = store.data.transactional.find((candidate) => candidate.id === id);
     if (!record) throw notFound("Transactional campaign", id);
     return c.json({ data: record });
+  });
+
+  app.patch("/transactional/:id", async (c) => {
+    const id = c.req.param("id");
+    const record = store.data.transactional.find((candidate) => candidate.id === id);
+    if (!record) throw notFound("Transactional campaign", id);
+    const body = await parseBody(c, updateSchema);
+    if (body.editor === "builder") {
+      throw invalid({ editor: ["Builder campaigns can only be built in the interface."] });
+    }
+    if (body.title !== undefined) record.title = body.title ?? record.subject;
+    if (body.subject !== undefined) record.subject = body.subject;
+    if (body.from !== undefined) record.from = body.from;
+    if (body.reply_to !== undefined) {
+      record.reply_to = body.reply_to;
+      record.domain_id = verifiedDomainOf(body.reply_to) ?? record.domain_id;
+    }
+    if (body.editor !== undefined) record.editor = body.editor;
+    if (body.last_action != null) record.last_action = body.last_action;
+    if (body.preheader !== undefined) record.preheader = body.preheader;
+    record.modified = store.timestamp();
+    store.markDirty();
+    return c.json({ data: updateView(record) });
   });
 
   app.post("/message/send", async (c) => {

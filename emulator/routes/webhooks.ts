@@ -28,6 +28,9 @@ const createSchema = z.object({
   relation_id: z.union([z.string(), z.number()]).transform(String).nullish(),
 });
 
+/** `PATCH /account/webhooks/{id}`: the fields of create, each optional (assumed). */
+const updateSchema = createSchema.partial();
+
 /** spec: relation_id is required for the groups/* subscriber topics; it must be a known group. */
 function relationErrors(body: Record<string, unknown>): Record<string, string[]> {
   const relation = body.relation_id;
@@ -41,9 +44,17 @@ function relationErrors(body: Record<string, unknown>): Record<string, string[]>
   return {};
 }
 
-/** Webhooks (spec 4.4): create and delete; the API has no read. */
+/**
+ * Webhooks: create and delete (seed §4.4); list, read and update (observed in Sender's docs;
+ * answered bare, like create).
+ */
 export function webhookRoutes({ store }: RouteDeps) {
   const app = new Hono<EmulatorEnv>();
+  const webhookOf = (id: string): Webhook => {
+    const webhook = store.data.webhooks.find((candidate) => candidate.id === id);
+    if (!webhook) throw notFound("Webhook", id);
+    return webhook;
+  };
 
   app.post("/account/webhooks", async (c) => {
     const body = validate(createSchema, await readJson(c), relationErrors);
@@ -61,6 +72,31 @@ export function webhookRoutes({ store }: RouteDeps) {
     store.data.webhooks.push(webhook);
     store.markDirty();
     return c.json(webhook, 201); // observed: the bare object, no data wrapper
+  });
+
+  app.get("/account/webhooks", (c) => c.json(store.data.webhooks));
+
+  app.get("/account/webhooks/:id", (c) => c.json(webhookOf(c.req.param("id"))));
+
+  app.patch("/account/webhooks/:id", async (c) => {
+    const webhook = webhookOf(c.req.param("id"));
+    const input = await readJson(c);
+    // The group rule applies to the topic the webhook will have after the change.
+    const body = validate(updateSchema, input, (raw) =>
+      relationErrors({
+        ...raw,
+        topic: raw.topic ?? webhook.topic,
+        relation_id: "relation_id" in raw ? raw.relation_id : webhook.group,
+      }),
+    );
+    if (body.url !== undefined) webhook.url = body.url;
+    if (body.topic !== undefined) webhook.topic = body.topic;
+    if (body.relation_id !== undefined) webhook.group = body.relation_id;
+    if (body.topic !== undefined && !GROUP_TOPICS.includes(body.topic) && body.relation_id === undefined) {
+      webhook.group = null;
+    }
+    store.markDirty();
+    return c.json(webhook);
   });
 
   app.delete("/account/webhooks/:id", (c) => {

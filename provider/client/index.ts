@@ -62,4 +62,5 @@ export {
   retryDelayMs,
   shouldRetry,
 } from "./retry";
+export { ROUTE_TABLE, type RouteOutput, type RouteSource, type RouteSpec } from "./routes";
 export * from "./schemas";

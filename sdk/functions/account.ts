@@ -4,7 +4,7 @@ import { NO_ARGS, outputForm, runFunction } from "./common";
 /** Result of {@link getActiveSubscribers}. */
 export interface GetActiveSubscribersResult {
   /** How many subscribers of the account are active (what the plan's limit counts). */
-  activeSubscribers: number;
+  activeSubscribers: number | null;
 }
 
 /** A folder of the image library. */
@@ -12,9 +12,9 @@ export interface ImageFolderInfo {
   /** The folder's id, e.g. `fld001`. */
   id: string;
   /** The folder's name. */
-  name: string;
+  name: string | null;
   /** How many images it holds. */
-  imagesCount: number;
+  imagesCount: number | null;
 }
 
 /** Result of {@link getImageFolders}. */
@@ -30,7 +30,7 @@ export interface GetImageFoldersResult {
  */
 export function getActiveSubscribers(_opts?: pulumi.InvokeOptions): Promise<GetActiveSubscribersResult> {
   return runFunction("getActiveSubscribers", NO_ARGS, {}, async (client) => ({
-    activeSubscribers: (await client.getActiveSubscribers()).active_subscribers,
+    activeSubscribers: (await client.getActiveSubscribers()).active_subscribers ?? null,
   }));
 }
 
@@ -50,8 +50,8 @@ export function getImageFolders(_opts?: pulumi.InvokeOptions): Promise<GetImageF
   return runFunction("getImageFolders", NO_ARGS, {}, async (client) => ({
     folders: (await client.listImageFolders()).map((folder) => ({
       id: folder.id,
-      name: folder.name,
-      imagesCount: folder.images_count,
+      name: folder.name ?? null,
+      imagesCount: folder.images_count ?? null,
     })),
   }));
 }

@@ -21,29 +21,29 @@ export interface GetCampaignReportResult {
   /** The campaign's id. */
   campaignId: string;
   /** Emails sent. */
-  sent: number;
+  sent: number | null;
   /** Emails delivered (sent minus bounces). */
-  delivered: number;
+  delivered: number | null;
   /** Opens, repeated opens included. */
-  opens: number;
+  opens: number | null;
   /** Recipients who opened at least once. */
-  uniqueOpens: number;
+  uniqueOpens: number | null;
   /** Clicks, repeated clicks included. */
-  clicks: number;
+  clicks: number | null;
   /** Recipients who clicked at least once. */
-  uniqueClicks: number;
+  uniqueClicks: number | null;
   /** Bounces. */
-  bounces: number;
+  bounces: number | null;
   /** Hard bounces. */
-  hardBounces: number;
+  hardBounces: number | null;
   /** Unsubscribes. */
-  unsubscribes: number;
+  unsubscribes: number | null;
   /** Spam complaints. */
-  complaints: number;
+  complaints: number | null;
   /** Unique opens per delivered email, in %. */
-  openRate: number;
+  openRate: number | null;
   /** Unique clicks per delivered email, in %. */
-  clickRate: number;
+  clickRate: number | null;
 }
 
 /** Which activity list of a campaign to read. */
@@ -52,13 +52,13 @@ export type CampaignActivityKind = ActivityKind;
 /** One line of a campaign's activity. */
 export interface CampaignActivityItem {
   /** The subscriber's id. */
-  subscriberId: string;
+  subscriberId: string | null;
   /** The subscriber's address. */
-  email: string;
+  email: string | null;
   /** When it happened (`YYYY-MM-DD HH:MM:SS` UTC). */
-  createdAt: string;
+  createdAt: string | null;
   /** What happened, in the singular: `open`, `click`, `bounce`, `unsubscribe`, `complaint` or `unopen`. */
-  type: string;
+  type: string | null;
 }
 
 /** Arguments of {@link getCampaignActivity}. */
@@ -102,7 +102,7 @@ export interface CampaignHardBounce {
   /** The receiving server's message, or null. */
   message: string | null;
   /** When it bounced (`YYYY-MM-DD HH:MM:SS` UTC). */
-  createdAt: string;
+  createdAt: string | null;
 }
 
 /** Result of {@link getCampaignHardBounces}. */
@@ -130,9 +130,9 @@ export interface CampaignLinkInfo {
   /** The link's id, e.g. `lnk001`. */
   id: string;
   /** Where the link goes. */
-  url: string;
+  url: string | null;
   /** How many clicks it got, as the service counts them. */
-  clickCount: number;
+  clickCount: number | null;
   /** The clicks read (see `maxClicksPerLink`), oldest first. */
   clicks: CampaignActivityItem[];
 }
@@ -147,10 +147,10 @@ export interface GetCampaignLinksResult {
 
 function activityItem(activity: Activity): CampaignActivityItem {
   return {
-    subscriberId: activity.subscriber_id,
-    email: activity.email,
-    createdAt: activity.created_at,
-    type: activity.type,
+    subscriberId: activity.subscriber_id ?? activity.recipient_id ?? null,
+    email: activity.email ?? null,
+    createdAt: activity.created_at ?? null,
+    type: activity.type ?? null,
   };
 }
 
@@ -179,18 +179,18 @@ export function getCampaignReport(
     const report = await notFound(client.getReport(id), "campaign with id", id);
     return {
       campaignId: id,
-      sent: report.sent,
-      delivered: report.delivered,
-      opens: report.opens,
-      uniqueOpens: report.unique_opens,
-      clicks: report.clicks,
-      uniqueClicks: report.unique_clicks,
-      bounces: report.bounces,
-      hardBounces: report.hard_bounces,
-      unsubscribes: report.unsubscribes,
-      complaints: report.complaints,
-      openRate: report.open_rate,
-      clickRate: report.click_rate,
+      sent: report.sent ?? null,
+      delivered: report.delivered ?? null,
+      opens: report.opens ?? null,
+      uniqueOpens: report.unique_opens ?? null,
+      clicks: report.clicks ?? null,
+      uniqueClicks: report.unique_clicks ?? null,
+      bounces: report.bounces ?? null,
+      hardBounces: report.hard_bounces ?? null,
+      unsubscribes: report.unsubscribes ?? null,
+      complaints: report.complaints ?? null,
+      openRate: report.open_rate ?? null,
+      clickRate: report.click_rate ?? null,
     };
   });
 }
@@ -264,8 +264,8 @@ export function getCampaignHardBounces(
         campaignId: id,
         hardBounces: read.items.map((bounce) => ({
           recipientId: bounce.recipient_id,
-          message: bounce.message,
-          createdAt: bounce.created_at,
+          message: bounce.message ?? null,
+          createdAt: bounce.created_at ?? null,
         })),
         total: read.total,
       };
@@ -312,7 +312,7 @@ export function getCampaignLinks(
                 link.id,
               )
             ).items.map(activityItem);
-      result.push({ id: link.id, url: link.url, clickCount: link.clicks, clicks });
+      result.push({ id: link.id, url: link.url ?? null, clickCount: link.clicks ?? null, clicks });
     }
     return { campaignId: id, links: result };
   });

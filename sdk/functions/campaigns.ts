@@ -13,18 +13,18 @@ import {
 } from "./common";
 
 /** The state of a regular campaign. */
-export type CampaignState = "DRAFT" | "SCHEDULED" | "SENDING" | "SENT";
+export type CampaignState = "DRAFT" | "SCHEDULED" | "SENDING" | "SENT" | (string & {});
 
 /** The content block of a campaign. */
 export interface CampaignContentInfo {
   /** Id of the content record. */
-  id: string;
+  id: string | null;
   /** URL of the thumbnail image, or null. */
   thumbnailUrl: string | null;
   /** Whether a preview can be rendered. */
-  hasPreview: boolean;
+  hasPreview: boolean | null;
   /** Whether snapshots of the content exist. */
-  hasSnapshots: boolean;
+  hasSnapshots: boolean | null;
   /** The content as written (html or text), or null when empty. */
   content: string | null;
   /** The rendered body, or null when empty. */
@@ -34,11 +34,11 @@ export interface CampaignContentInfo {
 /** Report percentages shown on a campaign record (0 to 100). */
 export interface CampaignReportPercentages {
   /** Share of recipients who reported spam, in %. */
-  spamPercentage: number;
+  spamPercentage: number | null;
   /** Share of recipients that hard-bounced, in %. */
-  hardBouncePercentage: number;
+  hardBouncePercentage: number | null;
   /** Share of recipients who unsubscribed, in %. */
-  unsubscribePercentage: number;
+  unsubscribePercentage: number | null;
 }
 
 /** A regular campaign as the service records it. */
@@ -56,13 +56,13 @@ export interface GetCampaignResult {
   /** Preview text, or null. */
   preheader: string | null;
   /** Id of the sending domain. */
-  domainId: string;
+  domainId: string | null;
   /** Language code, e.g. `en`. */
-  language: string;
+  language: string | null;
   /** Subscribers the campaign reaches (or reached, once sent). */
   recipientCount: number;
   /** Emails sent so far. */
-  sentCount: number;
+  sentCount: number | null;
   /** When it is scheduled (`YYYY-MM-DD HH:MM:SS` UTC), or null. */
   scheduleTime: string | null;
   /** When it was sent (`YYYY-MM-DD HH:MM:SS` UTC), or null. */
@@ -74,33 +74,33 @@ export interface GetCampaignResult {
   /** Last change (`YYYY-MM-DD HH:MM:SS` UTC). */
   modified: string;
   /** The wizard step last reached: `step1`, `editor`, `step3` or `step4`. */
-  lastAction: "step1" | "editor" | "step3" | "step4";
+  lastAction: "step1" | "editor" | "step3" | "step4" | (string & {});
   /** The content type (the API's `editor` field): `editor`, `html` or `text`. */
-  contentType: "editor" | "html" | "text";
+  contentType: "editor" | "html" | "text" | (string & {});
   /** Whether the automatic follow-up is on. */
-  autoFollowupActive: boolean;
+  autoFollowupActive: boolean | null;
   /** Subject of the follow-up, or null. */
   autoFollowupSubject: string | null;
   /** Hours before the follow-up goes out, or null. */
   autoFollowupDelay: number | null;
   /** Whether Google Analytics tracking is on. */
-  googleAnalytics: boolean;
+  googleAnalytics: boolean | null;
   /** Whether it goes to every active subscriber. */
-  sendToAll: boolean;
+  sendToAll: boolean | null;
   /** Unique opens. */
-  opens: number;
+  opens: number | null;
   /** Unique clicks. */
-  clicks: number;
+  clicks: number | null;
   /** Bounces. */
-  bouncesCount: number;
+  bouncesCount: number | null;
   /** Ids of the groups it is sent to. */
-  groups: string[];
+  groups: string[] | null;
   /** Ids of the segments it is sent to. */
-  segments: string[];
+  segments: string[] | null;
   /** The content block. */
-  html: CampaignContentInfo;
+  html: CampaignContentInfo | null;
   /** Report percentages. */
-  reports: CampaignReportPercentages;
+  reports: CampaignReportPercentages | null;
 }
 
 /** Arguments of {@link getCampaigns}. */
@@ -132,13 +132,13 @@ export interface GetCampaignSendingStatusResult {
   /** The campaign's id. */
   campaignId: string;
   /** `DRAFT`, `SCHEDULED`, `SENDING` or `SENT`. */
-  status: CampaignState;
+  status: CampaignState | null;
   /** Subscribers the campaign reaches. */
-  recipientCount: number;
+  recipientCount: number | null;
   /** Emails sent so far. */
-  sentCount: number;
+  sentCount: number | null;
   /** Progress of the send, 0 to 100. */
-  progress: number;
+  progress: number | null;
 }
 
 /** Result of {@link getCampaignPreview}. */
@@ -146,12 +146,15 @@ export interface GetCampaignPreviewResult {
   /** The campaign's id. */
   campaignId: string;
   /** The rendered html document. */
-  html: string;
+  html: string | null;
   /** The plain-text version. */
-  text: string;
+  text: string | null;
 }
 
 /** Maps the API's campaign record to the function result. */
+/** A 0/1 switch as a boolean; null when the service does not say. */
+const flag = (value: 0 | 1 | null | undefined): boolean | null => (value == null ? null : value === 1);
+
 export function campaignResult(campaign: Campaign): GetCampaignResult {
   return {
     id: campaign.id,
@@ -159,11 +162,11 @@ export function campaignResult(campaign: Campaign): GetCampaignResult {
     subject: campaign.subject,
     from: campaign.from,
     replyTo: campaign.reply_to,
-    preheader: campaign.preheader,
-    domainId: campaign.domain_id,
-    language: campaign.language,
+    preheader: campaign.preheader ?? null,
+    domainId: campaign.domain_id ?? null,
+    language: campaign.language ?? null,
     recipientCount: campaign.recipient_count,
-    sentCount: campaign.sent_count,
+    sentCount: campaign.sent_count ?? null,
     scheduleTime: campaign.schedule_time,
     sentTime: campaign.sent_time,
     status: campaign.status,
@@ -171,29 +174,33 @@ export function campaignResult(campaign: Campaign): GetCampaignResult {
     modified: campaign.modified,
     lastAction: campaign.last_action,
     contentType: campaign.editor,
-    autoFollowupActive: campaign.auto_followup_active === 1,
-    autoFollowupSubject: campaign.auto_followup_subject,
-    autoFollowupDelay: campaign.auto_followup_delay,
-    googleAnalytics: campaign.google_analytics === 1,
-    sendToAll: campaign.send_to_all === 1,
-    opens: campaign.opens,
-    clicks: campaign.clicks,
-    bouncesCount: campaign.bounces_count,
-    groups: [...campaign.campaign_groups],
-    segments: [...campaign.segments],
-    html: {
-      id: campaign.html.id,
-      thumbnailUrl: campaign.html.thumbnail_url,
-      hasPreview: campaign.html.has_preview,
-      hasSnapshots: campaign.html.has_snapshots,
-      content: campaign.html.html_content,
-      body: campaign.html.html_body,
-    },
-    reports: {
-      spamPercentage: campaign.reports.spam_percentage,
-      hardBouncePercentage: campaign.reports.hard_bounce_percentage,
-      unsubscribePercentage: campaign.reports.unsubscribe_percentage,
-    },
+    autoFollowupActive: flag(campaign.auto_followup_active),
+    autoFollowupSubject: campaign.auto_followup_subject ?? null,
+    autoFollowupDelay: campaign.auto_followup_delay ?? null,
+    googleAnalytics: flag(campaign.google_analytics),
+    sendToAll: flag(campaign.send_to_all),
+    opens: campaign.opens ?? null,
+    clicks: campaign.clicks ?? null,
+    bouncesCount: campaign.bounces_count ?? null,
+    groups: campaign.campaign_groups ? [...campaign.campaign_groups] : null,
+    segments: campaign.segments ? [...campaign.segments] : null,
+    html: campaign.html
+      ? {
+          id: campaign.html.id ?? null,
+          thumbnailUrl: campaign.html.thumbnail_url ?? null,
+          hasPreview: campaign.html.has_preview ?? null,
+          hasSnapshots: campaign.html.has_snapshots ?? null,
+          content: campaign.html.html_content ?? null,
+          body: campaign.html.html_body ?? null,
+        }
+      : null,
+    reports: campaign.reports
+      ? {
+          spamPercentage: campaign.reports.spam_percentage ?? null,
+          hardBouncePercentage: campaign.reports.hard_bounce_percentage ?? null,
+          unsubscribePercentage: campaign.reports.unsubscribe_percentage ?? null,
+        }
+      : null,
   };
 }
 
@@ -263,10 +270,10 @@ export function getCampaignSendingStatus(
     const status = await notFound(client.getSendingStatus(id), "campaign with id", id);
     return {
       campaignId: id,
-      status: status.status,
-      recipientCount: status.recipient_count,
-      sentCount: status.sent_count,
-      progress: status.progress,
+      status: status.status ?? null,
+      recipientCount: status.recipient_count ?? null,
+      sentCount: status.sent_count ?? null,
+      progress: status.progress ?? null,
     };
   });
 }
@@ -294,7 +301,7 @@ export function getCampaignPreview(
       notFound(client.getPreview(id), "campaign with id", id),
       notFound(client.getPlainPreview(id), "campaign with id", id),
     ]);
-    return { campaignId: id, html: html.html, text: plain.text };
+    return { campaignId: id, html: html.html ?? null, text: plain.text ?? null };
   });
 }
 

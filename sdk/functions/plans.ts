@@ -8,19 +8,19 @@ export interface GetPlanResult {
   /** The plan's numeric id, e.g. `3`. */
   id: number;
   /** Display name, e.g. `Professional`. */
-  name: string;
+  name: string | null;
   /** Price per period, in `currency`. */
-  price: number;
+  price: number | null;
   /** Currency of `price`, e.g. `USD`. */
-  currency: string;
+  currency: string | null;
   /** Billing period, e.g. `month`. */
-  period: string;
+  period: string | null;
   /** The most subscribers the plan allows. */
-  subscribersLimit: number;
+  subscribersLimit: number | null;
   /** The most emails per period, or null when unlimited. */
   emailsLimit: number | null;
   /** Feature names included in the plan. */
-  features: string[];
+  features: string[] | null;
 }
 
 /** Result of {@link getPlans}. */
@@ -38,13 +38,13 @@ export interface GetPlanArgs {
 function planResult(plan: Plan): GetPlanResult {
   return {
     id: plan.id,
-    name: plan.name,
-    price: plan.price,
-    currency: plan.currency,
-    period: plan.period,
-    subscribersLimit: plan.subscribers_limit,
-    emailsLimit: plan.emails_limit,
-    features: [...plan.features],
+    name: plan.name ?? null,
+    price: plan.price ?? null,
+    currency: plan.currency ?? null,
+    period: plan.period ?? null,
+    subscribersLimit: plan.subscribers_limit ?? null,
+    emailsLimit: plan.emails_limit ?? null,
+    features: plan.features ? [...plan.features] : null,
   };
 }
 

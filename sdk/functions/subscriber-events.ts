@@ -11,11 +11,11 @@ export interface SubscriberEventItem {
   /** The campaign (regular or transactional) it happened in. */
   campaignId: string;
   /** The subscriber's id. */
-  subscriberId: string;
+  subscriberId: string | null;
   /** The campaign's title. */
-  title: string;
+  title: string | null;
   /** When it happened (`YYYY-MM-DD HH:MM:SS` UTC). */
-  createdAt: string;
+  createdAt: string | null;
 }
 
 /** Arguments of {@link getSubscriberEvents}. */
@@ -29,33 +29,33 @@ export interface GetSubscriberEventsArgs {
 /** Email campaign counters of a subscriber. */
 export interface SubscriberEmailCounters {
   /** Campaign emails sent to the subscriber. */
-  sentCount: number;
+  sentCount: number | null;
   /** Opens. */
-  openedCount: number;
+  openedCount: number | null;
   /** Clicks. */
-  clickedCount: number;
+  clickedCount: number | null;
   /** Unsubscribes. */
-  unsubscribed: number;
+  unsubscribed: number | null;
   /** Bounces. */
-  bounced: number;
+  bounced: number | null;
   /** Spam reports. */
-  spamReported: number;
+  spamReported: number | null;
 }
 
 /** SMS campaign counters of a subscriber. */
 export interface SubscriberSmsCounters {
   /** SMS sent. */
-  sentCount: number;
+  sentCount: number | null;
   /** Clicks. */
-  clickedCount: number;
+  clickedCount: number | null;
   /** SMS delivered. */
-  deliveredCount: number;
+  deliveredCount: number | null;
   /** SMS that failed. */
-  failedCount: number;
+  failedCount: number | null;
   /** When the subscriber unsubscribed from SMS (`YYYY-MM-DD HH:MM:SS` UTC), or null. */
   unsubscribedAt: string | null;
   /** SMS unsubscribes. */
-  unsubscribed: number;
+  unsubscribed: number | null;
 }
 
 /** Result of {@link getSubscriberEvents}. */
@@ -100,32 +100,32 @@ export function getSubscriberEvents(
     for (const action of unique) {
       events[action] = (answer.email[action] ?? []).map((event) => ({
         campaignId: event.campaign_id,
-        subscriberId: event.subscriber_id,
-        title: event.title,
-        createdAt: event.created_at,
+        subscriberId: event.subscriber_id ?? null,
+        title: event.title ?? null,
+        createdAt: event.created_at ?? null,
       }));
     }
-    const email = answer.email_campaign;
-    const sms = answer.sms_campaign;
+    const email = answer.email_campaign ?? {};
+    const sms = answer.sms_campaign ?? {};
     return {
       identifier,
       actions: unique,
       events,
       emailCampaign: {
-        sentCount: email.sent_count,
-        openedCount: email.opened_count,
-        clickedCount: email.clicked_count,
-        unsubscribed: email.unsubscribed,
-        bounced: email.bounced,
-        spamReported: email.spam_reported,
+        sentCount: email.sent_count ?? null,
+        openedCount: email.opened_count ?? null,
+        clickedCount: email.clicked_count ?? null,
+        unsubscribed: email.unsubscribed ?? null,
+        bounced: email.bounced ?? null,
+        spamReported: email.spam_reported ?? null,
       },
       smsCampaign: {
-        sentCount: sms.sent_count,
-        clickedCount: sms.clicked_count,
-        deliveredCount: sms.delivered_count,
-        failedCount: sms.failed_count,
-        unsubscribedAt: sms.unsubscribed_at,
-        unsubscribed: sms.unsubscribed,
+        sentCount: sms.sent_count ?? null,
+        clickedCount: sms.clicked_count ?? null,
+        deliveredCount: sms.delivered_count ?? null,
+        failedCount: sms.failed_count ?? null,
+        unsubscribedAt: sms.unsubscribed_at ?? null,
+        unsubscribed: sms.unsubscribed ?? null,
       },
     };
   });

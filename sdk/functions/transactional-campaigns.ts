@@ -15,13 +15,13 @@ import {
 /** The content block of a transactional campaign. */
 export interface TransactionalContentInfo {
   /** Id of the content record. */
-  id: string;
+  id: string | null;
   /** URL of the thumbnail image, or null. */
   thumbnailUrl: string | null;
   /** Whether a preview can be rendered. */
-  hasPreview: boolean;
+  hasPreview: boolean | null;
   /** Whether snapshots of the content exist. */
-  hasSnapshots: boolean;
+  hasSnapshots: boolean | null;
   /** Extra styles of the content, or null. */
   styles: string | null;
 }
@@ -31,9 +31,9 @@ export interface GetTransactionalCampaignResult {
   /** The campaign's id, e.g. `trn001`. */
   id: string;
   /** Id of the user who owns it. */
-  userId: string;
+  userId: string | null;
   /** Id of the account. */
-  accountId: string;
+  accountId: string | null;
   /** Name shown in reports, or null. */
   title: string | null;
   /** Subject line. */
@@ -53,11 +53,11 @@ export interface GetTransactionalCampaignResult {
   /** The wizard step last reached, e.g. `editor`. */
   lastAction: string;
   /** The editor: `plain`, `html` or `builder`. */
-  editor: "plain" | "html" | "builder";
+  editor: "plain" | "html" | "builder" | (string & {});
   /** The content block. */
-  html: TransactionalContentInfo;
+  html: TransactionalContentInfo | null;
   /** Purchases attributed to it. */
-  purchaseCount: number;
+  purchaseCount: number | null;
   /** Bounces, or null when the answer did not carry the counter. */
   bounced: number | null;
   /** Unsubscribes, or null when the answer did not carry the counter. */
@@ -101,8 +101,8 @@ export interface GetTransactionalCampaignsResult {
 function transactionalResult(record: Transactional): GetTransactionalCampaignResult {
   return {
     id: record.id,
-    userId: record.user_id,
-    accountId: record.account_id,
+    userId: record.user_id ?? null,
+    accountId: record.account_id ?? null,
     title: record.title,
     subject: record.subject,
     from: record.from,
@@ -113,14 +113,16 @@ function transactionalResult(record: Transactional): GetTransactionalCampaignRes
     type: record.type,
     lastAction: record.last_action,
     editor: record.editor,
-    html: {
-      id: record.html.id,
-      thumbnailUrl: record.html.thumbnail_url,
-      hasPreview: record.html.has_preview,
-      hasSnapshots: record.html.has_snapshots,
-      styles: record.html.styles,
-    },
-    purchaseCount: record.purchaseCount,
+    html: record.html
+      ? {
+          id: record.html.id ?? null,
+          thumbnailUrl: record.html.thumbnail_url ?? null,
+          hasPreview: record.html.has_preview ?? null,
+          hasSnapshots: record.html.has_snapshots ?? null,
+          styles: record.html.styles ?? null,
+        }
+      : null,
+    purchaseCount: record.purchaseCount ?? null,
     bounced: record.bounced ?? null,
     unsubscribeCount: record.unsubscribeCount ?? null,
     opens: record.opens ?? null,

@@ -7,7 +7,7 @@ describe("regular campaigns", () => {
     const answer = await emu.call("POST", "/v2/campaigns", {
       ...VALID_CAMPAIGN,
       preheader: "Fresh deals",
-      google_analytics: true,
+      google_analytics: 1,
       auto_followup_subject: "Did you see?",
       auto_followup_delay: "48",
       groups: ["grp002"],

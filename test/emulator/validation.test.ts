@@ -38,7 +38,7 @@ const rows: [string, string, string, unknown, Record<string, string[]>][] = [
       reply_to: ["The reply to must be an address on a verified domain."],
       content_type: ["The selected content type is invalid."],
       auto_followup_delay: ["The selected auto followup delay is invalid."],
-      google_analytics: ["The google analytics field must be true or false."],
+      google_analytics: ["The google analytics must be an integer."],
       "groups.1": ["The selected groups.1 is invalid."],
     },
   ],

@@ -256,7 +256,14 @@ describe("regular campaigns against the emulator", () => {
     });
     expect(await client.unscheduleCampaign(id)).toEqual({ success: true, message: "Campaign unscheduled." });
     expect(await client.getCampaign(id)).toMatchObject({ status: "DRAFT", schedule_time: null });
-    expect(await client.copyCampaign(id)).toEqual({ success: true, message: "Campaign copied." });
+    const copy = await client.copyCampaign(id);
+    expect(copy).toEqual({
+      success: true,
+      message: "Campaign copied.",
+      data: { id: copy.data.id, status: "DRAFT" },
+    });
+    expect(copy.data.id).not.toBe(id);
+    expect(await client.getCampaign(copy.data.id)).toMatchObject({ id: copy.data.id, status: "DRAFT" });
     expect(await client.sendCampaign(id)).toEqual({ success: true, message: "Campaign is being sent." });
     const status = await client.getSendingStatus(id);
     expect(status).toEqual({

@@ -306,7 +306,7 @@ describe("Campaign diff and update", () => {
       before: { preheader: "Fresh deals" },
       after: { preheader: undefined },
       diff: UPDATE,
-      patch: { preheader: null },
+      patch: { preheader: "" },
       state: { preheader: null },
     },
     {
@@ -321,7 +321,7 @@ describe("Campaign diff and update", () => {
       name: "google analytics switched on",
       after: { googleAnalytics: true },
       diff: UPDATE,
-      patch: { google_analytics: true },
+      patch: { google_analytics: 1 },
       state: { google_analytics: 1 },
     },
     {
@@ -453,7 +453,7 @@ describe("Campaign read", () => {
     await h.client.updateCampaign(created.id, {
       subject: "Changed behind the back",
       preheader: "Sneaky",
-      google_analytics: true,
+      google_analytics: 1,
       // The same set in another order: not drift.
       groups: ["grp001", "grp002"],
     });

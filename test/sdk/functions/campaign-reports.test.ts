@@ -125,7 +125,7 @@ describe("getCampaignActivity", () => {
   test("should mix every kind in events, 45 in all", async () => {
     const events = await getCampaignActivity({ id: "snt001", kind: "events" });
     const counts: Record<string, number> = {};
-    for (const item of events.items) counts[item.type] = (counts[item.type] ?? 0) + 1;
+    for (const item of events.items) counts[String(item.type)] = (counts[String(item.type)] ?? 0) + 1;
     expect(events.total).toBe(45);
     expect(counts).toEqual({ open: 26, click: 10, bounce: 2, unsubscribe: 3, complaint: 2, unopen: 2 });
     // Oldest first: the two unopens are stamped at the send time itself.

@@ -44,7 +44,7 @@ describe("seeded campaigns", () => {
     await emulator.clearRequests();
     expect(await getCampaignPreview({ id: "snt001" })).toEqual({
       campaignId: "snt001",
-      html: `<!DOCTYPE html><html><body>${LAUNCH_CAMPAIGN.html.content}</body></html>`,
+      html: `<!DOCTYPE html><html><body>${LAUNCH_CAMPAIGN.html?.content}</body></html>`,
       text: "We have launched Read the announcement , see pricing or the docs .",
     });
     expect((await emulator.requests()).map((r) => r.path).sort()).toEqual([
