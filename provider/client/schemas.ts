@@ -71,6 +71,7 @@ export function openEnum<const T extends readonly string[]>(_known: T) {
 /** A text `message`; a non-string one (an object, a list) is kept as its JSON text. */
 const MessageText = z
   .unknown()
+  .optional()
   .transform((v): string =>
     typeof v === "string" ? v : v === undefined || v === null ? "" : JSON.stringify(v),
   );
