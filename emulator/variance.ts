@@ -79,7 +79,8 @@ export function varyAnswer(method: string, path: string, body: unknown): unknown
   if (!isObject(body) && !Array.isArray(body)) return body;
   const route = path.replace(/^\/v2/, "");
   if (isObject(body) && isAck(body)) {
-    if (method === "DELETE" && body.success === true) return undefined;
+    if (body.success !== true) return body;
+    if (method === "DELETE") return undefined;
     // observed: an ack's message is sometimes an object.
     return { ...body, message: { text: body.message } };
   }

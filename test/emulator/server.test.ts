@@ -149,6 +149,19 @@ describe("the CLI", () => {
     expect(cli.lines.join("\n")).not.toContain(TOKEN);
   });
 
+  test("should start in variance mode with --variance and say so", async () => {
+    const cli = io({ SENDER_API_TOKEN: TOKEN });
+    const emulator = await runCli(["--port", "0", "--variance"], cli.io);
+    running.push(emulator);
+    expect(cli.lines).toEqual([
+      `pulumi-sender emulator listening on http://127.0.0.1:${emulator.port} (variance mode)`,
+    ]);
+    const state = await (await fetch(`${emulator.url}/__emulator/variance`)).json();
+    expect(state).toEqual({ enabled: true });
+    const transactional = await (await fetch(`${emulator.url}/v2/transactional/trn001`, { headers: auth })).json();
+    expect("content" in transactional.data).toBe(false);
+  });
+
   test("should read the token from SENDER_API_TOKEN", async () => {
     const cli = io({ SENDER_API_TOKEN: TOKEN });
     const emulator = await runCli(["--port", "0"], cli.io);
