@@ -158,7 +158,9 @@ describe("the CLI", () => {
     ]);
     const state = await (await fetch(`${emulator.url}/__emulator/variance`)).json();
     expect(state).toEqual({ enabled: true });
-    const transactional = await (await fetch(`${emulator.url}/v2/transactional/trn001`, { headers: auth })).json();
+    const transactional: any = await (
+      await fetch(`${emulator.url}/v2/transactional/trn001`, { headers: auth })
+    ).json();
     expect("content" in transactional.data).toBe(false);
   });
 
