@@ -74,7 +74,7 @@ export function createEmulatorApp(options: EmulatorOptions): EmulatorApp {
   const requestLog = new RequestLog();
   const rateLimiter = new RateLimiter(initialRateLimit);
   const faults = new FaultInjector();
-  const variance = new Variance(options.variance ?? false);
+  const variance = new Variance(store, options.variance ?? false);
   const app = new Hono<EmulatorEnv>();
 
   // One error path: ApiError carries the body; anything else unexpected is a 500.
@@ -162,7 +162,7 @@ export function createEmulatorApp(options: EmulatorOptions): EmulatorApp {
   });
 
   // Innermost, so that the headers the outer layers add land on the varied answer.
-  app.use("/v2/*", varianceMiddleware(variance, store));
+  app.use("/v2/*", varianceMiddleware(variance));
 
   const deps = { store };
   app.route("/v2", campaignRoutes(deps));

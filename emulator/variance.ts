@@ -21,13 +21,31 @@ export const EXTRA_FIELDS = Object.freeze({
   x_variance_nested: { level: 1 },
 });
 
-/** The switch, shared by the middleware and the admin route. */
+/** The switch, shared by the middleware and the admin routes. */
 export class Variance {
-  /** Whether answers vary. */
-  enabled: boolean;
+  #enabled = false;
 
-  constructor(enabled = false) {
+  constructor(
+    private readonly store: EmulatorStore,
+    enabled = false,
+  ) {
     this.enabled = enabled;
+  }
+
+  /** Whether answers vary. */
+  get enabled(): boolean {
+    return this.#enabled;
+  }
+
+  /** Switches variance on or off; on, the store holds the unknown-status campaign. */
+  set enabled(on: boolean) {
+    this.#enabled = on;
+    if (on) ensureVarianceCampaign(this.store);
+  }
+
+  /** After a reset of the store: puts the unknown-status campaign back while variance is on. */
+  afterReset(): void {
+    if (this.#enabled) ensureVarianceCampaign(this.store);
   }
 }
 
@@ -114,15 +132,14 @@ export function ensureVarianceCampaign(store: EmulatorStore): void {
     editor: "html",
     content: "<p>Seeded</p>",
   });
-  store.data.campaigns.unshift({ ...record, status: VARIANCE_STATUS as Campaign["status"] });
+  store.data.campaigns.push({ ...record, status: VARIANCE_STATUS as Campaign["status"] });
   store.markDirty();
 }
 
 /** The middleware that varies `/v2` answers while the switch is on. */
-export function varianceMiddleware(variance: Variance, store: EmulatorStore): MiddlewareHandler<EmulatorEnv> {
+export function varianceMiddleware(variance: Variance): MiddlewareHandler<EmulatorEnv> {
   return async (c, next) => {
     if (!variance.enabled) return next();
-    ensureVarianceCampaign(store);
     await next();
     const status = c.res.status;
     if (status < 200 || status >= 300) return;

@@ -32,6 +32,7 @@ export function adminRoutes({ store, log, limiter, faults, initialRateLimit, var
   app.post("/reset", async (c) => {
     const body = await parseBody(c, z.object({ rateLimitPerMinute: perMinute.optional() }));
     store.reset();
+    variance.afterReset();
     log.reset();
     faults.clear();
     limiter.setLimit(body.rateLimitPerMinute === undefined ? initialRateLimit : body.rateLimitPerMinute);

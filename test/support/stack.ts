@@ -73,7 +73,7 @@ export interface EmulatorHandle {
 /** Starts the emulator in this process. */
 export async function emulator(
   token: string,
-  options: { rateLimitPerMinute?: number } = {},
+  options: { rateLimitPerMinute?: number; variance?: boolean } = {},
 ): Promise<EmulatorHandle> {
   const server = await startEmulator({ port: 0, token, ...options });
   const admin = async (method: string, route: string, body?: unknown) => {
