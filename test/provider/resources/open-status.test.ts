@@ -1,0 +1,41 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { campaignProvider } from "../../../provider/resources/campaign";
+import { type Harness, NO_CHANGE, startHarness } from "./harness";
+
+// A status the provider does not know (here the emulator's variance campaign, PREPARING) may mean
+// the campaign is sending: every change to it is refused in preview, naming the status.
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+  const answer = await fetch(`${h.url}/__emulator/variance`, {
+    method: "PUT",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ enabled: true }),
+  });
+  expect(answer.status).toBe(200);
+});
+afterAll(async () => {
+  await h.close();
+});
+
+describe("a campaign in a status the provider does not know", () => {
+  test("reads, and an unchanged one is left be", async () => {
+    const read = await campaignProvider.read("vrn001", {});
+    expect(read.props?.status).toBe("PREPARING");
+    expect(await campaignProvider.diff("vrn001", read.props, read.inputs)).toEqual(NO_CHANGE);
+  });
+
+  test("refuses any change during diff, naming the status, and sends nothing", async () => {
+    const read = await campaignProvider.read("vrn001", {});
+    await h.clearRequests();
+    await expect(
+      campaignProvider.diff("vrn001", read.props, { ...read.inputs, subject: "Changed while preparing" }),
+    ).rejects.toThrow(
+      new Error(
+        "Campaign vrn001 may be sending (status PREPARING, neither DRAFT nor SCHEDULED): refusing to change subject. " +
+          "Wait until the service reports DRAFT or SCHEDULED, or revert the change.",
+      ),
+    );
+    expect(await h.lines()).toEqual(["GET /v2/campaigns/vrn001"]);
+  });
+});
