@@ -236,6 +236,19 @@ describe("replayed through the resources' read paths", () => {
     expect(read.props).toMatchObject({ campaignId: "1", status: "SENT", sent: true });
   });
 
+  it("CampaignTargeting keeps sendToAll where the docs' record says send_to_all: null", async () => {
+    // Tags and filters lists as the contract has them ({data: [...]}); the campaign is the docs'.
+    server.handle((request) =>
+      request.url === "/v2/campaigns/1" ? { body: { data: campaignRecord() } } : { body: { data: [] } },
+    );
+    const read = await providers.CampaignTargeting.read("1", { campaignId: "1", sendToAll: true });
+    expect(read).toEqual({
+      id: "1",
+      props: { campaignId: "1", sendToAll: true },
+      inputs: { campaignId: "1", sendToAll: true },
+    });
+  });
+
   it("TransactionalCampaign reads the docs' record and keeps content and preheader, which it lacks", async () => {
     const f = fixture("transactional-update.json");
     server.handle(() => ({ body: f.body }));
