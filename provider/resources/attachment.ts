@@ -39,7 +39,7 @@ export interface AttachmentOutputs {
   /** The file name Sender stored it under: the last segment of the URL's path. */
   fileName: string;
   /** Size of the stored file in bytes. */
-  size: number;
+  size?: number;
 }
 
 /** The name Sender gives a file fetched from `url`: the last path segment, decoded (contract). */
@@ -141,7 +141,9 @@ function locate(
 }
 
 function stateOf(campaignId: string, url: string, attachment: Attachment): AttachmentOutputs {
-  return { campaignId, url, fileName: attachment.file_name, size: attachment.size };
+  // The size is an assumed field: read when the service gives it.
+  const size = attachment.size ?? undefined;
+  return { campaignId, url, fileName: attachment.file_name, ...(size === undefined ? {} : { size }) };
 }
 
 /**
@@ -180,7 +182,7 @@ export const attachmentProvider: ResourceProviderImpl = {
         const found = attachments.find((a) => a.file_name === fileName);
         if (!found) return { id: "" };
         // The service keeps its own copy's URL, not the source: the source URL stays as given.
-        const url = (props?.url as string | undefined) ?? found.url;
+        const url = (props?.url as string | undefined) ?? found.url ?? "";
         return { id, props: stateOf(campaignId, url, found), inputs: { campaignId, url } };
       },
     );

@@ -120,8 +120,10 @@ export const campaignFollowUpProvider: ResourceProviderImpl = {
       id,
       () => getClient().getCampaign(id),
       (campaign): pulumi.dynamic.ReadResult => {
-        const active = campaign.auto_followup_active === 1;
-        if (!active && campaign.auto_followup_subject === null) return { id: "" };
+        // An answer without the switch says nothing about the follow-up: the known state stands.
+        const known = campaign.auto_followup_active != null;
+        const active = known ? campaign.auto_followup_active === 1 : props?.active === true;
+        if (known && !active && campaign.auto_followup_subject === null) return { id: "" };
         const state: CampaignFollowUpOutputs = {
           campaignId: id,
           subject: campaign.auto_followup_subject ?? (props?.subject as string),

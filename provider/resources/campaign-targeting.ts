@@ -166,8 +166,11 @@ function inputsFromService(
     if (previous[field] !== undefined || current.length > 0)
       inputs[field] = stableSet(previous[field], current);
   }
-  const sendToAll = campaign.send_to_all === 1;
-  if (previous.sendToAll !== undefined || sendToAll) inputs.sendToAll = sendToAll;
+  // The docs show `send_to_all: null`: an answer without the switch leaves the known value.
+  const flag = campaign.send_to_all;
+  if (flag == null) {
+    if (previous.sendToAll !== undefined) inputs.sendToAll = previous.sendToAll;
+  } else if (previous.sendToAll !== undefined || flag === 1) inputs.sendToAll = flag === 1;
   return inputs as CampaignTargetingInputs & Record<string, unknown>;
 }
 

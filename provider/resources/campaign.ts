@@ -82,7 +82,7 @@ export interface CampaignComputed {
   /** How many subscribers it reaches. */
   recipientCount: number;
   /** The sending domain. */
-  domainId: string;
+  domainId?: string;
   /** The editor wizard's step. */
   lastAction: api.LastAction;
 }
@@ -99,7 +99,7 @@ export const campaignFields = {
     type: "string",
     doc: "Internal name, shown in the Sender dashboard and reports.",
     api: "title",
-    cleared: null,
+    cleared: "",
     check: textInput("title"),
   },
   subject: {
@@ -135,14 +135,14 @@ export const campaignFields = {
     type: "string",
     doc: "Preview text shown after the subject in most inboxes.",
     api: "preheader",
-    cleared: null,
+    cleared: "",
     check: textInput("preheader"),
   },
   content: {
     type: "string",
     doc: "The email body: html for `html` and `editor`, plain text for `text`.",
     api: "content",
-    cleared: null,
+    cleared: "",
     check: z.string({ error: "content must be a string" }),
   },
   googleAnalytics: {
@@ -236,14 +236,20 @@ function managedInputs(props: Record<string, unknown>): CampaignInputs {
 }
 
 /** The POST body of the inputs (snake_case). */
+/** The analytics switch as the seed types it (§2.3): a number, 1 on and 0 off. */
+function seedTyped(body: Record<string, unknown>): Record<string, unknown> {
+  const analytics = body.google_analytics;
+  return typeof analytics === "boolean" ? { ...body, google_analytics: analytics ? 1 : 0 } : body;
+}
+
 function createBody(inputs: CampaignInputs): api.CreateCampaignBody {
-  return bodyOf(campaignFields, { ...inputs }) as api.CreateCampaignBody & Record<string, unknown>;
+  return seedTyped(bodyOf(campaignFields, { ...inputs })) as api.CreateCampaignBody & Record<string, unknown>;
 }
 
 /** The PATCH body of the changed fields only; a field the program dropped is cleared. */
 function patchBody(fields: readonly string[], inputs: CampaignInputs): api.UpdateCampaignBody {
-  // The service takes null to clear title, preheader and content; the client's body type has no null.
-  return patchBodyOf(campaignFields, fields, { ...inputs }) as api.UpdateCampaignBody;
+  // Text is cleared with "" (a string, as the seed types it), the analytics number with 0.
+  return seedTyped(patchBodyOf(campaignFields, fields, { ...inputs })) as api.UpdateCampaignBody;
 }
 
 /** A campaign record under the request's field names, where the answer differs from the body. */
@@ -251,9 +257,11 @@ function asBody(campaign: api.Campaign): Record<string, unknown> {
   return {
     ...campaign,
     content_type: campaign.editor,
-    content: campaign.html.html_content,
-    google_analytics: campaign.google_analytics === 1,
-    groups: campaign.campaign_groups,
+    // A field the answer lacks (absent, or a null switch or list) reads as unknown: kept as it was.
+    content: campaign.html?.html_content,
+    google_analytics: campaign.google_analytics == null ? undefined : campaign.google_analytics === 1,
+    groups: campaign.campaign_groups ?? undefined,
+    segments: campaign.segments ?? undefined,
   };
 }
 

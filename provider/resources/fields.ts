@@ -162,6 +162,11 @@ export function readInputs(
       continue;
     }
     const value = record[field.api];
+    // The answer lacks the field (the tolerant reader lets it): nothing to compare, the known value stands.
+    if (value === undefined) {
+      out[name] = previous[name];
+      continue;
+    }
     if (field.required !== true && previous[name] === undefined && isEmpty(value, field.cleared)) continue;
     if (value === null || value === undefined) {
       out[name] = field.required === true ? previous[name] : undefined;

@@ -212,7 +212,10 @@ function inputsOf(record: Transactional, prior: Record<string, unknown>): Transa
   for (const field of FIELD_NAMES) {
     const known = prior[field];
     if (OPTIONAL_FIELDS.includes(field) && (known === undefined || known === null)) continue;
-    out[field] = record[apiName(field)] ?? (field === "replyTo" ? known : undefined);
+    // A field the answer lacks (reply_to in a create answer; preheader and content in the
+    // published examples) keeps the known value.
+    const value = record[apiName(field)];
+    out[field] = value === undefined ? known : (value ?? undefined);
   }
   return compact(out) as TransactionalCampaignInputs & Record<string, unknown>;
 }
@@ -237,7 +240,8 @@ function differingFields(inputs: TransactionalCampaignInputs, record: Transactio
     const wanted = inputs[field];
     if (wanted === undefined) return false;
     const actual = record[apiName(field)];
-    if (field === "replyTo" && actual === undefined) return false;
+    // A field the answer lacks cannot be compared.
+    if (actual === undefined) return false;
     return !sameValue(wanted, actual);
   });
 }
@@ -285,7 +289,9 @@ async function findCreated(
     const answer = await client.listTransactional({ page, limit: 100 });
     const found = answer.data.find(matches);
     if (found) return found;
-    if (!answer.has_more_resources || answer.data.every((record) => record.created < since)) return undefined;
+    // Newer answers leave has_more_resources out: the page count tells then.
+    const more = answer.has_more_resources ?? page < answer.meta.last_page;
+    if (!more || answer.data.every((record) => record.created < since)) return undefined;
   }
   return undefined;
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { copyProgram, createStack, type EmulatorHandle, emulator, type StackHandle } from "./harness";
+import { copyProgram, createStack, type EmulatorHandle, emulator, type StackHandle } from "../support/stack";
 
 // A distinctive token, so that a leak anywhere is found by a plain search.
 const TOKEN = "tok-e2e-variance-Qm4Lr8Tz";

@@ -31,10 +31,8 @@ describe("a campaign in a status the provider does not know", () => {
     await expect(
       campaignProvider.diff("vrn001", read.props, { ...read.inputs, subject: "Changed while preparing" }),
     ).rejects.toThrow(
-      new Error(
-        "Campaign vrn001 may be sending (status PREPARING, neither DRAFT nor SCHEDULED): refusing to change subject. " +
-          "Wait until the service reports DRAFT or SCHEDULED, or revert the change.",
-      ),
+      "diff Campaign vrn001 failed: Campaign vrn001 has already been sent (status PREPARING): refusing to change subject. " +
+        "Changing or replacing a sent campaign could send the mail again; remove it from the stack or revert the change.",
     );
     expect(await h.lines()).toEqual(["GET /v2/campaigns/vrn001"]);
   });
