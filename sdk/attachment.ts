@@ -1,17 +1,13 @@
 import type * as pulumi from "@pulumi/pulumi";
+import type { attachmentFields } from "../provider/resources/attachment";
 import { SenderResource } from "./resource";
+import type { ArgsOf, ResourceOutputsOf } from "./types";
 
 /** The arguments of an {@link Attachment}. */
-export interface AttachmentArgs {
-  /** The campaign the file is attached to. Changing it replaces the attachment. */
-  campaignId: pulumi.Input<string>;
-  /**
-   * A public http(s) URL of the file, which Sender downloads. The file name is the last segment of
-   * its path, and its extension must be one of doc, docx, xml, pdf, xlsx, xls, jpg, jpeg, png, svg.
-   * Changing it replaces the attachment.
-   */
-  url: pulumi.Input<string>;
-}
+export interface AttachmentArgs extends ArgsOf<typeof attachmentFields> {}
+
+/** The outputs of a {@link Attachment}: one per field of its table, with the field's TSDoc. */
+export interface Attachment extends ResourceOutputsOf<typeof attachmentFields> {}
 
 /**
  * A file attached to a regular campaign, fetched by Sender from a public URL. Its id is
@@ -30,16 +26,8 @@ export interface AttachmentArgs {
  * });
  * ```
  */
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: SenderResource registers every field of the table, and the engine resolves each into the output of the same name (test/sdk/outputs.test.ts)
 export class Attachment extends SenderResource {
-  /** The campaign the file is attached to. */
-  declare public readonly campaignId: pulumi.Output<string>;
-  /** The URL the file was fetched from. */
-  declare public readonly url: pulumi.Output<string>;
-  /** The name Sender stored the file under. */
-  declare public readonly fileName: pulumi.Output<string>;
-  /** Size of the stored file in bytes. */
-  declare public readonly size: pulumi.Output<number>;
-
   /**
    * @param name The unique name of the resource in the stack.
    * @param args The campaign and the file's URL.

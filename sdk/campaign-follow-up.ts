@@ -1,18 +1,13 @@
 import type * as pulumi from "@pulumi/pulumi";
-import type { FollowUpDelay } from "../provider/client";
+import type { campaignFollowUpFields } from "../provider/resources/campaign-follow-up";
 import { SenderResource } from "./resource";
+import type { ArgsOf, ResourceOutputsOf } from "./types";
 
 /** The arguments of a {@link CampaignFollowUp}. */
-export interface CampaignFollowUpArgs {
-  /** The campaign that gets the follow-up. Changing it moves the follow-up: a replacement. */
-  campaignId: pulumi.Input<string>;
-  /** Subject line of the follow-up email. */
-  subject: pulumi.Input<string>;
-  /** Hours after the campaign's send: 12, 24, 48, 72, 96, 120, 144 or 168. */
-  delayHours: pulumi.Input<FollowUpDelay>;
-  /** Whether the follow-up is switched on. Default `true`; `false` keeps it configured but off. */
-  active?: pulumi.Input<boolean> | undefined;
-}
+export interface CampaignFollowUpArgs extends ArgsOf<typeof campaignFollowUpFields> {}
+
+/** The outputs of a {@link CampaignFollowUp}: one per field of its table, with the field's TSDoc. */
+export interface CampaignFollowUp extends ResourceOutputsOf<typeof campaignFollowUpFields> {}
 
 /**
  * The automatic follow-up of a regular campaign: an email to the recipients some hours after the
@@ -31,16 +26,8 @@ export interface CampaignFollowUpArgs {
  * });
  * ```
  */
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: SenderResource registers every field of the table, and the engine resolves each into the output of the same name (test/sdk/outputs.test.ts)
 export class CampaignFollowUp extends SenderResource {
-  /** The campaign the follow-up belongs to. */
-  declare public readonly campaignId: pulumi.Output<string>;
-  /** Subject line of the follow-up email. */
-  declare public readonly subject: pulumi.Output<string>;
-  /** Hours after the campaign's send. */
-  declare public readonly delayHours: pulumi.Output<FollowUpDelay>;
-  /** Whether the follow-up is switched on. */
-  declare public readonly active: pulumi.Output<boolean>;
-
   /**
    * @param name The unique name of the resource in the stack.
    * @param args The follow-up's settings.

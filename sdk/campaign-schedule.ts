@@ -1,17 +1,13 @@
 import type * as pulumi from "@pulumi/pulumi";
-import type { CampaignStatus } from "../provider/client";
+import type { campaignScheduleFields } from "../provider/resources/campaign-schedule";
 import { SenderResource } from "./resource";
+import type { ArgsOf, ResourceOutputsOf } from "./types";
 
 /** The arguments of a {@link CampaignSchedule}. */
-export interface CampaignScheduleArgs {
-  /** The campaign to schedule. Changing it moves the schedule: a replacement. */
-  campaignId: pulumi.Input<string>;
-  /**
-   * When to send, in ISO 8601 with an offset, e.g. `2026-12-01T09:00:00+01:00` or
-   * `2026-12-01T08:00:00Z`. It must be in the future when the schedule is created or changed.
-   */
-  scheduleTime: pulumi.Input<string>;
-}
+export interface CampaignScheduleArgs extends ArgsOf<typeof campaignScheduleFields> {}
+
+/** The outputs of a {@link CampaignSchedule}: one per field of its table, with the field's TSDoc. */
+export interface CampaignSchedule extends ResourceOutputsOf<typeof campaignScheduleFields> {}
 
 /**
  * When a campaign goes out. A campaign has one schedule, so the resource's id is the campaign id.
@@ -30,18 +26,8 @@ export interface CampaignScheduleArgs {
  * });
  * ```
  */
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: SenderResource registers every field of the table, and the engine resolves each into the output of the same name (test/sdk/outputs.test.ts)
 export class CampaignSchedule extends SenderResource {
-  /** The campaign scheduled. */
-  declare public readonly campaignId: pulumi.Output<string>;
-  /** The time as given. */
-  declare public readonly scheduleTime: pulumi.Output<string>;
-  /** The time as the API holds it: `YYYY-MM-DD HH:MM:SS` in UTC. */
-  declare public readonly scheduleTimeUtc: pulumi.Output<string>;
-  /** The campaign's status as of the last create, update or refresh. */
-  declare public readonly status: pulumi.Output<CampaignStatus>;
-  /** True once a refresh has seen the campaign sent. */
-  declare public readonly sent: pulumi.Output<boolean>;
-
   /**
    * @param name The unique name of the resource in the stack.
    * @param args The campaign and the time.

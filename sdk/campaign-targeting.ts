@@ -1,24 +1,13 @@
 import type * as pulumi from "@pulumi/pulumi";
+import type { campaignTargetingFields } from "../provider/resources/campaign-targeting";
 import { SenderResource } from "./resource";
+import type { ArgsOf, ResourceOutputsOf } from "./types";
 
 /** The arguments of a {@link CampaignTargeting}. */
-export interface CampaignTargetingArgs {
-  /** The campaign to target. Changing it moves the targeting: a replacement. */
-  campaignId: pulumi.Input<string>;
-  /** Tags whose subscribers receive the campaign. A set: order does not matter. Excludes `sendToAll`. */
-  tagIds?: pulumi.Input<pulumi.Input<string>[]> | undefined;
-  /** Tags whose subscribers never receive the campaign. A set. */
-  excludedTagIds?: pulumi.Input<pulumi.Input<string>[]> | undefined;
-  /** Saved filters whose subscribers receive the campaign. A set. Excludes `sendToAll`. */
-  filterIds?: pulumi.Input<pulumi.Input<string>[]> | undefined;
-  /** Saved filters whose subscribers never receive the campaign. A set. */
-  excludedFilterIds?: pulumi.Input<pulumi.Input<string>[]> | undefined;
-  /**
-   * Send to every active subscriber. Cannot be combined with `tagIds` or `filterIds`; one of the
-   * three is required. Exclusions still apply.
-   */
-  sendToAll?: pulumi.Input<boolean> | undefined;
-}
+export interface CampaignTargetingArgs extends ArgsOf<typeof campaignTargetingFields> {}
+
+/** The outputs of a {@link CampaignTargeting}: one per field of its table, with the field's TSDoc. */
+export interface CampaignTargeting extends ResourceOutputsOf<typeof campaignTargetingFields> {}
 
 /**
  * Who a campaign goes to: included and excluded tags and saved filters, or every active
@@ -38,20 +27,8 @@ export interface CampaignTargetingArgs {
  * });
  * ```
  */
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: SenderResource registers every field of the table, and the engine resolves each into the output of the same name (test/sdk/outputs.test.ts)
 export class CampaignTargeting extends SenderResource {
-  /** The campaign targeted. */
-  declare public readonly campaignId: pulumi.Output<string>;
-  /** Included tags. */
-  declare public readonly tagIds: pulumi.Output<string[] | undefined>;
-  /** Excluded tags. */
-  declare public readonly excludedTagIds: pulumi.Output<string[] | undefined>;
-  /** Included saved filters. */
-  declare public readonly filterIds: pulumi.Output<string[] | undefined>;
-  /** Excluded saved filters. */
-  declare public readonly excludedFilterIds: pulumi.Output<string[] | undefined>;
-  /** Whether the campaign goes to every active subscriber. */
-  declare public readonly sendToAll: pulumi.Output<boolean | undefined>;
-
   /**
    * @param name The unique name of the resource in the stack.
    * @param args The targeting.

@@ -1,19 +1,13 @@
 import type * as pulumi from "@pulumi/pulumi";
-import type { WebhookTopic } from "../provider/client";
+import type { webhookFields } from "../provider/resources/webhook";
 import { SenderResource } from "./resource";
+import type { ArgsOf, ResourceOutputsOf } from "./types";
 
 /** The arguments of a {@link Webhook}. Every change replaces the webhook. */
-export interface WebhookArgs {
-  /** The https endpoint that receives the deliveries. */
-  url: pulumi.Input<string>;
-  /**
-   * The event reported: `subscribers/new`, `subscribers/updated`, `subscribers/unsubscribed`,
-   * `groups/new-subscriber`, `groups/unsubscribed`, `groups/new`, `campaigns/new` or `bounces/new`.
-   */
-  topic: pulumi.Input<WebhookTopic>;
-  /** The id of the group to watch; required for `groups/new-subscriber` and `groups/unsubscribed`. */
-  relationId?: pulumi.Input<string> | undefined;
-}
+export interface WebhookArgs extends ArgsOf<typeof webhookFields> {}
+
+/** The outputs of a {@link Webhook}: one per field of its table, with the field's TSDoc. */
+export interface Webhook extends ResourceOutputsOf<typeof webhookFields> {}
 
 /**
  * A webhook of the account: Sender posts each event of its topic to the url.
@@ -37,24 +31,8 @@ export interface WebhookArgs {
  * });
  * ```
  */
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: SenderResource registers every field of the table, and the engine resolves each into the output of the same name (test/sdk/outputs.test.ts)
 export class Webhook extends SenderResource {
-  /** The https endpoint that receives the deliveries. */
-  declare public readonly url: pulumi.Output<string>;
-  /** The event reported. */
-  declare public readonly topic: pulumi.Output<WebhookTopic>;
-  /** The group watched, when the topic has one. */
-  declare public readonly relationId: pulumi.Output<string | undefined>;
-  /** The service's status of the webhook, e.g. `ACTIVE`. */
-  declare public readonly status: pulumi.Output<string>;
-  /** The account the webhook belongs to. */
-  declare public readonly accountId: pulumi.Output<string>;
-  /** Deliveries made, as of creation. */
-  declare public readonly totalDeliveries: pulumi.Output<number>;
-  /** Failed deliveries, as of creation. */
-  declare public readonly totalFailures: pulumi.Output<number>;
-  /** Response time of the endpoint, as of creation. */
-  declare public readonly responseTime: pulumi.Output<number>;
-
   /**
    * @param name The unique name of the resource in the stack.
    * @param args The endpoint, topic and group.

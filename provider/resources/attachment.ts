@@ -12,7 +12,7 @@ import {
   sentBeforeDelete,
   withOperation,
 } from "./common";
-import { campaignIdField, derive, type TableOf } from "./fields";
+import { campaignIdField, derive, type InputsOf, type OutputsOf, type TableOf } from "./fields";
 
 const KIND = "Attachment";
 
@@ -30,17 +30,11 @@ export const ATTACHMENT_FILE_TYPES = [
   "svg",
 ] as const;
 
+/** The inputs of an Attachment: derived from {@link attachmentFields}. */
+export type AttachmentInputs = InputsOf<typeof attachmentFields>;
+
 /** A file attached to a campaign, as the provider stores it. */
-export interface AttachmentOutputs {
-  /** The campaign the file is attached to. */
-  campaignId: string;
-  /** The public URL Sender fetched the file from. */
-  url: string;
-  /** The file name Sender stored it under: the last segment of the URL's path. */
-  fileName: string;
-  /** Size of the stored file in bytes. */
-  size?: number;
-}
+export type AttachmentOutputs = OutputsOf<typeof attachmentFields>;
 
 /** The name Sender gives a file fetched from `url`: the last path segment, decoded (contract). */
 export function fileNameOf(url: string): string {
@@ -97,7 +91,13 @@ function urlProblem(value: string): string | undefined {
  * one; the old one goes first (see {@link ATTACHMENT_DIFF}).
  */
 export const attachmentFields = {
+  /** The campaign the file is attached to. Changing it replaces the attachment. */
   campaignId: campaignIdField("The campaign the file is attached to. Changing it replaces the attachment."),
+  /**
+   * A public http(s) URL of the file, which Sender downloads. The file name is the last segment of its path,
+   * and its extension must be one of doc, docx, xml, pdf, xlsx, xls, jpg, jpeg, png, svg. Changing it
+   * replaces the attachment.
+   */
   url: {
     type: "string",
     doc:
@@ -111,9 +111,17 @@ export const attachmentFields = {
       if (problem) ctx.addIssue({ code: "custom", message: problem });
     }),
   },
+  /** The name Sender stored the file under. */
   fileName: { type: "string", doc: "The name Sender stored the file under.", api: "file_name", output: true },
-  size: { type: "integer", doc: "Size of the stored file in bytes.", api: "size", output: true },
-} as const satisfies TableOf<AttachmentOutputs, keyof Attachment | "file">;
+  /** Size of the stored file in bytes. */
+  size: {
+    type: "integer",
+    doc: "Size of the stored file in bytes.",
+    api: "size",
+    output: true,
+    optional: true,
+  },
+} as const satisfies TableOf<keyof Attachment | "file">;
 
 /** What an Attachment is, for the package schema and the SDK. */
 export const attachmentDescription =

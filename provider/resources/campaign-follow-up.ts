@@ -13,29 +13,25 @@ import {
   sentBeforeDelete,
   withOperation,
 } from "./common";
-import { campaignIdField, derive, type TableOf } from "./fields";
+import { campaignIdField, derive, type InputsOf, type OutputsOf, type TableOf } from "./fields";
 
 const KIND = "CampaignFollowUp";
 
-/** The automatic follow-up of one regular campaign, as the provider stores it (inputs = outputs). */
-export interface CampaignFollowUpOutputs {
-  /** The campaign the follow-up belongs to; also the resource id. */
-  campaignId: string;
-  /** Subject line of the follow-up email. */
-  subject: string;
-  /** Hours after the send: one of 12, 24, 48, 72, 96, 120, 144, 168. */
-  delayHours: FollowUpDelay;
-  /** Whether the follow-up is switched on. */
-  active: boolean;
-}
+/** The inputs of a CampaignFollowUp: derived from {@link campaignFollowUpFields}. */
+export type CampaignFollowUpInputs = InputsOf<typeof campaignFollowUpFields>;
+
+/** The automatic follow-up of one regular campaign, as the provider stores it (the inputs, `active` defaulted). */
+export type CampaignFollowUpOutputs = OutputsOf<typeof campaignFollowUpFields>;
 
 const DELAY_REASON = `must be one of ${FOLLOW_UP_DELAYS.join(", ")} (hours)`;
 
 /** The field table of CampaignFollowUp: only moving it to another campaign needs a new one. */
 export const campaignFollowUpFields = {
+  /** The campaign the follow-up belongs to; also the resource id. Changing it replaces the follow-up. */
   campaignId: campaignIdField(
     "The campaign the follow-up belongs to; also the resource id. Changing it replaces the follow-up.",
   ),
+  /** Subject line of the follow-up email. */
   subject: {
     type: "string",
     doc: "Subject line of the follow-up email.",
@@ -43,6 +39,7 @@ export const campaignFollowUpFields = {
     required: true,
     check: z.string({ error: "must be a non-empty string" }).trim().min(1, "must be a non-empty string"),
   },
+  /** Hours after the send: one of 12, 24, 48, 72, 96, 120, 144, 168. */
   delayHours: {
     type: "integer",
     doc: "Hours after the send: one of 12, 24, 48, 72, 96, 120, 144, 168.",
@@ -53,12 +50,14 @@ export const campaignFollowUpFields = {
       .number({ error: DELAY_REASON })
       .refine((value) => (FOLLOW_UP_DELAYS as readonly number[]).includes(value), { message: DELAY_REASON }),
   },
+  /** Whether the follow-up is switched on. Default `true`; `false` keeps it configured but off. */
   active: {
     type: "boolean",
-    doc: "Whether the follow-up is switched on. Default `true`.",
+    doc: "Whether the follow-up is switched on. Default `true`; `false` keeps it configured but off.",
+    default: true,
     check: z.boolean({ error: "must be true or false" }),
   },
-} as const satisfies TableOf<CampaignFollowUpOutputs>;
+} as const satisfies TableOf;
 
 /** What a CampaignFollowUp is, for the package schema and the SDK. */
 export const campaignFollowUpDescription =
@@ -71,7 +70,7 @@ const { spec: CAMPAIGN_FOLLOW_UP_DIFF, schema: inputSchema } = derive(campaignFo
 
 /** The inputs with defaults applied, so that state and diffs always see `active`. */
 function normalize(news: Record<string, unknown>): Record<string, unknown> {
-  return { ...news, active: news.active ?? true };
+  return { ...news, active: news.active ?? campaignFollowUpFields.active.default };
 }
 
 function stateOf(props: Record<string, unknown>): CampaignFollowUpOutputs {
@@ -79,7 +78,7 @@ function stateOf(props: Record<string, unknown>): CampaignFollowUpOutputs {
     campaignId: props.campaignId as string,
     subject: props.subject as string,
     delayHours: props.delayHours as FollowUpDelay,
-    active: (props.active as boolean | undefined) ?? true,
+    active: (props.active as boolean | undefined) ?? campaignFollowUpFields.active.default,
   };
 }
 

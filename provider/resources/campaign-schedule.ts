@@ -24,17 +24,20 @@ import {
   userInputs,
   withOperation,
 } from "./common";
-import { campaignIdField, derive, pickInputs, type TableOf } from "./fields";
+import {
+  campaignIdField,
+  derive,
+  type InputsOf,
+  type OutputsOf,
+  pickInputs,
+  type TableOf,
+  typed,
+} from "./fields";
 
 const KIND = "CampaignSchedule";
 
-/** The inputs of a CampaignSchedule (camelCase). */
-export interface CampaignScheduleInputs {
-  /** The campaign scheduled. */
-  campaignId: string;
-  /** ISO 8601 with an offset, e.g. `2026-12-01T09:00:00+01:00`. */
-  scheduleTime: string;
-}
+/** The inputs of a CampaignSchedule (camelCase): derived from {@link campaignScheduleFields}. */
+export type CampaignScheduleInputs = InputsOf<typeof campaignScheduleFields>;
 
 // Date, `T`, hours and minutes, optional seconds, and a mandatory offset (`Z` or ±HH:MM).
 const ISO_WITH_OFFSET = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?(Z|([+-])(\d{2}):(\d{2}))$/;
@@ -82,37 +85,43 @@ export function fromApiScheduleTime(value: string): string {
 }
 
 /** The outputs of a CampaignSchedule: its inputs and what the provider records. */
-export interface CampaignScheduleOutputs extends CampaignScheduleInputs {
-  /** The time as the API has it. */
-  scheduleTimeUtc?: string;
-  /** The campaign's status. */
-  status: string;
-  /** Whether the campaign has gone out. */
-  sent: boolean;
-}
+export type CampaignScheduleOutputs = OutputsOf<typeof campaignScheduleFields>;
+
+const SCHEDULE_TIME_REASON = "must be an ISO 8601 time with an offset, e.g. 2026-12-01T09:00:00+01:00";
 
 /** The field table of CampaignSchedule: a new time is scheduled again, a new campaign replaces. */
 export const campaignScheduleFields = {
+  /** The campaign to send. Changing it replaces the schedule. */
   campaignId: campaignIdField("The campaign to send. Changing it replaces the schedule."),
+  /**
+   * When to send, in ISO 8601 with an offset, e.g. `2026-12-01T09:00:00+01:00` or `2026-12-01T08:00:00Z`. It
+   * must be in the future when the schedule is created or changed.
+   */
   scheduleTime: {
     type: "string",
-    doc: "When the campaign goes out: ISO 8601 with an offset, e.g. `2026-12-01T09:00:00+01:00`.",
+    doc: "When to send, in ISO 8601 with an offset, e.g. `2026-12-01T09:00:00+01:00` or `2026-12-01T08:00:00Z`. It must be in the future when the schedule is created or changed.",
     required: true,
     check: z
-      .string({ error: "scheduleTime is required and must be an ISO 8601 time with an offset" })
-      .refine(
-        (value) => parseScheduleTime(value) !== undefined,
-        "scheduleTime must be an ISO 8601 time with an offset, e.g. 2026-12-01T09:00:00+01:00",
-      ),
+      .string({ error: SCHEDULE_TIME_REASON })
+      .refine((value) => parseScheduleTime(value) !== undefined, SCHEDULE_TIME_REASON),
   },
+  /** The scheduled time as the API has it, `YYYY-MM-DD HH:MM:SS` UTC. */
   scheduleTimeUtc: {
     type: "string",
     doc: "The scheduled time as the API has it, `YYYY-MM-DD HH:MM:SS` UTC.",
     output: true,
+    optional: true,
   },
-  status: { type: "string", doc: "The campaign's status, e.g. `SCHEDULED` or `SENT`.", output: true },
+  /** The campaign's status, e.g. `SCHEDULED` or `SENT`. */
+  status: {
+    type: "string",
+    doc: "The campaign's status, e.g. `SCHEDULED` or `SENT`.",
+    output: true,
+    ...typed<api.CampaignStatus>(),
+  },
+  /** Whether the campaign has gone out. */
   sent: { type: "boolean", doc: "Whether the campaign has gone out.", output: true },
-} as const satisfies TableOf<CampaignScheduleOutputs>;
+} as const satisfies TableOf;
 
 /** What a CampaignSchedule is, for the package schema and the SDK. */
 export const campaignScheduleDescription =

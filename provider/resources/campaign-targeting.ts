@@ -21,59 +21,73 @@ import {
   userInputs,
   withOperation,
 } from "./common";
-import { campaignIdField, diffSpecOf, idList, pickInputs, schemaOf, stableSet, type TableOf } from "./fields";
+import {
+  campaignIdField,
+  diffSpecOf,
+  type InputsOf,
+  idList,
+  type OutputsOf,
+  pickInputs,
+  schemaOf,
+  stableSet,
+  type TableOf,
+} from "./fields";
 
 const KIND = "CampaignTargeting";
 
-/** The inputs of a CampaignTargeting (camelCase). */
-export interface CampaignTargetingInputs {
-  /** The campaign targeted. */
-  campaignId: string;
-  /** Tags whose subscribers receive the campaign (a set). */
-  tagIds?: string[];
-  /** Tags whose subscribers never receive it (a set). */
-  excludedTagIds?: string[];
-  /** Saved filters whose subscribers receive it (a set). */
-  filterIds?: string[];
-  /** Saved filters whose subscribers never receive it (a set). */
-  excludedFilterIds?: string[];
-  /** Send to every active subscriber. */
-  sendToAll?: boolean;
-}
+/** The inputs of a CampaignTargeting (camelCase): derived from {@link campaignTargetingFields}. */
+export type CampaignTargetingInputs = InputsOf<typeof campaignTargetingFields>;
+
+/** The outputs of a CampaignTargeting: its inputs, as set. */
+export type CampaignTargetingOutputs = OutputsOf<typeof campaignTargetingFields>;
 
 /** The field table of CampaignTargeting: only the campaign forces replacement; the lists are sets. */
 export const campaignTargetingFields = {
+  /** The campaign targeted. Changing it replaces the targeting. */
   campaignId: campaignIdField("The campaign targeted. Changing it replaces the targeting."),
+  /**
+   * Tags whose subscribers receive the campaign. A set: order does not matter. Excludes `sendToAll: true`.
+   */
   tagIds: {
     type: "stringList",
-    doc: "Tags whose subscribers receive the campaign. A set.",
+    doc: "Tags whose subscribers receive the campaign. A set: order does not matter. Excludes `sendToAll: true`.",
     set: true,
-    check: idList("tagIds", "tag"),
+    check: idList("tag"),
   },
+  /** Tags whose subscribers never receive the campaign. A set: order does not matter. */
   excludedTagIds: {
     type: "stringList",
-    doc: "Tags whose subscribers never receive it. A set.",
+    doc: "Tags whose subscribers never receive the campaign. A set: order does not matter.",
     set: true,
-    check: idList("excludedTagIds", "tag"),
+    check: idList("tag"),
   },
+  /**
+   * Saved filters whose subscribers receive the campaign. A set: order does not matter. Excludes `sendToAll:
+   * true`.
+   */
   filterIds: {
     type: "stringList",
-    doc: "Saved filters whose subscribers receive it. A set.",
+    doc: "Saved filters whose subscribers receive the campaign. A set: order does not matter. Excludes `sendToAll: true`.",
     set: true,
-    check: idList("filterIds", "filter"),
+    check: idList("filter"),
   },
+  /** Saved filters whose subscribers never receive the campaign. A set: order does not matter. */
   excludedFilterIds: {
     type: "stringList",
-    doc: "Saved filters whose subscribers never receive it. A set.",
+    doc: "Saved filters whose subscribers never receive the campaign. A set: order does not matter.",
     set: true,
-    check: idList("excludedFilterIds", "filter"),
+    check: idList("filter"),
   },
+  /**
+   * Send to every active subscriber. Cannot be combined with `tagIds` or `filterIds`; one of the three is
+   * required. Exclusions still apply.
+   */
   sendToAll: {
     type: "boolean",
-    doc: "Send to every active subscriber.",
-    check: z.boolean({ error: "sendToAll must be true or false" }),
+    doc: "Send to every active subscriber. Cannot be combined with `tagIds` or `filterIds`; one of the three is required. Exclusions still apply.",
+    check: z.boolean({ error: "must be true or false" }),
   },
-} as const satisfies TableOf<CampaignTargetingInputs>;
+} as const satisfies TableOf;
 
 /** What a CampaignTargeting is, for the package schema and the SDK. */
 export const campaignTargetingDescription =
@@ -100,7 +114,7 @@ const inputSchema = schemaOf(campaignTargetingFields).superRefine((inputs, ctx) 
         ctx.addIssue({
           code: "custom",
           path: [field],
-          message: `${field} cannot be combined with sendToAll: true, which already targets every active subscriber`,
+          message: "cannot be combined with sendToAll: true, which already targets every active subscriber",
         });
       }
     }
@@ -108,8 +122,7 @@ const inputSchema = schemaOf(campaignTargetingFields).superRefine((inputs, ctx) 
     ctx.addIssue({
       code: "custom",
       path: ["sendToAll"],
-      message:
-        "give sendToAll: true, or at least one of tagIds and filterIds, so that the campaign has recipients",
+      message: "must be true when neither tagIds nor filterIds is given, so that the campaign has recipients",
     });
   }
 });

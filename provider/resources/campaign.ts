@@ -27,199 +27,199 @@ import {
 } from "./common";
 import {
   bodyOf,
+  type ComputedOf,
   derive,
+  type InputsOf,
   idList,
+  type OutputsOf,
   patchBodyOf,
   pickInputs,
   readComputed,
   readInputs,
   type TableOf,
   textInput,
+  typed,
 } from "./fields";
 
 const KIND = "Campaign";
 
 const CONTENT_TYPES = ["editor", "html", "text"] as const satisfies readonly api.ContentType[];
 
-/** The inputs of a Campaign, normalized by `check` (camelCase). */
-export interface CampaignInputs {
-  /** Internal name. */
-  title?: string;
-  /** Subject line. */
-  subject: string;
-  /** Sender name (not an address). */
-  from: string;
-  /** Reply-to address on a verified domain. */
-  replyTo: string;
-  /** Content type. */
-  contentType: api.ContentType;
-  /** Preview text. */
-  preheader?: string;
-  /** The html or text content. */
-  content?: string;
-  /** Google Analytics tracking of links. */
-  googleAnalytics?: boolean;
-  /** Group ids to send to (a set). */
-  groups?: string[];
-  /** Segment ids to send to (a set). */
-  segments?: string[];
-  /** Id of an existing campaign that `create` takes over instead of making a new one. */
-  adoptId?: string;
-}
+/** The inputs of a Campaign, normalized by `check` (camelCase): derived from {@link campaignFields}. */
+export type CampaignInputs = InputsOf<typeof campaignFields>;
 
 /** What the service computes; added to the inputs to make the outputs. */
-export interface CampaignComputed {
-  /** DRAFT, SCHEDULED, SENDING or SENT (an open set: see `isSent`). */
-  status: api.CampaignStatus;
-  /** Creation time, `YYYY-MM-DD HH:MM:SS` UTC. */
-  created: string;
-  /** Last change, `YYYY-MM-DD HH:MM:SS` UTC. */
-  modified: string;
-  /** When it is scheduled to go, if it is. */
-  scheduleTime?: string;
-  /** When it was sent, once it was. */
-  sentTime?: string;
-  /** How many subscribers it reaches. */
-  recipientCount: number;
-  /** The sending domain. */
-  domainId?: string;
-  /** The editor wizard's step. */
-  lastAction: api.LastAction;
-}
+export type CampaignComputed = ComputedOf<typeof campaignFields>;
 
 /** The outputs of a Campaign: its inputs and what the service computes. */
-export type CampaignOutputs = CampaignInputs & CampaignComputed;
+export type CampaignOutputs = OutputsOf<typeof campaignFields>;
 
 /**
  * The field table of Campaign. Nothing is replace-only: PATCH takes every field, groups and
  * segments included. Optional inputs a program leaves out are reset to `cleared` by an update.
  */
 export const campaignFields = {
+  /** Internal name, shown in the Sender dashboard and reports. */
   title: {
     type: "string",
     doc: "Internal name, shown in the Sender dashboard and reports.",
     api: "title",
     cleared: "",
-    check: textInput("title"),
+    check: textInput(),
   },
+  /** Subject line of the email. */
   subject: {
     type: "string",
     doc: "Subject line of the email.",
     api: "subject",
     required: true,
-    check: textInput("subject", 1),
+    check: textInput(1),
   },
+  /** Sender *name* shown to recipients (not an address), e.g. `Example News`. */
   from: {
     type: "string",
     doc: "Sender *name* shown to recipients (not an address), e.g. `Example News`.",
     api: "from",
     required: true,
-    check: textInput("from", 1),
+    check: textInput(1),
   },
+  /** Reply-to address; its domain must be a verified domain of the account. */
   replyTo: {
     type: "string",
     doc: "Reply-to address; its domain must be a verified domain of the account.",
     api: "reply_to",
     required: true,
-    check: z.email({ error: "replyTo must be an email address" }),
+    check: z.email({ error: "must be an email address" }),
   },
+  /** How the content is written: `editor`, `html` or `text`. */
   contentType: {
     type: "string",
     doc: "How the content is written: `editor`, `html` or `text`.",
     api: "content_type",
     required: true,
     enum: CONTENT_TYPES,
-    check: z.enum(CONTENT_TYPES, { error: 'contentType must be one of "editor", "html", "text"' }),
+    check: z.enum(CONTENT_TYPES, { error: `must be one of ${CONTENT_TYPES.join(", ")}` }),
   },
+  /** Preview text shown after the subject in most inboxes. */
   preheader: {
     type: "string",
     doc: "Preview text shown after the subject in most inboxes.",
     api: "preheader",
     cleared: "",
-    check: textInput("preheader"),
+    check: textInput(),
   },
+  /** The email body: html for `html` and `editor`, plain text for `text`. */
   content: {
     type: "string",
     doc: "The email body: html for `html` and `editor`, plain text for `text`.",
     api: "content",
     cleared: "",
-    check: z.string({ error: "content must be a string" }),
+    check: z.string({ error: "must be a string" }),
   },
+  /** Whether links carry Google Analytics tracking. Default `false`. */
   googleAnalytics: {
     type: "boolean",
     doc: "Whether links carry Google Analytics tracking. Default `false`.",
     api: "google_analytics",
     cleared: false,
-    check: z.boolean({ error: "googleAnalytics must be true or false" }),
+    check: z.boolean({ error: "must be true or false" }),
   },
+  /** Ids of the groups the campaign goes to. A set: order does not matter. */
   groups: {
     type: "stringList",
     doc: "Ids of the groups the campaign goes to. A set: order does not matter.",
     api: "groups",
     set: true,
     cleared: [],
-    check: idList("groups", "group"),
+    check: idList("group"),
   },
+  /** Ids of the segments the campaign goes to. A set: order does not matter. */
   segments: {
     type: "stringList",
     doc: "Ids of the segments the campaign goes to. A set: order does not matter.",
     api: "segments",
     set: true,
     cleared: [],
-    check: idList("segments", "segment"),
+    check: idList("segment"),
   },
+  /**
+   * Id of an existing campaign to take over instead of creating one; `create` then updates it to match these
+   * arguments. This is the way to bring a campaign made elsewhere under the stack: `pulumi import` does not
+   * work for dynamic resources (pulumi/pulumi#16175). Refused when the campaign has already been sent and
+   * differs from the arguments. Only read at create.
+   */
   adoptId: {
     type: "string",
-    doc: "Id of an existing campaign to take over instead of creating one; `create` then updates it to match the other inputs. Refused when the campaign has already been sent and differs. Only read at create.",
+    doc:
+      "Id of an existing campaign to take over instead of creating one; `create` then updates it to match " +
+      "these arguments. This is the way to bring a campaign made elsewhere under the stack: `pulumi import` " +
+      "does not work for dynamic resources (pulumi/pulumi#16175). Refused when the campaign has already been " +
+      "sent and differs from the arguments. Only read at create.",
     createOnly: true,
-    check: z
-      .string({ error: "adoptId must be a campaign id" })
-      .min(1, "adoptId must not be empty when given"),
+    check: z.string({ error: "must be a campaign id" }).min(1, "must not be empty when given"),
   },
+  /** `DRAFT`, `SCHEDULED`, `SENDING` or `SENT`, as of the last create, update or refresh. */
   status: {
     type: "string",
     doc: "`DRAFT`, `SCHEDULED`, `SENDING` or `SENT`, as of the last create, update or refresh.",
     api: "status",
     output: true,
+    ...typed<api.CampaignStatus>(),
   },
+  /** When the campaign was created, `YYYY-MM-DD HH:MM:SS` UTC. */
   created: {
     type: "string",
     doc: "When the campaign was created, `YYYY-MM-DD HH:MM:SS` UTC.",
     api: "created",
     output: true,
   },
+  /** When the campaign last changed, `YYYY-MM-DD HH:MM:SS` UTC. */
   modified: {
     type: "string",
     doc: "When the campaign last changed, `YYYY-MM-DD HH:MM:SS` UTC.",
     api: "modified",
     output: true,
   },
+  /** When it is scheduled to go, `YYYY-MM-DD HH:MM:SS` UTC, if it is. */
   scheduleTime: {
     type: "string",
     doc: "When it is scheduled to go, `YYYY-MM-DD HH:MM:SS` UTC, if it is.",
     api: "schedule_time",
     output: true,
+    optional: true,
   },
+  /** When it was sent, `YYYY-MM-DD HH:MM:SS` UTC, once it was. */
   sentTime: {
     type: "string",
     doc: "When it was sent, `YYYY-MM-DD HH:MM:SS` UTC, once it was.",
     api: "sent_time",
     output: true,
+    optional: true,
   },
+  /** How many subscribers it reaches. */
   recipientCount: {
     type: "integer",
     doc: "How many subscribers it reaches.",
     api: "recipient_count",
     output: true,
   },
-  domainId: { type: "string", doc: "The sending domain's id.", api: "domain_id", output: true },
+  /** The sending domain's id. */
+  domainId: {
+    type: "string",
+    doc: "The sending domain's id.",
+    api: "domain_id",
+    output: true,
+    optional: true,
+  },
+  /** The step of the editor wizard the campaign is at. */
   lastAction: {
     type: "string",
     doc: "The step of the editor wizard the campaign is at.",
     api: "last_action",
     output: true,
+    ...typed<api.LastAction>(),
   },
-} as const satisfies TableOf<CampaignOutputs, keyof api.CreateCampaignBody | keyof api.Campaign>;
+} as const satisfies TableOf<keyof api.CreateCampaignBody | keyof api.Campaign>;
 
 /** What a Campaign is, for the package schema and the SDK. */
 export const campaignDescription =

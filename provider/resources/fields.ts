@@ -37,18 +37,94 @@ export interface Field {
   readonly check?: z.ZodType;
   /** Not compared by `diff` (read only at create, like `adoptId`). */
   readonly createOnly?: boolean;
+  /** The value `check` gives an input the program leaves out; such an input is always in the outputs. */
+  readonly default?: unknown;
+  /** An output-only field the service may lack: then absent from the outputs. */
+  readonly optional?: boolean;
+  /** Type only, never set at run time: a narrower TypeScript type than `type` gives (see {@link typed}). */
+  readonly typed?: unknown;
 }
 
 /** The fields of one resource kind, keyed by camelCase property name. */
 export type FieldTable = Readonly<Record<string, Field>>;
 
 /**
- * The shape a resource's table must have: one field per property of `Props`, each with an API
- * name among `Api` when it has one. Used with `satisfies` so a missing or misspelt name fails to
- * compile.
+ * The shape of a resource's table, each API name among `Api`. Used with `as const satisfies` so a
+ * misspelt fact or API name fails to compile while the table keeps its literal types, from which
+ * {@link InputsOf} and {@link OutputsOf} (and the SDK's types) are derived.
  */
-export type TableOf<Props, Api extends string = string> = {
-  readonly [K in keyof Props]-?: Field & { readonly api?: Api };
+export type TableOf<Api extends string = string> = Readonly<Record<string, Field & { readonly api?: Api }>>;
+
+/**
+ * A field's TypeScript type where the table's `type` is wider than the API's (a closed status
+ * set, say): `...typed<CampaignStatus>()` in the field. Type only: it adds nothing at run time.
+ */
+export function typed<T>(): { readonly typed?: T } {
+  return {};
+}
+
+/** The TypeScript type of each {@link FieldType}. */
+interface TypeOfFieldType {
+  string: string;
+  integer: number;
+  number: number;
+  boolean: boolean;
+  stringList: string[];
+}
+
+/** A field's value type: its `typed` type, else the union of its `enum`, else its `type`'s. */
+export type ValueOf<F extends Field> = "typed" extends keyof F
+  ? Exclude<F["typed"], undefined>
+  : F extends { readonly enum: readonly (infer E)[] }
+    ? E
+    : TypeOfFieldType[F["type"]];
+
+/** A field that is output only. */
+type OutputField = { readonly output: true };
+/** An input that is required. */
+type RequiredField = { readonly required: true };
+/** An output-only field that may be absent. */
+type OptionalOutput = { readonly output: true; readonly optional: true };
+
+// The mapped types below filter `keyof T` (`as ... ? K : never`), so each property keeps the
+// declaration, and so the TSDoc, of the table's key: the docs shown on hover are the table's.
+
+/** The inputs of a table (after `check`): optional unless `required`; output-only fields left out. */
+export type InputsOf<T extends FieldTable> = {
+  -readonly [K in keyof T as T[K] extends OutputField
+    ? never
+    : T[K] extends RequiredField
+      ? K
+      : never]: ValueOf<T[K]>;
+} & {
+  -readonly [K in keyof T as T[K] extends OutputField | RequiredField ? never : K]?: ValueOf<T[K]>;
+};
+
+/** The output-only fields of a table: present unless `optional`. */
+export type ComputedOf<T extends FieldTable> = {
+  -readonly [K in keyof T as T[K] extends OutputField
+    ? T[K] extends OptionalOutput
+      ? never
+      : K
+    : never]: ValueOf<T[K]>;
+} & {
+  -readonly [K in keyof T as T[K] extends OptionalOutput ? K : never]?: ValueOf<T[K]>;
+};
+
+/** True for a field always in the outputs: a required or defaulted input, or a computed field not `optional`. */
+export type AlwaysPresent<F extends Field> = F extends RequiredField | { readonly default: unknown }
+  ? true
+  : F extends OutputField
+    ? F extends OptionalOutput
+      ? false
+      : true
+    : false;
+
+/** The outputs of a table: its inputs, echoed, and its computed fields; present unless they may be absent. */
+export type OutputsOf<T extends FieldTable> = {
+  -readonly [K in keyof T as AlwaysPresent<T[K]> extends true ? K : never]: ValueOf<T[K]>;
+} & {
+  -readonly [K in keyof T as AlwaysPresent<T[K]> extends true ? never : K]?: ValueOf<T[K]>;
 };
 
 /** The names of a table's inputs (everything not output-only). */
@@ -190,25 +266,24 @@ export function readComputed(
   return compact(out);
 }
 
-/** A string of at most 255 characters, as the service takes (required when `min` is 1). */
-export function textInput(name: string, min = 0) {
-  const base = z.string({
-    error: min > 0 ? `${name} is required and must be a string` : `${name} must be a string`,
-  });
-  return (min > 0 ? base.min(min, `${name} must not be empty`) : base).max(
+/**
+ * A string of at most 255 characters, as the service takes (required and non-empty when `min` is
+ * 1). Like every check message, its messages leave the property out: the engine names it
+ * (`property <name> … has a problem: <reason>`).
+ */
+export function textInput(min = 0) {
+  const base = z.string({ error: min > 0 ? "must be a non-empty string" : "must be a string" });
+  return (min > 0 ? base.min(min, "must be a non-empty string") : base).max(
     255,
-    `${name} must be at most 255 characters`,
+    "must be at most 255 characters",
   );
 }
 
-/** A list of non-empty id strings, named by the property for its messages. */
-export function idList(name: string, what: string) {
-  return z.array(
-    z
-      .string({ error: `${name} must hold ${what} ids (strings)` })
-      .min(1, `${name} must not hold an empty id`),
-    { error: `${name} must be a list of ${what} ids` },
-  );
+/** A list of non-empty id strings; `what` names the ids in its messages. */
+export function idList(what: string) {
+  return z.array(z.string({ error: `must hold ${what} ids (strings)` }).min(1, "must not hold an empty id"), {
+    error: `must be a list of ${what} ids`,
+  });
 }
 
 /** The `campaignId` of a part of a campaign (targeting, schedule, follow-up, attachment): moving it replaces the part. */
@@ -218,9 +293,7 @@ export function campaignIdField(doc: string) {
     doc,
     required: true,
     replaceOnChange: true,
-    check: z
-      .string({ error: "campaignId is required and must be a campaign id" })
-      .min(1, "campaignId must not be empty"),
+    check: z.string({ error: "must be a campaign id" }).min(1, "must be a campaign id"),
   } as const;
 }
 

@@ -17,27 +17,23 @@ import {
   sameValue,
   withOperation,
 } from "./common";
-import { bodyOf, derive, pickInputs, readComputed, type TableOf } from "./fields";
+import {
+  bodyOf,
+  derive,
+  type InputsOf,
+  type OutputsOf,
+  pickInputs,
+  readComputed,
+  type TableOf,
+} from "./fields";
 
 const KIND = "TransactionalCampaign";
 
-/** The inputs of a transactional campaign that the provider keeps equal to the service. */
-export interface TransactionalCampaignInputs {
-  /** Name shown in reports; the service defaults it to the subject. Managed only when set. */
-  title?: string;
-  /** Subject line. */
-  subject: string;
-  /** Sender name. */
-  from: string;
-  /** Reply-to address, on a verified domain of the account. */
-  replyTo: string;
-  /** `plain` or `html`. */
-  editor: "plain" | "html";
-  /** Preview text. Managed only when set. */
-  preheader?: string;
-  /** Plain text or html body, according to `editor`. Managed only when set. */
-  content?: string;
-}
+/**
+ * The inputs of a transactional campaign that the provider keeps equal to the service: all but
+ * `adoptId`, which only `create` reads. Derived from {@link transactionalCampaignFields}.
+ */
+export type TransactionalCampaignInputs = Omit<InputsOf<typeof transactionalCampaignFields>, "adoptId">;
 
 /** How far the service's clock may lag ours when looking for a campaign a lost answer made. */
 const CLOCK_SKEW_MS = 5_000;
@@ -54,30 +50,7 @@ const nonEmpty = z
   .min(1, "must be a non-empty string");
 
 /** The outputs of a TransactionalCampaign: its inputs and what the service computes. */
-export interface TransactionalCampaignOutputs extends TransactionalCampaignInputs {
-  /** The campaign taken over, when `adoptId` was given. */
-  adoptId?: string;
-  /** The campaign type, `transactional`. */
-  type: string;
-  /** The editor wizard's step. */
-  lastAction: string;
-  /** Creation time. */
-  created: string;
-  /** Last change. */
-  modified: string;
-  /** The sending domain. */
-  domainId: string;
-  /** Emails sent. */
-  sent: number;
-  /** Opens. */
-  opens: number;
-  /** Clicks. */
-  clicks: number;
-  /** Bounces. */
-  bounced: number;
-  /** Unsubscribes. */
-  unsubscribeCount: number;
-}
+export type TransactionalCampaignOutputs = OutputsOf<typeof transactionalCampaignFields>;
 
 const counter = (doc: string, api: keyof Transactional) =>
   ({ type: "integer", doc: `${doc}, as of the last create or refresh.`, api, output: true }) as const;
@@ -87,6 +60,7 @@ const counter = (doc: string, api: keyof Transactional) =>
  * managed input forces a new campaign; `adoptId` is only read by `create` and never compared.
  */
 export const transactionalCampaignFields = {
+  /** Name shown in reports; the service defaults it to the subject. Managed only when set. */
   title: {
     type: "string",
     doc: "Name shown in reports; the service defaults it to the subject. Managed only when set.",
@@ -94,6 +68,7 @@ export const transactionalCampaignFields = {
     replaceOnChange: true,
     check: z.string({ error: "must be a string" }),
   },
+  /** Subject line. */
   subject: {
     type: "string",
     doc: "Subject line.",
@@ -102,6 +77,7 @@ export const transactionalCampaignFields = {
     replaceOnChange: true,
     check: nonEmpty,
   },
+  /** Sender name. */
   from: {
     type: "string",
     doc: "Sender name.",
@@ -110,6 +86,7 @@ export const transactionalCampaignFields = {
     replaceOnChange: true,
     check: nonEmpty,
   },
+  /** Reply-to address, on a verified domain of the account. */
   replyTo: {
     type: "string",
     doc: "Reply-to address, on a verified domain of the account.",
@@ -118,9 +95,13 @@ export const transactionalCampaignFields = {
     replaceOnChange: true,
     check: z.email({ error: "must be an email address on a verified domain of the account" }),
   },
+  /**
+   * `plain` or `html`: how `content` is read. `builder` is refused, as builder campaigns can only be built in
+   * the Sender interface.
+   */
   editor: {
     type: "string",
-    doc: "`plain` or `html`: builder campaigns are made in the Sender interface.",
+    doc: "`plain` or `html`: how `content` is read. `builder` is refused, as builder campaigns can only be built in the Sender interface.",
     api: "editor",
     required: true,
     replaceOnChange: true,
@@ -131,6 +112,7 @@ export const transactionalCampaignFields = {
         ctx.addIssue({ code: "custom", message: EDITOR_REASON });
     }),
   },
+  /** Preview text. Managed only when set. */
   preheader: {
     type: "string",
     doc: "Preview text. Managed only when set.",
@@ -138,6 +120,7 @@ export const transactionalCampaignFields = {
     replaceOnChange: true,
     check: z.string({ error: "must be a string" }),
   },
+  /** Plain text or html body, according to `editor`. Managed only when set. */
   content: {
     type: "string",
     doc: "Plain text or html body, according to `editor`. Managed only when set.",
@@ -145,25 +128,41 @@ export const transactionalCampaignFields = {
     replaceOnChange: true,
     check: z.string({ error: "must be a string" }),
   },
+  /**
+   * Our answer to `pulumi import`, which does not work for dynamic resources (pulumi/pulumi#16175): the id of
+   * an existing transactional campaign to take over instead of creating one. Its fields must already equal
+   * the inputs, since the API cannot update it; `create` fails otherwise and lists the fields that differ.
+   * Only read at create: changing or removing it later does nothing.
+   */
   adoptId: {
     type: "string",
-    doc: "Id of an existing transactional campaign to take over instead of creating one; it must already match the inputs. Only read at create.",
+    doc: "Our answer to `pulumi import`, which does not work for dynamic resources (pulumi/pulumi#16175): the id of an existing transactional campaign to take over instead of creating one. Its fields must already equal the inputs, since the API cannot update it; `create` fails otherwise and lists the fields that differ. Only read at create: changing or removing it later does nothing.",
     createOnly: true,
     check: z
       .string({ error: "must be a transactional campaign id" })
       .min(1, "must be a transactional campaign id"),
   },
+  /** The campaign type. */
   type: { type: "string", doc: "The campaign type.", api: "type", output: true },
+  /** The editor wizard's step. */
   lastAction: { type: "string", doc: "The editor wizard's step.", api: "last_action", output: true },
+  /** Creation time, `YYYY-MM-DD HH:MM:SS` UTC. */
   created: { type: "string", doc: "Creation time, `YYYY-MM-DD HH:MM:SS` UTC.", api: "created", output: true },
+  /** Last change, `YYYY-MM-DD HH:MM:SS` UTC. */
   modified: { type: "string", doc: "Last change, `YYYY-MM-DD HH:MM:SS` UTC.", api: "modified", output: true },
+  /** The sending domain's id. */
   domainId: { type: "string", doc: "The sending domain's id.", api: "domain_id", output: true },
+  /** Emails sent, as of the last create or refresh. */
   sent: counter("Emails sent", "sent"),
+  /** Opens, as of the last create or refresh. */
   opens: counter("Opens", "opens"),
+  /** Clicks, as of the last create or refresh. */
   clicks: counter("Clicks", "clicks"),
+  /** Bounces, as of the last create or refresh. */
   bounced: counter("Bounces", "bounced"),
+  /** Unsubscribes, as of the last create or refresh. */
   unsubscribeCount: counter("Unsubscribes", "unsubscribeCount"),
-} as const satisfies TableOf<TransactionalCampaignOutputs, keyof Transactional>;
+} as const satisfies TableOf<keyof Transactional>;
 
 /** What a TransactionalCampaign is, for the package schema and the SDK. */
 export const transactionalCampaignDescription =

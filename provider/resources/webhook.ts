@@ -10,32 +10,26 @@ import {
   type ResourceProviderImpl,
   withOperation,
 } from "./common";
-import { bodyOf, derive, pickInputs, readComputed, type TableOf } from "./fields";
+import {
+  bodyOf,
+  derive,
+  type InputsOf,
+  type OutputsOf,
+  pickInputs,
+  readComputed,
+  type TableOf,
+} from "./fields";
 
 const KIND = "Webhook";
 
 /** The topics whose webhook watches one group, named by `relationId` (spec 4.4). */
 export const GROUP_TOPICS: readonly WebhookTopic[] = ["groups/new-subscriber", "groups/unsubscribed"];
 
+/** The inputs of a Webhook: derived from {@link webhookFields}. */
+export type WebhookInputs = InputsOf<typeof webhookFields>;
+
 /** A webhook as the provider stores it. */
-export interface WebhookOutputs {
-  /** The https endpoint that receives deliveries. */
-  url: string;
-  /** The event the webhook reports. */
-  topic: WebhookTopic;
-  /** The group watched, for the `groups/*` subscriber topics. */
-  relationId?: string;
-  /** The service's status of the webhook, e.g. `ACTIVE`. */
-  status: string;
-  /** The account the webhook belongs to. */
-  accountId: string;
-  /** Deliveries made, as of creation (the API cannot read a webhook back). */
-  totalDeliveries: number;
-  /** Failed deliveries, as of creation. */
-  totalFailures: number;
-  /** Response time of the endpoint, as of creation. */
-  responseTime: number;
-}
+export type WebhookOutputs = OutputsOf<typeof webhookFields>;
 
 const URL_REASON = "must be an https URL";
 const TOPIC_REASON = `must be one of ${WEBHOOK_TOPICS.join(", ")}`;
@@ -50,6 +44,7 @@ function isHttpsUrl(value: string): boolean {
 
 /** The field table of Webhook. The API cannot change a webhook, so every input forces a new one. */
 export const webhookFields = {
+  /** The https endpoint that receives the deliveries. */
   url: {
     type: "string",
     doc: "The https endpoint that receives the deliveries.",
@@ -58,6 +53,10 @@ export const webhookFields = {
     replaceOnChange: true,
     check: z.string({ error: URL_REASON }).refine(isHttpsUrl, URL_REASON),
   },
+  /**
+   * The event reported: one of subscribers/new, subscribers/updated, subscribers/unsubscribed,
+   * groups/new-subscriber, groups/unsubscribed, groups/new, campaigns/new, bounces/new.
+   */
   topic: {
     type: "string",
     doc: `The event reported: one of ${WEBHOOK_TOPICS.join(", ")}.`,
@@ -67,6 +66,7 @@ export const webhookFields = {
     enum: WEBHOOK_TOPICS,
     check: z.enum(WEBHOOK_TOPICS, { error: TOPIC_REASON }),
   },
+  /** The id of the group to watch; required for `groups/new-subscriber` and `groups/unsubscribed`. */
   relationId: {
     type: "string",
     doc: "The id of the group to watch; required for `groups/new-subscriber` and `groups/unsubscribed`.",
@@ -74,32 +74,37 @@ export const webhookFields = {
     replaceOnChange: true,
     check: z.string({ error: "must be a group id" }).min(1, "must be a group id"),
   },
+  /** The service's status of the webhook, e.g. `ACTIVE`. */
   status: {
     type: "string",
     doc: "The service's status of the webhook, e.g. `ACTIVE`.",
     api: "status",
     output: true,
   },
+  /** The account the webhook belongs to. */
   accountId: { type: "string", doc: "The account the webhook belongs to.", api: "account_id", output: true },
+  /** Deliveries made, as of creation (the API cannot read a webhook back). */
   totalDeliveries: {
     type: "integer",
     doc: "Deliveries made, as of creation (the API cannot read a webhook back).",
     api: "total_deliveries",
     output: true,
   },
+  /** Failed deliveries, as of creation. */
   totalFailures: {
     type: "integer",
     doc: "Failed deliveries, as of creation.",
     api: "total_failures",
     output: true,
   },
+  /** Response time of the endpoint, as of creation. */
   responseTime: {
     type: "number",
     doc: "Response time of the endpoint, as of creation.",
     api: "response_time",
     output: true,
   },
-} as const satisfies TableOf<WebhookOutputs, keyof Webhook | keyof CreateWebhookBody>;
+} as const satisfies TableOf<keyof Webhook | keyof CreateWebhookBody>;
 
 /** What a Webhook is, for the package schema and the SDK. */
 export const webhookDescription =

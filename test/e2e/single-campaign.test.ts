@@ -59,7 +59,7 @@ describe("single campaign under the real engine", () => {
     await emu.clearRequests();
     const error = await failure(() => h.stack.preview({ onOutput: h.onOutput }));
     expect(error).toContain("replyTo");
-    expect(error).toContain("replyTo must be an email address");
+    expect(error).toContain("has a problem: must be an email address");
     expect((await emu.requests()).filter((r) => r.method !== "GET")).toEqual([]);
   });
 

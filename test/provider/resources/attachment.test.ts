@@ -53,7 +53,7 @@ describe("check", () => {
       name: "a missing campaign id",
       news: { url: PRICES },
       property: "campaignId",
-      reason: "campaignId is required and must be a campaign id",
+      reason: "must be a campaign id",
     },
     { name: "a missing url", news: { campaignId: "abc123" }, property: "url", reason: URL_REASON },
     {

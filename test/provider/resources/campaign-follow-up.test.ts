@@ -51,7 +51,7 @@ describe("check", () => {
       name: "a missing campaign id",
       news: { ...valid, campaignId: undefined },
       property: "campaignId",
-      reason: "campaignId is required and must be a campaign id",
+      reason: "must be a campaign id",
     },
     {
       name: "an empty subject",

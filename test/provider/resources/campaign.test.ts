@@ -52,54 +52,54 @@ describe("Campaign check", () => {
     {
       name: "missing subject",
       inputs: { ...BASE, subject: undefined },
-      failures: [{ property: "subject", reason: "subject is required and must be a string" }],
+      failures: [{ property: "subject", reason: "must be a non-empty string" }],
     },
     {
       name: "empty from",
       inputs: { ...BASE, from: "" },
-      failures: [{ property: "from", reason: "from must not be empty" }],
+      failures: [{ property: "from", reason: "must be a non-empty string" }],
     },
     {
       name: "replyTo not an address",
       inputs: { ...BASE, replyTo: "news" },
-      failures: [{ property: "replyTo", reason: "replyTo must be an email address" }],
+      failures: [{ property: "replyTo", reason: "must be an email address" }],
     },
     {
       name: "unknown content type",
       inputs: { ...BASE, contentType: "mjml" },
-      failures: [{ property: "contentType", reason: 'contentType must be one of "editor", "html", "text"' }],
+      failures: [{ property: "contentType", reason: "must be one of editor, html, text" }],
     },
     {
       name: "a title too long",
       inputs: { ...BASE, title: "x".repeat(256) },
-      failures: [{ property: "title", reason: "title must be at most 255 characters" }],
+      failures: [{ property: "title", reason: "must be at most 255 characters" }],
     },
     {
       name: "googleAnalytics as text",
       inputs: { ...BASE, googleAnalytics: "yes" },
-      failures: [{ property: "googleAnalytics", reason: "googleAnalytics must be true or false" }],
+      failures: [{ property: "googleAnalytics", reason: "must be true or false" }],
     },
     {
       name: "a group id that is a number",
       inputs: { ...BASE, groups: ["grp001", 2] },
-      failures: [{ property: "groups[1]", reason: "groups must hold group ids (strings)" }],
+      failures: [{ property: "groups[1]", reason: "must hold group ids (strings)" }],
     },
     {
       name: "segments not a list",
       inputs: { ...BASE, segments: "seg1" },
-      failures: [{ property: "segments", reason: "segments must be a list of segment ids" }],
+      failures: [{ property: "segments", reason: "must be a list of segment ids" }],
     },
     {
       name: "an empty adoptId",
       inputs: { ...BASE, adoptId: "" },
-      failures: [{ property: "adoptId", reason: "adoptId must not be empty when given" }],
+      failures: [{ property: "adoptId", reason: "must not be empty when given" }],
     },
     {
       name: "two problems at once",
       inputs: { ...BASE, subject: 1, replyTo: "nope" },
       failures: [
-        { property: "subject", reason: "subject is required and must be a string" },
-        { property: "replyTo", reason: "replyTo must be an email address" },
+        { property: "subject", reason: "must be a non-empty string" },
+        { property: "replyTo", reason: "must be an email address" },
       ],
     },
   ])("should fail on $name, naming the property", async ({ inputs, failures }) => {

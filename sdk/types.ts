@@ -1,0 +1,32 @@
+/**
+ * The SDK's types, derived from the provider's field tables: a class's arguments and its outputs
+ * are its table's fields, with the table's TSDoc (each mapped property keeps the declaration of
+ * the table's key, so hovering shows the field's doc).
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import type { AlwaysPresent, Field, FieldTable, ValueOf } from "../provider/resources/fields";
+
+/** A field's argument value: a list takes inputs as its items too. */
+type ArgValue<V> = V extends readonly (infer E)[] ? pulumi.Input<pulumi.Input<E>[]> : pulumi.Input<V>;
+
+/** A field a program may give: neither output-only nor required. */
+type Output = { readonly output: true };
+type Required = { readonly required: true };
+
+/**
+ * The arguments of a resource: its table's inputs as `pulumi.Input`s, optional unless `required`,
+ * enum fields as unions of their values, output-only fields left out.
+ */
+export type ArgsOf<T extends FieldTable> = {
+  [K in keyof T as T[K] extends Output ? never : T[K] extends Required ? K : never]: ArgValue<ValueOf<T[K]>>;
+} & {
+  [K in keyof T as T[K] extends Output | Required ? never : K]?: ArgValue<ValueOf<T[K]>> | undefined;
+};
+
+/** The value of an output: `undefined` included when the field may be absent. */
+type OutputValue<F extends Field> = AlwaysPresent<F> extends true ? ValueOf<F> : ValueOf<F> | undefined;
+
+/** The outputs of a resource: one `pulumi.Output` per field of its table, inputs included. */
+export type ResourceOutputsOf<T extends FieldTable> = {
+  readonly [K in keyof T]: pulumi.Output<OutputValue<T[K]>>;
+};
