@@ -46,7 +46,8 @@ async function targeting(id = campaignId) {
 const EMPTY = { tags: [], exclude_tags: [], filters: [], exclude_filters: [], send_to_all: 0 };
 
 describe("CampaignTargeting check", () => {
-  const sendToAllAndTags = "cannot be combined with sendToAll: true, which already targets every active subscriber";
+  const sendToAllAndTags =
+    "cannot be combined with sendToAll: true, which already targets every active subscriber";
   const sendToAllAndFilters = sendToAllAndTags;
   const noRecipients =
     "must be true when neither tagIds nor filterIds is given, so that the campaign has recipients";
