@@ -6,8 +6,8 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { AlwaysPresent, Field, FieldTable, ValueOf } from "../provider/resources/fields";
 
-/** A field's argument value: a list takes inputs as its items too. */
-type ArgValue<V> = V extends readonly (infer E)[] ? pulumi.Input<pulumi.Input<E>[]> : pulumi.Input<V>;
+/** A field's argument value: a list takes inputs as its items too. Not distributive, so that a union stays one `Input` (an `Output<boolean>` is an `Input<boolean>`, not an `Input<true> | Input<false>`). */
+type ArgValue<V> = [V] extends [readonly (infer E)[]] ? pulumi.Input<pulumi.Input<E>[]> : pulumi.Input<V>;
 
 /** A field a program may give: neither output-only nor required. */
 type Output = { readonly output: true };
@@ -18,9 +18,13 @@ type Required = { readonly required: true };
  * enum fields as unions of their values, output-only fields left out.
  */
 export type ArgsOf<T extends FieldTable> = {
-  [K in keyof T as T[K] extends Output ? never : T[K] extends Required ? K : never]: ArgValue<ValueOf<T[K]>>;
+  -readonly [K in keyof T as T[K] extends Output ? never : T[K] extends Required ? K : never]: ArgValue<
+    ValueOf<T[K]>
+  >;
 } & {
-  [K in keyof T as T[K] extends Output | Required ? never : K]?: ArgValue<ValueOf<T[K]>> | undefined;
+  -readonly [K in keyof T as T[K] extends Output | Required ? never : K]?:
+    | ArgValue<ValueOf<T[K]>>
+    | undefined;
 };
 
 /** The value of an output: `undefined` included when the field may be absent. */
