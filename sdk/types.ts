@@ -6,23 +6,29 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { AlwaysPresent, Field, FieldTable, ValueOf } from "../provider/resources/fields";
 
-/** A field's argument value: a list takes inputs as its items too. Not distributive, so that a union stays one `Input` (an `Output<boolean>` is an `Input<boolean>`, not an `Input<true> | Input<false>`). */
+/**
+ * A field's argument value: a list takes inputs as its items too. Not distributive, so that a
+ * union stays one `Input` (an `Output<boolean>` is an `Input<boolean>`, not `Input<true> | Input<false>`).
+ */
 type ArgValue<V> = [V] extends [readonly (infer E)[]] ? pulumi.Input<pulumi.Input<E>[]> : pulumi.Input<V>;
 
-/** A field a program may give: neither output-only nor required. */
-type Output = { readonly output: true };
-type Required = { readonly required: true };
+/** A field that is output only. */
+type OutputField = { readonly output: true };
+/** An input that is required. */
+type RequiredField = { readonly required: true };
 
 /**
  * The arguments of a resource: its table's inputs as `pulumi.Input`s, optional unless `required`,
  * enum fields as unions of their values, output-only fields left out.
  */
 export type ArgsOf<T extends FieldTable> = {
-  -readonly [K in keyof T as T[K] extends Output ? never : T[K] extends Required ? K : never]: ArgValue<
-    ValueOf<T[K]>
-  >;
+  -readonly [K in keyof T as T[K] extends OutputField
+    ? never
+    : T[K] extends RequiredField
+      ? K
+      : never]: ArgValue<ValueOf<T[K]>>;
 } & {
-  -readonly [K in keyof T as T[K] extends Output | Required ? never : K]?:
+  -readonly [K in keyof T as T[K] extends OutputField | RequiredField ? never : K]?:
     | ArgValue<ValueOf<T[K]>>
     | undefined;
 };
