@@ -1,5 +1,6 @@
 // Campaigns as YAML files in Git: each campaigns/<name>.yaml becomes a Campaign, its targeting,
-// and, when it names a time, its schedule. Pull requests show `pulumi preview`; main applies.
+// and, when it names a time, its schedule. Pull requests get a review report (`npm run review`),
+// main applies, and a nightly job checks for drift (`npm run drift`). See README.md.
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import * as sender from "pulumi-sender";
@@ -7,6 +8,17 @@ import { loadCampaigns } from "./campaigns";
 
 const config = new pulumi.Config();
 const dir = path.join(__dirname, config.get("campaignsDir") ?? "campaigns");
+// The review report shows schedules in this time zone too; a wrong name fails here, not in review.
+const timeZone = config.get("timeZone");
+if (timeZone !== undefined) {
+  try {
+    new Intl.DateTimeFormat("en-GB", { timeZone });
+  } catch {
+    throw new Error(
+      `gitops:timeZone ${JSON.stringify(timeZone)} is not an IANA time zone (e.g. Europe/Paris)`,
+    );
+  }
+}
 
 export const campaigns: Record<string, pulumi.Output<string>> = {};
 

@@ -1,0 +1,183 @@
+// The review report's Markdown: one section per campaign touched, the fields that change, a safety
+// line, and the rendered email before and after. Pure: every input (the time, the tag names, the
+// image paths) is given, so the same preview gives the same text.
+import type { CampaignChange, EmailSide } from "./review-plan";
+
+/** The images of one campaign, as paths relative to the report (absent sides are left out). */
+export interface CampaignImages {
+  before?: { desktop: string; mobile: string };
+  after?: { desktop: string; mobile: string };
+}
+
+/** Everything the Markdown needs besides the changes. */
+export interface MarkdownOptions {
+  stack: string;
+  /** IANA time zone the schedule is also shown in, e.g. `Europe/Paris`. */
+  timeZone: string;
+  /** The time of the review; a schedule within 24 hours of it is flagged. */
+  now: Date;
+  /** Tag id → name, for the ids the service could name. */
+  tagNames: ReadonlyMap<string, string>;
+  images: ReadonlyMap<string, CampaignImages>;
+  /** Error diagnostics of the preview (the engine's own words). */
+  errors?: readonly string[];
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** `2030-11-29 07:00 UTC (2030-11-29 08:00 Europe/Paris, GMT+01:00)`. */
+export function formatSchedule(iso: string, timeZone: string): string {
+  const date = new Date(iso);
+  const utc = `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-GB", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+      timeZoneName: "longOffset",
+    })
+      .formatToParts(date)
+      .map((p) => [p.type, p.value]),
+  );
+  const local = `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+  return `${utc} (${local} ${timeZone}, ${parts.timeZoneName})`;
+}
+
+// Table cells: one line, pipes escaped (GFM needs it even inside code spans).
+const cell = (text: string) => text.replace(/\r?\n/g, " ").replace(/\|/g, "\\|");
+const plain = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+const code = (text: string) => (text === "" ? "(none)" : `\`${text.replace(/`/g, "'")}\``);
+
+function tagList(ids: readonly string[], names: ReadonlyMap<string, string>): string {
+  if (ids.length === 0) return "(none)";
+  return ids.map((id) => (names.has(id) ? `${plain(names.get(id) ?? "")} (${id})` : id)).join(", ");
+}
+
+/** The table rows of the fields that change, `[field, before, after]`. */
+export function fieldRows(change: CampaignChange, options: MarkdownOptions): Array<[string, string, string]> {
+  const rows: Array<[string, string, string]> = [];
+  const b = change.before;
+  const a = change.after;
+  const text = (field: keyof EmailSide, label: string) => {
+    const before = b?.[field] ?? "";
+    const after = a?.[field] ?? "";
+    if (before !== after) rows.push([label, b ? code(before) : "", a ? code(after) : ""]);
+  };
+  text("subject", "subject");
+  text("from", "from");
+  text("replyTo", "reply-to");
+  text("preheader", "preheader");
+  text("title", "title");
+  text("contentType", "content type");
+  if ((b?.content ?? "") !== (a?.content ?? "")) {
+    rows.push(["content", b ? "see the rendering" : "", a ? "see the rendering" : ""]);
+  }
+  if (change.scheduleBefore !== change.scheduleAfter) {
+    const show = (iso: string | undefined) => (iso ? formatSchedule(iso, options.timeZone) : "not scheduled");
+    rows.push(["schedule", show(change.scheduleBefore), show(change.scheduleAfter)]);
+  }
+  const sameSet = (x: readonly string[], y: readonly string[]) => x.join() === y.join();
+  if (!sameSet(change.tagsBefore, change.tagsAfter)) {
+    rows.push([
+      "audience tags",
+      tagList(change.tagsBefore, options.tagNames),
+      tagList(change.tagsAfter, options.tagNames),
+    ]);
+  }
+  if (!sameSet(change.excludedBefore, change.excludedAfter)) {
+    rows.push([
+      "excluded tags",
+      tagList(change.excludedBefore, options.tagNames),
+      tagList(change.excludedAfter, options.tagNames),
+    ]);
+  }
+  return rows;
+}
+
+/**
+ * Whether this change can send mail, in one line: a new or moved schedule can, a schedule within
+ * 24 hours is flagged, and a change to a campaign recorded as sent is one the provider refuses.
+ */
+export function safetyLine(change: CampaignChange, options: MarkdownOptions): string {
+  if (change.status === "SENT" || change.status === "SENDING") {
+    if (change.op === "deleted") {
+      return `**Safety:** sends no mail. The campaign was already sent (status ${change.status}); deleting it removes it from the account.`;
+    }
+    return (
+      `**Safety:** ⛔ refused. Campaign ${change.id} has already been sent (status ${change.status}): ` +
+      "the provider refuses to change or replace it, so `pulumi up` fails. Revert the change or remove the campaign from the files."
+    );
+  }
+  if (change.op === "deleted") {
+    return change.scheduleBefore
+      ? "**Safety:** sends no mail. The campaign is deleted and its schedule cancelled."
+      : "**Safety:** sends no mail. The campaign is deleted.";
+  }
+  const after = change.scheduleAfter;
+  if (!after) {
+    return change.scheduleBefore
+      ? "**Safety:** sends no mail. The schedule is cancelled; the campaign goes back to a draft."
+      : "**Safety:** sends no mail. The campaign stays a draft (no schedule).";
+  }
+  const when = formatSchedule(after, options.timeZone);
+  const soon = Date.parse(after) - options.now.getTime() < DAY_MS ? " **within the next 24 hours**" : "";
+  if (!change.scheduleBefore)
+    return `**Safety:** ⚠️ can send mail: a new schedule sends it at ${when}${soon}.`;
+  if (change.scheduleBefore !== after) {
+    return `**Safety:** ⚠️ can send mail: the schedule moves, and it goes out at ${when}${soon}.`;
+  }
+  return `**Safety:** ⚠️ can send mail: it stays scheduled for ${when}${soon}; what changes here is what goes out then.`;
+}
+
+function imagesTable(images: CampaignImages | undefined): string[] {
+  if (!images || (!images.before && !images.after)) return [];
+  const img = (alt: string, path: string | undefined) => (path ? `![${alt}](${path})` : "(none)");
+  return [
+    "",
+    "| width | before | after |",
+    "| --- | --- | --- |",
+    `| desktop | ${img("before, desktop", images.before?.desktop)} | ${img("after, desktop", images.after?.desktop)} |`,
+    `| mobile | ${img("before, mobile", images.before?.mobile)} | ${img("after, mobile", images.after?.mobile)} |`,
+  ];
+}
+
+/** The whole report. */
+export function reviewMarkdown(changes: readonly CampaignChange[], options: MarkdownOptions): string {
+  const counts = (["created", "updated", "replaced", "deleted"] as const)
+    .map((op) => [op, changes.filter((c) => c.op === op).length] as const)
+    .filter(([, n]) => n > 0)
+    .map(([op, n]) => `${n} ${op}`);
+  const lines = [`# Campaign review: stack \`${options.stack}\``, ""];
+  lines.push(
+    changes.length === 0
+      ? "No campaign changes."
+      : `${changes.length} campaign${changes.length === 1 ? "" : "s"} touched: ${counts.join(", ")}. ` +
+          `Times are shown in UTC and in ${options.timeZone}. Changed regions of the rendered emails are outlined in red.`,
+  );
+  if (options.errors && options.errors.length > 0) {
+    lines.push("", "## Preview errors", "", ...options.errors.map((e) => `- ${plain(cell(e))}`));
+  }
+  for (const change of changes) {
+    lines.push("", `## ${change.name}: ${change.op}`, "");
+    lines.push(
+      change.id
+        ? `Campaign id \`${change.id}\`${change.status ? `, status ${change.status}` : ""}.`
+        : "New campaign.",
+      "",
+    );
+    const rows = fieldRows(change, options);
+    if (rows.length > 0) {
+      lines.push("| field | before | after |", "| --- | --- | --- |");
+      for (const [field, before, after] of rows)
+        lines.push(`| ${field} | ${cell(before)} | ${cell(after)} |`);
+      lines.push("");
+    }
+    lines.push(safetyLine(change, options));
+    lines.push(...imagesTable(options.images.get(change.name)));
+  }
+  return `${lines.join("\n")}\n`;
+}
