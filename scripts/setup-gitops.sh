@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # What the gitops tests and the review report need beyond Node: Debian's Chromium (the review report
 # renders emails in it, driven by puppeteer-core; no browser is downloaded by npm) and Debian's
-# PostgreSQL server binaries (the tests start a throwaway cluster for the shared Pulumi backend).
+# PostgreSQL server binaries (the tests start a throwaway cluster for the shared Pulumi backend), and a
+# font when the machine has none.
 # Idempotent: apt runs only when a binary is missing. Prints the two paths it found, as
 #   chromium=<path>
 #   pg_bin=<directory holding initdb and pg_ctl>
@@ -24,6 +25,8 @@ find_pg_bin() {
 missing=()
 find_chromium >/dev/null || missing+=(chromium)
 find_pg_bin >/dev/null || missing+=(postgresql)
+# The rendered emails need at least one font; slim images have none.
+{ command -v fc-list >/dev/null 2>&1 && [ -n "$(fc-list 2>/dev/null | head -n1)" ]; } || missing+=(fonts-dejavu-core)
 if [ "${#missing[@]}" -gt 0 ]; then
   sudo=""
   [ "$(id -u)" -eq 0 ] || sudo="sudo"

@@ -6,6 +6,8 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # shellcheck source=setup.sh
 source "$root/scripts/setup.sh"
 cd "$root"
+# Chromium and PostgreSQL for the gitops end-to-end tests (apt, only when missing).
+bash "$root/scripts/setup-gitops.sh" >/dev/null
 echo "test: node $(node --version), $(pulumi version) at $(command -v pulumi)"
 npx biome check .
 npx tsc -p tsconfig.spec.json

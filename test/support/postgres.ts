@@ -3,7 +3,7 @@ import * as fs from "node:fs";
 import * as net from "node:net";
 import * as os from "node:os";
 import * as path from "node:path";
-import { ROOT } from "./harness";
+import { ROOT } from "./stack";
 
 /** What scripts/setup-gitops.sh found (and installed when missing): Chromium and PostgreSQL's binaries. */
 export interface GitopsTools {
