@@ -40,8 +40,12 @@ function run(cmd: string, args: string[]): Promise<Run> {
 }
 
 const ours = async () => (await emu.state()).campaigns.filter((c: any) => c.id !== "snt001");
-const campaignId = async (name: string) =>
-  ((await h.stack.outputs()).campaigns?.value as Record<string, string>)[name] as string;
+async function campaignId(name: string): Promise<string> {
+  const ids = (await h.stack.outputs()).campaigns?.value as Record<string, string> | undefined;
+  const id = ids?.[name];
+  if (!id) throw new Error(`the stack has no campaign ${name}`);
+  return id;
+}
 
 /** Every blob the backend keeps in PostgreSQL, decoded (the driver stores `{"data": base64}`). */
 function stateRows(): Map<string, string> {
