@@ -133,6 +133,15 @@ export function safetyLine(change: CampaignChange, options: MarkdownOptions): st
   return `**Safety:** ⚠️ can send mail: it stays scheduled for ${when}${soon}; what changes here is what goes out then.`;
 }
 
+/** Whether both sides exist and show the same email (then nothing is rendered). */
+export function emailUnchanged(change: CampaignChange): boolean {
+  return (
+    change.before !== undefined &&
+    change.after !== undefined &&
+    JSON.stringify(change.before) === JSON.stringify(change.after)
+  );
+}
+
 function imagesTable(images: CampaignImages | undefined): string[] {
   if (!images || (!images.before && !images.after)) return [];
   const img = (alt: string, path: string | undefined) => (path ? `![${alt}](${path})` : "(none)");
@@ -177,7 +186,8 @@ export function reviewMarkdown(changes: readonly CampaignChange[], options: Mark
       lines.push("");
     }
     lines.push(safetyLine(change, options));
-    lines.push(...imagesTable(options.images.get(change.name)));
+    if (emailUnchanged(change)) lines.push("", "The email itself does not change.");
+    else lines.push(...imagesTable(options.images.get(change.name)));
   }
   return `${lines.join("\n")}\n`;
 }

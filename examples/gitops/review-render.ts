@@ -137,6 +137,8 @@ async function openPage(browser: Browser): Promise<Page> {
 }
 
 async function shoot(page: Page, width: number, file: string): Promise<RenderedImage> {
+  // A background tab may not paint, and its screenshot then never completes.
+  await page.bringToFront();
   // A short viewport, so that the page's height is the email's and not the window's.
   await page.setViewport({ width, height: 100, deviceScaleFactor: 1 });
   const height: number = await page.evaluate(() => (globalThis as any).document.documentElement.scrollHeight);
@@ -170,6 +172,8 @@ export async function renderEmails(
   const browser = await puppeteer.launch({
     executablePath: options.chromium,
     headless: true,
+    // Fail in a minute rather than puppeteer's three when the browser stops answering.
+    protocolTimeout: 60_000,
     // Chromium's sandbox cannot start as root (CI containers); the page runs no script and fetches nothing.
     args: [
       ...(process.getuid?.() === 0 ? ["--no-sandbox"] : []),

@@ -13,7 +13,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { SenderClient } from "pulumi-sender/client";
-import { type CampaignImages, reviewMarkdown } from "./review-markdown";
+import { type CampaignImages, emailUnchanged, reviewMarkdown } from "./review-markdown";
 import {
   type CampaignChange,
   campaignChanges,
@@ -151,7 +151,11 @@ export async function runReview(options: ReviewOptions): Promise<ReviewResult> {
   const chromium = options.chromium ?? process.env.PULUMI_SENDER_CHROMIUM ?? "/usr/bin/chromium";
   const [names, images] = await Promise.all([
     tagNames(preview, options),
-    renderEmails(changes, imageDir, { chromium }),
+    renderEmails(
+      changes.filter((c) => !emailUnchanged(c)),
+      imageDir,
+      { chromium },
+    ),
   ]);
   const links = new Map<string, CampaignImages>();
   const rel = (file: string) => path.relative(options.outDir, file).split(path.sep).join("/");
