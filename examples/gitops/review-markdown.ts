@@ -100,16 +100,18 @@ export function fieldRows(change: CampaignChange, options: MarkdownOptions): Arr
 
 /**
  * Whether this change can send mail, in one line: a new or moved schedule can, a schedule within
- * 24 hours is flagged, and a change to a campaign recorded as sent is one the provider refuses.
+ * 24 hours is flagged, and a change to a campaign recorded as sent (or sending, or in a status not
+ * known to be safe) is one the provider refuses.
  */
 export function safetyLine(change: CampaignChange, options: MarkdownOptions): string {
-  if (change.status === "SENT" || change.status === "SENDING") {
+  // As the provider does: any status but DRAFT and SCHEDULED may be sending (an unknown one too).
+  if (change.status !== undefined && change.status !== "DRAFT" && change.status !== "SCHEDULED") {
     if (change.op === "deleted") {
       return `**Safety:** sends no mail. The campaign was already sent (status ${change.status}); deleting it removes it from the account.`;
     }
     return (
-      `**Safety:** ⛔ refused. Campaign ${change.id} has already been sent (status ${change.status}): ` +
-      "the provider refuses to change or replace it, so `pulumi up` fails. Revert the change or remove the campaign from the files."
+      `**Safety:** ⛔ refused. Campaign ${change.id} is recorded as ${change.status}, so it may have gone out: ` +
+      "the provider refuses to change or replace it, and `pulumi up` fails. Revert the change or remove the campaign from the files."
     );
   }
   if (change.op === "deleted") {

@@ -150,12 +150,15 @@ export function toUtcIso(value: unknown): string | undefined {
 
 const STATUS_ORDER = ["DRAFT", "SCHEDULED", "SENDING", "SENT"];
 
+// An unknown status ranks above all: it may be sending, and the provider refuses changes then.
+const rank = (status: string) =>
+  STATUS_ORDER.includes(status) ? STATUS_ORDER.indexOf(status) : STATUS_ORDER.length;
+
 /** The furthest along of the statuses recorded (a campaign only moves forward). */
 function latestStatus(statuses: Array<string | undefined>): string | undefined {
   let best: string | undefined;
   for (const s of statuses) {
-    if (s !== undefined && (best === undefined || STATUS_ORDER.indexOf(s) > STATUS_ORDER.indexOf(best)))
-      best = s;
+    if (s !== undefined && (best === undefined || rank(s) > rank(best))) best = s;
   }
   return best;
 }

@@ -112,7 +112,7 @@ async function tagNames(preview: PreviewJson, options: ReviewOptions): Promise<M
   for (const id of campaignIds(preview)) {
     for (const read of [() => client.getTags(id), () => client.getExcludedTags(id)]) {
       try {
-        for (const tag of await read()) names.set(tag.id, tag.name);
+        for (const tag of await read()) if (tag.name) names.set(tag.id, tag.name);
       } catch {
         // A campaign gone from the service, or no access: its tags stay shown as ids.
       }

@@ -7,6 +7,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { runReview } from "../../examples/gitops/review";
+import { gitopsTools, type PostgresCluster, startPostgres } from "../support/postgres";
 import {
   copyProgram,
   createStack,
@@ -15,7 +16,6 @@ import {
   failure,
   type StackHandle,
 } from "../support/stack";
-import { gitopsTools, type PostgresCluster, startPostgres } from "../support/postgres";
 
 const TOKEN = "tok-e2e-gitops-Hn3R5tBc";
 

@@ -145,7 +145,11 @@ describe("safetyLine", () => {
       "**Safety:** sends no mail. The campaign is deleted and its schedule cancelled.",
     );
     expect(safetyLine(change({ status: "SENT", scheduleBefore: at, scheduleAfter: at }), options)).toBe(
-      "**Safety:** ⛔ refused. Campaign c1 has already been sent (status SENT): the provider refuses to change or replace it, so `pulumi up` fails. Revert the change or remove the campaign from the files.",
+      "**Safety:** ⛔ refused. Campaign c1 is recorded as SENT, so it may have gone out: the provider refuses to change or replace it, and `pulumi up` fails. Revert the change or remove the campaign from the files.",
+    );
+    // A status the provider does not know to be safe is refused like a sent one.
+    expect(safetyLine(change({ status: "PAUSED" }), options)).toBe(
+      "**Safety:** ⛔ refused. Campaign c1 is recorded as PAUSED, so it may have gone out: the provider refuses to change or replace it, and `pulumi up` fails. Revert the change or remove the campaign from the files.",
     );
   });
 });
