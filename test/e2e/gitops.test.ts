@@ -213,6 +213,19 @@ describe("gitops example for a team: PostgreSQL state, locking, drift check, rev
       0,
       "drift: none. The 7 resources of stack e2e match the service.",
     ]);
+
+    // The review command as CI calls it, on a stack with nothing to change (so no browser starts).
+    const out = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-sender-review-"));
+    try {
+      const review = await run("npm", ["run", "--silent", "review", "--", "--stack", "e2e", "--out", out]);
+      expect(review.code).toBe(0);
+      expect(review.stdout).toMatch(/^review: 0 campaign\(s\), 0 image\(s\) in \d+\.\d s: .*review\.md\n$/);
+      expect(fs.readFileSync(path.join(out, "review.md"), "utf8")).toBe(
+        "# Campaign review: stack `e2e`\n\nNo campaign changes.\n",
+      );
+    } finally {
+      fs.rmSync(out, { recursive: true, force: true });
+    }
   });
 
   test("the review report of a change of subject, schedule and content: exact Markdown, rendered emails before and after", async () => {
