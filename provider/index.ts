@@ -1,5 +1,6 @@
+import "./node-version";
 import type * as pulumi from "@pulumi/pulumi";
-import { configureProvider } from "./context";
+import { type ConfigureInput, configurationFailure, configureProvider } from "./context";
 import type { ResourceKind } from "./kinds";
 import { attachmentDescription, attachmentFields, attachmentProvider } from "./resources/attachment";
 import { campaignDescription, campaignFields, campaignProvider } from "./resources/campaign";
@@ -64,20 +65,76 @@ export const resourceDescriptions: Record<ResourceKind, string> = {
   Webhook: webhookDescription,
 };
 
+// Errors that are bugs keep their stack trace; every other failure is a message for the user.
+const BUG_ERRORS = [TypeError, ReferenceError, RangeError, SyntaxError];
+
+// The engine's dynamic-provider process prints `${error}: ${error.stack}` on stderr for a failed
+// check, diff, read or delete, and the engine shows that on the Stack, a second time, besides the
+// error it shows on the resource. The exact text of each expected failure is kept here so that the
+// console filter below drops it, and nothing else.
+const quietLines = new Set<string>();
+let consoleFiltered = false;
+
+function filterConsole(): void {
+  if (consoleFiltered) return;
+  consoleFiltered = true;
+  const original = console.error.bind(console);
+  console.error = (...args: unknown[]) => {
+    if (args.length === 1 && typeof args[0] === "string" && quietLines.delete(args[0])) return;
+    original(...args);
+  };
+}
+
+/**
+ * An expected failure made ready for the engine: its stack trace reduced to its first line (no
+ * `    at ` lines, no paths to sources that are not shipped), and its echo on stderr silenced.
+ * Bugs (`TypeError`...) and non-errors are returned as they are.
+ */
+export function cleanError(error: unknown): unknown {
+  if (!(error instanceof Error) || BUG_ERRORS.some((type) => error instanceof type)) return error;
+  error.stack = `${error.name}: ${error.message}`;
+  quietLines.add(`${error}: ${error.stack}`);
+  // Bounded: create and update failures are never printed, so their lines are never taken out.
+  if (quietLines.size > 1000) quietLines.delete(quietLines.values().next().value as string);
+  return error;
+}
+
 /**
  * The provider object of one kind, as the engine's dynamic-provider process uses it: the stub
  * stored in state as `__provider` (see `sdk/provider-source.ts`) returns this from its `handler()`.
+ *
+ * `configure` validates the stack config, so that a missing token or an unusable base URL fails
+ * preview, once, with a message that names the setting; every later operation fails the same way.
+ * Expected failures reach the engine as their message alone (see {@link cleanError}).
  */
 export function providerFor(kind: ResourceKind): pulumi.dynamic.ResourceProvider {
   const provider = providers[kind];
   if (!provider) throw new Error(`pulumi-sender has no resource kind ${JSON.stringify(kind)}`);
+  filterConsole();
+  const guarded =
+    <Args extends unknown[], Result>(method: (...args: Args) => Promise<Result>) =>
+    async (...args: Args): Promise<Result> => {
+      const failure = configurationFailure();
+      if (failure) throw cleanError(failure);
+      try {
+        return await method.apply(provider, args);
+      } catch (error) {
+        throw cleanError(error);
+      }
+    };
   return {
-    configure: async (req) => configureProvider(req.config),
-    check: provider.check.bind(provider),
-    diff: provider.diff.bind(provider),
-    create: provider.create.bind(provider),
-    read: provider.read.bind(provider),
-    update: provider.update.bind(provider),
-    delete: provider.delete.bind(provider),
+    configure: async (req) => {
+      try {
+        configureProvider(req.config as ConfigureInput);
+      } catch (error) {
+        throw cleanError(error);
+      }
+    },
+    check: guarded(provider.check),
+    diff: guarded(provider.diff),
+    create: guarded(provider.create),
+    read: guarded(provider.read),
+    update: guarded(provider.update),
+    delete: guarded(provider.delete),
   };
 }

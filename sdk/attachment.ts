@@ -1,6 +1,6 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { attachmentFields } from "../provider/resources/attachment";
-import { SenderResource } from "./resource";
+import { SenderResource, typeToken } from "./resource";
 import type { ArgsOf, ResourceOutputsOf } from "./types";
 
 /** The arguments of an {@link Attachment}. */
@@ -28,6 +28,8 @@ export interface Attachment extends ResourceOutputsOf<typeof attachmentFields> {
  */
 // biome-ignore lint/suspicious/noUnsafeDeclarationMerging: SenderResource registers every field of the table, and the engine resolves each into the output of the same name (test/sdk/outputs.test.ts)
 export class Attachment extends SenderResource {
+  /** The type token of Attachment. */
+  static override readonly __pulumiType = typeToken("Attachment");
   /**
    * @param name The unique name of the resource in the stack.
    * @param args The campaign and the file's URL.

@@ -1,6 +1,6 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { campaignFollowUpFields } from "../provider/resources/campaign-follow-up";
-import { SenderResource } from "./resource";
+import { SenderResource, typeToken } from "./resource";
 import type { ArgsOf, ResourceOutputsOf } from "./types";
 
 /** The arguments of a {@link CampaignFollowUp}. */
@@ -28,6 +28,8 @@ export interface CampaignFollowUp extends ResourceOutputsOf<typeof campaignFollo
  */
 // biome-ignore lint/suspicious/noUnsafeDeclarationMerging: SenderResource registers every field of the table, and the engine resolves each into the output of the same name (test/sdk/outputs.test.ts)
 export class CampaignFollowUp extends SenderResource {
+  /** The type token of CampaignFollowUp. */
+  static override readonly __pulumiType = typeToken("CampaignFollowUp");
   /**
    * @param name The unique name of the resource in the stack.
    * @param args The follow-up's settings.

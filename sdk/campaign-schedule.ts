@@ -1,6 +1,6 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { campaignScheduleFields } from "../provider/resources/campaign-schedule";
-import { SenderResource } from "./resource";
+import { SenderResource, typeToken } from "./resource";
 import type { ArgsOf, ResourceOutputsOf } from "./types";
 
 /** The arguments of a {@link CampaignSchedule}. */
@@ -28,6 +28,8 @@ export interface CampaignSchedule extends ResourceOutputsOf<typeof campaignSched
  */
 // biome-ignore lint/suspicious/noUnsafeDeclarationMerging: SenderResource registers every field of the table, and the engine resolves each into the output of the same name (test/sdk/outputs.test.ts)
 export class CampaignSchedule extends SenderResource {
+  /** The type token of CampaignSchedule. */
+  static override readonly __pulumiType = typeToken("CampaignSchedule");
   /**
    * @param name The unique name of the resource in the stack.
    * @param args The campaign and the time.

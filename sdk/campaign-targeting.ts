@@ -1,6 +1,6 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { campaignTargetingFields } from "../provider/resources/campaign-targeting";
-import { SenderResource } from "./resource";
+import { SenderResource, typeToken } from "./resource";
 import type { ArgsOf, ResourceOutputsOf } from "./types";
 
 /** The arguments of a {@link CampaignTargeting}. */
@@ -29,6 +29,8 @@ export interface CampaignTargeting extends ResourceOutputsOf<typeof campaignTarg
  */
 // biome-ignore lint/suspicious/noUnsafeDeclarationMerging: SenderResource registers every field of the table, and the engine resolves each into the output of the same name (test/sdk/outputs.test.ts)
 export class CampaignTargeting extends SenderResource {
+  /** The type token of CampaignTargeting. */
+  static override readonly __pulumiType = typeToken("CampaignTargeting");
   /**
    * @param name The unique name of the resource in the stack.
    * @param args The targeting.

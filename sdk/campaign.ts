@@ -1,6 +1,6 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { campaignFields } from "../provider/resources/campaign";
-import { SenderResource } from "./resource";
+import { SenderResource, typeToken } from "./resource";
 import type { ArgsOf, ResourceOutputsOf } from "./types";
 
 /** The arguments of a {@link Campaign}. */
@@ -33,6 +33,8 @@ export interface Campaign extends ResourceOutputsOf<typeof campaignFields> {}
  */
 // biome-ignore lint/suspicious/noUnsafeDeclarationMerging: SenderResource registers every field of the table, and the engine resolves each into the output of the same name (test/sdk/outputs.test.ts)
 export class Campaign extends SenderResource {
+  /** The type token of Campaign. */
+  static override readonly __pulumiType = typeToken("Campaign");
   /**
    * @param name The unique name of the resource in the stack.
    * @param args The campaign's settings.

@@ -1,8 +1,13 @@
 import { createHash } from "node:crypto";
 import * as pulumi from "@pulumi/pulumi";
 import type { SenderClient } from "../provider/client";
-import { type ProviderSettings, readSettings } from "../provider/config";
-import { clientFromSettings, MISSING_TOKEN_MESSAGE } from "../provider/context";
+import {
+  missingTokenError,
+  type ProviderSettings,
+  readSettings,
+  unknownKeyWarnings,
+} from "../provider/config";
+import { clientFromSettings } from "../provider/context";
 
 // Functions run in the program process, not in the dynamic provider, so they cannot share the
 // provider's client: they build their own from the program's config. One client per distinct
@@ -29,12 +34,11 @@ function cacheKey(settings: ProviderSettings): string {
 /**
  * The client for the program's current settings, built on first use and then shared.
  *
- * @throws Error with {@link MISSING_TOKEN_MESSAGE} when no token is configured, or an error naming
- *   the config key when a setting is malformed.
+ * @throws SenderConfigError when no token is configured or a setting is malformed, naming the key.
  */
 export function programClient(env: NodeJS.ProcessEnv = process.env): SenderClient {
   const settings = programSettings(env);
-  if (!settings.apiToken) throw new Error(MISSING_TOKEN_MESSAGE);
+  if (!settings.apiToken) throw missingTokenError(Object.keys(pulumi.runtime.allConfig()));
   const key = cacheKey(settings);
   let client = clients.get(key);
   if (!client) {
@@ -53,7 +57,42 @@ export function programToken(env: NodeJS.ProcessEnv = process.env): string | und
   }
 }
 
-/** Forgets every cached client; for tests. */
+// One error object per distinct configuration failure, shared by every function: the program's
+// unhandled-error handler reports an object once, so N failing reads print one line.
+const configFailures = new Map<string, Error>();
+
+/** The error already made for this configuration failure message, or the one `make` returns. */
+export function sharedConfigFailure(message: string, make: () => Error): Error {
+  let shared = configFailures.get(message);
+  if (!shared) {
+    shared = make();
+    configFailures.set(message, shared);
+  }
+  return shared;
+}
+
+/** Forgets every cached client and shared configuration failure; for tests. */
 export function resetProgramClients(): void {
   clients.clear();
+  configFailures.clear();
+}
+
+let configKeysChecked = false;
+
+/**
+ * Warns, once per program run, about each `sender:*` config key the package does not read, naming
+ * the closest known key (`sender:apitoken` → `sender:apiToken`): a misspelt key is otherwise
+ * silently ignored. Called by every resource and function of the package.
+ */
+export function warnUnknownConfigKeys(): void {
+  if (configKeysChecked) return;
+  configKeysChecked = true;
+  for (const warning of unknownKeyWarnings(Object.keys(pulumi.runtime.allConfig()))) {
+    void pulumi.log.warn(warning);
+  }
+}
+
+/** Lets {@link warnUnknownConfigKeys} warn again; for tests. */
+export function resetConfigKeyCheck(): void {
+  configKeysChecked = false;
 }

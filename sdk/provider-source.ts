@@ -4,12 +4,21 @@ import type { ResourceKind } from "../provider/kinds";
  * The provider text stored in state as `__provider` for one resource kind: the module the engine's
  * dynamic-provider process loads (with require-from-string) and whose `handler()` returns the provider.
  *
- * It is one line, a hundred bytes, instead of a closure serialization of the provider: `handler()`
+ * It is a few hundred bytes instead of a closure serialization of the provider: `handler()`
  * loads this package's provider module, by package name from the program's directory, and returns
  * that kind's provider. So state stays small, no library object (zod, undici) is ever
  * closure-serialized (pulumi/pulumi#5294), no credential can be captured, and `delete` runs the
  * installed code rather than a copy frozen in state (pulumi/pulumi#6490).
+ *
+ * The price is that the package must be resolvable from the program's folder even when only state
+ * refers to it (a `destroy` after the code was removed, a transitive install under pnpm): when it
+ * is not, the stub says so and why, rather than Node's bare "Cannot find module".
  */
 export function providerSource(kind: ResourceKind): string {
-  return `exports.handler=function(){return require("pulumi-sender/provider").providerFor(${JSON.stringify(kind)})};`;
+  return (
+    'exports.handler=function(){try{var p=require.resolve("pulumi-sender/provider")}catch(e){throw Error(' +
+    '"Cannot find pulumi-sender from "+process.cwd()+": it must be a direct dependency of the program, ' +
+    "since the engine loads the provider of resources in state from the program's folder\")}" +
+    `return require(p).providerFor(${JSON.stringify(kind)})};`
+  );
 }

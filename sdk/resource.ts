@@ -2,22 +2,84 @@ import * as pulumi from "@pulumi/pulumi";
 import { fieldTables } from "../provider";
 import type { ResourceKind } from "../provider/kinds";
 import { outputNames } from "../provider/resources/fields";
+import { warnUnknownConfigKeys } from "./program-client";
 import { providerSource } from "./provider-source";
+
+/** The prefix of every pulumi-sender type token: the engine's Node.js dynamic provider, module `sender`. */
+export const TYPE_PREFIX = "pulumi-nodejs:dynamic/sender:";
+
+/** The type token of one resource kind, e.g. `pulumi-nodejs:dynamic/sender:Campaign`. */
+export function typeToken(kind: ResourceKind): string {
+  return `${TYPE_PREFIX}${kind}`;
+}
+
+/** A concrete resource class, as the statics of {@link SenderResource} see `this`. */
+export interface SenderResourceClass<T extends SenderResource> {
+  /** Builds a resource; `get` passes empty args and the `id` option. */
+  new (name: string, args: any, opts?: pulumi.CustomResourceOptions): T;
+  /** The class's type token. */
+  readonly __pulumiType: string;
+}
 
 /**
  * The base of every pulumi-sender resource: a dynamic resource of type
  * `pulumi-nodejs:dynamic/sender:<kind>`, run by the engine's Node.js dynamic-provider plugin.
  *
  * It passes `__provider` itself, as `pulumi.dynamic.Resource` does, but with the compact text of
- * {@link providerSource} rather than a closure serialization. Its properties are the kind's field
- * table: every field is registered (the inputs from `args`, the computed ones unset), so that the
- * engine resolves each into the output of the same name.
+ * `providerSource` (sdk/provider-source.ts) rather than a closure serialization. Its properties are
+ * the kind's field table: every field is registered (the inputs from `args`, the computed ones
+ * unset), so that the engine resolves each into the output of the same name. Like the classes
+ * Pulumi generates, every subclass has `get`, `isInstance` and `__pulumiType`.
  */
 export abstract class SenderResource extends pulumi.CustomResource {
+  /** The type token of the class; each resource class sets its own. */
+  static readonly __pulumiType: string = TYPE_PREFIX;
+
+  /**
+   * Looks up an existing object of the service by its id and returns it as a resource of this
+   * class, read-only: the stack reads it (on `up` and `refresh`) but never creates, changes or
+   * deletes it.
+   *
+   * @param name The unique name of the resulting resource in the stack.
+   * @param id The object's id in the Sender account.
+   * @param opts Resource options; `id` is set from the argument.
+   */
+  static get<T extends SenderResource>(
+    this: SenderResourceClass<T>,
+    name: string,
+    id: pulumi.Input<pulumi.ID>,
+    opts?: pulumi.CustomResourceOptions,
+  ): T {
+    return new this(name, {}, { ...opts, id });
+  }
+
+  /**
+   * Whether `obj` is a resource of this class (on `SenderResource`: of any pulumi-sender class).
+   * It compares type tokens rather than prototypes, so it holds across copies of the package.
+   */
+  static override isInstance<T extends SenderResource>(
+    this: { readonly __pulumiType: string; readonly prototype: T },
+    obj: unknown,
+  ): obj is T {
+    if (typeof obj !== "object" || obj === null) return false;
+    const type = (obj as { __pulumiType?: unknown }).__pulumiType;
+    if (typeof type !== "string") return false;
+    // biome-ignore lint/complexity/noThisInStatic: `this` is the subclass asked, e.g. `Campaign.isInstance(x)`.
+    const own = this.__pulumiType;
+    return own === TYPE_PREFIX ? type.startsWith(TYPE_PREFIX) : type === own;
+  }
+
+  /**
+   * @param kind The resource kind, which names the type token, the field table and the provider.
+   * @param name The unique name of the resource in the stack.
+   * @param args The resource's arguments.
+   * @param opts Resource options.
+   */
   protected constructor(kind: ResourceKind, name: string, args: object, opts?: pulumi.CustomResourceOptions) {
+    warnUnknownConfigKeys();
     const given = args as Readonly<Record<string, unknown>>;
     const props: Record<string, unknown> = {};
     for (const field of outputNames(fieldTables[kind])) props[field] = given[field];
-    super(`pulumi-nodejs:dynamic/sender:${kind}`, name, { ...props, __provider: providerSource(kind) }, opts);
+    super(typeToken(kind), name, { ...props, __provider: providerSource(kind) }, opts);
   }
 }

@@ -1,6 +1,6 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { transactionalCampaignFields } from "../provider/resources/transactional-campaign";
-import { SenderResource } from "./resource";
+import { SenderResource, typeToken } from "./resource";
 import type { ArgsOf, ResourceOutputsOf } from "./types";
 
 /** The arguments of a {@link TransactionalCampaign}. Every change replaces the campaign. */
@@ -31,6 +31,8 @@ export interface TransactionalCampaign extends ResourceOutputsOf<typeof transact
  */
 // biome-ignore lint/suspicious/noUnsafeDeclarationMerging: SenderResource registers every field of the table, and the engine resolves each into the output of the same name (test/sdk/outputs.test.ts)
 export class TransactionalCampaign extends SenderResource {
+  /** The type token of TransactionalCampaign. */
+  static override readonly __pulumiType = typeToken("TransactionalCampaign");
   /**
    * @param name The unique name of the resource in the stack.
    * @param args The campaign's fields.

@@ -1,6 +1,6 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { webhookFields } from "../provider/resources/webhook";
-import { SenderResource } from "./resource";
+import { SenderResource, typeToken } from "./resource";
 import type { ArgsOf, ResourceOutputsOf } from "./types";
 
 /** The arguments of a {@link Webhook}. Every change replaces the webhook. */
@@ -33,6 +33,8 @@ export interface Webhook extends ResourceOutputsOf<typeof webhookFields> {}
  */
 // biome-ignore lint/suspicious/noUnsafeDeclarationMerging: SenderResource registers every field of the table, and the engine resolves each into the output of the same name (test/sdk/outputs.test.ts)
 export class Webhook extends SenderResource {
+  /** The type token of Webhook. */
+  static override readonly __pulumiType = typeToken("Webhook");
   /**
    * @param name The unique name of the resource in the stack.
    * @param args The endpoint, topic and group.

@@ -2,6 +2,8 @@
  * The Sender.net API v2 client: the only code of the provider that knows URLs, authentication,
  * retries and JSON.
  */
+import "../node-version";
+
 export {
   ALREADY_DELETED_ACK,
   type IterateOptions,

@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { type PageMeta, type SenderClient, SenderError, SenderHttpError } from "../../provider/client";
-import { programClient, programToken } from "../program-client";
+import { programClient, programToken, sharedConfigFailure, warnUnknownConfigKeys } from "../program-client";
 
 /**
  * The args of a function's Output form: every argument may be an `Input`, and so may every
@@ -20,9 +20,14 @@ export type SenderFunctionFailure = "argument" | "not-found" | "config" | "reque
  * The error every data-source function throws. Its message starts with the function's name, e.g.
  * `getCampaign: no campaign with id "nope1"`; the underlying client error, if any, is the `cause`.
  * The API token never appears in it.
+ *
+ * It is a `pulumi.RunError`, so a program that does not catch it fails with its message on one
+ * line, without a stack trace. A configuration failure (`reason` `config`) is not about one
+ * function: its message is the configuration message alone, and every function that meets the
+ * same failure throws the same error object, so that the program reports it once.
  */
-export class SenderFunctionError extends Error {
-  /** The function that failed, e.g. `getCampaign`. */
+export class SenderFunctionError extends pulumi.RunError {
+  /** The function that failed, e.g. `getCampaign` (for `config` failures, the first that did). */
   readonly functionName: string;
   /**
    * `argument`: a bad argument, caught before any request; `not-found`: the service does not know
@@ -33,13 +38,22 @@ export class SenderFunctionError extends Error {
   /** The offending argument, for `argument` failures. */
   readonly argument: string | undefined;
 
+  /**
+   * @param functionName The function that failed.
+   * @param reason Why it failed.
+   * @param detail The message after the function's name (for `config`, the whole message).
+   * @param options The offending argument and the underlying error.
+   */
   constructor(
     functionName: string,
     reason: SenderFunctionFailure,
     detail: string,
     options: { argument?: string; cause?: unknown } = {},
   ) {
-    super(`${functionName}: ${detail}`, options.cause === undefined ? undefined : { cause: options.cause });
+    super(reason === "config" ? detail : `${functionName}: ${detail}`);
+    if (options.cause !== undefined) {
+      Object.defineProperty(this, "cause", { value: options.cause, enumerable: false, writable: true });
+    }
     this.name = "SenderFunctionError";
     this.functionName = functionName;
     this.reason = reason;
@@ -144,7 +158,11 @@ function failure(functionName: string, error: unknown, stage: "settings" | "read
   }
   // A client option the settings produced (an http baseUrl...) is a config problem too.
   const isConfig = stage === "settings" || (SenderError.is(error) && error.kind === "config");
-  return new SenderFunctionError(functionName, isConfig ? "config" : "request", message, { cause: error });
+  if (!isConfig) return new SenderFunctionError(functionName, "request", message, { cause: error });
+  return sharedConfigFailure(
+    message,
+    () => new SenderFunctionError(functionName, "config", message, { cause: error }),
+  ) as SenderFunctionError;
 }
 
 /**
@@ -158,6 +176,7 @@ export async function runFunction<Shape extends z.ZodRawShape, Result>(
   args: unknown,
   read: (client: SenderClient, args: z.output<ArgsSpec<Shape>["schema"]>) => Promise<Result>,
 ): Promise<Result> {
+  warnUnknownConfigKeys();
   const parsed = spec.schema.safeParse(args ?? {});
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;

@@ -1,4 +1,5 @@
 import * as fs from "node:fs";
+import * as os from "node:os";
 import * as path from "node:path";
 import type * as pulumi from "@pulumi/pulumi";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -23,6 +24,10 @@ function loadProvider(kind: ResourceKind): pulumi.dynamic.ResourceProvider {
   return requireFromString(providerSource(kind), path.join(ROOT, "__provider__.js")).handler();
 }
 
+async function emulatorRequestsCleared() {
+  await fetch(`${emulator.url}/__emulator/requests`, { method: "DELETE" });
+}
+
 async function configured(kind: ResourceKind) {
   const provider = loadProvider(kind);
   const values: Record<string, string> = { "sender:apiToken": TOKEN, "sender:baseUrl": emulator.url };
@@ -43,8 +48,25 @@ describe("the __provider text", () => {
     const text = providerSource(kind);
     console.log(`__provider for ${kind}: ${Buffer.byteLength(text)} bytes`);
     expect(text).toBe(
-      `exports.handler=function(){return require("pulumi-sender/provider").providerFor("${kind}")};`,
+      'exports.handler=function(){try{var p=require.resolve("pulumi-sender/provider")}catch(e){throw Error(' +
+        '"Cannot find pulumi-sender from "+process.cwd()+": it must be a direct dependency of the program, ' +
+        "since the engine loads the provider of resources in state from the program's folder\")}" +
+        `return require(p).providerFor("${kind}")};`,
     );
+  });
+
+  test("says pulumi-sender must be a direct dependency, and why, when the package cannot be found", () => {
+    // A folder with no node_modules above it: as after `npm uninstall`, or under pnpm when the
+    // package is only a transitive dependency of the program.
+    const outside = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-sender-no-package-"));
+    const stub = requireFromString(providerSource("Campaign"), path.join(outside, "__provider__.js"));
+    expect(() => stub.handler()).toThrow(
+      new Error(
+        `Cannot find pulumi-sender from ${process.cwd()}: it must be a direct dependency of the program, ` +
+          "since the engine loads the provider of resources in state from the program's folder",
+      ),
+    );
+    fs.rmSync(outside, { recursive: true, force: true });
   });
 
   test("loads back into a provider with every method the engine calls", () => {
@@ -104,17 +126,30 @@ describe("loaded back as the engine does, configured, and run against the emulat
     expect((await admin("state")).webhooks).toEqual([]);
   });
 
-  test("a missing token fails with the config key named, and no request is sent", async () => {
+  test("a missing token fails configure, and every later operation, with the config key named", async () => {
     const provider = loadProvider("TransactionalCampaign");
-    await provider.configure!({ config: { get: () => undefined, require: () => "" } });
     const saved = process.env.SENDER_API_TOKEN;
     delete process.env.SENDER_API_TOKEN;
+    await emulatorRequestsCleared();
     try {
+      const message =
+        "No Sender API token: set it with `pulumi config set --secret sender:apiToken <token>` or the SENDER_API_TOKEN environment variable";
       await expect(
-        provider.create({ subject: "s", from: "f", replyTo: "news@example.com", editor: "html" }),
-      ).rejects.toThrow("sender:apiToken");
+        provider.configure!({ config: { get: () => undefined, require: () => "" } }),
+      ).rejects.toMatchObject({
+        name: "SenderConfigError",
+        message,
+      });
+      const failure = await provider
+        .create({ subject: "s", from: "f", replyTo: "news@example.com", editor: "html" })
+        .catch((error: Error) => error);
+      expect((failure as Error).message).toBe(message);
+      // The trace is the message alone: the engine shows it as one line.
+      expect((failure as Error).stack).toBe(`SenderConfigError: ${message}`);
+      expect((await admin("requests")).requests).toEqual([]);
     } finally {
       if (saved !== undefined) process.env.SENDER_API_TOKEN = saved;
+      await configured("TransactionalCampaign");
     }
   });
 });

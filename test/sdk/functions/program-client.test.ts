@@ -38,7 +38,7 @@ afterEach(() => {
 describe("program settings", () => {
   test("should fail with the provider's message when no token is configured", async () => {
     const error = await failure(() => getPlans());
-    expect(error.message).toBe(`getPlans: ${MISSING_TOKEN_MESSAGE}`);
+    expect(error.message).toBe(MISSING_TOKEN_MESSAGE);
     expect(error.reason).toBe("config");
   });
 
@@ -64,7 +64,7 @@ describe("program settings", () => {
     config({ "sender:maxAttempts": "three" });
     const error = await failure(() => getPlans());
     expect(error.message).toBe(
-      "getPlans: Invalid config sender:maxAttempts: sender:maxAttempts must be a whole number",
+      "Invalid config sender:maxAttempts: sender:maxAttempts must be a whole number",
     );
     expect(error.reason).toBe("config");
   });
@@ -73,7 +73,7 @@ describe("program settings", () => {
     config({ "sender:baseUrl": "http://api.example.com" });
     const error = await failure(() => getPlans());
     expect(error.message).toBe(
-      "getPlans: Invalid Sender client option baseUrl: must use https (got http://api.example.com); plain http is only allowed for a loopback host",
+      "Invalid config sender:baseUrl (or SENDER_BASE_URL): must use https (got http://api.example.com); plain http is only allowed for a loopback host",
     );
     expect(error.reason).toBe("config");
   });
