@@ -26,10 +26,10 @@ export interface GetImageFoldersResult {
 /**
  * Reads how many subscribers are active (`GET /v2/active_subscribers`).
  *
- * @param _opts Accepted for the usual Pulumi function shape; unused.
+ * @param opts Invoke options; only `parent` applies: a failure is reported on that resource.
  */
-export function getActiveSubscribers(_opts?: pulumi.InvokeOptions): Promise<GetActiveSubscribersResult> {
-  return runFunction("getActiveSubscribers", NO_ARGS, {}, async (client) => ({
+export function getActiveSubscribers(opts?: pulumi.InvokeOptions): Promise<GetActiveSubscribersResult> {
+  return runFunction("getActiveSubscribers", NO_ARGS, {}, opts, async (client) => ({
     activeSubscribers: (await client.getActiveSubscribers()).active_subscribers ?? null,
   }));
 }
@@ -44,10 +44,10 @@ export function getActiveSubscribersOutput(
 /**
  * Reads the folders of the image library (`GET /v2/imageFolders`).
  *
- * @param _opts Accepted for the usual Pulumi function shape; unused.
+ * @param opts Invoke options; only `parent` applies: a failure is reported on that resource.
  */
-export function getImageFolders(_opts?: pulumi.InvokeOptions): Promise<GetImageFoldersResult> {
-  return runFunction("getImageFolders", NO_ARGS, {}, async (client) => ({
+export function getImageFolders(opts?: pulumi.InvokeOptions): Promise<GetImageFoldersResult> {
+  return runFunction("getImageFolders", NO_ARGS, {}, opts, async (client) => ({
     folders: (await client.listImageFolders()).map((folder) => ({
       id: folder.id,
       name: folder.name ?? null,

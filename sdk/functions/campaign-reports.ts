@@ -169,13 +169,13 @@ const linkArgs = defineArgs(
 /**
  * Reads the report of a campaign (`GET /v2/campaigns/{id}/report`).
  *
- * @param _opts Accepted for the usual Pulumi function shape; unused.
+ * @param opts Invoke options; only `parent` applies: a failure is reported on that resource.
  */
 export function getCampaignReport(
   args: GetCampaignArgs,
-  _opts?: pulumi.InvokeOptions,
+  opts?: pulumi.InvokeOptions,
 ): Promise<GetCampaignReportResult> {
-  return runFunction("getCampaignReport", campaignIdArgs, args, async (client, { id }) => {
+  return runFunction("getCampaignReport", campaignIdArgs, args, opts, async (client, { id }) => {
     const report = await notFound(client.getReport(id), "campaign with id", id);
     return {
       campaignId: id,
@@ -206,16 +206,17 @@ export function getCampaignReportOutput(
 /**
  * Reads one activity list of a campaign, every page (`GET /v2/campaigns/{id}/{kind}`).
  *
- * @param _opts Accepted for the usual Pulumi function shape; unused.
+ * @param opts Invoke options; only `parent` applies: a failure is reported on that resource.
  */
 export function getCampaignActivity(
   args: GetCampaignActivityArgs,
-  _opts?: pulumi.InvokeOptions,
+  opts?: pulumi.InvokeOptions,
 ): Promise<GetCampaignActivityResult> {
   return runFunction(
     "getCampaignActivity",
     activityArgs,
     args,
+    opts,
     async (client, { id, kind, limit, maxItems }) => {
       const read = await notFound(
         readPages((page, pageLimit) => client.listActivity(id, kind, { page, limit: pageLimit }), {
@@ -241,16 +242,17 @@ export function getCampaignActivityOutput(
 /**
  * Reads the hard bounces of a campaign, every page (`GET /v2/campaigns/{id}/hard_bounces`).
  *
- * @param _opts Accepted for the usual Pulumi function shape; unused.
+ * @param opts Invoke options; only `parent` applies: a failure is reported on that resource.
  */
 export function getCampaignHardBounces(
   args: GetCampaignHardBouncesArgs,
-  _opts?: pulumi.InvokeOptions,
+  opts?: pulumi.InvokeOptions,
 ): Promise<GetCampaignHardBouncesResult> {
   return runFunction(
     "getCampaignHardBounces",
     hardBounceArgs,
     args,
+    opts,
     async (client, { id, limit, maxItems }) => {
       const read = await notFound(
         readPages((page, pageLimit) => client.listHardBounces(id, { page, limit: pageLimit }), {
@@ -285,37 +287,43 @@ export function getCampaignHardBouncesOutput(
  * Reads the tracked links of a campaign (`GET /v2/campaigns/{id}/links`) and, for each, every page
  * of its clicks (`GET /v2/campaigns/{id}/link_clicks/{linkId}`).
  *
- * @param _opts Accepted for the usual Pulumi function shape; unused.
+ * @param opts Invoke options; only `parent` applies: a failure is reported on that resource.
  */
 export function getCampaignLinks(
   args: GetCampaignLinksArgs,
-  _opts?: pulumi.InvokeOptions,
+  opts?: pulumi.InvokeOptions,
 ): Promise<GetCampaignLinksResult> {
-  return runFunction("getCampaignLinks", linkArgs, args, async (client, { id, limit, maxClicksPerLink }) => {
-    const links = await notFound(client.getLinks(id), "campaign with id", id);
-    // One link after the other: the pacer would queue parallel walks anyway, and order stays predictable.
-    const result: CampaignLinkInfo[] = [];
-    for (const link of links) {
-      const clicks =
-        maxClicksPerLink === 0
-          ? []
-          : (
-              await notFound(
-                readPages(
-                  (page, pageLimit) => client.getLinkClicks(id, link.id, { page, limit: pageLimit }),
-                  {
-                    limit,
-                    maxItems: maxClicksPerLink,
-                  },
-                ),
-                "link with id",
-                link.id,
-              )
-            ).items.map(activityItem);
-      result.push({ id: link.id, url: link.url ?? null, clickCount: link.clicks ?? null, clicks });
-    }
-    return { campaignId: id, links: result };
-  });
+  return runFunction(
+    "getCampaignLinks",
+    linkArgs,
+    args,
+    opts,
+    async (client, { id, limit, maxClicksPerLink }) => {
+      const links = await notFound(client.getLinks(id), "campaign with id", id);
+      // One link after the other: the pacer would queue parallel walks anyway, and order stays predictable.
+      const result: CampaignLinkInfo[] = [];
+      for (const link of links) {
+        const clicks =
+          maxClicksPerLink === 0
+            ? []
+            : (
+                await notFound(
+                  readPages(
+                    (page, pageLimit) => client.getLinkClicks(id, link.id, { page, limit: pageLimit }),
+                    {
+                      limit,
+                      maxItems: maxClicksPerLink,
+                    },
+                  ),
+                  "link with id",
+                  link.id,
+                )
+              ).items.map(activityItem);
+        result.push({ id: link.id, url: link.url ?? null, clickCount: link.clicks ?? null, clicks });
+      }
+      return { campaignId: id, links: result };
+    },
+  );
 }
 
 /** The Output form of {@link getCampaignLinks}. */

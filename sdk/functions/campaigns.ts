@@ -215,13 +215,13 @@ export const campaignIdArgs = defineArgs({ id: idArg }, { id: ID_RULE });
 /**
  * Reads every regular campaign, optionally of one status (`GET /v2/campaigns`, every page).
  *
- * @param _opts Accepted for the usual Pulumi function shape; unused, since no engine invoke is involved.
+ * @param opts Invoke options; only `parent` applies: a failure is reported on that resource.
  */
 export function getCampaigns(
   args: GetCampaignsArgs = {},
-  _opts?: pulumi.InvokeOptions,
+  opts?: pulumi.InvokeOptions,
 ): Promise<GetCampaignsResult> {
-  return runFunction("getCampaigns", listArgs, args, async (client, { status, limit, maxItems }) => {
+  return runFunction("getCampaigns", listArgs, args, opts, async (client, { status, limit, maxItems }) => {
     const read = await readPages(
       (page, pageLimit) => client.listCampaigns({ status, page, limit: pageLimit }),
       { limit, maxItems },
@@ -241,10 +241,10 @@ export function getCampaignsOutput(
 /**
  * Reads one regular campaign (`GET /v2/campaigns/{id}`).
  *
- * @param _opts Accepted for the usual Pulumi function shape; unused.
+ * @param opts Invoke options; only `parent` applies: a failure is reported on that resource.
  */
-export function getCampaign(args: GetCampaignArgs, _opts?: pulumi.InvokeOptions): Promise<GetCampaignResult> {
-  return runFunction("getCampaign", campaignIdArgs, args, async (client, { id }) =>
+export function getCampaign(args: GetCampaignArgs, opts?: pulumi.InvokeOptions): Promise<GetCampaignResult> {
+  return runFunction("getCampaign", campaignIdArgs, args, opts, async (client, { id }) =>
     campaignResult(await notFound(client.getCampaign(id), "campaign with id", id)),
   );
 }
@@ -260,13 +260,13 @@ export function getCampaignOutput(
 /**
  * Reads how far the send of a campaign got (`GET /v2/campaigns/{id}/sending_status`).
  *
- * @param _opts Accepted for the usual Pulumi function shape; unused.
+ * @param opts Invoke options; only `parent` applies: a failure is reported on that resource.
  */
 export function getCampaignSendingStatus(
   args: GetCampaignArgs,
-  _opts?: pulumi.InvokeOptions,
+  opts?: pulumi.InvokeOptions,
 ): Promise<GetCampaignSendingStatusResult> {
-  return runFunction("getCampaignSendingStatus", campaignIdArgs, args, async (client, { id }) => {
+  return runFunction("getCampaignSendingStatus", campaignIdArgs, args, opts, async (client, { id }) => {
     const status = await notFound(client.getSendingStatus(id), "campaign with id", id);
     return {
       campaignId: id,
@@ -290,13 +290,13 @@ export function getCampaignSendingStatusOutput(
  * Renders a campaign both ways: html (`GET /v2/campaigns/{id}/preview`) and plain text
  * (`/plain_preview`).
  *
- * @param _opts Accepted for the usual Pulumi function shape; unused.
+ * @param opts Invoke options; only `parent` applies: a failure is reported on that resource.
  */
 export function getCampaignPreview(
   args: GetCampaignArgs,
-  _opts?: pulumi.InvokeOptions,
+  opts?: pulumi.InvokeOptions,
 ): Promise<GetCampaignPreviewResult> {
-  return runFunction("getCampaignPreview", campaignIdArgs, args, async (client, { id }) => {
+  return runFunction("getCampaignPreview", campaignIdArgs, args, opts, async (client, { id }) => {
     const [html, plain] = await Promise.all([
       notFound(client.getPreview(id), "campaign with id", id),
       notFound(client.getPlainPreview(id), "campaign with id", id),

@@ -103,10 +103,10 @@ const listArgs = pagedArgs({}, {});
 /**
  * Reads every cart (`GET /v2/carts`, every page).
  *
- * @param _opts Accepted for the usual Pulumi function shape; unused.
+ * @param opts Invoke options; only `parent` applies: a failure is reported on that resource.
  */
-export function getCarts(args: GetCartsArgs = {}, _opts?: pulumi.InvokeOptions): Promise<GetCartsResult> {
-  return runFunction("getCarts", listArgs, args, async (client, { limit, maxItems }) => {
+export function getCarts(args: GetCartsArgs = {}, opts?: pulumi.InvokeOptions): Promise<GetCartsResult> {
+  return runFunction("getCarts", listArgs, args, opts, async (client, { limit, maxItems }) => {
     const read = await readPages((page, pageLimit) => client.listCarts({ page, limit: pageLimit }), {
       limit,
       maxItems,
@@ -126,10 +126,10 @@ export function getCartsOutput(
 /**
  * Reads one cart by its hash (`GET /v2/carts/{cart_hash}`).
  *
- * @param _opts Accepted for the usual Pulumi function shape; unused.
+ * @param opts Invoke options; only `parent` applies: a failure is reported on that resource.
  */
-export function getCart(args: GetCartArgs, _opts?: pulumi.InvokeOptions): Promise<GetCartResult> {
-  return runFunction("getCart", oneArgs, args, async (client, { cartHash }) =>
+export function getCart(args: GetCartArgs, opts?: pulumi.InvokeOptions): Promise<GetCartResult> {
+  return runFunction("getCart", oneArgs, args, opts, async (client, { cartHash }) =>
     cartResult(await notFound(client.getCart(cartHash), "cart with hash", cartHash)),
   );
 }

@@ -174,13 +174,14 @@ export async function runFunction<Shape extends z.ZodRawShape, Result>(
   functionName: string,
   spec: ArgsSpec<Shape>,
   args: unknown,
+  opts: pulumi.InvokeOptions | undefined,
   read: (client: SenderClient, args: z.output<ArgsSpec<Shape>["schema"]>) => Promise<Result>,
 ): Promise<Result> {
   warnUnknownConfigKeys();
   const parsed = spec.schema.safeParse(args ?? {});
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw argumentError(functionName, spec.rules as Record<string, string>, issue);
+    throw onParent(argumentError(functionName, spec.rules as Record<string, string>, issue), opts);
   }
   let client: SenderClient;
   try {
@@ -191,8 +192,24 @@ export async function runFunction<Shape extends z.ZodRawShape, Result>(
   try {
     return await read(client, parsed.data);
   } catch (error) {
-    throw failure(functionName, error, "read");
+    throw onParent(failure(functionName, error, "read"), opts);
   }
+}
+
+/**
+ * With `opts.parent`, the failure is reported on that resource: the program's error handler
+ * treats it as a `pulumi.ResourceError` with its stack hidden (the markers are those the
+ * `isInstance` checks of `@pulumi/pulumi` read). A configuration failure stays on the stack.
+ */
+function onParent(error: SenderFunctionError, opts: pulumi.InvokeOptions | undefined): SenderFunctionError {
+  if (!opts?.parent || error.reason === "config") return error;
+  Object.assign(error, {
+    __pulumiRunError: false,
+    __pulumResourceError: true,
+    resource: opts.parent,
+    hideStack: true,
+  });
+  return error;
 }
 
 /**

@@ -54,8 +54,8 @@ const planArgs = defineArgs(
 );
 
 /** Reads every plan of the service (`GET /v2/plans`). */
-export function getPlans(_opts?: pulumi.InvokeOptions): Promise<GetPlansResult> {
-  return runFunction("getPlans", NO_ARGS, {}, async (client) => ({
+export function getPlans(opts?: pulumi.InvokeOptions): Promise<GetPlansResult> {
+  return runFunction("getPlans", NO_ARGS, {}, opts, async (client) => ({
     plans: (await client.listPlans()).map(planResult),
   }));
 }
@@ -70,8 +70,8 @@ export function getPlansOutput(opts?: pulumi.InvokeOptions): pulumi.Output<GetPl
  *
  * @example const pro = await sender.getPlan({ planId: 3 });
  */
-export function getPlan(args: GetPlanArgs, _opts?: pulumi.InvokeOptions): Promise<GetPlanResult> {
-  return runFunction("getPlan", planArgs, args, async (client, { planId }) =>
+export function getPlan(args: GetPlanArgs, opts?: pulumi.InvokeOptions): Promise<GetPlanResult> {
+  return runFunction("getPlan", planArgs, args, opts, async (client, { planId }) =>
     planResult(await notFound(client.getPlan(planId), "plan with id", planId)),
   );
 }

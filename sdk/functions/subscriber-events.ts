@@ -83,52 +83,58 @@ const eventArgs = defineArgs(
  * Reads a subscriber's event history for the given actions
  * (`GET /v2/subscribers/{identifier}/events?actions=[...]`).
  *
- * @param _opts Accepted for the usual Pulumi function shape; unused.
+ * @param opts Invoke options; only `parent` applies: a failure is reported on that resource.
  */
 export function getSubscriberEvents(
   args: GetSubscriberEventsArgs,
-  _opts?: pulumi.InvokeOptions,
+  opts?: pulumi.InvokeOptions,
 ): Promise<GetSubscriberEventsResult> {
-  return runFunction("getSubscriberEvents", eventArgs, args, async (client, { identifier, actions }) => {
-    const unique = [...new Set(actions)];
-    const answer = await notFound(
-      client.getSubscriberEvents(identifier, unique),
-      "subscriber with identifier",
-      identifier,
-    );
-    const events: Partial<Record<SubscriberEventAction, SubscriberEventItem[]>> = {};
-    for (const action of unique) {
-      events[action] = (answer.email[action] ?? []).map((event) => ({
-        campaignId: event.campaign_id,
-        subscriberId: event.subscriber_id ?? null,
-        title: event.title ?? null,
-        createdAt: event.created_at ?? null,
-      }));
-    }
-    const email = answer.email_campaign ?? {};
-    const sms = answer.sms_campaign ?? {};
-    return {
-      identifier,
-      actions: unique,
-      events,
-      emailCampaign: {
-        sentCount: email.sent_count ?? null,
-        openedCount: email.opened_count ?? null,
-        clickedCount: email.clicked_count ?? null,
-        unsubscribed: email.unsubscribed ?? null,
-        bounced: email.bounced ?? null,
-        spamReported: email.spam_reported ?? null,
-      },
-      smsCampaign: {
-        sentCount: sms.sent_count ?? null,
-        clickedCount: sms.clicked_count ?? null,
-        deliveredCount: sms.delivered_count ?? null,
-        failedCount: sms.failed_count ?? null,
-        unsubscribedAt: sms.unsubscribed_at ?? null,
-        unsubscribed: sms.unsubscribed ?? null,
-      },
-    };
-  });
+  return runFunction(
+    "getSubscriberEvents",
+    eventArgs,
+    args,
+    opts,
+    async (client, { identifier, actions }) => {
+      const unique = [...new Set(actions)];
+      const answer = await notFound(
+        client.getSubscriberEvents(identifier, unique),
+        "subscriber with identifier",
+        identifier,
+      );
+      const events: Partial<Record<SubscriberEventAction, SubscriberEventItem[]>> = {};
+      for (const action of unique) {
+        events[action] = (answer.email[action] ?? []).map((event) => ({
+          campaignId: event.campaign_id,
+          subscriberId: event.subscriber_id ?? null,
+          title: event.title ?? null,
+          createdAt: event.created_at ?? null,
+        }));
+      }
+      const email = answer.email_campaign ?? {};
+      const sms = answer.sms_campaign ?? {};
+      return {
+        identifier,
+        actions: unique,
+        events,
+        emailCampaign: {
+          sentCount: email.sent_count ?? null,
+          openedCount: email.opened_count ?? null,
+          clickedCount: email.clicked_count ?? null,
+          unsubscribed: email.unsubscribed ?? null,
+          bounced: email.bounced ?? null,
+          spamReported: email.spam_reported ?? null,
+        },
+        smsCampaign: {
+          sentCount: sms.sent_count ?? null,
+          clickedCount: sms.clicked_count ?? null,
+          deliveredCount: sms.delivered_count ?? null,
+          failedCount: sms.failed_count ?? null,
+          unsubscribedAt: sms.unsubscribed_at ?? null,
+          unsubscribed: sms.unsubscribed ?? null,
+        },
+      };
+    },
+  );
 }
 
 /** The Output form of {@link getSubscriberEvents}. */

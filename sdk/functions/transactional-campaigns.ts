@@ -140,13 +140,13 @@ const listArgs = pagedArgs({}, {});
 /**
  * Reads one transactional campaign (`GET /v2/transactional/{id}`).
  *
- * @param _opts Accepted for the usual Pulumi function shape; unused.
+ * @param opts Invoke options; only `parent` applies: a failure is reported on that resource.
  */
 export function getTransactionalCampaign(
   args: GetTransactionalCampaignArgs,
-  _opts?: pulumi.InvokeOptions,
+  opts?: pulumi.InvokeOptions,
 ): Promise<GetTransactionalCampaignResult> {
-  return runFunction("getTransactionalCampaign", oneArgs, args, async (client, { id }) =>
+  return runFunction("getTransactionalCampaign", oneArgs, args, opts, async (client, { id }) =>
     transactionalResult(await notFound(client.getTransactional(id), "transactional campaign with id", id)),
   );
 }
@@ -162,19 +162,28 @@ export function getTransactionalCampaignOutput(
 /**
  * Reads every transactional campaign (`GET /v2/transactional`, every page).
  *
- * @param _opts Accepted for the usual Pulumi function shape; unused.
+ * @param opts Invoke options; only `parent` applies: a failure is reported on that resource.
  */
 export function getTransactionalCampaigns(
   args: GetTransactionalCampaignsArgs = {},
-  _opts?: pulumi.InvokeOptions,
+  opts?: pulumi.InvokeOptions,
 ): Promise<GetTransactionalCampaignsResult> {
-  return runFunction("getTransactionalCampaigns", listArgs, args, async (client, { limit, maxItems }) => {
-    const read = await readPages((page, pageLimit) => client.listTransactional({ page, limit: pageLimit }), {
-      limit,
-      maxItems,
-    });
-    return { campaigns: read.items.map(transactionalResult), total: read.total };
-  });
+  return runFunction(
+    "getTransactionalCampaigns",
+    listArgs,
+    args,
+    opts,
+    async (client, { limit, maxItems }) => {
+      const read = await readPages(
+        (page, pageLimit) => client.listTransactional({ page, limit: pageLimit }),
+        {
+          limit,
+          maxItems,
+        },
+      );
+      return { campaigns: read.items.map(transactionalResult), total: read.total };
+    },
+  );
 }
 
 /** The Output form of {@link getTransactionalCampaigns}. */

@@ -3,6 +3,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { type Packed, packFreshClone } from "../package/packed";
 import { createStack, type EmulatorHandle, emulator, ROOT, type StackHandle } from "../support/stack";
 
 // Serialization and module resolution differ for an installed package, so this runs the quickstart
@@ -12,18 +13,14 @@ const TOKEN = "tok-e2e-installed-Pv7N2cXd";
 let emu: EmulatorHandle;
 let h: StackHandle;
 let programDir: string;
+let packed: Packed;
 
 describe("installed as a user would", () => {
   beforeAll(async () => {
     emu = await emulator(TOKEN);
     programDir = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-sender-user-"));
-    const packed = execFileSync("npm", ["pack", "--silent", "--pack-destination", programDir], {
-      cwd: ROOT,
-      encoding: "utf8",
-    })
-      .trim()
-      .split("\n")
-      .pop()!;
+    // Packed from a fresh copy: prepack rebuilds dist, which must not happen under running tests.
+    packed = packFreshClone();
     const rootPkg = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8"));
     fs.writeFileSync(
       path.join(programDir, "package.json"),
@@ -33,7 +30,7 @@ describe("installed as a user would", () => {
         main: "index.ts",
         dependencies: {
           "@pulumi/pulumi": rootPkg.devDependencies["@pulumi/pulumi"],
-          "pulumi-sender": `file:./${packed}`,
+          "pulumi-sender": `file:${packed.tarball}`,
           "ts-node": rootPkg.devDependencies["ts-node"],
           typescript: rootPkg.devDependencies.typescript,
         },
@@ -52,6 +49,7 @@ describe("installed as a user would", () => {
     await h?.dispose();
     await emu?.close();
     if (programDir) fs.rmSync(programDir, { recursive: true, force: true });
+    packed?.dispose();
   });
 
   test("the installed package runs the quickstart up and down from outside the repository", async () => {

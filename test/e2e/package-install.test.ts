@@ -1,0 +1,201 @@
+import { execFileSync, spawnSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { MISSING_SERVER_PACKAGES_MESSAGE } from "../../emulator/server-packages";
+import { MINIMUM_NODE_VERSION } from "../../provider/node-version";
+import { npm, oldNode, type Packed, packFreshClone } from "../package/packed";
+import {
+  createStack,
+  type EmulatorHandle,
+  emulator,
+  failure,
+  ROOT,
+  type StackHandle,
+} from "../support/stack";
+
+// The package as users install it: the tarball `npm pack` makes from a fresh clone, installed with
+// plain `npm install` (no --legacy-peer-deps) into a fresh program beside the oldest @pulumi/pulumi
+// the peer range allows and the newest 3.x the registry serves, then up, refresh and destroy
+// under the real engine against the emulator. Installs go through the project's npm cache.
+const TOKEN = "tok-e2e-package-Hq4Lw8Zr";
+const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8"));
+const MINIMUM = (pkg.peerDependencies["@pulumi/pulumi"] as string).replace(/^\^/, "");
+
+/** The newest 3.x of @pulumi/pulumi the registry serves. */
+function newestPulumi(): string {
+  const listed = JSON.parse(npm(["view", "@pulumi/pulumi@^3", "version", "--json"], ROOT));
+  // npm lists them in publication order, which is not version order (3.96.0 after 3.270.0).
+  const parts = (version: string) => version.split(".").map(Number);
+  return ([listed].flat() as string[])
+    .filter((version) => /^3\.\d+\.\d+$/.test(version))
+    .sort((a, b) => {
+      const [x, y] = [parts(a), parts(b)];
+      return x[1]! - y[1]! || x[2]! - y[2]!;
+    })
+    .pop()!;
+}
+
+/** The sizes of a folder's files, in bytes. */
+function sizeOf(dir: string): number {
+  return Number(execFileSync("du", ["-sb", dir], { encoding: "utf8" }).split("\t")[0]);
+}
+
+let packed: Packed;
+let emu: EmulatorHandle;
+const scratch: string[] = [];
+
+beforeAll(async () => {
+  packed = packFreshClone();
+  emu = await emulator(TOKEN);
+});
+afterAll(async () => {
+  await emu?.close();
+  packed?.dispose();
+  for (const dir of scratch) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const installs = new Map<string, string>();
+
+/**
+ * A fresh program folder with the tarball and the given @pulumi/pulumi installed, and nothing
+ * else; one per version for the whole file.
+ */
+function installProgram(pulumiVersion: string): string {
+  const known = installs.get(pulumiVersion);
+  if (known) return known;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-sender-user-"));
+  scratch.push(dir);
+  for (const file of ["Pulumi.yaml", "index.js"]) {
+    fs.copyFileSync(path.join(ROOT, "test/e2e/programs/installed", file), path.join(dir, file));
+  }
+  fs.writeFileSync(
+    path.join(dir, "package.json"),
+    JSON.stringify({
+      name: "user-program",
+      private: true,
+      main: "index.js",
+      dependencies: { "@pulumi/pulumi": pulumiVersion, "pulumi-sender": `file:${packed.tarball}` },
+    }),
+  );
+  npm(["install", "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error"], dir);
+  installs.set(pulumiVersion, dir);
+  return dir;
+}
+
+const outputLines = (h: StackHandle) => h.output.join("").split("\n");
+
+describe.each([
+  ["the oldest @pulumi/pulumi of the peer range", () => MINIMUM],
+  ["the newest @pulumi/pulumi 3.x", newestPulumi],
+])("installed from the tarball beside %s", (_label, version) => {
+  let dir: string;
+  let h: StackHandle;
+  let pulumiVersion: string;
+
+  beforeAll(async () => {
+    pulumiVersion = version();
+    dir = installProgram(pulumiVersion);
+    h = await createStack(dir, emu);
+  });
+  afterAll(async () => {
+    await h?.dispose();
+  });
+
+  test("plain npm install accepts it, and a deploy-only install has no web server", () => {
+    const installed = JSON.parse(
+      fs.readFileSync(path.join(dir, "node_modules/@pulumi/pulumi/package.json"), "utf8"),
+    );
+    expect(installed.version).toBe(pulumiVersion);
+    expect(fs.existsSync(path.join(dir, "node_modules/hono"))).toBe(false);
+    expect(fs.existsSync(path.join(dir, "node_modules/@hono/node-server"))).toBe(false);
+    const own = ["pulumi-sender", "undici", "zod"].map((name) =>
+      sizeOf(path.join(dir, "node_modules", name)),
+    );
+    console.log(
+      `deploy-only install beside @pulumi/pulumi ${pulumiVersion}: node_modules ${sizeOf(path.join(dir, "node_modules"))} bytes; ` +
+        `pulumi-sender ${own[0]}, undici ${own[1]}, zod ${own[2]} bytes`,
+    );
+  });
+
+  test("the emulator command and import name the packages to install, in one line", () => {
+    const bin = spawnSync(path.join(dir, "node_modules/.bin/pulumi-sender-emulator"), ["--token", "x"], {
+      cwd: dir,
+      encoding: "utf8",
+    });
+    expect(bin.status).toBe(1);
+    expect(bin.stderr).toBe(`${MISSING_SERVER_PACKAGES_MESSAGE}\n`);
+    const imported = spawnSync("node", ["-e", 'require("pulumi-sender/emulator")'], {
+      cwd: dir,
+      encoding: "utf8",
+    });
+    expect(imported.status).toBe(1);
+    expect(imported.stderr).toContain(`Error: ${MISSING_SERVER_PACKAGES_MESSAGE}`);
+    expect(imported.stderr).not.toContain("    at ");
+  });
+
+  test("up, refresh and destroy run against the emulator", async () => {
+    const up = await h.stack.up({ onOutput: h.onOutput, color: "never" });
+    // The Stack, the campaign and the webhook; the seeded campaign is read, which the summary omits.
+    expect(up.summary.resourceChanges).toEqual({ create: 3 });
+    expect(up.outputs.seededSubject!.value).toBe("We have launched");
+    expect(up.outputs.seededStatus!.value).toBe("SENT");
+    expect(up.outputs.isCampaign!.value).toEqual([true, false]);
+    expect(up.outputs.planCount!.value).toBe(3);
+    const state = await emu.state();
+    expect(state.campaigns.map((c: any) => c.subject).sort()).toEqual([
+      "From the packed tarball",
+      "We have launched",
+    ]);
+    expect(state.webhooks.map((w: any) => w.id)).toEqual([up.outputs.webhookId!.value]);
+
+    const refresh = await h.stack.refresh({ onOutput: h.onOutput, color: "never" });
+    expect(refresh.summary.resourceChanges).toEqual({ same: 4 });
+
+    await h.stack.destroy({ onOutput: h.onOutput, color: "never" });
+    const after = await emu.state();
+    expect(after.campaigns.map((c: any) => c.id)).toEqual(["snt001"]);
+    expect(after.webhooks).toEqual([]);
+    expect((await h.exportState()).includes(TOKEN)).toBe(false);
+    expect(outputLines(h).filter((line) => line.includes("    at "))).toEqual([]);
+  });
+});
+
+describe("the installed package, in the situations around the install", () => {
+  let dir: string;
+  let h: StackHandle;
+
+  beforeAll(async () => {
+    dir = installProgram(MINIMUM);
+    h = await createStack(dir, emu);
+  });
+  afterAll(async () => {
+    await h?.dispose();
+  });
+
+  test(`requiring it on Node.js older than ${MINIMUM_NODE_VERSION} fails at once, naming the version`, () => {
+    const node = oldNode();
+    const run = spawnSync(node, ["-e", 'require("pulumi-sender")'], { cwd: dir, encoding: "utf8" });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain(
+      `pulumi-sender needs Node.js ${MINIMUM_NODE_VERSION} or later (undici 8 does)`,
+    );
+    expect(run.stderr).not.toContain("undici/lib");
+  });
+
+  test("destroy without the package installed says it must be a direct dependency, and why", async () => {
+    const up = await h.stack.up({ onOutput: h.onOutput, color: "never" });
+    const installed = path.join(dir, "node_modules/pulumi-sender");
+    const aside = path.join(dir, "pulumi-sender-aside");
+    fs.renameSync(installed, aside);
+    // The program itself needs the package too; the state alone must be enough for destroy.
+    const text = await failure(() => h.stack.destroy({ onOutput: h.onOutput, color: "never" }));
+    const message = `Cannot find pulumi-sender from ${fs.realpathSync(dir)}: it must be a direct dependency of the program, since the engine loads the provider of resources in state from the program's folder`;
+    expect(text).toContain(message);
+    fs.renameSync(aside, installed);
+    await h.stack.destroy({ onOutput: h.onOutput, color: "never" });
+    const left = (await emu.state()).webhooks.map((w: any) => w.id);
+    expect(left.includes(up.outputs.webhookId!.value)).toBe(false);
+  });
+});
