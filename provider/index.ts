@@ -73,16 +73,16 @@ const BUG_ERRORS = [TypeError, ReferenceError, RangeError, SyntaxError];
 // error it shows on the resource. The exact text of each expected failure is kept here so that the
 // console filter below drops it, and nothing else.
 const quietLines = new Set<string>();
-let consoleFiltered = false;
+let filter: typeof console.error | undefined;
 
 function filterConsole(): void {
-  if (consoleFiltered) return;
-  consoleFiltered = true;
+  if (filter !== undefined && console.error === filter) return;
   const original = console.error.bind(console);
-  console.error = (...args: unknown[]) => {
+  filter = (...args: unknown[]) => {
     if (args.length === 1 && typeof args[0] === "string" && quietLines.delete(args[0])) return;
     original(...args);
   };
+  console.error = filter;
 }
 
 /**

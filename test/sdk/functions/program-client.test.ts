@@ -2,7 +2,7 @@ import { inspect } from "node:util";
 import * as pulumi from "@pulumi/pulumi";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { MISSING_TOKEN_MESSAGE } from "../../../provider/context";
-import { getPlans, SenderFunctionError } from "../../../sdk/functions";
+import { getCampaign, getPlans, SenderFunctionError } from "../../../sdk/functions";
 import { programClient, resetProgramClients } from "../../../sdk/program-client";
 import { TOKEN, useEmulator } from "./helpers";
 
@@ -121,5 +121,41 @@ describe("programClient", () => {
     const client = programClient();
     expect(JSON.stringify(client)).not.toContain(TOKEN);
     expect(inspect(client)).not.toContain(TOKEN);
+  });
+});
+
+describe("how a program reports a function's failure", () => {
+  test("a failure is a pulumi.RunError, which the program prints as its message alone", async () => {
+    config();
+    const error = await failure(() => getCampaign({ id: "nope1" }));
+    expect(pulumi.RunError.isInstance(error)).toBe(true);
+    expect(pulumi.ResourceError.isInstance(error)).toBe(false);
+    expect(error.message).toBe('getCampaign: no campaign with id "nope1"');
+  });
+
+  test("a configuration failure is one error object, whichever function meets it, so it is printed once", async () => {
+    const first = await failure(() => getPlans());
+    const second = await failure(() => getCampaign({ id: "cmp001" }));
+    expect(second).toBe(first);
+    expect(first.message).toBe(MISSING_TOKEN_MESSAGE);
+    expect(pulumi.RunError.isInstance(first)).toBe(true);
+  });
+
+  test("with opts.parent, a failure is reported on that resource, without its stack", async () => {
+    config();
+    const parent = new pulumi.ComponentResource("test:index:Reads", "reads");
+    const error = await failure(() => getCampaign({ id: "nope2" }, { parent }));
+    expect(pulumi.ResourceError.isInstance(error)).toBe(true);
+    expect(pulumi.RunError.isInstance(error)).toBe(false);
+    const asResourceError = error as unknown as pulumi.ResourceError;
+    expect(asResourceError.resource).toBe(parent);
+    expect(asResourceError.hideStack).toBe(true);
+  });
+
+  test("with opts.parent, a configuration failure stays on the stack", async () => {
+    const parent = new pulumi.ComponentResource("test:index:Reads", "reads-config");
+    const error = await failure(() => getPlans({ parent }));
+    expect(pulumi.RunError.isInstance(error)).toBe(true);
+    expect(pulumi.ResourceError.isInstance(error)).toBe(false);
   });
 });
