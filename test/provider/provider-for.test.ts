@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { SenderConfigError, SenderHttpError } from "../../provider/client";
 import { MISSING_TOKEN_MESSAGE } from "../../provider/config";
 import { resetProviderContext } from "../../provider/context";
