@@ -7,6 +7,7 @@ import {
 } from "../client";
 import { getClient } from "../context";
 import {
+  changedFields,
   checker,
   compact,
   createOnce,
@@ -56,8 +57,10 @@ const counter = (doc: string, api: keyof Transactional) =>
   ({ type: "integer", doc: `${doc}, as of the last create or refresh.`, api, output: true }) as const;
 
 /**
- * The field table of TransactionalCampaign. The API has neither update nor delete, so every
- * managed input forces a new campaign; `adoptId` is only read by `create` and never compared.
+ * The field table of TransactionalCampaign. `PATCH /transactional/{id}` changes title, subject,
+ * from, reply_to and preheader in place; its docs page lists no `content`, so a new content (or
+ * editor, which says how the content is read) replaces the campaign. The API has no delete.
+ * `adoptId` is only read by `create` and never compared.
  */
 export const transactionalCampaignFields = {
   /** Name shown in reports; the service defaults it to the subject. Managed only when set. */
@@ -65,7 +68,6 @@ export const transactionalCampaignFields = {
     type: "string",
     doc: "Name shown in reports; the service defaults it to the subject. Managed only when set.",
     api: "title",
-    replaceOnChange: true,
     check: z.string({ error: "must be a string" }),
   },
   /** Subject line. */
@@ -74,7 +76,6 @@ export const transactionalCampaignFields = {
     doc: "Subject line.",
     api: "subject",
     required: true,
-    replaceOnChange: true,
     check: nonEmpty,
   },
   /** Sender name. */
@@ -83,7 +84,6 @@ export const transactionalCampaignFields = {
     doc: "Sender name.",
     api: "from",
     required: true,
-    replaceOnChange: true,
     check: nonEmpty,
   },
   /** Reply-to address, on a verified domain of the account. */
@@ -92,7 +92,6 @@ export const transactionalCampaignFields = {
     doc: "Reply-to address, on a verified domain of the account.",
     api: "reply_to",
     required: true,
-    replaceOnChange: true,
     check: z.email({ error: "must be an email address on a verified domain of the account" }),
   },
   /**
@@ -117,7 +116,6 @@ export const transactionalCampaignFields = {
     type: "string",
     doc: "Preview text. Managed only when set.",
     api: "preheader",
-    replaceOnChange: true,
     check: z.string({ error: "must be a string" }),
   },
   /** Plain text or html body, according to `editor`. Managed only when set. */
@@ -166,9 +164,10 @@ export const transactionalCampaignFields = {
 
 /** What a TransactionalCampaign is, for the package schema and the SDK. */
 export const transactionalCampaignDescription =
-  "A transactional campaign of Sender.net: a template sent one email at a time through the API. The API can " +
-  "create and read one, nothing else: every change replaces it, and destroying it only drops it from the stack " +
-  "(with a warning), as the service keeps it.";
+  "A transactional campaign of Sender.net: a template sent one email at a time through the API. Title, subject, " +
+  "from, replyTo and preheader change in place; a new content or editor replaces it, as the API cannot change " +
+  "the content. The API has no delete: destroying or replacing one only drops it from the stack (with a " +
+  "warning), as the service keeps it.";
 
 type Field = "title" | "subject" | "from" | "replyTo" | "editor" | "preheader" | "content";
 const FIELD_NAMES: readonly Field[] = [
@@ -187,10 +186,15 @@ const OPTIONAL_FIELDS: readonly Field[] = FIELD_NAMES.filter(
 );
 
 /**
- * The API has neither update nor delete, so every managed input forces a new campaign. `adoptId`
+ * A new content or editor forces a new campaign; the other managed inputs change in place. `adoptId`
  * is only read by `create` and is not compared: dropping it after adoption must not make a new one.
  */
 const { spec: TRANSACTIONAL_CAMPAIGN_DIFF, schema: inputSchema } = derive(transactionalCampaignFields);
+
+/** The inputs `PATCH /transactional/{id}` changes in place. */
+const IN_PLACE: readonly string[] = TRANSACTIONAL_CAMPAIGN_DIFF.fields.filter(
+  (field) => !TRANSACTIONAL_CAMPAIGN_DIFF.replaceOnChange.includes(field),
+);
 
 function managedOf(props: Record<string, unknown>): TransactionalCampaignInputs {
   const { adoptId: _, ...inputs } = pickInputs(transactionalCampaignFields, props);
@@ -296,9 +300,20 @@ async function findCreated(
 }
 
 /**
- * The provider of `TransactionalCampaign`. The API can create and read one, nothing else: every
- * change replaces it, and `delete` only drops it from the stack (with a warning on stderr, which
- * the engine logs), as the service keeps it.
+ * The fields of an update answer that differ from what was sent: a field the answer lacks cannot
+ * be compared. Each is `api is <answer>, not <sent>`.
+ */
+function notTaken(body: Record<string, unknown>, answer: Transactional): string[] {
+  const record = answer as Record<string, unknown>;
+  return Object.entries(body)
+    .filter(([api, value]) => record[api] !== undefined && !sameValue(record[api], value))
+    .map(([api, value]) => `${api} is ${JSON.stringify(record[api])}, not ${JSON.stringify(value)}`);
+}
+
+/**
+ * The provider of `TransactionalCampaign`. Title, subject, from, replyTo and preheader change in
+ * place (`PATCH`); a new content or editor replaces it. `delete` only drops it from the stack
+ * (with a warning on stderr, which the engine logs), as the service keeps it.
  */
 export const transactionalCampaignProvider: ResourceProviderImpl = {
   check: checker(inputSchema),
@@ -348,9 +363,31 @@ export const transactionalCampaignProvider: ResourceProviderImpl = {
     );
   },
 
-  async update(id) {
-    // Unreachable: every managed input forces replacement, so the engine never asks for an update.
-    throw new Error(`update ${KIND} ${id} failed: the Sender API cannot change a transactional campaign`);
+  async update(id, olds, news) {
+    const inputs = managedOf(news);
+    const fields = changedFields(TRANSACTIONAL_CAMPAIGN_DIFF, olds, news).filter((field) =>
+      IN_PLACE.includes(field),
+    );
+    // An optional input the program dropped is no longer managed: nothing is sent for it.
+    const changed: Record<string, unknown> = {};
+    for (const field of fields) changed[field] = inputs[field as Field];
+    const body = bodyOf(transactionalCampaignFields, changed);
+    const adoptId = news.adoptId;
+    return withOperation("update", KIND, id, async () => {
+      const client = getClient();
+      if (Object.keys(body).length > 0) {
+        const answer = await client.updateTransactional(id, body);
+        const differing = notTaken(body, answer);
+        if (differing.length > 0) {
+          throw new Error(
+            `PATCH /v2/transactional/${id} succeeded but did not make the change (${differing.join("; ")}).`,
+          );
+        }
+      }
+      // The update answer lacks the counters: read back so a refresh agrees.
+      const record = await client.getTransactional(id);
+      return { outs: outputsOf(inputs, record, adoptId) };
+    });
   },
 
   async delete(id) {

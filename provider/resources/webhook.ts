@@ -3,11 +3,14 @@ import { z } from "zod";
 import { type CreateWebhookBody, WEBHOOK_TOPICS, type Webhook, type WebhookTopic } from "../client";
 import { getClient } from "../context";
 import {
+  changedFields,
   checkWithSchema,
   diffBySpec,
   isAmbiguous,
   isNotFound,
   type ResourceProviderImpl,
+  readOrGone,
+  sameValue,
   withOperation,
 } from "./common";
 import {
@@ -15,8 +18,10 @@ import {
   derive,
   type InputsOf,
   type OutputsOf,
+  patchBodyOf,
   pickInputs,
   readComputed,
+  readInputs,
   type TableOf,
 } from "./fields";
 
@@ -42,7 +47,10 @@ function isHttpsUrl(value: string): boolean {
   }
 }
 
-/** The field table of Webhook. The API cannot change a webhook, so every input forces a new one. */
+/**
+ * The field table of Webhook. `PATCH /account/webhooks/{id}` changes the url in place; no published
+ * example shows it taking `topic` or `relation_id`, so changing either still replaces the webhook.
+ */
 export const webhookFields = {
   /** The https endpoint that receives the deliveries. */
   url: {
@@ -50,7 +58,6 @@ export const webhookFields = {
     doc: "The https endpoint that receives the deliveries.",
     api: "url",
     required: true,
-    replaceOnChange: true,
     check: z.string({ error: URL_REASON }).refine(isHttpsUrl, URL_REASON),
   },
   /**
@@ -83,24 +90,24 @@ export const webhookFields = {
   },
   /** The account the webhook belongs to. */
   accountId: { type: "string", doc: "The account the webhook belongs to.", api: "account_id", output: true },
-  /** Deliveries made, as of creation (the API cannot read a webhook back). */
+  /** Deliveries made, as of the last create, update or refresh. */
   totalDeliveries: {
     type: "integer",
-    doc: "Deliveries made, as of creation (the API cannot read a webhook back).",
+    doc: "Deliveries made, as of the last create, update or refresh.",
     api: "total_deliveries",
     output: true,
   },
-  /** Failed deliveries, as of creation. */
+  /** Failed deliveries, as of the last create, update or refresh. */
   totalFailures: {
     type: "integer",
-    doc: "Failed deliveries, as of creation.",
+    doc: "Failed deliveries, as of the last create, update or refresh.",
     api: "total_failures",
     output: true,
   },
-  /** Response time of the endpoint, as of creation. */
+  /** Response time of the endpoint, as of the last create, update or refresh. */
   responseTime: {
     type: "number",
-    doc: "Response time of the endpoint, as of creation.",
+    doc: "Response time of the endpoint, as of the last create, update or refresh.",
     api: "response_time",
     output: true,
   },
@@ -108,11 +115,11 @@ export const webhookFields = {
 
 /** What a Webhook is, for the package schema and the SDK. */
 export const webhookDescription =
-  "A webhook of the account: Sender posts each event of its topic to the url. The API can create and delete a " +
-  "webhook but neither update nor read it: any change replaces it (the old one first, as a second webhook of the " +
-  "same url and topic would clash), and a refresh cannot see changes made in the Sender interface.";
+  "A webhook of the account: Sender posts each event of its topic to the url. A new url is changed in place; a " +
+  "new topic or group replaces the webhook (the old one first, as a second webhook of the same url and topic " +
+  "would clash). A refresh reads the webhook back, so a change made in the Sender interface shows as drift.";
 
-/** Every input forces a new webhook; the old one goes first, as a second of the same url and topic would clash. */
+/** A new topic or group replaces the webhook; the old one goes first, as a second of the same url and topic would clash. */
 const { spec: WEBHOOK_DIFF, schema: inputSchema } = derive(webhookFields, true);
 
 /** The message of an ambiguous create failure: the webhook may exist, and nothing can tell. */
@@ -130,9 +137,17 @@ function stateOf(inputs: Record<string, unknown>, webhook: Webhook): WebhookOutp
     Record<string, unknown>;
 }
 
+/** The webhook keyed like its inputs' API names: the service answers the group as `group`. */
+function asInputRecord(webhook: Webhook): Record<string, unknown> {
+  return { url: webhook.url, topic: webhook.topic, relation_id: webhook.group };
+}
+
+/** The inputs that change in place: those a change of which does not replace the webhook. */
+const IN_PLACE = WEBHOOK_DIFF.fields.filter((field) => !WEBHOOK_DIFF.replaceOnChange.includes(field));
+
 /**
- * The provider of `Webhook`. The API can create and delete a webhook, nothing else: every change
- * replaces it (the old one first), and `read` keeps the state as it is, since there is no read.
+ * The provider of `Webhook`. A new url is changed in place (`PATCH`); a new topic or group
+ * replaces the webhook (the old one first); `read` reads it back, so a refresh finds drift.
  */
 export const webhookProvider: ResourceProviderImpl = {
   async check(_olds, news) {
@@ -171,21 +186,43 @@ export const webhookProvider: ResourceProviderImpl = {
   },
 
   async read(id, props) {
-    // No read in the API: the state stays as it is, and drift cannot be seen.
-    const state = props ?? {};
-    const result: pulumi.dynamic.ReadResult = {
+    const prior = pickInputs(webhookFields, props ?? {});
+    return readOrGone(
+      KIND,
       id,
-      props: state,
-      inputs: pickInputs(webhookFields, state),
-    };
-    return result;
+      () => getClient().getWebhook(id),
+      (webhook): pulumi.dynamic.ReadResult => {
+        // A field the answer lacks (no `group` key on a topic without one) keeps its known value.
+        const inputs = readInputs(webhookFields, asInputRecord(webhook), prior);
+        return { id, props: stateOf(inputs, webhook), inputs };
+      },
+    );
   },
 
-  async update(id) {
-    // Unreachable: every input forces replacement, so the engine never asks for an update.
-    throw new Error(
-      `update ${KIND} ${id} failed: the Sender API cannot change a webhook; it must be replaced`,
-    );
+  async update(id, olds, news) {
+    const fields = changedFields(WEBHOOK_DIFF, olds, news).filter((field) => IN_PLACE.includes(field));
+    const body = patchBodyOf(webhookFields, fields, news);
+    return withOperation("update", KIND, id, async () => {
+      const client = getClient();
+      const webhook =
+        Object.keys(body).length > 0 ? await client.updateWebhook(id, body) : await client.getWebhook(id);
+      // No published example shows this PATCH's body: a field the service did not take is an error, not drift.
+      const record = asInputRecord(webhook);
+      const ignored = Object.entries(body).filter(([api, value]) => !sameValue(record[api], value));
+      if (ignored.length > 0) {
+        const detail = ignored
+          .map(
+            ([api, value]) =>
+              `${api} is ${JSON.stringify(record[api] ?? null)}, not ${JSON.stringify(value)}`,
+          )
+          .join("; ");
+        throw new Error(
+          `PATCH /v2/account/webhooks/${id} succeeded but did not make the change (${detail}). ` +
+            "Replace the webhook instead (`pulumi up --replace` with its URN).",
+        );
+      }
+      return { outs: stateOf(news, webhook) };
+    });
   },
 
   async delete(id) {

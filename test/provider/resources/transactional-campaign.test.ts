@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi 
 import { getClient } from "../../../provider/context";
 import { UNKNOWN } from "../../../provider/resources/common";
 import { transactionalCampaignProvider as provider } from "../../../provider/resources/transactional-campaign";
-import { type Harness, NO_CHANGE, startHarness, TOKEN } from "./harness";
+import { type Harness, NO_CHANGE, startHarness, TOKEN, UPDATE } from "./harness";
 
 const PROVIDER = "exports.handler=function(){}";
 const BUILDER_REASON =
@@ -18,6 +18,21 @@ const INPUTS = {
   preheader: "Tracking inside",
   content: "<p>Track it: {{tracking_url}}</p>",
 };
+
+/** Turns the emulator's variance mode on or off. */
+async function setVariance(enabled: boolean): Promise<void> {
+  const answer = await fetch(`${harness.url}/__emulator/variance`, {
+    method: "PUT",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ enabled }),
+  });
+  expect(answer.status).toBe(200);
+}
+
+/** The emulator's record of one transactional campaign. */
+async function storedRecord(id: string): Promise<Record<string, unknown>> {
+  return (await harness.state()).transactional.find((t: { id: string }) => t.id === id);
+}
 
 async function transactionalIds(): Promise<string[]> {
   return (await harness.state()).transactional.map((t: { id: string }) => t.id);
@@ -240,25 +255,55 @@ describe("diff", () => {
     { field: "subject", value: "Shipped!" },
     { field: "from", value: "Example Store" },
     { field: "replyTo", value: "shop@example.com" },
-    { field: "editor", value: "plain" },
     { field: "preheader", value: "See inside" },
-    { field: "content", value: "<p>On its way</p>" },
-  ])("a new $field replaces the campaign, and the service keeps the old one", async ({ field, value }) => {
-    const before = await transactionalIds();
+    { field: "subject", value: UNKNOWN },
+  ])("a new $field ($value) is an update in place", async ({ field, value }) => {
     const created = await provider.create(INPUTS);
-    const news = { ...INPUTS, [field]: value };
-    expect(await provider.diff(created.id, created.outs, news)).toStrictEqual({
+    await harness.clearRequests();
+    expect(await provider.diff(created.id, created.outs, { ...INPUTS, [field]: value })).toStrictEqual(
+      UPDATE,
+    );
+    expect(await harness.calls()).toEqual([]);
+  });
+
+  test.each([
+    { field: "editor", value: "plain" },
+    { field: "content", value: "<p>On its way</p>" },
+  ])(
+    "a new $field ($value) replaces the campaign, and the service keeps the old one",
+    async ({ field, value }) => {
+      const before = await transactionalIds();
+      const created = await provider.create(INPUTS);
+      const news = { ...INPUTS, [field]: value };
+      expect(await provider.diff(created.id, created.outs, news)).toStrictEqual({
+        changes: true,
+        replaces: [field],
+        deleteBeforeReplace: false,
+      });
+      // The engine's create-before-delete replacement.
+      const stderr = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
+      const replacement = await provider.create(news);
+      await provider.delete(created.id, created.outs);
+      expect(stderr).toHaveBeenCalledTimes(1);
+      expect(await transactionalIds()).toEqual([...before, created.id, replacement.id]);
+      expect(replacement.outs).toStrictEqual(await expectedOutputs(replacement.id, news));
+    },
+  );
+
+  test("a content not yet known (preview) shows as a replacement", async () => {
+    const created = await provider.create(INPUTS);
+    expect(await provider.diff(created.id, created.outs, { ...INPUTS, content: UNKNOWN })).toStrictEqual({
       changes: true,
-      replaces: [field],
+      replaces: ["content"],
       deleteBeforeReplace: false,
     });
-    // The engine's create-before-delete replacement.
-    const stderr = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
-    const replacement = await provider.create(news);
-    await provider.delete(created.id, created.outs);
-    expect(stderr).toHaveBeenCalledTimes(1);
-    expect(await transactionalIds()).toEqual([...before, created.id, replacement.id]);
-    expect(replacement.outs).toStrictEqual(await expectedOutputs(replacement.id, news));
+  });
+
+  test("a new subject and content replace the campaign: content cannot change in place", async () => {
+    const created = await provider.create(INPUTS);
+    expect(
+      await provider.diff(created.id, created.outs, { ...INPUTS, subject: "Shipped!", content: "<p>Hi</p>" }),
+    ).toStrictEqual({ changes: true, replaces: ["content"], deleteBeforeReplace: false });
   });
 
   test("no change is no change, and costs no API call", async () => {
@@ -269,21 +314,117 @@ describe("diff", () => {
     );
     expect(await harness.calls()).toEqual([]);
   });
+});
 
-  test("an unknown value shows as a replacement during preview", async () => {
+describe("update", () => {
+  test.each([
+    { field: "title", api: "title", value: "Order dispatched" },
+    { field: "subject", api: "subject", value: "Shipped!" },
+    { field: "from", api: "from", value: "Example Store" },
+    { field: "replyTo", api: "reply_to", value: "shop@example.com" },
+    { field: "preheader", api: "preheader", value: "See inside" },
+  ])(
+    "changes $field in place with one PATCH, then reads the campaign back",
+    async ({ field, api, value }) => {
+      const before = await transactionalIds();
+      const created = await provider.create(INPUTS);
+      const recordBefore = await storedRecord(created.id);
+      harness.clock.now = new Date(harness.clock.now.getTime() + 60_000);
+      const news = { ...INPUTS, [field]: value };
+      await harness.clearRequests();
+      const updated = await provider.update(created.id, created.outs, { ...news, __provider: PROVIDER });
+      expect(await harness.calls()).toEqual([
+        { method: "PATCH", path: `/v2/transactional/${created.id}` },
+        { method: "GET", path: `/v2/transactional/${created.id}` },
+      ]);
+      // One campaign, the same, with only that field changed.
+      expect(await transactionalIds()).toEqual([...before, created.id]);
+      expect(await storedRecord(created.id)).toStrictEqual({
+        ...recordBefore,
+        [api]: value,
+        modified: harness.timestamp(),
+      });
+      expect(updated).toStrictEqual({ outs: await expectedOutputs(created.id, news) });
+      // A refresh then agrees.
+      const read = await provider.read(created.id, updated.outs);
+      expect(read).toStrictEqual({ id: created.id, props: updated.outs, inputs: news });
+      expect(await provider.diff(created.id, read.props, news)).toStrictEqual(NO_CHANGE);
+    },
+  );
+
+  test("sends only the changed fields", async () => {
     const created = await provider.create(INPUTS);
-    expect(await provider.diff(created.id, created.outs, { ...INPUTS, subject: UNKNOWN })).toStrictEqual({
-      changes: true,
-      replaces: ["subject"],
-      deleteBeforeReplace: false,
-    });
+    const patch = vi.spyOn(getClient(), "updateTransactional");
+    const news = { ...INPUTS, subject: "Shipped!", preheader: "See inside" };
+    await provider.update(created.id, created.outs, news);
+    expect(patch.mock.calls).toEqual([[created.id, { subject: "Shipped!", preheader: "See inside" }]]);
+  });
+
+  test("an optional input the program drops is no longer managed: nothing is sent, the service keeps it", async () => {
+    const created = await provider.create(INPUTS);
+    const { preheader: _, ...news } = INPUTS;
+    expect(await provider.diff(created.id, created.outs, news)).toStrictEqual(UPDATE);
+    await harness.clearRequests();
+    const updated = await provider.update(created.id, created.outs, news);
+    expect(await harness.calls()).toEqual([{ method: "GET", path: `/v2/transactional/${created.id}` }]);
+    expect(updated).toStrictEqual({ outs: await expectedOutputs(created.id, news) });
+    expect((await storedRecord(created.id)).preheader).toBe("Tracking inside");
+  });
+
+  test("keeps adoptId in the outputs of an adopted campaign", async () => {
+    // trn001 as seeded.
+    const adopted = {
+      title: "Order confirmation",
+      subject: "Your order is confirmed",
+      from: "Example News",
+      replyTo: "news@example.com",
+      editor: "html",
+      content: "<p>Thanks for your order {{order_id}}.</p>",
+      adoptId: "trn001",
+    };
+    const created = await provider.create(adopted);
+    const updated = await provider.update("trn001", created.outs, { ...adopted, subject: "Order received" });
+    expect(updated.outs).toMatchObject({ adoptId: "trn001", subject: "Order received" });
+    expect((await storedRecord("trn001")).subject).toBe("Order received");
+  });
+
+  test("a change the service refuses fails with its message, never the token, and changes nothing", async () => {
+    const created = await provider.create(INPUTS);
+    const recordBefore = await storedRecord(created.id);
+    const error = (await provider
+      .update(created.id, created.outs, {
+        ...INPUTS,
+        subject: "Shipped!",
+        replyTo: "news@unverified.example",
+      })
+      .catch((err) => err)) as Error;
+    expect(error.message).toMatch(
+      new RegExp(
+        `^update TransactionalCampaign ${created.id} failed: PATCH /v2/transactional/${created.id} failed with 422: .*reply_to`,
+      ),
+    );
+    expect(error.message).not.toContain(TOKEN);
+    expect(await storedRecord(created.id)).toStrictEqual(recordBefore);
+  });
+
+  test("fails, naming the field, when the service answers without making the change", async () => {
+    const created = await provider.create(INPUTS);
+    const client = getClient();
+    vi.spyOn(client, "updateTransactional").mockImplementation((id) => client.getTransactional(id));
+    const error = (await provider
+      .update(created.id, created.outs, { ...INPUTS, subject: "Shipped!" })
+      .catch((err) => err)) as Error;
+    expect(error.message).toBe(
+      `update TransactionalCampaign ${created.id} failed: PATCH /v2/transactional/${created.id} succeeded ` +
+        'but did not make the change (subject is "Your order is on its way", not "Shipped!").',
+    );
   });
 });
 
 describe("read", () => {
   test("should return the values changed behind the stack's back as inputs", async () => {
     const created = await provider.create(INPUTS);
-    // The API cannot change one: only the Sender interface can, so change the emulator's record.
+    // Content cannot change through the API: only the Sender interface can, so change the emulator's record.
     const record = harness.emulator.store.data.transactional.find((t) => t.id === created.id);
     if (!record) throw new Error("the created campaign is missing");
     Object.assign(record, { subject: "Changed in the interface", content: null, sent: 3 });
@@ -297,9 +438,44 @@ describe("read", () => {
     });
     expect(await provider.diff(created.id, read.props, INPUTS)).toStrictEqual({
       changes: true,
-      replaces: ["subject", "content"],
+      replaces: ["content"],
       deleteBeforeReplace: false,
     });
+  });
+
+  test("finds a change made through the API behind the stack's back; the update puts it back in place", async () => {
+    const created = await provider.create(INPUTS);
+    await harness.client.updateTransactional(created.id, { subject: "Changed elsewhere", from: "Someone" });
+    const read = await provider.read(created.id, created.outs);
+    const drifted = { ...INPUTS, subject: "Changed elsewhere", from: "Someone" };
+    expect(read).toStrictEqual({
+      id: created.id,
+      props: await expectedOutputs(created.id, drifted),
+      inputs: drifted,
+    });
+    expect(await provider.diff(created.id, read.props, INPUTS)).toStrictEqual(UPDATE);
+    const before = await transactionalIds();
+    await harness.clearRequests();
+    await provider.update(created.id, read.props ?? {}, INPUTS);
+    expect(await harness.mutations()).toEqual([`PATCH /v2/transactional/${created.id}`]);
+    expect(await transactionalIds()).toEqual(before);
+    expect(await storedRecord(created.id)).toMatchObject({ subject: INPUTS.subject, from: INPUTS.from });
+  });
+
+  test("answers without preheader and content (variance mode) keep the known values", async () => {
+    const created = await provider.create(INPUTS);
+    await setVariance(true);
+    try {
+      expect(await harness.client.getTransactional(created.id)).not.toHaveProperty("content");
+      const read = await provider.read(created.id, created.outs);
+      expect(read).toStrictEqual({ id: created.id, props: created.outs, inputs: INPUTS });
+      // An update whose answers lack them too.
+      const news = { ...INPUTS, subject: "Shipped!" };
+      const updated = await provider.update(created.id, created.outs, news);
+      expect(updated).toStrictEqual({ outs: await expectedOutputs(created.id, news) });
+    } finally {
+      await setVariance(false);
+    }
   });
 
   test("should say gone for an unknown campaign", async () => {

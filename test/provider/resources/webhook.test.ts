@@ -1,15 +1,27 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { getClient } from "../../../provider/context";
 import { UNKNOWN } from "../../../provider/resources/common";
-import { webhookProvider as provider } from "../../../provider/resources/webhook";
-import { type Harness, NO_CHANGE, startHarness, TOKEN } from "./harness";
+import { pickInputs } from "../../../provider/resources/fields";
+import { webhookProvider as provider, webhookFields } from "../../../provider/resources/webhook";
+import { type Harness, NO_CHANGE, startHarness, TOKEN, UPDATE } from "./harness";
 
 const PROVIDER = "exports.handler=function(){}";
 const TOPIC_REASON =
   "must be one of subscribers/new, subscribers/updated, subscribers/unsubscribed, groups/new-subscriber, " +
   "groups/unsubscribed, groups/new, campaigns/new, bounces/new";
 const HOOK = "https://hooks.example.com/sender";
+const OTHER_HOOK = "https://hooks.example.org/other";
 const INPUTS = { url: HOOK, topic: "subscribers/new" };
+
+/** Turns the emulator's variance mode on or off. */
+async function setVariance(enabled: boolean): Promise<void> {
+  const answer = await fetch(`${harness.url}/__emulator/variance`, {
+    method: "PUT",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ enabled }),
+  });
+  expect(answer.status).toBe(200);
+}
 
 async function webhooks(): Promise<unknown[]> {
   return (await harness.state()).webhooks;
@@ -54,6 +66,10 @@ afterAll(async () => {
 
 beforeEach(async () => {
   await harness.reset();
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
 });
 
 describe("check", () => {
@@ -168,30 +184,38 @@ describe("create", () => {
   });
 });
 
-describe("diff and replacement", () => {
+describe("diff", () => {
   test.each([
-    { name: "a new url", change: { url: "https://hooks.example.org/other" }, replaces: ["url"] },
-    { name: "a new topic", change: { topic: "bounces/new" }, replaces: ["topic"] },
+    { name: "a new url", change: { url: OTHER_HOOK }, shows: "an update in place", expected: UPDATE },
+    {
+      name: "a url not yet known (preview)",
+      change: { url: UNKNOWN },
+      shows: "an update in place",
+      expected: UPDATE,
+    },
+    {
+      name: "a new topic",
+      change: { topic: "bounces/new" },
+      shows: "a replacement, the old one first",
+      expected: { changes: true, replaces: ["topic"], deleteBeforeReplace: true },
+    },
+    {
+      name: "a new url and topic",
+      change: { url: OTHER_HOOK, topic: "bounces/new" },
+      shows: "a replacement, the old one first",
+      expected: { changes: true, replaces: ["topic"], deleteBeforeReplace: true },
+    },
     {
       name: "a new topic with its group",
       change: { topic: "groups/new-subscriber", relationId: "grp001" },
-      replaces: ["topic", "relationId"],
+      shows: "a replacement, the old one first",
+      expected: { changes: true, replaces: ["topic", "relationId"], deleteBeforeReplace: true },
     },
-  ])("$name replaces the webhook, the old one first", async ({ change, replaces }) => {
+  ])("$name: $shows", async ({ change, expected }) => {
     const created = await provider.create(INPUTS);
-    const news = { ...INPUTS, ...change };
-    expect(await provider.diff(created.id, created.outs, news)).toStrictEqual({
-      changes: true,
-      replaces,
-      deleteBeforeReplace: true,
-    });
-    // The engine's delete-before-replace.
-    await provider.delete(created.id, created.outs);
-    const replacement = await provider.create(news);
-    expect(replacement.outs).toStrictEqual(outputs(news));
-    expect(await webhooks()).toEqual([
-      record(replacement.id, news.url, news.topic, (news as { relationId?: string }).relationId ?? null),
-    ]);
+    await harness.clearRequests();
+    expect(await provider.diff(created.id, created.outs, { ...INPUTS, ...change })).toStrictEqual(expected);
+    expect(await harness.calls()).toEqual([]);
   });
 
   test("no change is no change, and costs no API call", async () => {
@@ -205,17 +229,126 @@ describe("diff and replacement", () => {
   });
 });
 
+describe("update", () => {
+  test("a new url is changed in place with one PATCH: same id, one webhook, no delete or create", async () => {
+    const created = await provider.create(INPUTS);
+    const news = { ...INPUTS, url: OTHER_HOOK };
+    await harness.clearRequests();
+    const updated = await provider.update(created.id, created.outs, { ...news, __provider: PROVIDER });
+    expect(updated).toStrictEqual({ outs: outputs(news) });
+    expect(await harness.calls()).toEqual([{ method: "PATCH", path: `/v2/account/webhooks/${created.id}` }]);
+    expect(await webhooks()).toEqual([record(created.id, OTHER_HOOK, "subscribers/new")]);
+    // The new state is what a refresh reads.
+    expect(await provider.diff(created.id, updated.outs, news)).toStrictEqual(NO_CHANGE);
+    expect((await provider.read(created.id, updated.outs)).inputs).toStrictEqual(news);
+  });
+
+  test("keeps the group of a group topic", async () => {
+    const inputs = { url: HOOK, topic: "groups/unsubscribed", relationId: "grp002" };
+    const created = await provider.create(inputs);
+    const news = { ...inputs, url: OTHER_HOOK };
+    const updated = await provider.update(created.id, created.outs, news);
+    expect(updated).toStrictEqual({ outs: outputs(news) });
+    expect(await webhooks()).toEqual([record(created.id, OTHER_HOOK, "groups/unsubscribed", "grp002")]);
+  });
+
+  test("fails, naming the field, when the service answers without making the change", async () => {
+    const created = await provider.create(INPUTS);
+    // A service that ignores a field it does not take in place answers the webhook unchanged.
+    const client = getClient();
+    const spy = vi.spyOn(client, "updateWebhook").mockImplementation((id) => client.getWebhook(id));
+    const error = (await provider
+      .update(created.id, created.outs, { ...INPUTS, url: OTHER_HOOK })
+      .catch((err) => err)) as Error;
+    expect(spy).toHaveBeenCalledWith(created.id, { url: OTHER_HOOK });
+    expect(error.message).toBe(
+      `update Webhook ${created.id} failed: PATCH /v2/account/webhooks/${created.id} succeeded but did not ` +
+        `make the change (url is "${HOOK}", not "${OTHER_HOOK}"). Replace the webhook instead ` +
+        "(`pulumi up --replace` with its URN).",
+    );
+  });
+
+  test("a 404 fails the update with the service's message, never the token", async () => {
+    const created = await provider.create(INPUTS);
+    await provider.delete(created.id, created.outs);
+    const error = (await provider
+      .update(created.id, created.outs, { ...INPUTS, url: OTHER_HOOK })
+      .catch((err) => err)) as Error;
+    expect(error.message).toMatch(
+      new RegExp(
+        `^update Webhook ${created.id} failed: PATCH /v2/account/webhooks/${created.id} failed with 404`,
+      ),
+    );
+    expect(error.message).not.toContain(TOKEN);
+    expect(await webhooks()).toEqual([]);
+  });
+});
+
 describe("read", () => {
-  test("should keep the state as it is, as the API has no read, and make no API call", async () => {
+  test("reads the webhook back: an unchanged one reads as its state, with one GET", async () => {
     const created = await provider.create(INPUTS);
     await harness.clearRequests();
     const olds = { ...created.outs, __provider: PROVIDER };
     expect(await provider.read(created.id, olds)).toStrictEqual({
       id: created.id,
-      props: olds,
+      props: created.outs,
       inputs: INPUTS,
     });
-    expect(await harness.calls()).toEqual([]);
+    expect(await harness.calls()).toEqual([{ method: "GET", path: `/v2/account/webhooks/${created.id}` }]);
+  });
+
+  test("finds a url changed behind the stack's back, and the diff puts it back in place", async () => {
+    const created = await provider.create(INPUTS);
+    await harness.client.updateWebhook(created.id, { url: OTHER_HOOK });
+    const read = await provider.read(created.id, created.outs);
+    expect(read).toStrictEqual({
+      id: created.id,
+      props: outputs({ ...INPUTS, url: OTHER_HOOK }),
+      inputs: { ...INPUTS, url: OTHER_HOOK },
+    });
+    expect(await provider.diff(created.id, read.props, INPUTS)).toStrictEqual(UPDATE);
+  });
+
+  test("finds a topic and group changed behind the stack's back", async () => {
+    const created = await provider.create(INPUTS);
+    await harness.client.updateWebhook(created.id, { topic: "groups/new-subscriber", relation_id: "grp002" });
+    const read = await provider.read(created.id, created.outs);
+    const drifted = { ...INPUTS, topic: "groups/new-subscriber", relationId: "grp002" };
+    expect(read).toStrictEqual({ id: created.id, props: outputs(drifted), inputs: drifted });
+    expect(await provider.diff(created.id, read.props, INPUTS)).toStrictEqual({
+      changes: true,
+      replaces: ["topic", "relationId"],
+      deleteBeforeReplace: true,
+    });
+  });
+
+  test("says gone for a webhook deleted behind the stack's back", async () => {
+    const created = await provider.create(INPUTS);
+    await harness.client.deleteWebhook(created.id);
+    expect(await provider.read(created.id, created.outs)).toStrictEqual({ id: "" });
+  });
+
+  test("reads an enveloped answer without a group key (variance mode) as the same state", async () => {
+    const plain = await provider.create(INPUTS);
+    const grouped = await provider.create({
+      url: OTHER_HOOK,
+      topic: "groups/new-subscriber",
+      relationId: "grp001",
+    });
+    await setVariance(true);
+    try {
+      expect(await harness.client.getWebhook(plain.id)).not.toHaveProperty("group");
+      for (const created of [plain, grouped]) {
+        const read = await provider.read(created.id, created.outs);
+        expect(read).toStrictEqual({
+          id: created.id,
+          props: created.outs,
+          inputs: pickInputs(webhookFields, created.outs),
+        });
+      }
+    } finally {
+      await setVariance(false);
+    }
   });
 });
 
