@@ -3,7 +3,10 @@ import type { transactionalCampaignFields } from "../provider/resources/transact
 import { SenderResource, typeToken } from "./resource";
 import type { ArgsOf, ResourceOutputsOf } from "./types";
 
-/** The arguments of a {@link TransactionalCampaign}. Every change replaces the campaign. */
+/**
+ * The arguments of a {@link TransactionalCampaign}. A new content or editor replaces the campaign;
+ * the others change in place.
+ */
 export interface TransactionalCampaignArgs extends ArgsOf<typeof transactionalCampaignFields> {}
 
 /** The outputs of a {@link TransactionalCampaign}: one per field of its table, with the field's TSDoc. */
@@ -13,10 +16,11 @@ export interface TransactionalCampaign extends ResourceOutputsOf<typeof transact
  * A transactional campaign: a template that `POST /message/send` and other transactional sends
  * can use. Creating one never sends mail.
  *
- * The Sender API can create and read a transactional campaign but neither update nor delete it.
- * So any change to an input replaces it with a new one, and **destroying or replacing it only
- * removes it from the stack: the service keeps the campaign**, and the provider writes a warning
- * to the engine's log. Delete it in the Sender interface when it is no longer wanted.
+ * The Sender API can create, read and update a transactional campaign, but not delete it, and its
+ * update takes no content. So `title`, `subject`, `from`, `replyTo` and `preheader` change in
+ * place, while a new `content` or `editor` replaces the campaign; and **destroying or replacing it
+ * only removes it from the stack: the service keeps the campaign**, and the provider writes a
+ * warning to the engine's log. Delete it in the Sender interface when it is no longer wanted.
  *
  * @example
  * ```ts

@@ -3,7 +3,7 @@ import type { webhookFields } from "../provider/resources/webhook";
 import { SenderResource, typeToken } from "./resource";
 import type { ArgsOf, ResourceOutputsOf } from "./types";
 
-/** The arguments of a {@link Webhook}. Every change replaces the webhook. */
+/** The arguments of a {@link Webhook}. A new url is changed in place; a new topic or group replaces the webhook. */
 export interface WebhookArgs extends ArgsOf<typeof webhookFields> {}
 
 /** The outputs of a {@link Webhook}: one per field of its table, with the field's TSDoc. */
@@ -12,11 +12,11 @@ export interface Webhook extends ResourceOutputsOf<typeof webhookFields> {}
 /**
  * A webhook of the account: Sender posts each event of its topic to the url.
  *
- * The Sender API can create and delete a webhook but neither update nor read it:
- * - any change replaces the webhook, deleting the old one first, since a second webhook of the
- *   same url and topic would clash with it;
- * - `pulumi refresh` keeps the state as it is and cannot see a webhook changed or deleted in the
- *   Sender interface; the delivery counters are those of the moment it was created;
+ * - a new url is changed in place (`PATCH`); no published example shows that request taking the
+ *   topic or group, so a new topic or group replaces the webhook, deleting the old one first,
+ *   since a second webhook of the same url and topic would clash with it;
+ * - `pulumi refresh` reads the webhook back: a change made in the Sender interface shows as drift,
+ *   a webhook deleted there drops from the stack, and the delivery counters are brought up to date;
  * - if a create fails ambiguously (a timeout or a lost answer), the webhook may have been made,
  *   and as the API cannot list webhooks, the provider cannot look for it. It does not try again,
  *   which could make a duplicate, but fails and says so: check the webhooks in the Sender

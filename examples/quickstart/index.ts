@@ -51,11 +51,12 @@ const passwordReset = new sender.TransactionalCampaign("password-reset", {
   from: "Example News",
   replyTo: "news@example.com",
   editor: "html",
-  content: "<p>Click <a href='{{reset_url}}'>here</a> to reset your password.</p>",
+  content:
+    config.get("resetContent") ?? "<p>Click <a href='{{reset_url}}'>here</a> to reset your password.</p>",
 });
 
 const newSubscriberHook = new sender.Webhook("new-subscriber", {
-  url: "https://hooks.example.com/sender/new-subscriber",
+  url: config.get("hookUrl") ?? "https://hooks.example.com/sender/new-subscriber",
   topic: "groups/new-subscriber",
   relationId: "grp001",
 });

@@ -12,6 +12,9 @@ import {
 const TOKEN = "tok-e2e-quickstart-Zx9Q7wLm";
 const SEEDED_CAMPAIGNS = ["snt001"];
 const SEEDED_TRANSACTIONAL = ["trn001", "trn002"];
+const ORIGINAL_HOOK = "https://hooks.example.com/sender/new-subscriber";
+const MOVED_HOOK = "https://hooks.example.com/sender/moved";
+const STRAY_HOOK = "https://hooks.example.com/sender/changed-in-the-interface";
 
 let emu: EmulatorHandle;
 let h: StackHandle;
@@ -59,7 +62,7 @@ describe("quickstart under the real engine", () => {
       "Reset your password",
     ]);
     expect(state.webhooks.map((w: any) => [w.url, w.topic, w.group, w.status])).toEqual([
-      ["https://hooks.example.com/sender/new-subscriber", "groups/new-subscriber", "grp001", "ACTIVE"],
+      [ORIGINAL_HOOK, "groups/new-subscriber", "grp001", "ACTIVE"],
     ]);
     expect(up.outputs.scheduledFor?.value).toBe("2030-01-15 08:00:00");
     expect(up.outputs.attachmentFile?.value).toBe("welcome-guide.pdf");
@@ -113,15 +116,65 @@ describe("quickstart under the real engine", () => {
     expect(ours(state.campaigns, SEEDED_CAMPAIGNS).map((c: any) => c.id)).toEqual([newId]);
   });
 
-  test("a replace-only field shows a replace, an updatable one an update", async () => {
-    await h.stack.setConfig("resetSubject", { value: "Reset your password now" });
+  test("a new transactional content shows a replace; a new subject and webhook url update in place", async () => {
+    await h.stack.setConfig("resetContent", { value: "<p>A new body</p>" });
     const replace = await h.stack.preview({ onOutput: h.onOutput });
     expect(replace.changeSummary).toEqual({ replace: 1, same: 7 });
+    await h.stack.removeConfig("resetContent");
+
+    const outputs = await h.stack.outputs();
+    const transactionalId = outputs.transactionalId!.value as string;
+    const webhookId = outputs.webhookId!.value as string;
+    await h.stack.setConfig("resetSubject", { value: "Reset your password now" });
+    await h.stack.setConfig("hookUrl", { value: MOVED_HOOK });
+    await emu.clearRequests();
+    const up = await h.stack.up({ onOutput: h.onOutput });
+    expect(up.summary.resourceChanges).toEqual({ update: 2, same: 6 });
+    // One PATCH each, no create or delete: the same two objects, changed.
+    expect((await mutating()).map((r) => `${r.method} ${r.path}`).sort()).toEqual([
+      `PATCH /v2/account/webhooks/${webhookId}`,
+      `PATCH /v2/transactional/${transactionalId}`,
+    ]);
+    expect([up.outputs.transactionalId?.value, up.outputs.webhookId?.value]).toEqual([
+      transactionalId,
+      webhookId,
+    ]);
+    const state = await emu.state();
+    expect(ours(state.transactional, SEEDED_TRANSACTIONAL).map((t: any) => [t.id, t.subject])).toEqual([
+      [transactionalId, "Reset your password now"],
+    ]);
+    expect(state.webhooks.map((w: any) => [w.id, w.url, w.topic, w.group])).toEqual([
+      [webhookId, MOVED_HOOK, "groups/new-subscriber", "grp001"],
+    ]);
+    const refresh = await h.stack.refresh({ expectNoChanges: true, onOutput: h.onOutput });
+    expect(refresh.summary.result).toBe("succeeded");
+  });
+
+  test("a webhook changed behind the stack's back is found by refresh, and up puts both back in place", async () => {
+    const outputs = await h.stack.outputs();
+    const webhookId = outputs.webhookId!.value as string;
+    const patched = await emu.api("PATCH", `account/webhooks/${webhookId}`, { url: STRAY_HOOK });
+    expect(patched.status).toBe(200);
+    const refreshError = await failure(() =>
+      h.stack.refresh({ expectNoChanges: true, onOutput: h.onOutput }),
+    );
+    expect(refreshError).toContain("no changes were expected for refresh but changes were proposed");
+    await h.stack.refresh({ onOutput: h.onOutput });
+    const resources = JSON.parse(await h.exportState()).deployment.resources;
+    const webhook = resources.find((r: any) => r.id === webhookId);
+    expect([webhook.inputs.url, webhook.outputs.url]).toEqual([STRAY_HOOK, STRAY_HOOK]);
+
     await h.stack.removeConfig("resetSubject");
-    await h.stack.setConfig("subject", { value: "Welcome aboard" });
-    const update = await h.stack.preview({ onOutput: h.onOutput });
-    expect(update.changeSummary).toEqual({ update: 1, same: 7 });
-    await h.stack.removeConfig("subject");
+    await h.stack.removeConfig("hookUrl");
+    const up = await h.stack.up({ onOutput: h.onOutput });
+    expect(up.summary.resourceChanges).toEqual({ update: 2, same: 6 });
+    const state = await emu.state();
+    expect(ours(state.transactional, SEEDED_TRANSACTIONAL).map((t: any) => [t.id, t.subject])).toEqual([
+      [outputs.transactionalId!.value, "Reset your password"],
+    ]);
+    expect(state.webhooks.map((w: any) => [w.id, w.url])).toEqual([[webhookId, ORIGINAL_HOOK]]);
+    const refresh = await h.stack.refresh({ expectNoChanges: true, onOutput: h.onOutput });
+    expect(refresh.summary.result).toBe("succeeded");
   });
 
   test("a change to a sent campaign is refused in preview, with the reason", async () => {
