@@ -54,7 +54,7 @@ const nonEmpty = z
 export type TransactionalCampaignOutputs = OutputsOf<typeof transactionalCampaignFields>;
 
 const counter = (doc: string, api: keyof Transactional) =>
-  ({ type: "integer", doc: `${doc}, as of the last create or refresh.`, api, output: true }) as const;
+  ({ type: "integer", doc: `${doc}, as of the last create, update or refresh.`, api, output: true }) as const;
 
 /**
  * The field table of TransactionalCampaign. `PATCH /transactional/{id}` changes title, subject,
@@ -150,15 +150,15 @@ export const transactionalCampaignFields = {
   modified: { type: "string", doc: "Last change, `YYYY-MM-DD HH:MM:SS` UTC.", api: "modified", output: true },
   /** The sending domain's id. */
   domainId: { type: "string", doc: "The sending domain's id.", api: "domain_id", output: true },
-  /** Emails sent, as of the last create or refresh. */
+  /** Emails sent, as of the last create, update or refresh. */
   sent: counter("Emails sent", "sent"),
-  /** Opens, as of the last create or refresh. */
+  /** Opens, as of the last create, update or refresh. */
   opens: counter("Opens", "opens"),
-  /** Clicks, as of the last create or refresh. */
+  /** Clicks, as of the last create, update or refresh. */
   clicks: counter("Clicks", "clicks"),
-  /** Bounces, as of the last create or refresh. */
+  /** Bounces, as of the last create, update or refresh. */
   bounced: counter("Bounces", "bounced"),
-  /** Unsubscribes, as of the last create or refresh. */
+  /** Unsubscribes, as of the last create, update or refresh. */
   unsubscribeCount: counter("Unsubscribes", "unsubscribeCount"),
 } as const satisfies TableOf<keyof Transactional>;
 
