@@ -114,16 +114,29 @@ describe("loaded back as the engine does, configured, and run against the emulat
     expect((await provider.read!(id, created.outs)).id).toBe("");
   });
 
-  test("Webhook: create and delete, every change a replacement", async () => {
+  test("Webhook: create, read, a new url in place, a new topic a replacement, delete", async () => {
     const provider = await configured("Webhook");
     const inputs = { url: "https://hooks.example.com/round-trip", topic: "campaigns/new" };
     const created = await provider.create(inputs);
     expect((await admin("state")).webhooks.map((w: any) => w.url)).toEqual([inputs.url]);
-    expect(
-      await provider.diff!(created.id, created.outs, { ...inputs, url: "https://hooks.example.com/other" }),
-    ).toEqual({ changes: true, replaces: ["url"], deleteBeforeReplace: true });
-    await provider.delete!(created.id, created.outs);
+    expect((await provider.read!(created.id, created.outs)).inputs).toEqual(inputs);
+    const moved = { ...inputs, url: "https://hooks.example.com/other" };
+    expect(await provider.diff!(created.id, created.outs, moved)).toEqual({
+      changes: true,
+      replaces: [],
+      deleteBeforeReplace: false,
+    });
+    const updated = await provider.update!(created.id, created.outs, moved);
+    expect(updated.outs?.url).toBe(moved.url);
+    expect((await admin("state")).webhooks.map((w: any) => [w.id, w.url])).toEqual([[created.id, moved.url]]);
+    expect(await provider.diff!(created.id, updated.outs, { ...moved, topic: "bounces/new" })).toEqual({
+      changes: true,
+      replaces: ["topic"],
+      deleteBeforeReplace: true,
+    });
+    await provider.delete!(created.id, updated.outs);
     expect((await admin("state")).webhooks).toEqual([]);
+    expect((await provider.read!(created.id, updated.outs)).id).toBe("");
   });
 
   test("a missing token fails configure, and every later operation, with the config key named", async () => {
