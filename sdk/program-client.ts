@@ -13,6 +13,13 @@ import { clientFromSettings } from "../provider/context";
 // provider's client: they build their own from the program's config. One client per distinct
 // settings keeps the pacer's process-wide accounting meaningful and avoids re-validating URLs.
 const clients = new Map<string, SenderClient>();
+// Set only in the native plugin's process, which serves the functions with its provider's client.
+let pinned: { client: () => SenderClient; token: string | undefined } | undefined;
+
+/** Makes every function use this client and token (the native plugin, per provider instance). */
+export function pinProgramClient(client: () => SenderClient, token: string | undefined): void {
+  pinned = { client, token };
+}
 
 /**
  * The settings as the program sees them: `sender:*` keys of the stack config, read raw (no
@@ -37,6 +44,7 @@ function cacheKey(settings: ProviderSettings): string {
  * @throws SenderConfigError when no token is configured or a setting is malformed, naming the key.
  */
 export function programClient(env: NodeJS.ProcessEnv = process.env): SenderClient {
+  if (pinned) return pinned.client();
   const settings = programSettings(env);
   if (!settings.apiToken) throw missingTokenError(Object.keys(pulumi.runtime.allConfig()));
   const key = cacheKey(settings);
@@ -50,6 +58,7 @@ export function programClient(env: NodeJS.ProcessEnv = process.env): SenderClien
 
 /** The configured token, or undefined; used only to scrub it from error messages. */
 export function programToken(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  if (pinned) return pinned.token;
   try {
     return programSettings(env).apiToken;
   } catch {
@@ -75,6 +84,7 @@ export function sharedConfigFailure(message: string, make: () => Error): Error {
 export function resetProgramClients(): void {
   clients.clear();
   configFailures.clear();
+  pinned = undefined;
 }
 
 let configKeysChecked = false;

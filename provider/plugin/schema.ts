@@ -1,0 +1,164 @@
+import type { Field, FieldTable, FieldType } from "./contract";
+
+/** The package name: type tokens are `sender:index:<Name>`, the plugin `pulumi-resource-sender`. */
+export const PACKAGE = "sender";
+
+/** The type token of a resource kind or function name. */
+export const token = (name: string): string => `${PACKAGE}:index:${name}`;
+
+/** A property of a function's arguments or result: a field type, or a list of a named object type. */
+export interface SchemaProp {
+  /** A field type, or `{ objectList: "Name" }` for a list of the object type `sender:index:Name`. */
+  readonly type: FieldType | { readonly objectList: string };
+  /** The description shown in the SDKs. */
+  readonly doc: string;
+  /** Required argument, or always present in the result. */
+  readonly required?: boolean;
+}
+
+/** One function (data source) as the schema describes it. */
+export interface FunctionSchema {
+  /** What it reads. */
+  readonly description: string;
+  /** Its arguments, keyed by camelCase name. */
+  readonly inputs: Readonly<Record<string, SchemaProp>>;
+  /** Its result, keyed by camelCase name. */
+  readonly outputs: Readonly<Record<string, SchemaProp>>;
+}
+
+/** Everything the package schema is generated from. */
+export interface SchemaSource {
+  /** The package version, e.g. `0.1.0` (the plugin's and the SDKs'). */
+  readonly version: string;
+  /** Field table per resource name. */
+  readonly resources: Readonly<Record<string, FieldTable>>;
+  /** Description per resource name. */
+  readonly descriptions: Readonly<Record<string, string>>;
+  /** Functions by name (`getPlans`), each `sender:index:<name>`. */
+  readonly functions: Readonly<Record<string, FunctionSchema>>;
+  /** Object types used by function results, by name. */
+  readonly types: Readonly<Record<string, Readonly<Record<string, SchemaProp>>>>;
+  /** The provider's settings (`sender:*` config and the explicit provider's inputs). */
+  readonly config: Readonly<Record<string, Field & { readonly env?: readonly string[] }>>;
+}
+
+type Json = Record<string, unknown>;
+
+function typeOf(type: SchemaProp["type"]): Json {
+  if (typeof type === "object")
+    return { type: "array", items: { $ref: `#/types/${token(type.objectList)}` } };
+  if (type === "stringList") return { type: "array", items: { type: "string" } };
+  return { type };
+}
+
+function describe(field: { readonly doc: string; readonly enum?: readonly (string | number)[] }): string {
+  // Closed sets stay plain strings/numbers in the SDKs (no generated enum types); the set is documented.
+  if (!field.enum || field.enum.length === 0) return field.doc;
+  return `${field.doc} One of: ${field.enum.map((v) => JSON.stringify(v)).join(", ")}.`;
+}
+
+function property(field: Field): Json {
+  return {
+    ...typeOf(field.type),
+    description: describe(field),
+    ...(field.secret ? { secret: true } : {}),
+    ...(field.replaceOnChange ? { replaceOnChanges: true } : {}),
+  };
+}
+
+function propsOf(props: Readonly<Record<string, SchemaProp>>): { properties: Json; required?: string[] } {
+  const properties: Json = {};
+  for (const [name, prop] of Object.entries(props)) {
+    properties[name] = { ...typeOf(prop.type), description: prop.doc };
+  }
+  const required = Object.keys(props).filter((name) => props[name]?.required === true);
+  return required.length > 0 ? { properties, required } : { properties };
+}
+
+/**
+ * The resource's schema: every field is an output (inputs are echoed in state), inputs are the
+ * fields not marked `output`; required inputs are also always-present outputs.
+ */
+export function resourceSchema(table: FieldTable, description: string): Json {
+  const properties: Json = {};
+  const inputProperties: Json = {};
+  for (const [name, field] of Object.entries(table)) {
+    properties[name] = property(field);
+    if (!field.output) inputProperties[name] = property(field);
+  }
+  const requiredInputs = Object.keys(table).filter((n) => table[n]?.required === true && !table[n]?.output);
+  return {
+    description,
+    properties,
+    ...(requiredInputs.length > 0 ? { required: requiredInputs } : {}),
+    inputProperties,
+    ...(requiredInputs.length > 0 ? { requiredInputs } : {}),
+  };
+}
+
+function sorted<T>(record: Readonly<Record<string, T>>): [string, T][] {
+  return Object.entries(record).sort(([a], [b]) => a.localeCompare(b));
+}
+
+/** The Pulumi package schema (https://www.pulumi.com/docs/iac/guides/building-extending/packages/schema/). */
+export function buildSchema(source: SchemaSource): Json {
+  const variables: Json = {};
+  for (const [name, field] of Object.entries(source.config)) {
+    variables[name] = {
+      ...property(field),
+      ...(field.env ? { defaultInfo: { environment: [...field.env] } } : {}),
+    };
+  }
+  const resources: Json = {};
+  for (const [name, table] of sorted(source.resources)) {
+    resources[token(name)] = resourceSchema(table, source.descriptions[name] ?? name);
+  }
+  const functions: Json = {};
+  for (const [name, fn] of sorted(source.functions)) {
+    functions[token(name)] = {
+      description: fn.description,
+      inputs: propsOf(fn.inputs),
+      outputs: propsOf(fn.outputs),
+    };
+  }
+  const types: Json = {};
+  for (const [name, props] of sorted(source.types)) {
+    types[token(name)] = { type: "object", ...propsOf(props) };
+  }
+  return {
+    name: PACKAGE,
+    displayName: "Sender",
+    version: source.version,
+    description: "Campaigns, transactional campaigns and webhooks of the Sender.net email-marketing API v2.",
+    keywords: ["pulumi", "sender", "email", "category/utility", "kind/native"],
+    license: "Apache-2.0",
+    meta: { moduleFormat: "(.*)" },
+    config: { variables },
+    provider: {
+      description:
+        "The provider of the sender package. One instance per Sender account: its apiToken is a secret and never stored in clear.",
+      inputProperties: variables,
+    },
+    resources,
+    functions,
+    types,
+    language: {
+      nodejs: {
+        packageName: "pulumi-sender-native",
+        packageDescription: "Generated Node.js SDK of the native sender provider plugin.",
+        dependencies: { "@pulumi/pulumi": "^3.0.0" },
+        respectSchemaVersion: true,
+      },
+      python: {
+        packageName: "pulumi_sender",
+        requires: { pulumi: ">=3.0.0,<4.0.0" },
+        respectSchemaVersion: true,
+      },
+      go: {
+        importBasePath: "pulumi-sender/sdks/go/sender",
+        generateResourceContainerTypes: false,
+        respectSchemaVersion: true,
+      },
+    },
+  };
+}

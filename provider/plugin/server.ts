@@ -1,0 +1,89 @@
+import * as fs from "node:fs";
+import * as path from "node:path";
+import type * as provider from "@pulumi/pulumi/provider";
+import { pinProgramClient } from "../../sdk/program-client";
+import { type ConfigSource, readSettings } from "../config";
+import { configureProvider, getClient } from "../context";
+import { providers } from "../index";
+import { RESOURCE_KINDS, type ResourceKind } from "../kinds";
+import { servedFunctions } from "./functions";
+import { PACKAGE } from "./schema";
+
+/** The package version: the plugin's, the schema's and the generated SDKs'. */
+export function packageVersion(): string {
+  // dist/provider/plugin/ (or provider/plugin/ under ts-node) → the package root.
+  for (let dir = __dirname; dir !== path.dirname(dir); dir = path.dirname(dir)) {
+    const file = path.join(dir, "package.json");
+    if (fs.existsSync(file)) {
+      const pkg = JSON.parse(fs.readFileSync(file, "utf8"));
+      if (pkg.name === "pulumi-sender") return pkg.version;
+    }
+  }
+  throw new Error("pulumi-resource-sender: no pulumi-sender package.json above the plugin");
+}
+
+/** The resource kind of a URN's type `sender:index:<Kind>` (a parent's type may precede it, `a$b`). */
+export function kindOfUrn(urn: string): ResourceKind {
+  const type = urn.split("::")[2]?.split("$").pop() ?? "";
+  const [pkg, mod, name] = type.split(":");
+  const kind = RESOURCE_KINDS.find((k) => k === name);
+  if (pkg !== PACKAGE || mod !== "index" || !kind)
+    throw new Error(`pulumi-resource-sender: unknown resource type ${type}`);
+  return kind;
+}
+
+/**
+ * The provider settings from the engine's Configure variables, keyed `sender:config:<key>` (the
+ * default provider gets them from the `sender:*` stack config, an explicit provider from its
+ * arguments), falling back to the environment as the dynamic resources do.
+ */
+export function configSourceOf(variables: ReadonlyMap<string, string>): ConfigSource {
+  return {
+    get: (key) => variables.get(key.replace(`${PACKAGE}:`, `${PACKAGE}:config:`)) ?? variables.get(key),
+  };
+}
+
+/** Takes one provider instance's settings (one plugin process per instance, so per instance). */
+export function configure(variables: ReadonlyMap<string, string>): void {
+  const source = configSourceOf(variables);
+  const settings = readSettings(source);
+  configureProvider(source);
+  // Functions resolve their client on first use, so a missing token fails the call, not configure.
+  pinProgramClient(getClient, settings.apiToken);
+}
+
+/** Kinds whose object the API cannot read back: import is refused for them with this reason. */
+const UNREADABLE: Partial<Record<ResourceKind, string>> = {
+  Webhook: "the Sender API cannot read a webhook back (it can only create and delete one)",
+};
+
+/**
+ * The native provider: every resource operation goes to the same `providers[kind]` the dynamic
+ * resources use, and every function to the same data-source code.
+ */
+export function nativeProvider(schema: string, version: string): provider.Provider {
+  return {
+    version,
+    schema,
+    check: (urn, olds, news) => providers[kindOfUrn(urn)].check(olds, news),
+    diff: (id, urn, olds, news) => providers[kindOfUrn(urn)].diff(id, olds, news),
+    create: (urn, inputs) => providers[kindOfUrn(urn)].create(inputs),
+    async read(id, urn, props) {
+      const kind = kindOfUrn(urn);
+      const reason = UNREADABLE[kind];
+      // `pulumi import` reads with no prior state: refuse clearly where nothing can be read.
+      if (reason && Object.keys(props ?? {}).length === 0) {
+        throw new Error(`import ${kind} ${id} failed: ${reason}`);
+      }
+      return providers[kind].read(id, props) as Promise<provider.ReadResult>;
+    },
+    update: (id, urn, olds, news) => providers[kindOfUrn(urn)].update(id, olds, news),
+    delete: (id, urn, props) => providers[kindOfUrn(urn)].delete(id, props),
+    async invoke(tok, args) {
+      const name = tok.startsWith(`${PACKAGE}:index:`) ? tok.slice(`${PACKAGE}:index:`.length) : "";
+      const fn = servedFunctions[name];
+      if (!fn) throw new Error(`pulumi-resource-sender: unknown function ${tok}`);
+      return { outputs: await fn.run(args ?? {}) };
+    },
+  };
+}

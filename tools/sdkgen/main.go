@@ -1,0 +1,120 @@
+// Command sdkgen writes the Node.js, Python and Go SDKs of the sender package from its schema,
+// with the code generators of github.com/pulumi/pulumi/pkg/v3 (the CLI's own `gen-sdk` needs a
+// language host's GeneratePackage, which this project's Node language host does not implement).
+//
+//	sdkgen SCHEMA.json OUTDIR   writes OUTDIR/nodejs, OUTDIR/python and OUTDIR/go
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/blang/semver"
+	gogen "github.com/pulumi/pulumi/pkg/v3/codegen/go"
+	"github.com/pulumi/pulumi/pkg/v3/codegen/nodejs"
+	"github.com/pulumi/pulumi/pkg/v3/codegen/python"
+	"github.com/pulumi/pulumi/pkg/v3/codegen/schema"
+)
+
+// noLoader refuses every package reference: the sender schema refers to no other package, and
+// loading one would start plugins.
+type noLoader struct{}
+
+func (noLoader) LoadPackage(pkg string, _ *semver.Version) (*schema.Package, error) {
+	return nil, fmt.Errorf("sdkgen: the schema refers to package %q, which is not available", pkg)
+}
+
+func (l noLoader) LoadPackageV2(_ context.Context, d *schema.PackageDescriptor) (*schema.Package, error) {
+	return l.LoadPackage(d.Name, nil)
+}
+
+func (noLoader) LoadPackageReference(pkg string, _ *semver.Version) (schema.PackageReference, error) {
+	return nil, fmt.Errorf("sdkgen: the schema refers to package %q, which is not available", pkg)
+}
+
+func (l noLoader) LoadPackageReferenceV2(_ context.Context, d *schema.PackageDescriptor) (schema.PackageReference, error) {
+	return l.LoadPackageReference(d.Name, nil)
+}
+
+// bind validates the schema and binds a fresh Package: each generator records its language info in
+// the package, so every language gets its own.
+func bind(spec schema.PackageSpec) (*schema.Package, error) {
+	pkg, diags, err := schema.BindSpec(spec, noLoader{}, schema.ValidationOptions{})
+	if err != nil {
+		return nil, err
+	}
+	if diags.HasErrors() {
+		return nil, diags
+	}
+	return pkg, nil
+}
+
+func write(dir string, files map[string][]byte) error {
+	if err := os.RemoveAll(dir); err != nil {
+		return err
+	}
+	for name, data := range files {
+		path := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func run(schemaPath, outDir string) error {
+	raw, err := os.ReadFile(schemaPath)
+	if err != nil {
+		return err
+	}
+	var spec schema.PackageSpec
+	if err := json.Unmarshal(raw, &spec); err != nil {
+		return fmt.Errorf("%s: %w", schemaPath, err)
+	}
+	const tool = "pulumi-sender sdkgen"
+	generators := []struct {
+		lang string
+		gen  func(*schema.Package) (map[string][]byte, error)
+	}{
+		{"nodejs", func(p *schema.Package) (map[string][]byte, error) {
+			return nodejs.GeneratePackage(tool, p, nil, nil, false, noLoader{})
+		}},
+		{"python", func(p *schema.Package) (map[string][]byte, error) {
+			return python.GeneratePackage(tool, p, nil, noLoader{})
+		}},
+		{"go", func(p *schema.Package) (map[string][]byte, error) {
+			return gogen.GeneratePackage(tool, p, nil)
+		}},
+	}
+	for _, g := range generators {
+		pkg, err := bind(spec)
+		if err != nil {
+			return err
+		}
+		files, err := g.gen(pkg)
+		if err != nil {
+			return fmt.Errorf("%s: %w", g.lang, err)
+		}
+		if err := write(filepath.Join(outDir, g.lang), files); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func main() {
+	if len(os.Args) != 3 {
+		fmt.Fprintln(os.Stderr, "usage: sdkgen SCHEMA.json OUTDIR")
+		os.Exit(2)
+	}
+	if err := run(os.Args[1], os.Args[2]); err != nil {
+		fmt.Fprintln(os.Stderr, "sdkgen:", err)
+		os.Exit(1)
+	}
+}
