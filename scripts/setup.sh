@@ -15,6 +15,7 @@ if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
   echo "$want" > "$stamp"
 fi
 ln -sfn .. node_modules/pulumi-sender
+ln -sfn ../sdks/nodejs node_modules/pulumi-sender-native
 npx tsc -p tsconfig.json
 chmod +x dist/emulator/cli.js
 pulumi_bin="$(bash "$root/scripts/pulumi-cli.sh")"

@@ -1,0 +1,64 @@
+// The quickstart's stack on the generated Node.js SDK (sdks/nodejs) and the native plugin: every
+// resource kind and two functions, served by `pulumi-resource-sender`.
+import * as pulumi from "@pulumi/pulumi";
+import * as sender from "pulumi-sender-native";
+
+const config = new pulumi.Config();
+
+const welcome = new sender.Campaign("welcome", {
+  title: "Welcome series",
+  subject: config.get("subject") ?? "Welcome to Example News",
+  from: "Example News",
+  replyTo: "news@example.com",
+  contentType: "html",
+  content: "<h1>Welcome!</h1>",
+  groups: ["grp001"],
+});
+
+const targeting = new sender.CampaignTargeting("welcome-audience", {
+  campaignId: welcome.id,
+  tagIds: config.getObject<string[]>("tagIds") ?? ["tag001", "tag002"],
+  excludedTagIds: ["tag004"],
+});
+
+const followUp = new sender.CampaignFollowUp("welcome-nudge", {
+  campaignId: welcome.id,
+  subject: config.get("followUpSubject") ?? "Did you miss our welcome?",
+  delayHours: 48,
+});
+
+const schedule = new sender.CampaignSchedule(
+  "welcome-send",
+  { campaignId: welcome.id, scheduleTime: config.get("scheduleTime") ?? "2030-01-15T09:00:00+01:00" },
+  { dependsOn: [targeting, followUp] },
+);
+
+const guide = new sender.Attachment("welcome-guide", {
+  campaignId: welcome.id,
+  url: "https://example.com/files/welcome-guide.pdf",
+});
+
+const reset = new sender.TransactionalCampaign("password-reset", {
+  title: "Password reset",
+  subject: "Reset your password",
+  from: "Example News",
+  replyTo: "news@example.com",
+  editor: "html",
+  content: "<p>Reset it here.</p>",
+});
+
+const hook = new sender.Webhook("new-subscriber", {
+  url: "https://hooks.example.com/sender/new-subscriber",
+  topic: "groups/new-subscriber",
+  relationId: "grp001",
+});
+
+export const campaignId = welcome.id;
+export const campaignSubject = welcome.subject;
+export const campaignStatus = schedule.status;
+export const scheduledFor = schedule.scheduleTimeUtc;
+export const attachmentFile = guide.fileName;
+export const transactionalId = reset.id;
+export const webhookStatus = hook.status;
+export const planNames = sender.getPlansOutput().apply((p) => p.plans.map((plan) => plan.name));
+export const professional = sender.getPlanOutput({ planId: 3 }).apply((p) => p.name);
