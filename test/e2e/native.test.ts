@@ -1,0 +1,363 @@
+import { execFile, execFileSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import {
+  copyProgram,
+  createStack,
+  type EmulatorHandle,
+  emulator,
+  ensurePulumiOnPath,
+  failure,
+  ROOT,
+  type StackHandle,
+} from "./harness";
+
+// The native plugin under the real engine: the generated Node.js SDK, import, two accounts, and
+// the plugin installed from its tarball. Distinctive tokens, so that a leak is found by a search.
+const TOKEN = "tok-e2e-native-Qm4Tz8Lw";
+const TOKEN_FIRST = "tok-e2e-first-Hc3Vn6Rp";
+const TOKEN_SECOND = "tok-e2e-second-Bw9Kd2Xs";
+const SEEDED_CAMPAIGNS = ["snt001"];
+const SEEDED_TRANSACTIONAL = ["trn001", "trn002"];
+const VERSION: string = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")).version;
+
+/** PATH with the plugin's launcher (bin/pulumi-resource-sender) first, as a user's install puts it. */
+function pluginPath(): string {
+  ensurePulumiOnPath();
+  return `${path.join(ROOT, "bin")}:${process.env.PATH}`;
+}
+
+/**
+ * Runs the CLI on a stack's backend and home; returns stdout. Asynchronous: the emulator runs in
+ * this process and must keep answering.
+ */
+async function cli(h: StackHandle, args: string[], env: Record<string, string> = {}): Promise<string> {
+  const scratch = path.dirname(h.backend);
+  try {
+    const { stdout } = await promisify(execFile)("pulumi", args, {
+      cwd: h.dir,
+      encoding: "utf8",
+      env: {
+        ...process.env,
+        PULUMI_BACKEND_URL: `file://${h.backend}`,
+        PULUMI_HOME: path.join(scratch, "home"),
+        PULUMI_CONFIG_PASSPHRASE: "e2e-passphrase",
+        PULUMI_SKIP_UPDATE_CHECK: "true",
+        PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+        PULUMI_NODEJS_TRANSPILE_ONLY: "true",
+        ...env,
+      },
+    });
+    return stdout;
+  } catch (err) {
+    const e = err as { stdout?: string; stderr?: string; message: string };
+    throw new Error(`pulumi ${args.join(" ")} failed: ${e.stdout ?? ""}${e.stderr ?? e.message}`);
+  }
+}
+
+/** The `sender:` resources of a stack's state (`pulumi stack export`, secrets encrypted). */
+async function senderResources(h: StackHandle): Promise<any[]> {
+  const state = JSON.parse(await h.exportState());
+  return state.deployment.resources.filter((r: any) => r.type.startsWith("sender:"));
+}
+
+const ours = (items: any[], seeded: string[]): any[] => items.filter((i) => !seeded.includes(i.id));
+
+describe("the native plugin on the generated Node.js SDK", () => {
+  let emu: EmulatorHandle;
+  let h: StackHandle;
+
+  beforeAll(async () => {
+    emu = await emulator(TOKEN);
+    h = await createStack(copyProgram("test/e2e/programs/native", "native"), emu, {}, { PATH: pluginPath() });
+  });
+  afterAll(async () => {
+    await h?.dispose();
+    await emu?.close();
+  });
+
+  test("up creates every kind through the plugin and reads two functions", async () => {
+    const up = await h.stack.up({ onOutput: h.onOutput });
+    expect(up.summary.resourceChanges).toEqual({ create: 8 });
+    const state = await emu.state();
+    const campaigns = ours(state.campaigns, SEEDED_CAMPAIGNS);
+    expect(campaigns.map((c: any) => [c.title, c.subject, c.status])).toEqual([
+      ["Welcome series", "Welcome to Example News", "SCHEDULED"],
+    ]);
+    const campaign = campaigns[0];
+    expect(up.outputs.campaignId?.value).toBe(campaign.id);
+    expect([campaign.auto_followup_active, campaign.auto_followup_subject]).toEqual([
+      1,
+      "Did you miss our welcome?",
+    ]);
+    expect(state.targeting[campaign.id].tags.map((t: any) => t.id).sort()).toEqual(["tag001", "tag002"]);
+    expect(state.attachments[campaign.id].map((a: any) => a.file_name)).toEqual(["welcome-guide.pdf"]);
+    expect(ours(state.transactional, SEEDED_TRANSACTIONAL).map((t: any) => t.subject)).toEqual([
+      "Reset your password",
+    ]);
+    expect(state.webhooks.map((w: any) => [w.topic, w.status])).toEqual([
+      ["groups/new-subscriber", "ACTIVE"],
+    ]);
+    expect(up.outputs.scheduledFor?.value).toBe("2030-01-15 08:00:00");
+    expect(up.outputs.attachmentFile?.value).toBe("welcome-guide.pdf");
+    expect(up.outputs.planNames?.value).toEqual(["Free", "Standard", "Professional"]);
+    expect(up.outputs.professional?.value).toBe("Professional");
+    // Native types, no dynamic-provider text in state, and the token nowhere.
+    const resources = await senderResources(h);
+    expect(resources.map((r) => r.type).sort()).toEqual(
+      [
+        "Attachment",
+        "Campaign",
+        "CampaignFollowUp",
+        "CampaignSchedule",
+        "CampaignTargeting",
+        "TransactionalCampaign",
+        "Webhook",
+      ].map((k) => `sender:index:${k}`),
+    );
+    const exported = await h.exportState();
+    expect(exported).not.toContain("__provider");
+    expect(exported).not.toContain(TOKEN);
+  });
+
+  test("refresh --expect-no-changes passes", async () => {
+    const refresh = await h.stack.refresh({ expectNoChanges: true, onOutput: h.onOutput });
+    expect(refresh.summary.result).toBe("succeeded");
+  });
+
+  test("a changed input updates in place", async () => {
+    await h.stack.setConfig("subject", { value: "Welcome, again" });
+    await h.stack.setConfig("followUpSubject", { value: "Still there?" });
+    const up = await h.stack.up({ onOutput: h.onOutput });
+    expect(up.summary.resourceChanges).toEqual({ update: 2, same: 6 });
+    const campaign = ours((await emu.state()).campaigns, SEEDED_CAMPAIGNS)[0];
+    expect([campaign.subject, campaign.auto_followup_subject]).toEqual(["Welcome, again", "Still there?"]);
+    expect(up.outputs.campaignSubject?.value).toBe("Welcome, again");
+  });
+
+  test("destroy removes what the stack made and nothing else", async () => {
+    const destroy = await h.stack.destroy({ onOutput: h.onOutput });
+    expect(destroy.summary.resourceChanges).toEqual({ delete: 8 });
+    const state = await emu.state();
+    expect(state.campaigns.map((c: any) => c.id)).toEqual(SEEDED_CAMPAIGNS);
+    expect(state.transactional.map((t: any) => t.id)).toEqual(SEEDED_TRANSACTIONAL);
+    expect(state.webhooks).toEqual([]);
+  });
+});
+
+describe("pulumi import through the native plugin", () => {
+  let emu: EmulatorHandle;
+  let h: StackHandle;
+
+  beforeAll(async () => {
+    emu = await emulator(TOKEN);
+    const dir = path.join(ROOT, ".e2e", "native-import");
+    fs.rmSync(dir, { recursive: true, force: true });
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, "Pulumi.yaml"), "name: native-import\nruntime: nodejs\n");
+    fs.writeFileSync(
+      path.join(dir, "package.json"),
+      '{ "name": "native-import", "private": true, "main": "index.ts" }\n',
+    );
+    fs.writeFileSync(path.join(dir, "index.ts"), "export {};\n");
+    h = await createStack(dir, emu, {}, { PATH: pluginPath() });
+  });
+  afterAll(async () => {
+    await h?.dispose();
+    await emu?.close();
+  });
+
+  test("a seeded campaign and transactional campaign import, and their program previews with no changes", async () => {
+    const env = { PATH: pluginPath() };
+    // Our Node language host has no GenerateProgram, so the CLI cannot write the code: the program
+    // below is written from the imported inputs, as the code generator would write it.
+    expect(
+      await cli(
+        h,
+        [
+          "import",
+          "sender:index:Campaign",
+          "launch",
+          "snt001",
+          "--yes",
+          "--generate-code=false",
+          "--stack",
+          "e2e",
+        ],
+        env,
+      ),
+    ).toContain("1 imported");
+    expect(
+      await cli(
+        h,
+        [
+          "import",
+          "sender:index:TransactionalCampaign",
+          "receipts",
+          "trn001",
+          "--yes",
+          "--generate-code=false",
+          "--stack",
+          "e2e",
+        ],
+        env,
+      ),
+    ).toContain("1 imported");
+    const imported = await senderResources(h);
+    expect(imported.map((r) => [r.type, r.id, r.protect])).toEqual([
+      ["sender:index:Campaign", "snt001", true],
+      ["sender:index:TransactionalCampaign", "trn001", true],
+    ]);
+    const seeded = (await emu.state()).campaigns.find((c: any) => c.id === "snt001");
+    expect(imported[0].inputs).toMatchObject({ subject: seeded.subject, replyTo: seeded.reply_to });
+    const program = [
+      'import * as sender from "pulumi-sender-native";',
+      `new sender.Campaign("launch", ${JSON.stringify(imported[0].inputs)}, { protect: true });`,
+      `new sender.TransactionalCampaign("receipts", ${JSON.stringify(imported[1].inputs)}, { protect: true });`,
+    ].join("\n");
+    fs.writeFileSync(path.join(h.dir, "index.ts"), `${program}\n`);
+    const preview = await h.stack.preview({ expectNoChanges: true, onOutput: h.onOutput });
+    expect(preview.changeSummary).toEqual({ same: 3 });
+  });
+
+  test("a webhook cannot be imported, with the reason", async () => {
+    const text = await failure(async () =>
+      cli(
+        h,
+        [
+          "import",
+          "sender:index:Webhook",
+          "hook",
+          "wh001",
+          "--yes",
+          "--generate-code=false",
+          "--stack",
+          "e2e",
+        ],
+        {
+          PATH: pluginPath(),
+        },
+      ),
+    );
+    expect(text).toContain(
+      "import Webhook wh001 failed: the Sender API cannot read a webhook back (it can only create and delete one)",
+    );
+  });
+});
+
+describe("two accounts through two explicit providers", () => {
+  let first: EmulatorHandle;
+  let second: EmulatorHandle;
+  let h: StackHandle;
+
+  beforeAll(async () => {
+    first = await emulator(TOKEN_FIRST);
+    second = await emulator(TOKEN_SECOND);
+    // The default provider is configured with neither account, so nothing can land by default.
+    h = await createStack(
+      copyProgram("test/e2e/programs/native-accounts", "native-accounts"),
+      { url: "http://127.0.0.1:9", token: "unused" },
+      { firstUrl: first.url, secondUrl: second.url },
+      { PATH: pluginPath() },
+    );
+    await h.stack.setConfig("firstToken", { value: TOKEN_FIRST, secret: true });
+    await h.stack.setConfig("secondToken", { value: TOKEN_SECOND, secret: true });
+  });
+  afterAll(async () => {
+    await h?.dispose();
+    await first?.close();
+    await second?.close();
+  });
+
+  test("each campaign lands in its own account, and neither token is in state", async () => {
+    const up = await h.stack.up({ onOutput: h.onOutput });
+    expect(up.summary.resourceChanges).toEqual({ create: 5 });
+    const inFirst = ours((await first.state()).campaigns, SEEDED_CAMPAIGNS);
+    const inSecond = ours((await second.state()).campaigns, SEEDED_CAMPAIGNS);
+    expect(inFirst.map((c: any) => c.subject)).toEqual(["Hello from first"]);
+    expect(inSecond.map((c: any) => c.subject)).toEqual(["Hello from second"]);
+    expect(up.outputs.first?.value.id).toBe(inFirst[0].id);
+    expect(up.outputs.second?.value.id).toBe(inSecond[0].id);
+    // The functions went through each provider too.
+    for (const emu of [first, second]) {
+      const reads = (await emu.requests()).filter((r) => r.path === "/v2/active_subscribers");
+      expect(reads.map((r) => r.status)).toEqual([200]);
+    }
+    const exported = await h.exportState();
+    expect(exported).not.toContain(TOKEN_FIRST);
+    expect(exported).not.toContain(TOKEN_SECOND);
+    const providers = JSON.parse(exported).deployment.resources.filter(
+      (r: any) => r.type === "pulumi:providers:sender" && !r.urn.includes("default"),
+    );
+    expect(providers.map((p: any) => Object.keys(p.inputs.apiToken))).toEqual([
+      ["4dabf18193072939515e22adb298388d", "ciphertext"],
+      ["4dabf18193072939515e22adb298388d", "ciphertext"],
+    ]);
+  });
+
+  test("destroy removes each campaign from its own account", async () => {
+    const destroy = await h.stack.destroy({ onOutput: h.onOutput });
+    expect(destroy.summary.resourceChanges).toEqual({ delete: 5 });
+    expect((await first.state()).campaigns.map((c: any) => c.id)).toEqual(SEEDED_CAMPAIGNS);
+    expect((await second.state()).campaigns.map((c: any) => c.id)).toEqual(SEEDED_CAMPAIGNS);
+  });
+});
+
+describe("the plugin installed from its tarball, not on PATH", () => {
+  let emu: EmulatorHandle;
+  let h: StackHandle;
+  let tarball: string;
+
+  beforeAll(async () => {
+    emu = await emulator(TOKEN);
+    const out = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-sender-plugin-"));
+    tarball = execFileSync(
+      "bash",
+      [
+        path.join(ROOT, "scripts/plugin-tarball.sh"),
+        path.join(out, `pulumi-resource-sender-v${VERSION}-linux-amd64.tar.gz`),
+      ],
+      {
+        encoding: "utf8",
+        stdio: ["ignore", "pipe", "inherit"],
+      },
+    ).trim();
+    h = await createStack(copyProgram("test/e2e/programs/native-accounts", "native-installed"), emu, {
+      firstUrl: emu.url,
+      secondUrl: emu.url,
+    });
+    await h.stack.setConfig("firstToken", { value: TOKEN, secret: true });
+    await h.stack.setConfig("secondToken", { value: TOKEN, secret: true });
+  });
+  afterAll(async () => {
+    await h?.dispose();
+    await emu?.close();
+  });
+
+  test("pulumi plugin install -f accepts it, and the engine runs it from the plugin cache", async () => {
+    ensurePulumiOnPath();
+    expect(
+      process.env.PATH?.split(":").some((dir) => fs.existsSync(path.join(dir, "pulumi-resource-sender"))),
+    ).toBe(false);
+    await cli(h, ["plugin", "install", "resource", "sender", VERSION, "-f", tarball]);
+    const scratch = path.dirname(h.backend);
+    expect(
+      fs.statSync(
+        path.join(scratch, "home", "plugins", `resource-sender-v${VERSION}`, "pulumi-resource-sender"),
+      ).mode & 0o111,
+    ).not.toBe(0);
+    const up = await h.stack.up({ onOutput: h.onOutput });
+    expect(up.summary.resourceChanges).toEqual({ create: 5 });
+    expect(h.output.join("")).not.toContain("using pulumi-resource-sender from $PATH");
+    expect(
+      ours((await emu.state()).campaigns, SEEDED_CAMPAIGNS)
+        .map((c: any) => c.subject)
+        .sort(),
+    ).toEqual(["Hello from first", "Hello from second"]);
+    const destroy = await h.stack.destroy({ onOutput: h.onOutput });
+    expect(destroy.summary.resourceChanges).toEqual({ delete: 5 });
+  });
+});
