@@ -68,6 +68,14 @@ func write(dir string, files map[string][]byte) error {
 	return nil
 }
 
+// goMod is the Go SDK's module: import "pulumi-sender/sdks/go/sender" (with a replace directive).
+const goMod = `module pulumi-sender/sdks/go
+
+go 1.25
+
+require github.com/pulumi/pulumi/sdk/v3 v3.259.0
+`
+
 func run(schemaPath, outDir string) error {
 	raw, err := os.ReadFile(schemaPath)
 	if err != nil {
@@ -89,7 +97,12 @@ func run(schemaPath, outDir string) error {
 			return python.GeneratePackage(tool, p, nil, noLoader{})
 		}},
 		{"go", func(p *schema.Package) (map[string][]byte, error) {
-			return gogen.GeneratePackage(tool, p, nil)
+			files, err := gogen.GeneratePackage(tool, p, nil)
+			if err == nil {
+				// A module of its own, on the SDK version the CLI here is built from.
+				files["go.mod"] = []byte(goMod)
+			}
+			return files, err
 		}},
 	}
 	for _, g := range generators {

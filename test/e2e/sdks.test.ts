@@ -1,0 +1,196 @@
+import { execFile } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { promisify } from "node:util";
+import { beforeAll, describe, expect, test } from "vitest";
+import { packageSchemaText } from "../../provider/plugin/package-schema";
+import { ensurePulumiOnPath, ROOT } from "./harness";
+
+// The package schema and the generated SDKs: what the plugin serves, what is checked in, and
+// whether each SDK compiles against its language's Pulumi SDK.
+const run = promisify(execFile);
+const VERSION: string = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")).version;
+const SDKS = path.join(ROOT, "sdks");
+
+/** Every file under a directory, relative, sorted. */
+function files(dir: string): string[] {
+  return (fs.readdirSync(dir, { recursive: true }) as string[])
+    .filter((rel) => fs.statSync(path.join(dir, rel)).isFile())
+    .sort();
+}
+
+async function sh(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}) {
+  try {
+    return await run(command, args, { encoding: "utf8", maxBuffer: 64 * 1024 * 1024, ...options });
+  } catch (err) {
+    const e = err as { stdout?: string; stderr?: string; message: string };
+    throw new Error(`${command} ${args.join(" ")} failed: ${e.stdout ?? ""}${e.stderr ?? e.message}`);
+  }
+}
+
+describe("the package schema and the generated SDKs", () => {
+  let regenerated: string;
+
+  beforeAll(async () => {
+    ensurePulumiOnPath();
+    regenerated = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-sender-sdks-"));
+    await sh("bash", [path.join(ROOT, "scripts/sdkgen.sh"), regenerated]);
+  });
+
+  test("the checked-in schema is the one the field tables give", () => {
+    expect(fs.readFileSync(path.join(SDKS, "schema.json"), "utf8")).toBe(packageSchemaText(VERSION));
+  });
+
+  test("the plugin serves the checked-in schema (pulumi package get-schema)", async () => {
+    const env = {
+      ...process.env,
+      PULUMI_HOME: fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-sender-home-")),
+    };
+    const served = await sh(
+      "pulumi",
+      ["package", "get-schema", path.join(ROOT, "bin/pulumi-resource-sender")],
+      {
+        env,
+      },
+    );
+    const file = await sh("pulumi", ["package", "get-schema", path.join(SDKS, "schema.json")], { env });
+    expect(JSON.parse(served.stdout)).toEqual(JSON.parse(file.stdout));
+    const schema = JSON.parse(served.stdout);
+    expect(Object.keys(schema.resources).sort()).toEqual(
+      [
+        "Attachment",
+        "Campaign",
+        "CampaignFollowUp",
+        "CampaignSchedule",
+        "CampaignTargeting",
+        "TransactionalCampaign",
+        "Webhook",
+      ].map((k) => `sender:index:${k}`),
+    );
+    expect(schema.version).toBe(VERSION);
+    expect(schema.provider.inputProperties.apiToken.secret).toBe(true);
+  });
+
+  test("regenerating the SDKs changes nothing", () => {
+    for (const lang of ["nodejs", "python", "go"]) {
+      const want = files(path.join(regenerated, lang));
+      expect(files(path.join(SDKS, lang)).filter((rel) => !rel.includes("__pycache__"))).toEqual(want);
+      for (const rel of want) {
+        const ours = fs.readFileSync(path.join(SDKS, lang, rel), "utf8");
+        expect(`${lang}/${rel}\n${ours}`).toBe(
+          `${lang}/${rel}\n${fs.readFileSync(path.join(regenerated, lang, rel), "utf8")}`,
+        );
+      }
+    }
+  });
+
+  test("the Node.js SDK and the programs on it type-check (strict)", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-sender-tsc-"));
+    const config = {
+      compilerOptions: {
+        target: "ES2022",
+        module: "node16",
+        moduleResolution: "node16",
+        strict: true,
+        noEmit: true,
+        skipLibCheck: true,
+        types: ["node"],
+        typeRoots: [path.join(ROOT, "node_modules/@types")],
+      },
+      files: [
+        path.join(SDKS, "nodejs/index.ts"),
+        path.join(ROOT, "test/e2e/programs/native/index.ts"),
+        path.join(ROOT, "test/e2e/programs/native-accounts/index.ts"),
+      ],
+    };
+    fs.writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify(config));
+    const { stdout } = await sh(path.join(ROOT, "node_modules/.bin/tsc"), ["-p", dir]);
+    expect(stdout).toBe("");
+  });
+
+  test("the Python SDK byte-compiles, installs and imports with pulumi from PyPI", async () => {
+    const { stdout: venv } = await sh("bash", [path.join(ROOT, "scripts/python-venv.sh")]);
+    const python = venv.trim().split("\n").pop()!;
+    const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-sender-py-"));
+    const env = { ...process.env, PYTHONPYCACHEPREFIX: path.join(scratch, "pyc") };
+    await sh(python, ["-m", "compileall", "-q", path.join(SDKS, "python/pulumi_sender")], { env });
+    // Installed from a copy (setuptools builds in the source tree), without network: the SDK
+    // reads its version from its installed metadata.
+    fs.cpSync(path.join(SDKS, "python"), path.join(scratch, "src"), { recursive: true });
+    const target = path.join(scratch, "site");
+    await sh(
+      python,
+      [
+        "-m",
+        "pip",
+        "install",
+        "-q",
+        "--no-deps",
+        "--no-build-isolation",
+        "--target",
+        target,
+        path.join(scratch, "src"),
+      ],
+      { env },
+    );
+    const { stdout } = await sh(
+      python,
+      [
+        "-c",
+        "import pulumi_sender as s; print(s._utilities.get_version(), ' '.join(sorted(n for n in dir(s) if n[0].isupper() or n.startswith('get_'))))",
+      ],
+      { env: { ...env, PYTHONPATH: target }, cwd: scratch },
+    );
+    expect(stdout.trim().split(" ")).toEqual([
+      VERSION,
+      "Attachment",
+      "AttachmentArgs",
+      "AwaitableGetActiveSubscribersResult",
+      "AwaitableGetImageFoldersResult",
+      "AwaitableGetPlanResult",
+      "AwaitableGetPlansResult",
+      "Campaign",
+      "CampaignArgs",
+      "CampaignFollowUp",
+      "CampaignFollowUpArgs",
+      "CampaignSchedule",
+      "CampaignScheduleArgs",
+      "CampaignTargeting",
+      "CampaignTargetingArgs",
+      "GetActiveSubscribersResult",
+      "GetImageFoldersResult",
+      "GetPlanResult",
+      "GetPlansResult",
+      "Provider",
+      "ProviderArgs",
+      "TransactionalCampaign",
+      "TransactionalCampaignArgs",
+      "Webhook",
+      "WebhookArgs",
+      "get_active_subscribers",
+      "get_active_subscribers_output",
+      "get_image_folders",
+      "get_image_folders_output",
+      "get_plan",
+      "get_plan_output",
+      "get_plans",
+      "get_plans_output",
+    ]);
+  });
+
+  test("the Go SDK builds against github.com/pulumi/pulumi/sdk/v3", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-sender-go-"));
+    fs.cpSync(path.join(SDKS, "go"), dir, { recursive: true });
+    // The requirements of tools/sdkgen (a superset, same versions): its build has already compiled them.
+    const sdkgen = path.join(ROOT, "tools/sdkgen");
+    const requires = fs.readFileSync(path.join(sdkgen, "go.mod"), "utf8").replace(/^module .*$/m, "");
+    fs.writeFileSync(path.join(dir, "go.mod"), `module pulumi-sender/sdks/go\n${requires}`);
+    fs.copyFileSync(path.join(sdkgen, "go.sum"), path.join(dir, "go.sum"));
+    // The flags of the cached builds (scripts/pulumi-cli.sh, scripts/sdkgen.sh), so that Go's build cache serves.
+    const env = { ...process.env, CGO_ENABLED: "0" };
+    await sh("go", ["build", "-mod=mod", "-trimpath", "./..."], { cwd: dir, env });
+    const { stdout } = await sh("go", ["vet", "-mod=mod", "-trimpath", "./sender"], { cwd: dir, env });
+    expect(stdout).toBe("");
+  });
+});
