@@ -1,4 +1,4 @@
-import type { Field, FieldTable, FieldType } from "./contract";
+import type { Field, FieldTable, FieldType } from "../resources/fields";
 
 /** The package name: type tokens are `sender:index:<Name>`, the plugin `pulumi-resource-sender`. */
 export const PACKAGE = "sender";

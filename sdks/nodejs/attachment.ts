@@ -5,7 +5,7 @@ import * as pulumi from "@pulumi/pulumi";
 import * as utilities from "./utilities";
 
 /**
- * A file attached to a campaign.
+ * A file attached to a regular campaign, fetched by Sender from a public URL. Its id is `<campaignId>/<fileName>`. The API cannot change an attachment, so any change replaces it, removing the old file first (Sender keys files by name). Changes to a campaign that is no longer DRAFT or SCHEDULED are refused, and destroying the attachment of such a campaign leaves the service untouched.
  */
 export class Attachment extends pulumi.CustomResource {
     /**
@@ -35,19 +35,19 @@ export class Attachment extends pulumi.CustomResource {
     }
 
     /**
-     * Campaign id.
+     * The campaign the file is attached to. Changing it replaces the attachment.
      */
     declare public readonly campaignId: pulumi.Output<string>;
     /**
-     * File name.
+     * The name Sender stored the file under.
      */
     declare public /*out*/ readonly fileName: pulumi.Output<string | undefined>;
     /**
-     * Size.
+     * Size of the stored file in bytes.
      */
     declare public /*out*/ readonly size: pulumi.Output<number | undefined>;
     /**
-     * URL.
+     * A public http(s) URL of the file, which Sender downloads. The file name is the last segment of its path, and its extension must be one of doc, docx, xml, pdf, xlsx, xls, jpg, jpeg, png, svg. Changing it replaces the attachment.
      */
     declare public readonly url: pulumi.Output<string>;
 
@@ -90,11 +90,11 @@ export class Attachment extends pulumi.CustomResource {
  */
 export interface AttachmentArgs {
     /**
-     * Campaign id.
+     * The campaign the file is attached to. Changing it replaces the attachment.
      */
     campaignId: pulumi.Input<string>;
     /**
-     * URL.
+     * A public http(s) URL of the file, which Sender downloads. The file name is the last segment of its path, and its extension must be one of doc, docx, xml, pdf, xlsx, xls, jpg, jpeg, png, svg. Changing it replaces the attachment.
      */
     url: pulumi.Input<string>;
 }

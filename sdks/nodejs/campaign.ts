@@ -5,7 +5,7 @@ import * as pulumi from "@pulumi/pulumi";
 import * as utilities from "./utilities";
 
 /**
- * A regular campaign.
+ * A regular email campaign of Sender.net. Every input updates in place; nothing forces a replacement. Creating or updating a campaign never sends it. Once the service reports the campaign as anything but DRAFT or SCHEDULED, any change to it is refused at preview: replacing a sent campaign could send the mail again.
  */
 export class Campaign extends pulumi.CustomResource {
     /**
@@ -35,79 +35,79 @@ export class Campaign extends pulumi.CustomResource {
     }
 
     /**
-     * Adopt this existing campaign.
+     * Id of an existing campaign to take over instead of creating one; `create` then updates it to match the other inputs. Refused when the campaign has already been sent and differs. Only read at create.
      */
     declare public readonly adoptId: pulumi.Output<string | undefined>;
     /**
-     * Content.
+     * The email body: html for `html` and `editor`, plain text for `text`.
      */
     declare public readonly content: pulumi.Output<string | undefined>;
     /**
-     * Content type. One of: "editor", "html", "text".
+     * How the content is written: `editor`, `html` or `text`. One of: "editor", "html", "text".
      */
     declare public readonly contentType: pulumi.Output<string>;
     /**
-     * Created.
+     * When the campaign was created, `YYYY-MM-DD HH:MM:SS` UTC.
      */
     declare public /*out*/ readonly created: pulumi.Output<string | undefined>;
     /**
-     * Domain id.
+     * The sending domain's id.
      */
     declare public /*out*/ readonly domainId: pulumi.Output<string | undefined>;
     /**
-     * Sender name.
+     * Sender *name* shown to recipients (not an address), e.g. `Example News`.
      */
     declare public readonly from: pulumi.Output<string>;
     /**
-     * Google Analytics tracking.
+     * Whether links carry Google Analytics tracking. Default `false`.
      */
     declare public readonly googleAnalytics: pulumi.Output<boolean | undefined>;
     /**
-     * Group ids.
+     * Ids of the groups the campaign goes to. A set: order does not matter.
      */
     declare public readonly groups: pulumi.Output<string[] | undefined>;
     /**
-     * Last action.
+     * The step of the editor wizard the campaign is at.
      */
     declare public /*out*/ readonly lastAction: pulumi.Output<string | undefined>;
     /**
-     * Modified.
+     * When the campaign last changed, `YYYY-MM-DD HH:MM:SS` UTC.
      */
     declare public /*out*/ readonly modified: pulumi.Output<string | undefined>;
     /**
-     * Preheader.
+     * Preview text shown after the subject in most inboxes.
      */
     declare public readonly preheader: pulumi.Output<string | undefined>;
     /**
-     * Recipients.
+     * How many subscribers it reaches.
      */
     declare public /*out*/ readonly recipientCount: pulumi.Output<number | undefined>;
     /**
-     * Reply-to address.
+     * Reply-to address; its domain must be a verified domain of the account.
      */
     declare public readonly replyTo: pulumi.Output<string>;
     /**
-     * Schedule time.
+     * When it is scheduled to go, `YYYY-MM-DD HH:MM:SS` UTC, if it is.
      */
     declare public /*out*/ readonly scheduleTime: pulumi.Output<string | undefined>;
     /**
-     * Segment ids.
+     * Ids of the segments the campaign goes to. A set: order does not matter.
      */
     declare public readonly segments: pulumi.Output<string[] | undefined>;
     /**
-     * Sent time.
+     * When it was sent, `YYYY-MM-DD HH:MM:SS` UTC, once it was.
      */
     declare public /*out*/ readonly sentTime: pulumi.Output<string | undefined>;
     /**
-     * Status.
+     * `DRAFT`, `SCHEDULED`, `SENDING` or `SENT`, as of the last create, update or refresh.
      */
     declare public /*out*/ readonly status: pulumi.Output<string | undefined>;
     /**
-     * Subject line.
+     * Subject line of the email.
      */
     declare public readonly subject: pulumi.Output<string>;
     /**
-     * Internal title.
+     * Internal name, shown in the Sender dashboard and reports.
      */
     declare public readonly title: pulumi.Output<string | undefined>;
 
@@ -184,47 +184,47 @@ export class Campaign extends pulumi.CustomResource {
  */
 export interface CampaignArgs {
     /**
-     * Adopt this existing campaign.
+     * Id of an existing campaign to take over instead of creating one; `create` then updates it to match the other inputs. Refused when the campaign has already been sent and differs. Only read at create.
      */
     adoptId?: pulumi.Input<string | undefined>;
     /**
-     * Content.
+     * The email body: html for `html` and `editor`, plain text for `text`.
      */
     content?: pulumi.Input<string | undefined>;
     /**
-     * Content type. One of: "editor", "html", "text".
+     * How the content is written: `editor`, `html` or `text`. One of: "editor", "html", "text".
      */
     contentType: pulumi.Input<string>;
     /**
-     * Sender name.
+     * Sender *name* shown to recipients (not an address), e.g. `Example News`.
      */
     from: pulumi.Input<string>;
     /**
-     * Google Analytics tracking.
+     * Whether links carry Google Analytics tracking. Default `false`.
      */
     googleAnalytics?: pulumi.Input<boolean | undefined>;
     /**
-     * Group ids.
+     * Ids of the groups the campaign goes to. A set: order does not matter.
      */
     groups?: pulumi.Input<pulumi.Input<string>[] | undefined>;
     /**
-     * Preheader.
+     * Preview text shown after the subject in most inboxes.
      */
     preheader?: pulumi.Input<string | undefined>;
     /**
-     * Reply-to address.
+     * Reply-to address; its domain must be a verified domain of the account.
      */
     replyTo: pulumi.Input<string>;
     /**
-     * Segment ids.
+     * Ids of the segments the campaign goes to. A set: order does not matter.
      */
     segments?: pulumi.Input<pulumi.Input<string>[] | undefined>;
     /**
-     * Subject line.
+     * Subject line of the email.
      */
     subject: pulumi.Input<string>;
     /**
-     * Internal title.
+     * Internal name, shown in the Sender dashboard and reports.
      */
     title?: pulumi.Input<string | undefined>;
 }

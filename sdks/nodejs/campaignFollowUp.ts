@@ -5,7 +5,7 @@ import * as pulumi from "@pulumi/pulumi";
 import * as utilities from "./utilities";
 
 /**
- * A campaign's follow-up.
+ * The automatic follow-up email of a regular campaign, sent to recipients who did not open it. A campaign has at most one, so its id is the campaign id. Changes to a campaign that is no longer DRAFT or SCHEDULED are refused, and destroying the follow-up of such a campaign leaves the service untouched.
  */
 export class CampaignFollowUp extends pulumi.CustomResource {
     /**
@@ -35,19 +35,19 @@ export class CampaignFollowUp extends pulumi.CustomResource {
     }
 
     /**
-     * Active.
+     * Whether the follow-up is switched on. Default `true`.
      */
     declare public readonly active: pulumi.Output<boolean | undefined>;
     /**
-     * Campaign id.
+     * The campaign the follow-up belongs to; also the resource id. Changing it replaces the follow-up.
      */
     declare public readonly campaignId: pulumi.Output<string>;
     /**
-     * Delay in hours.
+     * Hours after the send: one of 12, 24, 48, 72, 96, 120, 144, 168. One of: 12, 24, 48, 72, 96, 120, 144, 168.
      */
     declare public readonly delayHours: pulumi.Output<number>;
     /**
-     * Subject.
+     * Subject line of the follow-up email.
      */
     declare public readonly subject: pulumi.Output<string>;
 
@@ -93,19 +93,19 @@ export class CampaignFollowUp extends pulumi.CustomResource {
  */
 export interface CampaignFollowUpArgs {
     /**
-     * Active.
+     * Whether the follow-up is switched on. Default `true`.
      */
     active?: pulumi.Input<boolean | undefined>;
     /**
-     * Campaign id.
+     * The campaign the follow-up belongs to; also the resource id. Changing it replaces the follow-up.
      */
     campaignId: pulumi.Input<string>;
     /**
-     * Delay in hours.
+     * Hours after the send: one of 12, 24, 48, 72, 96, 120, 144, 168. One of: 12, 24, 48, 72, 96, 120, 144, 168.
      */
     delayHours: pulumi.Input<number>;
     /**
-     * Subject.
+     * Subject line of the follow-up email.
      */
     subject: pulumi.Input<string>;
 }

@@ -5,7 +5,7 @@ import * as pulumi from "@pulumi/pulumi";
 import * as utilities from "./utilities";
 
 /**
- * A campaign's schedule.
+ * When a regular campaign goes out. One schedule per campaign, so its id is the campaign id. Only `campaignId` forces replacement. Once the campaign has been sent, `read` records it (`sent: true`) and destroying the schedule leaves the service untouched: there is nothing left to cancel.
  */
 export class CampaignSchedule extends pulumi.CustomResource {
     /**
@@ -35,23 +35,23 @@ export class CampaignSchedule extends pulumi.CustomResource {
     }
 
     /**
-     * Campaign id.
+     * The campaign to send. Changing it replaces the schedule.
      */
     declare public readonly campaignId: pulumi.Output<string>;
     /**
-     * Schedule time.
+     * When the campaign goes out: ISO 8601 with an offset, e.g. `2026-12-01T09:00:00+01:00`.
      */
     declare public readonly scheduleTime: pulumi.Output<string>;
     /**
-     * UTC.
+     * The scheduled time as the API has it, `YYYY-MM-DD HH:MM:SS` UTC.
      */
     declare public /*out*/ readonly scheduleTimeUtc: pulumi.Output<string | undefined>;
     /**
-     * Sent.
+     * Whether the campaign has gone out.
      */
     declare public /*out*/ readonly sent: pulumi.Output<boolean | undefined>;
     /**
-     * Status.
+     * The campaign's status, e.g. `SCHEDULED` or `SENT`.
      */
     declare public /*out*/ readonly status: pulumi.Output<string | undefined>;
 
@@ -96,11 +96,11 @@ export class CampaignSchedule extends pulumi.CustomResource {
  */
 export interface CampaignScheduleArgs {
     /**
-     * Campaign id.
+     * The campaign to send. Changing it replaces the schedule.
      */
     campaignId: pulumi.Input<string>;
     /**
-     * Schedule time.
+     * When the campaign goes out: ISO 8601 with an offset, e.g. `2026-12-01T09:00:00+01:00`.
      */
     scheduleTime: pulumi.Input<string>;
 }

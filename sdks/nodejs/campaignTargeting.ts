@@ -5,7 +5,7 @@ import * as pulumi from "@pulumi/pulumi";
 import * as utilities from "./utilities";
 
 /**
- * Who a campaign goes to.
+ * Who a regular campaign goes to: included and excluded tags and saved filters, or every active subscriber (`sendToAll`). One targeting per campaign, so its id is the campaign id. Only `campaignId` forces replacement; other changes apply the set differences. Changes to a campaign that is no longer DRAFT or SCHEDULED are refused.
  */
 export class CampaignTargeting extends pulumi.CustomResource {
     /**
@@ -35,27 +35,27 @@ export class CampaignTargeting extends pulumi.CustomResource {
     }
 
     /**
-     * Campaign id.
+     * The campaign targeted. Changing it replaces the targeting.
      */
     declare public readonly campaignId: pulumi.Output<string>;
     /**
-     * Excluded filters.
+     * Saved filters whose subscribers never receive it. A set.
      */
     declare public readonly excludedFilterIds: pulumi.Output<string[] | undefined>;
     /**
-     * Excluded tags.
+     * Tags whose subscribers never receive it. A set.
      */
     declare public readonly excludedTagIds: pulumi.Output<string[] | undefined>;
     /**
-     * Filters.
+     * Saved filters whose subscribers receive it. A set.
      */
     declare public readonly filterIds: pulumi.Output<string[] | undefined>;
     /**
-     * Send to all.
+     * Send to every active subscriber.
      */
     declare public readonly sendToAll: pulumi.Output<boolean | undefined>;
     /**
-     * Tags.
+     * Tags whose subscribers receive the campaign. A set.
      */
     declare public readonly tagIds: pulumi.Output<string[] | undefined>;
 
@@ -99,27 +99,27 @@ export class CampaignTargeting extends pulumi.CustomResource {
  */
 export interface CampaignTargetingArgs {
     /**
-     * Campaign id.
+     * The campaign targeted. Changing it replaces the targeting.
      */
     campaignId: pulumi.Input<string>;
     /**
-     * Excluded filters.
+     * Saved filters whose subscribers never receive it. A set.
      */
     excludedFilterIds?: pulumi.Input<pulumi.Input<string>[] | undefined>;
     /**
-     * Excluded tags.
+     * Tags whose subscribers never receive it. A set.
      */
     excludedTagIds?: pulumi.Input<pulumi.Input<string>[] | undefined>;
     /**
-     * Filters.
+     * Saved filters whose subscribers receive it. A set.
      */
     filterIds?: pulumi.Input<pulumi.Input<string>[] | undefined>;
     /**
-     * Send to all.
+     * Send to every active subscriber.
      */
     sendToAll?: pulumi.Input<boolean | undefined>;
     /**
-     * Tags.
+     * Tags whose subscribers receive the campaign. A set.
      */
     tagIds?: pulumi.Input<pulumi.Input<string>[] | undefined>;
 }

@@ -5,7 +5,7 @@ import * as pulumi from "@pulumi/pulumi";
 import * as utilities from "./utilities";
 
 /**
- * A transactional campaign.
+ * A transactional campaign of Sender.net: a template sent one email at a time through the API. The API can create and read one, nothing else: every change replaces it, and destroying it only drops it from the stack (with a warning), as the service keeps it.
  */
 export class TransactionalCampaign extends pulumi.CustomResource {
     /**
@@ -35,75 +35,75 @@ export class TransactionalCampaign extends pulumi.CustomResource {
     }
 
     /**
-     * Adopt.
+     * Id of an existing transactional campaign to take over instead of creating one; it must already match the inputs. Only read at create.
      */
     declare public readonly adoptId: pulumi.Output<string | undefined>;
     /**
-     * Bounced.
+     * Bounces, as of the last create or refresh.
      */
     declare public /*out*/ readonly bounced: pulumi.Output<number | undefined>;
     /**
-     * Clicks.
+     * Clicks, as of the last create or refresh.
      */
     declare public /*out*/ readonly clicks: pulumi.Output<number | undefined>;
     /**
-     * Content.
+     * Plain text or html body, according to `editor`. Managed only when set.
      */
     declare public readonly content: pulumi.Output<string | undefined>;
     /**
-     * Created.
+     * Creation time, `YYYY-MM-DD HH:MM:SS` UTC.
      */
     declare public /*out*/ readonly created: pulumi.Output<string | undefined>;
     /**
-     * Domain.
+     * The sending domain's id.
      */
     declare public /*out*/ readonly domainId: pulumi.Output<string | undefined>;
     /**
-     * Editor.
+     * `plain` or `html`: builder campaigns are made in the Sender interface. One of: "plain", "html".
      */
     declare public readonly editor: pulumi.Output<string>;
     /**
-     * From.
+     * Sender name.
      */
     declare public readonly from: pulumi.Output<string>;
     /**
-     * Last action.
+     * The editor wizard's step.
      */
     declare public /*out*/ readonly lastAction: pulumi.Output<string | undefined>;
     /**
-     * Modified.
+     * Last change, `YYYY-MM-DD HH:MM:SS` UTC.
      */
     declare public /*out*/ readonly modified: pulumi.Output<string | undefined>;
     /**
-     * Opens.
+     * Opens, as of the last create or refresh.
      */
     declare public /*out*/ readonly opens: pulumi.Output<number | undefined>;
     /**
-     * Preheader.
+     * Preview text. Managed only when set.
      */
     declare public readonly preheader: pulumi.Output<string | undefined>;
     /**
-     * Reply to.
+     * Reply-to address, on a verified domain of the account.
      */
     declare public readonly replyTo: pulumi.Output<string>;
     /**
-     * Sent.
+     * Emails sent, as of the last create or refresh.
      */
     declare public /*out*/ readonly sent: pulumi.Output<number | undefined>;
     /**
-     * Subject.
+     * Subject line.
      */
     declare public readonly subject: pulumi.Output<string>;
     /**
-     * Title.
+     * Name shown in reports; the service defaults it to the subject. Managed only when set.
      */
     declare public readonly title: pulumi.Output<string | undefined>;
     /**
-     * Type.
+     * The campaign type.
      */
     declare public /*out*/ readonly type: pulumi.Output<string | undefined>;
     /**
-     * Unsubscribes.
+     * Unsubscribes, as of the last create or refresh.
      */
     declare public /*out*/ readonly unsubscribeCount: pulumi.Output<number | undefined>;
 
@@ -180,35 +180,35 @@ export class TransactionalCampaign extends pulumi.CustomResource {
  */
 export interface TransactionalCampaignArgs {
     /**
-     * Adopt.
+     * Id of an existing transactional campaign to take over instead of creating one; it must already match the inputs. Only read at create.
      */
     adoptId?: pulumi.Input<string | undefined>;
     /**
-     * Content.
+     * Plain text or html body, according to `editor`. Managed only when set.
      */
     content?: pulumi.Input<string | undefined>;
     /**
-     * Editor.
+     * `plain` or `html`: builder campaigns are made in the Sender interface. One of: "plain", "html".
      */
     editor: pulumi.Input<string>;
     /**
-     * From.
+     * Sender name.
      */
     from: pulumi.Input<string>;
     /**
-     * Preheader.
+     * Preview text. Managed only when set.
      */
     preheader?: pulumi.Input<string | undefined>;
     /**
-     * Reply to.
+     * Reply-to address, on a verified domain of the account.
      */
     replyTo: pulumi.Input<string>;
     /**
-     * Subject.
+     * Subject line.
      */
     subject: pulumi.Input<string>;
     /**
-     * Title.
+     * Name shown in reports; the service defaults it to the subject. Managed only when set.
      */
     title?: pulumi.Input<string | undefined>;
 }

@@ -5,7 +5,7 @@ import * as pulumi from "@pulumi/pulumi";
 import * as utilities from "./utilities";
 
 /**
- * A webhook.
+ * A webhook of the account: Sender posts each event of its topic to the url. The API can create and delete a webhook but neither update nor read it: any change replaces it (the old one first, as a second webhook of the same url and topic would clash), and a refresh cannot see changes made in the Sender interface.
  */
 export class Webhook extends pulumi.CustomResource {
     /**
@@ -35,35 +35,35 @@ export class Webhook extends pulumi.CustomResource {
     }
 
     /**
-     * Account.
+     * The account the webhook belongs to.
      */
     declare public /*out*/ readonly accountId: pulumi.Output<string | undefined>;
     /**
-     * Group id.
+     * The id of the group to watch; required for `groups/new-subscriber` and `groups/unsubscribed`.
      */
     declare public readonly relationId: pulumi.Output<string | undefined>;
     /**
-     * Response time.
+     * Response time of the endpoint, as of creation.
      */
     declare public /*out*/ readonly responseTime: pulumi.Output<number | undefined>;
     /**
-     * Status.
+     * The service's status of the webhook, e.g. `ACTIVE`.
      */
     declare public /*out*/ readonly status: pulumi.Output<string | undefined>;
     /**
-     * Topic.
+     * The event reported: one of subscribers/new, subscribers/updated, subscribers/unsubscribed, groups/new-subscriber, groups/unsubscribed, groups/new, campaigns/new, bounces/new. One of: "subscribers/new", "subscribers/updated", "subscribers/unsubscribed", "groups/new-subscriber", "groups/unsubscribed", "groups/new", "campaigns/new", "bounces/new".
      */
     declare public readonly topic: pulumi.Output<string>;
     /**
-     * Deliveries.
+     * Deliveries made, as of creation (the API cannot read a webhook back).
      */
     declare public /*out*/ readonly totalDeliveries: pulumi.Output<number | undefined>;
     /**
-     * Failures.
+     * Failed deliveries, as of creation.
      */
     declare public /*out*/ readonly totalFailures: pulumi.Output<number | undefined>;
     /**
-     * URL.
+     * The https endpoint that receives the deliveries.
      */
     declare public readonly url: pulumi.Output<string>;
 
@@ -114,15 +114,15 @@ export class Webhook extends pulumi.CustomResource {
  */
 export interface WebhookArgs {
     /**
-     * Group id.
+     * The id of the group to watch; required for `groups/new-subscriber` and `groups/unsubscribed`.
      */
     relationId?: pulumi.Input<string | undefined>;
     /**
-     * Topic.
+     * The event reported: one of subscribers/new, subscribers/updated, subscribers/unsubscribed, groups/new-subscriber, groups/unsubscribed, groups/new, campaigns/new, bounces/new. One of: "subscribers/new", "subscribers/updated", "subscribers/unsubscribed", "groups/new-subscriber", "groups/unsubscribed", "groups/new", "campaigns/new", "bounces/new".
      */
     topic: pulumi.Input<string>;
     /**
-     * URL.
+     * The https endpoint that receives the deliveries.
      */
     url: pulumi.Input<string>;
 }

@@ -5,7 +5,7 @@ import * as path from "node:path";
 import { promisify } from "node:util";
 import { beforeAll, describe, expect, test } from "vitest";
 import { packageSchemaText } from "../../provider/plugin/package-schema";
-import { ensurePulumiOnPath, ROOT } from "./harness";
+import { ensurePulumiOnPath, ROOT } from "../support/stack";
 
 // The package schema and the generated SDKs: what the plugin serves, what is checked in, and
 // whether each SDK compiles against its language's Pulumi SDK.

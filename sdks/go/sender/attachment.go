@@ -12,17 +12,17 @@ import (
 	"pulumi-sender/sdks/go/sender/internal"
 )
 
-// A file attached to a campaign.
+// A file attached to a regular campaign, fetched by Sender from a public URL. Its id is `<campaignId>/<fileName>`. The API cannot change an attachment, so any change replaces it, removing the old file first (Sender keys files by name). Changes to a campaign that is no longer DRAFT or SCHEDULED are refused, and destroying the attachment of such a campaign leaves the service untouched.
 type Attachment struct {
 	pulumi.CustomResourceState
 
-	// Campaign id.
+	// The campaign the file is attached to. Changing it replaces the attachment.
 	CampaignId pulumi.StringOutput `pulumi:"campaignId"`
-	// File name.
+	// The name Sender stored the file under.
 	FileName pulumi.StringPtrOutput `pulumi:"fileName"`
-	// Size.
-	Size pulumi.Float64PtrOutput `pulumi:"size"`
-	// URL.
+	// Size of the stored file in bytes.
+	Size pulumi.IntPtrOutput `pulumi:"size"`
+	// A public http(s) URL of the file, which Sender downloads. The file name is the last segment of its path, and its extension must be one of doc, docx, xml, pdf, xlsx, xls, jpg, jpeg, png, svg. Changing it replaces the attachment.
 	Url pulumi.StringOutput `pulumi:"url"`
 }
 
@@ -77,17 +77,17 @@ func (AttachmentState) ElementType() reflect.Type {
 }
 
 type attachmentArgs struct {
-	// Campaign id.
+	// The campaign the file is attached to. Changing it replaces the attachment.
 	CampaignId string `pulumi:"campaignId"`
-	// URL.
+	// A public http(s) URL of the file, which Sender downloads. The file name is the last segment of its path, and its extension must be one of doc, docx, xml, pdf, xlsx, xls, jpg, jpeg, png, svg. Changing it replaces the attachment.
 	Url string `pulumi:"url"`
 }
 
 // The set of arguments for constructing a Attachment resource.
 type AttachmentArgs struct {
-	// Campaign id.
+	// The campaign the file is attached to. Changing it replaces the attachment.
 	CampaignId pulumi.StringInput
-	// URL.
+	// A public http(s) URL of the file, which Sender downloads. The file name is the last segment of its path, and its extension must be one of doc, docx, xml, pdf, xlsx, xls, jpg, jpeg, png, svg. Changing it replaces the attachment.
 	Url pulumi.StringInput
 }
 
@@ -128,22 +128,22 @@ func (o AttachmentOutput) ToAttachmentOutputWithContext(ctx context.Context) Att
 	return o
 }
 
-// Campaign id.
+// The campaign the file is attached to. Changing it replaces the attachment.
 func (o AttachmentOutput) CampaignId() pulumi.StringOutput {
 	return o.ApplyT(func(v *Attachment) pulumi.StringOutput { return v.CampaignId }).(pulumi.StringOutput)
 }
 
-// File name.
+// The name Sender stored the file under.
 func (o AttachmentOutput) FileName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Attachment) pulumi.StringPtrOutput { return v.FileName }).(pulumi.StringPtrOutput)
 }
 
-// Size.
-func (o AttachmentOutput) Size() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *Attachment) pulumi.Float64PtrOutput { return v.Size }).(pulumi.Float64PtrOutput)
+// Size of the stored file in bytes.
+func (o AttachmentOutput) Size() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *Attachment) pulumi.IntPtrOutput { return v.Size }).(pulumi.IntPtrOutput)
 }
 
-// URL.
+// A public http(s) URL of the file, which Sender downloads. The file name is the last segment of its path, and its extension must be one of doc, docx, xml, pdf, xlsx, xls, jpg, jpeg, png, svg. Changing it replaces the attachment.
 func (o AttachmentOutput) Url() pulumi.StringOutput {
 	return o.ApplyT(func(v *Attachment) pulumi.StringOutput { return v.Url }).(pulumi.StringOutput)
 }

@@ -12,47 +12,47 @@ import (
 	"pulumi-sender/sdks/go/sender/internal"
 )
 
-// A regular campaign.
+// A regular email campaign of Sender.net. Every input updates in place; nothing forces a replacement. Creating or updating a campaign never sends it. Once the service reports the campaign as anything but DRAFT or SCHEDULED, any change to it is refused at preview: replacing a sent campaign could send the mail again.
 type Campaign struct {
 	pulumi.CustomResourceState
 
-	// Adopt this existing campaign.
+	// Id of an existing campaign to take over instead of creating one; `create` then updates it to match the other inputs. Refused when the campaign has already been sent and differs. Only read at create.
 	AdoptId pulumi.StringPtrOutput `pulumi:"adoptId"`
-	// Content.
+	// The email body: html for `html` and `editor`, plain text for `text`.
 	Content pulumi.StringPtrOutput `pulumi:"content"`
-	// Content type. One of: "editor", "html", "text".
+	// How the content is written: `editor`, `html` or `text`. One of: "editor", "html", "text".
 	ContentType pulumi.StringOutput `pulumi:"contentType"`
-	// Created.
+	// When the campaign was created, `YYYY-MM-DD HH:MM:SS` UTC.
 	Created pulumi.StringPtrOutput `pulumi:"created"`
-	// Domain id.
+	// The sending domain's id.
 	DomainId pulumi.StringPtrOutput `pulumi:"domainId"`
-	// Sender name.
+	// Sender *name* shown to recipients (not an address), e.g. `Example News`.
 	From pulumi.StringOutput `pulumi:"from"`
-	// Google Analytics tracking.
+	// Whether links carry Google Analytics tracking. Default `false`.
 	GoogleAnalytics pulumi.BoolPtrOutput `pulumi:"googleAnalytics"`
-	// Group ids.
+	// Ids of the groups the campaign goes to. A set: order does not matter.
 	Groups pulumi.StringArrayOutput `pulumi:"groups"`
-	// Last action.
+	// The step of the editor wizard the campaign is at.
 	LastAction pulumi.StringPtrOutput `pulumi:"lastAction"`
-	// Modified.
+	// When the campaign last changed, `YYYY-MM-DD HH:MM:SS` UTC.
 	Modified pulumi.StringPtrOutput `pulumi:"modified"`
-	// Preheader.
+	// Preview text shown after the subject in most inboxes.
 	Preheader pulumi.StringPtrOutput `pulumi:"preheader"`
-	// Recipients.
+	// How many subscribers it reaches.
 	RecipientCount pulumi.IntPtrOutput `pulumi:"recipientCount"`
-	// Reply-to address.
+	// Reply-to address; its domain must be a verified domain of the account.
 	ReplyTo pulumi.StringOutput `pulumi:"replyTo"`
-	// Schedule time.
+	// When it is scheduled to go, `YYYY-MM-DD HH:MM:SS` UTC, if it is.
 	ScheduleTime pulumi.StringPtrOutput `pulumi:"scheduleTime"`
-	// Segment ids.
+	// Ids of the segments the campaign goes to. A set: order does not matter.
 	Segments pulumi.StringArrayOutput `pulumi:"segments"`
-	// Sent time.
+	// When it was sent, `YYYY-MM-DD HH:MM:SS` UTC, once it was.
 	SentTime pulumi.StringPtrOutput `pulumi:"sentTime"`
-	// Status.
+	// `DRAFT`, `SCHEDULED`, `SENDING` or `SENT`, as of the last create, update or refresh.
 	Status pulumi.StringPtrOutput `pulumi:"status"`
-	// Subject line.
+	// Subject line of the email.
 	Subject pulumi.StringOutput `pulumi:"subject"`
-	// Internal title.
+	// Internal name, shown in the Sender dashboard and reports.
 	Title pulumi.StringPtrOutput `pulumi:"title"`
 }
 
@@ -108,53 +108,53 @@ func (CampaignState) ElementType() reflect.Type {
 }
 
 type campaignArgs struct {
-	// Adopt this existing campaign.
+	// Id of an existing campaign to take over instead of creating one; `create` then updates it to match the other inputs. Refused when the campaign has already been sent and differs. Only read at create.
 	AdoptId *string `pulumi:"adoptId"`
-	// Content.
+	// The email body: html for `html` and `editor`, plain text for `text`.
 	Content *string `pulumi:"content"`
-	// Content type. One of: "editor", "html", "text".
+	// How the content is written: `editor`, `html` or `text`. One of: "editor", "html", "text".
 	ContentType string `pulumi:"contentType"`
-	// Sender name.
+	// Sender *name* shown to recipients (not an address), e.g. `Example News`.
 	From string `pulumi:"from"`
-	// Google Analytics tracking.
+	// Whether links carry Google Analytics tracking. Default `false`.
 	GoogleAnalytics *bool `pulumi:"googleAnalytics"`
-	// Group ids.
+	// Ids of the groups the campaign goes to. A set: order does not matter.
 	Groups []string `pulumi:"groups"`
-	// Preheader.
+	// Preview text shown after the subject in most inboxes.
 	Preheader *string `pulumi:"preheader"`
-	// Reply-to address.
+	// Reply-to address; its domain must be a verified domain of the account.
 	ReplyTo string `pulumi:"replyTo"`
-	// Segment ids.
+	// Ids of the segments the campaign goes to. A set: order does not matter.
 	Segments []string `pulumi:"segments"`
-	// Subject line.
+	// Subject line of the email.
 	Subject string `pulumi:"subject"`
-	// Internal title.
+	// Internal name, shown in the Sender dashboard and reports.
 	Title *string `pulumi:"title"`
 }
 
 // The set of arguments for constructing a Campaign resource.
 type CampaignArgs struct {
-	// Adopt this existing campaign.
+	// Id of an existing campaign to take over instead of creating one; `create` then updates it to match the other inputs. Refused when the campaign has already been sent and differs. Only read at create.
 	AdoptId pulumi.StringPtrInput
-	// Content.
+	// The email body: html for `html` and `editor`, plain text for `text`.
 	Content pulumi.StringPtrInput
-	// Content type. One of: "editor", "html", "text".
+	// How the content is written: `editor`, `html` or `text`. One of: "editor", "html", "text".
 	ContentType pulumi.StringInput
-	// Sender name.
+	// Sender *name* shown to recipients (not an address), e.g. `Example News`.
 	From pulumi.StringInput
-	// Google Analytics tracking.
+	// Whether links carry Google Analytics tracking. Default `false`.
 	GoogleAnalytics pulumi.BoolPtrInput
-	// Group ids.
+	// Ids of the groups the campaign goes to. A set: order does not matter.
 	Groups pulumi.StringArrayInput
-	// Preheader.
+	// Preview text shown after the subject in most inboxes.
 	Preheader pulumi.StringPtrInput
-	// Reply-to address.
+	// Reply-to address; its domain must be a verified domain of the account.
 	ReplyTo pulumi.StringInput
-	// Segment ids.
+	// Ids of the segments the campaign goes to. A set: order does not matter.
 	Segments pulumi.StringArrayInput
-	// Subject line.
+	// Subject line of the email.
 	Subject pulumi.StringInput
-	// Internal title.
+	// Internal name, shown in the Sender dashboard and reports.
 	Title pulumi.StringPtrInput
 }
 
@@ -195,97 +195,97 @@ func (o CampaignOutput) ToCampaignOutputWithContext(ctx context.Context) Campaig
 	return o
 }
 
-// Adopt this existing campaign.
+// Id of an existing campaign to take over instead of creating one; `create` then updates it to match the other inputs. Refused when the campaign has already been sent and differs. Only read at create.
 func (o CampaignOutput) AdoptId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Campaign) pulumi.StringPtrOutput { return v.AdoptId }).(pulumi.StringPtrOutput)
 }
 
-// Content.
+// The email body: html for `html` and `editor`, plain text for `text`.
 func (o CampaignOutput) Content() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Campaign) pulumi.StringPtrOutput { return v.Content }).(pulumi.StringPtrOutput)
 }
 
-// Content type. One of: "editor", "html", "text".
+// How the content is written: `editor`, `html` or `text`. One of: "editor", "html", "text".
 func (o CampaignOutput) ContentType() pulumi.StringOutput {
 	return o.ApplyT(func(v *Campaign) pulumi.StringOutput { return v.ContentType }).(pulumi.StringOutput)
 }
 
-// Created.
+// When the campaign was created, `YYYY-MM-DD HH:MM:SS` UTC.
 func (o CampaignOutput) Created() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Campaign) pulumi.StringPtrOutput { return v.Created }).(pulumi.StringPtrOutput)
 }
 
-// Domain id.
+// The sending domain's id.
 func (o CampaignOutput) DomainId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Campaign) pulumi.StringPtrOutput { return v.DomainId }).(pulumi.StringPtrOutput)
 }
 
-// Sender name.
+// Sender *name* shown to recipients (not an address), e.g. `Example News`.
 func (o CampaignOutput) From() pulumi.StringOutput {
 	return o.ApplyT(func(v *Campaign) pulumi.StringOutput { return v.From }).(pulumi.StringOutput)
 }
 
-// Google Analytics tracking.
+// Whether links carry Google Analytics tracking. Default `false`.
 func (o CampaignOutput) GoogleAnalytics() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *Campaign) pulumi.BoolPtrOutput { return v.GoogleAnalytics }).(pulumi.BoolPtrOutput)
 }
 
-// Group ids.
+// Ids of the groups the campaign goes to. A set: order does not matter.
 func (o CampaignOutput) Groups() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *Campaign) pulumi.StringArrayOutput { return v.Groups }).(pulumi.StringArrayOutput)
 }
 
-// Last action.
+// The step of the editor wizard the campaign is at.
 func (o CampaignOutput) LastAction() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Campaign) pulumi.StringPtrOutput { return v.LastAction }).(pulumi.StringPtrOutput)
 }
 
-// Modified.
+// When the campaign last changed, `YYYY-MM-DD HH:MM:SS` UTC.
 func (o CampaignOutput) Modified() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Campaign) pulumi.StringPtrOutput { return v.Modified }).(pulumi.StringPtrOutput)
 }
 
-// Preheader.
+// Preview text shown after the subject in most inboxes.
 func (o CampaignOutput) Preheader() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Campaign) pulumi.StringPtrOutput { return v.Preheader }).(pulumi.StringPtrOutput)
 }
 
-// Recipients.
+// How many subscribers it reaches.
 func (o CampaignOutput) RecipientCount() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *Campaign) pulumi.IntPtrOutput { return v.RecipientCount }).(pulumi.IntPtrOutput)
 }
 
-// Reply-to address.
+// Reply-to address; its domain must be a verified domain of the account.
 func (o CampaignOutput) ReplyTo() pulumi.StringOutput {
 	return o.ApplyT(func(v *Campaign) pulumi.StringOutput { return v.ReplyTo }).(pulumi.StringOutput)
 }
 
-// Schedule time.
+// When it is scheduled to go, `YYYY-MM-DD HH:MM:SS` UTC, if it is.
 func (o CampaignOutput) ScheduleTime() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Campaign) pulumi.StringPtrOutput { return v.ScheduleTime }).(pulumi.StringPtrOutput)
 }
 
-// Segment ids.
+// Ids of the segments the campaign goes to. A set: order does not matter.
 func (o CampaignOutput) Segments() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *Campaign) pulumi.StringArrayOutput { return v.Segments }).(pulumi.StringArrayOutput)
 }
 
-// Sent time.
+// When it was sent, `YYYY-MM-DD HH:MM:SS` UTC, once it was.
 func (o CampaignOutput) SentTime() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Campaign) pulumi.StringPtrOutput { return v.SentTime }).(pulumi.StringPtrOutput)
 }
 
-// Status.
+// `DRAFT`, `SCHEDULED`, `SENDING` or `SENT`, as of the last create, update or refresh.
 func (o CampaignOutput) Status() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Campaign) pulumi.StringPtrOutput { return v.Status }).(pulumi.StringPtrOutput)
 }
 
-// Subject line.
+// Subject line of the email.
 func (o CampaignOutput) Subject() pulumi.StringOutput {
 	return o.ApplyT(func(v *Campaign) pulumi.StringOutput { return v.Subject }).(pulumi.StringOutput)
 }
 
-// Internal title.
+// Internal name, shown in the Sender dashboard and reports.
 func (o CampaignOutput) Title() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Campaign) pulumi.StringPtrOutput { return v.Title }).(pulumi.StringPtrOutput)
 }

@@ -12,17 +12,17 @@ import (
 	"pulumi-sender/sdks/go/sender/internal"
 )
 
-// A campaign's follow-up.
+// The automatic follow-up email of a regular campaign, sent to recipients who did not open it. A campaign has at most one, so its id is the campaign id. Changes to a campaign that is no longer DRAFT or SCHEDULED are refused, and destroying the follow-up of such a campaign leaves the service untouched.
 type CampaignFollowUp struct {
 	pulumi.CustomResourceState
 
-	// Active.
+	// Whether the follow-up is switched on. Default `true`.
 	Active pulumi.BoolPtrOutput `pulumi:"active"`
-	// Campaign id.
+	// The campaign the follow-up belongs to; also the resource id. Changing it replaces the follow-up.
 	CampaignId pulumi.StringOutput `pulumi:"campaignId"`
-	// Delay in hours.
+	// Hours after the send: one of 12, 24, 48, 72, 96, 120, 144, 168. One of: 12, 24, 48, 72, 96, 120, 144, 168.
 	DelayHours pulumi.IntOutput `pulumi:"delayHours"`
-	// Subject.
+	// Subject line of the follow-up email.
 	Subject pulumi.StringOutput `pulumi:"subject"`
 }
 
@@ -79,25 +79,25 @@ func (CampaignFollowUpState) ElementType() reflect.Type {
 }
 
 type campaignFollowUpArgs struct {
-	// Active.
+	// Whether the follow-up is switched on. Default `true`.
 	Active *bool `pulumi:"active"`
-	// Campaign id.
+	// The campaign the follow-up belongs to; also the resource id. Changing it replaces the follow-up.
 	CampaignId string `pulumi:"campaignId"`
-	// Delay in hours.
+	// Hours after the send: one of 12, 24, 48, 72, 96, 120, 144, 168. One of: 12, 24, 48, 72, 96, 120, 144, 168.
 	DelayHours int `pulumi:"delayHours"`
-	// Subject.
+	// Subject line of the follow-up email.
 	Subject string `pulumi:"subject"`
 }
 
 // The set of arguments for constructing a CampaignFollowUp resource.
 type CampaignFollowUpArgs struct {
-	// Active.
+	// Whether the follow-up is switched on. Default `true`.
 	Active pulumi.BoolPtrInput
-	// Campaign id.
+	// The campaign the follow-up belongs to; also the resource id. Changing it replaces the follow-up.
 	CampaignId pulumi.StringInput
-	// Delay in hours.
+	// Hours after the send: one of 12, 24, 48, 72, 96, 120, 144, 168. One of: 12, 24, 48, 72, 96, 120, 144, 168.
 	DelayHours pulumi.IntInput
-	// Subject.
+	// Subject line of the follow-up email.
 	Subject pulumi.StringInput
 }
 
@@ -138,22 +138,22 @@ func (o CampaignFollowUpOutput) ToCampaignFollowUpOutputWithContext(ctx context.
 	return o
 }
 
-// Active.
+// Whether the follow-up is switched on. Default `true`.
 func (o CampaignFollowUpOutput) Active() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *CampaignFollowUp) pulumi.BoolPtrOutput { return v.Active }).(pulumi.BoolPtrOutput)
 }
 
-// Campaign id.
+// The campaign the follow-up belongs to; also the resource id. Changing it replaces the follow-up.
 func (o CampaignFollowUpOutput) CampaignId() pulumi.StringOutput {
 	return o.ApplyT(func(v *CampaignFollowUp) pulumi.StringOutput { return v.CampaignId }).(pulumi.StringOutput)
 }
 
-// Delay in hours.
+// Hours after the send: one of 12, 24, 48, 72, 96, 120, 144, 168. One of: 12, 24, 48, 72, 96, 120, 144, 168.
 func (o CampaignFollowUpOutput) DelayHours() pulumi.IntOutput {
 	return o.ApplyT(func(v *CampaignFollowUp) pulumi.IntOutput { return v.DelayHours }).(pulumi.IntOutput)
 }
 
-// Subject.
+// Subject line of the follow-up email.
 func (o CampaignFollowUpOutput) Subject() pulumi.StringOutput {
 	return o.ApplyT(func(v *CampaignFollowUp) pulumi.StringOutput { return v.Subject }).(pulumi.StringOutput)
 }

@@ -12,19 +12,19 @@ import (
 	"pulumi-sender/sdks/go/sender/internal"
 )
 
-// A campaign's schedule.
+// When a regular campaign goes out. One schedule per campaign, so its id is the campaign id. Only `campaignId` forces replacement. Once the campaign has been sent, `read` records it (`sent: true`) and destroying the schedule leaves the service untouched: there is nothing left to cancel.
 type CampaignSchedule struct {
 	pulumi.CustomResourceState
 
-	// Campaign id.
+	// The campaign to send. Changing it replaces the schedule.
 	CampaignId pulumi.StringOutput `pulumi:"campaignId"`
-	// Schedule time.
+	// When the campaign goes out: ISO 8601 with an offset, e.g. `2026-12-01T09:00:00+01:00`.
 	ScheduleTime pulumi.StringOutput `pulumi:"scheduleTime"`
-	// UTC.
+	// The scheduled time as the API has it, `YYYY-MM-DD HH:MM:SS` UTC.
 	ScheduleTimeUtc pulumi.StringPtrOutput `pulumi:"scheduleTimeUtc"`
-	// Sent.
+	// Whether the campaign has gone out.
 	Sent pulumi.BoolPtrOutput `pulumi:"sent"`
-	// Status.
+	// The campaign's status, e.g. `SCHEDULED` or `SENT`.
 	Status pulumi.StringPtrOutput `pulumi:"status"`
 }
 
@@ -78,17 +78,17 @@ func (CampaignScheduleState) ElementType() reflect.Type {
 }
 
 type campaignScheduleArgs struct {
-	// Campaign id.
+	// The campaign to send. Changing it replaces the schedule.
 	CampaignId string `pulumi:"campaignId"`
-	// Schedule time.
+	// When the campaign goes out: ISO 8601 with an offset, e.g. `2026-12-01T09:00:00+01:00`.
 	ScheduleTime string `pulumi:"scheduleTime"`
 }
 
 // The set of arguments for constructing a CampaignSchedule resource.
 type CampaignScheduleArgs struct {
-	// Campaign id.
+	// The campaign to send. Changing it replaces the schedule.
 	CampaignId pulumi.StringInput
-	// Schedule time.
+	// When the campaign goes out: ISO 8601 with an offset, e.g. `2026-12-01T09:00:00+01:00`.
 	ScheduleTime pulumi.StringInput
 }
 
@@ -129,27 +129,27 @@ func (o CampaignScheduleOutput) ToCampaignScheduleOutputWithContext(ctx context.
 	return o
 }
 
-// Campaign id.
+// The campaign to send. Changing it replaces the schedule.
 func (o CampaignScheduleOutput) CampaignId() pulumi.StringOutput {
 	return o.ApplyT(func(v *CampaignSchedule) pulumi.StringOutput { return v.CampaignId }).(pulumi.StringOutput)
 }
 
-// Schedule time.
+// When the campaign goes out: ISO 8601 with an offset, e.g. `2026-12-01T09:00:00+01:00`.
 func (o CampaignScheduleOutput) ScheduleTime() pulumi.StringOutput {
 	return o.ApplyT(func(v *CampaignSchedule) pulumi.StringOutput { return v.ScheduleTime }).(pulumi.StringOutput)
 }
 
-// UTC.
+// The scheduled time as the API has it, `YYYY-MM-DD HH:MM:SS` UTC.
 func (o CampaignScheduleOutput) ScheduleTimeUtc() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *CampaignSchedule) pulumi.StringPtrOutput { return v.ScheduleTimeUtc }).(pulumi.StringPtrOutput)
 }
 
-// Sent.
+// Whether the campaign has gone out.
 func (o CampaignScheduleOutput) Sent() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *CampaignSchedule) pulumi.BoolPtrOutput { return v.Sent }).(pulumi.BoolPtrOutput)
 }
 
-// Status.
+// The campaign's status, e.g. `SCHEDULED` or `SENT`.
 func (o CampaignScheduleOutput) Status() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *CampaignSchedule) pulumi.StringPtrOutput { return v.Status }).(pulumi.StringPtrOutput)
 }

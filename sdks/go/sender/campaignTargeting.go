@@ -12,21 +12,21 @@ import (
 	"pulumi-sender/sdks/go/sender/internal"
 )
 
-// Who a campaign goes to.
+// Who a regular campaign goes to: included and excluded tags and saved filters, or every active subscriber (`sendToAll`). One targeting per campaign, so its id is the campaign id. Only `campaignId` forces replacement; other changes apply the set differences. Changes to a campaign that is no longer DRAFT or SCHEDULED are refused.
 type CampaignTargeting struct {
 	pulumi.CustomResourceState
 
-	// Campaign id.
+	// The campaign targeted. Changing it replaces the targeting.
 	CampaignId pulumi.StringOutput `pulumi:"campaignId"`
-	// Excluded filters.
+	// Saved filters whose subscribers never receive it. A set.
 	ExcludedFilterIds pulumi.StringArrayOutput `pulumi:"excludedFilterIds"`
-	// Excluded tags.
+	// Tags whose subscribers never receive it. A set.
 	ExcludedTagIds pulumi.StringArrayOutput `pulumi:"excludedTagIds"`
-	// Filters.
+	// Saved filters whose subscribers receive it. A set.
 	FilterIds pulumi.StringArrayOutput `pulumi:"filterIds"`
-	// Send to all.
+	// Send to every active subscriber.
 	SendToAll pulumi.BoolPtrOutput `pulumi:"sendToAll"`
-	// Tags.
+	// Tags whose subscribers receive the campaign. A set.
 	TagIds pulumi.StringArrayOutput `pulumi:"tagIds"`
 }
 
@@ -77,33 +77,33 @@ func (CampaignTargetingState) ElementType() reflect.Type {
 }
 
 type campaignTargetingArgs struct {
-	// Campaign id.
+	// The campaign targeted. Changing it replaces the targeting.
 	CampaignId string `pulumi:"campaignId"`
-	// Excluded filters.
+	// Saved filters whose subscribers never receive it. A set.
 	ExcludedFilterIds []string `pulumi:"excludedFilterIds"`
-	// Excluded tags.
+	// Tags whose subscribers never receive it. A set.
 	ExcludedTagIds []string `pulumi:"excludedTagIds"`
-	// Filters.
+	// Saved filters whose subscribers receive it. A set.
 	FilterIds []string `pulumi:"filterIds"`
-	// Send to all.
+	// Send to every active subscriber.
 	SendToAll *bool `pulumi:"sendToAll"`
-	// Tags.
+	// Tags whose subscribers receive the campaign. A set.
 	TagIds []string `pulumi:"tagIds"`
 }
 
 // The set of arguments for constructing a CampaignTargeting resource.
 type CampaignTargetingArgs struct {
-	// Campaign id.
+	// The campaign targeted. Changing it replaces the targeting.
 	CampaignId pulumi.StringInput
-	// Excluded filters.
+	// Saved filters whose subscribers never receive it. A set.
 	ExcludedFilterIds pulumi.StringArrayInput
-	// Excluded tags.
+	// Tags whose subscribers never receive it. A set.
 	ExcludedTagIds pulumi.StringArrayInput
-	// Filters.
+	// Saved filters whose subscribers receive it. A set.
 	FilterIds pulumi.StringArrayInput
-	// Send to all.
+	// Send to every active subscriber.
 	SendToAll pulumi.BoolPtrInput
-	// Tags.
+	// Tags whose subscribers receive the campaign. A set.
 	TagIds pulumi.StringArrayInput
 }
 
@@ -144,32 +144,32 @@ func (o CampaignTargetingOutput) ToCampaignTargetingOutputWithContext(ctx contex
 	return o
 }
 
-// Campaign id.
+// The campaign targeted. Changing it replaces the targeting.
 func (o CampaignTargetingOutput) CampaignId() pulumi.StringOutput {
 	return o.ApplyT(func(v *CampaignTargeting) pulumi.StringOutput { return v.CampaignId }).(pulumi.StringOutput)
 }
 
-// Excluded filters.
+// Saved filters whose subscribers never receive it. A set.
 func (o CampaignTargetingOutput) ExcludedFilterIds() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *CampaignTargeting) pulumi.StringArrayOutput { return v.ExcludedFilterIds }).(pulumi.StringArrayOutput)
 }
 
-// Excluded tags.
+// Tags whose subscribers never receive it. A set.
 func (o CampaignTargetingOutput) ExcludedTagIds() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *CampaignTargeting) pulumi.StringArrayOutput { return v.ExcludedTagIds }).(pulumi.StringArrayOutput)
 }
 
-// Filters.
+// Saved filters whose subscribers receive it. A set.
 func (o CampaignTargetingOutput) FilterIds() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *CampaignTargeting) pulumi.StringArrayOutput { return v.FilterIds }).(pulumi.StringArrayOutput)
 }
 
-// Send to all.
+// Send to every active subscriber.
 func (o CampaignTargetingOutput) SendToAll() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *CampaignTargeting) pulumi.BoolPtrOutput { return v.SendToAll }).(pulumi.BoolPtrOutput)
 }
 
-// Tags.
+// Tags whose subscribers receive the campaign. A set.
 func (o CampaignTargetingOutput) TagIds() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *CampaignTargeting) pulumi.StringArrayOutput { return v.TagIds }).(pulumi.StringArrayOutput)
 }

@@ -12,45 +12,45 @@ import (
 	"pulumi-sender/sdks/go/sender/internal"
 )
 
-// A transactional campaign.
+// A transactional campaign of Sender.net: a template sent one email at a time through the API. The API can create and read one, nothing else: every change replaces it, and destroying it only drops it from the stack (with a warning), as the service keeps it.
 type TransactionalCampaign struct {
 	pulumi.CustomResourceState
 
-	// Adopt.
+	// Id of an existing transactional campaign to take over instead of creating one; it must already match the inputs. Only read at create.
 	AdoptId pulumi.StringPtrOutput `pulumi:"adoptId"`
-	// Bounced.
+	// Bounces, as of the last create or refresh.
 	Bounced pulumi.IntPtrOutput `pulumi:"bounced"`
-	// Clicks.
+	// Clicks, as of the last create or refresh.
 	Clicks pulumi.IntPtrOutput `pulumi:"clicks"`
-	// Content.
+	// Plain text or html body, according to `editor`. Managed only when set.
 	Content pulumi.StringPtrOutput `pulumi:"content"`
-	// Created.
+	// Creation time, `YYYY-MM-DD HH:MM:SS` UTC.
 	Created pulumi.StringPtrOutput `pulumi:"created"`
-	// Domain.
+	// The sending domain's id.
 	DomainId pulumi.StringPtrOutput `pulumi:"domainId"`
-	// Editor.
+	// `plain` or `html`: builder campaigns are made in the Sender interface. One of: "plain", "html".
 	Editor pulumi.StringOutput `pulumi:"editor"`
-	// From.
+	// Sender name.
 	From pulumi.StringOutput `pulumi:"from"`
-	// Last action.
+	// The editor wizard's step.
 	LastAction pulumi.StringPtrOutput `pulumi:"lastAction"`
-	// Modified.
+	// Last change, `YYYY-MM-DD HH:MM:SS` UTC.
 	Modified pulumi.StringPtrOutput `pulumi:"modified"`
-	// Opens.
+	// Opens, as of the last create or refresh.
 	Opens pulumi.IntPtrOutput `pulumi:"opens"`
-	// Preheader.
+	// Preview text. Managed only when set.
 	Preheader pulumi.StringPtrOutput `pulumi:"preheader"`
-	// Reply to.
+	// Reply-to address, on a verified domain of the account.
 	ReplyTo pulumi.StringOutput `pulumi:"replyTo"`
-	// Sent.
+	// Emails sent, as of the last create or refresh.
 	Sent pulumi.IntPtrOutput `pulumi:"sent"`
-	// Subject.
+	// Subject line.
 	Subject pulumi.StringOutput `pulumi:"subject"`
-	// Title.
+	// Name shown in reports; the service defaults it to the subject. Managed only when set.
 	Title pulumi.StringPtrOutput `pulumi:"title"`
-	// Type.
+	// The campaign type.
 	Type pulumi.StringPtrOutput `pulumi:"type"`
-	// Unsubscribes.
+	// Unsubscribes, as of the last create or refresh.
 	UnsubscribeCount pulumi.IntPtrOutput `pulumi:"unsubscribeCount"`
 }
 
@@ -116,41 +116,41 @@ func (TransactionalCampaignState) ElementType() reflect.Type {
 }
 
 type transactionalCampaignArgs struct {
-	// Adopt.
+	// Id of an existing transactional campaign to take over instead of creating one; it must already match the inputs. Only read at create.
 	AdoptId *string `pulumi:"adoptId"`
-	// Content.
+	// Plain text or html body, according to `editor`. Managed only when set.
 	Content *string `pulumi:"content"`
-	// Editor.
+	// `plain` or `html`: builder campaigns are made in the Sender interface. One of: "plain", "html".
 	Editor string `pulumi:"editor"`
-	// From.
+	// Sender name.
 	From string `pulumi:"from"`
-	// Preheader.
+	// Preview text. Managed only when set.
 	Preheader *string `pulumi:"preheader"`
-	// Reply to.
+	// Reply-to address, on a verified domain of the account.
 	ReplyTo string `pulumi:"replyTo"`
-	// Subject.
+	// Subject line.
 	Subject string `pulumi:"subject"`
-	// Title.
+	// Name shown in reports; the service defaults it to the subject. Managed only when set.
 	Title *string `pulumi:"title"`
 }
 
 // The set of arguments for constructing a TransactionalCampaign resource.
 type TransactionalCampaignArgs struct {
-	// Adopt.
+	// Id of an existing transactional campaign to take over instead of creating one; it must already match the inputs. Only read at create.
 	AdoptId pulumi.StringPtrInput
-	// Content.
+	// Plain text or html body, according to `editor`. Managed only when set.
 	Content pulumi.StringPtrInput
-	// Editor.
+	// `plain` or `html`: builder campaigns are made in the Sender interface. One of: "plain", "html".
 	Editor pulumi.StringInput
-	// From.
+	// Sender name.
 	From pulumi.StringInput
-	// Preheader.
+	// Preview text. Managed only when set.
 	Preheader pulumi.StringPtrInput
-	// Reply to.
+	// Reply-to address, on a verified domain of the account.
 	ReplyTo pulumi.StringInput
-	// Subject.
+	// Subject line.
 	Subject pulumi.StringInput
-	// Title.
+	// Name shown in reports; the service defaults it to the subject. Managed only when set.
 	Title pulumi.StringPtrInput
 }
 
@@ -191,92 +191,92 @@ func (o TransactionalCampaignOutput) ToTransactionalCampaignOutputWithContext(ct
 	return o
 }
 
-// Adopt.
+// Id of an existing transactional campaign to take over instead of creating one; it must already match the inputs. Only read at create.
 func (o TransactionalCampaignOutput) AdoptId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *TransactionalCampaign) pulumi.StringPtrOutput { return v.AdoptId }).(pulumi.StringPtrOutput)
 }
 
-// Bounced.
+// Bounces, as of the last create or refresh.
 func (o TransactionalCampaignOutput) Bounced() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *TransactionalCampaign) pulumi.IntPtrOutput { return v.Bounced }).(pulumi.IntPtrOutput)
 }
 
-// Clicks.
+// Clicks, as of the last create or refresh.
 func (o TransactionalCampaignOutput) Clicks() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *TransactionalCampaign) pulumi.IntPtrOutput { return v.Clicks }).(pulumi.IntPtrOutput)
 }
 
-// Content.
+// Plain text or html body, according to `editor`. Managed only when set.
 func (o TransactionalCampaignOutput) Content() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *TransactionalCampaign) pulumi.StringPtrOutput { return v.Content }).(pulumi.StringPtrOutput)
 }
 
-// Created.
+// Creation time, `YYYY-MM-DD HH:MM:SS` UTC.
 func (o TransactionalCampaignOutput) Created() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *TransactionalCampaign) pulumi.StringPtrOutput { return v.Created }).(pulumi.StringPtrOutput)
 }
 
-// Domain.
+// The sending domain's id.
 func (o TransactionalCampaignOutput) DomainId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *TransactionalCampaign) pulumi.StringPtrOutput { return v.DomainId }).(pulumi.StringPtrOutput)
 }
 
-// Editor.
+// `plain` or `html`: builder campaigns are made in the Sender interface. One of: "plain", "html".
 func (o TransactionalCampaignOutput) Editor() pulumi.StringOutput {
 	return o.ApplyT(func(v *TransactionalCampaign) pulumi.StringOutput { return v.Editor }).(pulumi.StringOutput)
 }
 
-// From.
+// Sender name.
 func (o TransactionalCampaignOutput) From() pulumi.StringOutput {
 	return o.ApplyT(func(v *TransactionalCampaign) pulumi.StringOutput { return v.From }).(pulumi.StringOutput)
 }
 
-// Last action.
+// The editor wizard's step.
 func (o TransactionalCampaignOutput) LastAction() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *TransactionalCampaign) pulumi.StringPtrOutput { return v.LastAction }).(pulumi.StringPtrOutput)
 }
 
-// Modified.
+// Last change, `YYYY-MM-DD HH:MM:SS` UTC.
 func (o TransactionalCampaignOutput) Modified() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *TransactionalCampaign) pulumi.StringPtrOutput { return v.Modified }).(pulumi.StringPtrOutput)
 }
 
-// Opens.
+// Opens, as of the last create or refresh.
 func (o TransactionalCampaignOutput) Opens() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *TransactionalCampaign) pulumi.IntPtrOutput { return v.Opens }).(pulumi.IntPtrOutput)
 }
 
-// Preheader.
+// Preview text. Managed only when set.
 func (o TransactionalCampaignOutput) Preheader() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *TransactionalCampaign) pulumi.StringPtrOutput { return v.Preheader }).(pulumi.StringPtrOutput)
 }
 
-// Reply to.
+// Reply-to address, on a verified domain of the account.
 func (o TransactionalCampaignOutput) ReplyTo() pulumi.StringOutput {
 	return o.ApplyT(func(v *TransactionalCampaign) pulumi.StringOutput { return v.ReplyTo }).(pulumi.StringOutput)
 }
 
-// Sent.
+// Emails sent, as of the last create or refresh.
 func (o TransactionalCampaignOutput) Sent() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *TransactionalCampaign) pulumi.IntPtrOutput { return v.Sent }).(pulumi.IntPtrOutput)
 }
 
-// Subject.
+// Subject line.
 func (o TransactionalCampaignOutput) Subject() pulumi.StringOutput {
 	return o.ApplyT(func(v *TransactionalCampaign) pulumi.StringOutput { return v.Subject }).(pulumi.StringOutput)
 }
 
-// Title.
+// Name shown in reports; the service defaults it to the subject. Managed only when set.
 func (o TransactionalCampaignOutput) Title() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *TransactionalCampaign) pulumi.StringPtrOutput { return v.Title }).(pulumi.StringPtrOutput)
 }
 
-// Type.
+// The campaign type.
 func (o TransactionalCampaignOutput) Type() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *TransactionalCampaign) pulumi.StringPtrOutput { return v.Type }).(pulumi.StringPtrOutput)
 }
 
-// Unsubscribes.
+// Unsubscribes, as of the last create or refresh.
 func (o TransactionalCampaignOutput) UnsubscribeCount() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *TransactionalCampaign) pulumi.IntPtrOutput { return v.UnsubscribeCount }).(pulumi.IntPtrOutput)
 }

@@ -12,25 +12,25 @@ import (
 	"pulumi-sender/sdks/go/sender/internal"
 )
 
-// A webhook.
+// A webhook of the account: Sender posts each event of its topic to the url. The API can create and delete a webhook but neither update nor read it: any change replaces it (the old one first, as a second webhook of the same url and topic would clash), and a refresh cannot see changes made in the Sender interface.
 type Webhook struct {
 	pulumi.CustomResourceState
 
-	// Account.
+	// The account the webhook belongs to.
 	AccountId pulumi.StringPtrOutput `pulumi:"accountId"`
-	// Group id.
+	// The id of the group to watch; required for `groups/new-subscriber` and `groups/unsubscribed`.
 	RelationId pulumi.StringPtrOutput `pulumi:"relationId"`
-	// Response time.
+	// Response time of the endpoint, as of creation.
 	ResponseTime pulumi.Float64PtrOutput `pulumi:"responseTime"`
-	// Status.
+	// The service's status of the webhook, e.g. `ACTIVE`.
 	Status pulumi.StringPtrOutput `pulumi:"status"`
-	// Topic.
+	// The event reported: one of subscribers/new, subscribers/updated, subscribers/unsubscribed, groups/new-subscriber, groups/unsubscribed, groups/new, campaigns/new, bounces/new. One of: "subscribers/new", "subscribers/updated", "subscribers/unsubscribed", "groups/new-subscriber", "groups/unsubscribed", "groups/new", "campaigns/new", "bounces/new".
 	Topic pulumi.StringOutput `pulumi:"topic"`
-	// Deliveries.
+	// Deliveries made, as of creation (the API cannot read a webhook back).
 	TotalDeliveries pulumi.IntPtrOutput `pulumi:"totalDeliveries"`
-	// Failures.
+	// Failed deliveries, as of creation.
 	TotalFailures pulumi.IntPtrOutput `pulumi:"totalFailures"`
-	// URL.
+	// The https endpoint that receives the deliveries.
 	Url pulumi.StringOutput `pulumi:"url"`
 }
 
@@ -86,21 +86,21 @@ func (WebhookState) ElementType() reflect.Type {
 }
 
 type webhookArgs struct {
-	// Group id.
+	// The id of the group to watch; required for `groups/new-subscriber` and `groups/unsubscribed`.
 	RelationId *string `pulumi:"relationId"`
-	// Topic.
+	// The event reported: one of subscribers/new, subscribers/updated, subscribers/unsubscribed, groups/new-subscriber, groups/unsubscribed, groups/new, campaigns/new, bounces/new. One of: "subscribers/new", "subscribers/updated", "subscribers/unsubscribed", "groups/new-subscriber", "groups/unsubscribed", "groups/new", "campaigns/new", "bounces/new".
 	Topic string `pulumi:"topic"`
-	// URL.
+	// The https endpoint that receives the deliveries.
 	Url string `pulumi:"url"`
 }
 
 // The set of arguments for constructing a Webhook resource.
 type WebhookArgs struct {
-	// Group id.
+	// The id of the group to watch; required for `groups/new-subscriber` and `groups/unsubscribed`.
 	RelationId pulumi.StringPtrInput
-	// Topic.
+	// The event reported: one of subscribers/new, subscribers/updated, subscribers/unsubscribed, groups/new-subscriber, groups/unsubscribed, groups/new, campaigns/new, bounces/new. One of: "subscribers/new", "subscribers/updated", "subscribers/unsubscribed", "groups/new-subscriber", "groups/unsubscribed", "groups/new", "campaigns/new", "bounces/new".
 	Topic pulumi.StringInput
-	// URL.
+	// The https endpoint that receives the deliveries.
 	Url pulumi.StringInput
 }
 
@@ -141,42 +141,42 @@ func (o WebhookOutput) ToWebhookOutputWithContext(ctx context.Context) WebhookOu
 	return o
 }
 
-// Account.
+// The account the webhook belongs to.
 func (o WebhookOutput) AccountId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Webhook) pulumi.StringPtrOutput { return v.AccountId }).(pulumi.StringPtrOutput)
 }
 
-// Group id.
+// The id of the group to watch; required for `groups/new-subscriber` and `groups/unsubscribed`.
 func (o WebhookOutput) RelationId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Webhook) pulumi.StringPtrOutput { return v.RelationId }).(pulumi.StringPtrOutput)
 }
 
-// Response time.
+// Response time of the endpoint, as of creation.
 func (o WebhookOutput) ResponseTime() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v *Webhook) pulumi.Float64PtrOutput { return v.ResponseTime }).(pulumi.Float64PtrOutput)
 }
 
-// Status.
+// The service's status of the webhook, e.g. `ACTIVE`.
 func (o WebhookOutput) Status() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Webhook) pulumi.StringPtrOutput { return v.Status }).(pulumi.StringPtrOutput)
 }
 
-// Topic.
+// The event reported: one of subscribers/new, subscribers/updated, subscribers/unsubscribed, groups/new-subscriber, groups/unsubscribed, groups/new, campaigns/new, bounces/new. One of: "subscribers/new", "subscribers/updated", "subscribers/unsubscribed", "groups/new-subscriber", "groups/unsubscribed", "groups/new", "campaigns/new", "bounces/new".
 func (o WebhookOutput) Topic() pulumi.StringOutput {
 	return o.ApplyT(func(v *Webhook) pulumi.StringOutput { return v.Topic }).(pulumi.StringOutput)
 }
 
-// Deliveries.
+// Deliveries made, as of creation (the API cannot read a webhook back).
 func (o WebhookOutput) TotalDeliveries() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *Webhook) pulumi.IntPtrOutput { return v.TotalDeliveries }).(pulumi.IntPtrOutput)
 }
 
-// Failures.
+// Failed deliveries, as of creation.
 func (o WebhookOutput) TotalFailures() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *Webhook) pulumi.IntPtrOutput { return v.TotalFailures }).(pulumi.IntPtrOutput)
 }
 
-// URL.
+// The https endpoint that receives the deliveries.
 func (o WebhookOutput) Url() pulumi.StringOutput {
 	return o.ApplyT(func(v *Webhook) pulumi.StringOutput { return v.Url }).(pulumi.StringOutput)
 }

@@ -24,8 +24,8 @@ class AttachmentArgs:
         """
         The set of arguments for constructing a Attachment resource.
 
-        :param pulumi.Input[_builtins.str] campaign_id: Campaign id.
-        :param pulumi.Input[_builtins.str] url: URL.
+        :param pulumi.Input[_builtins.str] campaign_id: The campaign the file is attached to. Changing it replaces the attachment.
+        :param pulumi.Input[_builtins.str] url: A public http(s) URL of the file, which Sender downloads. The file name is the last segment of its path, and its extension must be one of doc, docx, xml, pdf, xlsx, xls, jpg, jpeg, png, svg. Changing it replaces the attachment.
         """
         pulumi.set(__self__, "campaign_id", campaign_id)
         pulumi.set(__self__, "url", url)
@@ -34,7 +34,7 @@ class AttachmentArgs:
     @pulumi.getter(name="campaignId")
     def campaign_id(self) -> pulumi.Input[_builtins.str]:
         """
-        Campaign id.
+        The campaign the file is attached to. Changing it replaces the attachment.
         """
         return pulumi.get(self, "campaign_id")
 
@@ -46,7 +46,7 @@ class AttachmentArgs:
     @pulumi.getter
     def url(self) -> pulumi.Input[_builtins.str]:
         """
-        URL.
+        A public http(s) URL of the file, which Sender downloads. The file name is the last segment of its path, and its extension must be one of doc, docx, xml, pdf, xlsx, xls, jpg, jpeg, png, svg. Changing it replaces the attachment.
         """
         return pulumi.get(self, "url")
 
@@ -65,12 +65,12 @@ class Attachment(pulumi.CustomResource):
                  url: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
-        A file attached to a campaign.
+        A file attached to a regular campaign, fetched by Sender from a public URL. Its id is `<campaignId>/<fileName>`. The API cannot change an attachment, so any change replaces it, removing the old file first (Sender keys files by name). Changes to a campaign that is no longer DRAFT or SCHEDULED are refused, and destroying the attachment of such a campaign leaves the service untouched.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.str] campaign_id: Campaign id.
-        :param pulumi.Input[_builtins.str] url: URL.
+        :param pulumi.Input[_builtins.str] campaign_id: The campaign the file is attached to. Changing it replaces the attachment.
+        :param pulumi.Input[_builtins.str] url: A public http(s) URL of the file, which Sender downloads. The file name is the last segment of its path, and its extension must be one of doc, docx, xml, pdf, xlsx, xls, jpg, jpeg, png, svg. Changing it replaces the attachment.
         """
         ...
     @overload
@@ -79,7 +79,7 @@ class Attachment(pulumi.CustomResource):
                  args: AttachmentArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        A file attached to a campaign.
+        A file attached to a regular campaign, fetched by Sender from a public URL. Its id is `<campaignId>/<fileName>`. The API cannot change an attachment, so any change replaces it, removing the old file first (Sender keys files by name). Changes to a campaign that is no longer DRAFT or SCHEDULED are refused, and destroying the attachment of such a campaign leaves the service untouched.
 
         :param str resource_name: The name of the resource.
         :param AttachmentArgs args: The arguments to use to populate this resource's properties.
@@ -149,7 +149,7 @@ class Attachment(pulumi.CustomResource):
     @pulumi.getter(name="campaignId")
     def campaign_id(self) -> pulumi.Output[_builtins.str]:
         """
-        Campaign id.
+        The campaign the file is attached to. Changing it replaces the attachment.
         """
         return pulumi.get(self, "campaign_id")
 
@@ -157,15 +157,15 @@ class Attachment(pulumi.CustomResource):
     @pulumi.getter(name="fileName")
     def file_name(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        File name.
+        The name Sender stored the file under.
         """
         return pulumi.get(self, "file_name")
 
     @_builtins.property
     @pulumi.getter
-    def size(self) -> pulumi.Output[Optional[_builtins.float]]:
+    def size(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
-        Size.
+        Size of the stored file in bytes.
         """
         return pulumi.get(self, "size")
 
@@ -173,7 +173,7 @@ class Attachment(pulumi.CustomResource):
     @pulumi.getter
     def url(self) -> pulumi.Output[_builtins.str]:
         """
-        URL.
+        A public http(s) URL of the file, which Sender downloads. The file name is the last segment of its path, and its extension must be one of doc, docx, xml, pdf, xlsx, xls, jpg, jpeg, png, svg. Changing it replaces the attachment.
         """
         return pulumi.get(self, "url")
 

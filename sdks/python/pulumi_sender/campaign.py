@@ -33,17 +33,17 @@ class CampaignArgs:
         """
         The set of arguments for constructing a Campaign resource.
 
-        :param pulumi.Input[_builtins.str] content_type: Content type. One of: "editor", "html", "text".
-        :param pulumi.Input[_builtins.str] from_: Sender name.
-        :param pulumi.Input[_builtins.str] reply_to: Reply-to address.
-        :param pulumi.Input[_builtins.str] subject: Subject line.
-        :param pulumi.Input[_builtins.str] adopt_id: Adopt this existing campaign.
-        :param pulumi.Input[_builtins.str] content: Content.
-        :param pulumi.Input[_builtins.bool] google_analytics: Google Analytics tracking.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] groups: Group ids.
-        :param pulumi.Input[_builtins.str] preheader: Preheader.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] segments: Segment ids.
-        :param pulumi.Input[_builtins.str] title: Internal title.
+        :param pulumi.Input[_builtins.str] content_type: How the content is written: `editor`, `html` or `text`. One of: "editor", "html", "text".
+        :param pulumi.Input[_builtins.str] from_: Sender *name* shown to recipients (not an address), e.g. `Example News`.
+        :param pulumi.Input[_builtins.str] reply_to: Reply-to address; its domain must be a verified domain of the account.
+        :param pulumi.Input[_builtins.str] subject: Subject line of the email.
+        :param pulumi.Input[_builtins.str] adopt_id: Id of an existing campaign to take over instead of creating one; `create` then updates it to match the other inputs. Refused when the campaign has already been sent and differs. Only read at create.
+        :param pulumi.Input[_builtins.str] content: The email body: html for `html` and `editor`, plain text for `text`.
+        :param pulumi.Input[_builtins.bool] google_analytics: Whether links carry Google Analytics tracking. Default `false`.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] groups: Ids of the groups the campaign goes to. A set: order does not matter.
+        :param pulumi.Input[_builtins.str] preheader: Preview text shown after the subject in most inboxes.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] segments: Ids of the segments the campaign goes to. A set: order does not matter.
+        :param pulumi.Input[_builtins.str] title: Internal name, shown in the Sender dashboard and reports.
         """
         pulumi.set(__self__, "content_type", content_type)
         pulumi.set(__self__, "from_", from_)
@@ -68,7 +68,7 @@ class CampaignArgs:
     @pulumi.getter(name="contentType")
     def content_type(self) -> pulumi.Input[_builtins.str]:
         """
-        Content type. One of: "editor", "html", "text".
+        How the content is written: `editor`, `html` or `text`. One of: "editor", "html", "text".
         """
         return pulumi.get(self, "content_type")
 
@@ -80,7 +80,7 @@ class CampaignArgs:
     @pulumi.getter(name="from")
     def from_(self) -> pulumi.Input[_builtins.str]:
         """
-        Sender name.
+        Sender *name* shown to recipients (not an address), e.g. `Example News`.
         """
         return pulumi.get(self, "from_")
 
@@ -92,7 +92,7 @@ class CampaignArgs:
     @pulumi.getter(name="replyTo")
     def reply_to(self) -> pulumi.Input[_builtins.str]:
         """
-        Reply-to address.
+        Reply-to address; its domain must be a verified domain of the account.
         """
         return pulumi.get(self, "reply_to")
 
@@ -104,7 +104,7 @@ class CampaignArgs:
     @pulumi.getter
     def subject(self) -> pulumi.Input[_builtins.str]:
         """
-        Subject line.
+        Subject line of the email.
         """
         return pulumi.get(self, "subject")
 
@@ -116,7 +116,7 @@ class CampaignArgs:
     @pulumi.getter(name="adoptId")
     def adopt_id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Adopt this existing campaign.
+        Id of an existing campaign to take over instead of creating one; `create` then updates it to match the other inputs. Refused when the campaign has already been sent and differs. Only read at create.
         """
         return pulumi.get(self, "adopt_id")
 
@@ -128,7 +128,7 @@ class CampaignArgs:
     @pulumi.getter
     def content(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Content.
+        The email body: html for `html` and `editor`, plain text for `text`.
         """
         return pulumi.get(self, "content")
 
@@ -140,7 +140,7 @@ class CampaignArgs:
     @pulumi.getter(name="googleAnalytics")
     def google_analytics(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Google Analytics tracking.
+        Whether links carry Google Analytics tracking. Default `false`.
         """
         return pulumi.get(self, "google_analytics")
 
@@ -152,7 +152,7 @@ class CampaignArgs:
     @pulumi.getter
     def groups(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
-        Group ids.
+        Ids of the groups the campaign goes to. A set: order does not matter.
         """
         return pulumi.get(self, "groups")
 
@@ -164,7 +164,7 @@ class CampaignArgs:
     @pulumi.getter
     def preheader(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Preheader.
+        Preview text shown after the subject in most inboxes.
         """
         return pulumi.get(self, "preheader")
 
@@ -176,7 +176,7 @@ class CampaignArgs:
     @pulumi.getter
     def segments(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
-        Segment ids.
+        Ids of the segments the campaign goes to. A set: order does not matter.
         """
         return pulumi.get(self, "segments")
 
@@ -188,7 +188,7 @@ class CampaignArgs:
     @pulumi.getter
     def title(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Internal title.
+        Internal name, shown in the Sender dashboard and reports.
         """
         return pulumi.get(self, "title")
 
@@ -216,21 +216,21 @@ class Campaign(pulumi.CustomResource):
                  title: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
-        A regular campaign.
+        A regular email campaign of Sender.net. Every input updates in place; nothing forces a replacement. Creating or updating a campaign never sends it. Once the service reports the campaign as anything but DRAFT or SCHEDULED, any change to it is refused at preview: replacing a sent campaign could send the mail again.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.str] adopt_id: Adopt this existing campaign.
-        :param pulumi.Input[_builtins.str] content: Content.
-        :param pulumi.Input[_builtins.str] content_type: Content type. One of: "editor", "html", "text".
-        :param pulumi.Input[_builtins.str] from_: Sender name.
-        :param pulumi.Input[_builtins.bool] google_analytics: Google Analytics tracking.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] groups: Group ids.
-        :param pulumi.Input[_builtins.str] preheader: Preheader.
-        :param pulumi.Input[_builtins.str] reply_to: Reply-to address.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] segments: Segment ids.
-        :param pulumi.Input[_builtins.str] subject: Subject line.
-        :param pulumi.Input[_builtins.str] title: Internal title.
+        :param pulumi.Input[_builtins.str] adopt_id: Id of an existing campaign to take over instead of creating one; `create` then updates it to match the other inputs. Refused when the campaign has already been sent and differs. Only read at create.
+        :param pulumi.Input[_builtins.str] content: The email body: html for `html` and `editor`, plain text for `text`.
+        :param pulumi.Input[_builtins.str] content_type: How the content is written: `editor`, `html` or `text`. One of: "editor", "html", "text".
+        :param pulumi.Input[_builtins.str] from_: Sender *name* shown to recipients (not an address), e.g. `Example News`.
+        :param pulumi.Input[_builtins.bool] google_analytics: Whether links carry Google Analytics tracking. Default `false`.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] groups: Ids of the groups the campaign goes to. A set: order does not matter.
+        :param pulumi.Input[_builtins.str] preheader: Preview text shown after the subject in most inboxes.
+        :param pulumi.Input[_builtins.str] reply_to: Reply-to address; its domain must be a verified domain of the account.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] segments: Ids of the segments the campaign goes to. A set: order does not matter.
+        :param pulumi.Input[_builtins.str] subject: Subject line of the email.
+        :param pulumi.Input[_builtins.str] title: Internal name, shown in the Sender dashboard and reports.
         """
         ...
     @overload
@@ -239,7 +239,7 @@ class Campaign(pulumi.CustomResource):
                  args: CampaignArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        A regular campaign.
+        A regular email campaign of Sender.net. Every input updates in place; nothing forces a replacement. Creating or updating a campaign never sends it. Once the service reports the campaign as anything but DRAFT or SCHEDULED, any change to it is refused at preview: replacing a sent campaign could send the mail again.
 
         :param str resource_name: The name of the resource.
         :param CampaignArgs args: The arguments to use to populate this resource's properties.
@@ -350,7 +350,7 @@ class Campaign(pulumi.CustomResource):
     @pulumi.getter(name="adoptId")
     def adopt_id(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Adopt this existing campaign.
+        Id of an existing campaign to take over instead of creating one; `create` then updates it to match the other inputs. Refused when the campaign has already been sent and differs. Only read at create.
         """
         return pulumi.get(self, "adopt_id")
 
@@ -358,7 +358,7 @@ class Campaign(pulumi.CustomResource):
     @pulumi.getter
     def content(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Content.
+        The email body: html for `html` and `editor`, plain text for `text`.
         """
         return pulumi.get(self, "content")
 
@@ -366,7 +366,7 @@ class Campaign(pulumi.CustomResource):
     @pulumi.getter(name="contentType")
     def content_type(self) -> pulumi.Output[_builtins.str]:
         """
-        Content type. One of: "editor", "html", "text".
+        How the content is written: `editor`, `html` or `text`. One of: "editor", "html", "text".
         """
         return pulumi.get(self, "content_type")
 
@@ -374,7 +374,7 @@ class Campaign(pulumi.CustomResource):
     @pulumi.getter
     def created(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Created.
+        When the campaign was created, `YYYY-MM-DD HH:MM:SS` UTC.
         """
         return pulumi.get(self, "created")
 
@@ -382,7 +382,7 @@ class Campaign(pulumi.CustomResource):
     @pulumi.getter(name="domainId")
     def domain_id(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Domain id.
+        The sending domain's id.
         """
         return pulumi.get(self, "domain_id")
 
@@ -390,7 +390,7 @@ class Campaign(pulumi.CustomResource):
     @pulumi.getter(name="from")
     def from_(self) -> pulumi.Output[_builtins.str]:
         """
-        Sender name.
+        Sender *name* shown to recipients (not an address), e.g. `Example News`.
         """
         return pulumi.get(self, "from_")
 
@@ -398,7 +398,7 @@ class Campaign(pulumi.CustomResource):
     @pulumi.getter(name="googleAnalytics")
     def google_analytics(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Google Analytics tracking.
+        Whether links carry Google Analytics tracking. Default `false`.
         """
         return pulumi.get(self, "google_analytics")
 
@@ -406,7 +406,7 @@ class Campaign(pulumi.CustomResource):
     @pulumi.getter
     def groups(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
         """
-        Group ids.
+        Ids of the groups the campaign goes to. A set: order does not matter.
         """
         return pulumi.get(self, "groups")
 
@@ -414,7 +414,7 @@ class Campaign(pulumi.CustomResource):
     @pulumi.getter(name="lastAction")
     def last_action(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Last action.
+        The step of the editor wizard the campaign is at.
         """
         return pulumi.get(self, "last_action")
 
@@ -422,7 +422,7 @@ class Campaign(pulumi.CustomResource):
     @pulumi.getter
     def modified(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Modified.
+        When the campaign last changed, `YYYY-MM-DD HH:MM:SS` UTC.
         """
         return pulumi.get(self, "modified")
 
@@ -430,7 +430,7 @@ class Campaign(pulumi.CustomResource):
     @pulumi.getter
     def preheader(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Preheader.
+        Preview text shown after the subject in most inboxes.
         """
         return pulumi.get(self, "preheader")
 
@@ -438,7 +438,7 @@ class Campaign(pulumi.CustomResource):
     @pulumi.getter(name="recipientCount")
     def recipient_count(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
-        Recipients.
+        How many subscribers it reaches.
         """
         return pulumi.get(self, "recipient_count")
 
@@ -446,7 +446,7 @@ class Campaign(pulumi.CustomResource):
     @pulumi.getter(name="replyTo")
     def reply_to(self) -> pulumi.Output[_builtins.str]:
         """
-        Reply-to address.
+        Reply-to address; its domain must be a verified domain of the account.
         """
         return pulumi.get(self, "reply_to")
 
@@ -454,7 +454,7 @@ class Campaign(pulumi.CustomResource):
     @pulumi.getter(name="scheduleTime")
     def schedule_time(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Schedule time.
+        When it is scheduled to go, `YYYY-MM-DD HH:MM:SS` UTC, if it is.
         """
         return pulumi.get(self, "schedule_time")
 
@@ -462,7 +462,7 @@ class Campaign(pulumi.CustomResource):
     @pulumi.getter
     def segments(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
         """
-        Segment ids.
+        Ids of the segments the campaign goes to. A set: order does not matter.
         """
         return pulumi.get(self, "segments")
 
@@ -470,7 +470,7 @@ class Campaign(pulumi.CustomResource):
     @pulumi.getter(name="sentTime")
     def sent_time(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Sent time.
+        When it was sent, `YYYY-MM-DD HH:MM:SS` UTC, once it was.
         """
         return pulumi.get(self, "sent_time")
 
@@ -478,7 +478,7 @@ class Campaign(pulumi.CustomResource):
     @pulumi.getter
     def status(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Status.
+        `DRAFT`, `SCHEDULED`, `SENDING` or `SENT`, as of the last create, update or refresh.
         """
         return pulumi.get(self, "status")
 
@@ -486,7 +486,7 @@ class Campaign(pulumi.CustomResource):
     @pulumi.getter
     def subject(self) -> pulumi.Output[_builtins.str]:
         """
-        Subject line.
+        Subject line of the email.
         """
         return pulumi.get(self, "subject")
 
@@ -494,7 +494,7 @@ class Campaign(pulumi.CustomResource):
     @pulumi.getter
     def title(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Internal title.
+        Internal name, shown in the Sender dashboard and reports.
         """
         return pulumi.get(self, "title")
 

@@ -26,10 +26,10 @@ class CampaignFollowUpArgs:
         """
         The set of arguments for constructing a CampaignFollowUp resource.
 
-        :param pulumi.Input[_builtins.str] campaign_id: Campaign id.
-        :param pulumi.Input[_builtins.int] delay_hours: Delay in hours.
-        :param pulumi.Input[_builtins.str] subject: Subject.
-        :param pulumi.Input[_builtins.bool] active: Active.
+        :param pulumi.Input[_builtins.str] campaign_id: The campaign the follow-up belongs to; also the resource id. Changing it replaces the follow-up.
+        :param pulumi.Input[_builtins.int] delay_hours: Hours after the send: one of 12, 24, 48, 72, 96, 120, 144, 168. One of: 12, 24, 48, 72, 96, 120, 144, 168.
+        :param pulumi.Input[_builtins.str] subject: Subject line of the follow-up email.
+        :param pulumi.Input[_builtins.bool] active: Whether the follow-up is switched on. Default `true`.
         """
         pulumi.set(__self__, "campaign_id", campaign_id)
         pulumi.set(__self__, "delay_hours", delay_hours)
@@ -41,7 +41,7 @@ class CampaignFollowUpArgs:
     @pulumi.getter(name="campaignId")
     def campaign_id(self) -> pulumi.Input[_builtins.str]:
         """
-        Campaign id.
+        The campaign the follow-up belongs to; also the resource id. Changing it replaces the follow-up.
         """
         return pulumi.get(self, "campaign_id")
 
@@ -53,7 +53,7 @@ class CampaignFollowUpArgs:
     @pulumi.getter(name="delayHours")
     def delay_hours(self) -> pulumi.Input[_builtins.int]:
         """
-        Delay in hours.
+        Hours after the send: one of 12, 24, 48, 72, 96, 120, 144, 168. One of: 12, 24, 48, 72, 96, 120, 144, 168.
         """
         return pulumi.get(self, "delay_hours")
 
@@ -65,7 +65,7 @@ class CampaignFollowUpArgs:
     @pulumi.getter
     def subject(self) -> pulumi.Input[_builtins.str]:
         """
-        Subject.
+        Subject line of the follow-up email.
         """
         return pulumi.get(self, "subject")
 
@@ -77,7 +77,7 @@ class CampaignFollowUpArgs:
     @pulumi.getter
     def active(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Active.
+        Whether the follow-up is switched on. Default `true`.
         """
         return pulumi.get(self, "active")
 
@@ -98,14 +98,14 @@ class CampaignFollowUp(pulumi.CustomResource):
                  subject: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
-        A campaign's follow-up.
+        The automatic follow-up email of a regular campaign, sent to recipients who did not open it. A campaign has at most one, so its id is the campaign id. Changes to a campaign that is no longer DRAFT or SCHEDULED are refused, and destroying the follow-up of such a campaign leaves the service untouched.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.bool] active: Active.
-        :param pulumi.Input[_builtins.str] campaign_id: Campaign id.
-        :param pulumi.Input[_builtins.int] delay_hours: Delay in hours.
-        :param pulumi.Input[_builtins.str] subject: Subject.
+        :param pulumi.Input[_builtins.bool] active: Whether the follow-up is switched on. Default `true`.
+        :param pulumi.Input[_builtins.str] campaign_id: The campaign the follow-up belongs to; also the resource id. Changing it replaces the follow-up.
+        :param pulumi.Input[_builtins.int] delay_hours: Hours after the send: one of 12, 24, 48, 72, 96, 120, 144, 168. One of: 12, 24, 48, 72, 96, 120, 144, 168.
+        :param pulumi.Input[_builtins.str] subject: Subject line of the follow-up email.
         """
         ...
     @overload
@@ -114,7 +114,7 @@ class CampaignFollowUp(pulumi.CustomResource):
                  args: CampaignFollowUpArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        A campaign's follow-up.
+        The automatic follow-up email of a regular campaign, sent to recipients who did not open it. A campaign has at most one, so its id is the campaign id. Changes to a campaign that is no longer DRAFT or SCHEDULED are refused, and destroying the follow-up of such a campaign leaves the service untouched.
 
         :param str resource_name: The name of the resource.
         :param CampaignFollowUpArgs args: The arguments to use to populate this resource's properties.
@@ -188,7 +188,7 @@ class CampaignFollowUp(pulumi.CustomResource):
     @pulumi.getter
     def active(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Active.
+        Whether the follow-up is switched on. Default `true`.
         """
         return pulumi.get(self, "active")
 
@@ -196,7 +196,7 @@ class CampaignFollowUp(pulumi.CustomResource):
     @pulumi.getter(name="campaignId")
     def campaign_id(self) -> pulumi.Output[_builtins.str]:
         """
-        Campaign id.
+        The campaign the follow-up belongs to; also the resource id. Changing it replaces the follow-up.
         """
         return pulumi.get(self, "campaign_id")
 
@@ -204,7 +204,7 @@ class CampaignFollowUp(pulumi.CustomResource):
     @pulumi.getter(name="delayHours")
     def delay_hours(self) -> pulumi.Output[_builtins.int]:
         """
-        Delay in hours.
+        Hours after the send: one of 12, 24, 48, 72, 96, 120, 144, 168. One of: 12, 24, 48, 72, 96, 120, 144, 168.
         """
         return pulumi.get(self, "delay_hours")
 
@@ -212,7 +212,7 @@ class CampaignFollowUp(pulumi.CustomResource):
     @pulumi.getter
     def subject(self) -> pulumi.Output[_builtins.str]:
         """
-        Subject.
+        Subject line of the follow-up email.
         """
         return pulumi.get(self, "subject")
 

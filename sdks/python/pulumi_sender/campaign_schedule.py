@@ -24,8 +24,8 @@ class CampaignScheduleArgs:
         """
         The set of arguments for constructing a CampaignSchedule resource.
 
-        :param pulumi.Input[_builtins.str] campaign_id: Campaign id.
-        :param pulumi.Input[_builtins.str] schedule_time: Schedule time.
+        :param pulumi.Input[_builtins.str] campaign_id: The campaign to send. Changing it replaces the schedule.
+        :param pulumi.Input[_builtins.str] schedule_time: When the campaign goes out: ISO 8601 with an offset, e.g. `2026-12-01T09:00:00+01:00`.
         """
         pulumi.set(__self__, "campaign_id", campaign_id)
         pulumi.set(__self__, "schedule_time", schedule_time)
@@ -34,7 +34,7 @@ class CampaignScheduleArgs:
     @pulumi.getter(name="campaignId")
     def campaign_id(self) -> pulumi.Input[_builtins.str]:
         """
-        Campaign id.
+        The campaign to send. Changing it replaces the schedule.
         """
         return pulumi.get(self, "campaign_id")
 
@@ -46,7 +46,7 @@ class CampaignScheduleArgs:
     @pulumi.getter(name="scheduleTime")
     def schedule_time(self) -> pulumi.Input[_builtins.str]:
         """
-        Schedule time.
+        When the campaign goes out: ISO 8601 with an offset, e.g. `2026-12-01T09:00:00+01:00`.
         """
         return pulumi.get(self, "schedule_time")
 
@@ -65,12 +65,12 @@ class CampaignSchedule(pulumi.CustomResource):
                  schedule_time: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
-        A campaign's schedule.
+        When a regular campaign goes out. One schedule per campaign, so its id is the campaign id. Only `campaignId` forces replacement. Once the campaign has been sent, `read` records it (`sent: true`) and destroying the schedule leaves the service untouched: there is nothing left to cancel.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.str] campaign_id: Campaign id.
-        :param pulumi.Input[_builtins.str] schedule_time: Schedule time.
+        :param pulumi.Input[_builtins.str] campaign_id: The campaign to send. Changing it replaces the schedule.
+        :param pulumi.Input[_builtins.str] schedule_time: When the campaign goes out: ISO 8601 with an offset, e.g. `2026-12-01T09:00:00+01:00`.
         """
         ...
     @overload
@@ -79,7 +79,7 @@ class CampaignSchedule(pulumi.CustomResource):
                  args: CampaignScheduleArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        A campaign's schedule.
+        When a regular campaign goes out. One schedule per campaign, so its id is the campaign id. Only `campaignId` forces replacement. Once the campaign has been sent, `read` records it (`sent: true`) and destroying the schedule leaves the service untouched: there is nothing left to cancel.
 
         :param str resource_name: The name of the resource.
         :param CampaignScheduleArgs args: The arguments to use to populate this resource's properties.
@@ -151,7 +151,7 @@ class CampaignSchedule(pulumi.CustomResource):
     @pulumi.getter(name="campaignId")
     def campaign_id(self) -> pulumi.Output[_builtins.str]:
         """
-        Campaign id.
+        The campaign to send. Changing it replaces the schedule.
         """
         return pulumi.get(self, "campaign_id")
 
@@ -159,7 +159,7 @@ class CampaignSchedule(pulumi.CustomResource):
     @pulumi.getter(name="scheduleTime")
     def schedule_time(self) -> pulumi.Output[_builtins.str]:
         """
-        Schedule time.
+        When the campaign goes out: ISO 8601 with an offset, e.g. `2026-12-01T09:00:00+01:00`.
         """
         return pulumi.get(self, "schedule_time")
 
@@ -167,7 +167,7 @@ class CampaignSchedule(pulumi.CustomResource):
     @pulumi.getter(name="scheduleTimeUtc")
     def schedule_time_utc(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        UTC.
+        The scheduled time as the API has it, `YYYY-MM-DD HH:MM:SS` UTC.
         """
         return pulumi.get(self, "schedule_time_utc")
 
@@ -175,7 +175,7 @@ class CampaignSchedule(pulumi.CustomResource):
     @pulumi.getter
     def sent(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Sent.
+        Whether the campaign has gone out.
         """
         return pulumi.get(self, "sent")
 
@@ -183,7 +183,7 @@ class CampaignSchedule(pulumi.CustomResource):
     @pulumi.getter
     def status(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Status.
+        The campaign's status, e.g. `SCHEDULED` or `SENT`.
         """
         return pulumi.get(self, "status")
 

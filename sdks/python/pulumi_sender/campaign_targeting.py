@@ -28,12 +28,12 @@ class CampaignTargetingArgs:
         """
         The set of arguments for constructing a CampaignTargeting resource.
 
-        :param pulumi.Input[_builtins.str] campaign_id: Campaign id.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] excluded_filter_ids: Excluded filters.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] excluded_tag_ids: Excluded tags.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] filter_ids: Filters.
-        :param pulumi.Input[_builtins.bool] send_to_all: Send to all.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tag_ids: Tags.
+        :param pulumi.Input[_builtins.str] campaign_id: The campaign targeted. Changing it replaces the targeting.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] excluded_filter_ids: Saved filters whose subscribers never receive it. A set.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] excluded_tag_ids: Tags whose subscribers never receive it. A set.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] filter_ids: Saved filters whose subscribers receive it. A set.
+        :param pulumi.Input[_builtins.bool] send_to_all: Send to every active subscriber.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tag_ids: Tags whose subscribers receive the campaign. A set.
         """
         pulumi.set(__self__, "campaign_id", campaign_id)
         if excluded_filter_ids is not None:
@@ -51,7 +51,7 @@ class CampaignTargetingArgs:
     @pulumi.getter(name="campaignId")
     def campaign_id(self) -> pulumi.Input[_builtins.str]:
         """
-        Campaign id.
+        The campaign targeted. Changing it replaces the targeting.
         """
         return pulumi.get(self, "campaign_id")
 
@@ -63,7 +63,7 @@ class CampaignTargetingArgs:
     @pulumi.getter(name="excludedFilterIds")
     def excluded_filter_ids(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
-        Excluded filters.
+        Saved filters whose subscribers never receive it. A set.
         """
         return pulumi.get(self, "excluded_filter_ids")
 
@@ -75,7 +75,7 @@ class CampaignTargetingArgs:
     @pulumi.getter(name="excludedTagIds")
     def excluded_tag_ids(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
-        Excluded tags.
+        Tags whose subscribers never receive it. A set.
         """
         return pulumi.get(self, "excluded_tag_ids")
 
@@ -87,7 +87,7 @@ class CampaignTargetingArgs:
     @pulumi.getter(name="filterIds")
     def filter_ids(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
-        Filters.
+        Saved filters whose subscribers receive it. A set.
         """
         return pulumi.get(self, "filter_ids")
 
@@ -99,7 +99,7 @@ class CampaignTargetingArgs:
     @pulumi.getter(name="sendToAll")
     def send_to_all(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Send to all.
+        Send to every active subscriber.
         """
         return pulumi.get(self, "send_to_all")
 
@@ -111,7 +111,7 @@ class CampaignTargetingArgs:
     @pulumi.getter(name="tagIds")
     def tag_ids(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
-        Tags.
+        Tags whose subscribers receive the campaign. A set.
         """
         return pulumi.get(self, "tag_ids")
 
@@ -134,16 +134,16 @@ class CampaignTargeting(pulumi.CustomResource):
                  tag_ids: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  __props__=None):
         """
-        Who a campaign goes to.
+        Who a regular campaign goes to: included and excluded tags and saved filters, or every active subscriber (`sendToAll`). One targeting per campaign, so its id is the campaign id. Only `campaignId` forces replacement; other changes apply the set differences. Changes to a campaign that is no longer DRAFT or SCHEDULED are refused.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.str] campaign_id: Campaign id.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] excluded_filter_ids: Excluded filters.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] excluded_tag_ids: Excluded tags.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] filter_ids: Filters.
-        :param pulumi.Input[_builtins.bool] send_to_all: Send to all.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tag_ids: Tags.
+        :param pulumi.Input[_builtins.str] campaign_id: The campaign targeted. Changing it replaces the targeting.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] excluded_filter_ids: Saved filters whose subscribers never receive it. A set.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] excluded_tag_ids: Tags whose subscribers never receive it. A set.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] filter_ids: Saved filters whose subscribers receive it. A set.
+        :param pulumi.Input[_builtins.bool] send_to_all: Send to every active subscriber.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tag_ids: Tags whose subscribers receive the campaign. A set.
         """
         ...
     @overload
@@ -152,7 +152,7 @@ class CampaignTargeting(pulumi.CustomResource):
                  args: CampaignTargetingArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        Who a campaign goes to.
+        Who a regular campaign goes to: included and excluded tags and saved filters, or every active subscriber (`sendToAll`). One targeting per campaign, so its id is the campaign id. Only `campaignId` forces replacement; other changes apply the set differences. Changes to a campaign that is no longer DRAFT or SCHEDULED are refused.
 
         :param str resource_name: The name of the resource.
         :param CampaignTargetingArgs args: The arguments to use to populate this resource's properties.
@@ -228,7 +228,7 @@ class CampaignTargeting(pulumi.CustomResource):
     @pulumi.getter(name="campaignId")
     def campaign_id(self) -> pulumi.Output[_builtins.str]:
         """
-        Campaign id.
+        The campaign targeted. Changing it replaces the targeting.
         """
         return pulumi.get(self, "campaign_id")
 
@@ -236,7 +236,7 @@ class CampaignTargeting(pulumi.CustomResource):
     @pulumi.getter(name="excludedFilterIds")
     def excluded_filter_ids(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
         """
-        Excluded filters.
+        Saved filters whose subscribers never receive it. A set.
         """
         return pulumi.get(self, "excluded_filter_ids")
 
@@ -244,7 +244,7 @@ class CampaignTargeting(pulumi.CustomResource):
     @pulumi.getter(name="excludedTagIds")
     def excluded_tag_ids(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
         """
-        Excluded tags.
+        Tags whose subscribers never receive it. A set.
         """
         return pulumi.get(self, "excluded_tag_ids")
 
@@ -252,7 +252,7 @@ class CampaignTargeting(pulumi.CustomResource):
     @pulumi.getter(name="filterIds")
     def filter_ids(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
         """
-        Filters.
+        Saved filters whose subscribers receive it. A set.
         """
         return pulumi.get(self, "filter_ids")
 
@@ -260,7 +260,7 @@ class CampaignTargeting(pulumi.CustomResource):
     @pulumi.getter(name="sendToAll")
     def send_to_all(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Send to all.
+        Send to every active subscriber.
         """
         return pulumi.get(self, "send_to_all")
 
@@ -268,7 +268,7 @@ class CampaignTargeting(pulumi.CustomResource):
     @pulumi.getter(name="tagIds")
     def tag_ids(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
         """
-        Tags.
+        Tags whose subscribers receive the campaign. A set.
         """
         return pulumi.get(self, "tag_ids")
 

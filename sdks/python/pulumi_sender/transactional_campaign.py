@@ -30,14 +30,14 @@ class TransactionalCampaignArgs:
         """
         The set of arguments for constructing a TransactionalCampaign resource.
 
-        :param pulumi.Input[_builtins.str] editor: Editor.
-        :param pulumi.Input[_builtins.str] from_: From.
-        :param pulumi.Input[_builtins.str] reply_to: Reply to.
-        :param pulumi.Input[_builtins.str] subject: Subject.
-        :param pulumi.Input[_builtins.str] adopt_id: Adopt.
-        :param pulumi.Input[_builtins.str] content: Content.
-        :param pulumi.Input[_builtins.str] preheader: Preheader.
-        :param pulumi.Input[_builtins.str] title: Title.
+        :param pulumi.Input[_builtins.str] editor: `plain` or `html`: builder campaigns are made in the Sender interface. One of: "plain", "html".
+        :param pulumi.Input[_builtins.str] from_: Sender name.
+        :param pulumi.Input[_builtins.str] reply_to: Reply-to address, on a verified domain of the account.
+        :param pulumi.Input[_builtins.str] subject: Subject line.
+        :param pulumi.Input[_builtins.str] adopt_id: Id of an existing transactional campaign to take over instead of creating one; it must already match the inputs. Only read at create.
+        :param pulumi.Input[_builtins.str] content: Plain text or html body, according to `editor`. Managed only when set.
+        :param pulumi.Input[_builtins.str] preheader: Preview text. Managed only when set.
+        :param pulumi.Input[_builtins.str] title: Name shown in reports; the service defaults it to the subject. Managed only when set.
         """
         pulumi.set(__self__, "editor", editor)
         pulumi.set(__self__, "from_", from_)
@@ -56,7 +56,7 @@ class TransactionalCampaignArgs:
     @pulumi.getter
     def editor(self) -> pulumi.Input[_builtins.str]:
         """
-        Editor.
+        `plain` or `html`: builder campaigns are made in the Sender interface. One of: "plain", "html".
         """
         return pulumi.get(self, "editor")
 
@@ -68,7 +68,7 @@ class TransactionalCampaignArgs:
     @pulumi.getter(name="from")
     def from_(self) -> pulumi.Input[_builtins.str]:
         """
-        From.
+        Sender name.
         """
         return pulumi.get(self, "from_")
 
@@ -80,7 +80,7 @@ class TransactionalCampaignArgs:
     @pulumi.getter(name="replyTo")
     def reply_to(self) -> pulumi.Input[_builtins.str]:
         """
-        Reply to.
+        Reply-to address, on a verified domain of the account.
         """
         return pulumi.get(self, "reply_to")
 
@@ -92,7 +92,7 @@ class TransactionalCampaignArgs:
     @pulumi.getter
     def subject(self) -> pulumi.Input[_builtins.str]:
         """
-        Subject.
+        Subject line.
         """
         return pulumi.get(self, "subject")
 
@@ -104,7 +104,7 @@ class TransactionalCampaignArgs:
     @pulumi.getter(name="adoptId")
     def adopt_id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Adopt.
+        Id of an existing transactional campaign to take over instead of creating one; it must already match the inputs. Only read at create.
         """
         return pulumi.get(self, "adopt_id")
 
@@ -116,7 +116,7 @@ class TransactionalCampaignArgs:
     @pulumi.getter
     def content(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Content.
+        Plain text or html body, according to `editor`. Managed only when set.
         """
         return pulumi.get(self, "content")
 
@@ -128,7 +128,7 @@ class TransactionalCampaignArgs:
     @pulumi.getter
     def preheader(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Preheader.
+        Preview text. Managed only when set.
         """
         return pulumi.get(self, "preheader")
 
@@ -140,7 +140,7 @@ class TransactionalCampaignArgs:
     @pulumi.getter
     def title(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Title.
+        Name shown in reports; the service defaults it to the subject. Managed only when set.
         """
         return pulumi.get(self, "title")
 
@@ -165,18 +165,18 @@ class TransactionalCampaign(pulumi.CustomResource):
                  title: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
-        A transactional campaign.
+        A transactional campaign of Sender.net: a template sent one email at a time through the API. The API can create and read one, nothing else: every change replaces it, and destroying it only drops it from the stack (with a warning), as the service keeps it.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.str] adopt_id: Adopt.
-        :param pulumi.Input[_builtins.str] content: Content.
-        :param pulumi.Input[_builtins.str] editor: Editor.
-        :param pulumi.Input[_builtins.str] from_: From.
-        :param pulumi.Input[_builtins.str] preheader: Preheader.
-        :param pulumi.Input[_builtins.str] reply_to: Reply to.
-        :param pulumi.Input[_builtins.str] subject: Subject.
-        :param pulumi.Input[_builtins.str] title: Title.
+        :param pulumi.Input[_builtins.str] adopt_id: Id of an existing transactional campaign to take over instead of creating one; it must already match the inputs. Only read at create.
+        :param pulumi.Input[_builtins.str] content: Plain text or html body, according to `editor`. Managed only when set.
+        :param pulumi.Input[_builtins.str] editor: `plain` or `html`: builder campaigns are made in the Sender interface. One of: "plain", "html".
+        :param pulumi.Input[_builtins.str] from_: Sender name.
+        :param pulumi.Input[_builtins.str] preheader: Preview text. Managed only when set.
+        :param pulumi.Input[_builtins.str] reply_to: Reply-to address, on a verified domain of the account.
+        :param pulumi.Input[_builtins.str] subject: Subject line.
+        :param pulumi.Input[_builtins.str] title: Name shown in reports; the service defaults it to the subject. Managed only when set.
         """
         ...
     @overload
@@ -185,7 +185,7 @@ class TransactionalCampaign(pulumi.CustomResource):
                  args: TransactionalCampaignArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        A transactional campaign.
+        A transactional campaign of Sender.net: a template sent one email at a time through the API. The API can create and read one, nothing else: every change replaces it, and destroying it only drops it from the stack (with a warning), as the service keeps it.
 
         :param str resource_name: The name of the resource.
         :param TransactionalCampaignArgs args: The arguments to use to populate this resource's properties.
@@ -293,7 +293,7 @@ class TransactionalCampaign(pulumi.CustomResource):
     @pulumi.getter(name="adoptId")
     def adopt_id(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Adopt.
+        Id of an existing transactional campaign to take over instead of creating one; it must already match the inputs. Only read at create.
         """
         return pulumi.get(self, "adopt_id")
 
@@ -301,7 +301,7 @@ class TransactionalCampaign(pulumi.CustomResource):
     @pulumi.getter
     def bounced(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
-        Bounced.
+        Bounces, as of the last create or refresh.
         """
         return pulumi.get(self, "bounced")
 
@@ -309,7 +309,7 @@ class TransactionalCampaign(pulumi.CustomResource):
     @pulumi.getter
     def clicks(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
-        Clicks.
+        Clicks, as of the last create or refresh.
         """
         return pulumi.get(self, "clicks")
 
@@ -317,7 +317,7 @@ class TransactionalCampaign(pulumi.CustomResource):
     @pulumi.getter
     def content(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Content.
+        Plain text or html body, according to `editor`. Managed only when set.
         """
         return pulumi.get(self, "content")
 
@@ -325,7 +325,7 @@ class TransactionalCampaign(pulumi.CustomResource):
     @pulumi.getter
     def created(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Created.
+        Creation time, `YYYY-MM-DD HH:MM:SS` UTC.
         """
         return pulumi.get(self, "created")
 
@@ -333,7 +333,7 @@ class TransactionalCampaign(pulumi.CustomResource):
     @pulumi.getter(name="domainId")
     def domain_id(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Domain.
+        The sending domain's id.
         """
         return pulumi.get(self, "domain_id")
 
@@ -341,7 +341,7 @@ class TransactionalCampaign(pulumi.CustomResource):
     @pulumi.getter
     def editor(self) -> pulumi.Output[_builtins.str]:
         """
-        Editor.
+        `plain` or `html`: builder campaigns are made in the Sender interface. One of: "plain", "html".
         """
         return pulumi.get(self, "editor")
 
@@ -349,7 +349,7 @@ class TransactionalCampaign(pulumi.CustomResource):
     @pulumi.getter(name="from")
     def from_(self) -> pulumi.Output[_builtins.str]:
         """
-        From.
+        Sender name.
         """
         return pulumi.get(self, "from_")
 
@@ -357,7 +357,7 @@ class TransactionalCampaign(pulumi.CustomResource):
     @pulumi.getter(name="lastAction")
     def last_action(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Last action.
+        The editor wizard's step.
         """
         return pulumi.get(self, "last_action")
 
@@ -365,7 +365,7 @@ class TransactionalCampaign(pulumi.CustomResource):
     @pulumi.getter
     def modified(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Modified.
+        Last change, `YYYY-MM-DD HH:MM:SS` UTC.
         """
         return pulumi.get(self, "modified")
 
@@ -373,7 +373,7 @@ class TransactionalCampaign(pulumi.CustomResource):
     @pulumi.getter
     def opens(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
-        Opens.
+        Opens, as of the last create or refresh.
         """
         return pulumi.get(self, "opens")
 
@@ -381,7 +381,7 @@ class TransactionalCampaign(pulumi.CustomResource):
     @pulumi.getter
     def preheader(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Preheader.
+        Preview text. Managed only when set.
         """
         return pulumi.get(self, "preheader")
 
@@ -389,7 +389,7 @@ class TransactionalCampaign(pulumi.CustomResource):
     @pulumi.getter(name="replyTo")
     def reply_to(self) -> pulumi.Output[_builtins.str]:
         """
-        Reply to.
+        Reply-to address, on a verified domain of the account.
         """
         return pulumi.get(self, "reply_to")
 
@@ -397,7 +397,7 @@ class TransactionalCampaign(pulumi.CustomResource):
     @pulumi.getter
     def sent(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
-        Sent.
+        Emails sent, as of the last create or refresh.
         """
         return pulumi.get(self, "sent")
 
@@ -405,7 +405,7 @@ class TransactionalCampaign(pulumi.CustomResource):
     @pulumi.getter
     def subject(self) -> pulumi.Output[_builtins.str]:
         """
-        Subject.
+        Subject line.
         """
         return pulumi.get(self, "subject")
 
@@ -413,7 +413,7 @@ class TransactionalCampaign(pulumi.CustomResource):
     @pulumi.getter
     def title(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Title.
+        Name shown in reports; the service defaults it to the subject. Managed only when set.
         """
         return pulumi.get(self, "title")
 
@@ -421,7 +421,7 @@ class TransactionalCampaign(pulumi.CustomResource):
     @pulumi.getter
     def type(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Type.
+        The campaign type.
         """
         return pulumi.get(self, "type")
 
@@ -429,7 +429,7 @@ class TransactionalCampaign(pulumi.CustomResource):
     @pulumi.getter(name="unsubscribeCount")
     def unsubscribe_count(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
-        Unsubscribes.
+        Unsubscribes, as of the last create or refresh.
         """
         return pulumi.get(self, "unsubscribe_count")
 

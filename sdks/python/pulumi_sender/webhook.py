@@ -25,9 +25,9 @@ class WebhookArgs:
         """
         The set of arguments for constructing a Webhook resource.
 
-        :param pulumi.Input[_builtins.str] topic: Topic.
-        :param pulumi.Input[_builtins.str] url: URL.
-        :param pulumi.Input[_builtins.str] relation_id: Group id.
+        :param pulumi.Input[_builtins.str] topic: The event reported: one of subscribers/new, subscribers/updated, subscribers/unsubscribed, groups/new-subscriber, groups/unsubscribed, groups/new, campaigns/new, bounces/new. One of: "subscribers/new", "subscribers/updated", "subscribers/unsubscribed", "groups/new-subscriber", "groups/unsubscribed", "groups/new", "campaigns/new", "bounces/new".
+        :param pulumi.Input[_builtins.str] url: The https endpoint that receives the deliveries.
+        :param pulumi.Input[_builtins.str] relation_id: The id of the group to watch; required for `groups/new-subscriber` and `groups/unsubscribed`.
         """
         pulumi.set(__self__, "topic", topic)
         pulumi.set(__self__, "url", url)
@@ -38,7 +38,7 @@ class WebhookArgs:
     @pulumi.getter
     def topic(self) -> pulumi.Input[_builtins.str]:
         """
-        Topic.
+        The event reported: one of subscribers/new, subscribers/updated, subscribers/unsubscribed, groups/new-subscriber, groups/unsubscribed, groups/new, campaigns/new, bounces/new. One of: "subscribers/new", "subscribers/updated", "subscribers/unsubscribed", "groups/new-subscriber", "groups/unsubscribed", "groups/new", "campaigns/new", "bounces/new".
         """
         return pulumi.get(self, "topic")
 
@@ -50,7 +50,7 @@ class WebhookArgs:
     @pulumi.getter
     def url(self) -> pulumi.Input[_builtins.str]:
         """
-        URL.
+        The https endpoint that receives the deliveries.
         """
         return pulumi.get(self, "url")
 
@@ -62,7 +62,7 @@ class WebhookArgs:
     @pulumi.getter(name="relationId")
     def relation_id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Group id.
+        The id of the group to watch; required for `groups/new-subscriber` and `groups/unsubscribed`.
         """
         return pulumi.get(self, "relation_id")
 
@@ -82,13 +82,13 @@ class Webhook(pulumi.CustomResource):
                  url: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
-        A webhook.
+        A webhook of the account: Sender posts each event of its topic to the url. The API can create and delete a webhook but neither update nor read it: any change replaces it (the old one first, as a second webhook of the same url and topic would clash), and a refresh cannot see changes made in the Sender interface.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.str] relation_id: Group id.
-        :param pulumi.Input[_builtins.str] topic: Topic.
-        :param pulumi.Input[_builtins.str] url: URL.
+        :param pulumi.Input[_builtins.str] relation_id: The id of the group to watch; required for `groups/new-subscriber` and `groups/unsubscribed`.
+        :param pulumi.Input[_builtins.str] topic: The event reported: one of subscribers/new, subscribers/updated, subscribers/unsubscribed, groups/new-subscriber, groups/unsubscribed, groups/new, campaigns/new, bounces/new. One of: "subscribers/new", "subscribers/updated", "subscribers/unsubscribed", "groups/new-subscriber", "groups/unsubscribed", "groups/new", "campaigns/new", "bounces/new".
+        :param pulumi.Input[_builtins.str] url: The https endpoint that receives the deliveries.
         """
         ...
     @overload
@@ -97,7 +97,7 @@ class Webhook(pulumi.CustomResource):
                  args: WebhookArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        A webhook.
+        A webhook of the account: Sender posts each event of its topic to the url. The API can create and delete a webhook but neither update nor read it: any change replaces it (the old one first, as a second webhook of the same url and topic would clash), and a refresh cannot see changes made in the Sender interface.
 
         :param str resource_name: The name of the resource.
         :param WebhookArgs args: The arguments to use to populate this resource's properties.
@@ -176,7 +176,7 @@ class Webhook(pulumi.CustomResource):
     @pulumi.getter(name="accountId")
     def account_id(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Account.
+        The account the webhook belongs to.
         """
         return pulumi.get(self, "account_id")
 
@@ -184,7 +184,7 @@ class Webhook(pulumi.CustomResource):
     @pulumi.getter(name="relationId")
     def relation_id(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Group id.
+        The id of the group to watch; required for `groups/new-subscriber` and `groups/unsubscribed`.
         """
         return pulumi.get(self, "relation_id")
 
@@ -192,7 +192,7 @@ class Webhook(pulumi.CustomResource):
     @pulumi.getter(name="responseTime")
     def response_time(self) -> pulumi.Output[Optional[_builtins.float]]:
         """
-        Response time.
+        Response time of the endpoint, as of creation.
         """
         return pulumi.get(self, "response_time")
 
@@ -200,7 +200,7 @@ class Webhook(pulumi.CustomResource):
     @pulumi.getter
     def status(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Status.
+        The service's status of the webhook, e.g. `ACTIVE`.
         """
         return pulumi.get(self, "status")
 
@@ -208,7 +208,7 @@ class Webhook(pulumi.CustomResource):
     @pulumi.getter
     def topic(self) -> pulumi.Output[_builtins.str]:
         """
-        Topic.
+        The event reported: one of subscribers/new, subscribers/updated, subscribers/unsubscribed, groups/new-subscriber, groups/unsubscribed, groups/new, campaigns/new, bounces/new. One of: "subscribers/new", "subscribers/updated", "subscribers/unsubscribed", "groups/new-subscriber", "groups/unsubscribed", "groups/new", "campaigns/new", "bounces/new".
         """
         return pulumi.get(self, "topic")
 
@@ -216,7 +216,7 @@ class Webhook(pulumi.CustomResource):
     @pulumi.getter(name="totalDeliveries")
     def total_deliveries(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
-        Deliveries.
+        Deliveries made, as of creation (the API cannot read a webhook back).
         """
         return pulumi.get(self, "total_deliveries")
 
@@ -224,7 +224,7 @@ class Webhook(pulumi.CustomResource):
     @pulumi.getter(name="totalFailures")
     def total_failures(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
-        Failures.
+        Failed deliveries, as of creation.
         """
         return pulumi.get(self, "total_failures")
 
@@ -232,7 +232,7 @@ class Webhook(pulumi.CustomResource):
     @pulumi.getter
     def url(self) -> pulumi.Output[_builtins.str]:
         """
-        URL.
+        The https endpoint that receives the deliveries.
         """
         return pulumi.get(self, "url")
 
