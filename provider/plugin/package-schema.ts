@@ -1,5 +1,5 @@
-import { functionTypes, servedFunctions } from "./functions";
 import { fieldTables, resourceDescriptions } from "../index";
+import { functionTypes, servedFunctions } from "./functions";
 import { buildSchema, type SchemaSource } from "./schema";
 
 const integer = (doc: string) => ({ type: "integer" as const, doc });
