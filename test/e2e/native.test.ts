@@ -364,3 +364,50 @@ describe("the plugin installed from its tarball, not on PATH", () => {
     expect(destroy.summary.resourceChanges).toEqual({ delete: 5 });
   });
 });
+
+describe("a Go program on the generated Go SDK, under the engine", () => {
+  let emu: EmulatorHandle;
+  let h: StackHandle;
+
+  beforeAll(async () => {
+    emu = await emulator(TOKEN);
+    const dir = copyProgram("test/e2e/programs/native-go", "native-go");
+    // The requirements of tools/sdkgen (same versions as its cached build) plus the SDK, replaced by sdks/go.
+    const sdkgen = path.join(ROOT, "tools/sdkgen");
+    const requires = fs.readFileSync(path.join(sdkgen, "go.mod"), "utf8").replace(/^module .*$/m, "");
+    fs.writeFileSync(
+      path.join(dir, "go.mod"),
+      `module native-go\n${requires}\nrequire pulumi-sender/sdks/go v0.0.0\n\nreplace pulumi-sender/sdks/go => ${path.join(ROOT, "sdks/go")}\n`,
+    );
+    fs.copyFileSync(path.join(sdkgen, "go.sum"), path.join(dir, "go.sum"));
+    const { stdout } = await promisify(execFile)("bash", [path.join(ROOT, "scripts/langhost-go.sh")], {
+      encoding: "utf8",
+    });
+    const langhost = stdout.trim().split("\n").pop()!;
+    h = await createStack(dir, emu, {}, { PATH: `${langhost}:${pluginPath()}` });
+  });
+  afterAll(async () => {
+    await h?.dispose();
+    await emu?.close();
+  });
+
+  test("up, refresh --expect-no-changes, an update in place and destroy", async () => {
+    const up = await h.stack.up({ onOutput: h.onOutput });
+    expect(up.summary.resourceChanges).toEqual({ create: 2 });
+    const made = ours((await emu.state()).campaigns, SEEDED_CAMPAIGNS);
+    expect(made.map((c: any) => [c.title, c.subject])).toEqual([["News from Go", "Hello from Go"]]);
+    expect(up.outputs.campaignId?.value).toBe(made[0].id);
+    expect(up.outputs.planNames?.value).toEqual(["Free", "Standard", "Professional"]);
+    const refresh = await h.stack.refresh({ expectNoChanges: true, onOutput: h.onOutput });
+    expect(refresh.summary.result).toBe("succeeded");
+    await h.stack.setConfig("subject", { value: "Hello again from Go" });
+    const update = await h.stack.up({ onOutput: h.onOutput });
+    expect(update.summary.resourceChanges).toEqual({ update: 1, same: 1 });
+    expect(ours((await emu.state()).campaigns, SEEDED_CAMPAIGNS).map((c: any) => c.subject)).toEqual([
+      "Hello again from Go",
+    ]);
+    const destroy = await h.stack.destroy({ onOutput: h.onOutput });
+    expect(destroy.summary.resourceChanges).toEqual({ delete: 2 });
+    expect((await emu.state()).campaigns.map((c: any) => c.id)).toEqual(SEEDED_CAMPAIGNS);
+  });
+});

@@ -1,0 +1,41 @@
+// A Go program on the generated Go SDK and the native plugin: a campaign and a function.
+// The test writes its go.mod (a replace directive to sdks/go).
+package main
+
+import (
+	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+	"pulumi-sender/sdks/go/sender"
+)
+
+func main() {
+	pulumi.Run(func(ctx *pulumi.Context) error {
+		subject := config.Get(ctx, "subject")
+		if subject == "" {
+			subject = "Hello from Go"
+		}
+		campaign, err := sender.NewCampaign(ctx, "go-news", &sender.CampaignArgs{
+			Title:       pulumi.String("News from Go"),
+			Subject:     pulumi.String(subject),
+			From:        pulumi.String("Example News"),
+			ReplyTo:     pulumi.String("news@example.com"),
+			ContentType: pulumi.String("text"),
+			Content:     pulumi.String("Hello."),
+		})
+		if err != nil {
+			return err
+		}
+		plans, err := sender.GetPlans(ctx, &sender.GetPlansArgs{})
+		if err != nil {
+			return err
+		}
+		names := []string{}
+		for _, plan := range plans.Plans {
+			names = append(names, plan.Name)
+		}
+		ctx.Export("campaignId", campaign.ID())
+		ctx.Export("subject", campaign.Subject)
+		ctx.Export("planNames", pulumi.ToStringArray(names))
+		return nil
+	})
+}
