@@ -380,7 +380,7 @@ describe("a Go program on the generated Go SDK, under the engine", () => {
       `module native-go\n${requires}\nrequire pulumi-sender/sdks/go v0.0.0\n\nreplace pulumi-sender/sdks/go => ${path.join(ROOT, "sdks/go")}\n`,
     );
     fs.copyFileSync(path.join(sdkgen, "go.sum"), path.join(dir, "go.sum"));
-    const { stdout } = await promisify(execFile)("bash", [path.join(ROOT, "scripts/langhost-go.sh")], {
+    const { stdout } = await promisify(execFile)("bash", [path.join(ROOT, "scripts/langhosts.sh")], {
       encoding: "utf8",
     });
     const langhost = stdout.trim().split("\n").pop()!;
@@ -406,6 +406,68 @@ describe("a Go program on the generated Go SDK, under the engine", () => {
     expect(ours((await emu.state()).campaigns, SEEDED_CAMPAIGNS).map((c: any) => c.subject)).toEqual([
       "Hello again from Go",
     ]);
+    const destroy = await h.stack.destroy({ onOutput: h.onOutput });
+    expect(destroy.summary.resourceChanges).toEqual({ delete: 2 });
+    expect((await emu.state()).campaigns.map((c: any) => c.id)).toEqual(SEEDED_CAMPAIGNS);
+  });
+});
+
+describe("a Python program on the generated Python SDK, under the engine", () => {
+  let emu: EmulatorHandle;
+  let h: StackHandle;
+
+  beforeAll(async () => {
+    emu = await emulator(TOKEN);
+    const exec = promisify(execFile);
+    const dir = copyProgram("test/e2e/programs/native-python", "native-python");
+    const venvPython = (
+      await exec("bash", [path.join(ROOT, "scripts/python-venv.sh")], { encoding: "utf8" })
+    ).stdout
+      .trim()
+      .split("\n")
+      .pop()!;
+    // The cached venv has pulumi from PyPI; the SDK is installed beside the program (no network).
+    fs.writeFileSync(
+      path.join(dir, "Pulumi.yaml"),
+      `name: native-python\nruntime:\n  name: python\n  options:\n    virtualenv: ${path.dirname(path.dirname(venvPython))}\n`,
+    );
+    const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-sender-pysdk-"));
+    fs.cpSync(path.join(ROOT, "sdks/python"), path.join(scratch, "src"), { recursive: true });
+    await exec(venvPython, [
+      ...["-m", "pip", "install", "-q", "--no-deps", "--no-build-isolation"],
+      ...["--target", path.join(scratch, "site"), path.join(scratch, "src")],
+    ]);
+    const langhosts = (
+      await exec("bash", [path.join(ROOT, "scripts/langhosts.sh")], { encoding: "utf8" })
+    ).stdout
+      .trim()
+      .split("\n")
+      .pop()!;
+    h = await createStack(
+      dir,
+      emu,
+      {},
+      { PATH: `${langhosts}:${pluginPath()}`, PYTHONPATH: path.join(scratch, "site") },
+    );
+  });
+  afterAll(async () => {
+    await h?.dispose();
+    await emu?.close();
+  });
+
+  test("up, refresh --expect-no-changes, an update in place and destroy", async () => {
+    const up = await h.stack.up({ onOutput: h.onOutput });
+    expect(up.summary.resourceChanges).toEqual({ create: 2 });
+    const made = ours((await emu.state()).campaigns, SEEDED_CAMPAIGNS);
+    expect(made.map((c: any) => [c.title, c.subject])).toEqual([["News from Python", "Hello from Python"]]);
+    expect(up.outputs.campaignId?.value).toBe(made[0].id);
+    expect(up.outputs.planNames?.value).toEqual(["Free", "Standard", "Professional"]);
+    const refresh = await h.stack.refresh({ expectNoChanges: true, onOutput: h.onOutput });
+    expect(refresh.summary.result).toBe("succeeded");
+    await h.stack.setConfig("subject", { value: "Hello again from Python" });
+    const update = await h.stack.up({ onOutput: h.onOutput });
+    expect(update.summary.resourceChanges).toEqual({ update: 1, same: 1 });
+    expect(update.outputs.subject?.value).toBe("Hello again from Python");
     const destroy = await h.stack.destroy({ onOutput: h.onOutput });
     expect(destroy.summary.resourceChanges).toEqual({ delete: 2 });
     expect((await emu.state()).campaigns.map((c: any) => c.id)).toEqual(SEEDED_CAMPAIGNS);

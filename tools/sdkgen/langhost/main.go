@@ -1,10 +1,14 @@
-// Command pulumi-language-go is a minimal Go language host for the Pulumi engine, so that a Go
-// program on the generated SDK (sdks/go) runs under the engine here.
+// Command langhost is a minimal language host for Go and Python programs, installed under the
+// names pulumi-language-go and pulumi-language-python (it serves the language its name says), so
+// that programs on the generated SDKs (sdks/go, sdks/python) run under the engine here.
 //
-// The upstream host (module github.com/pulumi/pulumi/sdk/go/pulumi-language-go/v3) is not served
-// by the Go module proxy reachable here. This one does what `preview`, `up`, `refresh` and
-// `destroy` need: it builds the program with `go build` in its directory and runs it with the
-// PULUMI_* environment the Go SDK reads (github.com/pulumi/pulumi/sdk/v3/go/pulumi/run.go).
+// The upstream hosts (modules github.com/pulumi/pulumi/sdk/go/pulumi-language-go/v3 and
+// .../sdk/python/cmd/pulumi-language-python/v3) are not served by the Go module proxy reachable
+// here. This one does what `preview`, `up`, `refresh` and `destroy` need:
+//   - Go: `go build` in the program's directory, then the binary with the PULUMI_* environment the
+//     Go SDK reads (github.com/pulumi/pulumi/sdk/v3/go/pulumi/run.go);
+//   - Python: the interpreter of the project's `virtualenv` option (else python3 on PATH) runs a
+//     short runner that configures the `pulumi` package's runtime and runs the program in a stack.
 package main
 
 import (
@@ -28,17 +32,19 @@ import (
 type host struct {
 	pulumirpc.UnimplementedLanguageRuntimeServer
 	engineAddress string
+	python        bool
 }
 
 func main() {
 	// The engine passes its address as the last positional argument; flags vary across engine versions.
-	fs := flag.NewFlagSet("pulumi-language-go", flag.ContinueOnError)
+	name := filepath.Base(os.Args[0])
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.String("tracing", "", "ignored")
 	fs.String("root", "", "ignored")
 	fs.String("binary", "", "ignored")
 	fs.String("buildTarget", "", "ignored")
 	_ = fs.Parse(os.Args[1:])
-	h := &host{}
+	h := &host{python: strings.Contains(name, "python")}
 	if fs.NArg() > 0 {
 		h.engineAddress = fs.Arg(fs.NArg() - 1)
 	}
@@ -94,23 +100,78 @@ func (h *host) RuntimeOptionsPrompts(context.Context, *pulumirpc.RuntimeOptionsR
 }
 
 func (h *host) About(context.Context, *pulumirpc.AboutRequest) (*pulumirpc.AboutResponse, error) {
-	goBin, err := exec.LookPath("go")
+	tool, arg := "go", "version"
+	if h.python {
+		tool, arg = "python3", "--version"
+	}
+	bin, err := exec.LookPath(tool)
 	if err != nil {
 		return nil, err
 	}
-	out, err := exec.Command(goBin, "version").Output()
+	out, err := exec.Command(bin, arg).Output()
 	if err != nil {
 		return nil, err
 	}
-	return &pulumirpc.AboutResponse{Executable: goBin, Version: strings.TrimSpace(string(out))}, nil
+	return &pulumirpc.AboutResponse{Executable: bin, Version: strings.TrimSpace(string(out))}, nil
 }
+
+// pythonRunner configures the pulumi package's runtime from the arguments and the PULUMI_CONFIG
+// environment, then runs the program (a file, or a directory with __main__.py) inside a stack.
+const pythonRunner = `
+import asyncio, json, os, runpy, sys, traceback
+import pulumi, pulumi.runtime
+monitor, engine, project, stack, parallel, dry_run, program = sys.argv[1:8]
+pulumi.runtime.set_all_config(
+    json.loads(os.environ.get("PULUMI_CONFIG") or "{}"),
+    json.loads(os.environ.get("PULUMI_CONFIG_SECRET_KEYS") or "[]"))
+pulumi.runtime.configure(pulumi.runtime.Settings(
+    monitor=monitor, engine=engine, project=project, stack=stack,
+    parallel=int(parallel), dry_run=dry_run == "true"))
+sys.argv = [program] + sys.argv[8:]
+loop = asyncio.new_event_loop()
+asyncio.set_event_loop(loop)
+ok = False
+try:
+    loop.run_until_complete(pulumi.runtime.run_in_stack(lambda: runpy.run_path(program, run_name="__main__")))
+    ok = True
+except pulumi.RunError as e:
+    pulumi.log.error(str(e))
+except Exception:
+    pulumi.log.error(traceback.format_exc())
+finally:
+    loop.close()
+sys.exit(0 if ok else 1)
+`
 
 func (h *host) Run(ctx context.Context, req *pulumirpc.RunRequest) (*pulumirpc.RunResponse, error) {
 	programDir := req.GetPwd()
 	rootDir := ""
+	python := "python3"
 	if info := req.GetInfo(); info != nil {
 		programDir = info.GetProgramDirectory()
 		rootDir = info.GetRootDirectory()
+		if venv := info.GetOptions().GetFields()["virtualenv"].GetStringValue(); venv != "" {
+			if !filepath.IsAbs(venv) {
+				venv = filepath.Join(rootDir, venv)
+			}
+			python = filepath.Join(venv, "bin", "python")
+		}
+	}
+	if h.python {
+		config, err := json.Marshal(req.GetConfig())
+		if err != nil {
+			return nil, err
+		}
+		secretKeys, err := json.Marshal(req.GetConfigSecretKeys())
+		if err != nil {
+			return nil, err
+		}
+		args := []string{"-u", "-c", pythonRunner, req.GetMonitorAddress(), h.engineAddress, req.GetProject(),
+			req.GetStack(), strconv.Itoa(int(req.GetParallel())), strconv.FormatBool(req.GetDryRun()), programDir}
+		cmd := exec.CommandContext(ctx, python, append(args, req.GetArgs()...)...)
+		cmd.Dir = programDir
+		cmd.Env = append(os.Environ(), "PULUMI_CONFIG="+string(config), "PULUMI_CONFIG_SECRET_KEYS="+string(secretKeys))
+		return runProgram(cmd)
 	}
 	tmp, err := os.MkdirTemp("", "pulumi-go-program-")
 	if err != nil {
@@ -136,8 +197,6 @@ func (h *host) Run(ctx context.Context, req *pulumirpc.RunRequest) (*pulumirpc.R
 	}
 	cmd := exec.CommandContext(ctx, binary, req.GetArgs()...)
 	cmd.Dir = req.GetPwd()
-	cmd.Stdout = os.Stdout
-	cmd.Stderr = os.Stderr
 	cmd.Env = append(os.Environ(),
 		"PULUMI_MONITOR="+req.GetMonitorAddress(),
 		"PULUMI_ENGINE="+h.engineAddress,
@@ -150,6 +209,13 @@ func (h *host) Run(ctx context.Context, req *pulumirpc.RunRequest) (*pulumirpc.R
 		"PULUMI_DRY_RUN="+strconv.FormatBool(req.GetDryRun()),
 		"PULUMI_PARALLEL="+strconv.Itoa(int(req.GetParallel())),
 	)
+	return runProgram(cmd)
+}
+
+// runProgram runs the program with the host's output streams; a failure is the run's error.
+func runProgram(cmd *exec.Cmd) (*pulumirpc.RunResponse, error) {
+	cmd.Stdout = os.Stdout
+	cmd.Stderr = os.Stderr
 	if err := cmd.Run(); err != nil {
 		var exitErr *exec.ExitError
 		if errors.As(err, &exitErr) {

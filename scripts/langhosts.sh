@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Provides pulumi-language-go and pulumi-language-python, the project's minimal language host for
+# Go and Python programs (tools/sdkgen/langhost), built once and cached per user, keyed by its
+# sources; prints the directory that holds them (put it on PATH so that the engine finds them).
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+# shellcheck source=env.sh
+source "$root/scripts/env.sh"
+src="$root/tools/sdkgen"
+key="$(cat "$src/go.mod" "$src/go.sum" "$src/langhost/main.go" | sha256sum | cut -c1-12)"
+dir="$PULUMI_SENDER_CACHE/langhosts/$key"
+if [ ! -x "$dir/pulumi-language-go" ] || [ ! -x "$dir/pulumi-language-python" ]; then
+  command -v go >/dev/null 2>&1 || { echo "langhosts: the Go toolchain is needed" >&2; exit 1; }
+  echo "langhosts: building tools/sdkgen/langhost into $dir" >&2
+  mkdir -p "$dir"
+  (cd "$src" && CGO_ENABLED=0 go build -mod=mod -p 2 -trimpath -o "$dir/langhost.tmp.$$" ./langhost)
+  cp "$dir/langhost.tmp.$$" "$dir/pulumi-language-python"
+  mv "$dir/langhost.tmp.$$" "$dir/pulumi-language-go"
+fi
+echo "$dir"
