@@ -8,8 +8,8 @@ export const token = (name: string): string => `${PACKAGE}:index:${name}`;
 
 /** A property of a function's arguments or result: a field type, or a list of a named object type. */
 export interface SchemaProp {
-  /** A field type, or `{ objectList: "Name" }` for a list of the object type `sender:index:Name`. */
-  readonly type: FieldType | { readonly objectList: string };
+  /** A field type, or the object type `sender:index:Name` (`{ object }`), or a list of it (`{ objectList }`). */
+  readonly type: FieldType | { readonly objectList: string } | { readonly object: string };
   /** The description shown in the SDKs. */
   readonly doc: string;
   /** Required argument, or always present in the result. */
@@ -45,8 +45,10 @@ export interface SchemaSource {
 type Json = Record<string, unknown>;
 
 function typeOf(type: SchemaProp["type"]): Json {
-  if (typeof type === "object")
-    return { type: "array", items: { $ref: `#/types/${token(type.objectList)}` } };
+  if (typeof type === "object") {
+    if ("objectList" in type) return { type: "array", items: { $ref: `#/types/${token(type.objectList)}` } };
+    return { $ref: `#/types/${token(type.object)}` };
+  }
   if (type === "stringList") return { type: "array", items: { type: "string" } };
   return { type };
 }

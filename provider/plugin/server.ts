@@ -83,7 +83,9 @@ export function nativeProvider(schema: string, version: string): provider.Provid
       const name = tok.startsWith(`${PACKAGE}:index:`) ? tok.slice(`${PACKAGE}:index:`.length) : "";
       const fn = servedFunctions[name];
       if (!fn) throw new Error(`pulumi-resource-sender: unknown function ${tok}`);
-      return { outputs: await fn.run(args ?? {}) };
+      // An argument the program left out may arrive as null; the data sources want it absent.
+      const given = Object.fromEntries(Object.entries(args ?? {}).filter(([, value]) => value !== null));
+      return { outputs: await fn.run(given) };
     },
   };
 }

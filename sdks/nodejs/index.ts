@@ -35,6 +35,21 @@ export const getActiveSubscribers: typeof import("./getActiveSubscribers").getAc
 export const getActiveSubscribersOutput: typeof import("./getActiveSubscribers").getActiveSubscribersOutput = null as any;
 utilities.lazyLoad(exports, ["getActiveSubscribers","getActiveSubscribersOutput"], () => require("./getActiveSubscribers"));
 
+export { GetCampaignArgs, GetCampaignResult, GetCampaignOutputArgs } from "./getCampaign";
+export const getCampaign: typeof import("./getCampaign").getCampaign = null as any;
+export const getCampaignOutput: typeof import("./getCampaign").getCampaignOutput = null as any;
+utilities.lazyLoad(exports, ["getCampaign","getCampaignOutput"], () => require("./getCampaign"));
+
+export { GetCampaignSendingStatusArgs, GetCampaignSendingStatusResult, GetCampaignSendingStatusOutputArgs } from "./getCampaignSendingStatus";
+export const getCampaignSendingStatus: typeof import("./getCampaignSendingStatus").getCampaignSendingStatus = null as any;
+export const getCampaignSendingStatusOutput: typeof import("./getCampaignSendingStatus").getCampaignSendingStatusOutput = null as any;
+utilities.lazyLoad(exports, ["getCampaignSendingStatus","getCampaignSendingStatusOutput"], () => require("./getCampaignSendingStatus"));
+
+export { GetCampaignsArgs, GetCampaignsResult, GetCampaignsOutputArgs } from "./getCampaigns";
+export const getCampaigns: typeof import("./getCampaigns").getCampaigns = null as any;
+export const getCampaignsOutput: typeof import("./getCampaigns").getCampaignsOutput = null as any;
+utilities.lazyLoad(exports, ["getCampaigns","getCampaignsOutput"], () => require("./getCampaigns"));
+
 export { GetImageFoldersArgs, GetImageFoldersResult } from "./getImageFolders";
 export const getImageFolders: typeof import("./getImageFolders").getImageFolders = null as any;
 export const getImageFoldersOutput: typeof import("./getImageFolders").getImageFoldersOutput = null as any;
@@ -49,6 +64,16 @@ export { GetPlansArgs, GetPlansResult } from "./getPlans";
 export const getPlans: typeof import("./getPlans").getPlans = null as any;
 export const getPlansOutput: typeof import("./getPlans").getPlansOutput = null as any;
 utilities.lazyLoad(exports, ["getPlans","getPlansOutput"], () => require("./getPlans"));
+
+export { GetTransactionalCampaignArgs, GetTransactionalCampaignResult, GetTransactionalCampaignOutputArgs } from "./getTransactionalCampaign";
+export const getTransactionalCampaign: typeof import("./getTransactionalCampaign").getTransactionalCampaign = null as any;
+export const getTransactionalCampaignOutput: typeof import("./getTransactionalCampaign").getTransactionalCampaignOutput = null as any;
+utilities.lazyLoad(exports, ["getTransactionalCampaign","getTransactionalCampaignOutput"], () => require("./getTransactionalCampaign"));
+
+export { GetTransactionalCampaignsArgs, GetTransactionalCampaignsResult, GetTransactionalCampaignsOutputArgs } from "./getTransactionalCampaigns";
+export const getTransactionalCampaigns: typeof import("./getTransactionalCampaigns").getTransactionalCampaigns = null as any;
+export const getTransactionalCampaignsOutput: typeof import("./getTransactionalCampaigns").getTransactionalCampaignsOutput = null as any;
+utilities.lazyLoad(exports, ["getTransactionalCampaigns","getTransactionalCampaignsOutput"], () => require("./getTransactionalCampaigns"));
 
 export { ProviderArgs } from "./provider";
 export type Provider = import("./provider").Provider;

@@ -105,6 +105,8 @@ describe("the native plugin on the generated Node.js SDK", () => {
     expect(up.outputs.attachmentFile?.value).toBe("welcome-guide.pdf");
     expect(up.outputs.planNames?.value).toEqual(["Free", "Standard", "Professional"]);
     expect(up.outputs.professional?.value).toBe("Professional");
+    expect(up.outputs.seededSubject?.value).toBe(state.campaigns.find((c: any) => c.id === "snt001").subject);
+    expect(up.outputs.transactionalSubject?.value).toBe("Reset your password");
     // Native types, no dynamic-provider text in state, and the token nowhere.
     const resources = await senderResources(h);
     expect(resources.map((r) => r.type).sort()).toEqual(
@@ -398,6 +400,7 @@ describe("a Go program on the generated Go SDK, under the engine", () => {
     expect(made.map((c: any) => [c.title, c.subject])).toEqual([["News from Go", "Hello from Go"]]);
     expect(up.outputs.campaignId?.value).toBe(made[0].id);
     expect(up.outputs.planNames?.value).toEqual(["Free", "Standard", "Professional"]);
+    expect(up.outputs.seeded?.value).toEqual(["snt001", "SENT", "We have launched"]);
     const refresh = await h.stack.refresh({ expectNoChanges: true, onOutput: h.onOutput });
     expect(refresh.summary.result).toBe("succeeded");
     await h.stack.setConfig("subject", { value: "Hello again from Go" });
@@ -462,6 +465,7 @@ describe("a Python program on the generated Python SDK, under the engine", () =>
     expect(made.map((c: any) => [c.title, c.subject])).toEqual([["News from Python", "Hello from Python"]]);
     expect(up.outputs.campaignId?.value).toBe(made[0].id);
     expect(up.outputs.planNames?.value).toEqual(["Free", "Standard", "Professional"]);
+    expect(up.outputs.seeded?.value).toEqual(["snt001", "SENT", "We have launched"]);
     const refresh = await h.stack.refresh({ expectNoChanges: true, onOutput: h.onOutput });
     expect(refresh.summary.result).toBe("succeeded");
     await h.stack.setConfig("subject", { value: "Hello again from Python" });

@@ -142,41 +142,23 @@ describe("the package schema and the generated SDKs", () => {
       ],
       { env: { ...env, PYTHONPATH: target }, cwd: scratch },
     );
-    expect(stdout.trim().split(" ")).toEqual([
-      VERSION,
-      "Attachment",
-      "AttachmentArgs",
-      "AwaitableGetActiveSubscribersResult",
-      "AwaitableGetImageFoldersResult",
-      "AwaitableGetPlanResult",
-      "AwaitableGetPlansResult",
-      "Campaign",
-      "CampaignArgs",
-      "CampaignFollowUp",
-      "CampaignFollowUpArgs",
-      "CampaignSchedule",
-      "CampaignScheduleArgs",
-      "CampaignTargeting",
-      "CampaignTargetingArgs",
-      "GetActiveSubscribersResult",
-      "GetImageFoldersResult",
-      "GetPlanResult",
-      "GetPlansResult",
-      "Provider",
-      "ProviderArgs",
-      "TransactionalCampaign",
-      "TransactionalCampaignArgs",
-      "Webhook",
-      "WebhookArgs",
-      "get_active_subscribers",
-      "get_active_subscribers_output",
-      "get_image_folders",
-      "get_image_folders_output",
-      "get_plan",
-      "get_plan_output",
-      "get_plans",
-      "get_plans_output",
-    ]);
+    // Every resource (and its Args), the provider, and each function in its two forms with its result types.
+    const schema = JSON.parse(fs.readFileSync(path.join(SDKS, "schema.json"), "utf8"));
+    const resources = Object.keys(schema.resources).map((t) => t.split(":")[2]!);
+    const functions = Object.keys(schema.functions).map((t) => t.split(":")[2]!);
+    const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+    const pascal = (name: string) => name[0]!.toUpperCase() + name.slice(1);
+    const expected = [
+      ...["Provider", ...resources].flatMap((name) => [name, `${name}Args`]),
+      ...functions.flatMap((fn) => [
+        snake(fn),
+        `${snake(fn)}_output`,
+        `${pascal(fn)}Result`,
+        `Awaitable${pascal(fn)}Result`,
+      ]),
+    ].sort();
+    expect(functions).toHaveLength(9);
+    expect(stdout.trim().split(" ")).toEqual([VERSION, ...expected]);
   });
 
   test("the Go SDK builds against github.com/pulumi/pulumi/sdk/v3", async () => {

@@ -13,6 +13,481 @@ import (
 
 var _ = internal.GetEnvOrDefault
 
+type CampaignContent struct {
+	// The rendered body.
+	Body *string `pulumi:"body"`
+	// The content as written (html or text).
+	Content *string `pulumi:"content"`
+	// Whether a preview can be rendered.
+	HasPreview *bool `pulumi:"hasPreview"`
+	// Whether snapshots of the content exist.
+	HasSnapshots *bool `pulumi:"hasSnapshots"`
+	// Id of the content record.
+	Id *string `pulumi:"id"`
+	// URL of the thumbnail image.
+	ThumbnailUrl *string `pulumi:"thumbnailUrl"`
+}
+
+type CampaignContentOutput struct{ *pulumi.OutputState }
+
+func (CampaignContentOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*CampaignContent)(nil)).Elem()
+}
+
+func (o CampaignContentOutput) ToCampaignContentOutput() CampaignContentOutput {
+	return o
+}
+
+func (o CampaignContentOutput) ToCampaignContentOutputWithContext(ctx context.Context) CampaignContentOutput {
+	return o
+}
+
+// The rendered body.
+func (o CampaignContentOutput) Body() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v CampaignContent) *string { return v.Body }).(pulumi.StringPtrOutput)
+}
+
+// The content as written (html or text).
+func (o CampaignContentOutput) Content() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v CampaignContent) *string { return v.Content }).(pulumi.StringPtrOutput)
+}
+
+// Whether a preview can be rendered.
+func (o CampaignContentOutput) HasPreview() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v CampaignContent) *bool { return v.HasPreview }).(pulumi.BoolPtrOutput)
+}
+
+// Whether snapshots of the content exist.
+func (o CampaignContentOutput) HasSnapshots() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v CampaignContent) *bool { return v.HasSnapshots }).(pulumi.BoolPtrOutput)
+}
+
+// Id of the content record.
+func (o CampaignContentOutput) Id() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v CampaignContent) *string { return v.Id }).(pulumi.StringPtrOutput)
+}
+
+// URL of the thumbnail image.
+func (o CampaignContentOutput) ThumbnailUrl() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v CampaignContent) *string { return v.ThumbnailUrl }).(pulumi.StringPtrOutput)
+}
+
+type CampaignContentPtrOutput struct{ *pulumi.OutputState }
+
+func (CampaignContentPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**CampaignContent)(nil)).Elem()
+}
+
+func (o CampaignContentPtrOutput) ToCampaignContentPtrOutput() CampaignContentPtrOutput {
+	return o
+}
+
+func (o CampaignContentPtrOutput) ToCampaignContentPtrOutputWithContext(ctx context.Context) CampaignContentPtrOutput {
+	return o
+}
+
+func (o CampaignContentPtrOutput) Elem() CampaignContentOutput {
+	return o.ApplyT(func(v *CampaignContent) CampaignContent {
+		if v != nil {
+			return *v
+		}
+		var ret CampaignContent
+		return ret
+	}).(CampaignContentOutput)
+}
+
+// The rendered body.
+func (o CampaignContentPtrOutput) Body() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *CampaignContent) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Body
+	}).(pulumi.StringPtrOutput)
+}
+
+// The content as written (html or text).
+func (o CampaignContentPtrOutput) Content() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *CampaignContent) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Content
+	}).(pulumi.StringPtrOutput)
+}
+
+// Whether a preview can be rendered.
+func (o CampaignContentPtrOutput) HasPreview() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *CampaignContent) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.HasPreview
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Whether snapshots of the content exist.
+func (o CampaignContentPtrOutput) HasSnapshots() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *CampaignContent) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.HasSnapshots
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Id of the content record.
+func (o CampaignContentPtrOutput) Id() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *CampaignContent) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Id
+	}).(pulumi.StringPtrOutput)
+}
+
+// URL of the thumbnail image.
+func (o CampaignContentPtrOutput) ThumbnailUrl() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *CampaignContent) *string {
+		if v == nil {
+			return nil
+		}
+		return v.ThumbnailUrl
+	}).(pulumi.StringPtrOutput)
+}
+
+type CampaignInfo struct {
+	// Whether the automatic follow-up is on.
+	AutoFollowupActive *bool `pulumi:"autoFollowupActive"`
+	// Hours before the follow-up goes out.
+	AutoFollowupDelay *int `pulumi:"autoFollowupDelay"`
+	// Subject of the follow-up.
+	AutoFollowupSubject *string `pulumi:"autoFollowupSubject"`
+	// Bounces.
+	BouncesCount *int `pulumi:"bouncesCount"`
+	// Unique clicks.
+	Clicks *int `pulumi:"clicks"`
+	// The content type (the API's `editor` field): `editor`, `html` or `text`.
+	ContentType string `pulumi:"contentType"`
+	// Creation time (`YYYY-MM-DD HH:MM:SS` UTC).
+	Created string `pulumi:"created"`
+	// Id of the sending domain.
+	DomainId *string `pulumi:"domainId"`
+	// Sender name (not an address).
+	From string `pulumi:"from"`
+	// Whether Google Analytics tracking is on.
+	GoogleAnalytics *bool `pulumi:"googleAnalytics"`
+	// Ids of the groups it is sent to.
+	Groups []string `pulumi:"groups"`
+	// The content block.
+	Html *CampaignContent `pulumi:"html"`
+	// The campaign's id, e.g. `snt001`.
+	Id string `pulumi:"id"`
+	// Language code, e.g. `en`.
+	Language *string `pulumi:"language"`
+	// The wizard step last reached: `step1`, `editor`, `step3` or `step4`.
+	LastAction string `pulumi:"lastAction"`
+	// Last change (`YYYY-MM-DD HH:MM:SS` UTC).
+	Modified string `pulumi:"modified"`
+	// Unique opens.
+	Opens *int `pulumi:"opens"`
+	// Preview text.
+	Preheader *string `pulumi:"preheader"`
+	// Subscribers the campaign reaches (or reached, once sent).
+	RecipientCount int `pulumi:"recipientCount"`
+	// Reply-to address.
+	ReplyTo string `pulumi:"replyTo"`
+	// Report percentages.
+	Reports *CampaignReportPercentages `pulumi:"reports"`
+	// When it is scheduled (`YYYY-MM-DD HH:MM:SS` UTC).
+	ScheduleTime *string `pulumi:"scheduleTime"`
+	// Ids of the segments it is sent to.
+	Segments []string `pulumi:"segments"`
+	// Whether it goes to every active subscriber.
+	SendToAll *bool `pulumi:"sendToAll"`
+	// Emails sent so far.
+	SentCount *int `pulumi:"sentCount"`
+	// When it was sent (`YYYY-MM-DD HH:MM:SS` UTC).
+	SentTime *string `pulumi:"sentTime"`
+	// `DRAFT`, `SCHEDULED`, `SENDING` or `SENT`.
+	Status string `pulumi:"status"`
+	// Subject line.
+	Subject string `pulumi:"subject"`
+	// Internal name.
+	Title *string `pulumi:"title"`
+}
+
+type CampaignInfoOutput struct{ *pulumi.OutputState }
+
+func (CampaignInfoOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*CampaignInfo)(nil)).Elem()
+}
+
+func (o CampaignInfoOutput) ToCampaignInfoOutput() CampaignInfoOutput {
+	return o
+}
+
+func (o CampaignInfoOutput) ToCampaignInfoOutputWithContext(ctx context.Context) CampaignInfoOutput {
+	return o
+}
+
+// Whether the automatic follow-up is on.
+func (o CampaignInfoOutput) AutoFollowupActive() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v CampaignInfo) *bool { return v.AutoFollowupActive }).(pulumi.BoolPtrOutput)
+}
+
+// Hours before the follow-up goes out.
+func (o CampaignInfoOutput) AutoFollowupDelay() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v CampaignInfo) *int { return v.AutoFollowupDelay }).(pulumi.IntPtrOutput)
+}
+
+// Subject of the follow-up.
+func (o CampaignInfoOutput) AutoFollowupSubject() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v CampaignInfo) *string { return v.AutoFollowupSubject }).(pulumi.StringPtrOutput)
+}
+
+// Bounces.
+func (o CampaignInfoOutput) BouncesCount() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v CampaignInfo) *int { return v.BouncesCount }).(pulumi.IntPtrOutput)
+}
+
+// Unique clicks.
+func (o CampaignInfoOutput) Clicks() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v CampaignInfo) *int { return v.Clicks }).(pulumi.IntPtrOutput)
+}
+
+// The content type (the API's `editor` field): `editor`, `html` or `text`.
+func (o CampaignInfoOutput) ContentType() pulumi.StringOutput {
+	return o.ApplyT(func(v CampaignInfo) string { return v.ContentType }).(pulumi.StringOutput)
+}
+
+// Creation time (`YYYY-MM-DD HH:MM:SS` UTC).
+func (o CampaignInfoOutput) Created() pulumi.StringOutput {
+	return o.ApplyT(func(v CampaignInfo) string { return v.Created }).(pulumi.StringOutput)
+}
+
+// Id of the sending domain.
+func (o CampaignInfoOutput) DomainId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v CampaignInfo) *string { return v.DomainId }).(pulumi.StringPtrOutput)
+}
+
+// Sender name (not an address).
+func (o CampaignInfoOutput) From() pulumi.StringOutput {
+	return o.ApplyT(func(v CampaignInfo) string { return v.From }).(pulumi.StringOutput)
+}
+
+// Whether Google Analytics tracking is on.
+func (o CampaignInfoOutput) GoogleAnalytics() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v CampaignInfo) *bool { return v.GoogleAnalytics }).(pulumi.BoolPtrOutput)
+}
+
+// Ids of the groups it is sent to.
+func (o CampaignInfoOutput) Groups() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v CampaignInfo) []string { return v.Groups }).(pulumi.StringArrayOutput)
+}
+
+// The content block.
+func (o CampaignInfoOutput) Html() CampaignContentPtrOutput {
+	return o.ApplyT(func(v CampaignInfo) *CampaignContent { return v.Html }).(CampaignContentPtrOutput)
+}
+
+// The campaign's id, e.g. `snt001`.
+func (o CampaignInfoOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v CampaignInfo) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Language code, e.g. `en`.
+func (o CampaignInfoOutput) Language() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v CampaignInfo) *string { return v.Language }).(pulumi.StringPtrOutput)
+}
+
+// The wizard step last reached: `step1`, `editor`, `step3` or `step4`.
+func (o CampaignInfoOutput) LastAction() pulumi.StringOutput {
+	return o.ApplyT(func(v CampaignInfo) string { return v.LastAction }).(pulumi.StringOutput)
+}
+
+// Last change (`YYYY-MM-DD HH:MM:SS` UTC).
+func (o CampaignInfoOutput) Modified() pulumi.StringOutput {
+	return o.ApplyT(func(v CampaignInfo) string { return v.Modified }).(pulumi.StringOutput)
+}
+
+// Unique opens.
+func (o CampaignInfoOutput) Opens() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v CampaignInfo) *int { return v.Opens }).(pulumi.IntPtrOutput)
+}
+
+// Preview text.
+func (o CampaignInfoOutput) Preheader() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v CampaignInfo) *string { return v.Preheader }).(pulumi.StringPtrOutput)
+}
+
+// Subscribers the campaign reaches (or reached, once sent).
+func (o CampaignInfoOutput) RecipientCount() pulumi.IntOutput {
+	return o.ApplyT(func(v CampaignInfo) int { return v.RecipientCount }).(pulumi.IntOutput)
+}
+
+// Reply-to address.
+func (o CampaignInfoOutput) ReplyTo() pulumi.StringOutput {
+	return o.ApplyT(func(v CampaignInfo) string { return v.ReplyTo }).(pulumi.StringOutput)
+}
+
+// Report percentages.
+func (o CampaignInfoOutput) Reports() CampaignReportPercentagesPtrOutput {
+	return o.ApplyT(func(v CampaignInfo) *CampaignReportPercentages { return v.Reports }).(CampaignReportPercentagesPtrOutput)
+}
+
+// When it is scheduled (`YYYY-MM-DD HH:MM:SS` UTC).
+func (o CampaignInfoOutput) ScheduleTime() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v CampaignInfo) *string { return v.ScheduleTime }).(pulumi.StringPtrOutput)
+}
+
+// Ids of the segments it is sent to.
+func (o CampaignInfoOutput) Segments() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v CampaignInfo) []string { return v.Segments }).(pulumi.StringArrayOutput)
+}
+
+// Whether it goes to every active subscriber.
+func (o CampaignInfoOutput) SendToAll() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v CampaignInfo) *bool { return v.SendToAll }).(pulumi.BoolPtrOutput)
+}
+
+// Emails sent so far.
+func (o CampaignInfoOutput) SentCount() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v CampaignInfo) *int { return v.SentCount }).(pulumi.IntPtrOutput)
+}
+
+// When it was sent (`YYYY-MM-DD HH:MM:SS` UTC).
+func (o CampaignInfoOutput) SentTime() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v CampaignInfo) *string { return v.SentTime }).(pulumi.StringPtrOutput)
+}
+
+// `DRAFT`, `SCHEDULED`, `SENDING` or `SENT`.
+func (o CampaignInfoOutput) Status() pulumi.StringOutput {
+	return o.ApplyT(func(v CampaignInfo) string { return v.Status }).(pulumi.StringOutput)
+}
+
+// Subject line.
+func (o CampaignInfoOutput) Subject() pulumi.StringOutput {
+	return o.ApplyT(func(v CampaignInfo) string { return v.Subject }).(pulumi.StringOutput)
+}
+
+// Internal name.
+func (o CampaignInfoOutput) Title() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v CampaignInfo) *string { return v.Title }).(pulumi.StringPtrOutput)
+}
+
+type CampaignInfoArrayOutput struct{ *pulumi.OutputState }
+
+func (CampaignInfoArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]CampaignInfo)(nil)).Elem()
+}
+
+func (o CampaignInfoArrayOutput) ToCampaignInfoArrayOutput() CampaignInfoArrayOutput {
+	return o
+}
+
+func (o CampaignInfoArrayOutput) ToCampaignInfoArrayOutputWithContext(ctx context.Context) CampaignInfoArrayOutput {
+	return o
+}
+
+func (o CampaignInfoArrayOutput) Index(i pulumi.IntInput) CampaignInfoOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) CampaignInfo {
+		return vs[0].([]CampaignInfo)[vs[1].(int)]
+	}).(CampaignInfoOutput)
+}
+
+type CampaignReportPercentages struct {
+	// Share of recipients that hard-bounced, in %.
+	HardBouncePercentage *float64 `pulumi:"hardBouncePercentage"`
+	// Share of recipients who reported spam, in %.
+	SpamPercentage *float64 `pulumi:"spamPercentage"`
+	// Share of recipients who unsubscribed, in %.
+	UnsubscribePercentage *float64 `pulumi:"unsubscribePercentage"`
+}
+
+type CampaignReportPercentagesOutput struct{ *pulumi.OutputState }
+
+func (CampaignReportPercentagesOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*CampaignReportPercentages)(nil)).Elem()
+}
+
+func (o CampaignReportPercentagesOutput) ToCampaignReportPercentagesOutput() CampaignReportPercentagesOutput {
+	return o
+}
+
+func (o CampaignReportPercentagesOutput) ToCampaignReportPercentagesOutputWithContext(ctx context.Context) CampaignReportPercentagesOutput {
+	return o
+}
+
+// Share of recipients that hard-bounced, in %.
+func (o CampaignReportPercentagesOutput) HardBouncePercentage() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v CampaignReportPercentages) *float64 { return v.HardBouncePercentage }).(pulumi.Float64PtrOutput)
+}
+
+// Share of recipients who reported spam, in %.
+func (o CampaignReportPercentagesOutput) SpamPercentage() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v CampaignReportPercentages) *float64 { return v.SpamPercentage }).(pulumi.Float64PtrOutput)
+}
+
+// Share of recipients who unsubscribed, in %.
+func (o CampaignReportPercentagesOutput) UnsubscribePercentage() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v CampaignReportPercentages) *float64 { return v.UnsubscribePercentage }).(pulumi.Float64PtrOutput)
+}
+
+type CampaignReportPercentagesPtrOutput struct{ *pulumi.OutputState }
+
+func (CampaignReportPercentagesPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**CampaignReportPercentages)(nil)).Elem()
+}
+
+func (o CampaignReportPercentagesPtrOutput) ToCampaignReportPercentagesPtrOutput() CampaignReportPercentagesPtrOutput {
+	return o
+}
+
+func (o CampaignReportPercentagesPtrOutput) ToCampaignReportPercentagesPtrOutputWithContext(ctx context.Context) CampaignReportPercentagesPtrOutput {
+	return o
+}
+
+func (o CampaignReportPercentagesPtrOutput) Elem() CampaignReportPercentagesOutput {
+	return o.ApplyT(func(v *CampaignReportPercentages) CampaignReportPercentages {
+		if v != nil {
+			return *v
+		}
+		var ret CampaignReportPercentages
+		return ret
+	}).(CampaignReportPercentagesOutput)
+}
+
+// Share of recipients that hard-bounced, in %.
+func (o CampaignReportPercentagesPtrOutput) HardBouncePercentage() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *CampaignReportPercentages) *float64 {
+		if v == nil {
+			return nil
+		}
+		return v.HardBouncePercentage
+	}).(pulumi.Float64PtrOutput)
+}
+
+// Share of recipients who reported spam, in %.
+func (o CampaignReportPercentagesPtrOutput) SpamPercentage() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *CampaignReportPercentages) *float64 {
+		if v == nil {
+			return nil
+		}
+		return v.SpamPercentage
+	}).(pulumi.Float64PtrOutput)
+}
+
+// Share of recipients who unsubscribed, in %.
+func (o CampaignReportPercentagesPtrOutput) UnsubscribePercentage() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *CampaignReportPercentages) *float64 {
+		if v == nil {
+			return nil
+		}
+		return v.UnsubscribePercentage
+	}).(pulumi.Float64PtrOutput)
+}
+
 type ImageFolder struct {
 	// The folder's id, e.g. `fld001`.
 	Id string `pulumi:"id"`
@@ -164,9 +639,343 @@ func (o PlanArrayOutput) Index(i pulumi.IntInput) PlanOutput {
 	}).(PlanOutput)
 }
 
+type TransactionalCampaignInfo struct {
+	// Id of the account.
+	AccountId *string `pulumi:"accountId"`
+	// Bounces.
+	Bounced *int `pulumi:"bounced"`
+	// Clicks.
+	Clicks *int `pulumi:"clicks"`
+	// The content (plain text or html).
+	Content *string `pulumi:"content"`
+	// Creation time (`YYYY-MM-DD HH:MM:SS` UTC).
+	Created string `pulumi:"created"`
+	// Whether click tracking is off; only list answers carry it.
+	DisableClickTracking *bool `pulumi:"disableClickTracking"`
+	// Id of the sending domain.
+	DomainId string `pulumi:"domainId"`
+	// The editor: `plain`, `html` or `builder`.
+	Editor string `pulumi:"editor"`
+	// Sender name.
+	From string `pulumi:"from"`
+	// The content block.
+	Html *TransactionalContent `pulumi:"html"`
+	// The campaign's id, e.g. `trn001`.
+	Id string `pulumi:"id"`
+	// The wizard step last reached, e.g. `editor`.
+	LastAction string `pulumi:"lastAction"`
+	// Last change (`YYYY-MM-DD HH:MM:SS` UTC).
+	Modified string `pulumi:"modified"`
+	// Opens.
+	Opens *int `pulumi:"opens"`
+	// Preview text.
+	Preheader *string `pulumi:"preheader"`
+	// Purchases attributed to it.
+	PurchaseCount *int `pulumi:"purchaseCount"`
+	// Reply-to address.
+	ReplyTo *string `pulumi:"replyTo"`
+	// Emails sent.
+	Sent *int `pulumi:"sent"`
+	// Subject line.
+	Subject string `pulumi:"subject"`
+	// Name shown in reports.
+	Title *string `pulumi:"title"`
+	// How it is sent, e.g. `API`.
+	Type string `pulumi:"type"`
+	// Unsubscribes.
+	UnsubscribeCount *int `pulumi:"unsubscribeCount"`
+	// Id of the user who owns it.
+	UserId *string `pulumi:"userId"`
+}
+
+type TransactionalCampaignInfoOutput struct{ *pulumi.OutputState }
+
+func (TransactionalCampaignInfoOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*TransactionalCampaignInfo)(nil)).Elem()
+}
+
+func (o TransactionalCampaignInfoOutput) ToTransactionalCampaignInfoOutput() TransactionalCampaignInfoOutput {
+	return o
+}
+
+func (o TransactionalCampaignInfoOutput) ToTransactionalCampaignInfoOutputWithContext(ctx context.Context) TransactionalCampaignInfoOutput {
+	return o
+}
+
+// Id of the account.
+func (o TransactionalCampaignInfoOutput) AccountId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v TransactionalCampaignInfo) *string { return v.AccountId }).(pulumi.StringPtrOutput)
+}
+
+// Bounces.
+func (o TransactionalCampaignInfoOutput) Bounced() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v TransactionalCampaignInfo) *int { return v.Bounced }).(pulumi.IntPtrOutput)
+}
+
+// Clicks.
+func (o TransactionalCampaignInfoOutput) Clicks() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v TransactionalCampaignInfo) *int { return v.Clicks }).(pulumi.IntPtrOutput)
+}
+
+// The content (plain text or html).
+func (o TransactionalCampaignInfoOutput) Content() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v TransactionalCampaignInfo) *string { return v.Content }).(pulumi.StringPtrOutput)
+}
+
+// Creation time (`YYYY-MM-DD HH:MM:SS` UTC).
+func (o TransactionalCampaignInfoOutput) Created() pulumi.StringOutput {
+	return o.ApplyT(func(v TransactionalCampaignInfo) string { return v.Created }).(pulumi.StringOutput)
+}
+
+// Whether click tracking is off; only list answers carry it.
+func (o TransactionalCampaignInfoOutput) DisableClickTracking() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v TransactionalCampaignInfo) *bool { return v.DisableClickTracking }).(pulumi.BoolPtrOutput)
+}
+
+// Id of the sending domain.
+func (o TransactionalCampaignInfoOutput) DomainId() pulumi.StringOutput {
+	return o.ApplyT(func(v TransactionalCampaignInfo) string { return v.DomainId }).(pulumi.StringOutput)
+}
+
+// The editor: `plain`, `html` or `builder`.
+func (o TransactionalCampaignInfoOutput) Editor() pulumi.StringOutput {
+	return o.ApplyT(func(v TransactionalCampaignInfo) string { return v.Editor }).(pulumi.StringOutput)
+}
+
+// Sender name.
+func (o TransactionalCampaignInfoOutput) From() pulumi.StringOutput {
+	return o.ApplyT(func(v TransactionalCampaignInfo) string { return v.From }).(pulumi.StringOutput)
+}
+
+// The content block.
+func (o TransactionalCampaignInfoOutput) Html() TransactionalContentPtrOutput {
+	return o.ApplyT(func(v TransactionalCampaignInfo) *TransactionalContent { return v.Html }).(TransactionalContentPtrOutput)
+}
+
+// The campaign's id, e.g. `trn001`.
+func (o TransactionalCampaignInfoOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v TransactionalCampaignInfo) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The wizard step last reached, e.g. `editor`.
+func (o TransactionalCampaignInfoOutput) LastAction() pulumi.StringOutput {
+	return o.ApplyT(func(v TransactionalCampaignInfo) string { return v.LastAction }).(pulumi.StringOutput)
+}
+
+// Last change (`YYYY-MM-DD HH:MM:SS` UTC).
+func (o TransactionalCampaignInfoOutput) Modified() pulumi.StringOutput {
+	return o.ApplyT(func(v TransactionalCampaignInfo) string { return v.Modified }).(pulumi.StringOutput)
+}
+
+// Opens.
+func (o TransactionalCampaignInfoOutput) Opens() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v TransactionalCampaignInfo) *int { return v.Opens }).(pulumi.IntPtrOutput)
+}
+
+// Preview text.
+func (o TransactionalCampaignInfoOutput) Preheader() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v TransactionalCampaignInfo) *string { return v.Preheader }).(pulumi.StringPtrOutput)
+}
+
+// Purchases attributed to it.
+func (o TransactionalCampaignInfoOutput) PurchaseCount() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v TransactionalCampaignInfo) *int { return v.PurchaseCount }).(pulumi.IntPtrOutput)
+}
+
+// Reply-to address.
+func (o TransactionalCampaignInfoOutput) ReplyTo() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v TransactionalCampaignInfo) *string { return v.ReplyTo }).(pulumi.StringPtrOutput)
+}
+
+// Emails sent.
+func (o TransactionalCampaignInfoOutput) Sent() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v TransactionalCampaignInfo) *int { return v.Sent }).(pulumi.IntPtrOutput)
+}
+
+// Subject line.
+func (o TransactionalCampaignInfoOutput) Subject() pulumi.StringOutput {
+	return o.ApplyT(func(v TransactionalCampaignInfo) string { return v.Subject }).(pulumi.StringOutput)
+}
+
+// Name shown in reports.
+func (o TransactionalCampaignInfoOutput) Title() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v TransactionalCampaignInfo) *string { return v.Title }).(pulumi.StringPtrOutput)
+}
+
+// How it is sent, e.g. `API`.
+func (o TransactionalCampaignInfoOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v TransactionalCampaignInfo) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// Unsubscribes.
+func (o TransactionalCampaignInfoOutput) UnsubscribeCount() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v TransactionalCampaignInfo) *int { return v.UnsubscribeCount }).(pulumi.IntPtrOutput)
+}
+
+// Id of the user who owns it.
+func (o TransactionalCampaignInfoOutput) UserId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v TransactionalCampaignInfo) *string { return v.UserId }).(pulumi.StringPtrOutput)
+}
+
+type TransactionalCampaignInfoArrayOutput struct{ *pulumi.OutputState }
+
+func (TransactionalCampaignInfoArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]TransactionalCampaignInfo)(nil)).Elem()
+}
+
+func (o TransactionalCampaignInfoArrayOutput) ToTransactionalCampaignInfoArrayOutput() TransactionalCampaignInfoArrayOutput {
+	return o
+}
+
+func (o TransactionalCampaignInfoArrayOutput) ToTransactionalCampaignInfoArrayOutputWithContext(ctx context.Context) TransactionalCampaignInfoArrayOutput {
+	return o
+}
+
+func (o TransactionalCampaignInfoArrayOutput) Index(i pulumi.IntInput) TransactionalCampaignInfoOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) TransactionalCampaignInfo {
+		return vs[0].([]TransactionalCampaignInfo)[vs[1].(int)]
+	}).(TransactionalCampaignInfoOutput)
+}
+
+type TransactionalContent struct {
+	// Whether a preview can be rendered.
+	HasPreview *bool `pulumi:"hasPreview"`
+	// Whether snapshots of the content exist.
+	HasSnapshots *bool `pulumi:"hasSnapshots"`
+	// Id of the content record.
+	Id *string `pulumi:"id"`
+	// Extra styles of the content.
+	Styles *string `pulumi:"styles"`
+	// URL of the thumbnail image.
+	ThumbnailUrl *string `pulumi:"thumbnailUrl"`
+}
+
+type TransactionalContentOutput struct{ *pulumi.OutputState }
+
+func (TransactionalContentOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*TransactionalContent)(nil)).Elem()
+}
+
+func (o TransactionalContentOutput) ToTransactionalContentOutput() TransactionalContentOutput {
+	return o
+}
+
+func (o TransactionalContentOutput) ToTransactionalContentOutputWithContext(ctx context.Context) TransactionalContentOutput {
+	return o
+}
+
+// Whether a preview can be rendered.
+func (o TransactionalContentOutput) HasPreview() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v TransactionalContent) *bool { return v.HasPreview }).(pulumi.BoolPtrOutput)
+}
+
+// Whether snapshots of the content exist.
+func (o TransactionalContentOutput) HasSnapshots() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v TransactionalContent) *bool { return v.HasSnapshots }).(pulumi.BoolPtrOutput)
+}
+
+// Id of the content record.
+func (o TransactionalContentOutput) Id() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v TransactionalContent) *string { return v.Id }).(pulumi.StringPtrOutput)
+}
+
+// Extra styles of the content.
+func (o TransactionalContentOutput) Styles() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v TransactionalContent) *string { return v.Styles }).(pulumi.StringPtrOutput)
+}
+
+// URL of the thumbnail image.
+func (o TransactionalContentOutput) ThumbnailUrl() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v TransactionalContent) *string { return v.ThumbnailUrl }).(pulumi.StringPtrOutput)
+}
+
+type TransactionalContentPtrOutput struct{ *pulumi.OutputState }
+
+func (TransactionalContentPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**TransactionalContent)(nil)).Elem()
+}
+
+func (o TransactionalContentPtrOutput) ToTransactionalContentPtrOutput() TransactionalContentPtrOutput {
+	return o
+}
+
+func (o TransactionalContentPtrOutput) ToTransactionalContentPtrOutputWithContext(ctx context.Context) TransactionalContentPtrOutput {
+	return o
+}
+
+func (o TransactionalContentPtrOutput) Elem() TransactionalContentOutput {
+	return o.ApplyT(func(v *TransactionalContent) TransactionalContent {
+		if v != nil {
+			return *v
+		}
+		var ret TransactionalContent
+		return ret
+	}).(TransactionalContentOutput)
+}
+
+// Whether a preview can be rendered.
+func (o TransactionalContentPtrOutput) HasPreview() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *TransactionalContent) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.HasPreview
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Whether snapshots of the content exist.
+func (o TransactionalContentPtrOutput) HasSnapshots() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *TransactionalContent) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.HasSnapshots
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Id of the content record.
+func (o TransactionalContentPtrOutput) Id() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *TransactionalContent) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Id
+	}).(pulumi.StringPtrOutput)
+}
+
+// Extra styles of the content.
+func (o TransactionalContentPtrOutput) Styles() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *TransactionalContent) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Styles
+	}).(pulumi.StringPtrOutput)
+}
+
+// URL of the thumbnail image.
+func (o TransactionalContentPtrOutput) ThumbnailUrl() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *TransactionalContent) *string {
+		if v == nil {
+			return nil
+		}
+		return v.ThumbnailUrl
+	}).(pulumi.StringPtrOutput)
+}
+
 func init() {
+	pulumi.RegisterOutputType(CampaignContentOutput{})
+	pulumi.RegisterOutputType(CampaignContentPtrOutput{})
+	pulumi.RegisterOutputType(CampaignInfoOutput{})
+	pulumi.RegisterOutputType(CampaignInfoArrayOutput{})
+	pulumi.RegisterOutputType(CampaignReportPercentagesOutput{})
+	pulumi.RegisterOutputType(CampaignReportPercentagesPtrOutput{})
 	pulumi.RegisterOutputType(ImageFolderOutput{})
 	pulumi.RegisterOutputType(ImageFolderArrayOutput{})
 	pulumi.RegisterOutputType(PlanOutput{})
 	pulumi.RegisterOutputType(PlanArrayOutput{})
+	pulumi.RegisterOutputType(TransactionalCampaignInfoOutput{})
+	pulumi.RegisterOutputType(TransactionalCampaignInfoArrayOutput{})
+	pulumi.RegisterOutputType(TransactionalContentOutput{})
+	pulumi.RegisterOutputType(TransactionalContentPtrOutput{})
 }

@@ -5,6 +5,167 @@ import * as pulumi from "@pulumi/pulumi";
 import * as inputs from "../types/input";
 import * as outputs from "../types/output";
 
+export interface CampaignContent {
+    /**
+     * The rendered body.
+     */
+    body?: string;
+    /**
+     * The content as written (html or text).
+     */
+    content?: string;
+    /**
+     * Whether a preview can be rendered.
+     */
+    hasPreview?: boolean;
+    /**
+     * Whether snapshots of the content exist.
+     */
+    hasSnapshots?: boolean;
+    /**
+     * Id of the content record.
+     */
+    id?: string;
+    /**
+     * URL of the thumbnail image.
+     */
+    thumbnailUrl?: string;
+}
+
+export interface CampaignInfo {
+    /**
+     * Whether the automatic follow-up is on.
+     */
+    autoFollowupActive?: boolean;
+    /**
+     * Hours before the follow-up goes out.
+     */
+    autoFollowupDelay?: number;
+    /**
+     * Subject of the follow-up.
+     */
+    autoFollowupSubject?: string;
+    /**
+     * Bounces.
+     */
+    bouncesCount?: number;
+    /**
+     * Unique clicks.
+     */
+    clicks?: number;
+    /**
+     * The content type (the API's `editor` field): `editor`, `html` or `text`.
+     */
+    contentType: string;
+    /**
+     * Creation time (`YYYY-MM-DD HH:MM:SS` UTC).
+     */
+    created: string;
+    /**
+     * Id of the sending domain.
+     */
+    domainId?: string;
+    /**
+     * Sender name (not an address).
+     */
+    from: string;
+    /**
+     * Whether Google Analytics tracking is on.
+     */
+    googleAnalytics?: boolean;
+    /**
+     * Ids of the groups it is sent to.
+     */
+    groups?: string[];
+    /**
+     * The content block.
+     */
+    html?: outputs.CampaignContent;
+    /**
+     * The campaign's id, e.g. `snt001`.
+     */
+    id: string;
+    /**
+     * Language code, e.g. `en`.
+     */
+    language?: string;
+    /**
+     * The wizard step last reached: `step1`, `editor`, `step3` or `step4`.
+     */
+    lastAction: string;
+    /**
+     * Last change (`YYYY-MM-DD HH:MM:SS` UTC).
+     */
+    modified: string;
+    /**
+     * Unique opens.
+     */
+    opens?: number;
+    /**
+     * Preview text.
+     */
+    preheader?: string;
+    /**
+     * Subscribers the campaign reaches (or reached, once sent).
+     */
+    recipientCount: number;
+    /**
+     * Reply-to address.
+     */
+    replyTo: string;
+    /**
+     * Report percentages.
+     */
+    reports?: outputs.CampaignReportPercentages;
+    /**
+     * When it is scheduled (`YYYY-MM-DD HH:MM:SS` UTC).
+     */
+    scheduleTime?: string;
+    /**
+     * Ids of the segments it is sent to.
+     */
+    segments?: string[];
+    /**
+     * Whether it goes to every active subscriber.
+     */
+    sendToAll?: boolean;
+    /**
+     * Emails sent so far.
+     */
+    sentCount?: number;
+    /**
+     * When it was sent (`YYYY-MM-DD HH:MM:SS` UTC).
+     */
+    sentTime?: string;
+    /**
+     * `DRAFT`, `SCHEDULED`, `SENDING` or `SENT`.
+     */
+    status: string;
+    /**
+     * Subject line.
+     */
+    subject: string;
+    /**
+     * Internal name.
+     */
+    title?: string;
+}
+
+export interface CampaignReportPercentages {
+    /**
+     * Share of recipients that hard-bounced, in %.
+     */
+    hardBouncePercentage?: number;
+    /**
+     * Share of recipients who reported spam, in %.
+     */
+    spamPercentage?: number;
+    /**
+     * Share of recipients who unsubscribed, in %.
+     */
+    unsubscribePercentage?: number;
+}
+
 export interface ImageFolder {
     /**
      * The folder's id, e.g. `fld001`.
@@ -53,5 +214,123 @@ export interface Plan {
      * The most subscribers the plan allows.
      */
     subscribersLimit: number;
+}
+
+export interface TransactionalCampaignInfo {
+    /**
+     * Id of the account.
+     */
+    accountId?: string;
+    /**
+     * Bounces.
+     */
+    bounced?: number;
+    /**
+     * Clicks.
+     */
+    clicks?: number;
+    /**
+     * The content (plain text or html).
+     */
+    content?: string;
+    /**
+     * Creation time (`YYYY-MM-DD HH:MM:SS` UTC).
+     */
+    created: string;
+    /**
+     * Whether click tracking is off; only list answers carry it.
+     */
+    disableClickTracking?: boolean;
+    /**
+     * Id of the sending domain.
+     */
+    domainId: string;
+    /**
+     * The editor: `plain`, `html` or `builder`.
+     */
+    editor: string;
+    /**
+     * Sender name.
+     */
+    from: string;
+    /**
+     * The content block.
+     */
+    html?: outputs.TransactionalContent;
+    /**
+     * The campaign's id, e.g. `trn001`.
+     */
+    id: string;
+    /**
+     * The wizard step last reached, e.g. `editor`.
+     */
+    lastAction: string;
+    /**
+     * Last change (`YYYY-MM-DD HH:MM:SS` UTC).
+     */
+    modified: string;
+    /**
+     * Opens.
+     */
+    opens?: number;
+    /**
+     * Preview text.
+     */
+    preheader?: string;
+    /**
+     * Purchases attributed to it.
+     */
+    purchaseCount?: number;
+    /**
+     * Reply-to address.
+     */
+    replyTo?: string;
+    /**
+     * Emails sent.
+     */
+    sent?: number;
+    /**
+     * Subject line.
+     */
+    subject: string;
+    /**
+     * Name shown in reports.
+     */
+    title?: string;
+    /**
+     * How it is sent, e.g. `API`.
+     */
+    type: string;
+    /**
+     * Unsubscribes.
+     */
+    unsubscribeCount?: number;
+    /**
+     * Id of the user who owns it.
+     */
+    userId?: string;
+}
+
+export interface TransactionalContent {
+    /**
+     * Whether a preview can be rendered.
+     */
+    hasPreview?: boolean;
+    /**
+     * Whether snapshots of the content exist.
+     */
+    hasSnapshots?: boolean;
+    /**
+     * Id of the content record.
+     */
+    id?: string;
+    /**
+     * Extra styles of the content.
+     */
+    styles?: string;
+    /**
+     * URL of the thumbnail image.
+     */
+    thumbnailUrl?: string;
 }
 

@@ -12,9 +12,14 @@ from .campaign_follow_up import *
 from .campaign_schedule import *
 from .campaign_targeting import *
 from .get_active_subscribers import *
+from .get_campaign import *
+from .get_campaign_sending_status import *
+from .get_campaigns import *
 from .get_image_folders import *
 from .get_plan import *
 from .get_plans import *
+from .get_transactional_campaign import *
+from .get_transactional_campaigns import *
 from .provider import *
 from .transactional_campaign import *
 from .webhook import *

@@ -13,11 +13,484 @@ if sys.version_info >= (3, 11):
 else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
+from . import outputs
 
 __all__ = [
+    'CampaignContent',
+    'CampaignInfo',
+    'CampaignReportPercentages',
     'ImageFolder',
     'Plan',
+    'TransactionalCampaignInfo',
+    'TransactionalContent',
 ]
+
+@pulumi.output_type
+class CampaignContent(dict):
+    def __init__(__self__, *,
+                 body: Optional[_builtins.str] = None,
+                 content: Optional[_builtins.str] = None,
+                 has_preview: Optional[_builtins.bool] = None,
+                 has_snapshots: Optional[_builtins.bool] = None,
+                 id: Optional[_builtins.str] = None,
+                 thumbnail_url: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str body: The rendered body.
+        :param _builtins.str content: The content as written (html or text).
+        :param _builtins.bool has_preview: Whether a preview can be rendered.
+        :param _builtins.bool has_snapshots: Whether snapshots of the content exist.
+        :param _builtins.str id: Id of the content record.
+        :param _builtins.str thumbnail_url: URL of the thumbnail image.
+        """
+        if body is not None:
+            pulumi.set(__self__, "body", body)
+        if content is not None:
+            pulumi.set(__self__, "content", content)
+        if has_preview is not None:
+            pulumi.set(__self__, "has_preview", has_preview)
+        if has_snapshots is not None:
+            pulumi.set(__self__, "has_snapshots", has_snapshots)
+        if id is not None:
+            pulumi.set(__self__, "id", id)
+        if thumbnail_url is not None:
+            pulumi.set(__self__, "thumbnail_url", thumbnail_url)
+
+    @_builtins.property
+    @pulumi.getter
+    def body(self) -> Optional[_builtins.str]:
+        """
+        The rendered body.
+        """
+        return pulumi.get(self, "body")
+
+    @_builtins.property
+    @pulumi.getter
+    def content(self) -> Optional[_builtins.str]:
+        """
+        The content as written (html or text).
+        """
+        return pulumi.get(self, "content")
+
+    @_builtins.property
+    @pulumi.getter(name="hasPreview")
+    def has_preview(self) -> Optional[_builtins.bool]:
+        """
+        Whether a preview can be rendered.
+        """
+        return pulumi.get(self, "has_preview")
+
+    @_builtins.property
+    @pulumi.getter(name="hasSnapshots")
+    def has_snapshots(self) -> Optional[_builtins.bool]:
+        """
+        Whether snapshots of the content exist.
+        """
+        return pulumi.get(self, "has_snapshots")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> Optional[_builtins.str]:
+        """
+        Id of the content record.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter(name="thumbnailUrl")
+    def thumbnail_url(self) -> Optional[_builtins.str]:
+        """
+        URL of the thumbnail image.
+        """
+        return pulumi.get(self, "thumbnail_url")
+
+
+@pulumi.output_type
+class CampaignInfo(dict):
+    def __init__(__self__, *,
+                 content_type: _builtins.str,
+                 created: _builtins.str,
+                 from_: _builtins.str,
+                 id: _builtins.str,
+                 last_action: _builtins.str,
+                 modified: _builtins.str,
+                 recipient_count: _builtins.int,
+                 reply_to: _builtins.str,
+                 status: _builtins.str,
+                 subject: _builtins.str,
+                 auto_followup_active: Optional[_builtins.bool] = None,
+                 auto_followup_delay: Optional[_builtins.int] = None,
+                 auto_followup_subject: Optional[_builtins.str] = None,
+                 bounces_count: Optional[_builtins.int] = None,
+                 clicks: Optional[_builtins.int] = None,
+                 domain_id: Optional[_builtins.str] = None,
+                 google_analytics: Optional[_builtins.bool] = None,
+                 groups: Optional[Sequence[_builtins.str]] = None,
+                 html: Optional['outputs.CampaignContent'] = None,
+                 language: Optional[_builtins.str] = None,
+                 opens: Optional[_builtins.int] = None,
+                 preheader: Optional[_builtins.str] = None,
+                 reports: Optional['outputs.CampaignReportPercentages'] = None,
+                 schedule_time: Optional[_builtins.str] = None,
+                 segments: Optional[Sequence[_builtins.str]] = None,
+                 send_to_all: Optional[_builtins.bool] = None,
+                 sent_count: Optional[_builtins.int] = None,
+                 sent_time: Optional[_builtins.str] = None,
+                 title: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str content_type: The content type (the API's `editor` field): `editor`, `html` or `text`.
+        :param _builtins.str created: Creation time (`YYYY-MM-DD HH:MM:SS` UTC).
+        :param _builtins.str from_: Sender name (not an address).
+        :param _builtins.str id: The campaign's id, e.g. `snt001`.
+        :param _builtins.str last_action: The wizard step last reached: `step1`, `editor`, `step3` or `step4`.
+        :param _builtins.str modified: Last change (`YYYY-MM-DD HH:MM:SS` UTC).
+        :param _builtins.int recipient_count: Subscribers the campaign reaches (or reached, once sent).
+        :param _builtins.str reply_to: Reply-to address.
+        :param _builtins.str status: `DRAFT`, `SCHEDULED`, `SENDING` or `SENT`.
+        :param _builtins.str subject: Subject line.
+        :param _builtins.bool auto_followup_active: Whether the automatic follow-up is on.
+        :param _builtins.int auto_followup_delay: Hours before the follow-up goes out.
+        :param _builtins.str auto_followup_subject: Subject of the follow-up.
+        :param _builtins.int bounces_count: Bounces.
+        :param _builtins.int clicks: Unique clicks.
+        :param _builtins.str domain_id: Id of the sending domain.
+        :param _builtins.bool google_analytics: Whether Google Analytics tracking is on.
+        :param Sequence[_builtins.str] groups: Ids of the groups it is sent to.
+        :param 'CampaignContent' html: The content block.
+        :param _builtins.str language: Language code, e.g. `en`.
+        :param _builtins.int opens: Unique opens.
+        :param _builtins.str preheader: Preview text.
+        :param 'CampaignReportPercentages' reports: Report percentages.
+        :param _builtins.str schedule_time: When it is scheduled (`YYYY-MM-DD HH:MM:SS` UTC).
+        :param Sequence[_builtins.str] segments: Ids of the segments it is sent to.
+        :param _builtins.bool send_to_all: Whether it goes to every active subscriber.
+        :param _builtins.int sent_count: Emails sent so far.
+        :param _builtins.str sent_time: When it was sent (`YYYY-MM-DD HH:MM:SS` UTC).
+        :param _builtins.str title: Internal name.
+        """
+        pulumi.set(__self__, "content_type", content_type)
+        pulumi.set(__self__, "created", created)
+        pulumi.set(__self__, "from_", from_)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "last_action", last_action)
+        pulumi.set(__self__, "modified", modified)
+        pulumi.set(__self__, "recipient_count", recipient_count)
+        pulumi.set(__self__, "reply_to", reply_to)
+        pulumi.set(__self__, "status", status)
+        pulumi.set(__self__, "subject", subject)
+        if auto_followup_active is not None:
+            pulumi.set(__self__, "auto_followup_active", auto_followup_active)
+        if auto_followup_delay is not None:
+            pulumi.set(__self__, "auto_followup_delay", auto_followup_delay)
+        if auto_followup_subject is not None:
+            pulumi.set(__self__, "auto_followup_subject", auto_followup_subject)
+        if bounces_count is not None:
+            pulumi.set(__self__, "bounces_count", bounces_count)
+        if clicks is not None:
+            pulumi.set(__self__, "clicks", clicks)
+        if domain_id is not None:
+            pulumi.set(__self__, "domain_id", domain_id)
+        if google_analytics is not None:
+            pulumi.set(__self__, "google_analytics", google_analytics)
+        if groups is not None:
+            pulumi.set(__self__, "groups", groups)
+        if html is not None:
+            pulumi.set(__self__, "html", html)
+        if language is not None:
+            pulumi.set(__self__, "language", language)
+        if opens is not None:
+            pulumi.set(__self__, "opens", opens)
+        if preheader is not None:
+            pulumi.set(__self__, "preheader", preheader)
+        if reports is not None:
+            pulumi.set(__self__, "reports", reports)
+        if schedule_time is not None:
+            pulumi.set(__self__, "schedule_time", schedule_time)
+        if segments is not None:
+            pulumi.set(__self__, "segments", segments)
+        if send_to_all is not None:
+            pulumi.set(__self__, "send_to_all", send_to_all)
+        if sent_count is not None:
+            pulumi.set(__self__, "sent_count", sent_count)
+        if sent_time is not None:
+            pulumi.set(__self__, "sent_time", sent_time)
+        if title is not None:
+            pulumi.set(__self__, "title", title)
+
+    @_builtins.property
+    @pulumi.getter(name="contentType")
+    def content_type(self) -> _builtins.str:
+        """
+        The content type (the API's `editor` field): `editor`, `html` or `text`.
+        """
+        return pulumi.get(self, "content_type")
+
+    @_builtins.property
+    @pulumi.getter
+    def created(self) -> _builtins.str:
+        """
+        Creation time (`YYYY-MM-DD HH:MM:SS` UTC).
+        """
+        return pulumi.get(self, "created")
+
+    @_builtins.property
+    @pulumi.getter(name="from")
+    def from_(self) -> _builtins.str:
+        """
+        Sender name (not an address).
+        """
+        return pulumi.get(self, "from_")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The campaign's id, e.g. `snt001`.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter(name="lastAction")
+    def last_action(self) -> _builtins.str:
+        """
+        The wizard step last reached: `step1`, `editor`, `step3` or `step4`.
+        """
+        return pulumi.get(self, "last_action")
+
+    @_builtins.property
+    @pulumi.getter
+    def modified(self) -> _builtins.str:
+        """
+        Last change (`YYYY-MM-DD HH:MM:SS` UTC).
+        """
+        return pulumi.get(self, "modified")
+
+    @_builtins.property
+    @pulumi.getter(name="recipientCount")
+    def recipient_count(self) -> _builtins.int:
+        """
+        Subscribers the campaign reaches (or reached, once sent).
+        """
+        return pulumi.get(self, "recipient_count")
+
+    @_builtins.property
+    @pulumi.getter(name="replyTo")
+    def reply_to(self) -> _builtins.str:
+        """
+        Reply-to address.
+        """
+        return pulumi.get(self, "reply_to")
+
+    @_builtins.property
+    @pulumi.getter
+    def status(self) -> _builtins.str:
+        """
+        `DRAFT`, `SCHEDULED`, `SENDING` or `SENT`.
+        """
+        return pulumi.get(self, "status")
+
+    @_builtins.property
+    @pulumi.getter
+    def subject(self) -> _builtins.str:
+        """
+        Subject line.
+        """
+        return pulumi.get(self, "subject")
+
+    @_builtins.property
+    @pulumi.getter(name="autoFollowupActive")
+    def auto_followup_active(self) -> Optional[_builtins.bool]:
+        """
+        Whether the automatic follow-up is on.
+        """
+        return pulumi.get(self, "auto_followup_active")
+
+    @_builtins.property
+    @pulumi.getter(name="autoFollowupDelay")
+    def auto_followup_delay(self) -> Optional[_builtins.int]:
+        """
+        Hours before the follow-up goes out.
+        """
+        return pulumi.get(self, "auto_followup_delay")
+
+    @_builtins.property
+    @pulumi.getter(name="autoFollowupSubject")
+    def auto_followup_subject(self) -> Optional[_builtins.str]:
+        """
+        Subject of the follow-up.
+        """
+        return pulumi.get(self, "auto_followup_subject")
+
+    @_builtins.property
+    @pulumi.getter(name="bouncesCount")
+    def bounces_count(self) -> Optional[_builtins.int]:
+        """
+        Bounces.
+        """
+        return pulumi.get(self, "bounces_count")
+
+    @_builtins.property
+    @pulumi.getter
+    def clicks(self) -> Optional[_builtins.int]:
+        """
+        Unique clicks.
+        """
+        return pulumi.get(self, "clicks")
+
+    @_builtins.property
+    @pulumi.getter(name="domainId")
+    def domain_id(self) -> Optional[_builtins.str]:
+        """
+        Id of the sending domain.
+        """
+        return pulumi.get(self, "domain_id")
+
+    @_builtins.property
+    @pulumi.getter(name="googleAnalytics")
+    def google_analytics(self) -> Optional[_builtins.bool]:
+        """
+        Whether Google Analytics tracking is on.
+        """
+        return pulumi.get(self, "google_analytics")
+
+    @_builtins.property
+    @pulumi.getter
+    def groups(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        Ids of the groups it is sent to.
+        """
+        return pulumi.get(self, "groups")
+
+    @_builtins.property
+    @pulumi.getter
+    def html(self) -> Optional['outputs.CampaignContent']:
+        """
+        The content block.
+        """
+        return pulumi.get(self, "html")
+
+    @_builtins.property
+    @pulumi.getter
+    def language(self) -> Optional[_builtins.str]:
+        """
+        Language code, e.g. `en`.
+        """
+        return pulumi.get(self, "language")
+
+    @_builtins.property
+    @pulumi.getter
+    def opens(self) -> Optional[_builtins.int]:
+        """
+        Unique opens.
+        """
+        return pulumi.get(self, "opens")
+
+    @_builtins.property
+    @pulumi.getter
+    def preheader(self) -> Optional[_builtins.str]:
+        """
+        Preview text.
+        """
+        return pulumi.get(self, "preheader")
+
+    @_builtins.property
+    @pulumi.getter
+    def reports(self) -> Optional['outputs.CampaignReportPercentages']:
+        """
+        Report percentages.
+        """
+        return pulumi.get(self, "reports")
+
+    @_builtins.property
+    @pulumi.getter(name="scheduleTime")
+    def schedule_time(self) -> Optional[_builtins.str]:
+        """
+        When it is scheduled (`YYYY-MM-DD HH:MM:SS` UTC).
+        """
+        return pulumi.get(self, "schedule_time")
+
+    @_builtins.property
+    @pulumi.getter
+    def segments(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        Ids of the segments it is sent to.
+        """
+        return pulumi.get(self, "segments")
+
+    @_builtins.property
+    @pulumi.getter(name="sendToAll")
+    def send_to_all(self) -> Optional[_builtins.bool]:
+        """
+        Whether it goes to every active subscriber.
+        """
+        return pulumi.get(self, "send_to_all")
+
+    @_builtins.property
+    @pulumi.getter(name="sentCount")
+    def sent_count(self) -> Optional[_builtins.int]:
+        """
+        Emails sent so far.
+        """
+        return pulumi.get(self, "sent_count")
+
+    @_builtins.property
+    @pulumi.getter(name="sentTime")
+    def sent_time(self) -> Optional[_builtins.str]:
+        """
+        When it was sent (`YYYY-MM-DD HH:MM:SS` UTC).
+        """
+        return pulumi.get(self, "sent_time")
+
+    @_builtins.property
+    @pulumi.getter
+    def title(self) -> Optional[_builtins.str]:
+        """
+        Internal name.
+        """
+        return pulumi.get(self, "title")
+
+
+@pulumi.output_type
+class CampaignReportPercentages(dict):
+    def __init__(__self__, *,
+                 hard_bounce_percentage: Optional[_builtins.float] = None,
+                 spam_percentage: Optional[_builtins.float] = None,
+                 unsubscribe_percentage: Optional[_builtins.float] = None):
+        """
+        :param _builtins.float hard_bounce_percentage: Share of recipients that hard-bounced, in %.
+        :param _builtins.float spam_percentage: Share of recipients who reported spam, in %.
+        :param _builtins.float unsubscribe_percentage: Share of recipients who unsubscribed, in %.
+        """
+        if hard_bounce_percentage is not None:
+            pulumi.set(__self__, "hard_bounce_percentage", hard_bounce_percentage)
+        if spam_percentage is not None:
+            pulumi.set(__self__, "spam_percentage", spam_percentage)
+        if unsubscribe_percentage is not None:
+            pulumi.set(__self__, "unsubscribe_percentage", unsubscribe_percentage)
+
+    @_builtins.property
+    @pulumi.getter(name="hardBouncePercentage")
+    def hard_bounce_percentage(self) -> Optional[_builtins.float]:
+        """
+        Share of recipients that hard-bounced, in %.
+        """
+        return pulumi.get(self, "hard_bounce_percentage")
+
+    @_builtins.property
+    @pulumi.getter(name="spamPercentage")
+    def spam_percentage(self) -> Optional[_builtins.float]:
+        """
+        Share of recipients who reported spam, in %.
+        """
+        return pulumi.get(self, "spam_percentage")
+
+    @_builtins.property
+    @pulumi.getter(name="unsubscribePercentage")
+    def unsubscribe_percentage(self) -> Optional[_builtins.float]:
+        """
+        Share of recipients who unsubscribed, in %.
+        """
+        return pulumi.get(self, "unsubscribe_percentage")
+
 
 @pulumi.output_type
 class ImageFolder(dict):
@@ -153,5 +626,346 @@ class Plan(dict):
         The most emails per period; absent when unlimited.
         """
         return pulumi.get(self, "emails_limit")
+
+
+@pulumi.output_type
+class TransactionalCampaignInfo(dict):
+    def __init__(__self__, *,
+                 created: _builtins.str,
+                 domain_id: _builtins.str,
+                 editor: _builtins.str,
+                 from_: _builtins.str,
+                 id: _builtins.str,
+                 last_action: _builtins.str,
+                 modified: _builtins.str,
+                 subject: _builtins.str,
+                 type: _builtins.str,
+                 account_id: Optional[_builtins.str] = None,
+                 bounced: Optional[_builtins.int] = None,
+                 clicks: Optional[_builtins.int] = None,
+                 content: Optional[_builtins.str] = None,
+                 disable_click_tracking: Optional[_builtins.bool] = None,
+                 html: Optional['outputs.TransactionalContent'] = None,
+                 opens: Optional[_builtins.int] = None,
+                 preheader: Optional[_builtins.str] = None,
+                 purchase_count: Optional[_builtins.int] = None,
+                 reply_to: Optional[_builtins.str] = None,
+                 sent: Optional[_builtins.int] = None,
+                 title: Optional[_builtins.str] = None,
+                 unsubscribe_count: Optional[_builtins.int] = None,
+                 user_id: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str created: Creation time (`YYYY-MM-DD HH:MM:SS` UTC).
+        :param _builtins.str domain_id: Id of the sending domain.
+        :param _builtins.str editor: The editor: `plain`, `html` or `builder`.
+        :param _builtins.str from_: Sender name.
+        :param _builtins.str id: The campaign's id, e.g. `trn001`.
+        :param _builtins.str last_action: The wizard step last reached, e.g. `editor`.
+        :param _builtins.str modified: Last change (`YYYY-MM-DD HH:MM:SS` UTC).
+        :param _builtins.str subject: Subject line.
+        :param _builtins.str type: How it is sent, e.g. `API`.
+        :param _builtins.str account_id: Id of the account.
+        :param _builtins.int bounced: Bounces.
+        :param _builtins.int clicks: Clicks.
+        :param _builtins.str content: The content (plain text or html).
+        :param _builtins.bool disable_click_tracking: Whether click tracking is off; only list answers carry it.
+        :param 'TransactionalContent' html: The content block.
+        :param _builtins.int opens: Opens.
+        :param _builtins.str preheader: Preview text.
+        :param _builtins.int purchase_count: Purchases attributed to it.
+        :param _builtins.str reply_to: Reply-to address.
+        :param _builtins.int sent: Emails sent.
+        :param _builtins.str title: Name shown in reports.
+        :param _builtins.int unsubscribe_count: Unsubscribes.
+        :param _builtins.str user_id: Id of the user who owns it.
+        """
+        pulumi.set(__self__, "created", created)
+        pulumi.set(__self__, "domain_id", domain_id)
+        pulumi.set(__self__, "editor", editor)
+        pulumi.set(__self__, "from_", from_)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "last_action", last_action)
+        pulumi.set(__self__, "modified", modified)
+        pulumi.set(__self__, "subject", subject)
+        pulumi.set(__self__, "type", type)
+        if account_id is not None:
+            pulumi.set(__self__, "account_id", account_id)
+        if bounced is not None:
+            pulumi.set(__self__, "bounced", bounced)
+        if clicks is not None:
+            pulumi.set(__self__, "clicks", clicks)
+        if content is not None:
+            pulumi.set(__self__, "content", content)
+        if disable_click_tracking is not None:
+            pulumi.set(__self__, "disable_click_tracking", disable_click_tracking)
+        if html is not None:
+            pulumi.set(__self__, "html", html)
+        if opens is not None:
+            pulumi.set(__self__, "opens", opens)
+        if preheader is not None:
+            pulumi.set(__self__, "preheader", preheader)
+        if purchase_count is not None:
+            pulumi.set(__self__, "purchase_count", purchase_count)
+        if reply_to is not None:
+            pulumi.set(__self__, "reply_to", reply_to)
+        if sent is not None:
+            pulumi.set(__self__, "sent", sent)
+        if title is not None:
+            pulumi.set(__self__, "title", title)
+        if unsubscribe_count is not None:
+            pulumi.set(__self__, "unsubscribe_count", unsubscribe_count)
+        if user_id is not None:
+            pulumi.set(__self__, "user_id", user_id)
+
+    @_builtins.property
+    @pulumi.getter
+    def created(self) -> _builtins.str:
+        """
+        Creation time (`YYYY-MM-DD HH:MM:SS` UTC).
+        """
+        return pulumi.get(self, "created")
+
+    @_builtins.property
+    @pulumi.getter(name="domainId")
+    def domain_id(self) -> _builtins.str:
+        """
+        Id of the sending domain.
+        """
+        return pulumi.get(self, "domain_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def editor(self) -> _builtins.str:
+        """
+        The editor: `plain`, `html` or `builder`.
+        """
+        return pulumi.get(self, "editor")
+
+    @_builtins.property
+    @pulumi.getter(name="from")
+    def from_(self) -> _builtins.str:
+        """
+        Sender name.
+        """
+        return pulumi.get(self, "from_")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The campaign's id, e.g. `trn001`.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter(name="lastAction")
+    def last_action(self) -> _builtins.str:
+        """
+        The wizard step last reached, e.g. `editor`.
+        """
+        return pulumi.get(self, "last_action")
+
+    @_builtins.property
+    @pulumi.getter
+    def modified(self) -> _builtins.str:
+        """
+        Last change (`YYYY-MM-DD HH:MM:SS` UTC).
+        """
+        return pulumi.get(self, "modified")
+
+    @_builtins.property
+    @pulumi.getter
+    def subject(self) -> _builtins.str:
+        """
+        Subject line.
+        """
+        return pulumi.get(self, "subject")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        How it is sent, e.g. `API`.
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter(name="accountId")
+    def account_id(self) -> Optional[_builtins.str]:
+        """
+        Id of the account.
+        """
+        return pulumi.get(self, "account_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def bounced(self) -> Optional[_builtins.int]:
+        """
+        Bounces.
+        """
+        return pulumi.get(self, "bounced")
+
+    @_builtins.property
+    @pulumi.getter
+    def clicks(self) -> Optional[_builtins.int]:
+        """
+        Clicks.
+        """
+        return pulumi.get(self, "clicks")
+
+    @_builtins.property
+    @pulumi.getter
+    def content(self) -> Optional[_builtins.str]:
+        """
+        The content (plain text or html).
+        """
+        return pulumi.get(self, "content")
+
+    @_builtins.property
+    @pulumi.getter(name="disableClickTracking")
+    def disable_click_tracking(self) -> Optional[_builtins.bool]:
+        """
+        Whether click tracking is off; only list answers carry it.
+        """
+        return pulumi.get(self, "disable_click_tracking")
+
+    @_builtins.property
+    @pulumi.getter
+    def html(self) -> Optional['outputs.TransactionalContent']:
+        """
+        The content block.
+        """
+        return pulumi.get(self, "html")
+
+    @_builtins.property
+    @pulumi.getter
+    def opens(self) -> Optional[_builtins.int]:
+        """
+        Opens.
+        """
+        return pulumi.get(self, "opens")
+
+    @_builtins.property
+    @pulumi.getter
+    def preheader(self) -> Optional[_builtins.str]:
+        """
+        Preview text.
+        """
+        return pulumi.get(self, "preheader")
+
+    @_builtins.property
+    @pulumi.getter(name="purchaseCount")
+    def purchase_count(self) -> Optional[_builtins.int]:
+        """
+        Purchases attributed to it.
+        """
+        return pulumi.get(self, "purchase_count")
+
+    @_builtins.property
+    @pulumi.getter(name="replyTo")
+    def reply_to(self) -> Optional[_builtins.str]:
+        """
+        Reply-to address.
+        """
+        return pulumi.get(self, "reply_to")
+
+    @_builtins.property
+    @pulumi.getter
+    def sent(self) -> Optional[_builtins.int]:
+        """
+        Emails sent.
+        """
+        return pulumi.get(self, "sent")
+
+    @_builtins.property
+    @pulumi.getter
+    def title(self) -> Optional[_builtins.str]:
+        """
+        Name shown in reports.
+        """
+        return pulumi.get(self, "title")
+
+    @_builtins.property
+    @pulumi.getter(name="unsubscribeCount")
+    def unsubscribe_count(self) -> Optional[_builtins.int]:
+        """
+        Unsubscribes.
+        """
+        return pulumi.get(self, "unsubscribe_count")
+
+    @_builtins.property
+    @pulumi.getter(name="userId")
+    def user_id(self) -> Optional[_builtins.str]:
+        """
+        Id of the user who owns it.
+        """
+        return pulumi.get(self, "user_id")
+
+
+@pulumi.output_type
+class TransactionalContent(dict):
+    def __init__(__self__, *,
+                 has_preview: Optional[_builtins.bool] = None,
+                 has_snapshots: Optional[_builtins.bool] = None,
+                 id: Optional[_builtins.str] = None,
+                 styles: Optional[_builtins.str] = None,
+                 thumbnail_url: Optional[_builtins.str] = None):
+        """
+        :param _builtins.bool has_preview: Whether a preview can be rendered.
+        :param _builtins.bool has_snapshots: Whether snapshots of the content exist.
+        :param _builtins.str id: Id of the content record.
+        :param _builtins.str styles: Extra styles of the content.
+        :param _builtins.str thumbnail_url: URL of the thumbnail image.
+        """
+        if has_preview is not None:
+            pulumi.set(__self__, "has_preview", has_preview)
+        if has_snapshots is not None:
+            pulumi.set(__self__, "has_snapshots", has_snapshots)
+        if id is not None:
+            pulumi.set(__self__, "id", id)
+        if styles is not None:
+            pulumi.set(__self__, "styles", styles)
+        if thumbnail_url is not None:
+            pulumi.set(__self__, "thumbnail_url", thumbnail_url)
+
+    @_builtins.property
+    @pulumi.getter(name="hasPreview")
+    def has_preview(self) -> Optional[_builtins.bool]:
+        """
+        Whether a preview can be rendered.
+        """
+        return pulumi.get(self, "has_preview")
+
+    @_builtins.property
+    @pulumi.getter(name="hasSnapshots")
+    def has_snapshots(self) -> Optional[_builtins.bool]:
+        """
+        Whether snapshots of the content exist.
+        """
+        return pulumi.get(self, "has_snapshots")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> Optional[_builtins.str]:
+        """
+        Id of the content record.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def styles(self) -> Optional[_builtins.str]:
+        """
+        Extra styles of the content.
+        """
+        return pulumi.get(self, "styles")
+
+    @_builtins.property
+    @pulumi.getter(name="thumbnailUrl")
+    def thumbnail_url(self) -> Optional[_builtins.str]:
+        """
+        URL of the thumbnail image.
+        """
+        return pulumi.get(self, "thumbnail_url")
 
 

@@ -49,6 +49,21 @@ describe("nativeProvider", () => {
     expect(String(error)).not.toContain("not-the-token");
   });
 
+  test("a campaign read has the schema's shape; an argument left out as null counts as absent", async () => {
+    configure(variables(TOKEN));
+    const one = (await provider.invoke!("sender:index:getCampaign", { id: "snt001" })).outputs as any;
+    expect([one.id, one.status, one.subject, one.contentType]).toEqual([
+      "snt001",
+      "SENT",
+      "We have launched",
+      "html",
+    ]);
+    const all = (
+      await provider.invoke!("sender:index:getCampaigns", { status: null, limit: null, maxItems: 1 })
+    ).outputs as any;
+    expect([all.campaigns.map((c: any) => c.id), all.total]).toEqual([["snt001"], 1]);
+  });
+
   test("an unknown function is an error naming it", async () => {
     configure(variables(TOKEN));
     await expect(provider.invoke!("sender:index:getNothing", {})).rejects.toThrow(

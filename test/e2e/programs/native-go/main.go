@@ -33,6 +33,12 @@ func main() {
 		for _, plan := range plans.Plans {
 			names = append(names, plan.Name)
 		}
+		seeded, err := sender.GetCampaigns(ctx, &sender.GetCampaignsArgs{Status: pulumi.StringRef("SENT")})
+		if err != nil {
+			return err
+		}
+		first := seeded.Campaigns[0]
+		ctx.Export("seeded", pulumi.ToStringArray([]string{first.Id, first.Status, first.Subject}))
 		ctx.Export("campaignId", campaign.ID())
 		ctx.Export("subject", campaign.Subject)
 		ctx.Export("planNames", pulumi.ToStringArray(names))

@@ -13,6 +13,8 @@ campaign = sender.Campaign(
     content="Hello.",
 )
 plans = sender.get_plans()
+seeded = sender.get_campaign(id="snt001")
+pulumi.export("seeded", [seeded.id, seeded.status, seeded.subject])
 pulumi.export("campaignId", campaign.id)
 pulumi.export("subject", campaign.subject)
 pulumi.export("planNames", [plan.name for plan in plans.plans])
