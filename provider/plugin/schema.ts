@@ -79,20 +79,31 @@ function propsOf(props: Readonly<Record<string, SchemaProp>>): { properties: Jso
 
 /**
  * The resource's schema: every field is an output (inputs are echoed in state), inputs are the
- * fields not marked `output`; required inputs are also always-present outputs.
+ * fields not marked `output`. Always present in the outputs: required inputs, inputs with a
+ * `default` (given by `check`, also declared so the SDKs show it), and computed fields not marked
+ * `optional`.
  */
 export function resourceSchema(table: FieldTable, description: string): Json {
   const properties: Json = {};
   const inputProperties: Json = {};
   for (const [name, field] of Object.entries(table)) {
     properties[name] = property(field);
-    if (!field.output) inputProperties[name] = property(field);
+    if (!field.output) {
+      const primitive = ["string", "number", "boolean"].includes(typeof field.default);
+      inputProperties[name] = { ...property(field), ...(primitive ? { default: field.default } : {}) };
+    }
   }
-  const requiredInputs = Object.keys(table).filter((n) => table[n]?.required === true && !table[n]?.output);
+  const names = Object.keys(table);
+  const requiredInputs = names.filter((n) => table[n]?.required === true && !table[n]?.output);
+  const required = names.filter((n) => {
+    const field = table[n]!;
+    if (field.output) return field.optional !== true;
+    return field.required === true || field.default !== undefined;
+  });
   return {
     description,
     properties,
-    ...(requiredInputs.length > 0 ? { required: requiredInputs } : {}),
+    ...(required.length > 0 ? { required } : {}),
     inputProperties,
     ...(requiredInputs.length > 0 ? { requiredInputs } : {}),
   };

@@ -35,7 +35,7 @@ export class Campaign extends pulumi.CustomResource {
     }
 
     /**
-     * Id of an existing campaign to take over instead of creating one; `create` then updates it to match the other inputs. Refused when the campaign has already been sent and differs. Only read at create.
+     * Id of an existing campaign to take over instead of creating one; `create` then updates it to match these arguments. This is the way to bring a campaign made elsewhere under the stack: `pulumi import` does not work for dynamic resources (pulumi/pulumi#16175). Refused when the campaign has already been sent and differs from the arguments. Only read at create.
      */
     declare public readonly adoptId: pulumi.Output<string | undefined>;
     /**
@@ -184,7 +184,7 @@ export class Campaign extends pulumi.CustomResource {
  */
 export interface CampaignArgs {
     /**
-     * Id of an existing campaign to take over instead of creating one; `create` then updates it to match the other inputs. Refused when the campaign has already been sent and differs. Only read at create.
+     * Id of an existing campaign to take over instead of creating one; `create` then updates it to match these arguments. This is the way to bring a campaign made elsewhere under the stack: `pulumi import` does not work for dynamic resources (pulumi/pulumi#16175). Refused when the campaign has already been sent and differs from the arguments. Only read at create.
      */
     adoptId?: pulumi.Input<string | undefined>;
     /**

@@ -35,7 +35,7 @@ export class CampaignFollowUp extends pulumi.CustomResource {
     }
 
     /**
-     * Whether the follow-up is switched on. Default `true`.
+     * Whether the follow-up is switched on. Default `true`; `false` keeps it configured but off.
      */
     declare public readonly active: pulumi.Output<boolean | undefined>;
     /**
@@ -93,7 +93,7 @@ export class CampaignFollowUp extends pulumi.CustomResource {
  */
 export interface CampaignFollowUpArgs {
     /**
-     * Whether the follow-up is switched on. Default `true`.
+     * Whether the follow-up is switched on. Default `true`; `false` keeps it configured but off.
      */
     active?: pulumi.Input<boolean | undefined>;
     /**

@@ -39,7 +39,7 @@ export class CampaignSchedule extends pulumi.CustomResource {
      */
     declare public readonly campaignId: pulumi.Output<string>;
     /**
-     * When the campaign goes out: ISO 8601 with an offset, e.g. `2026-12-01T09:00:00+01:00`.
+     * When to send, in ISO 8601 with an offset, e.g. `2026-12-01T09:00:00+01:00` or `2026-12-01T08:00:00Z`. It must be in the future when the schedule is created or changed.
      */
     declare public readonly scheduleTime: pulumi.Output<string>;
     /**
@@ -100,7 +100,7 @@ export interface CampaignScheduleArgs {
      */
     campaignId: pulumi.Input<string>;
     /**
-     * When the campaign goes out: ISO 8601 with an offset, e.g. `2026-12-01T09:00:00+01:00`.
+     * When to send, in ISO 8601 with an offset, e.g. `2026-12-01T09:00:00+01:00` or `2026-12-01T08:00:00Z`. It must be in the future when the schedule is created or changed.
      */
     scheduleTime: pulumi.Input<string>;
 }

@@ -39,23 +39,23 @@ export class CampaignTargeting extends pulumi.CustomResource {
      */
     declare public readonly campaignId: pulumi.Output<string>;
     /**
-     * Saved filters whose subscribers never receive it. A set.
+     * Saved filters whose subscribers never receive the campaign. A set: order does not matter.
      */
     declare public readonly excludedFilterIds: pulumi.Output<string[] | undefined>;
     /**
-     * Tags whose subscribers never receive it. A set.
+     * Tags whose subscribers never receive the campaign. A set: order does not matter.
      */
     declare public readonly excludedTagIds: pulumi.Output<string[] | undefined>;
     /**
-     * Saved filters whose subscribers receive it. A set.
+     * Saved filters whose subscribers receive the campaign. A set: order does not matter. Excludes `sendToAll: true`.
      */
     declare public readonly filterIds: pulumi.Output<string[] | undefined>;
     /**
-     * Send to every active subscriber.
+     * Send to every active subscriber. Cannot be combined with `tagIds` or `filterIds`; one of the three is required. Exclusions still apply.
      */
     declare public readonly sendToAll: pulumi.Output<boolean | undefined>;
     /**
-     * Tags whose subscribers receive the campaign. A set.
+     * Tags whose subscribers receive the campaign. A set: order does not matter. Excludes `sendToAll: true`.
      */
     declare public readonly tagIds: pulumi.Output<string[] | undefined>;
 
@@ -103,23 +103,23 @@ export interface CampaignTargetingArgs {
      */
     campaignId: pulumi.Input<string>;
     /**
-     * Saved filters whose subscribers never receive it. A set.
+     * Saved filters whose subscribers never receive the campaign. A set: order does not matter.
      */
     excludedFilterIds?: pulumi.Input<pulumi.Input<string>[] | undefined>;
     /**
-     * Tags whose subscribers never receive it. A set.
+     * Tags whose subscribers never receive the campaign. A set: order does not matter.
      */
     excludedTagIds?: pulumi.Input<pulumi.Input<string>[] | undefined>;
     /**
-     * Saved filters whose subscribers receive it. A set.
+     * Saved filters whose subscribers receive the campaign. A set: order does not matter. Excludes `sendToAll: true`.
      */
     filterIds?: pulumi.Input<pulumi.Input<string>[] | undefined>;
     /**
-     * Send to every active subscriber.
+     * Send to every active subscriber. Cannot be combined with `tagIds` or `filterIds`; one of the three is required. Exclusions still apply.
      */
     sendToAll?: pulumi.Input<boolean | undefined>;
     /**
-     * Tags whose subscribers receive the campaign. A set.
+     * Tags whose subscribers receive the campaign. A set: order does not matter. Excludes `sendToAll: true`.
      */
     tagIds?: pulumi.Input<pulumi.Input<string>[] | undefined>;
 }

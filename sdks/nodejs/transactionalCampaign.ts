@@ -35,7 +35,7 @@ export class TransactionalCampaign extends pulumi.CustomResource {
     }
 
     /**
-     * Id of an existing transactional campaign to take over instead of creating one; it must already match the inputs. Only read at create.
+     * Our answer to `pulumi import`, which does not work for dynamic resources (pulumi/pulumi#16175): the id of an existing transactional campaign to take over instead of creating one. Its fields must already equal the inputs, since the API cannot update it; `create` fails otherwise and lists the fields that differ. Only read at create: changing or removing it later does nothing.
      */
     declare public readonly adoptId: pulumi.Output<string | undefined>;
     /**
@@ -59,7 +59,7 @@ export class TransactionalCampaign extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly domainId: pulumi.Output<string | undefined>;
     /**
-     * `plain` or `html`: builder campaigns are made in the Sender interface. One of: "plain", "html".
+     * `plain` or `html`: how `content` is read. `builder` is refused, as builder campaigns can only be built in the Sender interface. One of: "plain", "html".
      */
     declare public readonly editor: pulumi.Output<string>;
     /**
@@ -180,7 +180,7 @@ export class TransactionalCampaign extends pulumi.CustomResource {
  */
 export interface TransactionalCampaignArgs {
     /**
-     * Id of an existing transactional campaign to take over instead of creating one; it must already match the inputs. Only read at create.
+     * Our answer to `pulumi import`, which does not work for dynamic resources (pulumi/pulumi#16175): the id of an existing transactional campaign to take over instead of creating one. Its fields must already equal the inputs, since the API cannot update it; `create` fails otherwise and lists the fields that differ. Only read at create: changing or removing it later does nothing.
      */
     adoptId?: pulumi.Input<string | undefined>;
     /**
@@ -188,7 +188,7 @@ export interface TransactionalCampaignArgs {
      */
     content?: pulumi.Input<string | undefined>;
     /**
-     * `plain` or `html`: builder campaigns are made in the Sender interface. One of: "plain", "html".
+     * `plain` or `html`: how `content` is read. `builder` is refused, as builder campaigns can only be built in the Sender interface. One of: "plain", "html".
      */
     editor: pulumi.Input<string>;
     /**

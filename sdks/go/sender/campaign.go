@@ -16,7 +16,7 @@ import (
 type Campaign struct {
 	pulumi.CustomResourceState
 
-	// Id of an existing campaign to take over instead of creating one; `create` then updates it to match the other inputs. Refused when the campaign has already been sent and differs. Only read at create.
+	// Id of an existing campaign to take over instead of creating one; `create` then updates it to match these arguments. This is the way to bring a campaign made elsewhere under the stack: `pulumi import` does not work for dynamic resources (pulumi/pulumi#16175). Refused when the campaign has already been sent and differs from the arguments. Only read at create.
 	AdoptId pulumi.StringPtrOutput `pulumi:"adoptId"`
 	// The email body: html for `html` and `editor`, plain text for `text`.
 	Content pulumi.StringPtrOutput `pulumi:"content"`
@@ -108,7 +108,7 @@ func (CampaignState) ElementType() reflect.Type {
 }
 
 type campaignArgs struct {
-	// Id of an existing campaign to take over instead of creating one; `create` then updates it to match the other inputs. Refused when the campaign has already been sent and differs. Only read at create.
+	// Id of an existing campaign to take over instead of creating one; `create` then updates it to match these arguments. This is the way to bring a campaign made elsewhere under the stack: `pulumi import` does not work for dynamic resources (pulumi/pulumi#16175). Refused when the campaign has already been sent and differs from the arguments. Only read at create.
 	AdoptId *string `pulumi:"adoptId"`
 	// The email body: html for `html` and `editor`, plain text for `text`.
 	Content *string `pulumi:"content"`
@@ -134,7 +134,7 @@ type campaignArgs struct {
 
 // The set of arguments for constructing a Campaign resource.
 type CampaignArgs struct {
-	// Id of an existing campaign to take over instead of creating one; `create` then updates it to match the other inputs. Refused when the campaign has already been sent and differs. Only read at create.
+	// Id of an existing campaign to take over instead of creating one; `create` then updates it to match these arguments. This is the way to bring a campaign made elsewhere under the stack: `pulumi import` does not work for dynamic resources (pulumi/pulumi#16175). Refused when the campaign has already been sent and differs from the arguments. Only read at create.
 	AdoptId pulumi.StringPtrInput
 	// The email body: html for `html` and `editor`, plain text for `text`.
 	Content pulumi.StringPtrInput
@@ -195,7 +195,7 @@ func (o CampaignOutput) ToCampaignOutputWithContext(ctx context.Context) Campaig
 	return o
 }
 
-// Id of an existing campaign to take over instead of creating one; `create` then updates it to match the other inputs. Refused when the campaign has already been sent and differs. Only read at create.
+// Id of an existing campaign to take over instead of creating one; `create` then updates it to match these arguments. This is the way to bring a campaign made elsewhere under the stack: `pulumi import` does not work for dynamic resources (pulumi/pulumi#16175). Refused when the campaign has already been sent and differs from the arguments. Only read at create.
 func (o CampaignOutput) AdoptId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Campaign) pulumi.StringPtrOutput { return v.AdoptId }).(pulumi.StringPtrOutput)
 }

@@ -16,7 +16,7 @@ import (
 type CampaignFollowUp struct {
 	pulumi.CustomResourceState
 
-	// Whether the follow-up is switched on. Default `true`.
+	// Whether the follow-up is switched on. Default `true`; `false` keeps it configured but off.
 	Active pulumi.BoolPtrOutput `pulumi:"active"`
 	// The campaign the follow-up belongs to; also the resource id. Changing it replaces the follow-up.
 	CampaignId pulumi.StringOutput `pulumi:"campaignId"`
@@ -79,7 +79,7 @@ func (CampaignFollowUpState) ElementType() reflect.Type {
 }
 
 type campaignFollowUpArgs struct {
-	// Whether the follow-up is switched on. Default `true`.
+	// Whether the follow-up is switched on. Default `true`; `false` keeps it configured but off.
 	Active *bool `pulumi:"active"`
 	// The campaign the follow-up belongs to; also the resource id. Changing it replaces the follow-up.
 	CampaignId string `pulumi:"campaignId"`
@@ -91,7 +91,7 @@ type campaignFollowUpArgs struct {
 
 // The set of arguments for constructing a CampaignFollowUp resource.
 type CampaignFollowUpArgs struct {
-	// Whether the follow-up is switched on. Default `true`.
+	// Whether the follow-up is switched on. Default `true`; `false` keeps it configured but off.
 	Active pulumi.BoolPtrInput
 	// The campaign the follow-up belongs to; also the resource id. Changing it replaces the follow-up.
 	CampaignId pulumi.StringInput
@@ -138,7 +138,7 @@ func (o CampaignFollowUpOutput) ToCampaignFollowUpOutputWithContext(ctx context.
 	return o
 }
 
-// Whether the follow-up is switched on. Default `true`.
+// Whether the follow-up is switched on. Default `true`; `false` keeps it configured but off.
 func (o CampaignFollowUpOutput) Active() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *CampaignFollowUp) pulumi.BoolPtrOutput { return v.Active }).(pulumi.BoolPtrOutput)
 }

@@ -18,15 +18,15 @@ type CampaignTargeting struct {
 
 	// The campaign targeted. Changing it replaces the targeting.
 	CampaignId pulumi.StringOutput `pulumi:"campaignId"`
-	// Saved filters whose subscribers never receive it. A set.
+	// Saved filters whose subscribers never receive the campaign. A set: order does not matter.
 	ExcludedFilterIds pulumi.StringArrayOutput `pulumi:"excludedFilterIds"`
-	// Tags whose subscribers never receive it. A set.
+	// Tags whose subscribers never receive the campaign. A set: order does not matter.
 	ExcludedTagIds pulumi.StringArrayOutput `pulumi:"excludedTagIds"`
-	// Saved filters whose subscribers receive it. A set.
+	// Saved filters whose subscribers receive the campaign. A set: order does not matter. Excludes `sendToAll: true`.
 	FilterIds pulumi.StringArrayOutput `pulumi:"filterIds"`
-	// Send to every active subscriber.
+	// Send to every active subscriber. Cannot be combined with `tagIds` or `filterIds`; one of the three is required. Exclusions still apply.
 	SendToAll pulumi.BoolPtrOutput `pulumi:"sendToAll"`
-	// Tags whose subscribers receive the campaign. A set.
+	// Tags whose subscribers receive the campaign. A set: order does not matter. Excludes `sendToAll: true`.
 	TagIds pulumi.StringArrayOutput `pulumi:"tagIds"`
 }
 
@@ -79,15 +79,15 @@ func (CampaignTargetingState) ElementType() reflect.Type {
 type campaignTargetingArgs struct {
 	// The campaign targeted. Changing it replaces the targeting.
 	CampaignId string `pulumi:"campaignId"`
-	// Saved filters whose subscribers never receive it. A set.
+	// Saved filters whose subscribers never receive the campaign. A set: order does not matter.
 	ExcludedFilterIds []string `pulumi:"excludedFilterIds"`
-	// Tags whose subscribers never receive it. A set.
+	// Tags whose subscribers never receive the campaign. A set: order does not matter.
 	ExcludedTagIds []string `pulumi:"excludedTagIds"`
-	// Saved filters whose subscribers receive it. A set.
+	// Saved filters whose subscribers receive the campaign. A set: order does not matter. Excludes `sendToAll: true`.
 	FilterIds []string `pulumi:"filterIds"`
-	// Send to every active subscriber.
+	// Send to every active subscriber. Cannot be combined with `tagIds` or `filterIds`; one of the three is required. Exclusions still apply.
 	SendToAll *bool `pulumi:"sendToAll"`
-	// Tags whose subscribers receive the campaign. A set.
+	// Tags whose subscribers receive the campaign. A set: order does not matter. Excludes `sendToAll: true`.
 	TagIds []string `pulumi:"tagIds"`
 }
 
@@ -95,15 +95,15 @@ type campaignTargetingArgs struct {
 type CampaignTargetingArgs struct {
 	// The campaign targeted. Changing it replaces the targeting.
 	CampaignId pulumi.StringInput
-	// Saved filters whose subscribers never receive it. A set.
+	// Saved filters whose subscribers never receive the campaign. A set: order does not matter.
 	ExcludedFilterIds pulumi.StringArrayInput
-	// Tags whose subscribers never receive it. A set.
+	// Tags whose subscribers never receive the campaign. A set: order does not matter.
 	ExcludedTagIds pulumi.StringArrayInput
-	// Saved filters whose subscribers receive it. A set.
+	// Saved filters whose subscribers receive the campaign. A set: order does not matter. Excludes `sendToAll: true`.
 	FilterIds pulumi.StringArrayInput
-	// Send to every active subscriber.
+	// Send to every active subscriber. Cannot be combined with `tagIds` or `filterIds`; one of the three is required. Exclusions still apply.
 	SendToAll pulumi.BoolPtrInput
-	// Tags whose subscribers receive the campaign. A set.
+	// Tags whose subscribers receive the campaign. A set: order does not matter. Excludes `sendToAll: true`.
 	TagIds pulumi.StringArrayInput
 }
 
@@ -149,27 +149,27 @@ func (o CampaignTargetingOutput) CampaignId() pulumi.StringOutput {
 	return o.ApplyT(func(v *CampaignTargeting) pulumi.StringOutput { return v.CampaignId }).(pulumi.StringOutput)
 }
 
-// Saved filters whose subscribers never receive it. A set.
+// Saved filters whose subscribers never receive the campaign. A set: order does not matter.
 func (o CampaignTargetingOutput) ExcludedFilterIds() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *CampaignTargeting) pulumi.StringArrayOutput { return v.ExcludedFilterIds }).(pulumi.StringArrayOutput)
 }
 
-// Tags whose subscribers never receive it. A set.
+// Tags whose subscribers never receive the campaign. A set: order does not matter.
 func (o CampaignTargetingOutput) ExcludedTagIds() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *CampaignTargeting) pulumi.StringArrayOutput { return v.ExcludedTagIds }).(pulumi.StringArrayOutput)
 }
 
-// Saved filters whose subscribers receive it. A set.
+// Saved filters whose subscribers receive the campaign. A set: order does not matter. Excludes `sendToAll: true`.
 func (o CampaignTargetingOutput) FilterIds() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *CampaignTargeting) pulumi.StringArrayOutput { return v.FilterIds }).(pulumi.StringArrayOutput)
 }
 
-// Send to every active subscriber.
+// Send to every active subscriber. Cannot be combined with `tagIds` or `filterIds`; one of the three is required. Exclusions still apply.
 func (o CampaignTargetingOutput) SendToAll() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *CampaignTargeting) pulumi.BoolPtrOutput { return v.SendToAll }).(pulumi.BoolPtrOutput)
 }
 
-// Tags whose subscribers receive the campaign. A set.
+// Tags whose subscribers receive the campaign. A set: order does not matter. Excludes `sendToAll: true`.
 func (o CampaignTargetingOutput) TagIds() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *CampaignTargeting) pulumi.StringArrayOutput { return v.TagIds }).(pulumi.StringArrayOutput)
 }

@@ -16,7 +16,7 @@ import (
 type TransactionalCampaign struct {
 	pulumi.CustomResourceState
 
-	// Id of an existing transactional campaign to take over instead of creating one; it must already match the inputs. Only read at create.
+	// Our answer to `pulumi import`, which does not work for dynamic resources (pulumi/pulumi#16175): the id of an existing transactional campaign to take over instead of creating one. Its fields must already equal the inputs, since the API cannot update it; `create` fails otherwise and lists the fields that differ. Only read at create: changing or removing it later does nothing.
 	AdoptId pulumi.StringPtrOutput `pulumi:"adoptId"`
 	// Bounces, as of the last create or refresh.
 	Bounced pulumi.IntPtrOutput `pulumi:"bounced"`
@@ -28,7 +28,7 @@ type TransactionalCampaign struct {
 	Created pulumi.StringPtrOutput `pulumi:"created"`
 	// The sending domain's id.
 	DomainId pulumi.StringPtrOutput `pulumi:"domainId"`
-	// `plain` or `html`: builder campaigns are made in the Sender interface. One of: "plain", "html".
+	// `plain` or `html`: how `content` is read. `builder` is refused, as builder campaigns can only be built in the Sender interface. One of: "plain", "html".
 	Editor pulumi.StringOutput `pulumi:"editor"`
 	// Sender name.
 	From pulumi.StringOutput `pulumi:"from"`
@@ -116,11 +116,11 @@ func (TransactionalCampaignState) ElementType() reflect.Type {
 }
 
 type transactionalCampaignArgs struct {
-	// Id of an existing transactional campaign to take over instead of creating one; it must already match the inputs. Only read at create.
+	// Our answer to `pulumi import`, which does not work for dynamic resources (pulumi/pulumi#16175): the id of an existing transactional campaign to take over instead of creating one. Its fields must already equal the inputs, since the API cannot update it; `create` fails otherwise and lists the fields that differ. Only read at create: changing or removing it later does nothing.
 	AdoptId *string `pulumi:"adoptId"`
 	// Plain text or html body, according to `editor`. Managed only when set.
 	Content *string `pulumi:"content"`
-	// `plain` or `html`: builder campaigns are made in the Sender interface. One of: "plain", "html".
+	// `plain` or `html`: how `content` is read. `builder` is refused, as builder campaigns can only be built in the Sender interface. One of: "plain", "html".
 	Editor string `pulumi:"editor"`
 	// Sender name.
 	From string `pulumi:"from"`
@@ -136,11 +136,11 @@ type transactionalCampaignArgs struct {
 
 // The set of arguments for constructing a TransactionalCampaign resource.
 type TransactionalCampaignArgs struct {
-	// Id of an existing transactional campaign to take over instead of creating one; it must already match the inputs. Only read at create.
+	// Our answer to `pulumi import`, which does not work for dynamic resources (pulumi/pulumi#16175): the id of an existing transactional campaign to take over instead of creating one. Its fields must already equal the inputs, since the API cannot update it; `create` fails otherwise and lists the fields that differ. Only read at create: changing or removing it later does nothing.
 	AdoptId pulumi.StringPtrInput
 	// Plain text or html body, according to `editor`. Managed only when set.
 	Content pulumi.StringPtrInput
-	// `plain` or `html`: builder campaigns are made in the Sender interface. One of: "plain", "html".
+	// `plain` or `html`: how `content` is read. `builder` is refused, as builder campaigns can only be built in the Sender interface. One of: "plain", "html".
 	Editor pulumi.StringInput
 	// Sender name.
 	From pulumi.StringInput
@@ -191,7 +191,7 @@ func (o TransactionalCampaignOutput) ToTransactionalCampaignOutputWithContext(ct
 	return o
 }
 
-// Id of an existing transactional campaign to take over instead of creating one; it must already match the inputs. Only read at create.
+// Our answer to `pulumi import`, which does not work for dynamic resources (pulumi/pulumi#16175): the id of an existing transactional campaign to take over instead of creating one. Its fields must already equal the inputs, since the API cannot update it; `create` fails otherwise and lists the fields that differ. Only read at create: changing or removing it later does nothing.
 func (o TransactionalCampaignOutput) AdoptId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *TransactionalCampaign) pulumi.StringPtrOutput { return v.AdoptId }).(pulumi.StringPtrOutput)
 }
@@ -221,7 +221,7 @@ func (o TransactionalCampaignOutput) DomainId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *TransactionalCampaign) pulumi.StringPtrOutput { return v.DomainId }).(pulumi.StringPtrOutput)
 }
 
-// `plain` or `html`: builder campaigns are made in the Sender interface. One of: "plain", "html".
+// `plain` or `html`: how `content` is read. `builder` is refused, as builder campaigns can only be built in the Sender interface. One of: "plain", "html".
 func (o TransactionalCampaignOutput) Editor() pulumi.StringOutput {
 	return o.ApplyT(func(v *TransactionalCampaign) pulumi.StringOutput { return v.Editor }).(pulumi.StringOutput)
 }

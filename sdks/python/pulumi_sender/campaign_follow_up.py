@@ -29,7 +29,7 @@ class CampaignFollowUpArgs:
         :param pulumi.Input[_builtins.str] campaign_id: The campaign the follow-up belongs to; also the resource id. Changing it replaces the follow-up.
         :param pulumi.Input[_builtins.int] delay_hours: Hours after the send: one of 12, 24, 48, 72, 96, 120, 144, 168. One of: 12, 24, 48, 72, 96, 120, 144, 168.
         :param pulumi.Input[_builtins.str] subject: Subject line of the follow-up email.
-        :param pulumi.Input[_builtins.bool] active: Whether the follow-up is switched on. Default `true`.
+        :param pulumi.Input[_builtins.bool] active: Whether the follow-up is switched on. Default `true`; `false` keeps it configured but off.
         """
         pulumi.set(__self__, "campaign_id", campaign_id)
         pulumi.set(__self__, "delay_hours", delay_hours)
@@ -77,7 +77,7 @@ class CampaignFollowUpArgs:
     @pulumi.getter
     def active(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Whether the follow-up is switched on. Default `true`.
+        Whether the follow-up is switched on. Default `true`; `false` keeps it configured but off.
         """
         return pulumi.get(self, "active")
 
@@ -102,7 +102,7 @@ class CampaignFollowUp(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.bool] active: Whether the follow-up is switched on. Default `true`.
+        :param pulumi.Input[_builtins.bool] active: Whether the follow-up is switched on. Default `true`; `false` keeps it configured but off.
         :param pulumi.Input[_builtins.str] campaign_id: The campaign the follow-up belongs to; also the resource id. Changing it replaces the follow-up.
         :param pulumi.Input[_builtins.int] delay_hours: Hours after the send: one of 12, 24, 48, 72, 96, 120, 144, 168. One of: 12, 24, 48, 72, 96, 120, 144, 168.
         :param pulumi.Input[_builtins.str] subject: Subject line of the follow-up email.
@@ -188,7 +188,7 @@ class CampaignFollowUp(pulumi.CustomResource):
     @pulumi.getter
     def active(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Whether the follow-up is switched on. Default `true`.
+        Whether the follow-up is switched on. Default `true`; `false` keeps it configured but off.
         """
         return pulumi.get(self, "active")
 

@@ -29,11 +29,11 @@ class CampaignTargetingArgs:
         The set of arguments for constructing a CampaignTargeting resource.
 
         :param pulumi.Input[_builtins.str] campaign_id: The campaign targeted. Changing it replaces the targeting.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] excluded_filter_ids: Saved filters whose subscribers never receive it. A set.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] excluded_tag_ids: Tags whose subscribers never receive it. A set.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] filter_ids: Saved filters whose subscribers receive it. A set.
-        :param pulumi.Input[_builtins.bool] send_to_all: Send to every active subscriber.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tag_ids: Tags whose subscribers receive the campaign. A set.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] excluded_filter_ids: Saved filters whose subscribers never receive the campaign. A set: order does not matter.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] excluded_tag_ids: Tags whose subscribers never receive the campaign. A set: order does not matter.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] filter_ids: Saved filters whose subscribers receive the campaign. A set: order does not matter. Excludes `sendToAll: true`.
+        :param pulumi.Input[_builtins.bool] send_to_all: Send to every active subscriber. Cannot be combined with `tagIds` or `filterIds`; one of the three is required. Exclusions still apply.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tag_ids: Tags whose subscribers receive the campaign. A set: order does not matter. Excludes `sendToAll: true`.
         """
         pulumi.set(__self__, "campaign_id", campaign_id)
         if excluded_filter_ids is not None:
@@ -63,7 +63,7 @@ class CampaignTargetingArgs:
     @pulumi.getter(name="excludedFilterIds")
     def excluded_filter_ids(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
-        Saved filters whose subscribers never receive it. A set.
+        Saved filters whose subscribers never receive the campaign. A set: order does not matter.
         """
         return pulumi.get(self, "excluded_filter_ids")
 
@@ -75,7 +75,7 @@ class CampaignTargetingArgs:
     @pulumi.getter(name="excludedTagIds")
     def excluded_tag_ids(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
-        Tags whose subscribers never receive it. A set.
+        Tags whose subscribers never receive the campaign. A set: order does not matter.
         """
         return pulumi.get(self, "excluded_tag_ids")
 
@@ -87,7 +87,7 @@ class CampaignTargetingArgs:
     @pulumi.getter(name="filterIds")
     def filter_ids(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
-        Saved filters whose subscribers receive it. A set.
+        Saved filters whose subscribers receive the campaign. A set: order does not matter. Excludes `sendToAll: true`.
         """
         return pulumi.get(self, "filter_ids")
 
@@ -99,7 +99,7 @@ class CampaignTargetingArgs:
     @pulumi.getter(name="sendToAll")
     def send_to_all(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Send to every active subscriber.
+        Send to every active subscriber. Cannot be combined with `tagIds` or `filterIds`; one of the three is required. Exclusions still apply.
         """
         return pulumi.get(self, "send_to_all")
 
@@ -111,7 +111,7 @@ class CampaignTargetingArgs:
     @pulumi.getter(name="tagIds")
     def tag_ids(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
-        Tags whose subscribers receive the campaign. A set.
+        Tags whose subscribers receive the campaign. A set: order does not matter. Excludes `sendToAll: true`.
         """
         return pulumi.get(self, "tag_ids")
 
@@ -139,11 +139,11 @@ class CampaignTargeting(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] campaign_id: The campaign targeted. Changing it replaces the targeting.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] excluded_filter_ids: Saved filters whose subscribers never receive it. A set.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] excluded_tag_ids: Tags whose subscribers never receive it. A set.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] filter_ids: Saved filters whose subscribers receive it. A set.
-        :param pulumi.Input[_builtins.bool] send_to_all: Send to every active subscriber.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tag_ids: Tags whose subscribers receive the campaign. A set.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] excluded_filter_ids: Saved filters whose subscribers never receive the campaign. A set: order does not matter.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] excluded_tag_ids: Tags whose subscribers never receive the campaign. A set: order does not matter.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] filter_ids: Saved filters whose subscribers receive the campaign. A set: order does not matter. Excludes `sendToAll: true`.
+        :param pulumi.Input[_builtins.bool] send_to_all: Send to every active subscriber. Cannot be combined with `tagIds` or `filterIds`; one of the three is required. Exclusions still apply.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tag_ids: Tags whose subscribers receive the campaign. A set: order does not matter. Excludes `sendToAll: true`.
         """
         ...
     @overload
@@ -236,7 +236,7 @@ class CampaignTargeting(pulumi.CustomResource):
     @pulumi.getter(name="excludedFilterIds")
     def excluded_filter_ids(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
         """
-        Saved filters whose subscribers never receive it. A set.
+        Saved filters whose subscribers never receive the campaign. A set: order does not matter.
         """
         return pulumi.get(self, "excluded_filter_ids")
 
@@ -244,7 +244,7 @@ class CampaignTargeting(pulumi.CustomResource):
     @pulumi.getter(name="excludedTagIds")
     def excluded_tag_ids(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
         """
-        Tags whose subscribers never receive it. A set.
+        Tags whose subscribers never receive the campaign. A set: order does not matter.
         """
         return pulumi.get(self, "excluded_tag_ids")
 
@@ -252,7 +252,7 @@ class CampaignTargeting(pulumi.CustomResource):
     @pulumi.getter(name="filterIds")
     def filter_ids(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
         """
-        Saved filters whose subscribers receive it. A set.
+        Saved filters whose subscribers receive the campaign. A set: order does not matter. Excludes `sendToAll: true`.
         """
         return pulumi.get(self, "filter_ids")
 
@@ -260,7 +260,7 @@ class CampaignTargeting(pulumi.CustomResource):
     @pulumi.getter(name="sendToAll")
     def send_to_all(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Send to every active subscriber.
+        Send to every active subscriber. Cannot be combined with `tagIds` or `filterIds`; one of the three is required. Exclusions still apply.
         """
         return pulumi.get(self, "send_to_all")
 
@@ -268,7 +268,7 @@ class CampaignTargeting(pulumi.CustomResource):
     @pulumi.getter(name="tagIds")
     def tag_ids(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
         """
-        Tags whose subscribers receive the campaign. A set.
+        Tags whose subscribers receive the campaign. A set: order does not matter. Excludes `sendToAll: true`.
         """
         return pulumi.get(self, "tag_ids")
 

@@ -30,11 +30,11 @@ class TransactionalCampaignArgs:
         """
         The set of arguments for constructing a TransactionalCampaign resource.
 
-        :param pulumi.Input[_builtins.str] editor: `plain` or `html`: builder campaigns are made in the Sender interface. One of: "plain", "html".
+        :param pulumi.Input[_builtins.str] editor: `plain` or `html`: how `content` is read. `builder` is refused, as builder campaigns can only be built in the Sender interface. One of: "plain", "html".
         :param pulumi.Input[_builtins.str] from_: Sender name.
         :param pulumi.Input[_builtins.str] reply_to: Reply-to address, on a verified domain of the account.
         :param pulumi.Input[_builtins.str] subject: Subject line.
-        :param pulumi.Input[_builtins.str] adopt_id: Id of an existing transactional campaign to take over instead of creating one; it must already match the inputs. Only read at create.
+        :param pulumi.Input[_builtins.str] adopt_id: Our answer to `pulumi import`, which does not work for dynamic resources (pulumi/pulumi#16175): the id of an existing transactional campaign to take over instead of creating one. Its fields must already equal the inputs, since the API cannot update it; `create` fails otherwise and lists the fields that differ. Only read at create: changing or removing it later does nothing.
         :param pulumi.Input[_builtins.str] content: Plain text or html body, according to `editor`. Managed only when set.
         :param pulumi.Input[_builtins.str] preheader: Preview text. Managed only when set.
         :param pulumi.Input[_builtins.str] title: Name shown in reports; the service defaults it to the subject. Managed only when set.
@@ -56,7 +56,7 @@ class TransactionalCampaignArgs:
     @pulumi.getter
     def editor(self) -> pulumi.Input[_builtins.str]:
         """
-        `plain` or `html`: builder campaigns are made in the Sender interface. One of: "plain", "html".
+        `plain` or `html`: how `content` is read. `builder` is refused, as builder campaigns can only be built in the Sender interface. One of: "plain", "html".
         """
         return pulumi.get(self, "editor")
 
@@ -104,7 +104,7 @@ class TransactionalCampaignArgs:
     @pulumi.getter(name="adoptId")
     def adopt_id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Id of an existing transactional campaign to take over instead of creating one; it must already match the inputs. Only read at create.
+        Our answer to `pulumi import`, which does not work for dynamic resources (pulumi/pulumi#16175): the id of an existing transactional campaign to take over instead of creating one. Its fields must already equal the inputs, since the API cannot update it; `create` fails otherwise and lists the fields that differ. Only read at create: changing or removing it later does nothing.
         """
         return pulumi.get(self, "adopt_id")
 
@@ -169,9 +169,9 @@ class TransactionalCampaign(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.str] adopt_id: Id of an existing transactional campaign to take over instead of creating one; it must already match the inputs. Only read at create.
+        :param pulumi.Input[_builtins.str] adopt_id: Our answer to `pulumi import`, which does not work for dynamic resources (pulumi/pulumi#16175): the id of an existing transactional campaign to take over instead of creating one. Its fields must already equal the inputs, since the API cannot update it; `create` fails otherwise and lists the fields that differ. Only read at create: changing or removing it later does nothing.
         :param pulumi.Input[_builtins.str] content: Plain text or html body, according to `editor`. Managed only when set.
-        :param pulumi.Input[_builtins.str] editor: `plain` or `html`: builder campaigns are made in the Sender interface. One of: "plain", "html".
+        :param pulumi.Input[_builtins.str] editor: `plain` or `html`: how `content` is read. `builder` is refused, as builder campaigns can only be built in the Sender interface. One of: "plain", "html".
         :param pulumi.Input[_builtins.str] from_: Sender name.
         :param pulumi.Input[_builtins.str] preheader: Preview text. Managed only when set.
         :param pulumi.Input[_builtins.str] reply_to: Reply-to address, on a verified domain of the account.
@@ -293,7 +293,7 @@ class TransactionalCampaign(pulumi.CustomResource):
     @pulumi.getter(name="adoptId")
     def adopt_id(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Id of an existing transactional campaign to take over instead of creating one; it must already match the inputs. Only read at create.
+        Our answer to `pulumi import`, which does not work for dynamic resources (pulumi/pulumi#16175): the id of an existing transactional campaign to take over instead of creating one. Its fields must already equal the inputs, since the API cannot update it; `create` fails otherwise and lists the fields that differ. Only read at create: changing or removing it later does nothing.
         """
         return pulumi.get(self, "adopt_id")
 
@@ -341,7 +341,7 @@ class TransactionalCampaign(pulumi.CustomResource):
     @pulumi.getter
     def editor(self) -> pulumi.Output[_builtins.str]:
         """
-        `plain` or `html`: builder campaigns are made in the Sender interface. One of: "plain", "html".
+        `plain` or `html`: how `content` is read. `builder` is refused, as builder campaigns can only be built in the Sender interface. One of: "plain", "html".
         """
         return pulumi.get(self, "editor")
 

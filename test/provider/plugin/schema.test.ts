@@ -15,6 +15,8 @@ describe("resourceSchema", () => {
         tags: { type: "stringList", doc: "Tags.", set: true },
         key: { type: "string", doc: "A key.", secret: true },
         status: { type: "string", doc: "The status.", output: true },
+        sentTime: { type: "string", doc: "When sent.", output: true, optional: true },
+        active: { type: "boolean", doc: "Switched on.", default: true },
       },
       "A thing.",
     );
@@ -28,11 +30,17 @@ describe("resourceSchema", () => {
       tags: { type: "array", items: { type: "string" }, description: "Tags." },
       key: { type: "string", description: "A key.", secret: true },
     };
+    const active = { type: "boolean", description: "Switched on." };
     expect(schema).toEqual({
       description: "A thing.",
-      properties: { ...inputs, status: { type: "string", description: "The status." } },
-      required: ["name"],
-      inputProperties: inputs,
+      properties: {
+        ...inputs,
+        status: { type: "string", description: "The status." },
+        sentTime: { type: "string", description: "When sent." },
+        active,
+      },
+      required: ["name", "status", "active"],
+      inputProperties: { ...inputs, active: { ...active, default: true } },
       requiredInputs: ["name"],
     });
   });
