@@ -41,7 +41,7 @@ export class Attachment extends pulumi.CustomResource {
     /**
      * The name Sender stored the file under.
      */
-    declare public /*out*/ readonly fileName: pulumi.Output<string | undefined>;
+    declare public /*out*/ readonly fileName: pulumi.Output<string>;
     /**
      * Size of the stored file in bytes.
      */

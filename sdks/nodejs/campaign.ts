@@ -49,7 +49,7 @@ export class Campaign extends pulumi.CustomResource {
     /**
      * When the campaign was created, `YYYY-MM-DD HH:MM:SS` UTC.
      */
-    declare public /*out*/ readonly created: pulumi.Output<string | undefined>;
+    declare public /*out*/ readonly created: pulumi.Output<string>;
     /**
      * The sending domain's id.
      */
@@ -69,11 +69,11 @@ export class Campaign extends pulumi.CustomResource {
     /**
      * The step of the editor wizard the campaign is at.
      */
-    declare public /*out*/ readonly lastAction: pulumi.Output<string | undefined>;
+    declare public /*out*/ readonly lastAction: pulumi.Output<string>;
     /**
      * When the campaign last changed, `YYYY-MM-DD HH:MM:SS` UTC.
      */
-    declare public /*out*/ readonly modified: pulumi.Output<string | undefined>;
+    declare public /*out*/ readonly modified: pulumi.Output<string>;
     /**
      * Preview text shown after the subject in most inboxes.
      */
@@ -81,7 +81,7 @@ export class Campaign extends pulumi.CustomResource {
     /**
      * How many subscribers it reaches.
      */
-    declare public /*out*/ readonly recipientCount: pulumi.Output<number | undefined>;
+    declare public /*out*/ readonly recipientCount: pulumi.Output<number>;
     /**
      * Reply-to address; its domain must be a verified domain of the account.
      */
@@ -101,7 +101,7 @@ export class Campaign extends pulumi.CustomResource {
     /**
      * `DRAFT`, `SCHEDULED`, `SENDING` or `SENT`, as of the last create, update or refresh.
      */
-    declare public /*out*/ readonly status: pulumi.Output<string | undefined>;
+    declare public /*out*/ readonly status: pulumi.Output<string>;
     /**
      * Subject line of the email.
      */

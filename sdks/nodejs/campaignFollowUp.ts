@@ -37,7 +37,7 @@ export class CampaignFollowUp extends pulumi.CustomResource {
     /**
      * Whether the follow-up is switched on. Default `true`; `false` keeps it configured but off.
      */
-    declare public readonly active: pulumi.Output<boolean | undefined>;
+    declare public readonly active: pulumi.Output<boolean>;
     /**
      * The campaign the follow-up belongs to; also the resource id. Changing it replaces the follow-up.
      */
@@ -71,7 +71,7 @@ export class CampaignFollowUp extends pulumi.CustomResource {
             if (args?.subject === undefined && !opts.urn) {
                 throw new Error("Missing required property 'subject'");
             }
-            resourceInputs["active"] = args?.active;
+            resourceInputs["active"] = (args?.active) ?? true;
             resourceInputs["campaignId"] = args?.campaignId;
             resourceInputs["delayHours"] = args?.delayHours;
             resourceInputs["subject"] = args?.subject;

@@ -49,11 +49,11 @@ export class CampaignSchedule extends pulumi.CustomResource {
     /**
      * Whether the campaign has gone out.
      */
-    declare public /*out*/ readonly sent: pulumi.Output<boolean | undefined>;
+    declare public /*out*/ readonly sent: pulumi.Output<boolean>;
     /**
      * The campaign's status, e.g. `SCHEDULED` or `SENT`.
      */
-    declare public /*out*/ readonly status: pulumi.Output<string | undefined>;
+    declare public /*out*/ readonly status: pulumi.Output<string>;
 
     /**
      * Create a CampaignSchedule resource with the given unique name, arguments, and options.

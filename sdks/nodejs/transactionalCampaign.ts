@@ -41,11 +41,11 @@ export class TransactionalCampaign extends pulumi.CustomResource {
     /**
      * Bounces, as of the last create or refresh.
      */
-    declare public /*out*/ readonly bounced: pulumi.Output<number | undefined>;
+    declare public /*out*/ readonly bounced: pulumi.Output<number>;
     /**
      * Clicks, as of the last create or refresh.
      */
-    declare public /*out*/ readonly clicks: pulumi.Output<number | undefined>;
+    declare public /*out*/ readonly clicks: pulumi.Output<number>;
     /**
      * Plain text or html body, according to `editor`. Managed only when set.
      */
@@ -53,11 +53,11 @@ export class TransactionalCampaign extends pulumi.CustomResource {
     /**
      * Creation time, `YYYY-MM-DD HH:MM:SS` UTC.
      */
-    declare public /*out*/ readonly created: pulumi.Output<string | undefined>;
+    declare public /*out*/ readonly created: pulumi.Output<string>;
     /**
      * The sending domain's id.
      */
-    declare public /*out*/ readonly domainId: pulumi.Output<string | undefined>;
+    declare public /*out*/ readonly domainId: pulumi.Output<string>;
     /**
      * `plain` or `html`: how `content` is read. `builder` is refused, as builder campaigns can only be built in the Sender interface. One of: "plain", "html".
      */
@@ -69,15 +69,15 @@ export class TransactionalCampaign extends pulumi.CustomResource {
     /**
      * The editor wizard's step.
      */
-    declare public /*out*/ readonly lastAction: pulumi.Output<string | undefined>;
+    declare public /*out*/ readonly lastAction: pulumi.Output<string>;
     /**
      * Last change, `YYYY-MM-DD HH:MM:SS` UTC.
      */
-    declare public /*out*/ readonly modified: pulumi.Output<string | undefined>;
+    declare public /*out*/ readonly modified: pulumi.Output<string>;
     /**
      * Opens, as of the last create or refresh.
      */
-    declare public /*out*/ readonly opens: pulumi.Output<number | undefined>;
+    declare public /*out*/ readonly opens: pulumi.Output<number>;
     /**
      * Preview text. Managed only when set.
      */
@@ -89,7 +89,7 @@ export class TransactionalCampaign extends pulumi.CustomResource {
     /**
      * Emails sent, as of the last create or refresh.
      */
-    declare public /*out*/ readonly sent: pulumi.Output<number | undefined>;
+    declare public /*out*/ readonly sent: pulumi.Output<number>;
     /**
      * Subject line.
      */
@@ -101,11 +101,11 @@ export class TransactionalCampaign extends pulumi.CustomResource {
     /**
      * The campaign type.
      */
-    declare public /*out*/ readonly type: pulumi.Output<string | undefined>;
+    declare public /*out*/ readonly type: pulumi.Output<string>;
     /**
      * Unsubscribes, as of the last create or refresh.
      */
-    declare public /*out*/ readonly unsubscribeCount: pulumi.Output<number | undefined>;
+    declare public /*out*/ readonly unsubscribeCount: pulumi.Output<number>;
 
     /**
      * Create a TransactionalCampaign resource with the given unique name, arguments, and options.

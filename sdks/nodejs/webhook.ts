@@ -37,7 +37,7 @@ export class Webhook extends pulumi.CustomResource {
     /**
      * The account the webhook belongs to.
      */
-    declare public /*out*/ readonly accountId: pulumi.Output<string | undefined>;
+    declare public /*out*/ readonly accountId: pulumi.Output<string>;
     /**
      * The id of the group to watch; required for `groups/new-subscriber` and `groups/unsubscribed`.
      */
@@ -45,11 +45,11 @@ export class Webhook extends pulumi.CustomResource {
     /**
      * Response time of the endpoint, as of creation.
      */
-    declare public /*out*/ readonly responseTime: pulumi.Output<number | undefined>;
+    declare public /*out*/ readonly responseTime: pulumi.Output<number>;
     /**
      * The service's status of the webhook, e.g. `ACTIVE`.
      */
-    declare public /*out*/ readonly status: pulumi.Output<string | undefined>;
+    declare public /*out*/ readonly status: pulumi.Output<string>;
     /**
      * The event reported: one of subscribers/new, subscribers/updated, subscribers/unsubscribed, groups/new-subscriber, groups/unsubscribed, groups/new, campaigns/new, bounces/new. One of: "subscribers/new", "subscribers/updated", "subscribers/unsubscribed", "groups/new-subscriber", "groups/unsubscribed", "groups/new", "campaigns/new", "bounces/new".
      */
@@ -57,11 +57,11 @@ export class Webhook extends pulumi.CustomResource {
     /**
      * Deliveries made, as of creation (the API cannot read a webhook back).
      */
-    declare public /*out*/ readonly totalDeliveries: pulumi.Output<number | undefined>;
+    declare public /*out*/ readonly totalDeliveries: pulumi.Output<number>;
     /**
      * Failed deliveries, as of creation.
      */
-    declare public /*out*/ readonly totalFailures: pulumi.Output<number | undefined>;
+    declare public /*out*/ readonly totalFailures: pulumi.Output<number>;
     /**
      * The https endpoint that receives the deliveries.
      */

@@ -19,7 +19,7 @@ type Attachment struct {
 	// The campaign the file is attached to. Changing it replaces the attachment.
 	CampaignId pulumi.StringOutput `pulumi:"campaignId"`
 	// The name Sender stored the file under.
-	FileName pulumi.StringPtrOutput `pulumi:"fileName"`
+	FileName pulumi.StringOutput `pulumi:"fileName"`
 	// Size of the stored file in bytes.
 	Size pulumi.IntPtrOutput `pulumi:"size"`
 	// A public http(s) URL of the file, which Sender downloads. The file name is the last segment of its path, and its extension must be one of doc, docx, xml, pdf, xlsx, xls, jpg, jpeg, png, svg. Changing it replaces the attachment.
@@ -134,8 +134,8 @@ func (o AttachmentOutput) CampaignId() pulumi.StringOutput {
 }
 
 // The name Sender stored the file under.
-func (o AttachmentOutput) FileName() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *Attachment) pulumi.StringPtrOutput { return v.FileName }).(pulumi.StringPtrOutput)
+func (o AttachmentOutput) FileName() pulumi.StringOutput {
+	return o.ApplyT(func(v *Attachment) pulumi.StringOutput { return v.FileName }).(pulumi.StringOutput)
 }
 
 // Size of the stored file in bytes.

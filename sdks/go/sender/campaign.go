@@ -23,7 +23,7 @@ type Campaign struct {
 	// How the content is written: `editor`, `html` or `text`. One of: "editor", "html", "text".
 	ContentType pulumi.StringOutput `pulumi:"contentType"`
 	// When the campaign was created, `YYYY-MM-DD HH:MM:SS` UTC.
-	Created pulumi.StringPtrOutput `pulumi:"created"`
+	Created pulumi.StringOutput `pulumi:"created"`
 	// The sending domain's id.
 	DomainId pulumi.StringPtrOutput `pulumi:"domainId"`
 	// Sender *name* shown to recipients (not an address), e.g. `Example News`.
@@ -33,13 +33,13 @@ type Campaign struct {
 	// Ids of the groups the campaign goes to. A set: order does not matter.
 	Groups pulumi.StringArrayOutput `pulumi:"groups"`
 	// The step of the editor wizard the campaign is at.
-	LastAction pulumi.StringPtrOutput `pulumi:"lastAction"`
+	LastAction pulumi.StringOutput `pulumi:"lastAction"`
 	// When the campaign last changed, `YYYY-MM-DD HH:MM:SS` UTC.
-	Modified pulumi.StringPtrOutput `pulumi:"modified"`
+	Modified pulumi.StringOutput `pulumi:"modified"`
 	// Preview text shown after the subject in most inboxes.
 	Preheader pulumi.StringPtrOutput `pulumi:"preheader"`
 	// How many subscribers it reaches.
-	RecipientCount pulumi.IntPtrOutput `pulumi:"recipientCount"`
+	RecipientCount pulumi.IntOutput `pulumi:"recipientCount"`
 	// Reply-to address; its domain must be a verified domain of the account.
 	ReplyTo pulumi.StringOutput `pulumi:"replyTo"`
 	// When it is scheduled to go, `YYYY-MM-DD HH:MM:SS` UTC, if it is.
@@ -49,7 +49,7 @@ type Campaign struct {
 	// When it was sent, `YYYY-MM-DD HH:MM:SS` UTC, once it was.
 	SentTime pulumi.StringPtrOutput `pulumi:"sentTime"`
 	// `DRAFT`, `SCHEDULED`, `SENDING` or `SENT`, as of the last create, update or refresh.
-	Status pulumi.StringPtrOutput `pulumi:"status"`
+	Status pulumi.StringOutput `pulumi:"status"`
 	// Subject line of the email.
 	Subject pulumi.StringOutput `pulumi:"subject"`
 	// Internal name, shown in the Sender dashboard and reports.
@@ -211,8 +211,8 @@ func (o CampaignOutput) ContentType() pulumi.StringOutput {
 }
 
 // When the campaign was created, `YYYY-MM-DD HH:MM:SS` UTC.
-func (o CampaignOutput) Created() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *Campaign) pulumi.StringPtrOutput { return v.Created }).(pulumi.StringPtrOutput)
+func (o CampaignOutput) Created() pulumi.StringOutput {
+	return o.ApplyT(func(v *Campaign) pulumi.StringOutput { return v.Created }).(pulumi.StringOutput)
 }
 
 // The sending domain's id.
@@ -236,13 +236,13 @@ func (o CampaignOutput) Groups() pulumi.StringArrayOutput {
 }
 
 // The step of the editor wizard the campaign is at.
-func (o CampaignOutput) LastAction() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *Campaign) pulumi.StringPtrOutput { return v.LastAction }).(pulumi.StringPtrOutput)
+func (o CampaignOutput) LastAction() pulumi.StringOutput {
+	return o.ApplyT(func(v *Campaign) pulumi.StringOutput { return v.LastAction }).(pulumi.StringOutput)
 }
 
 // When the campaign last changed, `YYYY-MM-DD HH:MM:SS` UTC.
-func (o CampaignOutput) Modified() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *Campaign) pulumi.StringPtrOutput { return v.Modified }).(pulumi.StringPtrOutput)
+func (o CampaignOutput) Modified() pulumi.StringOutput {
+	return o.ApplyT(func(v *Campaign) pulumi.StringOutput { return v.Modified }).(pulumi.StringOutput)
 }
 
 // Preview text shown after the subject in most inboxes.
@@ -251,8 +251,8 @@ func (o CampaignOutput) Preheader() pulumi.StringPtrOutput {
 }
 
 // How many subscribers it reaches.
-func (o CampaignOutput) RecipientCount() pulumi.IntPtrOutput {
-	return o.ApplyT(func(v *Campaign) pulumi.IntPtrOutput { return v.RecipientCount }).(pulumi.IntPtrOutput)
+func (o CampaignOutput) RecipientCount() pulumi.IntOutput {
+	return o.ApplyT(func(v *Campaign) pulumi.IntOutput { return v.RecipientCount }).(pulumi.IntOutput)
 }
 
 // Reply-to address; its domain must be a verified domain of the account.
@@ -276,8 +276,8 @@ func (o CampaignOutput) SentTime() pulumi.StringPtrOutput {
 }
 
 // `DRAFT`, `SCHEDULED`, `SENDING` or `SENT`, as of the last create, update or refresh.
-func (o CampaignOutput) Status() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *Campaign) pulumi.StringPtrOutput { return v.Status }).(pulumi.StringPtrOutput)
+func (o CampaignOutput) Status() pulumi.StringOutput {
+	return o.ApplyT(func(v *Campaign) pulumi.StringOutput { return v.Status }).(pulumi.StringOutput)
 }
 
 // Subject line of the email.

@@ -17,7 +17,7 @@ type CampaignFollowUp struct {
 	pulumi.CustomResourceState
 
 	// Whether the follow-up is switched on. Default `true`; `false` keeps it configured but off.
-	Active pulumi.BoolPtrOutput `pulumi:"active"`
+	Active pulumi.BoolOutput `pulumi:"active"`
 	// The campaign the follow-up belongs to; also the resource id. Changing it replaces the follow-up.
 	CampaignId pulumi.StringOutput `pulumi:"campaignId"`
 	// Hours after the send: one of 12, 24, 48, 72, 96, 120, 144, 168. One of: 12, 24, 48, 72, 96, 120, 144, 168.
@@ -41,6 +41,9 @@ func NewCampaignFollowUp(ctx *pulumi.Context,
 	}
 	if args.Subject == nil {
 		return nil, errors.New("invalid value for required argument 'Subject'")
+	}
+	if args.Active == nil {
+		args.Active = pulumi.BoolPtr(true)
 	}
 	replaceOnChanges := pulumi.ReplaceOnChanges([]string{
 		"campaignId",
@@ -139,8 +142,8 @@ func (o CampaignFollowUpOutput) ToCampaignFollowUpOutputWithContext(ctx context.
 }
 
 // Whether the follow-up is switched on. Default `true`; `false` keeps it configured but off.
-func (o CampaignFollowUpOutput) Active() pulumi.BoolPtrOutput {
-	return o.ApplyT(func(v *CampaignFollowUp) pulumi.BoolPtrOutput { return v.Active }).(pulumi.BoolPtrOutput)
+func (o CampaignFollowUpOutput) Active() pulumi.BoolOutput {
+	return o.ApplyT(func(v *CampaignFollowUp) pulumi.BoolOutput { return v.Active }).(pulumi.BoolOutput)
 }
 
 // The campaign the follow-up belongs to; also the resource id. Changing it replaces the follow-up.

@@ -23,9 +23,9 @@ type CampaignSchedule struct {
 	// The scheduled time as the API has it, `YYYY-MM-DD HH:MM:SS` UTC.
 	ScheduleTimeUtc pulumi.StringPtrOutput `pulumi:"scheduleTimeUtc"`
 	// Whether the campaign has gone out.
-	Sent pulumi.BoolPtrOutput `pulumi:"sent"`
+	Sent pulumi.BoolOutput `pulumi:"sent"`
 	// The campaign's status, e.g. `SCHEDULED` or `SENT`.
-	Status pulumi.StringPtrOutput `pulumi:"status"`
+	Status pulumi.StringOutput `pulumi:"status"`
 }
 
 // NewCampaignSchedule registers a new resource with the given unique name, arguments, and options.
@@ -145,13 +145,13 @@ func (o CampaignScheduleOutput) ScheduleTimeUtc() pulumi.StringPtrOutput {
 }
 
 // Whether the campaign has gone out.
-func (o CampaignScheduleOutput) Sent() pulumi.BoolPtrOutput {
-	return o.ApplyT(func(v *CampaignSchedule) pulumi.BoolPtrOutput { return v.Sent }).(pulumi.BoolPtrOutput)
+func (o CampaignScheduleOutput) Sent() pulumi.BoolOutput {
+	return o.ApplyT(func(v *CampaignSchedule) pulumi.BoolOutput { return v.Sent }).(pulumi.BoolOutput)
 }
 
 // The campaign's status, e.g. `SCHEDULED` or `SENT`.
-func (o CampaignScheduleOutput) Status() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *CampaignSchedule) pulumi.StringPtrOutput { return v.Status }).(pulumi.StringPtrOutput)
+func (o CampaignScheduleOutput) Status() pulumi.StringOutput {
+	return o.ApplyT(func(v *CampaignSchedule) pulumi.StringOutput { return v.Status }).(pulumi.StringOutput)
 }
 
 func init() {

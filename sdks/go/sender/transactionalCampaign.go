@@ -19,39 +19,39 @@ type TransactionalCampaign struct {
 	// Our answer to `pulumi import`, which does not work for dynamic resources (pulumi/pulumi#16175): the id of an existing transactional campaign to take over instead of creating one. Its fields must already equal the inputs, since the API cannot update it; `create` fails otherwise and lists the fields that differ. Only read at create: changing or removing it later does nothing.
 	AdoptId pulumi.StringPtrOutput `pulumi:"adoptId"`
 	// Bounces, as of the last create or refresh.
-	Bounced pulumi.IntPtrOutput `pulumi:"bounced"`
+	Bounced pulumi.IntOutput `pulumi:"bounced"`
 	// Clicks, as of the last create or refresh.
-	Clicks pulumi.IntPtrOutput `pulumi:"clicks"`
+	Clicks pulumi.IntOutput `pulumi:"clicks"`
 	// Plain text or html body, according to `editor`. Managed only when set.
 	Content pulumi.StringPtrOutput `pulumi:"content"`
 	// Creation time, `YYYY-MM-DD HH:MM:SS` UTC.
-	Created pulumi.StringPtrOutput `pulumi:"created"`
+	Created pulumi.StringOutput `pulumi:"created"`
 	// The sending domain's id.
-	DomainId pulumi.StringPtrOutput `pulumi:"domainId"`
+	DomainId pulumi.StringOutput `pulumi:"domainId"`
 	// `plain` or `html`: how `content` is read. `builder` is refused, as builder campaigns can only be built in the Sender interface. One of: "plain", "html".
 	Editor pulumi.StringOutput `pulumi:"editor"`
 	// Sender name.
 	From pulumi.StringOutput `pulumi:"from"`
 	// The editor wizard's step.
-	LastAction pulumi.StringPtrOutput `pulumi:"lastAction"`
+	LastAction pulumi.StringOutput `pulumi:"lastAction"`
 	// Last change, `YYYY-MM-DD HH:MM:SS` UTC.
-	Modified pulumi.StringPtrOutput `pulumi:"modified"`
+	Modified pulumi.StringOutput `pulumi:"modified"`
 	// Opens, as of the last create or refresh.
-	Opens pulumi.IntPtrOutput `pulumi:"opens"`
+	Opens pulumi.IntOutput `pulumi:"opens"`
 	// Preview text. Managed only when set.
 	Preheader pulumi.StringPtrOutput `pulumi:"preheader"`
 	// Reply-to address, on a verified domain of the account.
 	ReplyTo pulumi.StringOutput `pulumi:"replyTo"`
 	// Emails sent, as of the last create or refresh.
-	Sent pulumi.IntPtrOutput `pulumi:"sent"`
+	Sent pulumi.IntOutput `pulumi:"sent"`
 	// Subject line.
 	Subject pulumi.StringOutput `pulumi:"subject"`
 	// Name shown in reports; the service defaults it to the subject. Managed only when set.
 	Title pulumi.StringPtrOutput `pulumi:"title"`
 	// The campaign type.
-	Type pulumi.StringPtrOutput `pulumi:"type"`
+	Type pulumi.StringOutput `pulumi:"type"`
 	// Unsubscribes, as of the last create or refresh.
-	UnsubscribeCount pulumi.IntPtrOutput `pulumi:"unsubscribeCount"`
+	UnsubscribeCount pulumi.IntOutput `pulumi:"unsubscribeCount"`
 }
 
 // NewTransactionalCampaign registers a new resource with the given unique name, arguments, and options.
@@ -197,13 +197,13 @@ func (o TransactionalCampaignOutput) AdoptId() pulumi.StringPtrOutput {
 }
 
 // Bounces, as of the last create or refresh.
-func (o TransactionalCampaignOutput) Bounced() pulumi.IntPtrOutput {
-	return o.ApplyT(func(v *TransactionalCampaign) pulumi.IntPtrOutput { return v.Bounced }).(pulumi.IntPtrOutput)
+func (o TransactionalCampaignOutput) Bounced() pulumi.IntOutput {
+	return o.ApplyT(func(v *TransactionalCampaign) pulumi.IntOutput { return v.Bounced }).(pulumi.IntOutput)
 }
 
 // Clicks, as of the last create or refresh.
-func (o TransactionalCampaignOutput) Clicks() pulumi.IntPtrOutput {
-	return o.ApplyT(func(v *TransactionalCampaign) pulumi.IntPtrOutput { return v.Clicks }).(pulumi.IntPtrOutput)
+func (o TransactionalCampaignOutput) Clicks() pulumi.IntOutput {
+	return o.ApplyT(func(v *TransactionalCampaign) pulumi.IntOutput { return v.Clicks }).(pulumi.IntOutput)
 }
 
 // Plain text or html body, according to `editor`. Managed only when set.
@@ -212,13 +212,13 @@ func (o TransactionalCampaignOutput) Content() pulumi.StringPtrOutput {
 }
 
 // Creation time, `YYYY-MM-DD HH:MM:SS` UTC.
-func (o TransactionalCampaignOutput) Created() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *TransactionalCampaign) pulumi.StringPtrOutput { return v.Created }).(pulumi.StringPtrOutput)
+func (o TransactionalCampaignOutput) Created() pulumi.StringOutput {
+	return o.ApplyT(func(v *TransactionalCampaign) pulumi.StringOutput { return v.Created }).(pulumi.StringOutput)
 }
 
 // The sending domain's id.
-func (o TransactionalCampaignOutput) DomainId() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *TransactionalCampaign) pulumi.StringPtrOutput { return v.DomainId }).(pulumi.StringPtrOutput)
+func (o TransactionalCampaignOutput) DomainId() pulumi.StringOutput {
+	return o.ApplyT(func(v *TransactionalCampaign) pulumi.StringOutput { return v.DomainId }).(pulumi.StringOutput)
 }
 
 // `plain` or `html`: how `content` is read. `builder` is refused, as builder campaigns can only be built in the Sender interface. One of: "plain", "html".
@@ -232,18 +232,18 @@ func (o TransactionalCampaignOutput) From() pulumi.StringOutput {
 }
 
 // The editor wizard's step.
-func (o TransactionalCampaignOutput) LastAction() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *TransactionalCampaign) pulumi.StringPtrOutput { return v.LastAction }).(pulumi.StringPtrOutput)
+func (o TransactionalCampaignOutput) LastAction() pulumi.StringOutput {
+	return o.ApplyT(func(v *TransactionalCampaign) pulumi.StringOutput { return v.LastAction }).(pulumi.StringOutput)
 }
 
 // Last change, `YYYY-MM-DD HH:MM:SS` UTC.
-func (o TransactionalCampaignOutput) Modified() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *TransactionalCampaign) pulumi.StringPtrOutput { return v.Modified }).(pulumi.StringPtrOutput)
+func (o TransactionalCampaignOutput) Modified() pulumi.StringOutput {
+	return o.ApplyT(func(v *TransactionalCampaign) pulumi.StringOutput { return v.Modified }).(pulumi.StringOutput)
 }
 
 // Opens, as of the last create or refresh.
-func (o TransactionalCampaignOutput) Opens() pulumi.IntPtrOutput {
-	return o.ApplyT(func(v *TransactionalCampaign) pulumi.IntPtrOutput { return v.Opens }).(pulumi.IntPtrOutput)
+func (o TransactionalCampaignOutput) Opens() pulumi.IntOutput {
+	return o.ApplyT(func(v *TransactionalCampaign) pulumi.IntOutput { return v.Opens }).(pulumi.IntOutput)
 }
 
 // Preview text. Managed only when set.
@@ -257,8 +257,8 @@ func (o TransactionalCampaignOutput) ReplyTo() pulumi.StringOutput {
 }
 
 // Emails sent, as of the last create or refresh.
-func (o TransactionalCampaignOutput) Sent() pulumi.IntPtrOutput {
-	return o.ApplyT(func(v *TransactionalCampaign) pulumi.IntPtrOutput { return v.Sent }).(pulumi.IntPtrOutput)
+func (o TransactionalCampaignOutput) Sent() pulumi.IntOutput {
+	return o.ApplyT(func(v *TransactionalCampaign) pulumi.IntOutput { return v.Sent }).(pulumi.IntOutput)
 }
 
 // Subject line.
@@ -272,13 +272,13 @@ func (o TransactionalCampaignOutput) Title() pulumi.StringPtrOutput {
 }
 
 // The campaign type.
-func (o TransactionalCampaignOutput) Type() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *TransactionalCampaign) pulumi.StringPtrOutput { return v.Type }).(pulumi.StringPtrOutput)
+func (o TransactionalCampaignOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v *TransactionalCampaign) pulumi.StringOutput { return v.Type }).(pulumi.StringOutput)
 }
 
 // Unsubscribes, as of the last create or refresh.
-func (o TransactionalCampaignOutput) UnsubscribeCount() pulumi.IntPtrOutput {
-	return o.ApplyT(func(v *TransactionalCampaign) pulumi.IntPtrOutput { return v.UnsubscribeCount }).(pulumi.IntPtrOutput)
+func (o TransactionalCampaignOutput) UnsubscribeCount() pulumi.IntOutput {
+	return o.ApplyT(func(v *TransactionalCampaign) pulumi.IntOutput { return v.UnsubscribeCount }).(pulumi.IntOutput)
 }
 
 func init() {

@@ -17,19 +17,19 @@ type Webhook struct {
 	pulumi.CustomResourceState
 
 	// The account the webhook belongs to.
-	AccountId pulumi.StringPtrOutput `pulumi:"accountId"`
+	AccountId pulumi.StringOutput `pulumi:"accountId"`
 	// The id of the group to watch; required for `groups/new-subscriber` and `groups/unsubscribed`.
 	RelationId pulumi.StringPtrOutput `pulumi:"relationId"`
 	// Response time of the endpoint, as of creation.
-	ResponseTime pulumi.Float64PtrOutput `pulumi:"responseTime"`
+	ResponseTime pulumi.Float64Output `pulumi:"responseTime"`
 	// The service's status of the webhook, e.g. `ACTIVE`.
-	Status pulumi.StringPtrOutput `pulumi:"status"`
+	Status pulumi.StringOutput `pulumi:"status"`
 	// The event reported: one of subscribers/new, subscribers/updated, subscribers/unsubscribed, groups/new-subscriber, groups/unsubscribed, groups/new, campaigns/new, bounces/new. One of: "subscribers/new", "subscribers/updated", "subscribers/unsubscribed", "groups/new-subscriber", "groups/unsubscribed", "groups/new", "campaigns/new", "bounces/new".
 	Topic pulumi.StringOutput `pulumi:"topic"`
 	// Deliveries made, as of creation (the API cannot read a webhook back).
-	TotalDeliveries pulumi.IntPtrOutput `pulumi:"totalDeliveries"`
+	TotalDeliveries pulumi.IntOutput `pulumi:"totalDeliveries"`
 	// Failed deliveries, as of creation.
-	TotalFailures pulumi.IntPtrOutput `pulumi:"totalFailures"`
+	TotalFailures pulumi.IntOutput `pulumi:"totalFailures"`
 	// The https endpoint that receives the deliveries.
 	Url pulumi.StringOutput `pulumi:"url"`
 }
@@ -142,8 +142,8 @@ func (o WebhookOutput) ToWebhookOutputWithContext(ctx context.Context) WebhookOu
 }
 
 // The account the webhook belongs to.
-func (o WebhookOutput) AccountId() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *Webhook) pulumi.StringPtrOutput { return v.AccountId }).(pulumi.StringPtrOutput)
+func (o WebhookOutput) AccountId() pulumi.StringOutput {
+	return o.ApplyT(func(v *Webhook) pulumi.StringOutput { return v.AccountId }).(pulumi.StringOutput)
 }
 
 // The id of the group to watch; required for `groups/new-subscriber` and `groups/unsubscribed`.
@@ -152,13 +152,13 @@ func (o WebhookOutput) RelationId() pulumi.StringPtrOutput {
 }
 
 // Response time of the endpoint, as of creation.
-func (o WebhookOutput) ResponseTime() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *Webhook) pulumi.Float64PtrOutput { return v.ResponseTime }).(pulumi.Float64PtrOutput)
+func (o WebhookOutput) ResponseTime() pulumi.Float64Output {
+	return o.ApplyT(func(v *Webhook) pulumi.Float64Output { return v.ResponseTime }).(pulumi.Float64Output)
 }
 
 // The service's status of the webhook, e.g. `ACTIVE`.
-func (o WebhookOutput) Status() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *Webhook) pulumi.StringPtrOutput { return v.Status }).(pulumi.StringPtrOutput)
+func (o WebhookOutput) Status() pulumi.StringOutput {
+	return o.ApplyT(func(v *Webhook) pulumi.StringOutput { return v.Status }).(pulumi.StringOutput)
 }
 
 // The event reported: one of subscribers/new, subscribers/updated, subscribers/unsubscribed, groups/new-subscriber, groups/unsubscribed, groups/new, campaigns/new, bounces/new. One of: "subscribers/new", "subscribers/updated", "subscribers/unsubscribed", "groups/new-subscriber", "groups/unsubscribed", "groups/new", "campaigns/new", "bounces/new".
@@ -167,13 +167,13 @@ func (o WebhookOutput) Topic() pulumi.StringOutput {
 }
 
 // Deliveries made, as of creation (the API cannot read a webhook back).
-func (o WebhookOutput) TotalDeliveries() pulumi.IntPtrOutput {
-	return o.ApplyT(func(v *Webhook) pulumi.IntPtrOutput { return v.TotalDeliveries }).(pulumi.IntPtrOutput)
+func (o WebhookOutput) TotalDeliveries() pulumi.IntOutput {
+	return o.ApplyT(func(v *Webhook) pulumi.IntOutput { return v.TotalDeliveries }).(pulumi.IntOutput)
 }
 
 // Failed deliveries, as of creation.
-func (o WebhookOutput) TotalFailures() pulumi.IntPtrOutput {
-	return o.ApplyT(func(v *Webhook) pulumi.IntPtrOutput { return v.TotalFailures }).(pulumi.IntPtrOutput)
+func (o WebhookOutput) TotalFailures() pulumi.IntOutput {
+	return o.ApplyT(func(v *Webhook) pulumi.IntOutput { return v.TotalFailures }).(pulumi.IntOutput)
 }
 
 // The https endpoint that receives the deliveries.

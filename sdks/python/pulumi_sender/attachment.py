@@ -155,7 +155,7 @@ class Attachment(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="fileName")
-    def file_name(self) -> pulumi.Output[Optional[_builtins.str]]:
+    def file_name(self) -> pulumi.Output[_builtins.str]:
         """
         The name Sender stored the file under.
         """

@@ -372,7 +372,7 @@ class Campaign(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def created(self) -> pulumi.Output[Optional[_builtins.str]]:
+    def created(self) -> pulumi.Output[_builtins.str]:
         """
         When the campaign was created, `YYYY-MM-DD HH:MM:SS` UTC.
         """
@@ -412,7 +412,7 @@ class Campaign(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="lastAction")
-    def last_action(self) -> pulumi.Output[Optional[_builtins.str]]:
+    def last_action(self) -> pulumi.Output[_builtins.str]:
         """
         The step of the editor wizard the campaign is at.
         """
@@ -420,7 +420,7 @@ class Campaign(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def modified(self) -> pulumi.Output[Optional[_builtins.str]]:
+    def modified(self) -> pulumi.Output[_builtins.str]:
         """
         When the campaign last changed, `YYYY-MM-DD HH:MM:SS` UTC.
         """
@@ -436,7 +436,7 @@ class Campaign(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="recipientCount")
-    def recipient_count(self) -> pulumi.Output[Optional[_builtins.int]]:
+    def recipient_count(self) -> pulumi.Output[_builtins.int]:
         """
         How many subscribers it reaches.
         """
@@ -476,7 +476,7 @@ class Campaign(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def status(self) -> pulumi.Output[Optional[_builtins.str]]:
+    def status(self) -> pulumi.Output[_builtins.str]:
         """
         `DRAFT`, `SCHEDULED`, `SENDING` or `SENT`, as of the last create, update or refresh.
         """

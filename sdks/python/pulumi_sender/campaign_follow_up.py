@@ -34,6 +34,8 @@ class CampaignFollowUpArgs:
         pulumi.set(__self__, "campaign_id", campaign_id)
         pulumi.set(__self__, "delay_hours", delay_hours)
         pulumi.set(__self__, "subject", subject)
+        if active is None:
+            active = True
         if active is not None:
             pulumi.set(__self__, "active", active)
 
@@ -144,6 +146,8 @@ class CampaignFollowUp(pulumi.CustomResource):
                 raise TypeError('__props__ is only valid when passed in combination with a valid opts.id to get an existing resource')
             __props__ = CampaignFollowUpArgs.__new__(CampaignFollowUpArgs)
 
+            if active is None:
+                active = True
             __props__.__dict__["active"] = active
             if campaign_id is None and not opts.urn:
                 raise TypeError("Missing required property 'campaign_id'")
@@ -186,7 +190,7 @@ class CampaignFollowUp(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def active(self) -> pulumi.Output[Optional[_builtins.bool]]:
+    def active(self) -> pulumi.Output[_builtins.bool]:
         """
         Whether the follow-up is switched on. Default `true`; `false` keeps it configured but off.
         """

@@ -173,7 +173,7 @@ class CampaignSchedule(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def sent(self) -> pulumi.Output[Optional[_builtins.bool]]:
+    def sent(self) -> pulumi.Output[_builtins.bool]:
         """
         Whether the campaign has gone out.
         """
@@ -181,7 +181,7 @@ class CampaignSchedule(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def status(self) -> pulumi.Output[Optional[_builtins.str]]:
+    def status(self) -> pulumi.Output[_builtins.str]:
         """
         The campaign's status, e.g. `SCHEDULED` or `SENT`.
         """

@@ -299,7 +299,7 @@ class TransactionalCampaign(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def bounced(self) -> pulumi.Output[Optional[_builtins.int]]:
+    def bounced(self) -> pulumi.Output[_builtins.int]:
         """
         Bounces, as of the last create or refresh.
         """
@@ -307,7 +307,7 @@ class TransactionalCampaign(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def clicks(self) -> pulumi.Output[Optional[_builtins.int]]:
+    def clicks(self) -> pulumi.Output[_builtins.int]:
         """
         Clicks, as of the last create or refresh.
         """
@@ -323,7 +323,7 @@ class TransactionalCampaign(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def created(self) -> pulumi.Output[Optional[_builtins.str]]:
+    def created(self) -> pulumi.Output[_builtins.str]:
         """
         Creation time, `YYYY-MM-DD HH:MM:SS` UTC.
         """
@@ -331,7 +331,7 @@ class TransactionalCampaign(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="domainId")
-    def domain_id(self) -> pulumi.Output[Optional[_builtins.str]]:
+    def domain_id(self) -> pulumi.Output[_builtins.str]:
         """
         The sending domain's id.
         """
@@ -355,7 +355,7 @@ class TransactionalCampaign(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="lastAction")
-    def last_action(self) -> pulumi.Output[Optional[_builtins.str]]:
+    def last_action(self) -> pulumi.Output[_builtins.str]:
         """
         The editor wizard's step.
         """
@@ -363,7 +363,7 @@ class TransactionalCampaign(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def modified(self) -> pulumi.Output[Optional[_builtins.str]]:
+    def modified(self) -> pulumi.Output[_builtins.str]:
         """
         Last change, `YYYY-MM-DD HH:MM:SS` UTC.
         """
@@ -371,7 +371,7 @@ class TransactionalCampaign(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def opens(self) -> pulumi.Output[Optional[_builtins.int]]:
+    def opens(self) -> pulumi.Output[_builtins.int]:
         """
         Opens, as of the last create or refresh.
         """
@@ -395,7 +395,7 @@ class TransactionalCampaign(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def sent(self) -> pulumi.Output[Optional[_builtins.int]]:
+    def sent(self) -> pulumi.Output[_builtins.int]:
         """
         Emails sent, as of the last create or refresh.
         """
@@ -419,7 +419,7 @@ class TransactionalCampaign(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def type(self) -> pulumi.Output[Optional[_builtins.str]]:
+    def type(self) -> pulumi.Output[_builtins.str]:
         """
         The campaign type.
         """
@@ -427,7 +427,7 @@ class TransactionalCampaign(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="unsubscribeCount")
-    def unsubscribe_count(self) -> pulumi.Output[Optional[_builtins.int]]:
+    def unsubscribe_count(self) -> pulumi.Output[_builtins.int]:
         """
         Unsubscribes, as of the last create or refresh.
         """

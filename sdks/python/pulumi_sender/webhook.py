@@ -174,7 +174,7 @@ class Webhook(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="accountId")
-    def account_id(self) -> pulumi.Output[Optional[_builtins.str]]:
+    def account_id(self) -> pulumi.Output[_builtins.str]:
         """
         The account the webhook belongs to.
         """
@@ -190,7 +190,7 @@ class Webhook(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="responseTime")
-    def response_time(self) -> pulumi.Output[Optional[_builtins.float]]:
+    def response_time(self) -> pulumi.Output[_builtins.float]:
         """
         Response time of the endpoint, as of creation.
         """
@@ -198,7 +198,7 @@ class Webhook(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def status(self) -> pulumi.Output[Optional[_builtins.str]]:
+    def status(self) -> pulumi.Output[_builtins.str]:
         """
         The service's status of the webhook, e.g. `ACTIVE`.
         """
@@ -214,7 +214,7 @@ class Webhook(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="totalDeliveries")
-    def total_deliveries(self) -> pulumi.Output[Optional[_builtins.int]]:
+    def total_deliveries(self) -> pulumi.Output[_builtins.int]:
         """
         Deliveries made, as of creation (the API cannot read a webhook back).
         """
@@ -222,7 +222,7 @@ class Webhook(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="totalFailures")
-    def total_failures(self) -> pulumi.Output[Optional[_builtins.int]]:
+    def total_failures(self) -> pulumi.Output[_builtins.int]:
         """
         Failed deliveries, as of creation.
         """
