@@ -52,11 +52,6 @@ export function configure(variables: ReadonlyMap<string, string>): void {
   pinProgramClient(getClient, settings.apiToken);
 }
 
-/** Kinds whose object the API cannot read back: import is refused for them with this reason. */
-const UNREADABLE: Partial<Record<ResourceKind, string>> = {
-  Webhook: "the Sender API cannot read a webhook back (it can only create and delete one)",
-};
-
 /**
  * The native provider: every resource operation goes to the same `providers[kind]` the dynamic
  * resources use, and every function to the same data-source code.
@@ -68,15 +63,8 @@ export function nativeProvider(schema: string, version: string): provider.Provid
     check: (urn, olds, news) => providers[kindOfUrn(urn)].check(olds, news),
     diff: (id, urn, olds, news) => providers[kindOfUrn(urn)].diff(id, olds, news),
     create: (urn, inputs) => providers[kindOfUrn(urn)].create(inputs),
-    async read(id, urn, props) {
-      const kind = kindOfUrn(urn);
-      const reason = UNREADABLE[kind];
-      // `pulumi import` reads with no prior state: refuse clearly where nothing can be read.
-      if (reason && Object.keys(props ?? {}).length === 0) {
-        throw new Error(`import ${kind} ${id} failed: ${reason}`);
-      }
-      return providers[kind].read(id, props) as Promise<provider.ReadResult>;
-    },
+    // `pulumi import` reads with no prior state: every kind's read works from the id alone.
+    read: (id, urn, props) => providers[kindOfUrn(urn)].read(id, props) as Promise<provider.ReadResult>,
     update: (id, urn, olds, news) => providers[kindOfUrn(urn)].update(id, olds, news),
     delete: (id, urn, props) => providers[kindOfUrn(urn)].delete(id, props),
     async invoke(tok, args) {

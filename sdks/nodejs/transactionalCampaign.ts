@@ -5,7 +5,7 @@ import * as pulumi from "@pulumi/pulumi";
 import * as utilities from "./utilities";
 
 /**
- * A transactional campaign of Sender.net: a template sent one email at a time through the API. The API can create and read one, nothing else: every change replaces it, and destroying it only drops it from the stack (with a warning), as the service keeps it.
+ * A transactional campaign of Sender.net: a template sent one email at a time through the API. Title, subject, from, replyTo and preheader change in place; a new content or editor replaces it, as the API cannot change the content. The API has no delete: destroying or replacing one only drops it from the stack (with a warning), as the service keeps it.
  */
 export class TransactionalCampaign extends pulumi.CustomResource {
     /**
@@ -39,11 +39,11 @@ export class TransactionalCampaign extends pulumi.CustomResource {
      */
     declare public readonly adoptId: pulumi.Output<string | undefined>;
     /**
-     * Bounces, as of the last create or refresh.
+     * Bounces, as of the last create, update or refresh.
      */
     declare public /*out*/ readonly bounced: pulumi.Output<number>;
     /**
-     * Clicks, as of the last create or refresh.
+     * Clicks, as of the last create, update or refresh.
      */
     declare public /*out*/ readonly clicks: pulumi.Output<number>;
     /**
@@ -75,7 +75,7 @@ export class TransactionalCampaign extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly modified: pulumi.Output<string>;
     /**
-     * Opens, as of the last create or refresh.
+     * Opens, as of the last create, update or refresh.
      */
     declare public /*out*/ readonly opens: pulumi.Output<number>;
     /**
@@ -87,7 +87,7 @@ export class TransactionalCampaign extends pulumi.CustomResource {
      */
     declare public readonly replyTo: pulumi.Output<string>;
     /**
-     * Emails sent, as of the last create or refresh.
+     * Emails sent, as of the last create, update or refresh.
      */
     declare public /*out*/ readonly sent: pulumi.Output<number>;
     /**
@@ -103,7 +103,7 @@ export class TransactionalCampaign extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly type: pulumi.Output<string>;
     /**
-     * Unsubscribes, as of the last create or refresh.
+     * Unsubscribes, as of the last create, update or refresh.
      */
     declare public /*out*/ readonly unsubscribeCount: pulumi.Output<number>;
 
@@ -169,7 +169,7 @@ export class TransactionalCampaign extends pulumi.CustomResource {
             resourceInputs["unsubscribeCount"] = undefined /*out*/;
         }
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
-        const replaceOnChanges = { replaceOnChanges: ["content", "editor", "from", "preheader", "replyTo", "subject", "title"] };
+        const replaceOnChanges = { replaceOnChanges: ["content", "editor"] };
         opts = pulumi.mergeOptions(opts, replaceOnChanges);
         super(TransactionalCampaign.__pulumiType, name, resourceInputs, opts);
     }

@@ -5,7 +5,7 @@ import * as pulumi from "@pulumi/pulumi";
 import * as utilities from "./utilities";
 
 /**
- * A webhook of the account: Sender posts each event of its topic to the url. The API can create and delete a webhook but neither update nor read it: any change replaces it (the old one first, as a second webhook of the same url and topic would clash), and a refresh cannot see changes made in the Sender interface.
+ * A webhook of the account: Sender posts each event of its topic to the url. A new url is changed in place; a new topic or group replaces the webhook (the old one first, as a second webhook of the same url and topic would clash). A refresh reads the webhook back, so a change made in the Sender interface shows as drift.
  */
 export class Webhook extends pulumi.CustomResource {
     /**
@@ -43,7 +43,7 @@ export class Webhook extends pulumi.CustomResource {
      */
     declare public readonly relationId: pulumi.Output<string | undefined>;
     /**
-     * Response time of the endpoint, as of creation.
+     * Response time of the endpoint, as of the last create, update or refresh.
      */
     declare public /*out*/ readonly responseTime: pulumi.Output<number>;
     /**
@@ -55,11 +55,11 @@ export class Webhook extends pulumi.CustomResource {
      */
     declare public readonly topic: pulumi.Output<string>;
     /**
-     * Deliveries made, as of creation (the API cannot read a webhook back).
+     * Deliveries made, as of the last create, update or refresh.
      */
     declare public /*out*/ readonly totalDeliveries: pulumi.Output<number>;
     /**
-     * Failed deliveries, as of creation.
+     * Failed deliveries, as of the last create, update or refresh.
      */
     declare public /*out*/ readonly totalFailures: pulumi.Output<number>;
     /**
@@ -103,7 +103,7 @@ export class Webhook extends pulumi.CustomResource {
             resourceInputs["url"] = undefined /*out*/;
         }
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
-        const replaceOnChanges = { replaceOnChanges: ["relationId", "topic", "url"] };
+        const replaceOnChanges = { replaceOnChanges: ["relationId", "topic"] };
         opts = pulumi.mergeOptions(opts, replaceOnChanges);
         super(Webhook.__pulumiType, name, resourceInputs, opts);
     }

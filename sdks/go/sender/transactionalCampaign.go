@@ -12,15 +12,15 @@ import (
 	"pulumi-sender/sdks/go/sender/internal"
 )
 
-// A transactional campaign of Sender.net: a template sent one email at a time through the API. The API can create and read one, nothing else: every change replaces it, and destroying it only drops it from the stack (with a warning), as the service keeps it.
+// A transactional campaign of Sender.net: a template sent one email at a time through the API. Title, subject, from, replyTo and preheader change in place; a new content or editor replaces it, as the API cannot change the content. The API has no delete: destroying or replacing one only drops it from the stack (with a warning), as the service keeps it.
 type TransactionalCampaign struct {
 	pulumi.CustomResourceState
 
 	// Our answer to `pulumi import`, which does not work for dynamic resources (pulumi/pulumi#16175): the id of an existing transactional campaign to take over instead of creating one. Its fields must already equal the inputs, since the API cannot update it; `create` fails otherwise and lists the fields that differ. Only read at create: changing or removing it later does nothing.
 	AdoptId pulumi.StringPtrOutput `pulumi:"adoptId"`
-	// Bounces, as of the last create or refresh.
+	// Bounces, as of the last create, update or refresh.
 	Bounced pulumi.IntOutput `pulumi:"bounced"`
-	// Clicks, as of the last create or refresh.
+	// Clicks, as of the last create, update or refresh.
 	Clicks pulumi.IntOutput `pulumi:"clicks"`
 	// Plain text or html body, according to `editor`. Managed only when set.
 	Content pulumi.StringPtrOutput `pulumi:"content"`
@@ -36,13 +36,13 @@ type TransactionalCampaign struct {
 	LastAction pulumi.StringOutput `pulumi:"lastAction"`
 	// Last change, `YYYY-MM-DD HH:MM:SS` UTC.
 	Modified pulumi.StringOutput `pulumi:"modified"`
-	// Opens, as of the last create or refresh.
+	// Opens, as of the last create, update or refresh.
 	Opens pulumi.IntOutput `pulumi:"opens"`
 	// Preview text. Managed only when set.
 	Preheader pulumi.StringPtrOutput `pulumi:"preheader"`
 	// Reply-to address, on a verified domain of the account.
 	ReplyTo pulumi.StringOutput `pulumi:"replyTo"`
-	// Emails sent, as of the last create or refresh.
+	// Emails sent, as of the last create, update or refresh.
 	Sent pulumi.IntOutput `pulumi:"sent"`
 	// Subject line.
 	Subject pulumi.StringOutput `pulumi:"subject"`
@@ -50,7 +50,7 @@ type TransactionalCampaign struct {
 	Title pulumi.StringPtrOutput `pulumi:"title"`
 	// The campaign type.
 	Type pulumi.StringOutput `pulumi:"type"`
-	// Unsubscribes, as of the last create or refresh.
+	// Unsubscribes, as of the last create, update or refresh.
 	UnsubscribeCount pulumi.IntOutput `pulumi:"unsubscribeCount"`
 }
 
@@ -76,11 +76,6 @@ func NewTransactionalCampaign(ctx *pulumi.Context,
 	replaceOnChanges := pulumi.ReplaceOnChanges([]string{
 		"content",
 		"editor",
-		"from",
-		"preheader",
-		"replyTo",
-		"subject",
-		"title",
 	})
 	opts = append(opts, replaceOnChanges)
 	opts = internal.PkgResourceDefaultOpts(opts)
@@ -196,12 +191,12 @@ func (o TransactionalCampaignOutput) AdoptId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *TransactionalCampaign) pulumi.StringPtrOutput { return v.AdoptId }).(pulumi.StringPtrOutput)
 }
 
-// Bounces, as of the last create or refresh.
+// Bounces, as of the last create, update or refresh.
 func (o TransactionalCampaignOutput) Bounced() pulumi.IntOutput {
 	return o.ApplyT(func(v *TransactionalCampaign) pulumi.IntOutput { return v.Bounced }).(pulumi.IntOutput)
 }
 
-// Clicks, as of the last create or refresh.
+// Clicks, as of the last create, update or refresh.
 func (o TransactionalCampaignOutput) Clicks() pulumi.IntOutput {
 	return o.ApplyT(func(v *TransactionalCampaign) pulumi.IntOutput { return v.Clicks }).(pulumi.IntOutput)
 }
@@ -241,7 +236,7 @@ func (o TransactionalCampaignOutput) Modified() pulumi.StringOutput {
 	return o.ApplyT(func(v *TransactionalCampaign) pulumi.StringOutput { return v.Modified }).(pulumi.StringOutput)
 }
 
-// Opens, as of the last create or refresh.
+// Opens, as of the last create, update or refresh.
 func (o TransactionalCampaignOutput) Opens() pulumi.IntOutput {
 	return o.ApplyT(func(v *TransactionalCampaign) pulumi.IntOutput { return v.Opens }).(pulumi.IntOutput)
 }
@@ -256,7 +251,7 @@ func (o TransactionalCampaignOutput) ReplyTo() pulumi.StringOutput {
 	return o.ApplyT(func(v *TransactionalCampaign) pulumi.StringOutput { return v.ReplyTo }).(pulumi.StringOutput)
 }
 
-// Emails sent, as of the last create or refresh.
+// Emails sent, as of the last create, update or refresh.
 func (o TransactionalCampaignOutput) Sent() pulumi.IntOutput {
 	return o.ApplyT(func(v *TransactionalCampaign) pulumi.IntOutput { return v.Sent }).(pulumi.IntOutput)
 }
@@ -276,7 +271,7 @@ func (o TransactionalCampaignOutput) Type() pulumi.StringOutput {
 	return o.ApplyT(func(v *TransactionalCampaign) pulumi.StringOutput { return v.Type }).(pulumi.StringOutput)
 }
 
-// Unsubscribes, as of the last create or refresh.
+// Unsubscribes, as of the last create, update or refresh.
 func (o TransactionalCampaignOutput) UnsubscribeCount() pulumi.IntOutput {
 	return o.ApplyT(func(v *TransactionalCampaign) pulumi.IntOutput { return v.UnsubscribeCount }).(pulumi.IntOutput)
 }

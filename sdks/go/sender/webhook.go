@@ -12,7 +12,7 @@ import (
 	"pulumi-sender/sdks/go/sender/internal"
 )
 
-// A webhook of the account: Sender posts each event of its topic to the url. The API can create and delete a webhook but neither update nor read it: any change replaces it (the old one first, as a second webhook of the same url and topic would clash), and a refresh cannot see changes made in the Sender interface.
+// A webhook of the account: Sender posts each event of its topic to the url. A new url is changed in place; a new topic or group replaces the webhook (the old one first, as a second webhook of the same url and topic would clash). A refresh reads the webhook back, so a change made in the Sender interface shows as drift.
 type Webhook struct {
 	pulumi.CustomResourceState
 
@@ -20,15 +20,15 @@ type Webhook struct {
 	AccountId pulumi.StringOutput `pulumi:"accountId"`
 	// The id of the group to watch; required for `groups/new-subscriber` and `groups/unsubscribed`.
 	RelationId pulumi.StringPtrOutput `pulumi:"relationId"`
-	// Response time of the endpoint, as of creation.
+	// Response time of the endpoint, as of the last create, update or refresh.
 	ResponseTime pulumi.Float64Output `pulumi:"responseTime"`
 	// The service's status of the webhook, e.g. `ACTIVE`.
 	Status pulumi.StringOutput `pulumi:"status"`
 	// The event reported: one of subscribers/new, subscribers/updated, subscribers/unsubscribed, groups/new-subscriber, groups/unsubscribed, groups/new, campaigns/new, bounces/new. One of: "subscribers/new", "subscribers/updated", "subscribers/unsubscribed", "groups/new-subscriber", "groups/unsubscribed", "groups/new", "campaigns/new", "bounces/new".
 	Topic pulumi.StringOutput `pulumi:"topic"`
-	// Deliveries made, as of creation (the API cannot read a webhook back).
+	// Deliveries made, as of the last create, update or refresh.
 	TotalDeliveries pulumi.IntOutput `pulumi:"totalDeliveries"`
-	// Failed deliveries, as of creation.
+	// Failed deliveries, as of the last create, update or refresh.
 	TotalFailures pulumi.IntOutput `pulumi:"totalFailures"`
 	// The https endpoint that receives the deliveries.
 	Url pulumi.StringOutput `pulumi:"url"`
@@ -50,7 +50,6 @@ func NewWebhook(ctx *pulumi.Context,
 	replaceOnChanges := pulumi.ReplaceOnChanges([]string{
 		"relationId",
 		"topic",
-		"url",
 	})
 	opts = append(opts, replaceOnChanges)
 	opts = internal.PkgResourceDefaultOpts(opts)
@@ -151,7 +150,7 @@ func (o WebhookOutput) RelationId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Webhook) pulumi.StringPtrOutput { return v.RelationId }).(pulumi.StringPtrOutput)
 }
 
-// Response time of the endpoint, as of creation.
+// Response time of the endpoint, as of the last create, update or refresh.
 func (o WebhookOutput) ResponseTime() pulumi.Float64Output {
 	return o.ApplyT(func(v *Webhook) pulumi.Float64Output { return v.ResponseTime }).(pulumi.Float64Output)
 }
@@ -166,12 +165,12 @@ func (o WebhookOutput) Topic() pulumi.StringOutput {
 	return o.ApplyT(func(v *Webhook) pulumi.StringOutput { return v.Topic }).(pulumi.StringOutput)
 }
 
-// Deliveries made, as of creation (the API cannot read a webhook back).
+// Deliveries made, as of the last create, update or refresh.
 func (o WebhookOutput) TotalDeliveries() pulumi.IntOutput {
 	return o.ApplyT(func(v *Webhook) pulumi.IntOutput { return v.TotalDeliveries }).(pulumi.IntOutput)
 }
 
-// Failed deliveries, as of creation.
+// Failed deliveries, as of the last create, update or refresh.
 func (o WebhookOutput) TotalFailures() pulumi.IntOutput {
 	return o.ApplyT(func(v *Webhook) pulumi.IntOutput { return v.TotalFailures }).(pulumi.IntOutput)
 }

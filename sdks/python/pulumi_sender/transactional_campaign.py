@@ -165,7 +165,7 @@ class TransactionalCampaign(pulumi.CustomResource):
                  title: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
-        A transactional campaign of Sender.net: a template sent one email at a time through the API. The API can create and read one, nothing else: every change replaces it, and destroying it only drops it from the stack (with a warning), as the service keeps it.
+        A transactional campaign of Sender.net: a template sent one email at a time through the API. Title, subject, from, replyTo and preheader change in place; a new content or editor replaces it, as the API cannot change the content. The API has no delete: destroying or replacing one only drops it from the stack (with a warning), as the service keeps it.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -185,7 +185,7 @@ class TransactionalCampaign(pulumi.CustomResource):
                  args: TransactionalCampaignArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        A transactional campaign of Sender.net: a template sent one email at a time through the API. The API can create and read one, nothing else: every change replaces it, and destroying it only drops it from the stack (with a warning), as the service keeps it.
+        A transactional campaign of Sender.net: a template sent one email at a time through the API. Title, subject, from, replyTo and preheader change in place; a new content or editor replaces it, as the API cannot change the content. The API has no delete: destroying or replacing one only drops it from the stack (with a warning), as the service keeps it.
 
         :param str resource_name: The name of the resource.
         :param TransactionalCampaignArgs args: The arguments to use to populate this resource's properties.
@@ -245,7 +245,7 @@ class TransactionalCampaign(pulumi.CustomResource):
             __props__.__dict__["sent"] = None
             __props__.__dict__["type"] = None
             __props__.__dict__["unsubscribe_count"] = None
-        replace_on_changes = pulumi.ResourceOptions(replace_on_changes=["content", "editor", "from", "preheader", "replyTo", "subject", "title"])
+        replace_on_changes = pulumi.ResourceOptions(replace_on_changes=["content", "editor"])
         opts = pulumi.ResourceOptions.merge(opts, replace_on_changes)
         super(TransactionalCampaign, __self__).__init__(
             'sender:index:TransactionalCampaign',
@@ -301,7 +301,7 @@ class TransactionalCampaign(pulumi.CustomResource):
     @pulumi.getter
     def bounced(self) -> pulumi.Output[_builtins.int]:
         """
-        Bounces, as of the last create or refresh.
+        Bounces, as of the last create, update or refresh.
         """
         return pulumi.get(self, "bounced")
 
@@ -309,7 +309,7 @@ class TransactionalCampaign(pulumi.CustomResource):
     @pulumi.getter
     def clicks(self) -> pulumi.Output[_builtins.int]:
         """
-        Clicks, as of the last create or refresh.
+        Clicks, as of the last create, update or refresh.
         """
         return pulumi.get(self, "clicks")
 
@@ -373,7 +373,7 @@ class TransactionalCampaign(pulumi.CustomResource):
     @pulumi.getter
     def opens(self) -> pulumi.Output[_builtins.int]:
         """
-        Opens, as of the last create or refresh.
+        Opens, as of the last create, update or refresh.
         """
         return pulumi.get(self, "opens")
 
@@ -397,7 +397,7 @@ class TransactionalCampaign(pulumi.CustomResource):
     @pulumi.getter
     def sent(self) -> pulumi.Output[_builtins.int]:
         """
-        Emails sent, as of the last create or refresh.
+        Emails sent, as of the last create, update or refresh.
         """
         return pulumi.get(self, "sent")
 
@@ -429,7 +429,7 @@ class TransactionalCampaign(pulumi.CustomResource):
     @pulumi.getter(name="unsubscribeCount")
     def unsubscribe_count(self) -> pulumi.Output[_builtins.int]:
         """
-        Unsubscribes, as of the last create or refresh.
+        Unsubscribes, as of the last create, update or refresh.
         """
         return pulumi.get(self, "unsubscribe_count")
 

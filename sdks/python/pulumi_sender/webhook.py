@@ -82,7 +82,7 @@ class Webhook(pulumi.CustomResource):
                  url: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
-        A webhook of the account: Sender posts each event of its topic to the url. The API can create and delete a webhook but neither update nor read it: any change replaces it (the old one first, as a second webhook of the same url and topic would clash), and a refresh cannot see changes made in the Sender interface.
+        A webhook of the account: Sender posts each event of its topic to the url. A new url is changed in place; a new topic or group replaces the webhook (the old one first, as a second webhook of the same url and topic would clash). A refresh reads the webhook back, so a change made in the Sender interface shows as drift.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -97,7 +97,7 @@ class Webhook(pulumi.CustomResource):
                  args: WebhookArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        A webhook of the account: Sender posts each event of its topic to the url. The API can create and delete a webhook but neither update nor read it: any change replaces it (the old one first, as a second webhook of the same url and topic would clash), and a refresh cannot see changes made in the Sender interface.
+        A webhook of the account: Sender posts each event of its topic to the url. A new url is changed in place; a new topic or group replaces the webhook (the old one first, as a second webhook of the same url and topic would clash). A refresh reads the webhook back, so a change made in the Sender interface shows as drift.
 
         :param str resource_name: The name of the resource.
         :param WebhookArgs args: The arguments to use to populate this resource's properties.
@@ -138,7 +138,7 @@ class Webhook(pulumi.CustomResource):
             __props__.__dict__["status"] = None
             __props__.__dict__["total_deliveries"] = None
             __props__.__dict__["total_failures"] = None
-        replace_on_changes = pulumi.ResourceOptions(replace_on_changes=["relationId", "topic", "url"])
+        replace_on_changes = pulumi.ResourceOptions(replace_on_changes=["relationId", "topic"])
         opts = pulumi.ResourceOptions.merge(opts, replace_on_changes)
         super(Webhook, __self__).__init__(
             'sender:index:Webhook',
@@ -192,7 +192,7 @@ class Webhook(pulumi.CustomResource):
     @pulumi.getter(name="responseTime")
     def response_time(self) -> pulumi.Output[_builtins.float]:
         """
-        Response time of the endpoint, as of creation.
+        Response time of the endpoint, as of the last create, update or refresh.
         """
         return pulumi.get(self, "response_time")
 
@@ -216,7 +216,7 @@ class Webhook(pulumi.CustomResource):
     @pulumi.getter(name="totalDeliveries")
     def total_deliveries(self) -> pulumi.Output[_builtins.int]:
         """
-        Deliveries made, as of creation (the API cannot read a webhook back).
+        Deliveries made, as of the last create, update or refresh.
         """
         return pulumi.get(self, "total_deliveries")
 
@@ -224,7 +224,7 @@ class Webhook(pulumi.CustomResource):
     @pulumi.getter(name="totalFailures")
     def total_failures(self) -> pulumi.Output[_builtins.int]:
         """
-        Failed deliveries, as of creation.
+        Failed deliveries, as of the last create, update or refresh.
         """
         return pulumi.get(self, "total_failures")
 

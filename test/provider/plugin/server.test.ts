@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { type RunningEmulator, startEmulator } from "../../../emulator/server";
+import { SenderClient } from "../../../provider/client";
 import { resetProviderContext } from "../../../provider/context";
 import { configure, nativeProvider } from "../../../provider/plugin/server";
 import { resetProgramClients } from "../../../sdk/program-client";
@@ -78,10 +79,18 @@ describe("nativeProvider", () => {
     expect(read.inputs).toMatchObject({ subject: "We have launched", replyTo: "news@example.com" });
   });
 
-  test("import of a webhook is refused with the reason, before any request", async () => {
+  test("import (read with no state) of a webhook returns its inputs", async () => {
     configure(variables(TOKEN));
-    await expect(provider.read!("wh001", URN("Webhook"), {})).rejects.toThrow(
-      "import Webhook wh001 failed: the Sender API cannot read a webhook back (it can only create and delete one)",
-    );
+    const client = new SenderClient({ baseUrl: emu.url, apiToken: TOKEN });
+    const made = await client.createWebhook({
+      url: "https://hooks.example.com/import",
+      topic: "groups/new-subscriber",
+      relation_id: "grp001",
+    });
+    const read = await provider.read!(made.id, URN("Webhook"), {});
+    expect([read.id, read.inputs]).toEqual([
+      made.id,
+      { url: "https://hooks.example.com/import", topic: "groups/new-subscriber", relationId: "grp001" },
+    ]);
   });
 });
