@@ -146,6 +146,15 @@ export function createEmulatorApp(options: EmulatorOptions): EmulatorApp {
       case "drop-after":
         await next();
         throw new DroppedConnection("drop-after");
+      case "truncate": {
+        await next();
+        if (c.res.status < 200 || c.res.status >= 300) return;
+        const text = await c.res.text();
+        const headers = new Headers(c.res.headers);
+        headers.delete("content-length");
+        c.res = new Response(text.slice(0, Math.floor(text.length / 2)), { status: c.res.status, headers });
+        return;
+      }
     }
   });
 

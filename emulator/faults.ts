@@ -1,8 +1,13 @@
 import { z } from "zod";
 import { mulberry32 } from "./ids";
 
-/** How an injected fault disturbs a request. */
-export type FaultKind = "status" | "latency" | "drop-before" | "drop-after";
+/**
+ * How an injected fault disturbs a request: `status` answers an error without processing;
+ * `latency` holds the request, then processes it (so a change commits late, after a client may
+ * have given up); `drop-before`/`drop-after` close the connection before processing / after the
+ * commit; `truncate` processes it and cuts a 2xx answer's body in half (unreadable JSON).
+ */
+export type FaultKind = "status" | "latency" | "drop-before" | "drop-after" | "truncate";
 
 const isRegex = (source: string) => {
   try {
@@ -21,11 +26,12 @@ export const faultRuleSchema = z
       .string()
       .refine(isRegex, { message: "The :attribute must be a valid regular expression." })
       .optional(),
-    kind: z.enum(["status", "latency", "drop-before", "drop-after"]),
+    kind: z.enum(["status", "latency", "drop-before", "drop-after", "truncate"]),
     status: z.number().int().min(400).max(599).optional(),
     latencyMs: z.number().int().min(0).max(60_000).optional(),
     rate: z.number().min(0).max(1).optional(),
     count: z.number().int().min(1).optional(),
+    skip: z.number().int().min(0).optional(),
     seed: z.number().int().optional(),
   })
   .superRefine((rule, ctx) => {
@@ -45,7 +51,10 @@ export const faultRuleSchema = z
     }
   });
 
-/** A fault rule: which requests it hits (method, path regex), what it does, how often. */
+/**
+ * A fault rule: which requests it hits (method, path regex), what it does, how often (`rate`,
+ * `count`), and how many matching requests it lets through first (`skip`).
+ */
 export type FaultRule = z.output<typeof faultRuleSchema>;
 
 /** A rule as listed by `GET /__emulator/faults`: the rule with its default rate and its hit count. */
@@ -56,6 +65,8 @@ interface ActiveRule {
   pattern: RegExp | null;
   random: () => number;
   hits: number;
+  /** Matching requests let through so far because of `skip`. */
+  skipped: number;
 }
 
 /**
@@ -73,6 +84,7 @@ export class FaultInjector {
         pattern: rule.path === undefined ? null : new RegExp(rule.path),
         random: mulberry32(rule.seed ?? 1),
         hits: 0,
+        skipped: 0,
       });
     }
   }
@@ -94,6 +106,11 @@ export class FaultInjector {
       if (rule.method !== undefined && rule.method.toUpperCase() !== method.toUpperCase()) continue;
       if (active.pattern && !active.pattern.test(path)) continue;
       if (rule.count !== undefined && active.hits >= rule.count) continue;
+      // `skip` lets the first matching requests through, e.g. a look-up before the one to fault.
+      if (active.skipped < (rule.skip ?? 0)) {
+        active.skipped += 1;
+        continue;
+      }
       // Draw for every matching request, so that the sequence depends only on the seed.
       if (active.random() >= (rule.rate ?? 1)) continue;
       active.hits += 1;

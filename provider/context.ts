@@ -4,6 +4,8 @@ import { type ConfigSource, missingTokenError, type ProviderSettings, readSettin
 
 export { MISSING_TOKEN_MESSAGE } from "./config";
 
+import { watchEngine } from "./engine-watch";
+
 // One client per provider process: the engine calls configure() once per serialized provider,
 // and every resource kind of this package shares the settings and the pacer.
 let settings: ProviderSettings | undefined;
@@ -25,6 +27,7 @@ export interface ConfigureInput extends ConfigSource {
  * @throws SenderConfigError naming the setting and how to fix it.
  */
 export function configureProvider(config: ConfigureInput): void {
+  watchEngine(); // in the dynamic-provider process: stop once the engine is gone (kill -9 of `pulumi up`)
   try {
     const next = readSettings(config);
     if (!next.apiToken) throw missingTokenError(Object.keys(config.rawConfig ?? {}));

@@ -1,5 +1,6 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { campaignFields } from "../provider/resources/campaign";
+import { titleInputs } from "./autoname";
 import { SenderResource, typeToken } from "./resource";
 import type { ArgsOf, ResourceOutputsOf } from "./types";
 
@@ -41,6 +42,7 @@ export class Campaign extends SenderResource {
    * @param opts Resource options.
    */
   constructor(name: string, args: CampaignArgs, opts?: pulumi.CustomResourceOptions) {
-    super("Campaign", name, args, opts);
+    // No title: one autonamed from the URN, which proves whose object it is (see sdk/autoname.ts).
+    super("Campaign", name, { ...args, ...titleInputs("Campaign", name, args, opts) }, opts);
   }
 }

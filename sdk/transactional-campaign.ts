@@ -1,5 +1,6 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { transactionalCampaignFields } from "../provider/resources/transactional-campaign";
+import { titleInputs } from "./autoname";
 import { SenderResource, typeToken } from "./resource";
 import type { ArgsOf, ResourceOutputsOf } from "./types";
 
@@ -43,6 +44,12 @@ export class TransactionalCampaign extends SenderResource {
    * @param opts Resource options.
    */
   constructor(name: string, args: TransactionalCampaignArgs, opts?: pulumi.CustomResourceOptions) {
-    super("TransactionalCampaign", name, args, opts);
+    // No title: one autonamed from the URN, which proves whose object it is (see sdk/autoname.ts).
+    super(
+      "TransactionalCampaign",
+      name,
+      { ...args, ...titleInputs("TransactionalCampaign", name, args, opts) },
+      opts,
+    );
   }
 }

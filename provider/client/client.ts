@@ -15,6 +15,9 @@ import {
   encodePathSegment,
   formatTimestamp,
   type QueryParams,
+  shorten,
+  shortenPath,
+  UnsafePathSegmentError,
 } from "./query";
 import {
   type AttemptFailure,
@@ -230,6 +233,14 @@ export class SenderClient {
   /** The API root this client talks to (without `/v2`). */
   get baseUrl(): string {
     return this.#root;
+  }
+
+  /**
+   * The timeout of one attempt in ms: how long a request the client gave up on may still be
+   * carried out by the service, which duplicate-safe creates wait for.
+   */
+  get attemptTimeoutMs(): number {
+    return this.#timeoutMs;
   }
 
   /** A safe description for logs and `JSON.stringify`: never the token. */
@@ -797,10 +808,22 @@ export class SenderClient {
     const method = route.slice(0, separator) as HttpMethod;
     const template = route.slice(separator + 1);
     const params = (spec.params ?? {}) as Record<string, string | number>;
-    const path = `/v2${template.replace(/\{(\w+)\}/g, (_, name: string) => encodePathSegment(params[name] ?? ""))}`;
+    const path = `/v2${template.replace(/\{(\w+)\}/g, (_, name: string) => {
+      try {
+        return encodePathSegment(params[name] ?? "");
+      } catch (error) {
+        if (!(error instanceof UnsafePathSegmentError)) throw error;
+        // Refused before anything is sent: `..` would otherwise move the request to another route.
+        throw new UnsafePathSegmentError(
+          this.#redact(String(params[name] ?? "")),
+          `${error.reason}, so ${method} /v2${template} was not sent (${name})`,
+        );
+      }
+    })}`;
     const target = `${path}${buildQuery(spec.query)}`;
-    // Errors and events show the path with the token blanked, should a caller pass it as an id.
-    const shown = this.#redact(path);
+    // Errors and events show the path actually requested, with the token blanked should a caller
+    // pass it as an id, and overlong segments cut.
+    const shown = shortenPath(this.#redact(path));
     const bodyText = spec.body === undefined ? undefined : JSON.stringify(spec.body);
     const { safety, response } = ROUTE_TABLE[route];
     const deadlineAt = this.#now() + this.#retry.deadlineMs;
@@ -908,6 +931,7 @@ export class SenderClient {
         status: answer.status,
         issues: [{ code: "custom", path: [], message: "the body is not JSON", input: undefined }],
         body: this.#redact(answer.text.slice(0, 1000)),
+        ambiguous: method !== "GET",
       });
     }
     const parsed = schema.safeParse(body);
@@ -918,13 +942,14 @@ export class SenderClient {
       status: answer.status,
       issues: redactDeep(parsed.error.issues, this.#token) as z.core.$ZodIssue[],
       body: redactDeep(body, this.#token),
+      ambiguous: method !== "GET",
     });
   }
 
   #httpError(
     method: string,
     path: string,
-    answer: { status: number; text: string },
+    answer: { status: number; text: string; headers: ResponseHeaders },
     retryAfterMs: number | undefined,
     ambiguous: boolean,
     attempts: number,
@@ -936,6 +961,7 @@ export class SenderClient {
       // Not JSON (a proxy's html page...): keep the text.
     }
     body = redactDeep(body, this.#token);
+    const location = headerValue(answer.headers, "location");
     const record = typeof body === "object" && body !== null ? (body as Record<string, unknown>) : {};
     return new SenderHttpError({
       method,
@@ -947,6 +973,7 @@ export class SenderClient {
       body,
       ambiguous,
       attempts,
+      location: location === undefined ? undefined : shorten(this.#redact(location), 200),
     });
   }
 

@@ -15,9 +15,11 @@ export {
 export { SenderConfigError } from "./errors/config-error";
 export {
   formatHttpErrorMessage,
+  formatWait,
   normaliseFieldErrors,
   SenderHttpError,
   type SenderHttpErrorDetails,
+  UNAUTHENTICATED_HINT,
 } from "./errors/http-error";
 export { SenderNetworkError, type SenderNetworkErrorDetails } from "./errors/network-error";
 export {
@@ -47,6 +49,11 @@ export {
   formatTimestamp,
   type QueryParams,
   type RawQueryValue,
+  SHOWN_VALUE_MAX,
+  shorten,
+  shortenPath,
+  UnsafePathSegmentError,
+  unsafeSegmentReason,
 } from "./query";
 export {
   type AttemptFailure,

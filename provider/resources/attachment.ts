@@ -1,6 +1,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { Attachment } from "../client";
+import { shorten } from "../client";
 import { getClient } from "../context";
 import {
   checker,
@@ -172,9 +173,26 @@ export const attachmentProvider: ResourceProviderImpl = {
       const client = getClient();
       const fileName = fileNameOf(url);
       // After an ambiguous failure the file may be there already: adopt it rather than add it twice.
+      // The file name is the attachment's identity on a campaign of this stack: one already
+      // there (a lost answer, an interrupted `up`) is this resource's and is adopted.
       const attachment = await createOnce(
-        () => client.addAttachment(campaignId, { file: url }),
-        async () => (await client.listAttachments(campaignId)).find((a) => a.file_name === fileName),
+        {
+          kind: KIND,
+          describe: `attachment ${JSON.stringify(shorten(fileName))} of campaign ${campaignId}`,
+          create: () => client.addAttachment(campaignId, { file: url }),
+          find: async () => {
+            try {
+              return (await client.listAttachments(campaignId)).filter((a) => a.file_name === fileName);
+            } catch (err) {
+              // No such campaign: nothing to find; the POST then says so in the service's words.
+              if (isNotFound(err)) return [];
+              throw err;
+            }
+          },
+          owns: () => true,
+          idOf: (a) => `${campaignId}/${a.file_name}`,
+        },
+        { settleMs: client.attemptTimeoutMs },
       );
       return { id: `${campaignId}/${attachment.file_name}`, outs: stateOf(campaignId, url, attachment) };
     });

@@ -39,12 +39,16 @@ const KIND = "CampaignSchedule";
 /** The inputs of a CampaignSchedule (camelCase): derived from {@link campaignScheduleFields}. */
 export type CampaignScheduleInputs = InputsOf<typeof campaignScheduleFields>;
 
-// Date, `T`, hours and minutes, optional seconds, and a mandatory offset (`Z` or ±HH:MM).
-const ISO_WITH_OFFSET = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?(Z|([+-])(\d{2}):(\d{2}))$/;
+// Date, `T`, hours and minutes, optional seconds with an optional fraction, and a mandatory
+// offset (`Z` or ±HH:MM).
+const ISO_WITH_OFFSET =
+  /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?(Z|([+-])(\d{2}):(\d{2}))$/;
 
 /**
  * The instant of an ISO 8601 time with an offset, or undefined when it is malformed or names no
- * real moment (2026-02-30, 25:00, an offset beyond ±23:59).
+ * real moment (2026-02-30, 25:00, an offset beyond ±23:59). The service schedules to the whole
+ * second, so fractional seconds are rounded to the nearest one, a half up:
+ * `09:00:00.499Z` is 09:00:00, `09:00:00.500Z` is 09:00:01.
  */
 export function parseScheduleTime(value: string): Date | undefined {
   const match = ISO_WITH_OFFSET.exec(value);
@@ -63,12 +67,13 @@ export function parseScheduleTime(value: string): Date | undefined {
   ) {
     return undefined;
   }
-  if (match[7] === "Z") return local;
-  const offsetHours = Number(match[9]);
-  const offsetMinutes = Number(match[10]);
+  const roundUp = match[7] !== undefined && Number(`0.${match[7]}`) >= 0.5 ? 1000 : 0;
+  if (match[8] === "Z") return new Date(local.getTime() + roundUp);
+  const offsetHours = Number(match[10]);
+  const offsetMinutes = Number(match[11]);
   if (offsetHours > 23 || offsetMinutes > 59) return undefined;
-  const sign = match[8] === "-" ? -1 : 1;
-  return new Date(local.getTime() - sign * (offsetHours * 60 + offsetMinutes) * 60_000);
+  const sign = match[9] === "-" ? -1 : 1;
+  return new Date(local.getTime() + roundUp - sign * (offsetHours * 60 + offsetMinutes) * 60_000);
 }
 
 /** The API's form of a valid ISO time: `YYYY-MM-DD HH:MM:SS` in UTC. */
@@ -95,11 +100,12 @@ export const campaignScheduleFields = {
   campaignId: campaignIdField("The campaign to send. Changing it replaces the schedule."),
   /**
    * When to send, in ISO 8601 with an offset, e.g. `2026-12-01T09:00:00+01:00` or `2026-12-01T08:00:00Z`. It
-   * must be in the future when the schedule is created or changed.
+   * must be in the future when the schedule is created or changed. The service schedules to the second:
+   * fractional seconds are rounded to the nearest one, a half up (`09:00:00.500Z` is 09:00:01).
    */
   scheduleTime: {
     type: "string",
-    doc: "When to send, in ISO 8601 with an offset, e.g. `2026-12-01T09:00:00+01:00` or `2026-12-01T08:00:00Z`. It must be in the future when the schedule is created or changed.",
+    doc: "When to send, in ISO 8601 with an offset, e.g. `2026-12-01T09:00:00+01:00` or `2026-12-01T08:00:00Z`. It must be in the future when the schedule is created or changed. The service schedules to the second: fractional seconds are rounded to the nearest one, a half up (`09:00:00.500Z` is 09:00:01).",
     required: true,
     check: z
       .string({ error: SCHEDULE_TIME_REASON })

@@ -7,20 +7,21 @@
  * mail again.
  */
 import { z } from "zod";
-import type { SenderClient } from "../client";
-import { formatTimestamp } from "../client/query";
+import { type SenderClient, shorten } from "../client";
 import type * as api from "../client/schemas";
 import { getClient } from "../context";
 import {
   changedFields,
-  checker,
+  checkWithSchema,
   createOnce,
   guardChange,
   guardedDiff,
   isNotFound,
   isSent,
+  keepAutoname,
   type ResourceProviderImpl,
   readOrGone,
+  resetClaims,
   sentCampaignError,
   userInputs,
   withOperation,
@@ -40,6 +41,7 @@ import {
   textInput,
   typed,
 } from "./fields";
+import { safeId } from "./ids";
 
 const KIND = "Campaign";
 
@@ -59,10 +61,16 @@ export type CampaignOutputs = OutputsOf<typeof campaignFields>;
  * segments included. Optional inputs a program leaves out are reset to `cleared` by an update.
  */
 export const campaignFields = {
-  /** Internal name, shown in the Sender dashboard and reports. */
+  /**
+   * Internal name, shown in the Sender dashboard and reports. Left out (and without `adoptId`), it is
+   * autonamed `<resource name>-<8 hex>`, the hex a hash of the resource's URN: the same for this resource of
+   * this stack in every run, different in every other stack, so that a create that lost its answer or an
+   * `up` that was killed finds and adopts its own campaign instead of making a second one. An explicit title
+   * cannot prove that (see the README).
+   */
   title: {
     type: "string",
-    doc: "Internal name, shown in the Sender dashboard and reports.",
+    doc: "Internal name, shown in the Sender dashboard and reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the resource's URN: the same for this resource of this stack in every run, different in every other stack, so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one. An explicit title cannot prove that (see the README).",
     api: "title",
     cleared: "",
     check: textInput(),
@@ -143,6 +151,15 @@ export const campaignFields = {
     check: idList("segment"),
   },
   /**
+   * Set by the SDK when it made up the title (see `title`): the title then proves which campaign is this resource's. Not meant to be set by programs. Only read at create.
+   */
+  autonamed: {
+    type: "boolean",
+    doc: "Set by the SDK when it made up the title (see `title`): the title then proves which campaign is this resource's. Not meant to be set by programs. Only read at create.",
+    createOnly: true,
+    check: z.boolean({ error: "must be a boolean" }),
+  },
+  /**
    * Id of an existing campaign to take over instead of creating one; `create` then updates it to match these
    * arguments. This is the way to bring a campaign made elsewhere under the stack: `pulumi import` does not
    * work for dynamic resources (pulumi/pulumi#16175). Refused when the campaign has already been sent and
@@ -156,7 +173,10 @@ export const campaignFields = {
       "does not work for dynamic resources (pulumi/pulumi#16175). Refused when the campaign has already been " +
       "sent and differs from the arguments. Only read at create.",
     createOnly: true,
-    check: z.string({ error: "must be a campaign id" }).min(1, "must not be empty when given"),
+    check: z
+      .string({ error: "must be a campaign id" })
+      .min(1, "must not be empty when given")
+      .superRefine(safeId("campaign")),
   },
   /** `DRAFT`, `SCHEDULED`, `SENDING` or `SENT`, as of the last create, update or refresh. */
   status: {
@@ -285,45 +305,39 @@ function outputsOf(inputs: CampaignInputs, campaign: api.Campaign): Record<strin
   return { ...inputs, ...computedOf(campaign) };
 }
 
-// Campaigns this process created or adopted: the duplicate search never hands one out twice,
-// even to two identical resources of one stack.
-const claimed = new Set<string>();
-
 /** Forgets the campaigns this process claimed; for tests, whose emulator reuses ids after a reset. */
 export function forgetClaimedCampaigns(): void {
-  claimed.clear();
+  resetClaims();
 }
 
-// Tolerated clock difference with the service when matching a campaign to a failed create.
-const CLOCK_SKEW_MS = 60_000;
 const SEARCH_PAGES = 3;
-const SEARCH_PAGE_SIZE = 50;
+const SEARCH_PAGE_SIZE = 100;
 
 /**
- * After an ambiguous create failure: the newest DRAFT with the same title, subject, from and
- * reply_to, created at or after the attempt started (within the clock tolerance), if any.
+ * The DRAFT campaigns a create of `body` could have made: the same title, and (unless the title
+ * is autonamed, which alone identifies the resource) the same subject, from and reply_to.
  */
-async function findCreated(
+async function findCandidates(
   client: SenderClient,
   body: api.CreateCampaignBody,
-  startedAt: Date,
-): Promise<api.Campaign | undefined> {
-  const since = formatTimestamp(new Date(startedAt.getTime() - CLOCK_SKEW_MS));
+  autonamed: boolean,
+): Promise<api.Campaign[]> {
+  const found: api.Campaign[] = [];
   for (let page = 1; page <= SEARCH_PAGES; page++) {
     const answer = await client.listCampaigns({ status: "DRAFT", page, limit: SEARCH_PAGE_SIZE });
-    const found = answer.data.find(
-      (campaign) =>
-        !claimed.has(campaign.id) &&
-        campaign.created >= since &&
-        (campaign.title ?? null) === (body.title ?? null) &&
-        campaign.subject === body.subject &&
-        campaign.from === body.from &&
-        campaign.reply_to === body.reply_to,
-    );
-    if (found) return found;
-    if (page >= answer.meta.last_page) return undefined;
+    for (const campaign of answer.data) {
+      if ((campaign.title ?? null) !== (body.title ?? null)) continue;
+      if (
+        autonamed ||
+        (campaign.subject === body.subject &&
+          campaign.from === body.from &&
+          campaign.reply_to === body.reply_to)
+      )
+        found.push(campaign);
+    }
+    if (page >= answer.meta.last_page) break;
   }
-  return undefined;
+  return found;
 }
 
 /** Takes over an existing campaign and PATCHes it to match the inputs. */
@@ -333,7 +347,9 @@ async function adopt(client: SenderClient, adoptId: string, inputs: CampaignInpu
     current = await client.getCampaign(adoptId);
   } catch (err) {
     if (isNotFound(err)) {
-      throw new Error(`adoptId ${adoptId}: no campaign with this id exists (${(err as Error).message})`);
+      throw new Error(
+        `adoptId ${shorten(adoptId)}: no campaign with this id exists (${(err as Error).message})`,
+      );
     }
     throw err;
   }
@@ -350,7 +366,7 @@ const label = (props: Record<string, unknown>) =>
 
 /** The Campaign provider. */
 export const campaignProvider: ResourceProviderImpl = {
-  check: checker(inputSchema),
+  check: async (olds, news) => checkWithSchema(inputSchema, keepAutoname(olds, news)),
 
   async diff(id, olds, news) {
     return guardedDiff(CAMPAIGN_DIFF, KIND, id, olds, news, [id]);
@@ -365,13 +381,22 @@ export const campaignProvider: ResourceProviderImpl = {
         campaign = await adopt(client, inputs.adoptId, inputs);
       } else {
         const body = createBody(inputs);
-        const startedAt = new Date();
+        const autonamed = props.autonamed === true && body.title !== undefined;
         campaign = await createOnce(
-          () => client.createCampaign(body),
-          () => findCreated(client, body, startedAt),
+          {
+            kind: "Campaign",
+            describe: `campaign ${JSON.stringify(shorten(body.title ?? body.subject))}`,
+            create: () => client.createCampaign(body),
+            find: () => findCandidates(client, body, autonamed),
+            ...(autonamed ? { owns: (candidate: api.Campaign) => candidate.title === body.title } : {}),
+            idOf: (c) => c.id,
+            remove: async (id) => {
+              await client.deleteCampaigns([id]);
+            },
+          },
+          { settleMs: client.attemptTimeoutMs },
         );
       }
-      claimed.add(campaign.id);
       return { id: campaign.id, outs: outputsOf(inputs, campaign) };
     });
   },

@@ -1,6 +1,6 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
-import { SenderError, type SenderHttpError } from "../client";
+import { SenderError, type SenderHttpError, shorten } from "../client";
 import { hasBrand, setBrand } from "../client/errors/brand";
 import type * as api from "../client/schemas";
 import { getClient } from "../context";
@@ -113,8 +113,12 @@ export class SenderOperationError extends Error {
   readonly subject: string;
 
   constructor(operation: Operation, kind: string, subject: string | undefined, cause: unknown) {
-    const detail = cause instanceof Error ? cause.message : String(cause);
-    super(`${operation} ${kind}${subject ? ` ${subject}` : ""} failed: ${detail}`, { cause });
+    let detail = cause instanceof Error ? cause.message : String(cause);
+    if (operation === "update" && isNotFound(cause)) {
+      detail = `${detail.replace(/\.?$/, ".")} The ${kind} no longer exists in Sender: run \`pulumi refresh\` to drop it from the stack, then \`pulumi up\` to make it again`;
+    }
+    // Ids and labels come from the program: a 100 KB value must still give a short line.
+    super(`${operation} ${kind}${subject ? ` ${shorten(subject)}` : ""} failed: ${detail}`, { cause });
     this.name = "SenderOperationError";
     this.operation = operation;
     this.resourceKind = kind;
@@ -251,34 +255,15 @@ export type ResourceProviderImpl = Required<
   Pick<pulumi.dynamic.ResourceProvider, "check" | "diff" | "create" | "read" | "update" | "delete">
 >;
 
-/**
- * True when a failed request may nevertheless have taken effect on the service: the client's
- * {@link SenderError.ambiguous}, set from the attempt's failure (a 5xx, a reset, a late timeout).
- * The only meaning of "ambiguous" in the resources.
- */
-export function isAmbiguous(err: unknown): boolean {
-  return SenderError.is(err) && err.ambiguous;
-}
-
-/**
- * Creates an object without ever making two: after an ambiguous failure it first looks for the
- * object the failed request may have made and adopts it; only when none is found does it try again.
- */
-export async function createOnce<T>(
-  create: () => Promise<T>,
-  findCreated: () => Promise<T | undefined>,
-  attempts = 3,
-): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await create();
-    } catch (err) {
-      if (!isAmbiguous(err) || attempt >= attempts) throw err;
-      const found = await findCreated();
-      if (found !== undefined) return found;
-    }
-  }
-}
+export {
+  type CreateOnceOptions,
+  type CreateOnceSpec,
+  createOnce,
+  isAmbiguous,
+  keepAutoname,
+  mayExistError,
+  resetClaims,
+} from "./create-once";
 
 /**
  * The object without its undefined members. The engine's protobuf encoding throws "Unexpected

@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import { compact, type DiffSpec, sameSet } from "./common";
+import { safeId } from "./ids";
 
 /** How the Pulumi package schema and the SDK type a field. */
 export type FieldType = "string" | "integer" | "number" | "boolean" | "stringList";
@@ -279,11 +280,15 @@ export function textInput(min = 0) {
   );
 }
 
-/** A list of non-empty id strings; `what` names the ids in its messages. */
+/** A list of ids (see `ids.ts`: no `.`, `..`, `/`, control characters); `what` names the ids in its messages. */
 export function idList(what: string) {
-  return z.array(z.string({ error: `must hold ${what} ids (strings)` }).min(1, "must not hold an empty id"), {
-    error: `must be a list of ${what} ids`,
-  });
+  return z.array(
+    z
+      .string({ error: `must hold ${what} ids (strings)` })
+      .min(1, "must not hold an empty id")
+      .superRefine(safeId(what)),
+    { error: `must be a list of ${what} ids` },
+  );
 }
 
 /** The `campaignId` of a part of a campaign (targeting, schedule, follow-up, attachment): moving it replaces the part. */
@@ -293,7 +298,10 @@ export function campaignIdField(doc: string) {
     doc,
     required: true,
     replaceOnChange: true,
-    check: z.string({ error: "must be a campaign id" }).min(1, "must be a campaign id"),
+    check: z
+      .string({ error: "must be a campaign id" })
+      .min(1, "must be a campaign id")
+      .superRefine(safeId("campaign")),
   } as const;
 }
 

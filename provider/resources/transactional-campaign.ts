@@ -1,18 +1,14 @@
 import { z } from "zod";
-import {
-  type CreateTransactionalBody,
-  formatTimestamp,
-  type SenderClient,
-  type Transactional,
-} from "../client";
+import { type CreateTransactionalBody, type SenderClient, shorten, type Transactional } from "../client";
 import { getClient } from "../context";
 import {
   changedFields,
-  checker,
+  checkWithSchema,
   compact,
   createOnce,
   diffBySpec,
   isNotFound,
+  keepAutoname,
   type ResourceProviderImpl,
   readOrGone,
   sameValue,
@@ -27,6 +23,7 @@ import {
   readComputed,
   type TableOf,
 } from "./fields";
+import { safeId } from "./ids";
 
 const KIND = "TransactionalCampaign";
 
@@ -36,9 +33,7 @@ const KIND = "TransactionalCampaign";
  */
 export type TransactionalCampaignInputs = Omit<InputsOf<typeof transactionalCampaignFields>, "adoptId">;
 
-/** How far the service's clock may lag ours when looking for a campaign a lost answer made. */
-const CLOCK_SKEW_MS = 5_000;
-/** Pages of 100 (newest first) searched for that campaign. */
+/** Pages of 100 (newest first) searched for a campaign a create may have made. */
 const SEARCH_PAGES = 3;
 
 const EDITOR_REASON = "must be plain or html";
@@ -63,10 +58,16 @@ const counter = (doc: string, api: keyof Transactional) =>
  * `adoptId` is only read by `create` and never compared.
  */
 export const transactionalCampaignFields = {
-  /** Name shown in reports; the service defaults it to the subject. Managed only when set. */
+  /**
+   * Name shown in reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the
+   * hex a hash of the resource's URN: the same for this resource of this stack in every run, different in
+   * every other stack, so that a create that lost its answer or an `up` that was killed finds and adopts its
+   * own campaign instead of making a second one, which matters since the API cannot delete one. Resources
+   * made before autonaming without a title keep none.
+   */
   title: {
     type: "string",
-    doc: "Name shown in reports; the service defaults it to the subject. Managed only when set.",
+    doc: "Name shown in reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the resource's URN: the same for this resource of this stack in every run, different in every other stack, so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one, which matters since the API cannot delete one. Resources made before autonaming without a title keep none.",
     api: "title",
     check: z.string({ error: "must be a string" }),
   },
@@ -127,6 +128,15 @@ export const transactionalCampaignFields = {
     check: z.string({ error: "must be a string" }),
   },
   /**
+   * Set by the SDK when it made up the title (see `title`): the title then proves which campaign is this resource's. Not meant to be set by programs. Only read at create.
+   */
+  autonamed: {
+    type: "boolean",
+    doc: "Set by the SDK when it made up the title (see `title`): the title then proves which campaign is this resource's. Not meant to be set by programs. Only read at create.",
+    createOnly: true,
+    check: z.boolean({ error: "must be a boolean" }),
+  },
+  /**
    * Our answer to `pulumi import`, which does not work for dynamic resources (pulumi/pulumi#16175): the id of
    * an existing transactional campaign to take over instead of creating one. Its fields must already equal
    * the inputs, since the API cannot update it; `create` fails otherwise and lists the fields that differ.
@@ -138,7 +148,8 @@ export const transactionalCampaignFields = {
     createOnly: true,
     check: z
       .string({ error: "must be a transactional campaign id" })
-      .min(1, "must be a transactional campaign id"),
+      .min(1, "must be a transactional campaign id")
+      .superRefine(safeId("transactional campaign")),
   },
   /** The campaign type. */
   type: { type: "string", doc: "The campaign type.", api: "type", output: true },
@@ -197,7 +208,7 @@ const IN_PLACE: readonly string[] = TRANSACTIONAL_CAMPAIGN_DIFF.fields.filter(
 );
 
 function managedOf(props: Record<string, unknown>): TransactionalCampaignInputs {
-  const { adoptId: _, ...inputs } = pickInputs(transactionalCampaignFields, props);
+  const { adoptId: _, autonamed: _autonamed, ...inputs } = pickInputs(transactionalCampaignFields, props);
   return inputs as TransactionalCampaignInputs & Record<string, unknown>;
 }
 
@@ -255,7 +266,8 @@ async function adopt(client: SenderClient, adoptId: string, inputs: Transactiona
   try {
     record = await client.getTransactional(adoptId);
   } catch (err) {
-    if (isNotFound(err)) throw new Error(`adoptId: no transactional campaign ${adoptId} in the account`);
+    if (isNotFound(err))
+      throw new Error(`adoptId: no transactional campaign ${shorten(adoptId)} in the account`);
     throw err;
   }
   const differing = differingFields(inputs, record);
@@ -267,36 +279,48 @@ async function adopt(client: SenderClient, adoptId: string, inputs: Transactiona
       )
       .join("; ");
     throw new Error(
-      `adoptId: transactional campaign ${adoptId} differs from the inputs in ${differing.join(", ")} (${detail}). ` +
+      `adoptId: transactional campaign ${shorten(adoptId)} differs from the inputs in ${differing.join(", ")} (${detail}). ` +
         "The Sender API cannot update a transactional campaign, so set these inputs to the campaign's values.",
     );
   }
   return record;
 }
 
-/** The campaign a create whose answer was lost may have made: same fields, made since the attempt. */
-async function findCreated(
-  client: SenderClient,
-  body: CreateTransactionalBody,
-  startedAt: number,
-): Promise<Transactional | undefined> {
-  const since = formatTimestamp(new Date(startedAt - CLOCK_SKEW_MS));
+/**
+ * The transactional campaigns a create of `body` could have made: the same title, subject, from,
+ * editor and reply_to, and the same preheader and content where the list shows them (so that a
+ * replacement never takes its predecessor for itself).
+ */
+async function findCandidates(client: SenderClient, body: CreateTransactionalBody): Promise<Transactional[]> {
+  const same = (a: string | null | undefined, b: string | null | undefined) => (a ?? null) === (b ?? null);
   const matches = (record: Transactional) =>
-    record.created >= since &&
+    same(record.title, body.title) &&
     record.subject === body.subject &&
     record.from === body.from &&
     record.editor === body.editor &&
-    (body.title === undefined || record.title === body.title) &&
-    (record.reply_to === undefined || record.reply_to === body.reply_to);
+    (record.reply_to === undefined || record.reply_to === body.reply_to) &&
+    (record.content === undefined || same(record.content, body.content)) &&
+    (record.preheader === undefined || same(record.preheader, body.preheader));
+  const found: Transactional[] = [];
   for (let page = 1; page <= SEARCH_PAGES; page++) {
     const answer = await client.listTransactional({ page, limit: 100 });
-    const found = answer.data.find(matches);
-    if (found) return found;
+    found.push(...answer.data.filter(matches));
     // Newer answers leave has_more_resources out: the page count tells then.
     const more = answer.has_more_resources ?? page < answer.meta.last_page;
-    if (!more || answer.data.every((record) => record.created < since)) return undefined;
+    if (!more) break;
   }
-  return undefined;
+  // A list without content cannot tell a replacement (same title, new content) from its
+  // predecessor: read each such candidate, which is rare (a lost answer, an interrupted up).
+  if (body.content === undefined) return found;
+  const checked: Transactional[] = [];
+  for (const candidate of found) {
+    const content =
+      candidate.content === undefined
+        ? (await client.getTransactional(candidate.id)).content
+        : candidate.content;
+    if (content === undefined || same(content, body.content)) checked.push(candidate);
+  }
+  return checked;
 }
 
 /**
@@ -316,7 +340,7 @@ function notTaken(body: Record<string, unknown>, answer: Transactional): string[
  * (with a warning on stderr, which the engine logs), as the service keeps it.
  */
 export const transactionalCampaignProvider: ResourceProviderImpl = {
-  check: checker(inputSchema),
+  check: async (olds, news) => checkWithSchema(inputSchema, keepAutoname(olds, news)),
 
   async diff(_id, olds, news) {
     return diffBySpec(TRANSACTIONAL_CAMPAIGN_DIFF, olds, news);
@@ -333,11 +357,18 @@ export const transactionalCampaignProvider: ResourceProviderImpl = {
         return { id: record.id, outs: outputsOf(inputs, record, adoptId) };
       }
       const body = bodyOfInputs(inputs);
-      const startedAt = Date.now();
-      // After an ambiguous failure, adopt what the lost answer made rather than make a second one.
+      const autonamed = props.autonamed === true && body.title !== undefined;
+      // The API cannot delete one: a duplicate would stay for good, so look before creating.
       const created = await createOnce(
-        () => client.createTransactional(body),
-        () => findCreated(client, body, startedAt),
+        {
+          kind: KIND,
+          describe: `transactional campaign ${JSON.stringify(shorten(body.title ?? body.subject))}`,
+          create: () => client.createTransactional(body),
+          find: () => findCandidates(client, body),
+          ...(autonamed ? { owns: (candidate: Transactional) => candidate.title === body.title } : {}),
+          idOf: (record) => record.id,
+        },
+        { settleMs: client.attemptTimeoutMs },
       );
       // The create answer lacks the counters and says step1; read it back so a refresh agrees.
       const record = await client.getTransactional(created.id).catch(() => created);

@@ -1,12 +1,19 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { type CreateWebhookBody, WEBHOOK_TOPICS, type Webhook, type WebhookTopic } from "../client";
+import {
+  type CreateWebhookBody,
+  type SenderClient,
+  shorten,
+  WEBHOOK_TOPICS,
+  type Webhook,
+  type WebhookTopic,
+} from "../client";
 import { getClient } from "../context";
 import {
   changedFields,
   checkWithSchema,
+  createOnce,
   diffBySpec,
-  isAmbiguous,
   isNotFound,
   type ResourceProviderImpl,
   readOrGone,
@@ -24,6 +31,7 @@ import {
   readInputs,
   type TableOf,
 } from "./fields";
+import { safeId } from "./ids";
 
 const KIND = "Webhook";
 
@@ -79,7 +87,10 @@ export const webhookFields = {
     doc: "The id of the group to watch; required for `groups/new-subscriber` and `groups/unsubscribed`.",
     api: "relation_id",
     replaceOnChange: true,
-    check: z.string({ error: "must be a group id" }).min(1, "must be a group id"),
+    check: z
+      .string({ error: "must be a group id" })
+      .min(1, "must be a group id")
+      .superRefine(safeId("group")),
   },
   /** The service's status of the webhook, e.g. `ACTIVE`. */
   status: {
@@ -122,13 +133,17 @@ export const webhookDescription =
 /** A new topic or group replaces the webhook; the old one goes first, as a second of the same url and topic would clash. */
 const { spec: WEBHOOK_DIFF, schema: inputSchema } = derive(webhookFields, true);
 
-/** The message of an ambiguous create failure: the webhook may exist, and nothing can tell. */
-export function ambiguousCreateMessage(topic: string, cause: string): string {
-  return (
-    `${cause.replace(/\.$/, "")}. The request may have reached Sender, so the webhook may have been created. ` +
-    "The API cannot list webhooks, so the provider could not check and did not try again. " +
-    `Look in the Sender interface (Settings, Webhooks) for a ${topic} webhook with this resource's url, ` +
-    "delete it if it is there, then run `pulumi up` again."
+/**
+ * The webhooks a create of `body` could have made: the same url, topic and group. A webhook
+ * carries no name, so none is provably a resource's own: one is adopted only when it is the single
+ * one that appeared while a create was in doubt (see `createOnce`).
+ */
+async function findCandidates(client: SenderClient, body: CreateWebhookBody): Promise<Webhook[]> {
+  return (await client.listWebhooks()).filter(
+    (webhook) =>
+      webhook.url === body.url &&
+      webhook.topic === body.topic &&
+      (webhook.group ?? undefined) === (body.relation_id ?? undefined),
   );
 }
 
@@ -173,14 +188,17 @@ export const webhookProvider: ResourceProviderImpl = {
   async create(inputs) {
     const body = bodyOf(webhookFields, inputs) as CreateWebhookBody & Record<string, unknown>;
     return withOperation("create", KIND, `${body.topic} ${body.url}`, async () => {
-      let webhook: Webhook;
-      try {
-        webhook = await getClient().createWebhook(body);
-      } catch (err) {
-        // Never retried blindly: with no way to look, a second try could make a duplicate.
-        if (isAmbiguous(err)) throw new Error(ambiguousCreateMessage(body.topic, (err as Error).message));
-        throw err;
-      }
+      const client = getClient();
+      const webhook = await createOnce(
+        {
+          kind: KIND,
+          describe: `${body.topic} webhook for ${shorten(body.url)}`,
+          create: () => client.createWebhook(body),
+          find: () => findCandidates(client, body),
+          idOf: (w) => w.id,
+        },
+        { settleMs: client.attemptTimeoutMs },
+      );
       return { id: webhook.id, outs: stateOf(inputs, webhook) };
     });
   },

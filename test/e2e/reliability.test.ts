@@ -73,7 +73,11 @@ describe("a 50-resource stack under 20% faults", () => {
   let h: StackHandle;
   beforeAll(async () => {
     emu = await emulator(TOKEN);
-    h = await createStack(copyProgram("test/e2e/programs/fleet", "fleet-faults"), emu);
+    // Short attempts: after an ambiguous create the provider looks for a late commit for one
+    // attempt timeout (30 s by default).
+    h = await createStack(copyProgram("test/e2e/programs/fleet", "fleet-faults"), emu, {
+      "sender:requestTimeoutSeconds": "3",
+    });
     await emu.admin("POST", "faults", { rules: FAULT_MIX });
   });
   afterAll(async () => {

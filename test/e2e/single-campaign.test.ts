@@ -66,7 +66,10 @@ describe("single campaign under the real engine", () => {
   test("a wrong token fails with a clear 401 message that does not contain the token", async () => {
     const h = await stackWith({}, WRONG_TOKEN);
     const error = await failure(() => h.stack.up({ onOutput: h.onOutput }));
-    expect(error).toContain("POST /v2/campaigns failed with 401: Unauthenticated.");
+    // The look before the create is the first request: it fails, and says where the token comes from.
+    expect(error).toContain(
+      "GET /v2/campaigns failed with 401: Unauthenticated. (the service refused the API token: check `sender:apiToken`",
+    );
     expect(error.includes(WRONG_TOKEN)).toBe(false);
     expect(h.output.join("").includes(WRONG_TOKEN)).toBe(false);
     expect((await h.exportState()).includes(WRONG_TOKEN)).toBe(false);

@@ -156,6 +156,62 @@ describe("faults", () => {
     expect((await emu.call("GET", "/v2/campaigns")).status).toBe(200);
   });
 
+  test("should commit, then cut a 2xx body in half on truncate", async () => {
+    const emu = testEmulator();
+    await emu.call(
+      "POST",
+      "/__emulator/faults",
+      { rules: [{ kind: "truncate", method: "POST", path: "^/v2/campaigns$" }] },
+      admin,
+    );
+    const answer = await emu.app.request("http://emulator/v2/campaigns", {
+      method: "POST",
+      headers: { authorization: `Bearer ${TOKEN}`, "content-type": "application/json" },
+      body: JSON.stringify(VALID_CAMPAIGN),
+    });
+    const text = await answer.text();
+    expect(answer.status).toBe(201);
+    expect(() => JSON.parse(text)).toThrow(SyntaxError);
+    const campaigns = (await emu.state()).campaigns;
+    expect(campaigns).toHaveLength(2);
+    expect(text.startsWith(`{"data":{"id":"${campaigns[1].id}"`)).toBe(true);
+    const log = (await emu.call("GET", "/__emulator/requests", undefined, admin)).body.requests;
+    expect(log.at(-1)).toMatchObject({
+      method: "POST",
+      path: "/v2/campaigns",
+      status: 201,
+      fault: "truncate",
+    });
+  });
+
+  test("should hold the request, then commit it late, on latency", async () => {
+    const emu = testEmulator();
+    await emu.call(
+      "POST",
+      "/__emulator/faults",
+      { rules: [{ kind: "latency", latencyMs: 300, method: "POST", path: "^/v2/campaigns$" }] },
+      admin,
+    );
+    const pending = emu.call("POST", "/v2/campaigns", VALID_CAMPAIGN);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await emu.state()).campaigns).toHaveLength(1);
+    expect((await pending).status).toBe(201);
+    expect((await emu.state()).campaigns).toHaveLength(2);
+  });
+
+  test("should let the first matching requests through with skip, then fault count of them", async () => {
+    const emu = testEmulator();
+    await emu.call(
+      "POST",
+      "/__emulator/faults",
+      { rules: [{ kind: "status", status: 503, method: "GET", path: "^/v2/plans$", skip: 1, count: 2 }] },
+      admin,
+    );
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) statuses.push((await emu.call("GET", "/v2/plans")).status);
+    expect(statuses).toEqual([200, 503, 503, 200]);
+  });
+
   test("should fire reproducibly from the seed at the given rate", async () => {
     const run = async () => {
       const emu = testEmulator();

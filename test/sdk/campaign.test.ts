@@ -1,5 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { beforeAll, describe, expect, test } from "vitest";
+import { titleFromUrn } from "../../sdk/autoname";
 import { Campaign } from "../../sdk/campaign";
 import { installMocks, registration, resolved, TOKEN } from "./mocks";
 
@@ -54,11 +55,22 @@ describe("Campaign under mocks", () => {
     const args = registration("minimal");
     expect(Object.keys(args.inputs).sort()).toEqual([
       "__provider",
+      "autonamed",
       "contentType",
       "from",
       "replyTo",
       "subject",
+      "title",
     ]);
+    // No title: autonamed from the URN, the same in every run of this stack.
+    expect([args.inputs.title, args.inputs.autonamed]).toEqual([
+      titleFromUrn(
+        "minimal",
+        `urn:pulumi:${pulumi.getStack()}::${pulumi.getProject()}::pulumi-nodejs:dynamic/sender:Campaign::minimal`,
+      ),
+      true,
+    ]);
+    expect(args.inputs.title).toMatch(/^minimal-[0-9a-f]{8}$/);
     expect(JSON.stringify(args)).not.toContain(TOKEN);
   });
 });

@@ -19,13 +19,13 @@ describe("TransactionalCampaign", () => {
   };
 
   test.each([
-    { name: "the least it needs", args: required },
+    { name: "the least it needs", args: required, autonamed: true },
     {
       name: "every field",
       args: { ...required, title: "Order confirmation", preheader: "Thanks!", content: "<p>Thanks</p>" },
     },
     { name: "an adoption", args: { ...required, adoptId: "trn001" } },
-  ])("should register $name with exactly its camelCase inputs", async ({ args }) => {
+  ])("should register $name with exactly its camelCase inputs", async ({ args, autonamed }) => {
     const campaign = new TransactionalCampaign("order", args);
     expect(await resolved(campaign.id)).toBe("order-id");
     expect(registered).toHaveLength(1);
@@ -34,6 +34,8 @@ describe("TransactionalCampaign", () => {
     expect(resource?.name).toBe("order");
     expect(resource?.inputs).toStrictEqual({
       ...args,
+      // Without a title (nor adoptId), one autonamed from the URN: `order-<8 hex>`.
+      ...(autonamed ? { title: "order-9e953008", autonamed: true } : {}),
       __provider: expect.stringContaining('providerFor("TransactionalCampaign"'),
     });
     expect(JSON.stringify(resource)).not.toContain(TOKEN);

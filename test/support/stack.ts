@@ -65,7 +65,16 @@ export interface EmulatorHandle {
     body?: unknown,
     token?: string,
   ): Promise<{ status: number; body: T }>;
-  requests(): Promise<Array<{ method: string; path: string; status: number; authorization: string | null }>>;
+  requests(): Promise<
+    Array<{
+      seq: number;
+      time: string;
+      method: string;
+      path: string;
+      status: number;
+      authorization: string | null;
+    }>
+  >;
   clearRequests(): Promise<void>;
   state(): Promise<any>;
 }
@@ -119,6 +128,8 @@ export interface StackHandle {
   backend: string;
   /** Everything the engine printed so far, across operations. */
   output: string[];
+  /** The environment the CLI runs with for this stack, to run `pulumi` directly (e.g. to kill it). */
+  env: Record<string, string>;
   onOutput: (line: string) => void;
   /** The deployment as `pulumi stack export` writes it (secrets stay encrypted), as JSON text. */
   exportState(): Promise<string>;
@@ -158,6 +169,7 @@ export async function createStack(
     dir,
     backend,
     output,
+    env: envVars,
     onOutput: (line: string) => {
       output.push(line);
     },

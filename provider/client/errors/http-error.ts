@@ -20,6 +20,23 @@ export interface SenderHttpErrorDetails {
   ambiguous?: boolean;
   /** How many attempts were made before giving up. */
   attempts?: number;
+  /** The `Location` of a redirect answer (3xx), already redacted. */
+  location?: string | undefined;
+}
+
+/** The hint a 401 adds: where the token comes from (never the token itself). */
+export const UNAUTHENTICATED_HINT =
+  "the service refused the API token: check `sender:apiToken` (set it with `pulumi config set --secret sender:apiToken <token>`) or SENDER_API_TOKEN";
+
+/** Formats a wait in seconds for people: `45 s`, `60 min`, `2 h 30 min`. */
+export function formatWait(seconds: number): string {
+  const s = Math.max(0, Math.ceil(seconds));
+  if (s < 120) return `${s} s`;
+  const minutes = Math.ceil(s / 60);
+  if (minutes < 120) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
 }
 
 /**
@@ -36,7 +53,24 @@ export function formatHttpErrorMessage(details: SenderHttpErrorDetails): string 
     );
     if (parts.length > 0) return `${head}: ${parts.join("; ")}`;
   }
-  return details.apiMessage ? `${head}: ${details.apiMessage}` : head;
+  const base = details.apiMessage ? `${head}: ${details.apiMessage}` : head;
+  return `${base}${hintFor(details)}`;
+}
+
+/** What to do about a status, appended to the message. */
+function hintFor(details: SenderHttpErrorDetails): string {
+  const { status } = details;
+  if (status === 401) return ` (${UNAUTHENTICATED_HINT})`;
+  if (status === 429) {
+    return details.retryAfterSeconds === undefined
+      ? " (rate limited; the service did not say how long to wait)"
+      : ` (rate limited: the service asked to wait ${formatWait(details.retryAfterSeconds)} (Retry-After: ${Math.ceil(details.retryAfterSeconds)}) before trying again)`;
+  }
+  if (status >= 300 && status < 400) {
+    const where = details.location ? `a redirect to ${details.location}` : "a redirect without a Location";
+    return ` (${where}; redirects are never followed, so the token never leaves the configured host: check \`sender:baseUrl\`)`;
+  }
+  return "";
 }
 
 /**
@@ -72,6 +106,8 @@ export class SenderHttpError extends SenderError {
   readonly body: unknown;
   /** How many attempts were made. */
   readonly attempts: number;
+  /** The `Location` of a redirect answer, when there was one. */
+  readonly location: string | undefined;
 
   constructor(details: SenderHttpErrorDetails) {
     super(formatHttpErrorMessage(details), { ambiguous: details.ambiguous ?? false });
@@ -83,6 +119,7 @@ export class SenderHttpError extends SenderError {
     this.retryAfterSeconds = details.retryAfterSeconds;
     this.body = details.body;
     this.attempts = details.attempts ?? 1;
+    this.location = details.location;
   }
 
   /** Whether `value` is a {@link SenderHttpError}, from any copy of the package. */
@@ -100,6 +137,7 @@ export class SenderHttpError extends SenderError {
       fieldErrors: this.fieldErrors,
       retryAfterSeconds: this.retryAfterSeconds,
       attempts: this.attempts,
+      location: this.location,
     };
   }
 }

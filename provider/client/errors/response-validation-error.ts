@@ -17,6 +17,11 @@ export interface SenderResponseValidationErrorDetails {
   issues: z.core.$ZodIssue[];
   /** The answer body as received (parsed JSON, or the raw text). */
   body: unknown;
+  /**
+   * True when the request changed something (any method but GET): the service carried it out,
+   * so the object it made or changed exists even though its answer could not be read.
+   */
+  ambiguous?: boolean;
 }
 
 function describeIssue(issue: z.core.$ZodIssue): string {
@@ -40,13 +45,22 @@ export class SenderResponseValidationError extends Error {
   readonly issues: z.core.$ZodIssue[];
   /** The answer body as received. */
   readonly body: unknown;
+  /**
+   * True when the request was a change the service carried out (2xx) although its answer is
+   * unreadable: a caller about to repeat a creating call must first look for the object.
+   */
+  readonly ambiguous: boolean;
 
   constructor(details: SenderResponseValidationErrorDetails) {
     const shown = details.issues.slice(0, 5).map(describeIssue);
     const more = details.issues.length > 5 ? `; and ${details.issues.length - 5} more` : "";
+    const effect = details.ambiguous
+      ? " (the service accepted the request, so what it made or changed may exist)"
+      : "";
     super(
-      `${details.method} ${details.path} answered ${details.status} with an unexpected body: ${shown.join("; ")}${more}`,
+      `${details.method} ${details.path} answered ${details.status} with an unexpected body: ${shown.join("; ")}${more}${effect}`,
     );
+    this.ambiguous = details.ambiguous ?? false;
     this.name = "SenderResponseValidationError";
     this.method = details.method;
     this.path = details.path;
@@ -70,6 +84,7 @@ export class SenderResponseValidationError extends Error {
       path: this.path,
       status: this.status,
       issues: this.issues,
+      ambiguous: this.ambiguous,
     };
   }
 }

@@ -608,7 +608,9 @@ describe("errors from the emulator", () => {
       retry: { maxAttempts: 1 },
     });
     const error = await wrong.listPlans().catch((e: unknown) => e);
-    expect((error as SenderHttpError).message).toBe("GET /v2/plans failed with 401: Unauthenticated.");
+    expect((error as SenderHttpError).message).toBe(
+      "GET /v2/plans failed with 401: Unauthenticated. (the service refused the API token: check `sender:apiToken` (set it with `pulumi config set --secret sender:apiToken <token>`) or SENDER_API_TOKEN)",
+    );
     expect(JSON.stringify(error)).not.toContain("wrong-token-123");
   });
 

@@ -12,6 +12,9 @@ import {
 import { type CannedServer, freePort, startCannedServer } from "./helpers/canned-server";
 import * as f from "./helpers/fixtures";
 
+const UNAUTHORIZED_HINT =
+  " (the service refused the API token: check `sender:apiToken` (set it with `pulumi config set --secret sender:apiToken <token>`) or SENDER_API_TOKEN)";
+
 let server: CannedServer;
 let client: SenderClient;
 
@@ -101,11 +104,11 @@ describe("HTTP errors", () => {
   it("should report 401 with the API message", async () => {
     server.handle(() => ({ status: 401, body: { message: "Unauthenticated." } }));
     const error = (await failure(client.listImageFolders())) as SenderHttpError;
-    expect(error.message).toBe("GET /v2/imageFolders failed with 401: Unauthenticated.");
+    expect(error.message).toBe(`GET /v2/imageFolders failed with 401: Unauthenticated.${UNAUTHORIZED_HINT}`);
     expect(error.toJSON()).toEqual({
       name: "SenderHttpError",
       kind: "http",
-      message: "GET /v2/imageFolders failed with 401: Unauthenticated.",
+      message: `GET /v2/imageFolders failed with 401: Unauthenticated.${UNAUTHORIZED_HINT}`,
       ambiguous: false,
       status: 401,
       method: "GET",
@@ -114,6 +117,7 @@ describe("HTTP errors", () => {
       fieldErrors: {},
       retryAfterSeconds: undefined,
       attempts: 1,
+      location: undefined,
     });
   });
 
@@ -129,7 +133,93 @@ describe("HTTP errors", () => {
     const error = (await failure(c.getCampaign("x"))) as SenderHttpError;
     await limited.close();
     expect(error.retryAfterSeconds).toBe(7);
-    expect(error.message).toBe("GET /v2/campaigns/x failed with 429: Too Many Attempts.");
+    expect(error.message).toBe(
+      "GET /v2/campaigns/x failed with 429: Too Many Attempts. (rate limited: the service asked to wait 7 s (Retry-After: 7) before trying again)",
+    );
+  });
+
+  it("should say how long a 429 asked to wait, at once when that is past the deadline", async () => {
+    const limited = await startCannedServer();
+    limited.handle(() => ({
+      status: 429,
+      headers: { "retry-after": "3600" },
+      body: { message: "Too Many Attempts." },
+    }));
+    const c = new SenderClient({ baseUrl: limited.url, apiToken: f.TOKEN });
+    const started = Date.now();
+    const error = (await failure(c.getCampaign("x"))) as SenderHttpError;
+    const elapsed = Date.now() - started;
+    await limited.close();
+    expect(error.message).toBe(
+      "GET /v2/campaigns/x failed with 429: Too Many Attempts. (rate limited: the service asked to wait 60 min (Retry-After: 3600) before trying again)",
+    );
+    expect([limited.requests.length, elapsed < 10_000]).toEqual([1, true]);
+  });
+
+  it("should show a redirect's Location and say it is never followed", async () => {
+    server.handle(() => ({
+      status: 301,
+      headers: { location: `https://elsewhere.example/v2/plans?token=${f.TOKEN}` },
+      raw: "",
+    }));
+    const error = (await failure(client.listPlans())) as SenderHttpError;
+    expect(error.message).toBe(
+      "GET /v2/plans failed with 301 (a redirect to https://elsewhere.example/v2/plans?token=[redacted]; redirects are never followed, so the token never leaves the configured host: check `sender:baseUrl`)",
+    );
+    expect(error.location).toBe("https://elsewhere.example/v2/plans?token=[redacted]");
+    expect(server.requests.length).toBe(1);
+    expectNoToken(error);
+  });
+
+  it("should mark an unreadable 2xx answer to a creating POST as ambiguous, and a GET's as not", async () => {
+    server.handle(() => ({ status: 201, raw: '{"data": {"id": "trunc' }));
+    const post = (await failure(
+      client.createCampaign({ subject: "s", from: "x", reply_to: "a@b.c", content_type: "html" }),
+    )) as SenderResponseValidationError;
+    expect([post.name, post.ambiguous, post.message]).toEqual([
+      "SenderResponseValidationError",
+      true,
+      "POST /v2/campaigns answered 201 with an unexpected body: (body): the body is not JSON (the service accepted the request, so what it made or changed may exist)",
+    ]);
+    server.handle(() => ({ status: 200, raw: "{" }));
+    const get = (await failure(client.listPlans())) as SenderResponseValidationError;
+    expect(get.ambiguous).toBe(false);
+  });
+});
+
+describe("unsafe ids", () => {
+  it.each([
+    [
+      "..",
+      '".." is not a safe path segment: it is "..", which URL normalisation would turn into another path',
+    ],
+    [".", '"." is not a safe path segment: it is ".", which URL normalisation would turn into another path'],
+    ["", '"" is not a safe path segment: it is empty'],
+    ["a/b", '"a/b" is not a safe path segment: it contains "/"'],
+    ["a\nb", '"a\\nb" is not a safe path segment: it contains a control character'],
+  ])("should refuse %j before sending anything, naming the route", async (id, reason) => {
+    const error = (await failure(client.setTags(id, ["tag001"]))) as Error;
+    expect(error.message).toBe(`${reason}, so POST /v2/campaigns/{id}/tags/set was not sent (id)`);
+    expect(server.requests.length).toBe(0);
+  });
+
+  it("should cut a 100 KB id in the message: one short line", async () => {
+    server.handle(() => ({ status: 404, body: { message: "Not found." } }));
+    const id = "x".repeat(100_000);
+    const error = (await failure(client.getCampaign(id))) as SenderHttpError;
+    // Node's HTTP server refuses a 100 KB request line itself, with 431 and no body.
+    expect(error.message).toBe(`GET /v2/campaigns/${"x".repeat(40)}…(100000 chars) failed with 431`);
+  });
+
+  it("should show the path actually requested, cut, in the answer's message", async () => {
+    server.handle(() => ({ status: 404, body: { message: "Not found." } }));
+    const id = "é".repeat(2_000);
+    const error = (await failure(client.getCampaign(id))) as SenderHttpError;
+    const sent = encodeURIComponent(id);
+    expect(server.requests[0]?.url).toBe(`/v2/campaigns/${sent}`);
+    expect(error.message).toBe(
+      `GET /v2/campaigns/${sent.slice(0, 40)}…(12000 chars) failed with 404: Not found.`,
+    );
   });
 });
 

@@ -11,6 +11,8 @@ import {
   normaliseFieldErrors,
   SenderClient,
   SenderHttpError,
+  UnsafePathSegmentError,
+  unsafeSegmentReason,
 } from "../../../provider/client";
 import { type CannedServer, startCannedServer } from "./helpers/canned-server";
 
@@ -59,9 +61,13 @@ describe("query encoders", () => {
     expect(buildQuery({})).toBe("");
   });
 
-  it("encodePathSegment keeps any value in one segment", () => {
+  it("encodePathSegment keeps any safe value in one segment and refuses the others", () => {
     fc.assert(
       fc.property(fc.string(), (value) => {
+        if (unsafeSegmentReason(value) !== undefined) {
+          expect(() => encodePathSegment(value)).toThrow(UnsafePathSegmentError);
+          return;
+        }
         const encoded = encodePathSegment(value);
         expect(encoded.includes("/") || encoded.includes("?") || encoded.includes("#")).toBe(false);
         expect(decodeURIComponent(encoded)).toBe(value);
@@ -114,10 +120,10 @@ describe("error message formatting", () => {
     );
   });
 
-  it("any other status shows the API message", () => {
+  it("any other status shows the API message (401 and 429 add what to do)", () => {
     fc.assert(
       fc.property(
-        fc.integer({ min: 400, max: 599 }).filter((s) => s !== 422),
+        fc.integer({ min: 400, max: 599 }).filter((s) => s !== 422 && s !== 401 && s !== 429),
         fc.string({ minLength: 1 }),
         (status, apiMessage) => {
           expect(formatHttpErrorMessage({ method: "GET", path: "/v2/x", status, apiMessage })).toBe(

@@ -707,9 +707,9 @@ const rows: Record<string, Row> = {
     result: [{ id: "fld001", name: "Brand", images_count: 0 }],
   },
   "path segments are encoded": {
-    call: (c) => c.getCampaign("a/b c?d"),
+    call: (c) => c.getCampaign("a b?c#d%e"),
     method: "GET",
-    url: "/v2/campaigns/a%2Fb%20c%3Fd",
+    url: "/v2/campaigns/a%20b%3Fc%23d%25e",
     answer: { data: f.campaign },
     result: f.campaign,
   },

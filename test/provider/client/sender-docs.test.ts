@@ -151,7 +151,14 @@ describe("replayed through SenderClient", () => {
       "email: Required value, email",
     ],
     ["php-sdk-422.json", 422, "Validation Error", {}, "Validation Error"],
-    ["php-sdk-429.json", 429, "Too Many Attempts", {}, "Too Many Attempts"],
+    // No Retry-After in the fixture: the message says so.
+    [
+      "php-sdk-429.json",
+      429,
+      "Too Many Attempts",
+      {},
+      "Too Many Attempts (rate limited; the service did not say how long to wait)",
+    ],
   ])(
     "turns %s into a SenderHttpError with the API's message",
     async (name, status, message, fieldErrors, shown) => {

@@ -142,8 +142,10 @@ describe("create", () => {
     const created = await provider.create({ campaignId, url: PRICES });
     expect(created.id).toBe(`${campaignId}/prices.pdf`);
     expect(await attachmentsOf(campaignId)).toEqual([stored(campaignId, PRICES)]);
-    // One POST whose answer was lost, then a look at the list: no second POST.
+    // A look first (nothing there), one POST whose answer was lost, then a look that finds the
+    // file: no second POST.
     expect(await harness.calls()).toEqual([
+      { method: "GET", path: `/v2/campaigns/${campaignId}/attachments` },
       { method: "POST", path: `/v2/campaigns/${campaignId}/attachments`, fault: "drop-after" },
       { method: "GET", path: `/v2/campaigns/${campaignId}/attachments` },
     ]);

@@ -57,6 +57,11 @@ describe("schedule time conversion", () => {
     // A negative offset can carry the time into the next year.
     ["2026-12-31T23:30:00-01:00", "2027-01-01 00:30:00"],
     ["2028-02-29T12:00:00+00:00", "2028-02-29 12:00:00"],
+    // Fractional seconds round to the nearest second, a half up (the service schedules to the second).
+    ["2030-01-15T09:00:00.500Z", "2030-01-15 09:00:01"],
+    ["2030-01-15T09:00:00.499999Z", "2030-01-15 09:00:00"],
+    ["2030-01-15T09:00:59.9+01:00", "2030-01-15 08:01:00"],
+    ["2030-12-31T23:59:59.5Z", "2031-01-01 00:00:00"],
   ])("should convert %s to %s UTC", (iso, api) => {
     expect(toApiScheduleTime(iso)).toBe(api);
   });
@@ -69,7 +74,9 @@ describe("schedule time conversion", () => {
     "2026-12-01T24:00:00Z",
     "2026-12-01T09:60:00Z",
     "2026-12-01T09:00:00+24:00",
-    "2026-12-01T09:00:00.250Z",
+    "2026-12-01T09:00.250Z",
+    "2026-12-01T09:00:00.Z",
+    "2026-12-01T09:00:00.1234567890Z",
     "tomorrow at nine",
   ])("should refuse %s", (value) => {
     expect(parseScheduleTime(value)).toBeUndefined();

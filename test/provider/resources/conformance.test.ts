@@ -58,7 +58,8 @@ const scenarios: Record<
       groups: ["grp001"],
       segments: ["seg1"],
     }),
-    absent: ["adoptId", "scheduleTime", "sentTime"],
+    // An explicit title: not autonamed.
+    absent: ["adoptId", "autonamed", "scheduleTime", "sentTime"],
   },
   CampaignTargeting: {
     inputs: async () => ({
@@ -101,7 +102,7 @@ const scenarios: Record<
       preheader: "Tracking inside",
       content: "<p>Track it</p>",
     }),
-    absent: ["adoptId"],
+    absent: ["adoptId", "autonamed"],
   },
   Webhook: {
     inputs: async () => ({

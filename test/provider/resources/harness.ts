@@ -69,7 +69,11 @@ export async function startHarness(): Promise<Harness> {
   const emulator = await startEmulator({ token: TOKEN, now: () => clock.now });
   resetProviderContext();
   configureProvider({
-    get: (key) => ({ "sender:apiToken": TOKEN, "sender:baseUrl": emulator.url })[key],
+    // Short attempts: an ambiguous create looks for a late commit for one attempt timeout.
+    get: (key) =>
+      ({ "sender:apiToken": TOKEN, "sender:baseUrl": emulator.url, "sender:requestTimeoutSeconds": "2" })[
+        key
+      ],
   });
   const admin = async (method: string, path: string, body?: unknown) => {
     const response = await fetch(`${emulator.url}/__emulator${path}`, {

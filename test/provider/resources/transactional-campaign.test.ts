@@ -160,6 +160,7 @@ describe("create", () => {
     expect(after).toEqual([...before, created.id]);
     expect(created.outs).toStrictEqual(await expectedOutputs(created.id, INPUTS));
     expect(await harness.calls()).toEqual([
+      { method: "GET", path: "/v2/transactional?page=1&limit=100" },
       { method: "POST", path: "/v2/transactional", fault: "drop-after" },
       { method: "GET", path: "/v2/transactional?page=1&limit=100" },
       { method: "GET", path: `/v2/transactional/${created.id}` },
@@ -498,5 +499,32 @@ describe("delete", () => {
     ]);
     expect(await harness.calls()).toEqual([]);
     expect(await transactionalIds()).toContain(created.id);
+  });
+});
+
+describe("autonamed titles prove ownership", () => {
+  const AUTO = { ...INPUTS, title: "order-shipped-1a2b3c4d", autonamed: true };
+
+  test("adopts its own campaign an interrupted up made, with no POST", async () => {
+    const orphan = await getClient().createTransactional({
+      title: AUTO.title,
+      subject: AUTO.subject,
+      from: AUTO.from,
+      reply_to: AUTO.replyTo,
+      editor: "html",
+      preheader: AUTO.preheader,
+      content: AUTO.content,
+    });
+    await harness.clearRequests();
+    const created = await provider.create(AUTO);
+    expect(created.id).toBe(orphan.id);
+    expect(await harness.mutations()).toEqual([]);
+  });
+
+  test("never takes its predecessor for itself on a replacement (same title, new content)", async () => {
+    const before = await provider.create(AUTO);
+    const after = await provider.create({ ...AUTO, content: "<p>New content</p>" });
+    expect(after.id).not.toBe(before.id);
+    expect((await transactionalIds()).slice(-2)).toEqual([before.id, after.id]);
   });
 });

@@ -99,7 +99,9 @@ describe("program settings", () => {
   test("should report a rejected token without showing any token", async () => {
     config({ "sender:apiToken": "wrong-token-5e1f" });
     const error = await failure(() => getPlans());
-    expect(error.message).toBe("getPlans: GET /v2/plans failed with 401: Unauthenticated.");
+    expect(error.message).toBe(
+      "getPlans: GET /v2/plans failed with 401: Unauthenticated. (the service refused the API token: check `sender:apiToken` (set it with `pulumi config set --secret sender:apiToken <token>`) or SENDER_API_TOKEN)",
+    );
     expect(error.reason).toBe("request");
   });
 });

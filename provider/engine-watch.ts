@@ -1,0 +1,87 @@
+/**
+ * Stops the dynamic-provider process when the Pulumi engine that started it is gone.
+ *
+ * After `kill -9` of `pulumi up` the provider process (and the language host) live on: the
+ * engine starts it through a shell shim, so it is not killed with its parent, and the creates it
+ * has in hand would go on reaching the service although no one will ever record their results.
+ * The engine's address is the first argument of the process (`.../dynamic-provider/index.js
+ * <engine>`); while that port refuses connections the engine is gone, and the process exits
+ * before sending anything more.
+ */
+import * as net from "node:net";
+
+/** Options of {@link watchEngine}; the defaults are those of the dynamic-provider process. */
+export interface EngineWatchOptions {
+  /** `host:port` of the engine; by default the process's first argument, when it runs the dynamic provider. */
+  address?: string | undefined;
+  /** Probe period. Default 200 ms: a loopback connect, cheap, and few requests slip through after a kill. */
+  intervalMs?: number;
+  /** What to do once the engine is gone. Default: say so on stderr and exit with status 1. */
+  onGone?: () => void;
+}
+
+let watching: NodeJS.Timeout | undefined;
+
+/** The engine's address when this process is the engine's dynamic-provider process, else undefined. */
+export function engineAddressOf(argv: readonly string[] = process.argv): string | undefined {
+  const script = argv[1] ?? "";
+  const address = argv[2] ?? "";
+  if (!/dynamic-provider/.test(script)) return undefined;
+  return /^[\w.-]+:\d+$/.test(address) || /^\[[\da-f:]+\]:\d+$/i.test(address) ? address : undefined;
+}
+
+function splitAddress(address: string): { host: string; port: number } {
+  const colon = address.lastIndexOf(":");
+  return { host: address.slice(0, colon).replace(/^\[|\]$/g, ""), port: Number(address.slice(colon + 1)) };
+}
+
+/** One probe: resolves true when the engine accepts a connection, false when it refuses. */
+export function engineAlive(address: string, timeoutMs = 2_000): Promise<boolean> {
+  const { host, port } = splitAddress(address);
+  return new Promise((resolve) => {
+    const socket = net.connect({ host, port });
+    const done = (alive: boolean) => {
+      socket.destroy();
+      resolve(alive);
+    };
+    socket.setTimeout(timeoutMs, () => done(true)); // a slow engine is not a gone one
+    socket.once("connect", () => done(true));
+    socket.once("error", (err: NodeJS.ErrnoException) => done(err.code !== "ECONNREFUSED"));
+  });
+}
+
+function exitNow(): void {
+  process.stderr.write("pulumi-sender: the Pulumi engine is gone; stopping before any further request\n");
+  process.exit(1);
+}
+
+/**
+ * Starts watching the engine, once per process; does nothing outside the dynamic-provider process
+ * (no engine address). The timer never keeps the process alive.
+ */
+export function watchEngine(options: EngineWatchOptions = {}): void {
+  if (watching !== undefined) return;
+  const address = options.address ?? engineAddressOf();
+  if (address === undefined) return;
+  const onGone = options.onGone ?? exitNow;
+  let probing = false;
+  watching = setInterval(async () => {
+    if (probing) return;
+    probing = true;
+    try {
+      if (!(await engineAlive(address))) {
+        stopWatchingEngine();
+        onGone();
+      }
+    } finally {
+      probing = false;
+    }
+  }, options.intervalMs ?? 200);
+  watching.unref();
+}
+
+/** Stops the watch; for tests. */
+export function stopWatchingEngine(): void {
+  if (watching !== undefined) clearInterval(watching);
+  watching = undefined;
+}

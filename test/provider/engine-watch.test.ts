@@ -1,0 +1,63 @@
+import * as net from "node:net";
+import { afterEach, describe, expect, test } from "vitest";
+import { engineAddressOf, engineAlive, stopWatchingEngine, watchEngine } from "../../provider/engine-watch";
+
+afterEach(() => stopWatchingEngine());
+
+async function listener(): Promise<{ server: net.Server; address: string }> {
+  const server = net.createServer((socket) => socket.destroy());
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { server, address: `127.0.0.1:${(server.address() as net.AddressInfo).port}` };
+}
+
+describe("engine watch", () => {
+  test("finds the engine's address only in the dynamic-provider process", () => {
+    expect(
+      engineAddressOf([
+        "node",
+        "/x/node_modules/@pulumi/pulumi/cmd/dynamic-provider/index.js",
+        "127.0.0.1:40123",
+      ]),
+    ).toBe("127.0.0.1:40123");
+    expect(engineAddressOf(["node", "/x/node_modules/@pulumi/pulumi/cmd/dynamic-provider", "[::1]:9"])).toBe(
+      "[::1]:9",
+    );
+    expect(engineAddressOf(["node", "/x/program/index.js", "127.0.0.1:40123"])).toBeUndefined();
+    expect(engineAddressOf(["node", "/x/cmd/dynamic-provider/index.js"])).toBeUndefined();
+  });
+
+  test("tells a listening engine from a gone one", async () => {
+    const { server, address } = await listener();
+    expect(await engineAlive(address)).toBe(true);
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    expect(await engineAlive(address)).toBe(false);
+  });
+
+  test("calls onGone once the engine stops listening, and never before", async () => {
+    const { server, address } = await listener();
+    const gone: number[] = [];
+    watchEngine({ address, intervalMs: 50, onGone: () => gone.push(Date.now()) });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(gone).toEqual([]);
+    const closedAt = Date.now();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    for (let waited = 0; gone.length === 0 && waited < 10_000; waited += 20) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(gone.length).toBe(1);
+    expect((gone[0] as number) >= closedAt).toBe(true);
+  });
+
+  test("does nothing outside the dynamic-provider process", async () => {
+    let called = false;
+    watchEngine({
+      onGone: () => {
+        called = true;
+      },
+      intervalMs: 10,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(called).toBe(false);
+  });
+});
