@@ -30,7 +30,7 @@ export function titleFromUrn(name: string, urn: string): string {
 
 /**
  * The `title` and `autonamed` inputs of a resource: the program's title as given (or none when
- * it adopts an existing object, whose title stays), or else the {@link autonamedTitle} with
+ * it adopts an existing object, whose title stays, or reads one with `get`), or else the {@link autonamedTitle} with
  * `autonamed: true`, which tells the provider that the title proves ownership.
  */
 export function titleInputs(
@@ -39,7 +39,9 @@ export function titleInputs(
   args: { title?: pulumi.Input<string> | undefined; adoptId?: pulumi.Input<string> | undefined },
   opts: pulumi.CustomResourceOptions | undefined,
 ): { title: pulumi.Input<string> | undefined; autonamed: true | undefined } {
-  if (args.title !== undefined || args.adoptId !== undefined)
+  // A read of an existing object (`get`, `opts.id`) sends no inputs: nothing to name.
+  if (args.title !== undefined || args.adoptId !== undefined || opts?.id !== undefined) {
     return { title: args.title, autonamed: undefined };
+  }
   return { title: autonamedTitle(kind, name, opts), autonamed: true };
 }
