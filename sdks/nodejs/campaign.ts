@@ -39,6 +39,10 @@ export class Campaign extends pulumi.CustomResource {
      */
     declare public readonly adoptId: pulumi.Output<string | undefined>;
     /**
+     * Set by the SDK when it made up the title (see `title`): the title then proves which campaign is this resource's. Not meant to be set by programs. Only read at create.
+     */
+    declare public readonly autonamed: pulumi.Output<boolean | undefined>;
+    /**
      * The email body: html for `html` and `editor`, plain text for `text`.
      */
     declare public readonly content: pulumi.Output<string | undefined>;
@@ -107,7 +111,7 @@ export class Campaign extends pulumi.CustomResource {
      */
     declare public readonly subject: pulumi.Output<string>;
     /**
-     * Internal name, shown in the Sender dashboard and reports.
+     * Internal name, shown in the Sender dashboard and reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the resource's URN: the same for this resource of this stack in every run, different in every other stack, so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one. An explicit title cannot prove that (see the README).
      */
     declare public readonly title: pulumi.Output<string | undefined>;
 
@@ -135,6 +139,7 @@ export class Campaign extends pulumi.CustomResource {
                 throw new Error("Missing required property 'subject'");
             }
             resourceInputs["adoptId"] = args?.adoptId;
+            resourceInputs["autonamed"] = args?.autonamed;
             resourceInputs["content"] = args?.content;
             resourceInputs["contentType"] = args?.contentType;
             resourceInputs["from"] = args?.from;
@@ -155,6 +160,7 @@ export class Campaign extends pulumi.CustomResource {
             resourceInputs["status"] = undefined /*out*/;
         } else {
             resourceInputs["adoptId"] = undefined /*out*/;
+            resourceInputs["autonamed"] = undefined /*out*/;
             resourceInputs["content"] = undefined /*out*/;
             resourceInputs["contentType"] = undefined /*out*/;
             resourceInputs["created"] = undefined /*out*/;
@@ -187,6 +193,10 @@ export interface CampaignArgs {
      * Id of an existing campaign to take over instead of creating one; `create` then updates it to match these arguments. This is the way to bring a campaign made elsewhere under the stack: `pulumi import` does not work for dynamic resources (pulumi/pulumi#16175). Refused when the campaign has already been sent and differs from the arguments. Only read at create.
      */
     adoptId?: pulumi.Input<string | undefined>;
+    /**
+     * Set by the SDK when it made up the title (see `title`): the title then proves which campaign is this resource's. Not meant to be set by programs. Only read at create.
+     */
+    autonamed?: pulumi.Input<boolean | undefined>;
     /**
      * The email body: html for `html` and `editor`, plain text for `text`.
      */
@@ -224,7 +234,7 @@ export interface CampaignArgs {
      */
     subject: pulumi.Input<string>;
     /**
-     * Internal name, shown in the Sender dashboard and reports.
+     * Internal name, shown in the Sender dashboard and reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the resource's URN: the same for this resource of this stack in every run, different in every other stack, so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one. An explicit title cannot prove that (see the README).
      */
     title?: pulumi.Input<string | undefined>;
 }

@@ -39,7 +39,7 @@ export class CampaignSchedule extends pulumi.CustomResource {
      */
     declare public readonly campaignId: pulumi.Output<string>;
     /**
-     * When to send, in ISO 8601 with an offset, e.g. `2026-12-01T09:00:00+01:00` or `2026-12-01T08:00:00Z`. It must be in the future when the schedule is created or changed.
+     * When to send, in ISO 8601 with an offset, e.g. `2026-12-01T09:00:00+01:00` or `2026-12-01T08:00:00Z`. It must be in the future when the schedule is created or changed. The service schedules to the second: fractional seconds are rounded to the nearest one, a half up (`09:00:00.500Z` is 09:00:01).
      */
     declare public readonly scheduleTime: pulumi.Output<string>;
     /**
@@ -100,7 +100,7 @@ export interface CampaignScheduleArgs {
      */
     campaignId: pulumi.Input<string>;
     /**
-     * When to send, in ISO 8601 with an offset, e.g. `2026-12-01T09:00:00+01:00` or `2026-12-01T08:00:00Z`. It must be in the future when the schedule is created or changed.
+     * When to send, in ISO 8601 with an offset, e.g. `2026-12-01T09:00:00+01:00` or `2026-12-01T08:00:00Z`. It must be in the future when the schedule is created or changed. The service schedules to the second: fractional seconds are rounded to the nearest one, a half up (`09:00:00.500Z` is 09:00:01).
      */
     scheduleTime: pulumi.Input<string>;
 }

@@ -39,6 +39,10 @@ export class TransactionalCampaign extends pulumi.CustomResource {
      */
     declare public readonly adoptId: pulumi.Output<string | undefined>;
     /**
+     * Set by the SDK when it made up the title (see `title`): the title then proves which campaign is this resource's. Not meant to be set by programs. Only read at create.
+     */
+    declare public readonly autonamed: pulumi.Output<boolean | undefined>;
+    /**
      * Bounces, as of the last create, update or refresh.
      */
     declare public /*out*/ readonly bounced: pulumi.Output<number>;
@@ -95,7 +99,7 @@ export class TransactionalCampaign extends pulumi.CustomResource {
      */
     declare public readonly subject: pulumi.Output<string>;
     /**
-     * Name shown in reports; the service defaults it to the subject. Managed only when set.
+     * Name shown in reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the resource's URN: the same for this resource of this stack in every run, different in every other stack, so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one, which matters since the API cannot delete one. Resources made before autonaming without a title keep none.
      */
     declare public readonly title: pulumi.Output<string | undefined>;
     /**
@@ -131,6 +135,7 @@ export class TransactionalCampaign extends pulumi.CustomResource {
                 throw new Error("Missing required property 'subject'");
             }
             resourceInputs["adoptId"] = args?.adoptId;
+            resourceInputs["autonamed"] = args?.autonamed;
             resourceInputs["content"] = args?.content;
             resourceInputs["editor"] = args?.editor;
             resourceInputs["from"] = args?.from;
@@ -150,6 +155,7 @@ export class TransactionalCampaign extends pulumi.CustomResource {
             resourceInputs["unsubscribeCount"] = undefined /*out*/;
         } else {
             resourceInputs["adoptId"] = undefined /*out*/;
+            resourceInputs["autonamed"] = undefined /*out*/;
             resourceInputs["bounced"] = undefined /*out*/;
             resourceInputs["clicks"] = undefined /*out*/;
             resourceInputs["content"] = undefined /*out*/;
@@ -184,6 +190,10 @@ export interface TransactionalCampaignArgs {
      */
     adoptId?: pulumi.Input<string | undefined>;
     /**
+     * Set by the SDK when it made up the title (see `title`): the title then proves which campaign is this resource's. Not meant to be set by programs. Only read at create.
+     */
+    autonamed?: pulumi.Input<boolean | undefined>;
+    /**
      * Plain text or html body, according to `editor`. Managed only when set.
      */
     content?: pulumi.Input<string | undefined>;
@@ -208,7 +218,7 @@ export interface TransactionalCampaignArgs {
      */
     subject: pulumi.Input<string>;
     /**
-     * Name shown in reports; the service defaults it to the subject. Managed only when set.
+     * Name shown in reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the resource's URN: the same for this resource of this stack in every run, different in every other stack, so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one, which matters since the API cannot delete one. Resources made before autonaming without a title keep none.
      */
     title?: pulumi.Input<string | undefined>;
 }

@@ -18,6 +18,8 @@ type Campaign struct {
 
 	// Id of an existing campaign to take over instead of creating one; `create` then updates it to match these arguments. This is the way to bring a campaign made elsewhere under the stack: `pulumi import` does not work for dynamic resources (pulumi/pulumi#16175). Refused when the campaign has already been sent and differs from the arguments. Only read at create.
 	AdoptId pulumi.StringPtrOutput `pulumi:"adoptId"`
+	// Set by the SDK when it made up the title (see `title`): the title then proves which campaign is this resource's. Not meant to be set by programs. Only read at create.
+	Autonamed pulumi.BoolPtrOutput `pulumi:"autonamed"`
 	// The email body: html for `html` and `editor`, plain text for `text`.
 	Content pulumi.StringPtrOutput `pulumi:"content"`
 	// How the content is written: `editor`, `html` or `text`. One of: "editor", "html", "text".
@@ -52,7 +54,7 @@ type Campaign struct {
 	Status pulumi.StringOutput `pulumi:"status"`
 	// Subject line of the email.
 	Subject pulumi.StringOutput `pulumi:"subject"`
-	// Internal name, shown in the Sender dashboard and reports.
+	// Internal name, shown in the Sender dashboard and reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the resource's URN: the same for this resource of this stack in every run, different in every other stack, so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one. An explicit title cannot prove that (see the README).
 	Title pulumi.StringPtrOutput `pulumi:"title"`
 }
 
@@ -110,6 +112,8 @@ func (CampaignState) ElementType() reflect.Type {
 type campaignArgs struct {
 	// Id of an existing campaign to take over instead of creating one; `create` then updates it to match these arguments. This is the way to bring a campaign made elsewhere under the stack: `pulumi import` does not work for dynamic resources (pulumi/pulumi#16175). Refused when the campaign has already been sent and differs from the arguments. Only read at create.
 	AdoptId *string `pulumi:"adoptId"`
+	// Set by the SDK when it made up the title (see `title`): the title then proves which campaign is this resource's. Not meant to be set by programs. Only read at create.
+	Autonamed *bool `pulumi:"autonamed"`
 	// The email body: html for `html` and `editor`, plain text for `text`.
 	Content *string `pulumi:"content"`
 	// How the content is written: `editor`, `html` or `text`. One of: "editor", "html", "text".
@@ -128,7 +132,7 @@ type campaignArgs struct {
 	Segments []string `pulumi:"segments"`
 	// Subject line of the email.
 	Subject string `pulumi:"subject"`
-	// Internal name, shown in the Sender dashboard and reports.
+	// Internal name, shown in the Sender dashboard and reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the resource's URN: the same for this resource of this stack in every run, different in every other stack, so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one. An explicit title cannot prove that (see the README).
 	Title *string `pulumi:"title"`
 }
 
@@ -136,6 +140,8 @@ type campaignArgs struct {
 type CampaignArgs struct {
 	// Id of an existing campaign to take over instead of creating one; `create` then updates it to match these arguments. This is the way to bring a campaign made elsewhere under the stack: `pulumi import` does not work for dynamic resources (pulumi/pulumi#16175). Refused when the campaign has already been sent and differs from the arguments. Only read at create.
 	AdoptId pulumi.StringPtrInput
+	// Set by the SDK when it made up the title (see `title`): the title then proves which campaign is this resource's. Not meant to be set by programs. Only read at create.
+	Autonamed pulumi.BoolPtrInput
 	// The email body: html for `html` and `editor`, plain text for `text`.
 	Content pulumi.StringPtrInput
 	// How the content is written: `editor`, `html` or `text`. One of: "editor", "html", "text".
@@ -154,7 +160,7 @@ type CampaignArgs struct {
 	Segments pulumi.StringArrayInput
 	// Subject line of the email.
 	Subject pulumi.StringInput
-	// Internal name, shown in the Sender dashboard and reports.
+	// Internal name, shown in the Sender dashboard and reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the resource's URN: the same for this resource of this stack in every run, different in every other stack, so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one. An explicit title cannot prove that (see the README).
 	Title pulumi.StringPtrInput
 }
 
@@ -198,6 +204,11 @@ func (o CampaignOutput) ToCampaignOutputWithContext(ctx context.Context) Campaig
 // Id of an existing campaign to take over instead of creating one; `create` then updates it to match these arguments. This is the way to bring a campaign made elsewhere under the stack: `pulumi import` does not work for dynamic resources (pulumi/pulumi#16175). Refused when the campaign has already been sent and differs from the arguments. Only read at create.
 func (o CampaignOutput) AdoptId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Campaign) pulumi.StringPtrOutput { return v.AdoptId }).(pulumi.StringPtrOutput)
+}
+
+// Set by the SDK when it made up the title (see `title`): the title then proves which campaign is this resource's. Not meant to be set by programs. Only read at create.
+func (o CampaignOutput) Autonamed() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *Campaign) pulumi.BoolPtrOutput { return v.Autonamed }).(pulumi.BoolPtrOutput)
 }
 
 // The email body: html for `html` and `editor`, plain text for `text`.
@@ -285,7 +296,7 @@ func (o CampaignOutput) Subject() pulumi.StringOutput {
 	return o.ApplyT(func(v *Campaign) pulumi.StringOutput { return v.Subject }).(pulumi.StringOutput)
 }
 
-// Internal name, shown in the Sender dashboard and reports.
+// Internal name, shown in the Sender dashboard and reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the resource's URN: the same for this resource of this stack in every run, different in every other stack, so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one. An explicit title cannot prove that (see the README).
 func (o CampaignOutput) Title() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Campaign) pulumi.StringPtrOutput { return v.Title }).(pulumi.StringPtrOutput)
 }

@@ -18,7 +18,7 @@ type CampaignSchedule struct {
 
 	// The campaign to send. Changing it replaces the schedule.
 	CampaignId pulumi.StringOutput `pulumi:"campaignId"`
-	// When to send, in ISO 8601 with an offset, e.g. `2026-12-01T09:00:00+01:00` or `2026-12-01T08:00:00Z`. It must be in the future when the schedule is created or changed.
+	// When to send, in ISO 8601 with an offset, e.g. `2026-12-01T09:00:00+01:00` or `2026-12-01T08:00:00Z`. It must be in the future when the schedule is created or changed. The service schedules to the second: fractional seconds are rounded to the nearest one, a half up (`09:00:00.500Z` is 09:00:01).
 	ScheduleTime pulumi.StringOutput `pulumi:"scheduleTime"`
 	// The scheduled time as the API has it, `YYYY-MM-DD HH:MM:SS` UTC.
 	ScheduleTimeUtc pulumi.StringPtrOutput `pulumi:"scheduleTimeUtc"`
@@ -80,7 +80,7 @@ func (CampaignScheduleState) ElementType() reflect.Type {
 type campaignScheduleArgs struct {
 	// The campaign to send. Changing it replaces the schedule.
 	CampaignId string `pulumi:"campaignId"`
-	// When to send, in ISO 8601 with an offset, e.g. `2026-12-01T09:00:00+01:00` or `2026-12-01T08:00:00Z`. It must be in the future when the schedule is created or changed.
+	// When to send, in ISO 8601 with an offset, e.g. `2026-12-01T09:00:00+01:00` or `2026-12-01T08:00:00Z`. It must be in the future when the schedule is created or changed. The service schedules to the second: fractional seconds are rounded to the nearest one, a half up (`09:00:00.500Z` is 09:00:01).
 	ScheduleTime string `pulumi:"scheduleTime"`
 }
 
@@ -88,7 +88,7 @@ type campaignScheduleArgs struct {
 type CampaignScheduleArgs struct {
 	// The campaign to send. Changing it replaces the schedule.
 	CampaignId pulumi.StringInput
-	// When to send, in ISO 8601 with an offset, e.g. `2026-12-01T09:00:00+01:00` or `2026-12-01T08:00:00Z`. It must be in the future when the schedule is created or changed.
+	// When to send, in ISO 8601 with an offset, e.g. `2026-12-01T09:00:00+01:00` or `2026-12-01T08:00:00Z`. It must be in the future when the schedule is created or changed. The service schedules to the second: fractional seconds are rounded to the nearest one, a half up (`09:00:00.500Z` is 09:00:01).
 	ScheduleTime pulumi.StringInput
 }
 
@@ -134,7 +134,7 @@ func (o CampaignScheduleOutput) CampaignId() pulumi.StringOutput {
 	return o.ApplyT(func(v *CampaignSchedule) pulumi.StringOutput { return v.CampaignId }).(pulumi.StringOutput)
 }
 
-// When to send, in ISO 8601 with an offset, e.g. `2026-12-01T09:00:00+01:00` or `2026-12-01T08:00:00Z`. It must be in the future when the schedule is created or changed.
+// When to send, in ISO 8601 with an offset, e.g. `2026-12-01T09:00:00+01:00` or `2026-12-01T08:00:00Z`. It must be in the future when the schedule is created or changed. The service schedules to the second: fractional seconds are rounded to the nearest one, a half up (`09:00:00.500Z` is 09:00:01).
 func (o CampaignScheduleOutput) ScheduleTime() pulumi.StringOutput {
 	return o.ApplyT(func(v *CampaignSchedule) pulumi.StringOutput { return v.ScheduleTime }).(pulumi.StringOutput)
 }

@@ -18,6 +18,8 @@ type TransactionalCampaign struct {
 
 	// Our answer to `pulumi import`, which does not work for dynamic resources (pulumi/pulumi#16175): the id of an existing transactional campaign to take over instead of creating one. Its fields must already equal the inputs, since the API cannot update it; `create` fails otherwise and lists the fields that differ. Only read at create: changing or removing it later does nothing.
 	AdoptId pulumi.StringPtrOutput `pulumi:"adoptId"`
+	// Set by the SDK when it made up the title (see `title`): the title then proves which campaign is this resource's. Not meant to be set by programs. Only read at create.
+	Autonamed pulumi.BoolPtrOutput `pulumi:"autonamed"`
 	// Bounces, as of the last create, update or refresh.
 	Bounced pulumi.IntOutput `pulumi:"bounced"`
 	// Clicks, as of the last create, update or refresh.
@@ -46,7 +48,7 @@ type TransactionalCampaign struct {
 	Sent pulumi.IntOutput `pulumi:"sent"`
 	// Subject line.
 	Subject pulumi.StringOutput `pulumi:"subject"`
-	// Name shown in reports; the service defaults it to the subject. Managed only when set.
+	// Name shown in reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the resource's URN: the same for this resource of this stack in every run, different in every other stack, so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one, which matters since the API cannot delete one. Resources made before autonaming without a title keep none.
 	Title pulumi.StringPtrOutput `pulumi:"title"`
 	// The campaign type.
 	Type pulumi.StringOutput `pulumi:"type"`
@@ -113,6 +115,8 @@ func (TransactionalCampaignState) ElementType() reflect.Type {
 type transactionalCampaignArgs struct {
 	// Our answer to `pulumi import`, which does not work for dynamic resources (pulumi/pulumi#16175): the id of an existing transactional campaign to take over instead of creating one. Its fields must already equal the inputs, since the API cannot update it; `create` fails otherwise and lists the fields that differ. Only read at create: changing or removing it later does nothing.
 	AdoptId *string `pulumi:"adoptId"`
+	// Set by the SDK when it made up the title (see `title`): the title then proves which campaign is this resource's. Not meant to be set by programs. Only read at create.
+	Autonamed *bool `pulumi:"autonamed"`
 	// Plain text or html body, according to `editor`. Managed only when set.
 	Content *string `pulumi:"content"`
 	// `plain` or `html`: how `content` is read. `builder` is refused, as builder campaigns can only be built in the Sender interface. One of: "plain", "html".
@@ -125,7 +129,7 @@ type transactionalCampaignArgs struct {
 	ReplyTo string `pulumi:"replyTo"`
 	// Subject line.
 	Subject string `pulumi:"subject"`
-	// Name shown in reports; the service defaults it to the subject. Managed only when set.
+	// Name shown in reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the resource's URN: the same for this resource of this stack in every run, different in every other stack, so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one, which matters since the API cannot delete one. Resources made before autonaming without a title keep none.
 	Title *string `pulumi:"title"`
 }
 
@@ -133,6 +137,8 @@ type transactionalCampaignArgs struct {
 type TransactionalCampaignArgs struct {
 	// Our answer to `pulumi import`, which does not work for dynamic resources (pulumi/pulumi#16175): the id of an existing transactional campaign to take over instead of creating one. Its fields must already equal the inputs, since the API cannot update it; `create` fails otherwise and lists the fields that differ. Only read at create: changing or removing it later does nothing.
 	AdoptId pulumi.StringPtrInput
+	// Set by the SDK when it made up the title (see `title`): the title then proves which campaign is this resource's. Not meant to be set by programs. Only read at create.
+	Autonamed pulumi.BoolPtrInput
 	// Plain text or html body, according to `editor`. Managed only when set.
 	Content pulumi.StringPtrInput
 	// `plain` or `html`: how `content` is read. `builder` is refused, as builder campaigns can only be built in the Sender interface. One of: "plain", "html".
@@ -145,7 +151,7 @@ type TransactionalCampaignArgs struct {
 	ReplyTo pulumi.StringInput
 	// Subject line.
 	Subject pulumi.StringInput
-	// Name shown in reports; the service defaults it to the subject. Managed only when set.
+	// Name shown in reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the resource's URN: the same for this resource of this stack in every run, different in every other stack, so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one, which matters since the API cannot delete one. Resources made before autonaming without a title keep none.
 	Title pulumi.StringPtrInput
 }
 
@@ -189,6 +195,11 @@ func (o TransactionalCampaignOutput) ToTransactionalCampaignOutputWithContext(ct
 // Our answer to `pulumi import`, which does not work for dynamic resources (pulumi/pulumi#16175): the id of an existing transactional campaign to take over instead of creating one. Its fields must already equal the inputs, since the API cannot update it; `create` fails otherwise and lists the fields that differ. Only read at create: changing or removing it later does nothing.
 func (o TransactionalCampaignOutput) AdoptId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *TransactionalCampaign) pulumi.StringPtrOutput { return v.AdoptId }).(pulumi.StringPtrOutput)
+}
+
+// Set by the SDK when it made up the title (see `title`): the title then proves which campaign is this resource's. Not meant to be set by programs. Only read at create.
+func (o TransactionalCampaignOutput) Autonamed() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *TransactionalCampaign) pulumi.BoolPtrOutput { return v.Autonamed }).(pulumi.BoolPtrOutput)
 }
 
 // Bounces, as of the last create, update or refresh.
@@ -261,7 +272,7 @@ func (o TransactionalCampaignOutput) Subject() pulumi.StringOutput {
 	return o.ApplyT(func(v *TransactionalCampaign) pulumi.StringOutput { return v.Subject }).(pulumi.StringOutput)
 }
 
-// Name shown in reports; the service defaults it to the subject. Managed only when set.
+// Name shown in reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the resource's URN: the same for this resource of this stack in every run, different in every other stack, so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one, which matters since the API cannot delete one. Resources made before autonaming without a title keep none.
 func (o TransactionalCampaignOutput) Title() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *TransactionalCampaign) pulumi.StringPtrOutput { return v.Title }).(pulumi.StringPtrOutput)
 }

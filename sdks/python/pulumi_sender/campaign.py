@@ -24,6 +24,7 @@ class CampaignArgs:
                  reply_to: pulumi.Input[_builtins.str],
                  subject: pulumi.Input[_builtins.str],
                  adopt_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 autonamed: pulumi.Input[Optional[_builtins.bool]] = None,
                  content: pulumi.Input[Optional[_builtins.str]] = None,
                  google_analytics: pulumi.Input[Optional[_builtins.bool]] = None,
                  groups: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
@@ -38,12 +39,13 @@ class CampaignArgs:
         :param pulumi.Input[_builtins.str] reply_to: Reply-to address; its domain must be a verified domain of the account.
         :param pulumi.Input[_builtins.str] subject: Subject line of the email.
         :param pulumi.Input[_builtins.str] adopt_id: Id of an existing campaign to take over instead of creating one; `create` then updates it to match these arguments. This is the way to bring a campaign made elsewhere under the stack: `pulumi import` does not work for dynamic resources (pulumi/pulumi#16175). Refused when the campaign has already been sent and differs from the arguments. Only read at create.
+        :param pulumi.Input[_builtins.bool] autonamed: Set by the SDK when it made up the title (see `title`): the title then proves which campaign is this resource's. Not meant to be set by programs. Only read at create.
         :param pulumi.Input[_builtins.str] content: The email body: html for `html` and `editor`, plain text for `text`.
         :param pulumi.Input[_builtins.bool] google_analytics: Whether links carry Google Analytics tracking. Default `false`.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] groups: Ids of the groups the campaign goes to. A set: order does not matter.
         :param pulumi.Input[_builtins.str] preheader: Preview text shown after the subject in most inboxes.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] segments: Ids of the segments the campaign goes to. A set: order does not matter.
-        :param pulumi.Input[_builtins.str] title: Internal name, shown in the Sender dashboard and reports.
+        :param pulumi.Input[_builtins.str] title: Internal name, shown in the Sender dashboard and reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the resource's URN: the same for this resource of this stack in every run, different in every other stack, so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one. An explicit title cannot prove that (see the README).
         """
         pulumi.set(__self__, "content_type", content_type)
         pulumi.set(__self__, "from_", from_)
@@ -51,6 +53,8 @@ class CampaignArgs:
         pulumi.set(__self__, "subject", subject)
         if adopt_id is not None:
             pulumi.set(__self__, "adopt_id", adopt_id)
+        if autonamed is not None:
+            pulumi.set(__self__, "autonamed", autonamed)
         if content is not None:
             pulumi.set(__self__, "content", content)
         if google_analytics is not None:
@@ -126,6 +130,18 @@ class CampaignArgs:
 
     @_builtins.property
     @pulumi.getter
+    def autonamed(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Set by the SDK when it made up the title (see `title`): the title then proves which campaign is this resource's. Not meant to be set by programs. Only read at create.
+        """
+        return pulumi.get(self, "autonamed")
+
+    @autonamed.setter
+    def autonamed(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "autonamed", value)
+
+    @_builtins.property
+    @pulumi.getter
     def content(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         The email body: html for `html` and `editor`, plain text for `text`.
@@ -188,7 +204,7 @@ class CampaignArgs:
     @pulumi.getter
     def title(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Internal name, shown in the Sender dashboard and reports.
+        Internal name, shown in the Sender dashboard and reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the resource's URN: the same for this resource of this stack in every run, different in every other stack, so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one. An explicit title cannot prove that (see the README).
         """
         return pulumi.get(self, "title")
 
@@ -204,6 +220,7 @@ class Campaign(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  adopt_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 autonamed: pulumi.Input[Optional[_builtins.bool]] = None,
                  content: pulumi.Input[Optional[_builtins.str]] = None,
                  content_type: pulumi.Input[Optional[_builtins.str]] = None,
                  from_: pulumi.Input[Optional[_builtins.str]] = None,
@@ -221,6 +238,7 @@ class Campaign(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: Id of an existing campaign to take over instead of creating one; `create` then updates it to match these arguments. This is the way to bring a campaign made elsewhere under the stack: `pulumi import` does not work for dynamic resources (pulumi/pulumi#16175). Refused when the campaign has already been sent and differs from the arguments. Only read at create.
+        :param pulumi.Input[_builtins.bool] autonamed: Set by the SDK when it made up the title (see `title`): the title then proves which campaign is this resource's. Not meant to be set by programs. Only read at create.
         :param pulumi.Input[_builtins.str] content: The email body: html for `html` and `editor`, plain text for `text`.
         :param pulumi.Input[_builtins.str] content_type: How the content is written: `editor`, `html` or `text`. One of: "editor", "html", "text".
         :param pulumi.Input[_builtins.str] from_: Sender *name* shown to recipients (not an address), e.g. `Example News`.
@@ -230,7 +248,7 @@ class Campaign(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] reply_to: Reply-to address; its domain must be a verified domain of the account.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] segments: Ids of the segments the campaign goes to. A set: order does not matter.
         :param pulumi.Input[_builtins.str] subject: Subject line of the email.
-        :param pulumi.Input[_builtins.str] title: Internal name, shown in the Sender dashboard and reports.
+        :param pulumi.Input[_builtins.str] title: Internal name, shown in the Sender dashboard and reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the resource's URN: the same for this resource of this stack in every run, different in every other stack, so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one. An explicit title cannot prove that (see the README).
         """
         ...
     @overload
@@ -257,6 +275,7 @@ class Campaign(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  adopt_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 autonamed: pulumi.Input[Optional[_builtins.bool]] = None,
                  content: pulumi.Input[Optional[_builtins.str]] = None,
                  content_type: pulumi.Input[Optional[_builtins.str]] = None,
                  from_: pulumi.Input[Optional[_builtins.str]] = None,
@@ -277,6 +296,7 @@ class Campaign(pulumi.CustomResource):
             __props__ = CampaignArgs.__new__(CampaignArgs)
 
             __props__.__dict__["adopt_id"] = adopt_id
+            __props__.__dict__["autonamed"] = autonamed
             __props__.__dict__["content"] = content
             if content_type is None and not opts.urn:
                 raise TypeError("Missing required property 'content_type'")
@@ -326,6 +346,7 @@ class Campaign(pulumi.CustomResource):
         __props__ = CampaignArgs.__new__(CampaignArgs)
 
         __props__.__dict__["adopt_id"] = None
+        __props__.__dict__["autonamed"] = None
         __props__.__dict__["content"] = None
         __props__.__dict__["content_type"] = None
         __props__.__dict__["created"] = None
@@ -353,6 +374,14 @@ class Campaign(pulumi.CustomResource):
         Id of an existing campaign to take over instead of creating one; `create` then updates it to match these arguments. This is the way to bring a campaign made elsewhere under the stack: `pulumi import` does not work for dynamic resources (pulumi/pulumi#16175). Refused when the campaign has already been sent and differs from the arguments. Only read at create.
         """
         return pulumi.get(self, "adopt_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def autonamed(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Set by the SDK when it made up the title (see `title`): the title then proves which campaign is this resource's. Not meant to be set by programs. Only read at create.
+        """
+        return pulumi.get(self, "autonamed")
 
     @_builtins.property
     @pulumi.getter
@@ -494,7 +523,7 @@ class Campaign(pulumi.CustomResource):
     @pulumi.getter
     def title(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Internal name, shown in the Sender dashboard and reports.
+        Internal name, shown in the Sender dashboard and reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the resource's URN: the same for this resource of this stack in every run, different in every other stack, so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one. An explicit title cannot prove that (see the README).
         """
         return pulumi.get(self, "title")
 

@@ -25,7 +25,7 @@ class CampaignScheduleArgs:
         The set of arguments for constructing a CampaignSchedule resource.
 
         :param pulumi.Input[_builtins.str] campaign_id: The campaign to send. Changing it replaces the schedule.
-        :param pulumi.Input[_builtins.str] schedule_time: When to send, in ISO 8601 with an offset, e.g. `2026-12-01T09:00:00+01:00` or `2026-12-01T08:00:00Z`. It must be in the future when the schedule is created or changed.
+        :param pulumi.Input[_builtins.str] schedule_time: When to send, in ISO 8601 with an offset, e.g. `2026-12-01T09:00:00+01:00` or `2026-12-01T08:00:00Z`. It must be in the future when the schedule is created or changed. The service schedules to the second: fractional seconds are rounded to the nearest one, a half up (`09:00:00.500Z` is 09:00:01).
         """
         pulumi.set(__self__, "campaign_id", campaign_id)
         pulumi.set(__self__, "schedule_time", schedule_time)
@@ -46,7 +46,7 @@ class CampaignScheduleArgs:
     @pulumi.getter(name="scheduleTime")
     def schedule_time(self) -> pulumi.Input[_builtins.str]:
         """
-        When to send, in ISO 8601 with an offset, e.g. `2026-12-01T09:00:00+01:00` or `2026-12-01T08:00:00Z`. It must be in the future when the schedule is created or changed.
+        When to send, in ISO 8601 with an offset, e.g. `2026-12-01T09:00:00+01:00` or `2026-12-01T08:00:00Z`. It must be in the future when the schedule is created or changed. The service schedules to the second: fractional seconds are rounded to the nearest one, a half up (`09:00:00.500Z` is 09:00:01).
         """
         return pulumi.get(self, "schedule_time")
 
@@ -70,7 +70,7 @@ class CampaignSchedule(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] campaign_id: The campaign to send. Changing it replaces the schedule.
-        :param pulumi.Input[_builtins.str] schedule_time: When to send, in ISO 8601 with an offset, e.g. `2026-12-01T09:00:00+01:00` or `2026-12-01T08:00:00Z`. It must be in the future when the schedule is created or changed.
+        :param pulumi.Input[_builtins.str] schedule_time: When to send, in ISO 8601 with an offset, e.g. `2026-12-01T09:00:00+01:00` or `2026-12-01T08:00:00Z`. It must be in the future when the schedule is created or changed. The service schedules to the second: fractional seconds are rounded to the nearest one, a half up (`09:00:00.500Z` is 09:00:01).
         """
         ...
     @overload
@@ -159,7 +159,7 @@ class CampaignSchedule(pulumi.CustomResource):
     @pulumi.getter(name="scheduleTime")
     def schedule_time(self) -> pulumi.Output[_builtins.str]:
         """
-        When to send, in ISO 8601 with an offset, e.g. `2026-12-01T09:00:00+01:00` or `2026-12-01T08:00:00Z`. It must be in the future when the schedule is created or changed.
+        When to send, in ISO 8601 with an offset, e.g. `2026-12-01T09:00:00+01:00` or `2026-12-01T08:00:00Z`. It must be in the future when the schedule is created or changed. The service schedules to the second: fractional seconds are rounded to the nearest one, a half up (`09:00:00.500Z` is 09:00:01).
         """
         return pulumi.get(self, "schedule_time")
 

@@ -24,6 +24,7 @@ class TransactionalCampaignArgs:
                  reply_to: pulumi.Input[_builtins.str],
                  subject: pulumi.Input[_builtins.str],
                  adopt_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 autonamed: pulumi.Input[Optional[_builtins.bool]] = None,
                  content: pulumi.Input[Optional[_builtins.str]] = None,
                  preheader: pulumi.Input[Optional[_builtins.str]] = None,
                  title: pulumi.Input[Optional[_builtins.str]] = None):
@@ -35,9 +36,10 @@ class TransactionalCampaignArgs:
         :param pulumi.Input[_builtins.str] reply_to: Reply-to address, on a verified domain of the account.
         :param pulumi.Input[_builtins.str] subject: Subject line.
         :param pulumi.Input[_builtins.str] adopt_id: Our answer to `pulumi import`, which does not work for dynamic resources (pulumi/pulumi#16175): the id of an existing transactional campaign to take over instead of creating one. Its fields must already equal the inputs, since the API cannot update it; `create` fails otherwise and lists the fields that differ. Only read at create: changing or removing it later does nothing.
+        :param pulumi.Input[_builtins.bool] autonamed: Set by the SDK when it made up the title (see `title`): the title then proves which campaign is this resource's. Not meant to be set by programs. Only read at create.
         :param pulumi.Input[_builtins.str] content: Plain text or html body, according to `editor`. Managed only when set.
         :param pulumi.Input[_builtins.str] preheader: Preview text. Managed only when set.
-        :param pulumi.Input[_builtins.str] title: Name shown in reports; the service defaults it to the subject. Managed only when set.
+        :param pulumi.Input[_builtins.str] title: Name shown in reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the resource's URN: the same for this resource of this stack in every run, different in every other stack, so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one, which matters since the API cannot delete one. Resources made before autonaming without a title keep none.
         """
         pulumi.set(__self__, "editor", editor)
         pulumi.set(__self__, "from_", from_)
@@ -45,6 +47,8 @@ class TransactionalCampaignArgs:
         pulumi.set(__self__, "subject", subject)
         if adopt_id is not None:
             pulumi.set(__self__, "adopt_id", adopt_id)
+        if autonamed is not None:
+            pulumi.set(__self__, "autonamed", autonamed)
         if content is not None:
             pulumi.set(__self__, "content", content)
         if preheader is not None:
@@ -114,6 +118,18 @@ class TransactionalCampaignArgs:
 
     @_builtins.property
     @pulumi.getter
+    def autonamed(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Set by the SDK when it made up the title (see `title`): the title then proves which campaign is this resource's. Not meant to be set by programs. Only read at create.
+        """
+        return pulumi.get(self, "autonamed")
+
+    @autonamed.setter
+    def autonamed(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "autonamed", value)
+
+    @_builtins.property
+    @pulumi.getter
     def content(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Plain text or html body, according to `editor`. Managed only when set.
@@ -140,7 +156,7 @@ class TransactionalCampaignArgs:
     @pulumi.getter
     def title(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Name shown in reports; the service defaults it to the subject. Managed only when set.
+        Name shown in reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the resource's URN: the same for this resource of this stack in every run, different in every other stack, so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one, which matters since the API cannot delete one. Resources made before autonaming without a title keep none.
         """
         return pulumi.get(self, "title")
 
@@ -156,6 +172,7 @@ class TransactionalCampaign(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  adopt_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 autonamed: pulumi.Input[Optional[_builtins.bool]] = None,
                  content: pulumi.Input[Optional[_builtins.str]] = None,
                  editor: pulumi.Input[Optional[_builtins.str]] = None,
                  from_: pulumi.Input[Optional[_builtins.str]] = None,
@@ -170,13 +187,14 @@ class TransactionalCampaign(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: Our answer to `pulumi import`, which does not work for dynamic resources (pulumi/pulumi#16175): the id of an existing transactional campaign to take over instead of creating one. Its fields must already equal the inputs, since the API cannot update it; `create` fails otherwise and lists the fields that differ. Only read at create: changing or removing it later does nothing.
+        :param pulumi.Input[_builtins.bool] autonamed: Set by the SDK when it made up the title (see `title`): the title then proves which campaign is this resource's. Not meant to be set by programs. Only read at create.
         :param pulumi.Input[_builtins.str] content: Plain text or html body, according to `editor`. Managed only when set.
         :param pulumi.Input[_builtins.str] editor: `plain` or `html`: how `content` is read. `builder` is refused, as builder campaigns can only be built in the Sender interface. One of: "plain", "html".
         :param pulumi.Input[_builtins.str] from_: Sender name.
         :param pulumi.Input[_builtins.str] preheader: Preview text. Managed only when set.
         :param pulumi.Input[_builtins.str] reply_to: Reply-to address, on a verified domain of the account.
         :param pulumi.Input[_builtins.str] subject: Subject line.
-        :param pulumi.Input[_builtins.str] title: Name shown in reports; the service defaults it to the subject. Managed only when set.
+        :param pulumi.Input[_builtins.str] title: Name shown in reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the resource's URN: the same for this resource of this stack in every run, different in every other stack, so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one, which matters since the API cannot delete one. Resources made before autonaming without a title keep none.
         """
         ...
     @overload
@@ -203,6 +221,7 @@ class TransactionalCampaign(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  adopt_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 autonamed: pulumi.Input[Optional[_builtins.bool]] = None,
                  content: pulumi.Input[Optional[_builtins.str]] = None,
                  editor: pulumi.Input[Optional[_builtins.str]] = None,
                  from_: pulumi.Input[Optional[_builtins.str]] = None,
@@ -220,6 +239,7 @@ class TransactionalCampaign(pulumi.CustomResource):
             __props__ = TransactionalCampaignArgs.__new__(TransactionalCampaignArgs)
 
             __props__.__dict__["adopt_id"] = adopt_id
+            __props__.__dict__["autonamed"] = autonamed
             __props__.__dict__["content"] = content
             if editor is None and not opts.urn:
                 raise TypeError("Missing required property 'editor'")
@@ -270,6 +290,7 @@ class TransactionalCampaign(pulumi.CustomResource):
         __props__ = TransactionalCampaignArgs.__new__(TransactionalCampaignArgs)
 
         __props__.__dict__["adopt_id"] = None
+        __props__.__dict__["autonamed"] = None
         __props__.__dict__["bounced"] = None
         __props__.__dict__["clicks"] = None
         __props__.__dict__["content"] = None
@@ -296,6 +317,14 @@ class TransactionalCampaign(pulumi.CustomResource):
         Our answer to `pulumi import`, which does not work for dynamic resources (pulumi/pulumi#16175): the id of an existing transactional campaign to take over instead of creating one. Its fields must already equal the inputs, since the API cannot update it; `create` fails otherwise and lists the fields that differ. Only read at create: changing or removing it later does nothing.
         """
         return pulumi.get(self, "adopt_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def autonamed(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Set by the SDK when it made up the title (see `title`): the title then proves which campaign is this resource's. Not meant to be set by programs. Only read at create.
+        """
+        return pulumi.get(self, "autonamed")
 
     @_builtins.property
     @pulumi.getter
@@ -413,7 +442,7 @@ class TransactionalCampaign(pulumi.CustomResource):
     @pulumi.getter
     def title(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Name shown in reports; the service defaults it to the subject. Managed only when set.
+        Name shown in reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the resource's URN: the same for this resource of this stack in every run, different in every other stack, so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one, which matters since the API cannot delete one. Resources made before autonaming without a title keep none.
         """
         return pulumi.get(self, "title")
 
