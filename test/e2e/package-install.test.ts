@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -133,6 +133,24 @@ describe.each([
     expect(imported.status).toBe(1);
     expect(imported.stderr).toContain(`Error: ${MISSING_SERVER_PACKAGES_MESSAGE}`);
     expect(imported.stderr).not.toContain("    at ");
+  });
+
+  test("the plugin launcher npm links into node_modules/.bin starts the provider and prints its port", async () => {
+    // npm installs the bin as a symlink: the launcher must find dist/ through the link.
+    const launcher = spawn(path.join(dir, "node_modules/.bin/pulumi-resource-sender"), [], { cwd: dir });
+    try {
+      const firstLine = await new Promise<string>((resolve, reject) => {
+        let out = "";
+        launcher.stdout.on("data", (chunk: Buffer) => {
+          out += chunk.toString("utf8");
+          if (out.includes("\n")) resolve(out.split("\n")[0] as string);
+        });
+        launcher.on("exit", (code) => reject(new Error(`the launcher exited with ${code} before a port`)));
+      });
+      expect(firstLine).toMatch(/^[1-9][0-9]{1,4}$/);
+    } finally {
+      launcher.kill();
+    }
   });
 
   test("up, refresh and destroy run against the emulator", async () => {

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type Packed, packFreshClone, ROOT } from "./packed";
 
 // What `npm pack` ships from a fresh clone: prepack builds dist, and the package carries its
-// licence, readme and changelog, the JavaScript and its declarations, and nothing else.
+// licence, readme and changelog, the JavaScript and its declarations, the native plugin's launcher,
+// and nothing else.
 let packed: Packed;
 
 beforeAll(() => {
@@ -29,9 +30,16 @@ function expectedDist(): string[] {
 }
 
 describe("npm pack from a fresh clone", () => {
-  test("ships LICENSE, README, CHANGELOG, package.json and dist's JavaScript with declarations, only", () => {
+  test("ships LICENSE, README, CHANGELOG, package.json, the plugin launcher and dist's JavaScript with declarations, only", () => {
     expect(packed.files).toEqual(
-      ["CHANGELOG.md", "LICENSE", "README.md", "package.json", ...expectedDist()].sort(),
+      [
+        "CHANGELOG.md",
+        "LICENSE",
+        "README.md",
+        "bin/pulumi-resource-sender",
+        "package.json",
+        ...expectedDist(),
+      ].sort(),
     );
   });
 
