@@ -1,6 +1,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type * as provider from "@pulumi/pulumi/provider";
+import { titleFromUrn } from "../../sdk/autoname";
 import { pinProgramClient } from "../../sdk/program-client";
 import { type ConfigSource, readSettings } from "../config";
 import { configureProvider, getClient } from "../context";
@@ -32,6 +33,25 @@ export function kindOfUrn(urn: string): ResourceKind {
   return kind;
 }
 
+/** The kinds whose title the dynamic SDK autonames (sdk/autoname.ts's `titleInputs`). */
+const AUTONAMED_KINDS: ReadonlySet<ResourceKind> = new Set<ResourceKind>([
+  "Campaign",
+  "TransactionalCampaign",
+]);
+
+/**
+ * The program's inputs with the title autonamed as the dynamic SDK does (`<name>-<8 hex of
+ * sha256(URN)>`, `autonamed: true`) when an autonamed kind has neither `title` nor `adoptId`. The
+ * kind's `check` then keeps an existing resource's title, as on the dynamic path.
+ */
+export function autonameInputs(urn: string, news: Record<string, unknown>): Record<string, unknown> {
+  if (!AUTONAMED_KINDS.has(kindOfUrn(urn))) return news;
+  if (news.title !== undefined || news.adoptId !== undefined) return news;
+  // The name is everything after the type (`urn:pulumi:stack::project::type::name`).
+  const name = urn.split("::").slice(3).join("::");
+  return { ...news, title: titleFromUrn(name, urn), autonamed: true };
+}
+
 /**
  * The provider settings from the engine's Configure variables, keyed `sender:config:<key>` (the
  * default provider gets them from the `sender:*` stack config, an explicit provider from its
@@ -60,7 +80,8 @@ export function nativeProvider(schema: string, version: string): provider.Provid
   return {
     version,
     schema,
-    check: (urn, olds, news) => providers[kindOfUrn(urn)].check(olds, news),
+    // The URN reaches check only here (the dynamic SDK derives it in the program): autoname first.
+    check: (urn, olds, news) => providers[kindOfUrn(urn)].check(olds, autonameInputs(urn, news)),
     diff: (id, urn, olds, news) => providers[kindOfUrn(urn)].diff(id, olds, news),
     create: (urn, inputs) => providers[kindOfUrn(urn)].create(inputs),
     // `pulumi import` reads with no prior state: every kind's read works from the id alone.

@@ -1,6 +1,8 @@
 import { describe, expect, test } from "vitest";
+import { functionTypes, servedFunctions } from "../../../provider/plugin/functions";
 import { buildSchema, resourceSchema } from "../../../provider/plugin/schema";
 import { configSourceOf, kindOfUrn } from "../../../provider/plugin/server";
+import * as dataSources from "../../../sdk/functions";
 
 describe("resourceSchema", () => {
   test("types, descriptions, required inputs, outputs, secrets and replace-on-change come from the table", () => {
@@ -127,5 +129,27 @@ describe("the plugin's routing helpers", () => {
       source.get("sender:maxAttempts"),
       source.get("sender:baseUrl"),
     ]).toEqual(["tok", "3", undefined]);
+  });
+});
+
+describe("the served functions", () => {
+  test("are every data source of sdk/functions, by the same name", () => {
+    const exported = Object.keys(dataSources).filter(
+      (name) => /^get[A-Z]/.test(name) && !name.endsWith("Output"),
+    );
+    expect(exported).toHaveLength(17);
+    expect(Object.keys(servedFunctions).sort()).toEqual(exported.sort());
+  });
+
+  test("name only object types that exist", () => {
+    const named = (props: Record<string, { type: unknown }>) =>
+      Object.values(props).flatMap(({ type }) =>
+        typeof type === "object" && type !== null ? Object.values(type as Record<string, string>) : [],
+      );
+    const used = new Set([
+      ...Object.values(servedFunctions).flatMap((fn) => [...named(fn.inputs), ...named(fn.outputs)]),
+      ...Object.values(functionTypes).flatMap(named),
+    ]);
+    expect([...used].sort()).toEqual(Object.keys(functionTypes).sort());
   });
 });

@@ -1,8 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import { LAUNCH_CONTENT } from "../../../emulator/seed";
 import { type RunningEmulator, startEmulator } from "../../../emulator/server";
 import { SenderClient } from "../../../provider/client";
 import { resetProviderContext } from "../../../provider/context";
-import { configure, nativeProvider } from "../../../provider/plugin/server";
+import { cartAsText } from "../../../provider/plugin/functions";
+import { autonameInputs, configure, nativeProvider } from "../../../provider/plugin/server";
+import { titleFromUrn } from "../../../sdk/autoname";
 import { resetProgramClients } from "../../../sdk/program-client";
 
 // The plugin's provider object in-process, against an emulator: the engine's Configure variables
@@ -92,5 +95,200 @@ describe("nativeProvider", () => {
       made.id,
       { url: "https://hooks.example.com/import", topic: "groups/new-subscriber", relationId: "grp001" },
     ]);
+  });
+
+  // The seeded SENT campaign snt001 (emulator/seed.ts, emulator/activity.ts): 23 recipients.
+  const run = async (name: string, args: Record<string, unknown>) =>
+    (await provider.invoke!(`sender:index:${name}`, args)).outputs as any;
+  const BOUNCE = "550 5.1.1 The email account that you tried to reach does not exist.";
+
+  test("getCampaignPreview and getCampaignReport read the seeded campaign", async () => {
+    configure(variables(TOKEN));
+    const preview = await run("getCampaignPreview", { id: "snt001" });
+    expect([preview.campaignId, preview.text]).toEqual([
+      "snt001",
+      "We have launched Read the announcement , see pricing or the docs .",
+    ]);
+    expect(preview.html).toBe(`<!DOCTYPE html><html><body>${LAUNCH_CONTENT}</body></html>`);
+    expect(await run("getCampaignReport", { id: "snt001" })).toEqual({
+      campaignId: "snt001",
+      sent: 23,
+      delivered: 21,
+      opens: 26,
+      uniqueOpens: 19,
+      clicks: 10,
+      uniqueClicks: 10,
+      bounces: 2,
+      hardBounces: 2,
+      unsubscribes: 3,
+      complaints: 2,
+      openRate: 90.48,
+      clickRate: 47.62,
+    });
+  });
+
+  test("getCampaignActivity, getCampaignHardBounces and getCampaignLinks read the seeded activity", async () => {
+    configure(variables(TOKEN));
+    expect(
+      await run("getCampaignActivity", { id: "snt001", kind: "bounces", limit: null, maxItems: null }),
+    ).toEqual({
+      campaignId: "snt001",
+      kind: "bounces",
+      items: [
+        {
+          subscriberId: "sub010",
+          email: "subscriber10@example.com",
+          createdAt: "2026-01-06 10:01:00",
+          type: "bounce",
+        },
+        {
+          subscriberId: "sub020",
+          email: "subscriber20@example.com",
+          createdAt: "2026-01-06 10:01:00",
+          type: "bounce",
+        },
+      ],
+      total: 2,
+    });
+    expect(await run("getCampaignHardBounces", { id: "snt001", maxItems: 1 })).toEqual({
+      campaignId: "snt001",
+      hardBounces: [{ recipientId: "sub010", message: BOUNCE, createdAt: "2026-01-06 10:01:00" }],
+      total: 2,
+    });
+    const links = await run("getCampaignLinks", { id: "snt001", maxClicksPerLink: 1 });
+    expect(
+      links.links.map((l: any) => [l.id, l.url, l.clickCount, l.clicks.map((c: any) => c.subscriberId)]),
+    ).toEqual([
+      ["lnk001", "https://example.com/launch", 4, ["sub001"]],
+      ["lnk002", "https://example.com/pricing", 3, ["sub003"]],
+      ["lnk003", "https://example.com/docs", 3, ["sub011"]],
+    ]);
+    await expect(run("getCampaignActivity", { id: "snt001", kind: "nope" })).rejects.toThrow(
+      /getCampaignActivity: .*kind.*must be one of events, opens/,
+    );
+  });
+
+  test("getSubscriberEvents reads a subscriber's history by action", async () => {
+    configure(variables(TOKEN));
+    expect(await run("getSubscriberEvents", { identifier: "sub001", actions: ["clicked", "got"] })).toEqual({
+      identifier: "sub001",
+      actions: ["clicked", "got"],
+      events: {
+        clicked: [
+          {
+            campaignId: "snt001",
+            subscriberId: "sub001",
+            title: "Launch announcement",
+            createdAt: "2026-01-06 10:07:00",
+          },
+        ],
+        got: [
+          {
+            campaignId: "trn001",
+            subscriberId: "sub001",
+            title: "Order confirmation",
+            createdAt: "2026-01-03 09:15:00",
+          },
+          {
+            campaignId: "snt001",
+            subscriberId: "sub001",
+            title: "Launch announcement",
+            createdAt: "2026-01-06 10:00:00",
+          },
+        ],
+      },
+      emailCampaign: {
+        sentCount: 3,
+        openedCount: 2,
+        clickedCount: 1,
+        unsubscribed: 1,
+        bounced: 1,
+        spamReported: 0,
+      },
+      smsCampaign: {
+        sentCount: 0,
+        clickedCount: 0,
+        deliveredCount: 0,
+        failedCount: 0,
+        unsubscribedAt: null,
+        unsubscribed: 0,
+      },
+    });
+  });
+
+  test("getCart and getCarts read the carts, amounts as text", async () => {
+    configure(variables(TOKEN));
+    const client = new SenderClient({ baseUrl: emu.url, apiToken: TOKEN });
+    const made = await client.createCart({
+      external_id: 201,
+      email: "subscriber1@example.com",
+      url: "https://shop.example.com/cart/201",
+      currency: "EUR",
+      order_total: 42.5,
+      products: [{ sku: "MUG", name: "Mug", price: 12, qty: 1 }],
+    });
+    const one = await run("getCart", { cartHash: made.cart_hash });
+    expect(one).toMatchObject({
+      cartHash: made.cart_hash,
+      externalId: 201,
+      currency: "EUR",
+      orderTotal: "42.5",
+      taxTotal: null,
+      status: "ACTIVE",
+      products: [{ sku: "MUG", name: "Mug", price: "12", priceDisplay: null, qty: 1, image: null }],
+    });
+    const all = await run("getCarts", { maxItems: 1 });
+    expect([all.carts, all.total]).toEqual([[one], 1]);
+  });
+
+  test("cartAsText turns amounts the service sent as numbers into text", () => {
+    const line = { sku: "A", name: "A", price: 3.5, priceDisplay: null, qty: 1, image: null };
+    const cart = {
+      cartHash: "h",
+      externalId: 1,
+      email: null,
+      url: null,
+      currency: null,
+      orderTotal: 7,
+      taxTotal: null,
+      products: [line],
+      status: null,
+      created: null,
+    };
+    expect(cartAsText(cart)).toEqual({ ...cart, orderTotal: "7", products: [{ ...line, price: "3.5" }] });
+    expect(cartAsText({ ...cart, products: null }).products).toBeNull();
+  });
+
+  test("check autonames a campaign without title or adoptId from its URN, as the dynamic SDK does", async () => {
+    configure(variables(TOKEN));
+    const urn = "urn:pulumi:dev::proj::sender:index:Campaign::launch";
+    const title = "launch-93de257b";
+    expect(autonameInputs(urn, { subject: "S" })).toEqual({ subject: "S", title, autonamed: true });
+    expect(titleFromUrn("launch", urn)).toBe(title);
+    // A title, an adoptId, or another kind: left alone.
+    expect(autonameInputs(urn, { title: "Mine" })).toEqual({ title: "Mine" });
+    expect(autonameInputs(urn, { adoptId: "snt001" })).toEqual({ adoptId: "snt001" });
+    expect(autonameInputs(URN("Webhook"), { url: "u" })).toEqual({ url: "u" });
+    const inputs = {
+      subject: "Hi",
+      from: "News",
+      replyTo: "news@example.com",
+      contentType: "html",
+      content: "<p>x</p>",
+    };
+    const checked = await provider.check!(urn, {}, inputs);
+    expect(checked).toEqual({ inputs: { ...inputs, title, autonamed: true } });
+    // An existing resource keeps its autoname, even under another name (an alias).
+    const renamed = await provider.check!(`${urn}-2`, { ...inputs, title, autonamed: true }, inputs);
+    expect(renamed.inputs.title).toBe(title);
+    const transactional = await provider.check!(
+      "urn:pulumi:dev::proj::sender:index:TransactionalCampaign::receipt",
+      {},
+      { subject: "Receipt", from: "Shop", replyTo: "news@example.com", editor: "plain", content: "x" },
+    );
+    expect(transactional.failures).toBeUndefined();
+    expect(transactional.inputs.title).toBe(
+      titleFromUrn("receipt", "urn:pulumi:dev::proj::sender:index:TransactionalCampaign::receipt"),
+    );
   });
 });
