@@ -224,7 +224,7 @@ describe("nativeProvider", () => {
       email: "subscriber1@example.com",
       url: "https://shop.example.com/cart/201",
       currency: "EUR",
-      order_total: 42.5,
+      order_total: "42.50",
       products: [{ sku: "MUG", name: "Mug", price: 12, qty: 1 }],
     });
     const one = await run("getCart", { cartHash: made.cart_hash });
@@ -232,7 +232,9 @@ describe("nativeProvider", () => {
       cartHash: made.cart_hash,
       externalId: 201,
       currency: "EUR",
-      orderTotal: "42.5",
+      orderTotal: "42.50",
+      email: "subscriber1@example.com",
+      url: "https://shop.example.com/cart/201",
       taxTotal: null,
       status: "ACTIVE",
       products: [{ sku: "MUG", name: "Mug", price: "12", priceDisplay: null, qty: 1, image: null }],
