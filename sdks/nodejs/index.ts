@@ -40,6 +40,31 @@ export const getCampaign: typeof import("./getCampaign").getCampaign = null as a
 export const getCampaignOutput: typeof import("./getCampaign").getCampaignOutput = null as any;
 utilities.lazyLoad(exports, ["getCampaign","getCampaignOutput"], () => require("./getCampaign"));
 
+export { GetCampaignActivityArgs, GetCampaignActivityResult, GetCampaignActivityOutputArgs } from "./getCampaignActivity";
+export const getCampaignActivity: typeof import("./getCampaignActivity").getCampaignActivity = null as any;
+export const getCampaignActivityOutput: typeof import("./getCampaignActivity").getCampaignActivityOutput = null as any;
+utilities.lazyLoad(exports, ["getCampaignActivity","getCampaignActivityOutput"], () => require("./getCampaignActivity"));
+
+export { GetCampaignHardBouncesArgs, GetCampaignHardBouncesResult, GetCampaignHardBouncesOutputArgs } from "./getCampaignHardBounces";
+export const getCampaignHardBounces: typeof import("./getCampaignHardBounces").getCampaignHardBounces = null as any;
+export const getCampaignHardBouncesOutput: typeof import("./getCampaignHardBounces").getCampaignHardBouncesOutput = null as any;
+utilities.lazyLoad(exports, ["getCampaignHardBounces","getCampaignHardBouncesOutput"], () => require("./getCampaignHardBounces"));
+
+export { GetCampaignLinksArgs, GetCampaignLinksResult, GetCampaignLinksOutputArgs } from "./getCampaignLinks";
+export const getCampaignLinks: typeof import("./getCampaignLinks").getCampaignLinks = null as any;
+export const getCampaignLinksOutput: typeof import("./getCampaignLinks").getCampaignLinksOutput = null as any;
+utilities.lazyLoad(exports, ["getCampaignLinks","getCampaignLinksOutput"], () => require("./getCampaignLinks"));
+
+export { GetCampaignPreviewArgs, GetCampaignPreviewResult, GetCampaignPreviewOutputArgs } from "./getCampaignPreview";
+export const getCampaignPreview: typeof import("./getCampaignPreview").getCampaignPreview = null as any;
+export const getCampaignPreviewOutput: typeof import("./getCampaignPreview").getCampaignPreviewOutput = null as any;
+utilities.lazyLoad(exports, ["getCampaignPreview","getCampaignPreviewOutput"], () => require("./getCampaignPreview"));
+
+export { GetCampaignReportArgs, GetCampaignReportResult, GetCampaignReportOutputArgs } from "./getCampaignReport";
+export const getCampaignReport: typeof import("./getCampaignReport").getCampaignReport = null as any;
+export const getCampaignReportOutput: typeof import("./getCampaignReport").getCampaignReportOutput = null as any;
+utilities.lazyLoad(exports, ["getCampaignReport","getCampaignReportOutput"], () => require("./getCampaignReport"));
+
 export { GetCampaignSendingStatusArgs, GetCampaignSendingStatusResult, GetCampaignSendingStatusOutputArgs } from "./getCampaignSendingStatus";
 export const getCampaignSendingStatus: typeof import("./getCampaignSendingStatus").getCampaignSendingStatus = null as any;
 export const getCampaignSendingStatusOutput: typeof import("./getCampaignSendingStatus").getCampaignSendingStatusOutput = null as any;
@@ -49,6 +74,16 @@ export { GetCampaignsArgs, GetCampaignsResult, GetCampaignsOutputArgs } from "./
 export const getCampaigns: typeof import("./getCampaigns").getCampaigns = null as any;
 export const getCampaignsOutput: typeof import("./getCampaigns").getCampaignsOutput = null as any;
 utilities.lazyLoad(exports, ["getCampaigns","getCampaignsOutput"], () => require("./getCampaigns"));
+
+export { GetCartArgs, GetCartResult, GetCartOutputArgs } from "./getCart";
+export const getCart: typeof import("./getCart").getCart = null as any;
+export const getCartOutput: typeof import("./getCart").getCartOutput = null as any;
+utilities.lazyLoad(exports, ["getCart","getCartOutput"], () => require("./getCart"));
+
+export { GetCartsArgs, GetCartsResult, GetCartsOutputArgs } from "./getCarts";
+export const getCarts: typeof import("./getCarts").getCarts = null as any;
+export const getCartsOutput: typeof import("./getCarts").getCartsOutput = null as any;
+utilities.lazyLoad(exports, ["getCarts","getCartsOutput"], () => require("./getCarts"));
 
 export { GetImageFoldersArgs, GetImageFoldersResult } from "./getImageFolders";
 export const getImageFolders: typeof import("./getImageFolders").getImageFolders = null as any;
@@ -64,6 +99,11 @@ export { GetPlansArgs, GetPlansResult } from "./getPlans";
 export const getPlans: typeof import("./getPlans").getPlans = null as any;
 export const getPlansOutput: typeof import("./getPlans").getPlansOutput = null as any;
 utilities.lazyLoad(exports, ["getPlans","getPlansOutput"], () => require("./getPlans"));
+
+export { GetSubscriberEventsArgs, GetSubscriberEventsResult, GetSubscriberEventsOutputArgs } from "./getSubscriberEvents";
+export const getSubscriberEvents: typeof import("./getSubscriberEvents").getSubscriberEvents = null as any;
+export const getSubscriberEventsOutput: typeof import("./getSubscriberEvents").getSubscriberEventsOutput = null as any;
+utilities.lazyLoad(exports, ["getSubscriberEvents","getSubscriberEventsOutput"], () => require("./getSubscriberEvents"));
 
 export { GetTransactionalCampaignArgs, GetTransactionalCampaignResult, GetTransactionalCampaignOutputArgs } from "./getTransactionalCampaign";
 export const getTransactionalCampaign: typeof import("./getTransactionalCampaign").getTransactionalCampaign = null as any;

@@ -13,6 +13,71 @@ import (
 
 var _ = internal.GetEnvOrDefault
 
+type CampaignActivityItem struct {
+	// When it happened (`YYYY-MM-DD HH:MM:SS` UTC).
+	CreatedAt *string `pulumi:"createdAt"`
+	// The subscriber's address.
+	Email *string `pulumi:"email"`
+	// The subscriber's id.
+	SubscriberId *string `pulumi:"subscriberId"`
+	// What happened, in the singular: `open`, `click`, `bounce`, `unsubscribe`, `complaint` or `unopen`.
+	Type *string `pulumi:"type"`
+}
+
+type CampaignActivityItemOutput struct{ *pulumi.OutputState }
+
+func (CampaignActivityItemOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*CampaignActivityItem)(nil)).Elem()
+}
+
+func (o CampaignActivityItemOutput) ToCampaignActivityItemOutput() CampaignActivityItemOutput {
+	return o
+}
+
+func (o CampaignActivityItemOutput) ToCampaignActivityItemOutputWithContext(ctx context.Context) CampaignActivityItemOutput {
+	return o
+}
+
+// When it happened (`YYYY-MM-DD HH:MM:SS` UTC).
+func (o CampaignActivityItemOutput) CreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v CampaignActivityItem) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
+}
+
+// The subscriber's address.
+func (o CampaignActivityItemOutput) Email() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v CampaignActivityItem) *string { return v.Email }).(pulumi.StringPtrOutput)
+}
+
+// The subscriber's id.
+func (o CampaignActivityItemOutput) SubscriberId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v CampaignActivityItem) *string { return v.SubscriberId }).(pulumi.StringPtrOutput)
+}
+
+// What happened, in the singular: `open`, `click`, `bounce`, `unsubscribe`, `complaint` or `unopen`.
+func (o CampaignActivityItemOutput) Type() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v CampaignActivityItem) *string { return v.Type }).(pulumi.StringPtrOutput)
+}
+
+type CampaignActivityItemArrayOutput struct{ *pulumi.OutputState }
+
+func (CampaignActivityItemArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]CampaignActivityItem)(nil)).Elem()
+}
+
+func (o CampaignActivityItemArrayOutput) ToCampaignActivityItemArrayOutput() CampaignActivityItemArrayOutput {
+	return o
+}
+
+func (o CampaignActivityItemArrayOutput) ToCampaignActivityItemArrayOutputWithContext(ctx context.Context) CampaignActivityItemArrayOutput {
+	return o
+}
+
+func (o CampaignActivityItemArrayOutput) Index(i pulumi.IntInput) CampaignActivityItemOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) CampaignActivityItem {
+		return vs[0].([]CampaignActivityItem)[vs[1].(int)]
+	}).(CampaignActivityItemOutput)
+}
+
 type CampaignContent struct {
 	// The rendered body.
 	Body *string `pulumi:"body"`
@@ -154,6 +219,64 @@ func (o CampaignContentPtrOutput) ThumbnailUrl() pulumi.StringPtrOutput {
 		}
 		return v.ThumbnailUrl
 	}).(pulumi.StringPtrOutput)
+}
+
+type CampaignHardBounce struct {
+	// When it bounced (`YYYY-MM-DD HH:MM:SS` UTC).
+	CreatedAt *string `pulumi:"createdAt"`
+	// The receiving server's message.
+	Message *string `pulumi:"message"`
+	// The recipient (subscriber) id.
+	RecipientId string `pulumi:"recipientId"`
+}
+
+type CampaignHardBounceOutput struct{ *pulumi.OutputState }
+
+func (CampaignHardBounceOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*CampaignHardBounce)(nil)).Elem()
+}
+
+func (o CampaignHardBounceOutput) ToCampaignHardBounceOutput() CampaignHardBounceOutput {
+	return o
+}
+
+func (o CampaignHardBounceOutput) ToCampaignHardBounceOutputWithContext(ctx context.Context) CampaignHardBounceOutput {
+	return o
+}
+
+// When it bounced (`YYYY-MM-DD HH:MM:SS` UTC).
+func (o CampaignHardBounceOutput) CreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v CampaignHardBounce) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
+}
+
+// The receiving server's message.
+func (o CampaignHardBounceOutput) Message() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v CampaignHardBounce) *string { return v.Message }).(pulumi.StringPtrOutput)
+}
+
+// The recipient (subscriber) id.
+func (o CampaignHardBounceOutput) RecipientId() pulumi.StringOutput {
+	return o.ApplyT(func(v CampaignHardBounce) string { return v.RecipientId }).(pulumi.StringOutput)
+}
+
+type CampaignHardBounceArrayOutput struct{ *pulumi.OutputState }
+
+func (CampaignHardBounceArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]CampaignHardBounce)(nil)).Elem()
+}
+
+func (o CampaignHardBounceArrayOutput) ToCampaignHardBounceArrayOutput() CampaignHardBounceArrayOutput {
+	return o
+}
+
+func (o CampaignHardBounceArrayOutput) ToCampaignHardBounceArrayOutputWithContext(ctx context.Context) CampaignHardBounceArrayOutput {
+	return o
+}
+
+func (o CampaignHardBounceArrayOutput) Index(i pulumi.IntInput) CampaignHardBounceOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) CampaignHardBounce {
+		return vs[0].([]CampaignHardBounce)[vs[1].(int)]
+	}).(CampaignHardBounceOutput)
 }
 
 type CampaignInfo struct {
@@ -396,6 +519,71 @@ func (o CampaignInfoArrayOutput) Index(i pulumi.IntInput) CampaignInfoOutput {
 	}).(CampaignInfoOutput)
 }
 
+type CampaignLinkInfo struct {
+	// How many clicks it got, as the service counts them.
+	ClickCount *int `pulumi:"clickCount"`
+	// The clicks read (see `maxClicksPerLink`), oldest first.
+	Clicks []CampaignActivityItem `pulumi:"clicks"`
+	// The link's id, e.g. `lnk001`.
+	Id string `pulumi:"id"`
+	// Where the link goes.
+	Url *string `pulumi:"url"`
+}
+
+type CampaignLinkInfoOutput struct{ *pulumi.OutputState }
+
+func (CampaignLinkInfoOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*CampaignLinkInfo)(nil)).Elem()
+}
+
+func (o CampaignLinkInfoOutput) ToCampaignLinkInfoOutput() CampaignLinkInfoOutput {
+	return o
+}
+
+func (o CampaignLinkInfoOutput) ToCampaignLinkInfoOutputWithContext(ctx context.Context) CampaignLinkInfoOutput {
+	return o
+}
+
+// How many clicks it got, as the service counts them.
+func (o CampaignLinkInfoOutput) ClickCount() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v CampaignLinkInfo) *int { return v.ClickCount }).(pulumi.IntPtrOutput)
+}
+
+// The clicks read (see `maxClicksPerLink`), oldest first.
+func (o CampaignLinkInfoOutput) Clicks() CampaignActivityItemArrayOutput {
+	return o.ApplyT(func(v CampaignLinkInfo) []CampaignActivityItem { return v.Clicks }).(CampaignActivityItemArrayOutput)
+}
+
+// The link's id, e.g. `lnk001`.
+func (o CampaignLinkInfoOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v CampaignLinkInfo) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Where the link goes.
+func (o CampaignLinkInfoOutput) Url() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v CampaignLinkInfo) *string { return v.Url }).(pulumi.StringPtrOutput)
+}
+
+type CampaignLinkInfoArrayOutput struct{ *pulumi.OutputState }
+
+func (CampaignLinkInfoArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]CampaignLinkInfo)(nil)).Elem()
+}
+
+func (o CampaignLinkInfoArrayOutput) ToCampaignLinkInfoArrayOutput() CampaignLinkInfoArrayOutput {
+	return o
+}
+
+func (o CampaignLinkInfoArrayOutput) ToCampaignLinkInfoArrayOutputWithContext(ctx context.Context) CampaignLinkInfoArrayOutput {
+	return o
+}
+
+func (o CampaignLinkInfoArrayOutput) Index(i pulumi.IntInput) CampaignLinkInfoOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) CampaignLinkInfo {
+		return vs[0].([]CampaignLinkInfo)[vs[1].(int)]
+	}).(CampaignLinkInfoOutput)
+}
+
 type CampaignReportPercentages struct {
 	// Share of recipients that hard-bounced, in %.
 	HardBouncePercentage *float64 `pulumi:"hardBouncePercentage"`
@@ -486,6 +674,192 @@ func (o CampaignReportPercentagesPtrOutput) UnsubscribePercentage() pulumi.Float
 		}
 		return v.UnsubscribePercentage
 	}).(pulumi.Float64PtrOutput)
+}
+
+type CartInfo struct {
+	// The cart's hash, generated by the service; the id to read it by.
+	CartHash string `pulumi:"cartHash"`
+	// Creation time (`YYYY-MM-DD HH:MM:SS` UTC).
+	Created *string `pulumi:"created"`
+	// Currency abbreviation.
+	Currency *string `pulumi:"currency"`
+	// The customer's address.
+	Email *string `pulumi:"email"`
+	// The shop's own cart id.
+	ExternalId *int `pulumi:"externalId"`
+	// Order total, as text.
+	OrderTotal *string `pulumi:"orderTotal"`
+	// Product lines.
+	Products []CartProductLine `pulumi:"products"`
+	// `ACTIVE`, or `CONVERTED` once the order was placed.
+	Status *string `pulumi:"status"`
+	// Tax total, as text.
+	TaxTotal *string `pulumi:"taxTotal"`
+	// Where the cart lives in the shop.
+	Url *string `pulumi:"url"`
+}
+
+type CartInfoOutput struct{ *pulumi.OutputState }
+
+func (CartInfoOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*CartInfo)(nil)).Elem()
+}
+
+func (o CartInfoOutput) ToCartInfoOutput() CartInfoOutput {
+	return o
+}
+
+func (o CartInfoOutput) ToCartInfoOutputWithContext(ctx context.Context) CartInfoOutput {
+	return o
+}
+
+// The cart's hash, generated by the service; the id to read it by.
+func (o CartInfoOutput) CartHash() pulumi.StringOutput {
+	return o.ApplyT(func(v CartInfo) string { return v.CartHash }).(pulumi.StringOutput)
+}
+
+// Creation time (`YYYY-MM-DD HH:MM:SS` UTC).
+func (o CartInfoOutput) Created() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v CartInfo) *string { return v.Created }).(pulumi.StringPtrOutput)
+}
+
+// Currency abbreviation.
+func (o CartInfoOutput) Currency() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v CartInfo) *string { return v.Currency }).(pulumi.StringPtrOutput)
+}
+
+// The customer's address.
+func (o CartInfoOutput) Email() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v CartInfo) *string { return v.Email }).(pulumi.StringPtrOutput)
+}
+
+// The shop's own cart id.
+func (o CartInfoOutput) ExternalId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v CartInfo) *int { return v.ExternalId }).(pulumi.IntPtrOutput)
+}
+
+// Order total, as text.
+func (o CartInfoOutput) OrderTotal() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v CartInfo) *string { return v.OrderTotal }).(pulumi.StringPtrOutput)
+}
+
+// Product lines.
+func (o CartInfoOutput) Products() CartProductLineArrayOutput {
+	return o.ApplyT(func(v CartInfo) []CartProductLine { return v.Products }).(CartProductLineArrayOutput)
+}
+
+// `ACTIVE`, or `CONVERTED` once the order was placed.
+func (o CartInfoOutput) Status() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v CartInfo) *string { return v.Status }).(pulumi.StringPtrOutput)
+}
+
+// Tax total, as text.
+func (o CartInfoOutput) TaxTotal() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v CartInfo) *string { return v.TaxTotal }).(pulumi.StringPtrOutput)
+}
+
+// Where the cart lives in the shop.
+func (o CartInfoOutput) Url() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v CartInfo) *string { return v.Url }).(pulumi.StringPtrOutput)
+}
+
+type CartInfoArrayOutput struct{ *pulumi.OutputState }
+
+func (CartInfoArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]CartInfo)(nil)).Elem()
+}
+
+func (o CartInfoArrayOutput) ToCartInfoArrayOutput() CartInfoArrayOutput {
+	return o
+}
+
+func (o CartInfoArrayOutput) ToCartInfoArrayOutputWithContext(ctx context.Context) CartInfoArrayOutput {
+	return o
+}
+
+func (o CartInfoArrayOutput) Index(i pulumi.IntInput) CartInfoOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) CartInfo {
+		return vs[0].([]CartInfo)[vs[1].(int)]
+	}).(CartInfoOutput)
+}
+
+type CartProductLine struct {
+	// URL of the product image.
+	Image *string `pulumi:"image"`
+	// Product name.
+	Name *string `pulumi:"name"`
+	// Unit price, as text.
+	Price *string `pulumi:"price"`
+	// Unit price as shown to the customer.
+	PriceDisplay *string `pulumi:"priceDisplay"`
+	// Quantity.
+	Qty *int `pulumi:"qty"`
+	// Stock-keeping unit.
+	Sku *string `pulumi:"sku"`
+}
+
+type CartProductLineOutput struct{ *pulumi.OutputState }
+
+func (CartProductLineOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*CartProductLine)(nil)).Elem()
+}
+
+func (o CartProductLineOutput) ToCartProductLineOutput() CartProductLineOutput {
+	return o
+}
+
+func (o CartProductLineOutput) ToCartProductLineOutputWithContext(ctx context.Context) CartProductLineOutput {
+	return o
+}
+
+// URL of the product image.
+func (o CartProductLineOutput) Image() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v CartProductLine) *string { return v.Image }).(pulumi.StringPtrOutput)
+}
+
+// Product name.
+func (o CartProductLineOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v CartProductLine) *string { return v.Name }).(pulumi.StringPtrOutput)
+}
+
+// Unit price, as text.
+func (o CartProductLineOutput) Price() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v CartProductLine) *string { return v.Price }).(pulumi.StringPtrOutput)
+}
+
+// Unit price as shown to the customer.
+func (o CartProductLineOutput) PriceDisplay() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v CartProductLine) *string { return v.PriceDisplay }).(pulumi.StringPtrOutput)
+}
+
+// Quantity.
+func (o CartProductLineOutput) Qty() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v CartProductLine) *int { return v.Qty }).(pulumi.IntPtrOutput)
+}
+
+// Stock-keeping unit.
+func (o CartProductLineOutput) Sku() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v CartProductLine) *string { return v.Sku }).(pulumi.StringPtrOutput)
+}
+
+type CartProductLineArrayOutput struct{ *pulumi.OutputState }
+
+func (CartProductLineArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]CartProductLine)(nil)).Elem()
+}
+
+func (o CartProductLineArrayOutput) ToCartProductLineArrayOutput() CartProductLineArrayOutput {
+	return o
+}
+
+func (o CartProductLineArrayOutput) ToCartProductLineArrayOutputWithContext(ctx context.Context) CartProductLineArrayOutput {
+	return o
+}
+
+func (o CartProductLineArrayOutput) Index(i pulumi.IntInput) CartProductLineOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) CartProductLine {
+		return vs[0].([]CartProductLine)[vs[1].(int)]
+	}).(CartProductLineOutput)
 }
 
 type ImageFolder struct {
@@ -637,6 +1011,241 @@ func (o PlanArrayOutput) Index(i pulumi.IntInput) PlanOutput {
 	return pulumi.All(o, i).ApplyT(func(vs []interface{}) Plan {
 		return vs[0].([]Plan)[vs[1].(int)]
 	}).(PlanOutput)
+}
+
+type SubscriberEmailCounters struct {
+	// Bounces.
+	Bounced *int `pulumi:"bounced"`
+	// Clicks.
+	ClickedCount *int `pulumi:"clickedCount"`
+	// Opens.
+	OpenedCount *int `pulumi:"openedCount"`
+	// Campaign emails sent to the subscriber.
+	SentCount *int `pulumi:"sentCount"`
+	// Spam reports.
+	SpamReported *int `pulumi:"spamReported"`
+	// Unsubscribes.
+	Unsubscribed *int `pulumi:"unsubscribed"`
+}
+
+type SubscriberEmailCountersOutput struct{ *pulumi.OutputState }
+
+func (SubscriberEmailCountersOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*SubscriberEmailCounters)(nil)).Elem()
+}
+
+func (o SubscriberEmailCountersOutput) ToSubscriberEmailCountersOutput() SubscriberEmailCountersOutput {
+	return o
+}
+
+func (o SubscriberEmailCountersOutput) ToSubscriberEmailCountersOutputWithContext(ctx context.Context) SubscriberEmailCountersOutput {
+	return o
+}
+
+// Bounces.
+func (o SubscriberEmailCountersOutput) Bounced() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v SubscriberEmailCounters) *int { return v.Bounced }).(pulumi.IntPtrOutput)
+}
+
+// Clicks.
+func (o SubscriberEmailCountersOutput) ClickedCount() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v SubscriberEmailCounters) *int { return v.ClickedCount }).(pulumi.IntPtrOutput)
+}
+
+// Opens.
+func (o SubscriberEmailCountersOutput) OpenedCount() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v SubscriberEmailCounters) *int { return v.OpenedCount }).(pulumi.IntPtrOutput)
+}
+
+// Campaign emails sent to the subscriber.
+func (o SubscriberEmailCountersOutput) SentCount() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v SubscriberEmailCounters) *int { return v.SentCount }).(pulumi.IntPtrOutput)
+}
+
+// Spam reports.
+func (o SubscriberEmailCountersOutput) SpamReported() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v SubscriberEmailCounters) *int { return v.SpamReported }).(pulumi.IntPtrOutput)
+}
+
+// Unsubscribes.
+func (o SubscriberEmailCountersOutput) Unsubscribed() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v SubscriberEmailCounters) *int { return v.Unsubscribed }).(pulumi.IntPtrOutput)
+}
+
+type SubscriberEventItem struct {
+	// The campaign (regular or transactional) it happened in.
+	CampaignId string `pulumi:"campaignId"`
+	// When it happened (`YYYY-MM-DD HH:MM:SS` UTC).
+	CreatedAt *string `pulumi:"createdAt"`
+	// The subscriber's id.
+	SubscriberId *string `pulumi:"subscriberId"`
+	// The campaign's title.
+	Title *string `pulumi:"title"`
+}
+
+type SubscriberEventItemOutput struct{ *pulumi.OutputState }
+
+func (SubscriberEventItemOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*SubscriberEventItem)(nil)).Elem()
+}
+
+func (o SubscriberEventItemOutput) ToSubscriberEventItemOutput() SubscriberEventItemOutput {
+	return o
+}
+
+func (o SubscriberEventItemOutput) ToSubscriberEventItemOutputWithContext(ctx context.Context) SubscriberEventItemOutput {
+	return o
+}
+
+// The campaign (regular or transactional) it happened in.
+func (o SubscriberEventItemOutput) CampaignId() pulumi.StringOutput {
+	return o.ApplyT(func(v SubscriberEventItem) string { return v.CampaignId }).(pulumi.StringOutput)
+}
+
+// When it happened (`YYYY-MM-DD HH:MM:SS` UTC).
+func (o SubscriberEventItemOutput) CreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v SubscriberEventItem) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
+}
+
+// The subscriber's id.
+func (o SubscriberEventItemOutput) SubscriberId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v SubscriberEventItem) *string { return v.SubscriberId }).(pulumi.StringPtrOutput)
+}
+
+// The campaign's title.
+func (o SubscriberEventItemOutput) Title() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v SubscriberEventItem) *string { return v.Title }).(pulumi.StringPtrOutput)
+}
+
+type SubscriberEventItemArrayOutput struct{ *pulumi.OutputState }
+
+func (SubscriberEventItemArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]SubscriberEventItem)(nil)).Elem()
+}
+
+func (o SubscriberEventItemArrayOutput) ToSubscriberEventItemArrayOutput() SubscriberEventItemArrayOutput {
+	return o
+}
+
+func (o SubscriberEventItemArrayOutput) ToSubscriberEventItemArrayOutputWithContext(ctx context.Context) SubscriberEventItemArrayOutput {
+	return o
+}
+
+func (o SubscriberEventItemArrayOutput) Index(i pulumi.IntInput) SubscriberEventItemOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) SubscriberEventItem {
+		return vs[0].([]SubscriberEventItem)[vs[1].(int)]
+	}).(SubscriberEventItemOutput)
+}
+
+type SubscriberEvents struct {
+	// Events of the action `bounced`, oldest first; present when that action was asked for.
+	Bounced []SubscriberEventItem `pulumi:"bounced"`
+	// Events of the action `clicked`, oldest first; present when that action was asked for.
+	Clicked []SubscriberEventItem `pulumi:"clicked"`
+	// Events of the action `got`, oldest first; present when that action was asked for.
+	Got []SubscriberEventItem `pulumi:"got"`
+	// Events of the action `opened`, oldest first; present when that action was asked for.
+	Opened []SubscriberEventItem `pulumi:"opened"`
+	// Events of the action `unsubscribed`, oldest first; present when that action was asked for.
+	Unsubscribed []SubscriberEventItem `pulumi:"unsubscribed"`
+}
+
+type SubscriberEventsOutput struct{ *pulumi.OutputState }
+
+func (SubscriberEventsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*SubscriberEvents)(nil)).Elem()
+}
+
+func (o SubscriberEventsOutput) ToSubscriberEventsOutput() SubscriberEventsOutput {
+	return o
+}
+
+func (o SubscriberEventsOutput) ToSubscriberEventsOutputWithContext(ctx context.Context) SubscriberEventsOutput {
+	return o
+}
+
+// Events of the action `bounced`, oldest first; present when that action was asked for.
+func (o SubscriberEventsOutput) Bounced() SubscriberEventItemArrayOutput {
+	return o.ApplyT(func(v SubscriberEvents) []SubscriberEventItem { return v.Bounced }).(SubscriberEventItemArrayOutput)
+}
+
+// Events of the action `clicked`, oldest first; present when that action was asked for.
+func (o SubscriberEventsOutput) Clicked() SubscriberEventItemArrayOutput {
+	return o.ApplyT(func(v SubscriberEvents) []SubscriberEventItem { return v.Clicked }).(SubscriberEventItemArrayOutput)
+}
+
+// Events of the action `got`, oldest first; present when that action was asked for.
+func (o SubscriberEventsOutput) Got() SubscriberEventItemArrayOutput {
+	return o.ApplyT(func(v SubscriberEvents) []SubscriberEventItem { return v.Got }).(SubscriberEventItemArrayOutput)
+}
+
+// Events of the action `opened`, oldest first; present when that action was asked for.
+func (o SubscriberEventsOutput) Opened() SubscriberEventItemArrayOutput {
+	return o.ApplyT(func(v SubscriberEvents) []SubscriberEventItem { return v.Opened }).(SubscriberEventItemArrayOutput)
+}
+
+// Events of the action `unsubscribed`, oldest first; present when that action was asked for.
+func (o SubscriberEventsOutput) Unsubscribed() SubscriberEventItemArrayOutput {
+	return o.ApplyT(func(v SubscriberEvents) []SubscriberEventItem { return v.Unsubscribed }).(SubscriberEventItemArrayOutput)
+}
+
+type SubscriberSmsCounters struct {
+	// Clicks.
+	ClickedCount *int `pulumi:"clickedCount"`
+	// SMS delivered.
+	DeliveredCount *int `pulumi:"deliveredCount"`
+	// SMS that failed.
+	FailedCount *int `pulumi:"failedCount"`
+	// SMS sent.
+	SentCount *int `pulumi:"sentCount"`
+	// SMS unsubscribes.
+	Unsubscribed *int `pulumi:"unsubscribed"`
+	// When the subscriber unsubscribed from SMS (`YYYY-MM-DD HH:MM:SS` UTC).
+	UnsubscribedAt *string `pulumi:"unsubscribedAt"`
+}
+
+type SubscriberSmsCountersOutput struct{ *pulumi.OutputState }
+
+func (SubscriberSmsCountersOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*SubscriberSmsCounters)(nil)).Elem()
+}
+
+func (o SubscriberSmsCountersOutput) ToSubscriberSmsCountersOutput() SubscriberSmsCountersOutput {
+	return o
+}
+
+func (o SubscriberSmsCountersOutput) ToSubscriberSmsCountersOutputWithContext(ctx context.Context) SubscriberSmsCountersOutput {
+	return o
+}
+
+// Clicks.
+func (o SubscriberSmsCountersOutput) ClickedCount() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v SubscriberSmsCounters) *int { return v.ClickedCount }).(pulumi.IntPtrOutput)
+}
+
+// SMS delivered.
+func (o SubscriberSmsCountersOutput) DeliveredCount() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v SubscriberSmsCounters) *int { return v.DeliveredCount }).(pulumi.IntPtrOutput)
+}
+
+// SMS that failed.
+func (o SubscriberSmsCountersOutput) FailedCount() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v SubscriberSmsCounters) *int { return v.FailedCount }).(pulumi.IntPtrOutput)
+}
+
+// SMS sent.
+func (o SubscriberSmsCountersOutput) SentCount() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v SubscriberSmsCounters) *int { return v.SentCount }).(pulumi.IntPtrOutput)
+}
+
+// SMS unsubscribes.
+func (o SubscriberSmsCountersOutput) Unsubscribed() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v SubscriberSmsCounters) *int { return v.Unsubscribed }).(pulumi.IntPtrOutput)
+}
+
+// When the subscriber unsubscribed from SMS (`YYYY-MM-DD HH:MM:SS` UTC).
+func (o SubscriberSmsCountersOutput) UnsubscribedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v SubscriberSmsCounters) *string { return v.UnsubscribedAt }).(pulumi.StringPtrOutput)
 }
 
 type TransactionalCampaignInfo struct {
@@ -964,16 +1573,31 @@ func (o TransactionalContentPtrOutput) ThumbnailUrl() pulumi.StringPtrOutput {
 }
 
 func init() {
+	pulumi.RegisterOutputType(CampaignActivityItemOutput{})
+	pulumi.RegisterOutputType(CampaignActivityItemArrayOutput{})
 	pulumi.RegisterOutputType(CampaignContentOutput{})
 	pulumi.RegisterOutputType(CampaignContentPtrOutput{})
+	pulumi.RegisterOutputType(CampaignHardBounceOutput{})
+	pulumi.RegisterOutputType(CampaignHardBounceArrayOutput{})
 	pulumi.RegisterOutputType(CampaignInfoOutput{})
 	pulumi.RegisterOutputType(CampaignInfoArrayOutput{})
+	pulumi.RegisterOutputType(CampaignLinkInfoOutput{})
+	pulumi.RegisterOutputType(CampaignLinkInfoArrayOutput{})
 	pulumi.RegisterOutputType(CampaignReportPercentagesOutput{})
 	pulumi.RegisterOutputType(CampaignReportPercentagesPtrOutput{})
+	pulumi.RegisterOutputType(CartInfoOutput{})
+	pulumi.RegisterOutputType(CartInfoArrayOutput{})
+	pulumi.RegisterOutputType(CartProductLineOutput{})
+	pulumi.RegisterOutputType(CartProductLineArrayOutput{})
 	pulumi.RegisterOutputType(ImageFolderOutput{})
 	pulumi.RegisterOutputType(ImageFolderArrayOutput{})
 	pulumi.RegisterOutputType(PlanOutput{})
 	pulumi.RegisterOutputType(PlanArrayOutput{})
+	pulumi.RegisterOutputType(SubscriberEmailCountersOutput{})
+	pulumi.RegisterOutputType(SubscriberEventItemOutput{})
+	pulumi.RegisterOutputType(SubscriberEventItemArrayOutput{})
+	pulumi.RegisterOutputType(SubscriberEventsOutput{})
+	pulumi.RegisterOutputType(SubscriberSmsCountersOutput{})
 	pulumi.RegisterOutputType(TransactionalCampaignInfoOutput{})
 	pulumi.RegisterOutputType(TransactionalCampaignInfoArrayOutput{})
 	pulumi.RegisterOutputType(TransactionalContentOutput{})

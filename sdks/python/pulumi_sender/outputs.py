@@ -16,14 +16,78 @@ from . import _utilities
 from . import outputs
 
 __all__ = [
+    'CampaignActivityItem',
     'CampaignContent',
+    'CampaignHardBounce',
     'CampaignInfo',
+    'CampaignLinkInfo',
     'CampaignReportPercentages',
+    'CartInfo',
+    'CartProductLine',
     'ImageFolder',
     'Plan',
+    'SubscriberEmailCounters',
+    'SubscriberEventItem',
+    'SubscriberEvents',
+    'SubscriberSmsCounters',
     'TransactionalCampaignInfo',
     'TransactionalContent',
 ]
+
+@pulumi.output_type
+class CampaignActivityItem(dict):
+    def __init__(__self__, *,
+                 created_at: Optional[_builtins.str] = None,
+                 email: Optional[_builtins.str] = None,
+                 subscriber_id: Optional[_builtins.str] = None,
+                 type: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str created_at: When it happened (`YYYY-MM-DD HH:MM:SS` UTC).
+        :param _builtins.str email: The subscriber's address.
+        :param _builtins.str subscriber_id: The subscriber's id.
+        :param _builtins.str type: What happened, in the singular: `open`, `click`, `bounce`, `unsubscribe`, `complaint` or `unopen`.
+        """
+        if created_at is not None:
+            pulumi.set(__self__, "created_at", created_at)
+        if email is not None:
+            pulumi.set(__self__, "email", email)
+        if subscriber_id is not None:
+            pulumi.set(__self__, "subscriber_id", subscriber_id)
+        if type is not None:
+            pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter(name="createdAt")
+    def created_at(self) -> Optional[_builtins.str]:
+        """
+        When it happened (`YYYY-MM-DD HH:MM:SS` UTC).
+        """
+        return pulumi.get(self, "created_at")
+
+    @_builtins.property
+    @pulumi.getter
+    def email(self) -> Optional[_builtins.str]:
+        """
+        The subscriber's address.
+        """
+        return pulumi.get(self, "email")
+
+    @_builtins.property
+    @pulumi.getter(name="subscriberId")
+    def subscriber_id(self) -> Optional[_builtins.str]:
+        """
+        The subscriber's id.
+        """
+        return pulumi.get(self, "subscriber_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> Optional[_builtins.str]:
+        """
+        What happened, in the singular: `open`, `click`, `bounce`, `unsubscribe`, `complaint` or `unopen`.
+        """
+        return pulumi.get(self, "type")
+
 
 @pulumi.output_type
 class CampaignContent(dict):
@@ -102,6 +166,48 @@ class CampaignContent(dict):
         URL of the thumbnail image.
         """
         return pulumi.get(self, "thumbnail_url")
+
+
+@pulumi.output_type
+class CampaignHardBounce(dict):
+    def __init__(__self__, *,
+                 recipient_id: _builtins.str,
+                 created_at: Optional[_builtins.str] = None,
+                 message: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str recipient_id: The recipient (subscriber) id.
+        :param _builtins.str created_at: When it bounced (`YYYY-MM-DD HH:MM:SS` UTC).
+        :param _builtins.str message: The receiving server's message.
+        """
+        pulumi.set(__self__, "recipient_id", recipient_id)
+        if created_at is not None:
+            pulumi.set(__self__, "created_at", created_at)
+        if message is not None:
+            pulumi.set(__self__, "message", message)
+
+    @_builtins.property
+    @pulumi.getter(name="recipientId")
+    def recipient_id(self) -> _builtins.str:
+        """
+        The recipient (subscriber) id.
+        """
+        return pulumi.get(self, "recipient_id")
+
+    @_builtins.property
+    @pulumi.getter(name="createdAt")
+    def created_at(self) -> Optional[_builtins.str]:
+        """
+        When it bounced (`YYYY-MM-DD HH:MM:SS` UTC).
+        """
+        return pulumi.get(self, "created_at")
+
+    @_builtins.property
+    @pulumi.getter
+    def message(self) -> Optional[_builtins.str]:
+        """
+        The receiving server's message.
+        """
+        return pulumi.get(self, "message")
 
 
 @pulumi.output_type
@@ -450,6 +556,59 @@ class CampaignInfo(dict):
 
 
 @pulumi.output_type
+class CampaignLinkInfo(dict):
+    def __init__(__self__, *,
+                 clicks: Sequence['outputs.CampaignActivityItem'],
+                 id: _builtins.str,
+                 click_count: Optional[_builtins.int] = None,
+                 url: Optional[_builtins.str] = None):
+        """
+        :param Sequence['CampaignActivityItem'] clicks: The clicks read (see `maxClicksPerLink`), oldest first.
+        :param _builtins.str id: The link's id, e.g. `lnk001`.
+        :param _builtins.int click_count: How many clicks it got, as the service counts them.
+        :param _builtins.str url: Where the link goes.
+        """
+        pulumi.set(__self__, "clicks", clicks)
+        pulumi.set(__self__, "id", id)
+        if click_count is not None:
+            pulumi.set(__self__, "click_count", click_count)
+        if url is not None:
+            pulumi.set(__self__, "url", url)
+
+    @_builtins.property
+    @pulumi.getter
+    def clicks(self) -> Sequence['outputs.CampaignActivityItem']:
+        """
+        The clicks read (see `maxClicksPerLink`), oldest first.
+        """
+        return pulumi.get(self, "clicks")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The link's id, e.g. `lnk001`.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter(name="clickCount")
+    def click_count(self) -> Optional[_builtins.int]:
+        """
+        How many clicks it got, as the service counts them.
+        """
+        return pulumi.get(self, "click_count")
+
+    @_builtins.property
+    @pulumi.getter
+    def url(self) -> Optional[_builtins.str]:
+        """
+        Where the link goes.
+        """
+        return pulumi.get(self, "url")
+
+
+@pulumi.output_type
 class CampaignReportPercentages(dict):
     def __init__(__self__, *,
                  hard_bounce_percentage: Optional[_builtins.float] = None,
@@ -490,6 +649,211 @@ class CampaignReportPercentages(dict):
         Share of recipients who unsubscribed, in %.
         """
         return pulumi.get(self, "unsubscribe_percentage")
+
+
+@pulumi.output_type
+class CartInfo(dict):
+    def __init__(__self__, *,
+                 cart_hash: _builtins.str,
+                 created: Optional[_builtins.str] = None,
+                 currency: Optional[_builtins.str] = None,
+                 email: Optional[_builtins.str] = None,
+                 external_id: Optional[_builtins.int] = None,
+                 order_total: Optional[_builtins.str] = None,
+                 products: Optional[Sequence['outputs.CartProductLine']] = None,
+                 status: Optional[_builtins.str] = None,
+                 tax_total: Optional[_builtins.str] = None,
+                 url: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str cart_hash: The cart's hash, generated by the service; the id to read it by.
+        :param _builtins.str created: Creation time (`YYYY-MM-DD HH:MM:SS` UTC).
+        :param _builtins.str currency: Currency abbreviation.
+        :param _builtins.str email: The customer's address.
+        :param _builtins.int external_id: The shop's own cart id.
+        :param _builtins.str order_total: Order total, as text.
+        :param Sequence['CartProductLine'] products: Product lines.
+        :param _builtins.str status: `ACTIVE`, or `CONVERTED` once the order was placed.
+        :param _builtins.str tax_total: Tax total, as text.
+        :param _builtins.str url: Where the cart lives in the shop.
+        """
+        pulumi.set(__self__, "cart_hash", cart_hash)
+        if created is not None:
+            pulumi.set(__self__, "created", created)
+        if currency is not None:
+            pulumi.set(__self__, "currency", currency)
+        if email is not None:
+            pulumi.set(__self__, "email", email)
+        if external_id is not None:
+            pulumi.set(__self__, "external_id", external_id)
+        if order_total is not None:
+            pulumi.set(__self__, "order_total", order_total)
+        if products is not None:
+            pulumi.set(__self__, "products", products)
+        if status is not None:
+            pulumi.set(__self__, "status", status)
+        if tax_total is not None:
+            pulumi.set(__self__, "tax_total", tax_total)
+        if url is not None:
+            pulumi.set(__self__, "url", url)
+
+    @_builtins.property
+    @pulumi.getter(name="cartHash")
+    def cart_hash(self) -> _builtins.str:
+        """
+        The cart's hash, generated by the service; the id to read it by.
+        """
+        return pulumi.get(self, "cart_hash")
+
+    @_builtins.property
+    @pulumi.getter
+    def created(self) -> Optional[_builtins.str]:
+        """
+        Creation time (`YYYY-MM-DD HH:MM:SS` UTC).
+        """
+        return pulumi.get(self, "created")
+
+    @_builtins.property
+    @pulumi.getter
+    def currency(self) -> Optional[_builtins.str]:
+        """
+        Currency abbreviation.
+        """
+        return pulumi.get(self, "currency")
+
+    @_builtins.property
+    @pulumi.getter
+    def email(self) -> Optional[_builtins.str]:
+        """
+        The customer's address.
+        """
+        return pulumi.get(self, "email")
+
+    @_builtins.property
+    @pulumi.getter(name="externalId")
+    def external_id(self) -> Optional[_builtins.int]:
+        """
+        The shop's own cart id.
+        """
+        return pulumi.get(self, "external_id")
+
+    @_builtins.property
+    @pulumi.getter(name="orderTotal")
+    def order_total(self) -> Optional[_builtins.str]:
+        """
+        Order total, as text.
+        """
+        return pulumi.get(self, "order_total")
+
+    @_builtins.property
+    @pulumi.getter
+    def products(self) -> Optional[Sequence['outputs.CartProductLine']]:
+        """
+        Product lines.
+        """
+        return pulumi.get(self, "products")
+
+    @_builtins.property
+    @pulumi.getter
+    def status(self) -> Optional[_builtins.str]:
+        """
+        `ACTIVE`, or `CONVERTED` once the order was placed.
+        """
+        return pulumi.get(self, "status")
+
+    @_builtins.property
+    @pulumi.getter(name="taxTotal")
+    def tax_total(self) -> Optional[_builtins.str]:
+        """
+        Tax total, as text.
+        """
+        return pulumi.get(self, "tax_total")
+
+    @_builtins.property
+    @pulumi.getter
+    def url(self) -> Optional[_builtins.str]:
+        """
+        Where the cart lives in the shop.
+        """
+        return pulumi.get(self, "url")
+
+
+@pulumi.output_type
+class CartProductLine(dict):
+    def __init__(__self__, *,
+                 image: Optional[_builtins.str] = None,
+                 name: Optional[_builtins.str] = None,
+                 price: Optional[_builtins.str] = None,
+                 price_display: Optional[_builtins.str] = None,
+                 qty: Optional[_builtins.int] = None,
+                 sku: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str image: URL of the product image.
+        :param _builtins.str name: Product name.
+        :param _builtins.str price: Unit price, as text.
+        :param _builtins.str price_display: Unit price as shown to the customer.
+        :param _builtins.int qty: Quantity.
+        :param _builtins.str sku: Stock-keeping unit.
+        """
+        if image is not None:
+            pulumi.set(__self__, "image", image)
+        if name is not None:
+            pulumi.set(__self__, "name", name)
+        if price is not None:
+            pulumi.set(__self__, "price", price)
+        if price_display is not None:
+            pulumi.set(__self__, "price_display", price_display)
+        if qty is not None:
+            pulumi.set(__self__, "qty", qty)
+        if sku is not None:
+            pulumi.set(__self__, "sku", sku)
+
+    @_builtins.property
+    @pulumi.getter
+    def image(self) -> Optional[_builtins.str]:
+        """
+        URL of the product image.
+        """
+        return pulumi.get(self, "image")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> Optional[_builtins.str]:
+        """
+        Product name.
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def price(self) -> Optional[_builtins.str]:
+        """
+        Unit price, as text.
+        """
+        return pulumi.get(self, "price")
+
+    @_builtins.property
+    @pulumi.getter(name="priceDisplay")
+    def price_display(self) -> Optional[_builtins.str]:
+        """
+        Unit price as shown to the customer.
+        """
+        return pulumi.get(self, "price_display")
+
+    @_builtins.property
+    @pulumi.getter
+    def qty(self) -> Optional[_builtins.int]:
+        """
+        Quantity.
+        """
+        return pulumi.get(self, "qty")
+
+    @_builtins.property
+    @pulumi.getter
+    def sku(self) -> Optional[_builtins.str]:
+        """
+        Stock-keeping unit.
+        """
+        return pulumi.get(self, "sku")
 
 
 @pulumi.output_type
@@ -626,6 +990,285 @@ class Plan(dict):
         The most emails per period; absent when unlimited.
         """
         return pulumi.get(self, "emails_limit")
+
+
+@pulumi.output_type
+class SubscriberEmailCounters(dict):
+    def __init__(__self__, *,
+                 bounced: Optional[_builtins.int] = None,
+                 clicked_count: Optional[_builtins.int] = None,
+                 opened_count: Optional[_builtins.int] = None,
+                 sent_count: Optional[_builtins.int] = None,
+                 spam_reported: Optional[_builtins.int] = None,
+                 unsubscribed: Optional[_builtins.int] = None):
+        """
+        :param _builtins.int bounced: Bounces.
+        :param _builtins.int clicked_count: Clicks.
+        :param _builtins.int opened_count: Opens.
+        :param _builtins.int sent_count: Campaign emails sent to the subscriber.
+        :param _builtins.int spam_reported: Spam reports.
+        :param _builtins.int unsubscribed: Unsubscribes.
+        """
+        if bounced is not None:
+            pulumi.set(__self__, "bounced", bounced)
+        if clicked_count is not None:
+            pulumi.set(__self__, "clicked_count", clicked_count)
+        if opened_count is not None:
+            pulumi.set(__self__, "opened_count", opened_count)
+        if sent_count is not None:
+            pulumi.set(__self__, "sent_count", sent_count)
+        if spam_reported is not None:
+            pulumi.set(__self__, "spam_reported", spam_reported)
+        if unsubscribed is not None:
+            pulumi.set(__self__, "unsubscribed", unsubscribed)
+
+    @_builtins.property
+    @pulumi.getter
+    def bounced(self) -> Optional[_builtins.int]:
+        """
+        Bounces.
+        """
+        return pulumi.get(self, "bounced")
+
+    @_builtins.property
+    @pulumi.getter(name="clickedCount")
+    def clicked_count(self) -> Optional[_builtins.int]:
+        """
+        Clicks.
+        """
+        return pulumi.get(self, "clicked_count")
+
+    @_builtins.property
+    @pulumi.getter(name="openedCount")
+    def opened_count(self) -> Optional[_builtins.int]:
+        """
+        Opens.
+        """
+        return pulumi.get(self, "opened_count")
+
+    @_builtins.property
+    @pulumi.getter(name="sentCount")
+    def sent_count(self) -> Optional[_builtins.int]:
+        """
+        Campaign emails sent to the subscriber.
+        """
+        return pulumi.get(self, "sent_count")
+
+    @_builtins.property
+    @pulumi.getter(name="spamReported")
+    def spam_reported(self) -> Optional[_builtins.int]:
+        """
+        Spam reports.
+        """
+        return pulumi.get(self, "spam_reported")
+
+    @_builtins.property
+    @pulumi.getter
+    def unsubscribed(self) -> Optional[_builtins.int]:
+        """
+        Unsubscribes.
+        """
+        return pulumi.get(self, "unsubscribed")
+
+
+@pulumi.output_type
+class SubscriberEventItem(dict):
+    def __init__(__self__, *,
+                 campaign_id: _builtins.str,
+                 created_at: Optional[_builtins.str] = None,
+                 subscriber_id: Optional[_builtins.str] = None,
+                 title: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str campaign_id: The campaign (regular or transactional) it happened in.
+        :param _builtins.str created_at: When it happened (`YYYY-MM-DD HH:MM:SS` UTC).
+        :param _builtins.str subscriber_id: The subscriber's id.
+        :param _builtins.str title: The campaign's title.
+        """
+        pulumi.set(__self__, "campaign_id", campaign_id)
+        if created_at is not None:
+            pulumi.set(__self__, "created_at", created_at)
+        if subscriber_id is not None:
+            pulumi.set(__self__, "subscriber_id", subscriber_id)
+        if title is not None:
+            pulumi.set(__self__, "title", title)
+
+    @_builtins.property
+    @pulumi.getter(name="campaignId")
+    def campaign_id(self) -> _builtins.str:
+        """
+        The campaign (regular or transactional) it happened in.
+        """
+        return pulumi.get(self, "campaign_id")
+
+    @_builtins.property
+    @pulumi.getter(name="createdAt")
+    def created_at(self) -> Optional[_builtins.str]:
+        """
+        When it happened (`YYYY-MM-DD HH:MM:SS` UTC).
+        """
+        return pulumi.get(self, "created_at")
+
+    @_builtins.property
+    @pulumi.getter(name="subscriberId")
+    def subscriber_id(self) -> Optional[_builtins.str]:
+        """
+        The subscriber's id.
+        """
+        return pulumi.get(self, "subscriber_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def title(self) -> Optional[_builtins.str]:
+        """
+        The campaign's title.
+        """
+        return pulumi.get(self, "title")
+
+
+@pulumi.output_type
+class SubscriberEvents(dict):
+    def __init__(__self__, *,
+                 bounced: Optional[Sequence['outputs.SubscriberEventItem']] = None,
+                 clicked: Optional[Sequence['outputs.SubscriberEventItem']] = None,
+                 got: Optional[Sequence['outputs.SubscriberEventItem']] = None,
+                 opened: Optional[Sequence['outputs.SubscriberEventItem']] = None,
+                 unsubscribed: Optional[Sequence['outputs.SubscriberEventItem']] = None):
+        """
+        :param Sequence['SubscriberEventItem'] bounced: Events of the action `bounced`, oldest first; present when that action was asked for.
+        :param Sequence['SubscriberEventItem'] clicked: Events of the action `clicked`, oldest first; present when that action was asked for.
+        :param Sequence['SubscriberEventItem'] got: Events of the action `got`, oldest first; present when that action was asked for.
+        :param Sequence['SubscriberEventItem'] opened: Events of the action `opened`, oldest first; present when that action was asked for.
+        :param Sequence['SubscriberEventItem'] unsubscribed: Events of the action `unsubscribed`, oldest first; present when that action was asked for.
+        """
+        if bounced is not None:
+            pulumi.set(__self__, "bounced", bounced)
+        if clicked is not None:
+            pulumi.set(__self__, "clicked", clicked)
+        if got is not None:
+            pulumi.set(__self__, "got", got)
+        if opened is not None:
+            pulumi.set(__self__, "opened", opened)
+        if unsubscribed is not None:
+            pulumi.set(__self__, "unsubscribed", unsubscribed)
+
+    @_builtins.property
+    @pulumi.getter
+    def bounced(self) -> Optional[Sequence['outputs.SubscriberEventItem']]:
+        """
+        Events of the action `bounced`, oldest first; present when that action was asked for.
+        """
+        return pulumi.get(self, "bounced")
+
+    @_builtins.property
+    @pulumi.getter
+    def clicked(self) -> Optional[Sequence['outputs.SubscriberEventItem']]:
+        """
+        Events of the action `clicked`, oldest first; present when that action was asked for.
+        """
+        return pulumi.get(self, "clicked")
+
+    @_builtins.property
+    @pulumi.getter
+    def got(self) -> Optional[Sequence['outputs.SubscriberEventItem']]:
+        """
+        Events of the action `got`, oldest first; present when that action was asked for.
+        """
+        return pulumi.get(self, "got")
+
+    @_builtins.property
+    @pulumi.getter
+    def opened(self) -> Optional[Sequence['outputs.SubscriberEventItem']]:
+        """
+        Events of the action `opened`, oldest first; present when that action was asked for.
+        """
+        return pulumi.get(self, "opened")
+
+    @_builtins.property
+    @pulumi.getter
+    def unsubscribed(self) -> Optional[Sequence['outputs.SubscriberEventItem']]:
+        """
+        Events of the action `unsubscribed`, oldest first; present when that action was asked for.
+        """
+        return pulumi.get(self, "unsubscribed")
+
+
+@pulumi.output_type
+class SubscriberSmsCounters(dict):
+    def __init__(__self__, *,
+                 clicked_count: Optional[_builtins.int] = None,
+                 delivered_count: Optional[_builtins.int] = None,
+                 failed_count: Optional[_builtins.int] = None,
+                 sent_count: Optional[_builtins.int] = None,
+                 unsubscribed: Optional[_builtins.int] = None,
+                 unsubscribed_at: Optional[_builtins.str] = None):
+        """
+        :param _builtins.int clicked_count: Clicks.
+        :param _builtins.int delivered_count: SMS delivered.
+        :param _builtins.int failed_count: SMS that failed.
+        :param _builtins.int sent_count: SMS sent.
+        :param _builtins.int unsubscribed: SMS unsubscribes.
+        :param _builtins.str unsubscribed_at: When the subscriber unsubscribed from SMS (`YYYY-MM-DD HH:MM:SS` UTC).
+        """
+        if clicked_count is not None:
+            pulumi.set(__self__, "clicked_count", clicked_count)
+        if delivered_count is not None:
+            pulumi.set(__self__, "delivered_count", delivered_count)
+        if failed_count is not None:
+            pulumi.set(__self__, "failed_count", failed_count)
+        if sent_count is not None:
+            pulumi.set(__self__, "sent_count", sent_count)
+        if unsubscribed is not None:
+            pulumi.set(__self__, "unsubscribed", unsubscribed)
+        if unsubscribed_at is not None:
+            pulumi.set(__self__, "unsubscribed_at", unsubscribed_at)
+
+    @_builtins.property
+    @pulumi.getter(name="clickedCount")
+    def clicked_count(self) -> Optional[_builtins.int]:
+        """
+        Clicks.
+        """
+        return pulumi.get(self, "clicked_count")
+
+    @_builtins.property
+    @pulumi.getter(name="deliveredCount")
+    def delivered_count(self) -> Optional[_builtins.int]:
+        """
+        SMS delivered.
+        """
+        return pulumi.get(self, "delivered_count")
+
+    @_builtins.property
+    @pulumi.getter(name="failedCount")
+    def failed_count(self) -> Optional[_builtins.int]:
+        """
+        SMS that failed.
+        """
+        return pulumi.get(self, "failed_count")
+
+    @_builtins.property
+    @pulumi.getter(name="sentCount")
+    def sent_count(self) -> Optional[_builtins.int]:
+        """
+        SMS sent.
+        """
+        return pulumi.get(self, "sent_count")
+
+    @_builtins.property
+    @pulumi.getter
+    def unsubscribed(self) -> Optional[_builtins.int]:
+        """
+        SMS unsubscribes.
+        """
+        return pulumi.get(self, "unsubscribed")
+
+    @_builtins.property
+    @pulumi.getter(name="unsubscribedAt")
+    def unsubscribed_at(self) -> Optional[_builtins.str]:
+        """
+        When the subscriber unsubscribed from SMS (`YYYY-MM-DD HH:MM:SS` UTC).
+        """
+        return pulumi.get(self, "unsubscribed_at")
 
 
 @pulumi.output_type
