@@ -157,7 +157,7 @@ describe("the package schema and the generated SDKs", () => {
         `Awaitable${pascal(fn)}Result`,
       ]),
     ].sort();
-    expect(functions).toHaveLength(9);
+    expect(functions).toHaveLength(17);
     expect(stdout.trim().split(" ")).toEqual([VERSION, ...expected]);
   });
 
