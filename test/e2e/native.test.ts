@@ -78,7 +78,7 @@ describe("the native plugin on the generated Node.js SDK", () => {
     await emu?.close();
   });
 
-  test("up creates every kind through the plugin and reads two functions", async () => {
+  test("up creates every kind through the plugin and reads the functions", async () => {
     const up = await h.stack.up({ onOutput: h.onOutput });
     expect(up.summary.resourceChanges).toEqual({ create: 8 });
     const state = await emu.state();
@@ -106,6 +106,8 @@ describe("the native plugin on the generated Node.js SDK", () => {
     expect(up.outputs.professional?.value).toBe("Professional");
     expect(up.outputs.seededSubject?.value).toBe(state.campaigns.find((c: any) => c.id === "snt001").subject);
     expect(up.outputs.transactionalSubject?.value).toBe("Reset your password");
+    // 19 unique opens of 21 delivered emails (emulator/activity.ts).
+    expect(up.outputs.seededOpenRate?.value).toBe(90.48);
     // Native types, no dynamic-provider text in state, and the token nowhere.
     const resources = await senderResources(h);
     expect(resources.map((r) => r.type).sort()).toEqual(

@@ -63,4 +63,5 @@ export const webhookStatus = hook.status;
 export const planNames = sender.getPlansOutput().apply((p) => p.plans.map((plan) => plan.name));
 export const professional = sender.getPlanOutput({ planId: 3 }).apply((p) => p.name);
 export const seededSubject = sender.getCampaignOutput({ id: "snt001" }).subject;
+export const seededOpenRate = sender.getCampaignReportOutput({ id: "snt001" }).openRate;
 export const transactionalSubject = sender.getTransactionalCampaignOutput({ id: reset.id }).subject;
