@@ -4,6 +4,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { titleFromUrn } from "../../sdk/autoname";
 import {
   copyProgram,
   createStack,
@@ -97,6 +98,12 @@ describe("the native plugin on the generated Node.js SDK", () => {
     expect(ours(state.transactional, SEEDED_TRANSACTIONAL).map((t: any) => t.subject)).toEqual([
       "Reset your password",
     ]);
+    // Given no title, the plugin's check autonamed it from the URN the engine sent, as the dynamic SDK does.
+    const reset = (await senderResources(h)).find((r) => r.type === "sender:index:TransactionalCampaign");
+    const autoname = titleFromUrn("password-reset", reset.urn);
+    expect(autoname).toMatch(/^password-reset-[0-9a-f]{8}$/);
+    expect([reset.inputs.title, reset.inputs.autonamed]).toEqual([autoname, true]);
+    expect(ours(state.transactional, SEEDED_TRANSACTIONAL).map((t: any) => t.title)).toEqual([autoname]);
     expect(state.webhooks.map((w: any) => [w.topic, w.status])).toEqual([
       ["groups/new-subscriber", "ACTIVE"],
     ]);

@@ -38,8 +38,8 @@ const guide = new sender.Attachment("welcome-guide", {
   url: "https://example.com/files/welcome-guide.pdf",
 });
 
+// No title: the plugin autonames it from the URN (sdk/autoname.ts).
 const reset = new sender.TransactionalCampaign("password-reset", {
-  title: "Password reset",
   subject: "Reset your password",
   from: "Example News",
   replyTo: "news@example.com",
