@@ -151,11 +151,11 @@ export const campaignFields = {
     check: idList("segment"),
   },
   /**
-   * Set by the SDK when it made up the title (see `title`): the title then proves which campaign is this resource's. Not meant to be set by programs. Only read at create.
+   * Set by the SDK (or the plugin's check) when it made up the title (see `title`): the title then proves which campaign is this resource's. Not meant to be set by programs. Only read at create.
    */
   autonamed: {
     type: "boolean",
-    doc: "Set by the SDK when it made up the title (see `title`): the title then proves which campaign is this resource's. Not meant to be set by programs. Only read at create.",
+    doc: "Set by the SDK (or the plugin's check) when it made up the title (see `title`): the title then proves which campaign is this resource's. Not meant to be set by programs. Only read at create.",
     createOnly: true,
     check: z.boolean({ error: "must be a boolean" }),
   },

@@ -39,7 +39,7 @@ export class Campaign extends pulumi.CustomResource {
      */
     declare public readonly adoptId: pulumi.Output<string | undefined>;
     /**
-     * Set by the SDK when it made up the title (see `title`): the title then proves which campaign is this resource's. Not meant to be set by programs. Only read at create.
+     * Set by the SDK (or the plugin's check) when it made up the title (see `title`): the title then proves which campaign is this resource's. Not meant to be set by programs. Only read at create.
      */
     declare public readonly autonamed: pulumi.Output<boolean | undefined>;
     /**
@@ -194,7 +194,7 @@ export interface CampaignArgs {
      */
     adoptId?: pulumi.Input<string | undefined>;
     /**
-     * Set by the SDK when it made up the title (see `title`): the title then proves which campaign is this resource's. Not meant to be set by programs. Only read at create.
+     * Set by the SDK (or the plugin's check) when it made up the title (see `title`): the title then proves which campaign is this resource's. Not meant to be set by programs. Only read at create.
      */
     autonamed?: pulumi.Input<boolean | undefined>;
     /**

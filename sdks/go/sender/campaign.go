@@ -18,7 +18,7 @@ type Campaign struct {
 
 	// Id of an existing campaign to take over instead of creating one; `create` then updates it to match these arguments. This is the way to bring a campaign made elsewhere under the stack: `pulumi import` does not work for dynamic resources (pulumi/pulumi#16175). Refused when the campaign has already been sent and differs from the arguments. Only read at create.
 	AdoptId pulumi.StringPtrOutput `pulumi:"adoptId"`
-	// Set by the SDK when it made up the title (see `title`): the title then proves which campaign is this resource's. Not meant to be set by programs. Only read at create.
+	// Set by the SDK (or the plugin's check) when it made up the title (see `title`): the title then proves which campaign is this resource's. Not meant to be set by programs. Only read at create.
 	Autonamed pulumi.BoolPtrOutput `pulumi:"autonamed"`
 	// The email body: html for `html` and `editor`, plain text for `text`.
 	Content pulumi.StringPtrOutput `pulumi:"content"`
@@ -112,7 +112,7 @@ func (CampaignState) ElementType() reflect.Type {
 type campaignArgs struct {
 	// Id of an existing campaign to take over instead of creating one; `create` then updates it to match these arguments. This is the way to bring a campaign made elsewhere under the stack: `pulumi import` does not work for dynamic resources (pulumi/pulumi#16175). Refused when the campaign has already been sent and differs from the arguments. Only read at create.
 	AdoptId *string `pulumi:"adoptId"`
-	// Set by the SDK when it made up the title (see `title`): the title then proves which campaign is this resource's. Not meant to be set by programs. Only read at create.
+	// Set by the SDK (or the plugin's check) when it made up the title (see `title`): the title then proves which campaign is this resource's. Not meant to be set by programs. Only read at create.
 	Autonamed *bool `pulumi:"autonamed"`
 	// The email body: html for `html` and `editor`, plain text for `text`.
 	Content *string `pulumi:"content"`
@@ -140,7 +140,7 @@ type campaignArgs struct {
 type CampaignArgs struct {
 	// Id of an existing campaign to take over instead of creating one; `create` then updates it to match these arguments. This is the way to bring a campaign made elsewhere under the stack: `pulumi import` does not work for dynamic resources (pulumi/pulumi#16175). Refused when the campaign has already been sent and differs from the arguments. Only read at create.
 	AdoptId pulumi.StringPtrInput
-	// Set by the SDK when it made up the title (see `title`): the title then proves which campaign is this resource's. Not meant to be set by programs. Only read at create.
+	// Set by the SDK (or the plugin's check) when it made up the title (see `title`): the title then proves which campaign is this resource's. Not meant to be set by programs. Only read at create.
 	Autonamed pulumi.BoolPtrInput
 	// The email body: html for `html` and `editor`, plain text for `text`.
 	Content pulumi.StringPtrInput
@@ -206,7 +206,7 @@ func (o CampaignOutput) AdoptId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Campaign) pulumi.StringPtrOutput { return v.AdoptId }).(pulumi.StringPtrOutput)
 }
 
-// Set by the SDK when it made up the title (see `title`): the title then proves which campaign is this resource's. Not meant to be set by programs. Only read at create.
+// Set by the SDK (or the plugin's check) when it made up the title (see `title`): the title then proves which campaign is this resource's. Not meant to be set by programs. Only read at create.
 func (o CampaignOutput) Autonamed() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *Campaign) pulumi.BoolPtrOutput { return v.Autonamed }).(pulumi.BoolPtrOutput)
 }

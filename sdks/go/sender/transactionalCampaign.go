@@ -18,7 +18,7 @@ type TransactionalCampaign struct {
 
 	// Our answer to `pulumi import`, which does not work for dynamic resources (pulumi/pulumi#16175): the id of an existing transactional campaign to take over instead of creating one. Its fields must already equal the inputs, since the API cannot update it; `create` fails otherwise and lists the fields that differ. Only read at create: changing or removing it later does nothing.
 	AdoptId pulumi.StringPtrOutput `pulumi:"adoptId"`
-	// Set by the SDK when it made up the title (see `title`): the title then proves which campaign is this resource's. Not meant to be set by programs. Only read at create.
+	// Set by the SDK (or the plugin's check) when it made up the title (see `title`): the title then proves which campaign is this resource's. Not meant to be set by programs. Only read at create.
 	Autonamed pulumi.BoolPtrOutput `pulumi:"autonamed"`
 	// Bounces, as of the last create, update or refresh.
 	Bounced pulumi.IntOutput `pulumi:"bounced"`
@@ -115,7 +115,7 @@ func (TransactionalCampaignState) ElementType() reflect.Type {
 type transactionalCampaignArgs struct {
 	// Our answer to `pulumi import`, which does not work for dynamic resources (pulumi/pulumi#16175): the id of an existing transactional campaign to take over instead of creating one. Its fields must already equal the inputs, since the API cannot update it; `create` fails otherwise and lists the fields that differ. Only read at create: changing or removing it later does nothing.
 	AdoptId *string `pulumi:"adoptId"`
-	// Set by the SDK when it made up the title (see `title`): the title then proves which campaign is this resource's. Not meant to be set by programs. Only read at create.
+	// Set by the SDK (or the plugin's check) when it made up the title (see `title`): the title then proves which campaign is this resource's. Not meant to be set by programs. Only read at create.
 	Autonamed *bool `pulumi:"autonamed"`
 	// Plain text or html body, according to `editor`. Managed only when set.
 	Content *string `pulumi:"content"`
@@ -137,7 +137,7 @@ type transactionalCampaignArgs struct {
 type TransactionalCampaignArgs struct {
 	// Our answer to `pulumi import`, which does not work for dynamic resources (pulumi/pulumi#16175): the id of an existing transactional campaign to take over instead of creating one. Its fields must already equal the inputs, since the API cannot update it; `create` fails otherwise and lists the fields that differ. Only read at create: changing or removing it later does nothing.
 	AdoptId pulumi.StringPtrInput
-	// Set by the SDK when it made up the title (see `title`): the title then proves which campaign is this resource's. Not meant to be set by programs. Only read at create.
+	// Set by the SDK (or the plugin's check) when it made up the title (see `title`): the title then proves which campaign is this resource's. Not meant to be set by programs. Only read at create.
 	Autonamed pulumi.BoolPtrInput
 	// Plain text or html body, according to `editor`. Managed only when set.
 	Content pulumi.StringPtrInput
@@ -197,7 +197,7 @@ func (o TransactionalCampaignOutput) AdoptId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *TransactionalCampaign) pulumi.StringPtrOutput { return v.AdoptId }).(pulumi.StringPtrOutput)
 }
 
-// Set by the SDK when it made up the title (see `title`): the title then proves which campaign is this resource's. Not meant to be set by programs. Only read at create.
+// Set by the SDK (or the plugin's check) when it made up the title (see `title`): the title then proves which campaign is this resource's. Not meant to be set by programs. Only read at create.
 func (o TransactionalCampaignOutput) Autonamed() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *TransactionalCampaign) pulumi.BoolPtrOutput { return v.Autonamed }).(pulumi.BoolPtrOutput)
 }

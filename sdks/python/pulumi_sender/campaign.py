@@ -39,7 +39,7 @@ class CampaignArgs:
         :param pulumi.Input[_builtins.str] reply_to: Reply-to address; its domain must be a verified domain of the account.
         :param pulumi.Input[_builtins.str] subject: Subject line of the email.
         :param pulumi.Input[_builtins.str] adopt_id: Id of an existing campaign to take over instead of creating one; `create` then updates it to match these arguments. This is the way to bring a campaign made elsewhere under the stack: `pulumi import` does not work for dynamic resources (pulumi/pulumi#16175). Refused when the campaign has already been sent and differs from the arguments. Only read at create.
-        :param pulumi.Input[_builtins.bool] autonamed: Set by the SDK when it made up the title (see `title`): the title then proves which campaign is this resource's. Not meant to be set by programs. Only read at create.
+        :param pulumi.Input[_builtins.bool] autonamed: Set by the SDK (or the plugin's check) when it made up the title (see `title`): the title then proves which campaign is this resource's. Not meant to be set by programs. Only read at create.
         :param pulumi.Input[_builtins.str] content: The email body: html for `html` and `editor`, plain text for `text`.
         :param pulumi.Input[_builtins.bool] google_analytics: Whether links carry Google Analytics tracking. Default `false`.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] groups: Ids of the groups the campaign goes to. A set: order does not matter.
@@ -132,7 +132,7 @@ class CampaignArgs:
     @pulumi.getter
     def autonamed(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Set by the SDK when it made up the title (see `title`): the title then proves which campaign is this resource's. Not meant to be set by programs. Only read at create.
+        Set by the SDK (or the plugin's check) when it made up the title (see `title`): the title then proves which campaign is this resource's. Not meant to be set by programs. Only read at create.
         """
         return pulumi.get(self, "autonamed")
 
@@ -238,7 +238,7 @@ class Campaign(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: Id of an existing campaign to take over instead of creating one; `create` then updates it to match these arguments. This is the way to bring a campaign made elsewhere under the stack: `pulumi import` does not work for dynamic resources (pulumi/pulumi#16175). Refused when the campaign has already been sent and differs from the arguments. Only read at create.
-        :param pulumi.Input[_builtins.bool] autonamed: Set by the SDK when it made up the title (see `title`): the title then proves which campaign is this resource's. Not meant to be set by programs. Only read at create.
+        :param pulumi.Input[_builtins.bool] autonamed: Set by the SDK (or the plugin's check) when it made up the title (see `title`): the title then proves which campaign is this resource's. Not meant to be set by programs. Only read at create.
         :param pulumi.Input[_builtins.str] content: The email body: html for `html` and `editor`, plain text for `text`.
         :param pulumi.Input[_builtins.str] content_type: How the content is written: `editor`, `html` or `text`. One of: "editor", "html", "text".
         :param pulumi.Input[_builtins.str] from_: Sender *name* shown to recipients (not an address), e.g. `Example News`.
@@ -379,7 +379,7 @@ class Campaign(pulumi.CustomResource):
     @pulumi.getter
     def autonamed(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Set by the SDK when it made up the title (see `title`): the title then proves which campaign is this resource's. Not meant to be set by programs. Only read at create.
+        Set by the SDK (or the plugin's check) when it made up the title (see `title`): the title then proves which campaign is this resource's. Not meant to be set by programs. Only read at create.
         """
         return pulumi.get(self, "autonamed")
 
