@@ -27,6 +27,7 @@ import {
   withOperation,
 } from "./common";
 import {
+  autonamedField,
   bodyOf,
   type ComputedOf,
   derive,
@@ -153,12 +154,7 @@ export const campaignFields = {
   /**
    * Set by the SDK (or the plugin's check) when it made up the title (see `title`): the title then proves which campaign is this resource's. Not meant to be set by programs. Only read at create.
    */
-  autonamed: {
-    type: "boolean",
-    doc: "Set by the SDK (or the plugin's check) when it made up the title (see `title`): the title then proves which campaign is this resource's. Not meant to be set by programs. Only read at create.",
-    createOnly: true,
-    check: z.boolean({ error: "must be a boolean" }),
-  },
+  autonamed: autonamedField,
   /**
    * Id of an existing campaign to take over instead of creating one; `create` then updates it to match these
    * arguments. This is the way to bring a campaign made elsewhere under the stack: `pulumi import` does not

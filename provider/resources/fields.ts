@@ -291,6 +291,17 @@ export function idList(what: string) {
   );
 }
 
+/**
+ * The `autonamed` flag of the kinds whose title the SDK (or the plugin's check) may make up
+ * (`sdk/autoname.ts`): the made-up title then proves which object is the resource's.
+ */
+export const autonamedField = {
+  type: "boolean",
+  doc: "Set by the SDK (or the plugin's check) when it made up the title (see `title`): the title then proves which campaign is this resource's. Not meant to be set by programs. Only read at create.",
+  createOnly: true,
+  check: z.boolean({ error: "must be a boolean" }),
+} as const;
+
 /** The `campaignId` of a part of a campaign (targeting, schedule, follow-up, attachment): moving it replaces the part. */
 export function campaignIdField(doc: string) {
   return {

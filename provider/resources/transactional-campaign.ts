@@ -15,6 +15,7 @@ import {
   withOperation,
 } from "./common";
 import {
+  autonamedField,
   bodyOf,
   derive,
   type InputsOf,
@@ -130,21 +131,17 @@ export const transactionalCampaignFields = {
   /**
    * Set by the SDK (or the plugin's check) when it made up the title (see `title`): the title then proves which campaign is this resource's. Not meant to be set by programs. Only read at create.
    */
-  autonamed: {
-    type: "boolean",
-    doc: "Set by the SDK (or the plugin's check) when it made up the title (see `title`): the title then proves which campaign is this resource's. Not meant to be set by programs. Only read at create.",
-    createOnly: true,
-    check: z.boolean({ error: "must be a boolean" }),
-  },
+  autonamed: autonamedField,
   /**
    * Our answer to `pulumi import`, which does not work for dynamic resources (pulumi/pulumi#16175): the id of
    * an existing transactional campaign to take over instead of creating one. Its fields must already equal
-   * the inputs, since the API cannot update it; `create` fails otherwise and lists the fields that differ.
+   * the inputs, since adopting takes the campaign over as it is; `create` fails otherwise and lists the fields
+   * that differ.
    * Only read at create: changing or removing it later does nothing.
    */
   adoptId: {
     type: "string",
-    doc: "Our answer to `pulumi import`, which does not work for dynamic resources (pulumi/pulumi#16175): the id of an existing transactional campaign to take over instead of creating one. Its fields must already equal the inputs, since the API cannot update it; `create` fails otherwise and lists the fields that differ. Only read at create: changing or removing it later does nothing.",
+    doc: "Our answer to `pulumi import`, which does not work for dynamic resources (pulumi/pulumi#16175): the id of an existing transactional campaign to take over instead of creating one. Its fields must already equal the inputs, since adopting takes the campaign over as it is; `create` fails otherwise and lists the fields that differ. Only read at create: changing or removing it later does nothing.",
     createOnly: true,
     check: z
       .string({ error: "must be a transactional campaign id" })
@@ -280,7 +277,8 @@ async function adopt(client: SenderClient, adoptId: string, inputs: Transactiona
       .join("; ");
     throw new Error(
       `adoptId: transactional campaign ${shorten(adoptId)} differs from the inputs in ${differing.join(", ")} (${detail}). ` +
-        "The Sender API cannot update a transactional campaign, so set these inputs to the campaign's values.",
+        "Adopting takes a transactional campaign over as it is, so set these inputs to the campaign's values; " +
+        "a later change of title, subject, from, replyTo or preheader then updates it in place.",
     );
   }
   return record;

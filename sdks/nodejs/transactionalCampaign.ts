@@ -35,7 +35,7 @@ export class TransactionalCampaign extends pulumi.CustomResource {
     }
 
     /**
-     * Our answer to `pulumi import`, which does not work for dynamic resources (pulumi/pulumi#16175): the id of an existing transactional campaign to take over instead of creating one. Its fields must already equal the inputs, since the API cannot update it; `create` fails otherwise and lists the fields that differ. Only read at create: changing or removing it later does nothing.
+     * Our answer to `pulumi import`, which does not work for dynamic resources (pulumi/pulumi#16175): the id of an existing transactional campaign to take over instead of creating one. Its fields must already equal the inputs, since adopting takes the campaign over as it is; `create` fails otherwise and lists the fields that differ. Only read at create: changing or removing it later does nothing.
      */
     declare public readonly adoptId: pulumi.Output<string | undefined>;
     /**
@@ -186,7 +186,7 @@ export class TransactionalCampaign extends pulumi.CustomResource {
  */
 export interface TransactionalCampaignArgs {
     /**
-     * Our answer to `pulumi import`, which does not work for dynamic resources (pulumi/pulumi#16175): the id of an existing transactional campaign to take over instead of creating one. Its fields must already equal the inputs, since the API cannot update it; `create` fails otherwise and lists the fields that differ. Only read at create: changing or removing it later does nothing.
+     * Our answer to `pulumi import`, which does not work for dynamic resources (pulumi/pulumi#16175): the id of an existing transactional campaign to take over instead of creating one. Its fields must already equal the inputs, since adopting takes the campaign over as it is; `create` fails otherwise and lists the fields that differ. Only read at create: changing or removing it later does nothing.
      */
     adoptId?: pulumi.Input<string | undefined>;
     /**

@@ -16,7 +16,7 @@ import (
 type TransactionalCampaign struct {
 	pulumi.CustomResourceState
 
-	// Our answer to `pulumi import`, which does not work for dynamic resources (pulumi/pulumi#16175): the id of an existing transactional campaign to take over instead of creating one. Its fields must already equal the inputs, since the API cannot update it; `create` fails otherwise and lists the fields that differ. Only read at create: changing or removing it later does nothing.
+	// Our answer to `pulumi import`, which does not work for dynamic resources (pulumi/pulumi#16175): the id of an existing transactional campaign to take over instead of creating one. Its fields must already equal the inputs, since adopting takes the campaign over as it is; `create` fails otherwise and lists the fields that differ. Only read at create: changing or removing it later does nothing.
 	AdoptId pulumi.StringPtrOutput `pulumi:"adoptId"`
 	// Set by the SDK (or the plugin's check) when it made up the title (see `title`): the title then proves which campaign is this resource's. Not meant to be set by programs. Only read at create.
 	Autonamed pulumi.BoolPtrOutput `pulumi:"autonamed"`
@@ -113,7 +113,7 @@ func (TransactionalCampaignState) ElementType() reflect.Type {
 }
 
 type transactionalCampaignArgs struct {
-	// Our answer to `pulumi import`, which does not work for dynamic resources (pulumi/pulumi#16175): the id of an existing transactional campaign to take over instead of creating one. Its fields must already equal the inputs, since the API cannot update it; `create` fails otherwise and lists the fields that differ. Only read at create: changing or removing it later does nothing.
+	// Our answer to `pulumi import`, which does not work for dynamic resources (pulumi/pulumi#16175): the id of an existing transactional campaign to take over instead of creating one. Its fields must already equal the inputs, since adopting takes the campaign over as it is; `create` fails otherwise and lists the fields that differ. Only read at create: changing or removing it later does nothing.
 	AdoptId *string `pulumi:"adoptId"`
 	// Set by the SDK (or the plugin's check) when it made up the title (see `title`): the title then proves which campaign is this resource's. Not meant to be set by programs. Only read at create.
 	Autonamed *bool `pulumi:"autonamed"`
@@ -135,7 +135,7 @@ type transactionalCampaignArgs struct {
 
 // The set of arguments for constructing a TransactionalCampaign resource.
 type TransactionalCampaignArgs struct {
-	// Our answer to `pulumi import`, which does not work for dynamic resources (pulumi/pulumi#16175): the id of an existing transactional campaign to take over instead of creating one. Its fields must already equal the inputs, since the API cannot update it; `create` fails otherwise and lists the fields that differ. Only read at create: changing or removing it later does nothing.
+	// Our answer to `pulumi import`, which does not work for dynamic resources (pulumi/pulumi#16175): the id of an existing transactional campaign to take over instead of creating one. Its fields must already equal the inputs, since adopting takes the campaign over as it is; `create` fails otherwise and lists the fields that differ. Only read at create: changing or removing it later does nothing.
 	AdoptId pulumi.StringPtrInput
 	// Set by the SDK (or the plugin's check) when it made up the title (see `title`): the title then proves which campaign is this resource's. Not meant to be set by programs. Only read at create.
 	Autonamed pulumi.BoolPtrInput
@@ -192,7 +192,7 @@ func (o TransactionalCampaignOutput) ToTransactionalCampaignOutputWithContext(ct
 	return o
 }
 
-// Our answer to `pulumi import`, which does not work for dynamic resources (pulumi/pulumi#16175): the id of an existing transactional campaign to take over instead of creating one. Its fields must already equal the inputs, since the API cannot update it; `create` fails otherwise and lists the fields that differ. Only read at create: changing or removing it later does nothing.
+// Our answer to `pulumi import`, which does not work for dynamic resources (pulumi/pulumi#16175): the id of an existing transactional campaign to take over instead of creating one. Its fields must already equal the inputs, since adopting takes the campaign over as it is; `create` fails otherwise and lists the fields that differ. Only read at create: changing or removing it later does nothing.
 func (o TransactionalCampaignOutput) AdoptId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *TransactionalCampaign) pulumi.StringPtrOutput { return v.AdoptId }).(pulumi.StringPtrOutput)
 }

@@ -35,7 +35,7 @@ class TransactionalCampaignArgs:
         :param pulumi.Input[_builtins.str] from_: Sender name.
         :param pulumi.Input[_builtins.str] reply_to: Reply-to address, on a verified domain of the account.
         :param pulumi.Input[_builtins.str] subject: Subject line.
-        :param pulumi.Input[_builtins.str] adopt_id: Our answer to `pulumi import`, which does not work for dynamic resources (pulumi/pulumi#16175): the id of an existing transactional campaign to take over instead of creating one. Its fields must already equal the inputs, since the API cannot update it; `create` fails otherwise and lists the fields that differ. Only read at create: changing or removing it later does nothing.
+        :param pulumi.Input[_builtins.str] adopt_id: Our answer to `pulumi import`, which does not work for dynamic resources (pulumi/pulumi#16175): the id of an existing transactional campaign to take over instead of creating one. Its fields must already equal the inputs, since adopting takes the campaign over as it is; `create` fails otherwise and lists the fields that differ. Only read at create: changing or removing it later does nothing.
         :param pulumi.Input[_builtins.bool] autonamed: Set by the SDK (or the plugin's check) when it made up the title (see `title`): the title then proves which campaign is this resource's. Not meant to be set by programs. Only read at create.
         :param pulumi.Input[_builtins.str] content: Plain text or html body, according to `editor`. Managed only when set.
         :param pulumi.Input[_builtins.str] preheader: Preview text. Managed only when set.
@@ -108,7 +108,7 @@ class TransactionalCampaignArgs:
     @pulumi.getter(name="adoptId")
     def adopt_id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Our answer to `pulumi import`, which does not work for dynamic resources (pulumi/pulumi#16175): the id of an existing transactional campaign to take over instead of creating one. Its fields must already equal the inputs, since the API cannot update it; `create` fails otherwise and lists the fields that differ. Only read at create: changing or removing it later does nothing.
+        Our answer to `pulumi import`, which does not work for dynamic resources (pulumi/pulumi#16175): the id of an existing transactional campaign to take over instead of creating one. Its fields must already equal the inputs, since adopting takes the campaign over as it is; `create` fails otherwise and lists the fields that differ. Only read at create: changing or removing it later does nothing.
         """
         return pulumi.get(self, "adopt_id")
 
@@ -186,7 +186,7 @@ class TransactionalCampaign(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.str] adopt_id: Our answer to `pulumi import`, which does not work for dynamic resources (pulumi/pulumi#16175): the id of an existing transactional campaign to take over instead of creating one. Its fields must already equal the inputs, since the API cannot update it; `create` fails otherwise and lists the fields that differ. Only read at create: changing or removing it later does nothing.
+        :param pulumi.Input[_builtins.str] adopt_id: Our answer to `pulumi import`, which does not work for dynamic resources (pulumi/pulumi#16175): the id of an existing transactional campaign to take over instead of creating one. Its fields must already equal the inputs, since adopting takes the campaign over as it is; `create` fails otherwise and lists the fields that differ. Only read at create: changing or removing it later does nothing.
         :param pulumi.Input[_builtins.bool] autonamed: Set by the SDK (or the plugin's check) when it made up the title (see `title`): the title then proves which campaign is this resource's. Not meant to be set by programs. Only read at create.
         :param pulumi.Input[_builtins.str] content: Plain text or html body, according to `editor`. Managed only when set.
         :param pulumi.Input[_builtins.str] editor: `plain` or `html`: how `content` is read. `builder` is refused, as builder campaigns can only be built in the Sender interface. One of: "plain", "html".
@@ -314,7 +314,7 @@ class TransactionalCampaign(pulumi.CustomResource):
     @pulumi.getter(name="adoptId")
     def adopt_id(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Our answer to `pulumi import`, which does not work for dynamic resources (pulumi/pulumi#16175): the id of an existing transactional campaign to take over instead of creating one. Its fields must already equal the inputs, since the API cannot update it; `create` fails otherwise and lists the fields that differ. Only read at create: changing or removing it later does nothing.
+        Our answer to `pulumi import`, which does not work for dynamic resources (pulumi/pulumi#16175): the id of an existing transactional campaign to take over instead of creating one. Its fields must already equal the inputs, since adopting takes the campaign over as it is; `create` fails otherwise and lists the fields that differ. Only read at create: changing or removing it later does nothing.
         """
         return pulumi.get(self, "adopt_id")
 

@@ -230,8 +230,9 @@ describe("adoptId", () => {
       message:
         "create TransactionalCampaign trn001 failed: adoptId: transactional campaign trn001 differs from the " +
         'inputs in subject, editor (subject is "Your order is confirmed", not "Order received"; editor is ' +
-        '"html", not "plain"). The Sender API cannot update a transactional campaign, so set these inputs ' +
-        "to the campaign's values.",
+        '"html", not "plain"). Adopting takes a transactional campaign over as it is, so set these inputs ' +
+        "to the campaign's values; a later change of title, subject, from, replyTo or preheader then updates " +
+        "it in place.",
     });
     expect(await transactionalIds()).toEqual(before);
   });
