@@ -93,6 +93,16 @@ export interface IterateOptions {
   maxItems?: number;
 }
 
+/** A 2xx body read as JSON; an empty one (a 204 delete) reads as undefined, which acks take as success. */
+function readBody(text: string): { readable: true; value: unknown } | { readable: false } {
+  if (text.trim() === "") return { readable: true, value: undefined };
+  try {
+    return { readable: true, value: JSON.parse(text) };
+  } catch {
+    return { readable: false };
+  }
+}
+
 /** The ack the client gives for a DELETE that found nothing after an earlier ambiguous try. */
 export const ALREADY_DELETED_ACK: s.Ack = Object.freeze({
   success: true,
@@ -828,12 +838,12 @@ export class SenderClient {
     const { safety, response } = ROUTE_TABLE[route];
     const deadlineAt = this.#now() + this.#retry.deadlineMs;
     let earlierAmbiguous = false;
-    let lastError: SenderError | undefined;
+    let lastError: SenderError | SenderResponseValidationError | undefined;
 
     for (let attempt = 1; ; attempt++) {
       const result = await this.#attempt(method, shown, target, bodyText, attempt, deadlineAt);
       let failure: AttemptFailure;
-      let makeError: (ambiguous: boolean) => SenderError;
+      let makeError: (ambiguous: boolean) => SenderError | SenderResponseValidationError;
 
       if (result.type === "deadline") {
         throw (
@@ -847,9 +857,14 @@ export class SenderClient {
           })
         );
       }
-      if (result.type === "answer") {
-        if (result.status >= 200 && result.status < 300)
-          return this.#parse(method, shown, result, response) as RouteOutput<R>;
+      if (result.type === "answer" && result.status >= 200 && result.status < 300) {
+        const body = readBody(result.text);
+        if (body.readable)
+          return this.#validate(method, shown, result, body.value, response) as RouteOutput<R>;
+        failure = { type: "unreadable", mayHaveActed: method !== "GET" };
+        const answer = result;
+        makeError = (ambiguous) => this.#unreadableError(method, shown, answer, ambiguous);
+      } else if (result.type === "answer") {
         if (method === "DELETE" && result.status === 404 && earlierAmbiguous) {
           // An earlier try that failed ambiguously did delete it.
           return response.parse(ALREADY_DELETED_ACK) as RouteOutput<R>;
@@ -914,26 +929,30 @@ export class SenderClient {
     }
   }
 
-  #parse<S extends z.ZodType>(
+  /** The error for a 2xx whose body is not JSON, after the last try. */
+  #unreadableError(
     method: string,
     path: string,
     answer: { status: number; text: string },
+    ambiguous: boolean,
+  ): SenderResponseValidationError {
+    return new SenderResponseValidationError({
+      method,
+      path,
+      status: answer.status,
+      issues: [{ code: "custom", path: [], message: "the body is not JSON", input: undefined }],
+      body: this.#redact(answer.text.slice(0, 1000)),
+      ambiguous,
+    });
+  }
+
+  #validate<S extends z.ZodType>(
+    method: string,
+    path: string,
+    answer: { status: number },
+    body: unknown,
     schema: S,
   ): z.output<S> {
-    let body: unknown;
-    try {
-      // An empty 2xx body (a 204 delete) reads as undefined: acks take it as success.
-      body = answer.text.trim() === "" ? undefined : JSON.parse(answer.text);
-    } catch {
-      throw new SenderResponseValidationError({
-        method,
-        path,
-        status: answer.status,
-        issues: [{ code: "custom", path: [], message: "the body is not JSON", input: undefined }],
-        body: this.#redact(answer.text.slice(0, 1000)),
-        ambiguous: method !== "GET",
-      });
-    }
     const parsed = schema.safeParse(body);
     if (parsed.success) return parsed.data;
     throw new SenderResponseValidationError({

@@ -57,11 +57,18 @@ export type AttemptFailure =
       neverReachedService: boolean;
       /** False for errors a repeat cannot fix (bad certificate, invalid argument). */
       retryable: boolean;
+    }
+  | {
+      /** A 2xx whose body is not JSON (cut off in transit): the service did the work, the answer was lost. */
+      type: "unreadable";
+      /** False for a GET, which changes nothing. */
+      mayHaveActed: boolean;
     };
 
 /** Whether the failed attempt may have taken effect on the service. */
 export function isAmbiguous(failure: AttemptFailure): boolean {
   if (failure.type === "http") return failure.status >= 500;
+  if (failure.type === "unreadable") return failure.mayHaveActed;
   return !failure.neverReachedService;
 }
 
@@ -74,6 +81,8 @@ export function shouldRetry(safety: RetrySafety, failure: AttemptFailure): boole
     // A 429 is refused before any work is done, so even a creating call is safe to repeat.
     return safety === "idempotent" || failure.status === 429;
   }
+  // Repeating an idempotent call whose answer was lost is safe; a creating call goes to the look-up instead.
+  if (failure.type === "unreadable") return safety === "idempotent";
   if (!failure.retryable) return false;
   return safety === "idempotent" || failure.neverReachedService;
 }

@@ -16,6 +16,7 @@ import {
   type SenderClientOptions,
   SenderHttpError,
   SenderNetworkError,
+  type SenderResponseValidationError,
   SenderTimeoutError,
   shouldRetry,
 } from "../../../provider/client";
@@ -81,6 +82,24 @@ describe("retry of idempotent calls", () => {
       [2, 503],
       [3, 504],
       [4, 200],
+    ]);
+  });
+
+  it("should repeat a GET whose 2xx answer was cut off in transit, then succeed", async () => {
+    sequence({ raw: '{"data": {"id": "b6g' }, { body: { data: f.campaign } });
+    await expect(clientFor().getCampaign("b6gXkQ")).resolves.toEqual(f.campaign);
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it("should repeat an idempotent POST (tags/set) whose 2xx answer was cut off, then succeed", async () => {
+    sequence({ raw: '{"success": tr' }, { body: { success: true, message: "Tags set" } });
+    await expect(clientFor().setTags("b6gXkQ", ["tag001"])).resolves.toEqual({
+      success: true,
+      message: "Tags set",
+    });
+    expect(server.requests.map((r) => `${r.method} ${r.url}`)).toEqual([
+      "POST /v2/campaigns/b6gXkQ/tags/set",
+      "POST /v2/campaigns/b6gXkQ/tags/set",
     ]);
   });
 
@@ -172,6 +191,13 @@ describe("DELETE after an ambiguous failure", () => {
 });
 
 describe("creating POSTs", () => {
+  it("should not repeat a creating POST whose 2xx answer was cut off, and flag it ambiguous", async () => {
+    sequence({ status: 201, raw: '{"data": {"id": "new' }, { status: 201, body: { data: f.campaign } });
+    const error = (await failure(clientFor().createCampaign(newCampaign))) as SenderResponseValidationError;
+    expect([error.name, error.ambiguous, error.status]).toEqual(["SenderResponseValidationError", true, 201]);
+    expect(server.requests).toHaveLength(1);
+  });
+
   it("should not retry after a 503 and flag the error ambiguous", async () => {
     sequence(unavailable, { status: 201, body: { data: f.campaign } });
     const error = (await failure(clientFor().createCampaign(newCampaign))) as SenderHttpError;
@@ -363,6 +389,8 @@ describe("retry policy (retry.ts)", () => {
     ["502 creating", "non-idempotent", http(502), false],
     ["refused creating", "non-idempotent", refused, true],
     ["reset creating", "non-idempotent", reset, false],
+    ["unreadable 2xx idempotent", "idempotent", { type: "unreadable", mayHaveActed: true }, true],
+    ["unreadable 2xx creating", "non-idempotent", { type: "unreadable", mayHaveActed: true }, false],
   ])("%s → retry %s", (_name, safety, failure, expected) => {
     expect(shouldRetry(safety, failure)).toBe(expected);
   });
