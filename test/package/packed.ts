@@ -2,17 +2,9 @@ import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { ROOT } from "../support/root";
 
-function findRoot(from: string): string {
-  for (let dir = from; dir !== path.dirname(dir); dir = path.dirname(dir)) {
-    const pkg = path.join(dir, "package.json");
-    if (fs.existsSync(pkg) && JSON.parse(fs.readFileSync(pkg, "utf8")).name === "pulumi-sender") return dir;
-  }
-  throw new Error(`no pulumi-sender package.json above ${from}`);
-}
-
-/** The repository root. */
-export const ROOT = findRoot(__dirname);
+export { ROOT };
 
 /** The tarball `npm pack` made from a fresh copy of the repository, and what it holds. */
 export interface Packed {

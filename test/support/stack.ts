@@ -5,18 +5,11 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
+import type { LoggedRequest } from "../../emulator/request-log";
 import { startEmulator } from "../../emulator/server";
+import { ROOT } from "./root";
 
-function findRoot(from: string): string {
-  for (let dir = from; dir !== path.dirname(dir); dir = path.dirname(dir)) {
-    const pkg = path.join(dir, "package.json");
-    if (fs.existsSync(pkg) && JSON.parse(fs.readFileSync(pkg, "utf8")).name === "pulumi-sender") return dir;
-  }
-  throw new Error(`no pulumi-sender package.json above ${from}`);
-}
-
-/** The repository root (found by walking up, so that compiled copies of this file work too). */
-export const ROOT = findRoot(__dirname);
+export { ROOT };
 
 let pathReady = false;
 
@@ -65,16 +58,7 @@ export interface EmulatorHandle {
     body?: unknown,
     token?: string,
   ): Promise<{ status: number; body: T }>;
-  requests(): Promise<
-    Array<{
-      seq: number;
-      time: string;
-      method: string;
-      path: string;
-      status: number;
-      authorization: string | null;
-    }>
-  >;
+  requests(): Promise<LoggedRequest[]>;
   clearRequests(): Promise<void>;
   state(): Promise<any>;
 }
