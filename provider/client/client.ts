@@ -25,6 +25,7 @@ import {
   DEFAULT_RETRY_OPTIONS,
   type HttpMethod,
   isAmbiguous,
+  MIN_RETRY_BUDGET_MS,
   parseResetAtMs,
   parseRetryAfterMs,
   type RetryOptions,
@@ -922,7 +923,8 @@ export class SenderClient {
       if (!shouldRetry(safety, failure) || attempt >= this.#retry.maxAttempts)
         throw makeError(ambiguousSoFar);
       const delay = retryDelayMs(failure, attempt, this.#retry, this.#now());
-      if (this.#now() + delay >= deadlineAt) throw makeError(ambiguousSoFar);
+      const budget = Math.min(this.#timeoutMs, MIN_RETRY_BUDGET_MS);
+      if (this.#now() + delay + budget > deadlineAt) throw makeError(ambiguousSoFar);
       earlierAmbiguous = ambiguousSoFar;
       lastError = makeError(ambiguousSoFar);
       await this.#sleep(delay);

@@ -62,6 +62,7 @@ export {
   DEFAULT_RETRY_OPTIONS,
   type HttpMethod,
   isAmbiguous,
+  MIN_RETRY_BUDGET_MS,
   parseResetAtMs,
   parseRetryAfterMs,
   type RetryOptions,

@@ -7,7 +7,10 @@
 export interface RetryOptions {
   /** Attempts in total, the first included. Default 5. */
   maxAttempts: number;
-  /** No new attempt starts this many ms after the call began. Default 120000. */
+  /**
+   * No new attempt starts this many ms after the call began, nor a retry that would have less
+   * than {@link MIN_RETRY_BUDGET_MS} of it left. Default 120000.
+   */
   deadlineMs: number;
   /** First backoff step in ms, doubled per attempt. Default 500. */
   baseDelayMs: number;
@@ -22,6 +25,13 @@ export const DEFAULT_RETRY_OPTIONS: Readonly<RetryOptions> = Object.freeze({
   baseDelayMs: 500,
   maxDelayMs: 20_000,
 });
+
+/**
+ * A retry starts only if at least this long (or the whole per-attempt timeout, when shorter)
+ * is left before the deadline after its wait: a try cut shorter than that mostly times out, and
+ * a timed-out write is ambiguous where the failure before it was not.
+ */
+export const MIN_RETRY_BUDGET_MS = 1000;
 
 /**
  * `idempotent`: repeating the request leaves the service as one request would, so any

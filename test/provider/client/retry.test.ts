@@ -6,6 +6,7 @@ import {
   backoffDelayMs,
   classifyNetworkError,
   DEFAULT_RETRY_OPTIONS,
+  MIN_RETRY_BUDGET_MS,
   parseResetAtMs,
   parseRetryAfterMs,
   type RequestEvent,
@@ -327,21 +328,34 @@ describe("waits and deadline", () => {
     expect(server.requests).toHaveLength(1);
   });
 
-  it("should stop retrying when the deadline is reached", async () => {
+  it("should stop retrying when the deadline is reached, leaving each retry a second of it", async () => {
     const clock = recordingClock();
     sequence(unavailable);
     const c = clientFor({
-      retry: { deadlineMs: 300, baseDelayMs: 100, maxDelayMs: 100, maxAttempts: 100 },
+      retry: { deadlineMs: 3000, baseDelayMs: 100, maxDelayMs: 100, maxAttempts: 100 },
       now: clock.now,
       sleep: clock.sleep,
     });
-    await expect(c.listPlans()).rejects.toBeInstanceOf(SenderHttpError);
-    // Each wait is at most 100 ms and the clock moves only by them: the waits stop before 300 ms.
+    const error = (await failure(c.listPlans())) as SenderHttpError;
+    expect(error).toBeInstanceOf(SenderHttpError);
+    expect(error.status).toBe(503);
+    // Each wait is under 100 ms and the clock moves only by them; no retry starts with less
+    // than MIN_RETRY_BUDGET_MS (1 s) left, so the waits stop between 1.9 s and 2 s.
     const waited = clock.delays.reduce((sum, ms) => sum + ms, 0);
-    expect(clock.delays.length).toBeGreaterThanOrEqual(2);
-    expect(waited).toBeLessThan(300);
-    expect(waited + 100).toBeGreaterThanOrEqual(200);
+    expect(waited).toBeLessThanOrEqual(3000 - MIN_RETRY_BUDGET_MS);
+    expect(waited + 100).toBeGreaterThan(3000 - MIN_RETRY_BUDGET_MS);
+    expect(error.attempts).toBe(clock.delays.length + 1);
     expect(server.requests).toHaveLength(clock.delays.length + 1);
+  });
+
+  it("should not start a retry with less than the per-attempt timeout left when that is under a second", async () => {
+    const clock = recordingClock();
+    sequence({ ...unavailable, headers: { "retry-after": "0.2" } });
+    const c = clientFor({ timeoutMs: 300, retry: { deadlineMs: 1000 }, now: clock.now, sleep: clock.sleep });
+    const error = (await failure(c.listPlans())) as SenderHttpError;
+    // Tries at 0, 200, 400 and 600 ms; one at 800 would have 200 ms left, under the 300 ms timeout.
+    expect(clock.delays).toEqual([200, 200, 200]);
+    expect([error.status, error.attempts]).toEqual([503, 4]);
   });
 
   it("should keep the default maxAttempts when a JavaScript caller passes maxAttempts: undefined", async () => {
