@@ -5,7 +5,15 @@ import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { MISSING_SERVER_PACKAGES_MESSAGE } from "../../emulator/server-packages";
 import { MINIMUM_NODE_VERSION } from "../../provider/node-version";
-import { npm, oldNode, type Packed, packFreshClone } from "../package/packed";
+import {
+  npm,
+  oldNode,
+  type Packed,
+  PNPM_VERSION,
+  PNPM_WORKSPACE,
+  packFreshClone,
+  pnpm,
+} from "../package/packed";
 import {
   createStack,
   type EmulatorHandle,
@@ -215,5 +223,103 @@ describe("the installed package, in the situations around the install", () => {
     await h.stack.destroy({ onOutput: h.onOutput, color: "never" });
     const left = (await emu.state()).webhooks.map((w: any) => w.id);
     expect(left.includes(up.outputs.webhookId!.value)).toBe(false);
+  });
+});
+
+describe(`under pnpm ${PNPM_VERSION}, through a component library`, () => {
+  // The README's pnpm advice, step by step: pnpm links only a package's direct dependencies into
+  // its node_modules, so a program that gets pulumi-sender only through its own component library
+  // runs its code but cannot load the provider from its folder; adding it as a direct
+  // dependency is the whole fix.
+  let dir: string;
+  let h: StackHandle;
+  const SUBJECT = "Through a component library";
+  const campaignsWithSubject = async () =>
+    (await emu.state()).campaigns.filter((c: any) => c.subject === SUBJECT).map((c: any) => c.id);
+
+  beforeAll(async () => {
+    const scratchDir = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-sender-pnpm-"));
+    scratch.push(scratchDir);
+    const library = path.join(scratchDir, "newsletter-library");
+    dir = path.join(scratchDir, "program");
+    fs.mkdirSync(library);
+    fs.mkdirSync(dir);
+    fs.copyFileSync(
+      path.join(ROOT, "test/e2e/programs/newsletter-library/index.js"),
+      path.join(library, "index.js"),
+    );
+    fs.writeFileSync(
+      path.join(library, "package.json"),
+      JSON.stringify({
+        name: "newsletter-library",
+        version: "1.0.0",
+        main: "index.js",
+        dependencies: { "pulumi-sender": `file:${packed.tarball}` },
+        peerDependencies: { "@pulumi/pulumi": `^${MINIMUM}` },
+      }),
+    );
+    for (const file of ["Pulumi.yaml", "index.js"]) {
+      fs.copyFileSync(path.join(ROOT, "test/e2e/programs/installed-via-library", file), path.join(dir, file));
+    }
+    fs.writeFileSync(
+      path.join(dir, "package.json"),
+      JSON.stringify({
+        name: "user-program",
+        private: true,
+        main: "index.js",
+        dependencies: { "@pulumi/pulumi": MINIMUM, "newsletter-library": `file:${library}` },
+      }),
+    );
+    fs.writeFileSync(path.join(dir, "pnpm-workspace.yaml"), PNPM_WORKSPACE);
+    pnpm(["install"], dir);
+    h = await createStack(dir, emu);
+  });
+  afterAll(async () => {
+    await h?.dispose();
+  });
+
+  test("the README shows the pnpm-workspace.yaml and the pnpm version used here", () => {
+    const readme = fs.readFileSync(path.join(ROOT, "README.md"), "utf8");
+    const indented = PNPM_WORKSPACE.trimEnd()
+      .split("\n")
+      .map((line) => `  ${line}`)
+      .join("\n");
+    expect(readme).toContain(`  \`\`\`yaml\n${indented}\n  \`\`\``);
+    expect(readme).toContain(`with pnpm ${PNPM_VERSION}.`);
+  });
+
+  test("pnpm links pulumi-sender for the library only, and one @pulumi/pulumi for both", () => {
+    expect(fs.existsSync(path.join(dir, "node_modules/pulumi-sender"))).toBe(false);
+    const fromLibrary = spawnSync(
+      "node",
+      [
+        "-p",
+        'require.resolve("pulumi-sender/package.json", { paths: [require.resolve("newsletter-library")] })',
+      ],
+      { cwd: dir, encoding: "utf8" },
+    );
+    expect(fromLibrary.stdout).toContain(`${path.sep}.pnpm${path.sep}pulumi-sender@file+`);
+    const pulumiCopies = fs
+      .readdirSync(path.join(dir, "node_modules/.pnpm"))
+      .filter((entry) => entry.startsWith("@pulumi+pulumi@"));
+    expect(pulumiCopies).toEqual([`@pulumi+pulumi@${MINIMUM}`]);
+  });
+
+  test("up fails before any write, naming the fix; with pulumi-sender added directly, up, refresh and destroy run", async () => {
+    const text = await failure(() => h.stack.up({ onOutput: h.onOutput, color: "never" }));
+    expect(text).toContain(
+      `Cannot find pulumi-sender from ${fs.realpathSync(dir)}: it must be a direct dependency of the program, since the engine loads the provider of resources in state from the program's folder`,
+    );
+    expect(await campaignsWithSubject()).toEqual([]);
+
+    pnpm(["add", `pulumi-sender@file:${packed.tarball}`], dir);
+    const up = await h.stack.up({ onOutput: h.onOutput, color: "never" });
+    // The failed up created the Stack resource and nothing else.
+    expect(up.summary.resourceChanges).toEqual({ create: 1, same: 1 });
+    expect(await campaignsWithSubject()).toEqual([up.outputs.campaignId!.value]);
+    const refresh = await h.stack.refresh({ onOutput: h.onOutput, color: "never" });
+    expect(refresh.summary.resourceChanges).toEqual({ same: 2 });
+    await h.stack.destroy({ onOutput: h.onOutput, color: "never" });
+    expect(await campaignsWithSubject()).toEqual([]);
   });
 });

@@ -92,3 +92,38 @@ export function oldNode(): string {
   }
   return path.join(dir, "bin/node");
 }
+
+/** The pnpm the tests install with: the newest release when this was written, pinned. */
+export const PNPM_VERSION = "12.21.0";
+
+/**
+ * Runs pnpm {@link PNPM_VERSION}, installed once from the npm registry into the project's cache,
+ * with its store in the cache too. The folder needs the `pnpm-workspace.yaml` the README shows
+ * ({@link PNPM_WORKSPACE}).
+ */
+export function pnpm(args: string[], cwd: string): string {
+  const cache = path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), ".cache"), "pulumi-sender");
+  const home = path.join(cache, `pnpm-${PNPM_VERSION}`);
+  const bin = path.join(home, "node_modules/.bin/pnpm");
+  if (!fs.existsSync(bin)) {
+    fs.mkdirSync(home, { recursive: true });
+    npm(
+      ["install", "--prefix", home, "--no-audit", "--no-fund", "--loglevel=error", `pnpm@${PNPM_VERSION}`],
+      home,
+    );
+  }
+  return execFileSync(bin, [...args, "--store-dir", path.join(cache, "pnpm-store")], {
+    cwd,
+    encoding: "utf8",
+    env: { ...process.env, npm_config_update_notifier: "false", CI: "true" },
+    stdio: ["ignore", "pipe", "pipe"],
+    maxBuffer: 64 * 1024 * 1024,
+  });
+}
+
+/**
+ * The `pnpm-workspace.yaml` the README tells pnpm users to write: pnpm 12 stops an install over a
+ * dependency's build script it was not told about, and @pulumi/pulumi's protobufjs has one that
+ * a Pulumi program does not need.
+ */
+export const PNPM_WORKSPACE = "allowBuilds:\n  protobufjs: false\n";
