@@ -1,7 +1,10 @@
 // The gitops review and drift check's pure parts, on hand-made preview steps: how steps become
 // campaign changes, the safety line's cases, and the drift summary. The end-to-end test runs them
 // on the real engine's output.
+import * as fs from "node:fs";
+import * as path from "node:path";
 import { describe, expect, test } from "vitest";
+import { parse } from "yaml";
 import { driftedResources, driftSummary } from "../../examples/gitops/drift";
 import { formatSchedule, type MarkdownOptions, safetyLine } from "../../examples/gitops/review-markdown";
 import {
@@ -190,5 +193,21 @@ describe("drift", () => {
       ].join("\n"),
     );
     expect(driftSummary("prod", [], 3)).toBe("drift: none. The 3 resources of stack prod match the service.");
+  });
+});
+
+describe("the sample workflow", () => {
+  test("runs the apply the drift test passes after, and the checks the e2e test runs", () => {
+    const file = path.join(__dirname, "../../examples/gitops/ci/pulumi.yml");
+    const workflow = parse(fs.readFileSync(file, "utf8")) as {
+      jobs: Record<string, { steps: { name?: string; run?: string }[] }>;
+    };
+    const runs = (job: string) => workflow.jobs[job]!.steps.flatMap((step) => (step.run ? [step.run] : []));
+    expect(runs("apply")).toEqual([
+      "npm ci",
+      "npm run validate",
+      'pulumi up --refresh --stack "$STACK" --yes --non-interactive',
+    ]);
+    expect(runs("drift")).toEqual(["npm ci", 'npm run drift -- --stack "$STACK"']);
   });
 });
