@@ -4,6 +4,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { LAUNCH_CONTENT } from "../../emulator/seed";
 import { titleFromUrn } from "../../sdk/autoname";
 import {
   copyProgram,
@@ -63,6 +64,9 @@ async function senderResources(h: StackHandle): Promise<any[]> {
   const state = JSON.parse(await h.exportState());
   return state.deployment.resources.filter((r: any) => r.type.startsWith("sender:"));
 }
+
+/** Generated code without its import lines, to paste below a program that has them. */
+const withoutImports = (code: string): string => code.replace(/^import .*\n/gm, "");
 
 const ours = (items: any[], seeded: string[]): any[] => items.filter((i) => !seeded.includes(i.id));
 
@@ -183,10 +187,9 @@ describe("pulumi import through the native plugin", () => {
     await emu?.close();
   });
 
-  test("a seeded campaign and transactional campaign import, and their program previews with no changes", async () => {
+  test("a seeded campaign and transactional campaign import, and the code the CLI writes previews with no changes", async () => {
     const env = { PATH: pluginPath() };
-    // Our Node language host has no GenerateProgram, so the CLI cannot write the code: the program
-    // below is written from the imported inputs, as the code generator would write it.
+    const generated = path.join(h.dir, "imported.ts");
     expect(
       await cli(
         h,
@@ -196,13 +199,15 @@ describe("pulumi import through the native plugin", () => {
           "launch",
           "snt001",
           "--yes",
-          "--generate-code=false",
+          "--out",
+          generated,
           "--stack",
           "e2e",
         ],
         env,
       ),
     ).toContain("1 imported");
+    const campaignCode = fs.readFileSync(generated, "utf8");
     expect(
       await cli(
         h,
@@ -212,13 +217,15 @@ describe("pulumi import through the native plugin", () => {
           "receipts",
           "trn001",
           "--yes",
-          "--generate-code=false",
+          "--out",
+          generated,
           "--stack",
           "e2e",
         ],
         env,
       ),
     ).toContain("1 imported");
+    const transactionalCode = fs.readFileSync(generated, "utf8");
     const imported = await senderResources(h);
     expect(imported.map((r) => [r.type, r.id, r.protect])).toEqual([
       ["sender:index:Campaign", "snt001", true],
@@ -226,17 +233,51 @@ describe("pulumi import through the native plugin", () => {
     ]);
     const seeded = (await emu.state()).campaigns.find((c: any) => c.id === "snt001");
     expect(imported[0].inputs).toMatchObject({ subject: seeded.subject, replyTo: seeded.reply_to });
-    const program = [
+    const header = [
+      'import * as pulumi from "@pulumi/pulumi";',
       'import * as sender from "pulumi-sender-native";',
-      `new sender.Campaign("launch", ${JSON.stringify(imported[0].inputs)}, { protect: true });`,
-      `new sender.TransactionalCampaign("receipts", ${JSON.stringify(imported[1].inputs)}, { protect: true });`,
-    ].join("\n");
-    fs.writeFileSync(path.join(h.dir, "index.ts"), `${program}\n`);
+      "",
+    ];
+    expect(campaignCode).toBe(
+      [
+        ...header,
+        'const launch = new sender.Campaign("launch", {',
+        `    content: ${JSON.stringify(LAUNCH_CONTENT)},`,
+        '    contentType: "html",',
+        '    from: "Example News",',
+        "    googleAnalytics: true,",
+        '    preheader: "Everything you need to know",',
+        '    replyTo: "news@example.com",',
+        '    subject: "We have launched",',
+        '    title: "Launch announcement",',
+        "}, {",
+        "    protect: true,",
+        "});",
+        "",
+      ].join("\n"),
+    );
+    expect(transactionalCode).toBe(
+      [
+        ...header,
+        'const receipts = new sender.TransactionalCampaign("receipts", {',
+        '    editor: "html",',
+        '    from: "Example News",',
+        '    replyTo: "news@example.com",',
+        '    subject: "Your order is confirmed",',
+        "}, {",
+        "    protect: true,",
+        "});",
+        "",
+      ].join("\n"),
+    );
+    // The program is the code the CLI wrote, pasted as a user would.
+    fs.writeFileSync(path.join(h.dir, "index.ts"), `${campaignCode}${withoutImports(transactionalCode)}`);
+    fs.rmSync(generated);
     const preview = await h.stack.preview({ expectNoChanges: true, onOutput: h.onOutput });
     expect(preview.changeSummary).toEqual({ same: 3 });
   });
 
-  test("a webhook imports, and its program previews with no changes", async () => {
+  test("a webhook imports, and the code the CLI writes previews with no changes", async () => {
     const made = await emu.api("POST", "account/webhooks", {
       url: "https://hooks.example.com/imported",
       topic: "groups/unsubscribed",
@@ -245,10 +286,11 @@ describe("pulumi import through the native plugin", () => {
     expect(made.status).toBe(201);
     const id = String(made.body.id);
     const env = { PATH: pluginPath() };
+    const generated = path.join(h.dir, "imported.ts");
     expect(
       await cli(
         h,
-        ["import", "sender:index:Webhook", "hook", id, "--yes", "--generate-code=false", "--stack", "e2e"],
+        ["import", "sender:index:Webhook", "hook", id, "--yes", "--out", generated, "--stack", "e2e"],
         env,
       ),
     ).toContain("1 imported");
@@ -258,10 +300,22 @@ describe("pulumi import through the native plugin", () => {
       topic: "groups/unsubscribed",
       relationId: "grp001",
     });
-    fs.appendFileSync(
-      path.join(h.dir, "index.ts"),
-      `new sender.Webhook("hook", ${JSON.stringify(hook.inputs)}, { protect: true });\n`,
+    const code = fs.readFileSync(generated, "utf8");
+    expect(withoutImports(code)).toBe(
+      [
+        "",
+        'const hook = new sender.Webhook("hook", {',
+        '    relationId: "grp001",',
+        '    topic: "groups/unsubscribed",',
+        '    url: "https://hooks.example.com/imported",',
+        "}, {",
+        "    protect: true,",
+        "});",
+        "",
+      ].join("\n"),
     );
+    fs.appendFileSync(path.join(h.dir, "index.ts"), withoutImports(code));
+    fs.rmSync(generated);
     const preview = await h.stack.preview({ expectNoChanges: true, onOutput: h.onOutput });
     expect(preview.changeSummary).toEqual({ same: 4 });
   });

@@ -4,7 +4,8 @@
 // served by the Go module proxy reachable here, so pulumi-sender builds this one instead. It implements
 // what `preview`, `up`, `refresh` and `destroy` need: it runs the program through the `@pulumi/pulumi`
 // package's own `cmd/run` entry point, exactly as the upstream host does, and reports no extra plugins
-// (the dynamic-provider shim ships inside `@pulumi/pulumi`).
+// (the dynamic-provider shim ships inside `@pulumi/pulumi`). It also writes TypeScript from PCL with
+// the upstream Node.js code generator, which `pulumi import` calls to print the imported resources' code.
 package main
 
 import (
@@ -15,9 +16,14 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 
+	codegen "github.com/pulumi/pulumi/pkg/v3/codegen/nodejs"
+	"github.com/pulumi/pulumi/pkg/v3/codegen/pcl"
+	"github.com/pulumi/pulumi/pkg/v3/codegen/schema"
+	"github.com/pulumi/pulumi/sdk/v3/go/common/resource/plugin"
 	"github.com/pulumi/pulumi/sdk/v3/go/common/util/rpcutil"
 	"github.com/pulumi/pulumi/sdk/v3/go/common/version"
 	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
@@ -195,4 +201,44 @@ func (h *host) Run(ctx context.Context, req *pulumirpc.RunRequest) (*pulumirpc.R
 		return &pulumirpc.RunResponse{Error: err.Error()}, nil
 	}
 	return &pulumirpc.RunResponse{}, nil
+}
+
+// GenerateProgram writes TypeScript for a PCL program, as the upstream host does: bind the files
+// against the engine's schema loader (leniently unless asked to be strict, since `pulumi import`
+// may leave parents and providers unbound), then run the Node.js program generator.
+func (h *host) GenerateProgram(_ context.Context, req *pulumirpc.GenerateProgramRequest) (*pulumirpc.GenerateProgramResponse, error) {
+	loader, err := schema.NewLoaderClient(req.GetLoaderTarget())
+	if err != nil {
+		return nil, err
+	}
+	defer loader.Close()
+	dir, err := os.MkdirTemp("", "pulumi-generate-program-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	for name, text := range req.GetSource() {
+		path := filepath.Join(dir, filepath.Base(name))
+		if err := os.WriteFile(path, []byte(text), 0o600); err != nil {
+			return nil, err
+		}
+	}
+	options := []pcl.BindOption{pcl.PreferOutputVersionedInvokes}
+	if !req.GetStrict() {
+		options = append(options, pcl.NonStrictBindOptions()...)
+	}
+	program, diags, err := pcl.BindDirectory(dir, schema.NewCachedLoader(loader), options...)
+	if err != nil {
+		return nil, err
+	}
+	rpcDiags := plugin.HclDiagnosticsToRPCDiagnostics(diags)
+	if diags.HasErrors() || program == nil {
+		return &pulumirpc.GenerateProgramResponse{Diagnostics: rpcDiags}, nil
+	}
+	files, genDiags, err := codegen.GenerateProgram(program)
+	if err != nil {
+		return nil, err
+	}
+	rpcDiags = append(rpcDiags, plugin.HclDiagnosticsToRPCDiagnostics(genDiags)...)
+	return &pulumirpc.GenerateProgramResponse{Source: files, Diagnostics: rpcDiags}, nil
 }
