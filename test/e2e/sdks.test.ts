@@ -85,6 +85,40 @@ describe("the package schema and the generated SDKs", () => {
     }
   });
 
+  test.each([
+    ["nodejs", []],
+    ["python", []],
+    // go.mod is ours: tools/sdkgen adds the module file the generator leaves out.
+    ["go", ["go.mod"]],
+  ])("pulumi package gen-sdk --language %s writes the checked-in SDK", async (lang, oursOnly) => {
+    // Through the CLI and our language hosts' GeneratePackage, on the same upstream generators as
+    // tools/sdkgen: only the tool each file's header names differs.
+    const out = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-sender-gen-sdk-"));
+    const langhosts = (await sh("bash", [path.join(ROOT, "scripts/langhosts.sh")])).stdout.trim();
+    const env = {
+      ...process.env,
+      PATH: `${langhosts}:${process.env.PATH}`,
+      PULUMI_HOME: path.join(out, "home"),
+    };
+    const generated = await sh(
+      "pulumi",
+      ["package", "gen-sdk", path.join(SDKS, "schema.json"), "--language", lang, "--out", out],
+      { env },
+    );
+    const dir = path.join(out, lang);
+    expect(generated.stderr).toContain(`SDK has been written to ${dir}`);
+    const checkedIn = files(path.join(SDKS, lang)).filter((rel) => !rel.includes("__pycache__"));
+    expect(files(dir)).toEqual(checkedIn.filter((rel) => !oursOnly.includes(rel)));
+    for (const rel of files(dir)) {
+      const ours = fs.readFileSync(path.join(SDKS, lang, rel), "utf8");
+      const theirs = fs
+        .readFileSync(path.join(dir, rel), "utf8")
+        .replaceAll(`pulumi-language-${lang}`, "pulumi-sender sdkgen");
+      expect(`${rel}\n${theirs}`).toBe(`${rel}\n${ours}`);
+    }
+    fs.rmSync(out, { recursive: true, force: true });
+  });
+
   test("the Node.js SDK and the programs on it type-check (strict)", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-sender-tsc-"));
     const config = {

@@ -1,6 +1,6 @@
 // Command sdkgen writes the Node.js, Python and Go SDKs of the sender package from its schema,
-// with the code generators of github.com/pulumi/pulumi/pkg/v3 (the CLI's own `gen-sdk` needs a
-// language host's GeneratePackage, which this project's Node language host does not implement).
+// with the code generators of github.com/pulumi/pulumi/pkg/v3, in one step and without the CLI
+// (`pulumi package gen-sdk` writes the same files through the language hosts).
 //
 //	sdkgen SCHEMA.json OUTDIR   writes OUTDIR/nodejs, OUTDIR/python and OUTDIR/go
 package main

@@ -5,7 +5,8 @@
 // what `preview`, `up`, `refresh` and `destroy` need: it runs the program through the `@pulumi/pulumi`
 // package's own `cmd/run` entry point, exactly as the upstream host does, and reports no extra plugins
 // (the dynamic-provider shim ships inside `@pulumi/pulumi`). It also writes TypeScript from PCL with
-// the upstream Node.js code generator, which `pulumi import` calls to print the imported resources' code.
+// the upstream Node.js code generator, which `pulumi import` calls to print the imported resources' code,
+// and a Node.js SDK from a package schema, for `pulumi package gen-sdk`.
 package main
 
 import (
@@ -241,4 +242,41 @@ func (h *host) GenerateProgram(_ context.Context, req *pulumirpc.GenerateProgram
 	}
 	rpcDiags = append(rpcDiags, plugin.HclDiagnosticsToRPCDiagnostics(genDiags)...)
 	return &pulumirpc.GenerateProgramResponse{Source: files, Diagnostics: rpcDiags}, nil
+}
+
+// GeneratePackage writes a Node.js SDK for a package schema into the directory asked for, with the
+// upstream generator, as the upstream host does (`pulumi package gen-sdk --language nodejs`).
+func (h *host) GeneratePackage(_ context.Context, req *pulumirpc.GeneratePackageRequest) (*pulumirpc.GeneratePackageResponse, error) {
+	loader, err := schema.NewLoaderClient(req.GetLoaderTarget())
+	if err != nil {
+		return nil, err
+	}
+	defer loader.Close()
+	var spec schema.PackageSpec
+	if err := json.Unmarshal([]byte(req.GetSchema()), &spec); err != nil {
+		return nil, err
+	}
+	pkg, diags, err := schema.BindSpec(spec, loader, schema.ValidationOptions{AllowDanglingReferences: true})
+	if err != nil {
+		return nil, err
+	}
+	rpcDiags := plugin.HclDiagnosticsToRPCDiagnostics(diags)
+	if diags.HasErrors() {
+		return &pulumirpc.GeneratePackageResponse{Diagnostics: rpcDiags}, nil
+	}
+	files, err := codegen.GeneratePackage("pulumi-language-nodejs", pkg,
+		req.GetExtraFiles(), req.GetLocalDependencies(), req.GetLocal(), loader)
+	if err != nil {
+		return nil, err
+	}
+	for name, data := range files {
+		path := filepath.Join(req.GetDirectory(), name)
+		if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+			return nil, err
+		}
+		if err := os.WriteFile(path, data, 0o600); err != nil {
+			return nil, err
+		}
+	}
+	return &pulumirpc.GeneratePackageResponse{Diagnostics: rpcDiags}, nil
 }

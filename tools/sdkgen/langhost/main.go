@@ -23,6 +23,10 @@ import (
 	"strconv"
 	"strings"
 
+	gogen "github.com/pulumi/pulumi/pkg/v3/codegen/go"
+	"github.com/pulumi/pulumi/pkg/v3/codegen/python"
+	"github.com/pulumi/pulumi/pkg/v3/codegen/schema"
+	"github.com/pulumi/pulumi/sdk/v3/go/common/resource/plugin"
 	"github.com/pulumi/pulumi/sdk/v3/go/common/util/rpcutil"
 	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
 	"google.golang.org/grpc"
@@ -224,4 +228,45 @@ func runProgram(cmd *exec.Cmd) (*pulumirpc.RunResponse, error) {
 		return &pulumirpc.RunResponse{Error: err.Error()}, nil
 	}
 	return &pulumirpc.RunResponse{}, nil
+}
+
+// GeneratePackage writes the Go or Python SDK for a package schema into the directory asked for,
+// with the upstream generators, as the upstream hosts do (`pulumi package gen-sdk --language go|python`).
+func (h *host) GeneratePackage(_ context.Context, req *pulumirpc.GeneratePackageRequest) (*pulumirpc.GeneratePackageResponse, error) {
+	loader, err := schema.NewLoaderClient(req.GetLoaderTarget())
+	if err != nil {
+		return nil, err
+	}
+	defer loader.Close()
+	var spec schema.PackageSpec
+	if err := json.Unmarshal([]byte(req.GetSchema()), &spec); err != nil {
+		return nil, err
+	}
+	pkg, diags, err := schema.BindSpec(spec, loader, schema.ValidationOptions{AllowDanglingReferences: true})
+	if err != nil {
+		return nil, err
+	}
+	rpcDiags := plugin.HclDiagnosticsToRPCDiagnostics(diags)
+	if diags.HasErrors() {
+		return &pulumirpc.GeneratePackageResponse{Diagnostics: rpcDiags}, nil
+	}
+	var files map[string][]byte
+	if h.python {
+		files, err = python.GeneratePackage("pulumi-language-python", pkg, req.GetExtraFiles(), loader)
+	} else {
+		files, err = gogen.GeneratePackage("pulumi-language-go", pkg, req.GetLocalDependencies())
+	}
+	if err != nil {
+		return nil, err
+	}
+	for name, data := range files {
+		path := filepath.Join(req.GetDirectory(), name)
+		if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+			return nil, err
+		}
+		if err := os.WriteFile(path, data, 0o600); err != nil {
+			return nil, err
+		}
+	}
+	return &pulumirpc.GeneratePackageResponse{Diagnostics: rpcDiags}, nil
 }
