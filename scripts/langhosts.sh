@@ -1,20 +1,21 @@
 #!/usr/bin/env bash
-# Provides pulumi-language-go and pulumi-language-python, the project's minimal language host for
-# Go and Python programs (tools/sdkgen/langhost), built once and cached per user, keyed by its
-# sources; prints the directory that holds them (put it on PATH so that the engine finds them).
+# Provides pulumi-language-nodejs, pulumi-language-go and pulumi-language-python: the project's
+# minimal language host (tools/sdkgen/langhost), one binary that serves the language its name says,
+# built once and cached per user, keyed by its sources; prints the directory that holds them.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # shellcheck source=env.sh
 source "$root/scripts/env.sh"
 src="$root/tools/sdkgen"
-key="$(cat "$src/go.mod" "$src/go.sum" "$src/langhost/main.go" | sha256sum | cut -c1-12)"
+key="$(cat "$src/go.mod" "$src/go.sum" "$src"/langhost/*.go | sha256sum | cut -c1-12)"
 dir="$PULUMI_SENDER_CACHE/langhosts/$key"
-if [ ! -x "$dir/pulumi-language-go" ] || [ ! -x "$dir/pulumi-language-python" ]; then
+if [ ! -x "$dir/pulumi-language-go" ] || [ ! -x "$dir/pulumi-language-python" ] || [ ! -x "$dir/pulumi-language-nodejs" ]; then
   command -v go >/dev/null 2>&1 || { echo "langhosts: the Go toolchain is needed" >&2; exit 1; }
   echo "langhosts: building tools/sdkgen/langhost into $dir" >&2
   mkdir -p "$dir"
   (cd "$src" && CGO_ENABLED=0 go build -mod=mod -p 2 -trimpath -o "$dir/langhost.tmp.$$" ./langhost)
   cp "$dir/langhost.tmp.$$" "$dir/pulumi-language-python"
+  cp "$dir/langhost.tmp.$$" "$dir/pulumi-language-nodejs"
   mv "$dir/langhost.tmp.$$" "$dir/pulumi-language-go"
 fi
 echo "$dir"

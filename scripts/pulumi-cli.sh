@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Provides the Pulumi CLI, the Node.js language host and the dynamic-provider shim, and prints the
 # directory that holds them (put it first on PATH).
-#   1. A `pulumi` already on PATH, of at least the version below, with its language host beside it, is used.
-#   2. Otherwise both are built from Go modules (tools/pulumi-cli) and cached per user, keyed by the
-#      sources, so later runs reuse them. The build needs the Go toolchain and the Go module proxy.
+#   1. A `pulumi` already on PATH (outside this project's cache), of at least the version below, with
+#      its language host beside it, is used.
+#   2. Otherwise the CLI is built from Go modules (tools/pulumi-cli) and cached per user, keyed by
+#      its go.mod and go.sum, so later runs reuse it; the language host beside it is the project's
+#      own (scripts/langhosts.sh). The builds need the Go toolchain and the Go module proxy.
 # The shim `pulumi-resource-pulumi-nodejs` always comes from the project's own @pulumi/pulumi.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -19,8 +21,9 @@ version_ge() { [ "$(printf '%s\n%s\n' "$2" "$1" | sort -V | head -n1)" = "$2" ];
 if command -v pulumi >/dev/null 2>&1 && [ "${PULUMI_SENDER_BUILD_CLI:-}" != "1" ]; then
   have="$(pulumi version 2>/dev/null | sed 's/^v//')"
   dir="$(dirname "$(command -v pulumi)")"
+  case "$dir" in "$PULUMI_SENDER_CACHE"/*) have="" ;; esac # ours: the keyed path below checks it is current
   if [ -n "$have" ] && version_ge "$have" "$min_version" && [ -x "$dir/pulumi-language-nodejs" ]; then
-    case "$dir" in "$PULUMI_SENDER_CACHE"/*) ;; *) echo "pulumi-cli: using pulumi $have from $dir" >&2 ;; esac
+    echo "pulumi-cli: using pulumi $have from $dir" >&2
     # Official installs ship the shim beside the CLI, where the engine looks first.
     if [ -x "$dir/pulumi-resource-pulumi-nodejs" ]; then echo "$dir"; exit 0; fi
     out="$PULUMI_SENDER_CACHE/pulumi-shim"
@@ -32,19 +35,20 @@ fi
 
 command -v go >/dev/null 2>&1 || { echo "pulumi-cli: no pulumi >= $min_version on PATH and no Go toolchain to build one" >&2; exit 1; }
 src="$root/tools/pulumi-cli"
-key="$(cat "$src/go.mod" "$src/go.sum" "$src/langhost/main.go" | sha256sum | cut -c1-12)"
+key="$(cat "$src/go.mod" "$src/go.sum" | sha256sum | cut -c1-12)"
 bin="$PULUMI_SENDER_CACHE/pulumi-cli/$cli_version-$key"
-if [ ! -x "$bin/pulumi" ] || [ ! -x "$bin/pulumi-language-nodejs" ]; then
+if [ ! -x "$bin/pulumi" ]; then
   echo "pulumi-cli: building the Pulumi CLI $cli_version from Go modules into $bin (a cold build takes several minutes)" >&2
   start=$SECONDS
   tmp="$bin.tmp.$$"
   rm -rf "$tmp" && mkdir -p "$tmp"
   ldflags="-X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=$cli_version"
   (cd "$src" && CGO_ENABLED=0 go build -mod=mod -p 2 -trimpath -ldflags "$ldflags" -o "$tmp/pulumi" github.com/pulumi/pulumi/pkg/v3/cmd/pulumi)
-  (cd "$src" && CGO_ENABLED=0 go build -mod=mod -p 2 -trimpath -ldflags "$ldflags" -o "$tmp/pulumi-language-nodejs" ./langhost)
   rm -rf "$bin" && mv "$tmp" "$bin"
   echo "pulumi-cli: built in $((SECONDS - start)) s" >&2
 fi
+langhosts="$(bash "$root/scripts/langhosts.sh")"
+ln -sfn "$langhosts/pulumi-language-nodejs" "$bin/pulumi-language-nodejs"
 ln -sfn "$shim" "$bin/pulumi-resource-pulumi-nodejs"
 "$bin/pulumi" version >/dev/null
 echo "$bin"

@@ -481,6 +481,61 @@ describe("a Go program on the generated Go SDK, under the engine", () => {
     expect(destroy.summary.resourceChanges).toEqual({ delete: 2 });
     expect((await emu.state()).campaigns.map((c: any) => c.id)).toEqual(SEEDED_CAMPAIGNS);
   });
+
+  test("pulumi import writes the Go code of a webhook, and that program previews with no changes", async () => {
+    const made = await emu.api("POST", "account/webhooks", {
+      url: "https://hooks.example.com/imported",
+      topic: "groups/unsubscribed",
+      relation_id: "grp001",
+    });
+    const id = String(made.body.id);
+    const generated = path.join(h.dir, "main.go.generated");
+    const args = [
+      "import",
+      "sender:index:Webhook",
+      "hook",
+      id,
+      "--yes",
+      "--protect=false",
+      "--out",
+      generated,
+    ];
+    expect(await cli(h, [...args, "--stack", "e2e"], h.env)).toContain("1 imported");
+    const code = fs.readFileSync(generated, "utf8");
+    expect(code).toBe(
+      [
+        "package main",
+        "",
+        "import (",
+        '\t"pulumi-sender/sdks/go/sender"',
+        "",
+        '\t"github.com/pulumi/pulumi/sdk/v3/go/pulumi"',
+        ")",
+        "",
+        "func main() {",
+        "\tpulumi.Run(func(ctx *pulumi.Context) error {",
+        '\t\t_, err := sender.NewWebhook(ctx, "hook", &sender.WebhookArgs{',
+        '\t\t\tRelationId: pulumi.String("grp001"),',
+        '\t\t\tTopic:      pulumi.String("groups/unsubscribed"),',
+        '\t\t\tUrl:        pulumi.String("https://hooks.example.com/imported"),',
+        "\t\t})",
+        "\t\tif err != nil {",
+        "\t\t\treturn err",
+        "\t\t}",
+        "\t\treturn nil",
+        "\t})",
+        "}",
+        "",
+      ].join("\n"),
+    );
+    // The program becomes the code the CLI wrote.
+    fs.renameSync(generated, path.join(h.dir, "main.go"));
+    const preview = await h.stack.preview({ expectNoChanges: true, onOutput: h.onOutput });
+    expect(preview.changeSummary).toEqual({ same: 2 });
+    const destroy = await h.stack.destroy({ onOutput: h.onOutput });
+    expect(destroy.summary.resourceChanges).toEqual({ delete: 2 });
+    expect((await emu.state()).webhooks).toEqual([]);
+  });
 });
 
 describe("a Python program on the generated Python SDK, under the engine", () => {
@@ -543,5 +598,46 @@ describe("a Python program on the generated Python SDK, under the engine", () =>
     const destroy = await h.stack.destroy({ onOutput: h.onOutput });
     expect(destroy.summary.resourceChanges).toEqual({ delete: 2 });
     expect((await emu.state()).campaigns.map((c: any) => c.id)).toEqual(SEEDED_CAMPAIGNS);
+  });
+
+  test("pulumi import writes the Python code of a webhook, and that program previews with no changes", async () => {
+    const made = await emu.api("POST", "account/webhooks", {
+      url: "https://hooks.example.com/imported",
+      topic: "groups/unsubscribed",
+      relation_id: "grp001",
+    });
+    const id = String(made.body.id);
+    const generated = path.join(h.dir, "__main__.py.generated");
+    const args = [
+      "import",
+      "sender:index:Webhook",
+      "hook",
+      id,
+      "--yes",
+      "--protect=false",
+      "--out",
+      generated,
+    ];
+    expect(await cli(h, [...args, "--stack", "e2e"], h.env)).toContain("1 imported");
+    const code = fs.readFileSync(generated, "utf8");
+    expect(code).toBe(
+      [
+        "import pulumi",
+        "import pulumi_sender as sender",
+        "",
+        'hook = sender.Webhook("hook",',
+        '    relation_id="grp001",',
+        '    topic="groups/unsubscribed",',
+        '    url="https://hooks.example.com/imported")',
+        "",
+      ].join("\n"),
+    );
+    // The program becomes the code the CLI wrote.
+    fs.renameSync(generated, path.join(h.dir, "__main__.py"));
+    const preview = await h.stack.preview({ expectNoChanges: true, onOutput: h.onOutput });
+    expect(preview.changeSummary).toEqual({ same: 2 });
+    const destroy = await h.stack.destroy({ onOutput: h.onOutput });
+    expect(destroy.summary.resourceChanges).toEqual({ delete: 2 });
+    expect((await emu.state()).webhooks).toEqual([]);
   });
 });

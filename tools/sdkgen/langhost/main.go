@@ -1,29 +1,35 @@
-// Command langhost is a minimal language host for Go and Python programs, installed under the
-// names pulumi-language-go and pulumi-language-python (it serves the language its name says), so
-// that programs on the generated SDKs (sdks/go, sdks/python) run under the engine here.
+// Command langhost is a minimal Pulumi language host for Node.js, Go and Python programs, installed
+// under the names pulumi-language-nodejs, pulumi-language-go and pulumi-language-python (it serves
+// the language its name says).
 //
-// The upstream hosts (modules github.com/pulumi/pulumi/sdk/go/pulumi-language-go/v3 and
-// .../sdk/python/cmd/pulumi-language-python/v3) are not served by the Go module proxy reachable
-// here. This one does what `preview`, `up`, `refresh` and `destroy` need:
+// The upstream hosts (modules github.com/pulumi/pulumi/sdk/nodejs/cmd/pulumi-language-nodejs/v3,
+// .../sdk/go/pulumi-language-go/v3 and .../sdk/python/cmd/pulumi-language-python/v3) are not served
+// by the Go module proxy reachable here. This one does what `preview`, `up`, `refresh`, `destroy`,
+// `import` and `package gen-sdk` need:
+//   - Node.js: the program runs through its own `@pulumi/pulumi`'s `cmd/run` entry point, as the
+//     upstream host does; the dynamic-provider shim ships inside `@pulumi/pulumi`;
 //   - Go: `go build` in the program's directory, then the binary with the PULUMI_* environment the
 //     Go SDK reads (github.com/pulumi/pulumi/sdk/v3/go/pulumi/run.go);
 //   - Python: the interpreter of the project's `virtualenv` option (else python3 on PATH) runs a
-//     short runner that configures the `pulumi` package's runtime and runs the program in a stack.
+//     short runner that configures the `pulumi` package's runtime and runs the program in a stack;
+//   - code: programs (`GenerateProgram`, for `pulumi import`) and SDKs (`GeneratePackage`) come
+//     from the upstream generators of github.com/pulumi/pulumi/pkg/v3.
 package main
 
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
 
+	"github.com/hashicorp/hcl/v2"
 	gogen "github.com/pulumi/pulumi/pkg/v3/codegen/go"
+	"github.com/pulumi/pulumi/pkg/v3/codegen/nodejs"
+	"github.com/pulumi/pulumi/pkg/v3/codegen/pcl"
 	"github.com/pulumi/pulumi/pkg/v3/codegen/python"
 	"github.com/pulumi/pulumi/pkg/v3/codegen/schema"
 	"github.com/pulumi/pulumi/sdk/v3/go/common/resource/plugin"
@@ -33,10 +39,17 @@ import (
 	"google.golang.org/protobuf/types/known/emptypb"
 )
 
+// The languages this host serves, as in its installed names.
+const (
+	nodeLang   = "nodejs"
+	goLang     = "go"
+	pythonLang = "python"
+)
+
 type host struct {
 	pulumirpc.UnimplementedLanguageRuntimeServer
 	engineAddress string
-	python        bool
+	lang          string
 }
 
 func main() {
@@ -48,7 +61,12 @@ func main() {
 	fs.String("binary", "", "ignored")
 	fs.String("buildTarget", "", "ignored")
 	_ = fs.Parse(os.Args[1:])
-	h := &host{python: strings.Contains(name, "python")}
+	h := &host{lang: goLang}
+	for _, lang := range []string{nodeLang, pythonLang} {
+		if strings.Contains(name, lang) {
+			h.lang = lang
+		}
+	}
 	if fs.NArg() > 0 {
 		h.engineAddress = fs.Arg(fs.NArg() - 1)
 	}
@@ -81,12 +99,13 @@ func (h *host) GetPluginInfo(context.Context, *emptypb.Empty) (*pulumirpc.Plugin
 	return &pulumirpc.PluginInfo{Version: "3.259.0"}, nil
 }
 
-// GetRequiredPlugins reports none: the engine finds the sender plugin when the program registers
-// a resource (installed, or on PATH with automatic acquisition disabled).
+// GetRequiredPlugins reports none: dynamic providers need no plugin, and the engine finds the
+// sender plugin when a program registers a resource (installed, or on PATH).
 func (h *host) GetRequiredPlugins(context.Context, *pulumirpc.GetRequiredPluginsRequest) (*pulumirpc.GetRequiredPluginsResponse, error) {
 	return &pulumirpc.GetRequiredPluginsResponse{}, nil
 }
 
+// GetRequiredPackages reports none, for the same reason.
 func (h *host) GetRequiredPackages(context.Context, *pulumirpc.GetRequiredPackagesRequest) (*pulumirpc.GetRequiredPackagesResponse, error) {
 	return &pulumirpc.GetRequiredPackagesResponse{}, nil
 }
@@ -95,6 +114,7 @@ func (h *host) GetProgramDependencies(context.Context, *pulumirpc.GetProgramDepe
 	return &pulumirpc.GetProgramDependenciesResponse{}, nil
 }
 
+// InstallDependencies does nothing: dependencies are the project's own business (npm ci, pip).
 func (h *host) InstallDependencies(*pulumirpc.InstallDependenciesRequest, grpc.ServerStreamingServer[pulumirpc.InstallDependenciesResponse]) error {
 	return nil
 }
@@ -104,134 +124,82 @@ func (h *host) RuntimeOptionsPrompts(context.Context, *pulumirpc.RuntimeOptionsR
 }
 
 func (h *host) About(context.Context, *pulumirpc.AboutRequest) (*pulumirpc.AboutResponse, error) {
-	tool, arg := "go", "version"
-	if h.python {
-		tool, arg = "python3", "--version"
-	}
-	bin, err := exec.LookPath(tool)
+	tool := map[string][2]string{
+		nodeLang:   {"node", "--version"},
+		goLang:     {"go", "version"},
+		pythonLang: {"python3", "--version"},
+	}[h.lang]
+	bin, err := exec.LookPath(tool[0])
 	if err != nil {
 		return nil, err
 	}
-	out, err := exec.Command(bin, arg).Output()
+	out, err := exec.Command(bin, tool[1]).Output()
 	if err != nil {
 		return nil, err
 	}
 	return &pulumirpc.AboutResponse{Executable: bin, Version: strings.TrimSpace(string(out))}, nil
 }
 
-// pythonRunner configures the pulumi package's runtime from the arguments and the PULUMI_CONFIG
-// environment, then runs the program (a file, or a directory with __main__.py) inside a stack.
-const pythonRunner = `
-import asyncio, json, os, runpy, sys, traceback
-import pulumi, pulumi.runtime
-monitor, engine, project, stack, parallel, dry_run, program = sys.argv[1:8]
-pulumi.runtime.set_all_config(
-    json.loads(os.environ.get("PULUMI_CONFIG") or "{}"),
-    json.loads(os.environ.get("PULUMI_CONFIG_SECRET_KEYS") or "[]"))
-pulumi.runtime.configure(pulumi.runtime.Settings(
-    monitor=monitor, engine=engine, project=project, stack=stack,
-    parallel=int(parallel), dry_run=dry_run == "true"))
-sys.argv = [program] + sys.argv[8:]
-loop = asyncio.new_event_loop()
-asyncio.set_event_loop(loop)
-ok = False
-try:
-    loop.run_until_complete(pulumi.runtime.run_in_stack(lambda: runpy.run_path(program, run_name="__main__")))
-    ok = True
-except pulumi.RunError as e:
-    pulumi.log.error(str(e))
-except Exception:
-    pulumi.log.error(traceback.format_exc())
-finally:
-    loop.close()
-sys.exit(0 if ok else 1)
-`
-
 func (h *host) Run(ctx context.Context, req *pulumirpc.RunRequest) (*pulumirpc.RunResponse, error) {
-	programDir := req.GetPwd()
-	rootDir := ""
-	python := "python3"
-	if info := req.GetInfo(); info != nil {
-		programDir = info.GetProgramDirectory()
-		rootDir = info.GetRootDirectory()
-		if venv := info.GetOptions().GetFields()["virtualenv"].GetStringValue(); venv != "" {
-			if !filepath.IsAbs(venv) {
-				venv = filepath.Join(rootDir, venv)
-			}
-			python = filepath.Join(venv, "bin", "python")
-		}
+	switch h.lang {
+	case nodeLang:
+		return h.runNode(ctx, req)
+	case pythonLang:
+		return h.runPython(ctx, req)
+	default:
+		return h.runGo(ctx, req)
 	}
-	if h.python {
-		config, err := json.Marshal(req.GetConfig())
-		if err != nil {
-			return nil, err
-		}
-		secretKeys, err := json.Marshal(req.GetConfigSecretKeys())
-		if err != nil {
-			return nil, err
-		}
-		args := []string{"-u", "-c", pythonRunner, req.GetMonitorAddress(), h.engineAddress, req.GetProject(),
-			req.GetStack(), strconv.Itoa(int(req.GetParallel())), strconv.FormatBool(req.GetDryRun()), programDir}
-		cmd := exec.CommandContext(ctx, python, append(args, req.GetArgs()...)...)
-		cmd.Dir = programDir
-		cmd.Env = append(os.Environ(), "PULUMI_CONFIG="+string(config), "PULUMI_CONFIG_SECRET_KEYS="+string(secretKeys))
-		return runProgram(cmd)
-	}
-	tmp, err := os.MkdirTemp("", "pulumi-go-program-")
-	if err != nil {
-		return nil, err
-	}
-	defer os.RemoveAll(tmp)
-	binary := filepath.Join(tmp, "program")
-	// The flags of this project's cached Go builds, so that Go's build cache serves the SDK.
-	build := exec.CommandContext(ctx, "go", "build", "-mod=mod", "-trimpath", "-o", binary, ".")
-	build.Dir = programDir
-	build.Env = append(os.Environ(), "CGO_ENABLED=0")
-	if out, err := build.CombinedOutput(); err != nil {
-		return &pulumirpc.RunResponse{Error: fmt.Sprintf("go build failed: %v\n%s", err, out)}, nil
-	}
-
-	config, err := json.Marshal(req.GetConfig())
-	if err != nil {
-		return nil, err
-	}
-	secretKeys, err := json.Marshal(req.GetConfigSecretKeys())
-	if err != nil {
-		return nil, err
-	}
-	cmd := exec.CommandContext(ctx, binary, req.GetArgs()...)
-	cmd.Dir = req.GetPwd()
-	cmd.Env = append(os.Environ(),
-		"PULUMI_MONITOR="+req.GetMonitorAddress(),
-		"PULUMI_ENGINE="+h.engineAddress,
-		"PULUMI_ORGANIZATION="+req.GetOrganization(),
-		"PULUMI_PROJECT="+req.GetProject(),
-		"PULUMI_STACK="+req.GetStack(),
-		"PULUMI_ROOT_DIRECTORY="+rootDir,
-		"PULUMI_CONFIG="+string(config),
-		"PULUMI_CONFIG_SECRET_KEYS="+string(secretKeys),
-		"PULUMI_DRY_RUN="+strconv.FormatBool(req.GetDryRun()),
-		"PULUMI_PARALLEL="+strconv.Itoa(int(req.GetParallel())),
-	)
-	return runProgram(cmd)
 }
 
-// runProgram runs the program with the host's output streams; a failure is the run's error.
-func runProgram(cmd *exec.Cmd) (*pulumirpc.RunResponse, error) {
-	cmd.Stdout = os.Stdout
-	cmd.Stderr = os.Stderr
-	if err := cmd.Run(); err != nil {
-		var exitErr *exec.ExitError
-		if errors.As(err, &exitErr) {
-			return &pulumirpc.RunResponse{Error: fmt.Sprintf("Program exited with non-zero exit code: %d", exitErr.ExitCode())}, nil
-		}
-		return &pulumirpc.RunResponse{Error: err.Error()}, nil
+// GenerateProgram writes a program in the host's language from PCL, as the upstream hosts do:
+// bind the files against the engine's schema loader (leniently unless asked to be strict, since
+// `pulumi import` may leave parents and providers unbound), then run the program generator.
+func (h *host) GenerateProgram(_ context.Context, req *pulumirpc.GenerateProgramRequest) (*pulumirpc.GenerateProgramResponse, error) {
+	loader, err := schema.NewLoaderClient(req.GetLoaderTarget())
+	if err != nil {
+		return nil, err
 	}
-	return &pulumirpc.RunResponse{}, nil
+	defer loader.Close()
+	dir, err := os.MkdirTemp("", "pulumi-generate-program-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	for name, text := range req.GetSource() {
+		if err := os.WriteFile(filepath.Join(dir, filepath.Base(name)), []byte(text), 0o600); err != nil {
+			return nil, err
+		}
+	}
+	var options []pcl.BindOption
+	if h.lang == nodeLang {
+		options = append(options, pcl.PreferOutputVersionedInvokes)
+	}
+	if !req.GetStrict() {
+		options = append(options, pcl.NonStrictBindOptions()...)
+	}
+	program, diags, err := pcl.BindDirectory(dir, schema.NewCachedLoader(loader), options...)
+	if err != nil {
+		return nil, err
+	}
+	rpcDiags := plugin.HclDiagnosticsToRPCDiagnostics(diags)
+	if diags.HasErrors() || program == nil {
+		return &pulumirpc.GenerateProgramResponse{Diagnostics: rpcDiags}, nil
+	}
+	generate := map[string]func(*pcl.Program) (map[string][]byte, hcl.Diagnostics, error){
+		nodeLang:   nodejs.GenerateProgram,
+		goLang:     gogen.GenerateProgram,
+		pythonLang: python.GenerateProgram,
+	}[h.lang]
+	files, genDiags, err := generate(program)
+	if err != nil {
+		return nil, err
+	}
+	rpcDiags = append(rpcDiags, plugin.HclDiagnosticsToRPCDiagnostics(genDiags)...)
+	return &pulumirpc.GenerateProgramResponse{Source: files, Diagnostics: rpcDiags}, nil
 }
 
-// GeneratePackage writes the Go or Python SDK for a package schema into the directory asked for,
-// with the upstream generators, as the upstream hosts do (`pulumi package gen-sdk --language go|python`).
+// GeneratePackage writes the SDK in the host's language for a package schema into the directory
+// asked for, with the upstream generator, as the upstream hosts do (`pulumi package gen-sdk`).
 func (h *host) GeneratePackage(_ context.Context, req *pulumirpc.GeneratePackageRequest) (*pulumirpc.GeneratePackageResponse, error) {
 	loader, err := schema.NewLoaderClient(req.GetLoaderTarget())
 	if err != nil {
@@ -250,11 +218,15 @@ func (h *host) GeneratePackage(_ context.Context, req *pulumirpc.GeneratePackage
 	if diags.HasErrors() {
 		return &pulumirpc.GeneratePackageResponse{Diagnostics: rpcDiags}, nil
 	}
+	tool := "pulumi-language-" + h.lang
 	var files map[string][]byte
-	if h.python {
-		files, err = python.GeneratePackage("pulumi-language-python", pkg, req.GetExtraFiles(), loader)
-	} else {
-		files, err = gogen.GeneratePackage("pulumi-language-go", pkg, req.GetLocalDependencies())
+	switch h.lang {
+	case nodeLang:
+		files, err = nodejs.GeneratePackage(tool, pkg, req.GetExtraFiles(), req.GetLocalDependencies(), req.GetLocal(), loader)
+	case pythonLang:
+		files, err = python.GeneratePackage(tool, pkg, req.GetExtraFiles(), loader)
+	default:
+		files, err = gogen.GeneratePackage(tool, pkg, req.GetLocalDependencies())
 	}
 	if err != nil {
 		return nil, err
@@ -269,4 +241,17 @@ func (h *host) GeneratePackage(_ context.Context, req *pulumirpc.GeneratePackage
 		}
 	}
 	return &pulumirpc.GeneratePackageResponse{Diagnostics: rpcDiags}, nil
+}
+
+// configEnvironment is the stack's configuration as every language SDK reads it from the environment.
+func configEnvironment(req *pulumirpc.RunRequest) ([]string, error) {
+	config, err := json.Marshal(req.GetConfig())
+	if err != nil {
+		return nil, err
+	}
+	secretKeys, err := json.Marshal(req.GetConfigSecretKeys())
+	if err != nil {
+		return nil, err
+	}
+	return []string{"PULUMI_CONFIG=" + string(config), "PULUMI_CONFIG_SECRET_KEYS=" + string(secretKeys)}, nil
 }
