@@ -68,6 +68,34 @@ async function senderResources(h: StackHandle): Promise<any[]> {
 /** Generated code without its import lines, to paste below a program that has them. */
 const withoutImports = (code: string): string => code.replace(/^import .*\n/gm, "");
 
+/**
+ * Imports a new webhook with `pulumi import --out`, expects the code the CLI wrote to be these
+ * lines, makes that code the whole program (`programFile`), and expects a preview with no changes
+ * and a destroy that removes the webhook.
+ */
+async function importedWebhookProgram(
+  h: StackHandle,
+  emu: EmulatorHandle,
+  programFile: string,
+  lines: string[],
+) {
+  const made = await emu.api("POST", "account/webhooks", {
+    url: "https://hooks.example.com/imported",
+    topic: "groups/unsubscribed",
+    relation_id: "grp001",
+  });
+  const generated = path.join(h.dir, `${programFile}.generated`);
+  const args = ["import", "sender:index:Webhook", "hook", String(made.body.id), "--yes", "--protect=false"];
+  expect(await cli(h, [...args, "--out", generated, "--stack", "e2e"], h.env)).toContain("1 imported");
+  expect(fs.readFileSync(generated, "utf8")).toBe(lines.join("\n"));
+  fs.renameSync(generated, path.join(h.dir, programFile));
+  const preview = await h.stack.preview({ expectNoChanges: true, onOutput: h.onOutput });
+  expect(preview.changeSummary).toEqual({ same: 2 });
+  const destroy = await h.stack.destroy({ onOutput: h.onOutput });
+  expect(destroy.summary.resourceChanges).toEqual({ delete: 2 });
+  expect((await emu.state()).webhooks).toEqual([]);
+}
+
 const ours = (items: any[], seeded: string[]): any[] => items.filter((i) => !seeded.includes(i.id));
 
 describe("the native plugin on the generated Node.js SDK", () => {
@@ -483,58 +511,30 @@ describe("a Go program on the generated Go SDK, under the engine", () => {
   });
 
   test("pulumi import writes the Go code of a webhook, and that program previews with no changes", async () => {
-    const made = await emu.api("POST", "account/webhooks", {
-      url: "https://hooks.example.com/imported",
-      topic: "groups/unsubscribed",
-      relation_id: "grp001",
-    });
-    const id = String(made.body.id);
-    const generated = path.join(h.dir, "main.go.generated");
-    const args = [
-      "import",
-      "sender:index:Webhook",
-      "hook",
-      id,
-      "--yes",
-      "--protect=false",
-      "--out",
-      generated,
-    ];
-    expect(await cli(h, [...args, "--stack", "e2e"], h.env)).toContain("1 imported");
-    const code = fs.readFileSync(generated, "utf8");
-    expect(code).toBe(
-      [
-        "package main",
-        "",
-        "import (",
-        '\t"pulumi-sender/sdks/go/sender"',
-        "",
-        '\t"github.com/pulumi/pulumi/sdk/v3/go/pulumi"',
-        ")",
-        "",
-        "func main() {",
-        "\tpulumi.Run(func(ctx *pulumi.Context) error {",
-        '\t\t_, err := sender.NewWebhook(ctx, "hook", &sender.WebhookArgs{',
-        '\t\t\tRelationId: pulumi.String("grp001"),',
-        '\t\t\tTopic:      pulumi.String("groups/unsubscribed"),',
-        '\t\t\tUrl:        pulumi.String("https://hooks.example.com/imported"),',
-        "\t\t})",
-        "\t\tif err != nil {",
-        "\t\t\treturn err",
-        "\t\t}",
-        "\t\treturn nil",
-        "\t})",
-        "}",
-        "",
-      ].join("\n"),
-    );
-    // The program becomes the code the CLI wrote.
-    fs.renameSync(generated, path.join(h.dir, "main.go"));
-    const preview = await h.stack.preview({ expectNoChanges: true, onOutput: h.onOutput });
-    expect(preview.changeSummary).toEqual({ same: 2 });
-    const destroy = await h.stack.destroy({ onOutput: h.onOutput });
-    expect(destroy.summary.resourceChanges).toEqual({ delete: 2 });
-    expect((await emu.state()).webhooks).toEqual([]);
+    await importedWebhookProgram(h, emu, "main.go", [
+      "package main",
+      "",
+      "import (",
+      '\t"pulumi-sender/sdks/go/sender"',
+      "",
+      '\t"github.com/pulumi/pulumi/sdk/v3/go/pulumi"',
+      ")",
+      "",
+      "func main() {",
+      "\tpulumi.Run(func(ctx *pulumi.Context) error {",
+      '\t\t_, err := sender.NewWebhook(ctx, "hook", &sender.WebhookArgs{',
+      '\t\t\tRelationId: pulumi.String("grp001"),',
+      '\t\t\tTopic:      pulumi.String("groups/unsubscribed"),',
+      '\t\t\tUrl:        pulumi.String("https://hooks.example.com/imported"),',
+      "\t\t})",
+      "\t\tif err != nil {",
+      "\t\t\treturn err",
+      "\t\t}",
+      "\t\treturn nil",
+      "\t})",
+      "}",
+      "",
+    ]);
   });
 });
 
@@ -601,43 +601,15 @@ describe("a Python program on the generated Python SDK, under the engine", () =>
   });
 
   test("pulumi import writes the Python code of a webhook, and that program previews with no changes", async () => {
-    const made = await emu.api("POST", "account/webhooks", {
-      url: "https://hooks.example.com/imported",
-      topic: "groups/unsubscribed",
-      relation_id: "grp001",
-    });
-    const id = String(made.body.id);
-    const generated = path.join(h.dir, "__main__.py.generated");
-    const args = [
-      "import",
-      "sender:index:Webhook",
-      "hook",
-      id,
-      "--yes",
-      "--protect=false",
-      "--out",
-      generated,
-    ];
-    expect(await cli(h, [...args, "--stack", "e2e"], h.env)).toContain("1 imported");
-    const code = fs.readFileSync(generated, "utf8");
-    expect(code).toBe(
-      [
-        "import pulumi",
-        "import pulumi_sender as sender",
-        "",
-        'hook = sender.Webhook("hook",',
-        '    relation_id="grp001",',
-        '    topic="groups/unsubscribed",',
-        '    url="https://hooks.example.com/imported")',
-        "",
-      ].join("\n"),
-    );
-    // The program becomes the code the CLI wrote.
-    fs.renameSync(generated, path.join(h.dir, "__main__.py"));
-    const preview = await h.stack.preview({ expectNoChanges: true, onOutput: h.onOutput });
-    expect(preview.changeSummary).toEqual({ same: 2 });
-    const destroy = await h.stack.destroy({ onOutput: h.onOutput });
-    expect(destroy.summary.resourceChanges).toEqual({ delete: 2 });
-    expect((await emu.state()).webhooks).toEqual([]);
+    await importedWebhookProgram(h, emu, "__main__.py", [
+      "import pulumi",
+      "import pulumi_sender as sender",
+      "",
+      'hook = sender.Webhook("hook",',
+      '    relation_id="grp001",',
+      '    topic="groups/unsubscribed",',
+      '    url="https://hooks.example.com/imported")',
+      "",
+    ]);
   });
 });

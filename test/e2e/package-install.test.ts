@@ -64,6 +64,17 @@ afterAll(async () => {
   for (const dir of scratch) fs.rmSync(dir, { recursive: true, force: true });
 });
 
+/** A user's program folder: a program of test/e2e/programs and a package.json with these dependencies. */
+function writeProgram(dir: string, program: string, dependencies: Record<string, string>): void {
+  for (const file of ["Pulumi.yaml", "index.js"]) {
+    fs.copyFileSync(path.join(ROOT, "test/e2e/programs", program, file), path.join(dir, file));
+  }
+  fs.writeFileSync(
+    path.join(dir, "package.json"),
+    JSON.stringify({ name: "user-program", private: true, main: "index.js", dependencies }),
+  );
+}
+
 const installs = new Map<string, string>();
 
 /**
@@ -75,18 +86,10 @@ function installProgram(pulumiVersion: string): string {
   if (known) return known;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-sender-user-"));
   scratch.push(dir);
-  for (const file of ["Pulumi.yaml", "index.js"]) {
-    fs.copyFileSync(path.join(ROOT, "test/e2e/programs/installed", file), path.join(dir, file));
-  }
-  fs.writeFileSync(
-    path.join(dir, "package.json"),
-    JSON.stringify({
-      name: "user-program",
-      private: true,
-      main: "index.js",
-      dependencies: { "@pulumi/pulumi": pulumiVersion, "pulumi-sender": `file:${packed.tarball}` },
-    }),
-  );
+  writeProgram(dir, "installed", {
+    "@pulumi/pulumi": pulumiVersion,
+    "pulumi-sender": `file:${packed.tarball}`,
+  });
   npm(["install", "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error"], dir);
   installs.set(pulumiVersion, dir);
   return dir;
@@ -258,18 +261,10 @@ describe(`under pnpm ${PNPM_VERSION}, through a component library`, () => {
         peerDependencies: { "@pulumi/pulumi": `^${MINIMUM}` },
       }),
     );
-    for (const file of ["Pulumi.yaml", "index.js"]) {
-      fs.copyFileSync(path.join(ROOT, "test/e2e/programs/installed-via-library", file), path.join(dir, file));
-    }
-    fs.writeFileSync(
-      path.join(dir, "package.json"),
-      JSON.stringify({
-        name: "user-program",
-        private: true,
-        main: "index.js",
-        dependencies: { "@pulumi/pulumi": MINIMUM, "newsletter-library": `file:${library}` },
-      }),
-    );
+    writeProgram(dir, "installed-via-library", {
+      "@pulumi/pulumi": MINIMUM,
+      "newsletter-library": `file:${library}`,
+    });
     fs.writeFileSync(path.join(dir, "pnpm-workspace.yaml"), PNPM_WORKSPACE);
     pnpm(["install"], dir);
     h = await createStack(dir, emu);
