@@ -3,9 +3,11 @@
 # renders emails in it, driven by puppeteer-core; no browser is downloaded by npm) and Debian's
 # PostgreSQL server binaries (the tests start a throwaway cluster for the shared Pulumi backend), and a
 # font when the machine has none.
-# Idempotent: apt runs only when a binary is missing. Prints the two paths it found, as
+# Idempotent: apt runs only when a binary is missing. Prints the paths it found, as
 #   chromium=<path>
 #   pg_bin=<directory holding initdb and pg_ctl>
+#   runuser=<path>   (util-linux; under root the server runs as postgres through it; it lives in
+#                     /usr/sbin, which a CI's PATH may lack)
 set -euo pipefail
 
 find_chromium() {
@@ -18,6 +20,14 @@ find_pg_bin() {
   local d
   for d in /usr/lib/postgresql/*/bin; do
     [ -x "$d/initdb" ] && [ -x "$d/pg_ctl" ] && { echo "$d"; return 0; }
+  done
+  return 1
+}
+
+find_runuser() {
+  local c
+  for c in "$(command -v runuser 2>/dev/null || true)" /usr/sbin/runuser /sbin/runuser /usr/bin/runuser; do
+    [ -n "$c" ] && [ -x "$c" ] && { echo "$c"; return 0; }
   done
   return 1
 }
@@ -39,5 +49,7 @@ if [ "${#missing[@]}" -gt 0 ]; then
 fi
 chromium="$(find_chromium)" || { echo "setup-gitops: no chromium after installing it" >&2; exit 1; }
 pg_bin="$(find_pg_bin)" || { echo "setup-gitops: no PostgreSQL server binaries after installing them" >&2; exit 1; }
+runuser="$(find_runuser)" || { [ "$(id -u)" -ne 0 ] || { echo "setup-gitops: no runuser (util-linux) to run PostgreSQL as postgres" >&2; exit 1; }; }
 echo "chromium=$chromium"
 echo "pg_bin=$pg_bin"
+echo "runuser=${runuser:-}"

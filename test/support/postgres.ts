@@ -9,6 +9,8 @@ import { ROOT } from "./stack";
 export interface GitopsTools {
   chromium: string;
   pgBin: string;
+  /** util-linux's runuser, found outside PATH too (it lives in /usr/sbin); "" when not root. */
+  runuser: string;
 }
 
 let tools: GitopsTools | undefined;
@@ -25,7 +27,7 @@ export function gitopsTools(): GitopsTools {
     if (!line) throw new Error(`scripts/setup-gitops.sh printed no ${key}=`);
     return line.slice(key.length + 1);
   };
-  tools = { chromium: value("chromium"), pgBin: value("pg_bin") };
+  tools = { chromium: value("chromium"), pgBin: value("pg_bin"), runuser: value("runuser") };
   return tools;
 }
 
@@ -57,7 +59,7 @@ export interface PostgresCluster {
  * server refuses to run as root, so under root it runs as the `postgres` user the package creates.
  */
 export async function startPostgres(): Promise<PostgresCluster> {
-  const { pgBin } = gitopsTools();
+  const { pgBin, runuser } = gitopsTools();
   const asRoot = process.getuid?.() === 0;
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-sender-pg-"));
   const data = path.join(scratch, "data");
@@ -65,7 +67,7 @@ export async function startPostgres(): Promise<PostgresCluster> {
   fs.writeFileSync(path.join(scratch, "pwfile"), `${password}\n`);
   const run = (bin: string, args: string[]) => {
     const [cmd, argv] = asRoot
-      ? ["runuser", ["-u", "postgres", "--", path.join(pgBin, bin), ...args]]
+      ? [runuser, ["-u", "postgres", "--", path.join(pgBin, bin), ...args]]
       : [path.join(pgBin, bin), args];
     return execFileSync(cmd, argv, { encoding: "utf8", cwd: scratch, stdio: ["ignore", "pipe", "pipe"] });
   };
