@@ -18,13 +18,14 @@ export interface Packed {
   dispose(): void;
 }
 
+/** The project's per-user cache, as scripts/env.sh sets it (`$XDG_CACHE_HOME/pulumi-sender`). */
+function projectCache(): string {
+  return path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), ".cache"), "pulumi-sender");
+}
+
 /** Runs npm with the project's download cache, so that repeated installs stay offline where they can. */
 export function npm(args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): string {
-  const cache = path.join(
-    process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), ".cache"),
-    "pulumi-sender",
-    "npm",
-  );
+  const cache = path.join(projectCache(), "npm");
   return execFileSync("npm", args, {
     cwd,
     encoding: "utf8",
@@ -79,7 +80,7 @@ export function oldNode(): string {
     if (major! < 22 || (major === 22 && minor! < 19)) return system;
   }
   const version = "20.19.0";
-  const cache = path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), ".cache"), "pulumi-sender");
+  const cache = projectCache();
   const dir = path.join(cache, `node-v${version}`);
   if (!fs.existsSync(path.join(dir, "bin/node"))) {
     const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-sender-node-"));
@@ -102,7 +103,7 @@ export const PNPM_VERSION = "12.21.0";
  * ({@link PNPM_WORKSPACE}).
  */
 export function pnpm(args: string[], cwd: string): string {
-  const cache = path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), ".cache"), "pulumi-sender");
+  const cache = projectCache();
   const home = path.join(cache, `pnpm-${PNPM_VERSION}`);
   const bin = path.join(home, "node_modules/.bin/pnpm");
   if (!fs.existsSync(bin)) {

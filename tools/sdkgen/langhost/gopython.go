@@ -40,23 +40,6 @@ finally:
 sys.exit(0 if ok else 1)
 `
 
-// programPaths gives the program's directory, the project's root, and the Python interpreter of
-// the project's `virtualenv` option (else python3 on PATH).
-func programPaths(req *pulumirpc.RunRequest) (programDir, rootDir, python string) {
-	programDir, python = req.GetPwd(), "python3"
-	if info := req.GetInfo(); info != nil {
-		programDir = info.GetProgramDirectory()
-		rootDir = info.GetRootDirectory()
-		if venv := info.GetOptions().GetFields()["virtualenv"].GetStringValue(); venv != "" {
-			if !filepath.IsAbs(venv) {
-				venv = filepath.Join(rootDir, venv)
-			}
-			python = filepath.Join(venv, "bin", "python")
-		}
-	}
-	return programDir, rootDir, python
-}
-
 // runPython runs a Python program with the runner above.
 func (h *host) runPython(ctx context.Context, req *pulumirpc.RunRequest) (*pulumirpc.RunResponse, error) {
 	programDir, _, python := programPaths(req)

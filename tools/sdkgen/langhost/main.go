@@ -255,3 +255,20 @@ func configEnvironment(req *pulumirpc.RunRequest) ([]string, error) {
 	}
 	return []string{"PULUMI_CONFIG=" + string(config), "PULUMI_CONFIG_SECRET_KEYS=" + string(secretKeys)}, nil
 }
+
+// programPaths gives the program's directory, the project's root, and the Python interpreter of
+// the project's `virtualenv` option (else python3 on PATH).
+func programPaths(req *pulumirpc.RunRequest) (programDir, rootDir, python string) {
+	programDir, python = req.GetPwd(), "python3"
+	if info := req.GetInfo(); info != nil {
+		programDir = info.GetProgramDirectory()
+		rootDir = info.GetRootDirectory()
+		if venv := info.GetOptions().GetFields()["virtualenv"].GetStringValue(); venv != "" {
+			if !filepath.IsAbs(venv) {
+				venv = filepath.Join(rootDir, venv)
+			}
+			python = filepath.Join(venv, "bin", "python")
+		}
+	}
+	return programDir, rootDir, python
+}

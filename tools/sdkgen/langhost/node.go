@@ -22,16 +22,12 @@ func (h *host) runNode(ctx context.Context, req *pulumirpc.RunRequest) (*pulumir
 	if err != nil {
 		return nil, errors.New("could not find node on the PATH")
 	}
-	info := req.GetInfo()
-	programDir := req.GetPwd()
+	programDir, rootDir, _ := programPaths(req)
 	entryPoint := req.GetProgram()
-	rootDir := ""
 	typescript := true
 	nodeArgs := []string{}
-	if info != nil {
-		programDir = info.GetProgramDirectory()
+	if info := req.GetInfo(); info != nil {
 		entryPoint = info.GetEntryPoint()
-		rootDir = info.GetRootDirectory()
 		if opts := info.GetOptions(); opts != nil {
 			if v, ok := opts.GetFields()["typescript"]; ok {
 				typescript = v.GetBoolValue()
