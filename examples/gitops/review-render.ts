@@ -419,7 +419,8 @@ export async function renderEmails(
       }
     }
   } finally {
-    await browser.close();
+    // A browser that crashed has nothing left to close; the report is still to be written.
+    await browser.close().catch(() => undefined);
   }
   return results;
 }
