@@ -7,6 +7,8 @@ import type { CampaignChange, EmailSide } from "./review-plan";
 export interface CampaignImages {
   before?: { desktop: string; mobile: string };
   after?: { desktop: string; mobile: string };
+  /** Why the email could not be rendered (then there are no images). */
+  error?: string;
 }
 
 /** Everything the Markdown needs besides the changes. */
@@ -47,17 +49,40 @@ export function formatSchedule(iso: string, timeZone: string): string {
   return `${utc} (${local} ${timeZone}, ${parts.timeZoneName})`;
 }
 
-// Table cells: one line, pipes escaped (GFM needs it even inside code spans).
-const cell = (text: string) => text.replace(/\r?\n/g, " ").replace(/\|/g, "\\|");
-const plain = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-const code = (text: string) => (text === "" ? "(none)" : `\`${text.replace(/`/g, "'")}\``);
+/**
+ * Text from a file name, the YAML or the service as inline Markdown that shows exactly that text and
+ * nothing live, in any place of the report (table cell, heading, list item, sentence): one line
+ * (every line break and control character becomes a space), every character that can start
+ * Markdown or HTML backslash-escaped (links, images, tags, entities, code spans, emphasis, table
+ * pipes), GFM's autolinks broken (`:` and `@` escaped, and the dot of `www.`), and what could start
+ * a block (a list number or marker, indentation) neutralized at the start.
+ */
+export function escapeMarkdown(text: string): string {
+  return (
+    text
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is replaced
+      .replace(/\r\n|[\u0000-\u001f\u007f\u0085\u2028\u2029]/g, " ")
+      .replace(/[\\`*_[\]()<>#!|~&:@$]/g, "\\$&")
+      .replace(/(www)\./gi, "$1\\.")
+      .replace(/^(\d+)\./, "$1\\.")
+      .replace(/^[-+=]/, "\\$&")
+      // Leading and trailing spaces kept, and never read as indentation.
+      .replace(/^ +| +$/g, (spaces) => "&#32;".repeat(spaces.length))
+  );
+}
+
+const value = (text: string) => (text === "" ? "(none)" : escapeMarkdown(text));
 
 function tagList(ids: readonly string[], names: ReadonlyMap<string, string>): string {
   if (ids.length === 0) return "(none)";
-  return ids.map((id) => (names.has(id) ? `${plain(names.get(id) ?? "")} (${id})` : id)).join(", ");
+  return ids
+    .map((id) =>
+      names.has(id) ? `${escapeMarkdown(names.get(id) ?? "")} (${escapeMarkdown(id)})` : escapeMarkdown(id),
+    )
+    .join(", ");
 }
 
-/** The table rows of the fields that change, `[field, before, after]`. */
+/** The table rows of the fields that change, `[field, before, after]`, each cell Markdown already. */
 export function fieldRows(change: CampaignChange, options: MarkdownOptions): Array<[string, string, string]> {
   const rows: Array<[string, string, string]> = [];
   const b = change.before;
@@ -65,7 +90,7 @@ export function fieldRows(change: CampaignChange, options: MarkdownOptions): Arr
   const text = (field: keyof EmailSide, label: string) => {
     const before = b?.[field] ?? "";
     const after = a?.[field] ?? "";
-    if (before !== after) rows.push([label, b ? code(before) : "", a ? code(after) : ""]);
+    if (before !== after) rows.push([label, b ? value(before) : "", a ? value(after) : ""]);
   };
   text("subject", "subject");
   text("from", "from");
@@ -107,10 +132,10 @@ export function safetyLine(change: CampaignChange, options: MarkdownOptions): st
   // As the provider does: any status but DRAFT and SCHEDULED may be sending (an unknown one too).
   if (change.status !== undefined && change.status !== "DRAFT" && change.status !== "SCHEDULED") {
     if (change.op === "deleted") {
-      return `**Safety:** sends no mail. The campaign was already sent (status ${change.status}); deleting it removes it from the account.`;
+      return `**Safety:** sends no mail. The campaign was already sent (status ${escapeMarkdown(change.status)}); deleting it removes it from the account.`;
     }
     return (
-      `**Safety:** ⛔ refused. Campaign ${change.id} is recorded as ${change.status}, so it may have gone out: ` +
+      `**Safety:** ⛔ refused. Campaign ${escapeMarkdown(change.id ?? "")} is recorded as ${escapeMarkdown(change.status)}, so it may have gone out: ` +
       "the provider refuses to change or replace it, and `pulumi up` fails. Revert the change or remove the campaign from the files."
     );
   }
@@ -145,6 +170,7 @@ export function emailUnchanged(change: CampaignChange): boolean {
 }
 
 function imagesTable(images: CampaignImages | undefined): string[] {
+  if (images?.error) return ["", `**Rendering failed:** ${escapeMarkdown(images.error)}`];
   if (!images || (!images.before && !images.after)) return [];
   const img = (alt: string, path: string | undefined) => (path ? `![${alt}](${path})` : "(none)");
   return [
@@ -162,7 +188,7 @@ export function reviewMarkdown(changes: readonly CampaignChange[], options: Mark
     .map((op) => [op, changes.filter((c) => c.op === op).length] as const)
     .filter(([, n]) => n > 0)
     .map(([op, n]) => `${n} ${op}`);
-  const lines = [`# Campaign review: stack \`${options.stack}\``, ""];
+  const lines = [`# Campaign review: stack ${escapeMarkdown(options.stack)}`, ""];
   lines.push(
     changes.length === 0
       ? "No campaign changes."
@@ -170,21 +196,20 @@ export function reviewMarkdown(changes: readonly CampaignChange[], options: Mark
           `Times are shown in UTC and in ${options.timeZone}. Changed regions of the rendered emails are outlined in red.`,
   );
   if (options.errors && options.errors.length > 0) {
-    lines.push("", "## Preview errors", "", ...options.errors.map((e) => `- ${plain(cell(e))}`));
+    lines.push("", "## Preview errors", "", ...options.errors.map((e) => `- ${escapeMarkdown(e)}`));
   }
   for (const change of changes) {
-    lines.push("", `## ${change.name}: ${change.op}`, "");
+    lines.push("", `## ${escapeMarkdown(change.name)}: ${change.op}`, "");
     lines.push(
       change.id
-        ? `Campaign id \`${change.id}\`${change.status ? `, status ${change.status}` : ""}.`
+        ? `Campaign id ${escapeMarkdown(change.id)}${change.status ? `, status ${escapeMarkdown(change.status)}` : ""}.`
         : "New campaign.",
       "",
     );
     const rows = fieldRows(change, options);
     if (rows.length > 0) {
       lines.push("| field | before | after |", "| --- | --- | --- |");
-      for (const [field, before, after] of rows)
-        lines.push(`| ${field} | ${cell(before)} | ${cell(after)} |`);
+      for (const [field, before, after] of rows) lines.push(`| ${field} | ${before} | ${after} |`);
       lines.push("");
     }
     lines.push(safetyLine(change, options));

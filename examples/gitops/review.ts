@@ -160,7 +160,7 @@ export async function runReview(options: ReviewOptions): Promise<ReviewResult> {
   const links = new Map<string, CampaignImages>();
   const rel = (file: string) => path.relative(options.outDir, file).split(path.sep).join("/");
   for (const [name, rendered] of images) {
-    const entry: CampaignImages = {};
+    const entry: CampaignImages = rendered.error ? { error: rendered.error } : {};
     for (const side of ["before", "after"] as const) {
       const r = rendered[side];
       if (r) entry[side] = { desktop: rel(r.desktop.file), mobile: rel(r.mobile.file) };
@@ -203,8 +203,11 @@ async function main(argv: string[]): Promise<void> {
     ...(values["time-zone"] ? { timeZone: values["time-zone"] } : {}),
   });
   const images = [...result.images.values()].reduce((n, r) => n + (r.before ? 2 : 0) + (r.after ? 2 : 0), 0);
+  // The report says which rendering failed and why; so does the log, and the report is still written.
+  const failed = [...result.images].filter(([, r]) => r.error);
+  for (const [name, r] of failed) console.error(`review: ${name}: rendering failed: ${r.error}`);
   console.log(
-    `review: ${result.changes.length} campaign(s), ${images} image(s) in ${((Date.now() - started) / 1000).toFixed(1)} s: ${path.relative(process.cwd(), result.file)}`,
+    `review: ${result.changes.length} campaign(s), ${images} image(s)${failed.length > 0 ? `, ${failed.length} rendering(s) failed` : ""} in ${((Date.now() - started) / 1000).toFixed(1)} s: ${path.relative(process.cwd(), result.file)}`,
   );
 }
 

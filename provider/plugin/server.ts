@@ -85,7 +85,16 @@ export function nativeProvider(schema: string, version: string): provider.Provid
     diff: (id, urn, olds, news) => providers[kindOfUrn(urn)].diff(id, olds, news),
     create: (urn, inputs) => providers[kindOfUrn(urn)].create(inputs),
     // `pulumi import` reads with no prior state: every kind's read works from the id alone.
-    read: (id, urn, props) => providers[kindOfUrn(urn)].read(id, props) as Promise<provider.ReadResult>,
+    read: async (id, urn, props) => {
+      const kind = kindOfUrn(urn);
+      const result = (await providers[kind].read(id, props)) as provider.ReadResult;
+      // Gone, with no prior state: an import (or a get) of an id the service does not have. The
+      // engine would call an empty answer "provider does not support importing resources".
+      if (!result.id && Object.keys(props ?? {}).length === 0) {
+        throw new Error(`${kind} ${id} does not exist in Sender`);
+      }
+      return result;
+    },
     update: (id, urn, olds, news) => providers[kindOfUrn(urn)].update(id, olds, news),
     delete: (id, urn, props) => providers[kindOfUrn(urn)].delete(id, props),
     async invoke(tok, args) {

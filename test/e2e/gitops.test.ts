@@ -7,6 +7,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { runReview } from "../../examples/gitops/review";
+import { escapeMarkdown } from "../../examples/gitops/review-markdown";
 import { gitopsTools, type PostgresCluster, startPostgres } from "../support/postgres";
 import {
   copyProgram,
@@ -221,7 +222,7 @@ describe("gitops example for a team: PostgreSQL state, locking, drift check, rev
       expect(review.code).toBe(0);
       expect(review.stdout).toMatch(/^review: 0 campaign\(s\), 0 image\(s\) in \d+\.\d s: .*review\.md\n$/);
       expect(fs.readFileSync(path.join(out, "review.md"), "utf8")).toBe(
-        "# Campaign review: stack `e2e`\n\nNo campaign changes.\n",
+        "# Campaign review: stack e2e\n\nNo campaign changes.\n",
       );
     } finally {
       fs.rmSync(out, { recursive: true, force: true });
@@ -253,17 +254,17 @@ describe("gitops example for a team: PostgreSQL state, locking, drift check, rev
       expect((await emu.requests()).filter((r) => r.method !== "GET")).toEqual([]);
       expect(review.markdown).toBe(
         [
-          "# Campaign review: stack `e2e`",
+          "# Campaign review: stack e2e",
           "",
           "1 campaign touched: 1 updated. Times are shown in UTC and in Europe/Paris. Changed regions of the rendered emails are outlined in red.",
           "",
           "## black-friday: updated",
           "",
-          `Campaign id \`${id}\`, status SCHEDULED.`,
+          `Campaign id ${escapeMarkdown(id)}, status SCHEDULED.`,
           "",
           "| field | before | after |",
           "| --- | --- | --- |",
-          "| subject | `Black Friday: 30% off everything` | `Black Friday: 40% off everything` |",
+          "| subject | Black Friday\\: 30% off everything | Black Friday\\: 40% off everything |",
           "| content | see the rendering | see the rendering |",
           "| schedule | 2030-11-29 07:00 UTC (2030-11-29 08:00 Europe/Paris, GMT+01:00) | 2030-11-28 17:00 UTC (2030-11-28 18:00 Europe/Paris, GMT+01:00) |",
           "",

@@ -305,6 +305,25 @@ describe("pulumi import through the native plugin", () => {
     expect(preview.changeSummary).toEqual({ same: 3 });
   });
 
+  test("an id the service does not have fails the import with one line saying so, and nothing is imported", async () => {
+    // Run first in its describe block too (-t), on a stack with no resources yet.
+    const resources = async () => JSON.parse(await h.exportState()).deployment.resources ?? [];
+    const before = await resources();
+    const error = await cli(
+      h,
+      ["import", "sender:index:Campaign", "ghost", "nonexistent", "--yes", "--stack", "e2e"],
+      { PATH: pluginPath() },
+    ).then(
+      () => "",
+      (err: Error) => err.message,
+    );
+    expect(error).toContain(
+      "sender:index:Campaign (ghost):\n    error: Preview failed: Campaign nonexistent does not exist in Sender\n",
+    );
+    expect(error).not.toContain("does not support importing");
+    expect(await resources()).toEqual(before);
+  });
+
   test("a webhook imports, and the code the CLI writes previews with no changes", async () => {
     const made = await emu.api("POST", "account/webhooks", {
       url: "https://hooks.example.com/imported",

@@ -82,6 +82,14 @@ describe("nativeProvider", () => {
     expect(read.inputs).toMatchObject({ subject: "We have launched", replyTo: "news@example.com" });
   });
 
+  test("import (read with no state) of an id the service does not have fails saying so; a refresh (with state) of it answers gone", async () => {
+    configure(variables(TOKEN));
+    await expect(provider.read!("nonexistent", URN("Campaign"), {})).rejects.toThrow(
+      /^Campaign nonexistent does not exist in Sender$/,
+    );
+    expect(await provider.read!("nonexistent", URN("Campaign"), { subject: "Hi" })).toEqual({ id: "" });
+  });
+
   test("import (read with no state) of a webhook returns its inputs", async () => {
     configure(variables(TOKEN));
     const client = new SenderClient({ baseUrl: emu.url, apiToken: TOKEN });
