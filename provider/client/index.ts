@@ -4,6 +4,7 @@
  */
 import "../node-version";
 
+export { MAX_BODY_BYTES, MAX_JSON_DEPTH } from "./body";
 export { type IterateOptions, type PageQuery, SenderClient, type SenderClientOptions } from "./client";
 export { SenderConfigError } from "./errors/config-error";
 export {

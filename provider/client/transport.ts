@@ -1,10 +1,12 @@
 /**
  * The transport of the Sender client, apart from its endpoints (as ky keeps its `core/`): one
- * call goes through the pacer, is tried and retried by the policy of `retry.ts`, and every
- * failure comes out as one error line with the token blanked.
+ * call goes through the pacer, is tried and retried by the policy of `retry.ts`, and each
+ * attempt is bounded in time (send to last byte), in size and in JSON depth. Every failure comes
+ * out as one error line with the token blanked.
  */
 import * as undici from "undici";
 import type { z } from "zod";
+import { formatBytes, MAX_BODY_BYTES, MAX_JSON_DEPTH, parseJsonBody, readCapped } from "./body";
 import { normaliseFieldErrors, SenderHttpError } from "./errors/http-error";
 import { SenderNetworkError } from "./errors/network-error";
 import { SenderResponseValidationError } from "./errors/response-validation-error";
@@ -94,7 +96,7 @@ export interface CallSpec<R extends Route> {
   body?: unknown;
 }
 
-type Answer = { status: number; headers: ResponseHeaders; text: string };
+type Answer = { status: number; headers: ResponseHeaders; text: string; tooLarge: boolean };
 
 type AttemptResult =
   | ({ type: "answer" } & Answer)
@@ -102,19 +104,6 @@ type AttemptResult =
   | { type: "deadline" };
 
 const REDACTED = "[redacted]";
-
-/** Attempt timeouts shorter than this get their own timer; longer ones use undici's. */
-const PRECISE_TIMEOUT_BELOW_MS = 5_000;
-
-/** A 2xx body read as JSON; an empty one (a 204 delete) reads as undefined, which acks take as success. */
-function readBody(text: string): { readable: true; value: unknown } | { readable: false } {
-  if (text.trim() === "") return { readable: true, value: undefined };
-  try {
-    return { readable: true, value: JSON.parse(text) };
-  } catch {
-    return { readable: false };
-  }
-}
 
 /** Replaces every occurrence of `secret` in strings nested in `value`. */
 function redactDeep(value: unknown, secret: string): unknown {
@@ -206,11 +195,16 @@ export class Transport {
       }
       if (result.type === "answer" && result.status >= 200 && result.status < 300) {
         const answer = result;
-        const body = readBody(answer.text);
-        if (body.readable)
-          return this.#validate(method, shown, answer, body.value, response) as RouteOutput<R>;
+        const body = answer.tooLarge ? undefined : parseJsonBody(answer.text);
+        if (body?.ok) return this.#validate(method, shown, answer, body.value, response) as RouteOutput<R>;
+        const why = answer.tooLarge
+          ? `the body is larger than ${formatBytes(MAX_BODY_BYTES)}, the most the client reads`
+          : body?.problem === "too-deep"
+            ? `the body nests deeper than ${MAX_JSON_DEPTH} levels, the most the client reads`
+            : "the body is not JSON";
+        // A body the client cannot read, of a request that changed something, is ambiguous.
         failure = { type: "unreadable", mayHaveActed: method !== "GET" };
-        makeError = (ambiguous) => this.#unreadableError(method, shown, answer, ambiguous);
+        makeError = (ambiguous) => this.#unreadableError(method, shown, answer, why, ambiguous);
       } else if (result.type === "answer") {
         if (method === "DELETE" && result.status === 404 && earlierAmbiguous) {
           // An earlier try that failed ambiguously did delete it.
@@ -285,18 +279,19 @@ export class Transport {
     });
   }
 
-  /** The error for a 2xx whose body is not JSON, after the last try. */
+  /** The error for a 2xx whose body cannot be read (not JSON, too large, too deep), after the last try. */
   #unreadableError(
     method: string,
     path: string,
     answer: Answer,
+    why: string,
     ambiguous: boolean,
   ): SenderResponseValidationError {
     return new SenderResponseValidationError({
       method,
       path,
       status: answer.status,
-      issues: [{ code: "custom", path: [], message: "the body is not JSON", input: undefined }],
+      issues: [{ code: "custom", path: [], message: why, input: undefined }],
       body: this.redact(answer.text.slice(0, 1000)),
       ambiguous,
     });
@@ -329,13 +324,9 @@ export class Transport {
     ambiguous: boolean,
     attempts: number,
   ): SenderHttpError {
-    let body: unknown = answer.text;
-    try {
-      body = JSON.parse(answer.text);
-    } catch {
-      // Not JSON (a proxy's html page...): keep the text.
-    }
-    body = redactDeep(body, this.#o.token);
+    // Not JSON (a proxy's html page...), too deep or cut at the cap: keep the text.
+    const parsed = answer.tooLarge ? undefined : parseJsonBody(answer.text);
+    const body = redactDeep(parsed?.ok ? parsed.value : answer.text, this.#o.token);
     const location = headerValue(answer.headers, "location");
     const record = typeof body === "object" && body !== null ? (body as Record<string, unknown>) : {};
     return new SenderHttpError({
@@ -372,12 +363,14 @@ export class Transport {
       }
     }
     const timeoutMs = Math.max(1, Math.min(this.#o.timeoutMs, deadlineAt - now()));
-    // undici's header and body timeouts cost nothing per request but tick about once a second;
-    // a short timeout gets a timer of its own so that it holds to the millisecond.
-    const controller = timeoutMs < PRECISE_TIMEOUT_BELOW_MS ? new AbortController() : undefined;
-    const timer = controller
-      ? setTimeout(() => controller.abort(new Error("attempt timed out")), timeoutMs)
-      : undefined;
+    // One timer bounds the whole attempt, from sending to the last byte of the body: undici's
+    // header and body timeouts restart whenever a byte arrives, so a trickle would outlast them.
+    const controller = new AbortController();
+    let attemptTimedOut = false;
+    const timer = setTimeout(() => {
+      attemptTimedOut = true;
+      controller.abort(new Error("attempt timed out"));
+    }, timeoutMs);
     const started = performance.now();
     try {
       const response = await undici.request(`${this.#o.root}${target}`, {
@@ -389,12 +382,16 @@ export class Transport {
           "user-agent": this.#o.userAgent,
         },
         body: bodyText ?? null,
-        ...(controller ? { signal: controller.signal } : {}),
+        signal: controller.signal,
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,
         ...(this.#o.dispatcher ? { dispatcher: this.#o.dispatcher } : {}),
       });
-      const text = await response.body.text();
+      const { text, tooLarge } = await readCapped(
+        response.body,
+        MAX_BODY_BYTES,
+        response.headers["content-length"],
+      );
       permit.release({ status: response.statusCode, headers: response.headers });
       this.#emit({
         method,
@@ -403,12 +400,11 @@ export class Transport {
         attempt,
         ms: Math.round(performance.now() - started),
       });
-      return { type: "answer", status: response.statusCode, headers: response.headers, text };
+      return { type: "answer", status: response.statusCode, headers: response.headers, text, tooLarge };
     } catch (error) {
       permit.release();
       const timedOut =
-        controller?.signal.aborted === true ||
-        /^UND_ERR_(HEADERS|BODY)_TIMEOUT$/.test(classifyNetworkError(error).code ?? "");
+        attemptTimedOut || /^UND_ERR_(HEADERS|BODY)_TIMEOUT$/.test(classifyNetworkError(error).code ?? "");
       this.#emit({
         method,
         path,
@@ -419,7 +415,7 @@ export class Transport {
       });
       return { type: "failure", error, timedOut, timeoutMs };
     } finally {
-      if (timer !== undefined) clearTimeout(timer);
+      clearTimeout(timer);
     }
   }
 }
