@@ -73,4 +73,4 @@ export {
   type RouteSpec,
 } from "./routes";
 export * from "./schemas";
-export { ALREADY_DELETED_ACK, type RequestEvent } from "./transport";
+export { ALREADY_DELETED_ACK, abortRequestsInFlight, type RequestEvent } from "./transport";

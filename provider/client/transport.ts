@@ -100,10 +100,27 @@ type Answer = { status: number; headers: ResponseHeaders; text: string; tooLarge
 
 type AttemptResult =
   | ({ type: "answer" } & Answer)
-  | { type: "failure"; error: unknown; timedOut: boolean; timeoutMs: number }
+  | { type: "failure"; error: unknown; timedOut: boolean; stopped: boolean; timeoutMs: number }
   | { type: "deadline" };
 
 const REDACTED = "[redacted]";
+
+/** Why every request in flight was aborted (see {@link abortRequestsInFlight}). */
+class StoppedError extends Error {}
+
+// Every attempt in flight in this process, so that a shutdown can end them at once.
+const inFlight = new Set<AbortController>();
+
+/**
+ * Aborts every request of every client in flight in this process, each failing with one line
+ * saying `why` (not retried); for a process about to exit on SIGTERM. Returns how many there were.
+ */
+export function abortRequestsInFlight(why: string): number {
+  const count = inFlight.size;
+  for (const controller of inFlight) controller.abort(new StoppedError(why));
+  inFlight.clear();
+  return count;
+}
 
 /** Replaces every occurrence of `secret` in strings nested in `value`. */
 function redactDeep(value: unknown, secret: string): unknown {
@@ -222,7 +239,12 @@ export class Transport {
       } else {
         const classified = classifyNetworkError(result.error);
         const neverReachedService = classified.neverReachedService;
-        failure = { type: "network", neverReachedService, retryable: classified.retryable };
+        // A request stopped on shutdown is not tried again.
+        failure = {
+          type: "network",
+          neverReachedService,
+          retryable: classified.retryable && !result.stopped,
+        };
         const failed = result;
         makeError = (ambiguous) => this.#networkError(method, shown, failed, classified, attempt, ambiguous);
       }
@@ -238,7 +260,7 @@ export class Transport {
     }
   }
 
-  /** The error for an attempt that got no answer: a timeout or a network failure. */
+  /** The error for an attempt that got no answer: a timeout, a stop, or a network failure. */
   #networkError(
     method: string,
     path: string,
@@ -248,9 +270,10 @@ export class Transport {
     ambiguous: boolean,
   ): SenderError {
     if (
-      failed.timedOut ||
-      classified.code === "UND_ERR_CONNECT_TIMEOUT" ||
-      /TIMEOUT/.test(classified.code ?? "")
+      !failed.stopped &&
+      (failed.timedOut ||
+        classified.code === "UND_ERR_CONNECT_TIMEOUT" ||
+        /TIMEOUT/.test(classified.code ?? ""))
     ) {
       const phase = classified.code === "UND_ERR_CONNECT_TIMEOUT" ? "connect" : "response";
       return new SenderTimeoutError({
@@ -266,12 +289,14 @@ export class Transport {
     const cause = failed.error as { message?: unknown } | undefined;
     const causeText =
       typeof cause?.message === "string" && cause.message ? cause.message : String(failed.error);
-    const detail = this.redact(classified.code ? `${classified.code}: ${causeText}` : causeText);
+    const detail = this.redact(
+      failed.stopped ? causeText : classified.code ? `${classified.code}: ${causeText}` : causeText,
+    );
     return new SenderNetworkError({
       method,
       path,
       cause: failed.error,
-      code: classified.code,
+      code: failed.stopped ? undefined : classified.code,
       neverReachedService: classified.neverReachedService,
       detail,
       attempts,
@@ -366,11 +391,12 @@ export class Transport {
     // One timer bounds the whole attempt, from sending to the last byte of the body: undici's
     // header and body timeouts restart whenever a byte arrives, so a trickle would outlast them.
     const controller = new AbortController();
-    let attemptTimedOut = false;
+    let timedOut = false;
     const timer = setTimeout(() => {
-      attemptTimedOut = true;
+      timedOut = true;
       controller.abort(new Error("attempt timed out"));
     }, timeoutMs);
+    inFlight.add(controller);
     const started = performance.now();
     try {
       const response = await undici.request(`${this.#o.root}${target}`, {
@@ -403,19 +429,26 @@ export class Transport {
       return { type: "answer", status: response.statusCode, headers: response.headers, text, tooLarge };
     } catch (error) {
       permit.release();
-      const timedOut =
-        attemptTimedOut || /^UND_ERR_(HEADERS|BODY)_TIMEOUT$/.test(classifyNetworkError(error).code ?? "");
+      const stopped = controller.signal.reason instanceof StoppedError;
+      const cause = stopped ? controller.signal.reason : error;
+      const undiciTimeout = /^UND_ERR_(HEADERS|BODY)_TIMEOUT$/.test(classifyNetworkError(error).code ?? "");
+      const attemptTimedOut = !stopped && (timedOut || undiciTimeout);
       this.#emit({
         method,
         path,
         status: undefined,
         attempt,
         ms: Math.round(performance.now() - started),
-        error: timedOut ? "TIMEOUT" : (classifyNetworkError(error).code ?? "NETWORK"),
+        error: stopped
+          ? "STOPPED"
+          : attemptTimedOut
+            ? "TIMEOUT"
+            : (classifyNetworkError(error).code ?? "NETWORK"),
       });
-      return { type: "failure", error, timedOut, timeoutMs };
+      return { type: "failure", error: cause, timedOut: attemptTimedOut, stopped, timeoutMs };
     } finally {
       clearTimeout(timer);
+      inFlight.delete(controller);
     }
   }
 }
