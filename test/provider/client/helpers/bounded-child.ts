@@ -8,7 +8,8 @@ async function main(): Promise<void> {
   const client = new SenderClient({
     baseUrl: baseUrl ?? "",
     apiToken: "t0ken-secret-9f8e7d",
-    timeoutMs: 1_000,
+    // Long enough that a slow machine meets the size cap, not the timeout, first.
+    timeoutMs: 30_000,
     retry: { maxAttempts: 1 },
   });
   const startRssKb = process.resourceUsage().maxRSS;
