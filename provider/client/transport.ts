@@ -146,6 +146,7 @@ function headerValue(headers: ResponseHeaders, name: string): string | undefined
 export class Transport {
   readonly #o: TransportOptions;
 
+  /** @param options Already validated by the client. */
   constructor(options: TransportOptions) {
     this.#o = options;
   }
