@@ -9,6 +9,7 @@
  * before sending anything more.
  */
 import * as net from "node:net";
+import { abortRequestsInFlight } from "./client/transport";
 
 /** Options of {@link watchEngine}; the defaults are those of the dynamic-provider process. */
 export interface EngineWatchOptions {
@@ -21,6 +22,29 @@ export interface EngineWatchOptions {
 }
 
 let watching: NodeJS.Timeout | undefined;
+let stoppingOnSigterm = false;
+
+/** The exit status after SIGTERM: 128 + 15, as a shell reports a process ended by it. */
+export const SIGTERM_EXIT_CODE = 143;
+
+/**
+ * On SIGTERM, aborts every Sender request in flight, says so on stderr in one line and exits with
+ * {@link SIGTERM_EXIT_CODE}; installed once per process. Node's default already exits, but
+ * silently; this says which requests were cut (their outcome is unknown) and exits at once.
+ */
+export function stopOnSigterm(): void {
+  if (stoppingOnSigterm) return;
+  stoppingOnSigterm = true;
+  process.once("SIGTERM", () => {
+    const count = abortRequestsInFlight("stopped: the process received SIGTERM");
+    const what =
+      count === 0
+        ? "no request was in flight"
+        : `stopped ${count} request${count === 1 ? "" : "s"} in flight, whose outcome is unknown`;
+    process.stderr.write(`pulumi-sender: SIGTERM received; ${what}\n`);
+    process.exit(SIGTERM_EXIT_CODE);
+  });
+}
 
 /** The engine's address when this process is the engine's dynamic-provider process, else undefined. */
 export function engineAddressOf(argv: readonly string[] = process.argv): string | undefined {
@@ -56,13 +80,16 @@ function exitNow(): void {
 }
 
 /**
- * Starts watching the engine, once per process; does nothing outside the dynamic-provider process
- * (no engine address). The timer never keeps the process alive.
+ * Starts watching the engine, once per process, and in the dynamic-provider process stops on
+ * SIGTERM ({@link stopOnSigterm}); does nothing outside it (no engine address). The timer never
+ * keeps the process alive.
  */
 export function watchEngine(options: EngineWatchOptions = {}): void {
   if (watching !== undefined) return;
   const address = options.address ?? engineAddressOf();
   if (address === undefined) return;
+  // Only in the engine's process itself: a test that names an address keeps its own signals.
+  if (options.address === undefined) stopOnSigterm();
   const onGone = options.onGone ?? exitNow;
   let probing = false;
   watching = setInterval(async () => {

@@ -1,55 +1,19 @@
 import { inspect } from "node:util";
-import * as undici from "undici";
-import type { z } from "zod";
+import type * as undici from "undici";
 import { SenderConfigError } from "./errors/config-error";
-import { normaliseFieldErrors, SenderHttpError } from "./errors/http-error";
-import { SenderNetworkError } from "./errors/network-error";
-import { SenderResponseValidationError } from "./errors/response-validation-error";
+import type { SenderHttpError } from "./errors/http-error";
+import type { SenderNetworkError } from "./errors/network-error";
+import type { SenderResponseValidationError } from "./errors/response-validation-error";
 import type { SenderError } from "./errors/sender-error";
-import { SenderTimeoutError } from "./errors/timeout-error";
-import { type Pacer, pacerFor, type ResponseHeaders } from "./pacer";
-import {
-  buildQuery,
-  encodeBracketList,
-  encodeJsonArray,
-  encodePathSegment,
-  formatTimestamp,
-  type QueryParams,
-  shorten,
-  shortenPath,
-  UnsafePathSegmentError,
-} from "./query";
-import {
-  type AttemptFailure,
-  classifyNetworkError,
-  DEFAULT_RETRY_OPTIONS,
-  type HttpMethod,
-  isAmbiguous,
-  MIN_RETRY_BUDGET_MS,
-  parseResetAtMs,
-  parseRetryAfterMs,
-  type RetryOptions,
-  retryDelayMs,
-  shouldRetry,
-} from "./retry";
-import { ROUTE_TABLE, type Route, type RouteOutput } from "./routes";
+import type { SenderTimeoutError } from "./errors/timeout-error";
+import { pacerFor } from "./pacer";
+import { encodeBracketList, encodeJsonArray, formatTimestamp } from "./query";
+import { DEFAULT_RETRY_OPTIONS, type RetryOptions } from "./retry";
+import type { Route, RouteOutput } from "./routes";
 import type * as s from "./schemas";
+import { ALREADY_DELETED_ACK, type CallSpec, type RequestEvent, Transport } from "./transport";
 
-/** One attempt, reported to {@link SenderClientOptions.onRequest}. Never carries the token. */
-export interface RequestEvent {
-  /** HTTP method. */
-  method: string;
-  /** Path without the query, e.g. `/v2/campaigns/b6gXkQ`. */
-  path: string;
-  /** HTTP status, or undefined when no answer came. */
-  status: number | undefined;
-  /** 1 for the first try. */
-  attempt: number;
-  /** Duration of the attempt in ms (queueing in the pacer excluded). */
-  ms: number;
-  /** Error code when no answer came (`ECONNREFUSED`, `TIMEOUT`...). */
-  error?: string;
-}
+export { ALREADY_DELETED_ACK, type RequestEvent };
 
 /** Options of {@link SenderClient}. */
 export interface SenderClientOptions {
@@ -94,47 +58,10 @@ export interface IterateOptions {
   maxItems?: number;
 }
 
-/** A 2xx body read as JSON; an empty one (a 204 delete) reads as undefined, which acks take as success. */
-function readBody(text: string): { readable: true; value: unknown } | { readable: false } {
-  if (text.trim() === "") return { readable: true, value: undefined };
-  try {
-    return { readable: true, value: JSON.parse(text) };
-  } catch {
-    return { readable: false };
-  }
-}
-
-/** The ack the client gives for a DELETE that found nothing after an earlier ambiguous try. */
-export const ALREADY_DELETED_ACK: s.Ack = Object.freeze({
-  success: true,
-  message: "Already deleted: an earlier attempt of this request took effect.",
-});
-
 const DEFAULT_TIMEOUT_MS = 30_000;
 const DEFAULT_MAX_IN_FLIGHT = 4;
 const DEFAULT_USER_AGENT = "pulumi-sender-client";
 const ITERATE_PAGE_SIZE = 100;
-const REDACTED = "[redacted]";
-
-type ParamNames<T extends string> = T extends `${string}{${infer Name}}${infer Rest}`
-  ? Name | ParamNames<Rest>
-  : never;
-type RouteParams<R extends Route> = Record<ParamNames<R>, string | number>;
-
-interface CallSpec<R extends Route> {
-  params?: RouteParams<R>;
-  query?: QueryParams;
-  body?: unknown;
-}
-
-type AttemptResult =
-  | { type: "answer"; status: number; headers: ResponseHeaders; text: string }
-  | { type: "failure"; error: unknown; timedOut: boolean; timeoutMs: number }
-  | { type: "deadline" };
-
-/** Attempt timeouts shorter than this get their own timer; longer ones use undici's. */
-const PRECISE_TIMEOUT_BELOW_MS = 5_000;
-
 function isLoopback(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, "").toLowerCase();
   if (host === "localhost" || host === "::1") return true;
@@ -165,26 +92,6 @@ function parseBaseUrl(baseUrl: string): string {
   return `${url.origin}${path}`;
 }
 
-/** Replaces every occurrence of `secret` in strings nested in `value`. */
-function redactDeep(value: unknown, secret: string): unknown {
-  if (typeof value === "string") return value.split(secret).join(REDACTED);
-  if (Array.isArray(value)) return value.map((item) => redactDeep(item, secret));
-  if (typeof value === "object" && value !== null) {
-    return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [
-        key.split(secret).join(REDACTED),
-        redactDeep(item, secret),
-      ]),
-    );
-  }
-  return value;
-}
-
-function headerValue(headers: ResponseHeaders, name: string): string | undefined {
-  const value = headers[name];
-  return Array.isArray(value) ? value[0] : value;
-}
-
 /** The options without their undefined members, so that an explicit `undefined` keeps the default. */
 function defined<T extends object>(options: T | undefined): Partial<T> {
   return Object.fromEntries(
@@ -208,15 +115,8 @@ function sleep(ms: number): Promise<void> {
  */
 export class SenderClient {
   readonly #root: string;
-  readonly #token: string;
   readonly #timeoutMs: number;
-  readonly #retry: RetryOptions;
-  readonly #pacer: Pacer;
-  readonly #dispatcher: undici.Dispatcher | undefined;
-  readonly #userAgent: string;
-  readonly #onRequest: ((event: RequestEvent) => void) | undefined;
-  readonly #now: () => number;
-  readonly #sleep: (ms: number) => Promise<void>;
+  readonly #transport: Transport;
 
   /** @throws SenderConfigError for an unusable `baseUrl` or `apiToken`. */
   constructor(options: SenderClientOptions) {
@@ -227,18 +127,23 @@ export class SenderClient {
     if (/[\r\n\0]/.test(options.apiToken)) {
       throw new SenderConfigError("apiToken", "contains a line break or NUL character");
     }
-    this.#token = options.apiToken;
     this.#timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     // A JavaScript caller may still pass `maxAttempts: undefined`: it must keep the default, not
     // replace it (undefined passes the `< 1` check and would retry until the deadline).
-    this.#retry = { ...DEFAULT_RETRY_OPTIONS, ...defined(options.retry) };
-    if (this.#retry.maxAttempts < 1) throw new SenderConfigError("retry.maxAttempts", "must be at least 1");
-    this.#pacer = pacerFor(this.#root, options.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT);
-    this.#dispatcher = options.dispatcher;
-    this.#userAgent = options.userAgent ?? DEFAULT_USER_AGENT;
-    this.#onRequest = options.onRequest;
-    this.#now = options.now ?? Date.now;
-    this.#sleep = options.sleep ?? sleep;
+    const retry: RetryOptions = { ...DEFAULT_RETRY_OPTIONS, ...defined(options.retry) };
+    if (retry.maxAttempts < 1) throw new SenderConfigError("retry.maxAttempts", "must be at least 1");
+    this.#transport = new Transport({
+      root: this.#root,
+      token: options.apiToken,
+      timeoutMs: this.#timeoutMs,
+      retry,
+      pacer: pacerFor(this.#root, options.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT),
+      dispatcher: options.dispatcher,
+      userAgent: options.userAgent ?? DEFAULT_USER_AGENT,
+      onRequest: options.onRequest,
+      now: options.now ?? Date.now,
+      sleep: options.sleep ?? sleep,
+    });
   }
 
   /** The API root this client talks to (without `/v2`). */
@@ -801,270 +706,8 @@ export class SenderClient {
     }
   }
 
-  #redact(text: string): string {
-    return text.split(this.#token).join(REDACTED);
-  }
-
-  #emit(event: RequestEvent): void {
-    if (!this.#onRequest) return;
-    try {
-      this.#onRequest(event);
-    } catch {
-      // A failing logger must not fail the request.
-    }
-  }
-
-  async #call<R extends Route>(route: R, spec: CallSpec<R> = {}): Promise<RouteOutput<R>> {
-    const separator = route.indexOf(" ");
-    const method = route.slice(0, separator) as HttpMethod;
-    const template = route.slice(separator + 1);
-    const params = (spec.params ?? {}) as Record<string, string | number>;
-    const path = `/v2${template.replace(/\{(\w+)\}/g, (_, name: string) => {
-      try {
-        return encodePathSegment(params[name] ?? "");
-      } catch (error) {
-        if (!(error instanceof UnsafePathSegmentError)) throw error;
-        // Refused before anything is sent: `..` would otherwise move the request to another route.
-        throw new UnsafePathSegmentError(
-          this.#redact(String(params[name] ?? "")),
-          `${error.reason}, so ${method} /v2${template} was not sent (${name})`,
-        );
-      }
-    })}`;
-    const target = `${path}${buildQuery(spec.query)}`;
-    // Errors and events show the path actually requested, with the token blanked should a caller
-    // pass it as an id, and overlong segments cut.
-    const shown = shortenPath(this.#redact(path));
-    const bodyText = spec.body === undefined ? undefined : JSON.stringify(spec.body);
-    const { safety, response } = ROUTE_TABLE[route];
-    const deadlineAt = this.#now() + this.#retry.deadlineMs;
-    let earlierAmbiguous = false;
-    let lastError: SenderError | SenderResponseValidationError | undefined;
-
-    for (let attempt = 1; ; attempt++) {
-      const result = await this.#attempt(method, shown, target, bodyText, attempt, deadlineAt);
-      let failure: AttemptFailure;
-      let makeError: (ambiguous: boolean) => SenderError | SenderResponseValidationError;
-
-      if (result.type === "deadline") {
-        throw (
-          lastError ??
-          new SenderTimeoutError({
-            method,
-            path: shown,
-            timeoutMs: this.#retry.deadlineMs,
-            phase: "deadline",
-            attempts: 0,
-          })
-        );
-      }
-      if (result.type === "answer" && result.status >= 200 && result.status < 300) {
-        const body = readBody(result.text);
-        if (body.readable)
-          return this.#validate(method, shown, result, body.value, response) as RouteOutput<R>;
-        failure = { type: "unreadable", mayHaveActed: method !== "GET" };
-        const answer = result;
-        makeError = (ambiguous) => this.#unreadableError(method, shown, answer, ambiguous);
-      } else if (result.type === "answer") {
-        if (method === "DELETE" && result.status === 404 && earlierAmbiguous) {
-          // An earlier try that failed ambiguously did delete it.
-          return response.parse(ALREADY_DELETED_ACK) as RouteOutput<R>;
-        }
-        const now = this.#now();
-        const retryAfterMs = parseRetryAfterMs(headerValue(result.headers, "retry-after"), now);
-        failure = {
-          type: "http",
-          status: result.status,
-          retryAfterMs,
-          resetAtMs: parseResetAtMs(headerValue(result.headers, "x-ratelimit-reset")),
-        };
-        const answer = result;
-        makeError = (ambiguous) => this.#httpError(method, shown, answer, retryAfterMs, ambiguous, attempt);
-      } else {
-        const classified = classifyNetworkError(result.error);
-        const neverReachedService = classified.neverReachedService;
-        failure = { type: "network", neverReachedService, retryable: classified.retryable };
-        const failed = result;
-        makeError = (ambiguous) => {
-          if (
-            failed.timedOut ||
-            classified.code === "UND_ERR_CONNECT_TIMEOUT" ||
-            /TIMEOUT/.test(classified.code ?? "")
-          ) {
-            const phase = classified.code === "UND_ERR_CONNECT_TIMEOUT" ? "connect" : "response";
-            return new SenderTimeoutError({
-              method,
-              path: shown,
-              timeoutMs: failed.timeoutMs,
-              phase,
-              cause: failed.error,
-              attempts: attempt,
-              ambiguous,
-            });
-          }
-          const cause = failed.error as { message?: unknown } | undefined;
-          const causeText =
-            typeof cause?.message === "string" && cause.message ? cause.message : String(failed.error);
-          const detail = this.#redact(classified.code ? `${classified.code}: ${causeText}` : causeText);
-          return new SenderNetworkError({
-            method,
-            path: shown,
-            cause: failed.error,
-            code: classified.code,
-            neverReachedService,
-            detail,
-            attempts: attempt,
-            ambiguous,
-          });
-        };
-      }
-
-      const ambiguousSoFar: boolean = earlierAmbiguous || isAmbiguous(failure);
-      if (!shouldRetry(safety, failure) || attempt >= this.#retry.maxAttempts)
-        throw makeError(ambiguousSoFar);
-      const delay = retryDelayMs(failure, attempt, this.#retry, this.#now());
-      const budget = Math.min(this.#timeoutMs, MIN_RETRY_BUDGET_MS);
-      if (this.#now() + delay + budget > deadlineAt) throw makeError(ambiguousSoFar);
-      earlierAmbiguous = ambiguousSoFar;
-      lastError = makeError(ambiguousSoFar);
-      await this.#sleep(delay);
-    }
-  }
-
-  /** The error for a 2xx whose body is not JSON, after the last try. */
-  #unreadableError(
-    method: string,
-    path: string,
-    answer: { status: number; text: string },
-    ambiguous: boolean,
-  ): SenderResponseValidationError {
-    return new SenderResponseValidationError({
-      method,
-      path,
-      status: answer.status,
-      issues: [{ code: "custom", path: [], message: "the body is not JSON", input: undefined }],
-      body: this.#redact(answer.text.slice(0, 1000)),
-      ambiguous,
-    });
-  }
-
-  #validate<S extends z.ZodType>(
-    method: string,
-    path: string,
-    answer: { status: number },
-    body: unknown,
-    schema: S,
-  ): z.output<S> {
-    const parsed = schema.safeParse(body);
-    if (parsed.success) return parsed.data;
-    throw new SenderResponseValidationError({
-      method,
-      path,
-      status: answer.status,
-      issues: redactDeep(parsed.error.issues, this.#token) as z.core.$ZodIssue[],
-      body: redactDeep(body, this.#token),
-      ambiguous: method !== "GET",
-    });
-  }
-
-  #httpError(
-    method: string,
-    path: string,
-    answer: { status: number; text: string; headers: ResponseHeaders },
-    retryAfterMs: number | undefined,
-    ambiguous: boolean,
-    attempts: number,
-  ): SenderHttpError {
-    let body: unknown = answer.text;
-    try {
-      body = JSON.parse(answer.text);
-    } catch {
-      // Not JSON (a proxy's html page...): keep the text.
-    }
-    body = redactDeep(body, this.#token);
-    const location = headerValue(answer.headers, "location");
-    const record = typeof body === "object" && body !== null ? (body as Record<string, unknown>) : {};
-    return new SenderHttpError({
-      method,
-      path,
-      status: answer.status,
-      apiMessage: typeof record.message === "string" && record.message !== "" ? record.message : undefined,
-      fieldErrors: normaliseFieldErrors(record.errors),
-      retryAfterSeconds: retryAfterMs === undefined ? undefined : retryAfterMs / 1000,
-      body,
-      ambiguous,
-      attempts,
-      location: location === undefined ? undefined : shorten(this.#redact(location), 200),
-    });
-  }
-
-  async #attempt(
-    method: HttpMethod,
-    path: string,
-    target: string,
-    bodyText: string | undefined,
-    attempt: number,
-    deadlineAt: number,
-  ): Promise<AttemptResult> {
-    const untilDeadline = deadlineAt - this.#now();
-    if (untilDeadline <= 0) return { type: "deadline" };
-    let permit = this.#pacer.tryAcquire();
-    if (permit === undefined) {
-      try {
-        permit = await this.#pacer.acquire(AbortSignal.timeout(untilDeadline));
-      } catch {
-        return { type: "deadline" };
-      }
-    }
-    const timeoutMs = Math.max(1, Math.min(this.#timeoutMs, deadlineAt - this.#now()));
-    // undici's header and body timeouts cost nothing per request but tick about once a second;
-    // a short timeout gets a timer of its own so that it holds to the millisecond.
-    const controller = timeoutMs < PRECISE_TIMEOUT_BELOW_MS ? new AbortController() : undefined;
-    const timer = controller
-      ? setTimeout(() => controller.abort(new Error("attempt timed out")), timeoutMs)
-      : undefined;
-    const started = performance.now();
-    try {
-      const response = await undici.request(`${this.#root}${target}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${this.#token}`,
-          "content-type": "application/json",
-          accept: "application/json",
-          "user-agent": this.#userAgent,
-        },
-        body: bodyText ?? null,
-        ...(controller ? { signal: controller.signal } : {}),
-        headersTimeout: timeoutMs,
-        bodyTimeout: timeoutMs,
-        ...(this.#dispatcher ? { dispatcher: this.#dispatcher } : {}),
-      });
-      const text = await response.body.text();
-      permit.release({ status: response.statusCode, headers: response.headers });
-      this.#emit({
-        method,
-        path,
-        status: response.statusCode,
-        attempt,
-        ms: Math.round(performance.now() - started),
-      });
-      return { type: "answer", status: response.statusCode, headers: response.headers, text };
-    } catch (error) {
-      permit.release();
-      const timedOut =
-        controller?.signal.aborted === true ||
-        /^UND_ERR_(HEADERS|BODY)_TIMEOUT$/.test(classifyNetworkError(error).code ?? "");
-      this.#emit({
-        method,
-        path,
-        status: undefined,
-        attempt,
-        ms: Math.round(performance.now() - started),
-        error: timedOut ? "TIMEOUT" : (classifyNetworkError(error).code ?? "NETWORK"),
-      });
-      return { type: "failure", error, timedOut, timeoutMs };
-    } finally {
-      if (timer !== undefined) clearTimeout(timer);
-    }
+  /** Sends one call through the transport. */
+  #call<R extends Route>(route: R, spec?: CallSpec<R>): Promise<RouteOutput<R>> {
+    return this.#transport.call(route, spec);
   }
 }

@@ -4,14 +4,8 @@
  */
 import "../node-version";
 
-export {
-  ALREADY_DELETED_ACK,
-  type IterateOptions,
-  type PageQuery,
-  type RequestEvent,
-  SenderClient,
-  type SenderClientOptions,
-} from "./client";
+export { MAX_BODY_BYTES, MAX_JSON_DEPTH } from "./body";
+export { type IterateOptions, type PageQuery, SenderClient, type SenderClientOptions } from "./client";
 export { SenderConfigError } from "./errors/config-error";
 export {
   formatHttpErrorMessage,
@@ -60,17 +54,23 @@ export {
   backoffDelayMs,
   classifyNetworkError,
   DEFAULT_RETRY_OPTIONS,
-  type HttpMethod,
   isAmbiguous,
   MIN_RETRY_BUDGET_MS,
   parseResetAtMs,
   parseRetryAfterMs,
   type RetryOptions,
-  type RetrySafety,
-  ROUTES,
-  type Route,
   retryDelayMs,
   shouldRetry,
 } from "./retry";
-export { ROUTE_TABLE, type RouteOutput, type RouteSource, type RouteSpec } from "./routes";
+export {
+  type HttpMethod,
+  type RetrySafety,
+  ROUTE_TABLE,
+  ROUTES,
+  type Route,
+  type RouteOutput,
+  type RouteSource,
+  type RouteSpec,
+} from "./routes";
 export * from "./schemas";
+export { ALREADY_DELETED_ACK, abortRequestsInFlight, type RequestEvent } from "./transport";

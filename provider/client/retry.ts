@@ -2,6 +2,7 @@
  * The single home of the retry policy: which routes may be repeated, which failures are worth
  * repeating, and how long to wait in between.
  */
+import type { RetrySafety } from "./routes";
 
 /** How hard the client tries before giving up. */
 export interface RetryOptions {
@@ -32,18 +33,6 @@ export const DEFAULT_RETRY_OPTIONS: Readonly<RetryOptions> = Object.freeze({
  * a timed-out write is ambiguous where the failure before it was not.
  */
 export const MIN_RETRY_BUDGET_MS = 1000;
-
-/**
- * `idempotent`: repeating the request leaves the service as one request would, so any
- * transient failure is retried. `non-idempotent`: a repeat could create, send or convert twice,
- * so it is retried only when the service surely never received the first try.
- */
-export type RetrySafety = "idempotent" | "non-idempotent";
-
-/** HTTP methods the service uses. */
-export type HttpMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
-
-export { ROUTES, type Route } from "./routes";
 
 /** Statuses that mean "try again later" (429) or a passing gateway fault (502, 503, 504). */
 export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([429, 502, 503, 504]);

@@ -4,8 +4,17 @@
  * row here, one client method and its test.
  */
 import type { z } from "zod";
-import type { HttpMethod, RetrySafety } from "./retry";
 import * as s from "./schemas";
+
+/**
+ * `idempotent`: repeating the request leaves the service as one request would, so any
+ * transient failure is retried. `non-idempotent`: a repeat could create, send or convert twice,
+ * so it is retried only when the service surely never received the first try.
+ */
+export type RetrySafety = "idempotent" | "non-idempotent";
+
+/** HTTP methods the service uses. */
+export type HttpMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 
 /** Where a route is documented: the seed's section, a Sender docs page, or `observed`. */
 export type RouteSource = `seed §${string}` | `docs https://${string}` | "observed";

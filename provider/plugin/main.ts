@@ -2,6 +2,7 @@
 // The entry point of `pulumi-resource-sender`, the native provider plugin.
 import * as path from "node:path";
 import { main } from "@pulumi/pulumi/provider";
+import { stopOnSigterm } from "../engine-watch";
 import { packageSchemaText } from "./package-schema";
 import { configure, nativeProvider, packageVersion } from "./server";
 
@@ -55,6 +56,9 @@ grpc.Server.prototype.addService = function (this: unknown, service: unknown, im
   patchService(impl);
   return addService.call(this, service, impl);
 };
+
+// SIGTERM cuts the requests in flight and exits at once, saying so.
+stopOnSigterm();
 
 const version = packageVersion();
 main(nativeProvider(packageSchemaText(version), version), process.argv.slice(2)).catch((err: unknown) => {
