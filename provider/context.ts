@@ -101,6 +101,11 @@ export function getClient(): SenderClient {
   return client;
 }
 
+/** The configured API token, or undefined; only to scrub it from error messages. */
+export function configuredToken(): string | undefined {
+  return settings?.apiToken;
+}
+
 /** Forgets the settings, the client and any configuration failure; for tests. */
 export function resetProviderContext(): void {
   settings = undefined;

@@ -8,18 +8,12 @@ import {
   unknownKeyWarnings,
 } from "../provider/config";
 import { clientFromSettings } from "../provider/context";
+import type { SenderFunctionError } from "../provider/functions";
 
 // Functions run in the program process, not in the dynamic provider, so they cannot share the
 // provider's client: they build their own from the program's config. One client per distinct
 // settings keeps the pacer's process-wide accounting meaningful and avoids re-validating URLs.
 const clients = new Map<string, SenderClient>();
-// Set only in the native plugin's process, which serves the functions with its provider's client.
-let pinned: { client: () => SenderClient; token: string | undefined } | undefined;
-
-/** Makes every function use this client and token (the native plugin, per provider instance). */
-export function pinProgramClient(client: () => SenderClient, token: string | undefined): void {
-  pinned = { client, token };
-}
 
 /**
  * The settings as the program sees them: `sender:*` keys of the stack config, read raw (no
@@ -44,7 +38,6 @@ function cacheKey(settings: ProviderSettings): string {
  * @throws SenderConfigError when no token is configured or a setting is malformed, naming the key.
  */
 export function programClient(env: NodeJS.ProcessEnv = process.env): SenderClient {
-  if (pinned) return pinned.client();
   const settings = programSettings(env);
   if (!settings.apiToken) throw missingTokenError(Object.keys(pulumi.runtime.allConfig()));
   const key = cacheKey(settings);
@@ -58,7 +51,6 @@ export function programClient(env: NodeJS.ProcessEnv = process.env): SenderClien
 
 /** The configured token, or undefined; used only to scrub it from error messages. */
 export function programToken(env: NodeJS.ProcessEnv = process.env): string | undefined {
-  if (pinned) return pinned.token;
   try {
     return programSettings(env).apiToken;
   } catch {
@@ -68,10 +60,10 @@ export function programToken(env: NodeJS.ProcessEnv = process.env): string | und
 
 // One error object per distinct configuration failure, shared by every function: the program's
 // unhandled-error handler reports an object once, so N failing reads print one line.
-const configFailures = new Map<string, Error>();
+const configFailures = new Map<string, SenderFunctionError>();
 
 /** The error already made for this configuration failure message, or the one `make` returns. */
-export function sharedConfigFailure(message: string, make: () => Error): Error {
+export function sharedConfigFailure(message: string, make: () => SenderFunctionError): SenderFunctionError {
   let shared = configFailures.get(message);
   if (!shared) {
     shared = make();
@@ -84,7 +76,6 @@ export function sharedConfigFailure(message: string, make: () => Error): Error {
 export function resetProgramClients(): void {
   clients.clear();
   configFailures.clear();
-  pinned = undefined;
 }
 
 let configKeysChecked = false;

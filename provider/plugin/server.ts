@@ -1,10 +1,10 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type * as provider from "@pulumi/pulumi/provider";
-import { titleFromUrn } from "../../sdk/autoname";
-import { pinProgramClient } from "../../sdk/program-client";
-import { type ConfigSource, readSettings } from "../config";
-import { configureProvider, getClient } from "../context";
+import { titleFromUrn } from "../autoname";
+import type { ConfigSource } from "../config";
+import { configuredToken, configureProvider, getClient } from "../context";
+import type { RunContext } from "../functions";
 import { providers } from "../index";
 import { RESOURCE_KINDS, type ResourceKind } from "../kinds";
 import { servedFunctions } from "./functions";
@@ -65,12 +65,11 @@ export function configSourceOf(variables: ReadonlyMap<string, string>): ConfigSo
 
 /** Takes one provider instance's settings (one plugin process per instance, so per instance). */
 export function configure(variables: ReadonlyMap<string, string>): void {
-  const source = configSourceOf(variables);
-  const settings = readSettings(source);
-  configureProvider(source);
-  // Functions resolve their client on first use, so a missing token fails the call, not configure.
-  pinProgramClient(getClient, settings.apiToken);
+  configureProvider(configSourceOf(variables));
 }
+
+// Functions take the client on first use, so a missing token fails the call, not configure.
+const pluginContext: RunContext = { client: getClient, token: configuredToken };
 
 /**
  * The native provider: every resource operation goes to the same `providers[kind]` the dynamic
@@ -103,7 +102,7 @@ export function nativeProvider(schema: string, version: string): provider.Provid
       if (!fn) throw new Error(`pulumi-resource-sender: unknown function ${tok}`);
       // An argument the program left out may arrive as null; the data sources want it absent.
       const given = Object.fromEntries(Object.entries(args ?? {}).filter(([, value]) => value !== null));
-      return { outputs: await fn.run(given) };
+      return { outputs: await fn.run(given, pluginContext) };
     },
   };
 }

@@ -21,7 +21,7 @@ export interface GetActiveSubscribersResult {
     /**
      * How many subscribers of the account are active (what the plan's limit counts).
      */
-    readonly activeSubscribers: number;
+    readonly activeSubscribers?: number;
 }
 /**
  * Reads how many subscribers are active (`GET /v2/active_subscribers`).

@@ -25,15 +25,15 @@ export interface GetPlanResult {
     /**
      * Currency of `price`, e.g. `USD`.
      */
-    readonly currency: string;
+    readonly currency?: string;
     /**
-     * The most emails per period; absent when unlimited.
+     * The most emails per period, or null when unlimited.
      */
     readonly emailsLimit?: number;
     /**
      * Feature names included in the plan.
      */
-    readonly features: string[];
+    readonly features?: string[];
     /**
      * The plan's numeric id, e.g. `3`.
      */
@@ -41,19 +41,19 @@ export interface GetPlanResult {
     /**
      * Display name, e.g. `Professional`.
      */
-    readonly name: string;
+    readonly name?: string;
     /**
      * Billing period, e.g. `month`.
      */
-    readonly period: string;
+    readonly period?: string;
     /**
      * Price per period, in `currency`.
      */
-    readonly price: number;
+    readonly price?: number;
     /**
      * The most subscribers the plan allows.
      */
-    readonly subscribersLimit: number;
+    readonly subscribersLimit?: number;
 }
 /**
  * Reads one plan (`GET /v2/plans/{plan_id}`).

@@ -27,7 +27,7 @@ type GetActiveSubscribersArgs struct {
 
 type GetActiveSubscribersResult struct {
 	// How many subscribers of the account are active (what the plan's limit counts).
-	ActiveSubscribers int `pulumi:"activeSubscribers"`
+	ActiveSubscribers *int `pulumi:"activeSubscribers"`
 }
 
 func GetActiveSubscribersOutput(ctx *pulumi.Context, args GetActiveSubscribersOutputArgs, opts ...pulumi.InvokeOption) GetActiveSubscribersResultOutput {
@@ -57,8 +57,8 @@ func (o GetActiveSubscribersResultOutput) ToGetActiveSubscribersResultOutputWith
 }
 
 // How many subscribers of the account are active (what the plan's limit counts).
-func (o GetActiveSubscribersResultOutput) ActiveSubscribers() pulumi.IntOutput {
-	return o.ApplyT(func(v GetActiveSubscribersResult) int { return v.ActiveSubscribers }).(pulumi.IntOutput)
+func (o GetActiveSubscribersResultOutput) ActiveSubscribers() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v GetActiveSubscribersResult) *int { return v.ActiveSubscribers }).(pulumi.IntPtrOutput)
 }
 
 func init() {

@@ -29,21 +29,21 @@ type GetPlanArgs struct {
 
 type GetPlanResult struct {
 	// Currency of `price`, e.g. `USD`.
-	Currency string `pulumi:"currency"`
-	// The most emails per period; absent when unlimited.
+	Currency *string `pulumi:"currency"`
+	// The most emails per period, or null when unlimited.
 	EmailsLimit *int `pulumi:"emailsLimit"`
 	// Feature names included in the plan.
 	Features []string `pulumi:"features"`
 	// The plan's numeric id, e.g. `3`.
 	Id int `pulumi:"id"`
 	// Display name, e.g. `Professional`.
-	Name string `pulumi:"name"`
+	Name *string `pulumi:"name"`
 	// Billing period, e.g. `month`.
-	Period string `pulumi:"period"`
+	Period *string `pulumi:"period"`
 	// Price per period, in `currency`.
-	Price float64 `pulumi:"price"`
+	Price *float64 `pulumi:"price"`
 	// The most subscribers the plan allows.
-	SubscribersLimit int `pulumi:"subscribersLimit"`
+	SubscribersLimit *int `pulumi:"subscribersLimit"`
 }
 
 func GetPlanOutput(ctx *pulumi.Context, args GetPlanOutputArgs, opts ...pulumi.InvokeOption) GetPlanResultOutput {
@@ -75,11 +75,11 @@ func (o GetPlanResultOutput) ToGetPlanResultOutputWithContext(ctx context.Contex
 }
 
 // Currency of `price`, e.g. `USD`.
-func (o GetPlanResultOutput) Currency() pulumi.StringOutput {
-	return o.ApplyT(func(v GetPlanResult) string { return v.Currency }).(pulumi.StringOutput)
+func (o GetPlanResultOutput) Currency() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetPlanResult) *string { return v.Currency }).(pulumi.StringPtrOutput)
 }
 
-// The most emails per period; absent when unlimited.
+// The most emails per period, or null when unlimited.
 func (o GetPlanResultOutput) EmailsLimit() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v GetPlanResult) *int { return v.EmailsLimit }).(pulumi.IntPtrOutput)
 }
@@ -95,23 +95,23 @@ func (o GetPlanResultOutput) Id() pulumi.IntOutput {
 }
 
 // Display name, e.g. `Professional`.
-func (o GetPlanResultOutput) Name() pulumi.StringOutput {
-	return o.ApplyT(func(v GetPlanResult) string { return v.Name }).(pulumi.StringOutput)
+func (o GetPlanResultOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetPlanResult) *string { return v.Name }).(pulumi.StringPtrOutput)
 }
 
 // Billing period, e.g. `month`.
-func (o GetPlanResultOutput) Period() pulumi.StringOutput {
-	return o.ApplyT(func(v GetPlanResult) string { return v.Period }).(pulumi.StringOutput)
+func (o GetPlanResultOutput) Period() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetPlanResult) *string { return v.Period }).(pulumi.StringPtrOutput)
 }
 
 // Price per period, in `currency`.
-func (o GetPlanResultOutput) Price() pulumi.Float64Output {
-	return o.ApplyT(func(v GetPlanResult) float64 { return v.Price }).(pulumi.Float64Output)
+func (o GetPlanResultOutput) Price() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v GetPlanResult) *float64 { return v.Price }).(pulumi.Float64PtrOutput)
 }
 
 // The most subscribers the plan allows.
-func (o GetPlanResultOutput) SubscribersLimit() pulumi.IntOutput {
-	return o.ApplyT(func(v GetPlanResult) int { return v.SubscribersLimit }).(pulumi.IntOutput)
+func (o GetPlanResultOutput) SubscribersLimit() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v GetPlanResult) *int { return v.SubscribersLimit }).(pulumi.IntPtrOutput)
 }
 
 func init() {

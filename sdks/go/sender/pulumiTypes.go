@@ -866,9 +866,9 @@ type ImageFolder struct {
 	// The folder's id, e.g. `fld001`.
 	Id string `pulumi:"id"`
 	// How many images it holds.
-	ImagesCount int `pulumi:"imagesCount"`
+	ImagesCount *int `pulumi:"imagesCount"`
 	// The folder's name.
-	Name string `pulumi:"name"`
+	Name *string `pulumi:"name"`
 }
 
 type ImageFolderOutput struct{ *pulumi.OutputState }
@@ -891,13 +891,13 @@ func (o ImageFolderOutput) Id() pulumi.StringOutput {
 }
 
 // How many images it holds.
-func (o ImageFolderOutput) ImagesCount() pulumi.IntOutput {
-	return o.ApplyT(func(v ImageFolder) int { return v.ImagesCount }).(pulumi.IntOutput)
+func (o ImageFolderOutput) ImagesCount() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ImageFolder) *int { return v.ImagesCount }).(pulumi.IntPtrOutput)
 }
 
 // The folder's name.
-func (o ImageFolderOutput) Name() pulumi.StringOutput {
-	return o.ApplyT(func(v ImageFolder) string { return v.Name }).(pulumi.StringOutput)
+func (o ImageFolderOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ImageFolder) *string { return v.Name }).(pulumi.StringPtrOutput)
 }
 
 type ImageFolderArrayOutput struct{ *pulumi.OutputState }
@@ -922,21 +922,21 @@ func (o ImageFolderArrayOutput) Index(i pulumi.IntInput) ImageFolderOutput {
 
 type Plan struct {
 	// Currency of `price`, e.g. `USD`.
-	Currency string `pulumi:"currency"`
-	// The most emails per period; absent when unlimited.
+	Currency *string `pulumi:"currency"`
+	// The most emails per period, or null when unlimited.
 	EmailsLimit *int `pulumi:"emailsLimit"`
 	// Feature names included in the plan.
 	Features []string `pulumi:"features"`
 	// The plan's numeric id, e.g. `3`.
 	Id int `pulumi:"id"`
 	// Display name, e.g. `Professional`.
-	Name string `pulumi:"name"`
+	Name *string `pulumi:"name"`
 	// Billing period, e.g. `month`.
-	Period string `pulumi:"period"`
+	Period *string `pulumi:"period"`
 	// Price per period, in `currency`.
-	Price float64 `pulumi:"price"`
+	Price *float64 `pulumi:"price"`
 	// The most subscribers the plan allows.
-	SubscribersLimit int `pulumi:"subscribersLimit"`
+	SubscribersLimit *int `pulumi:"subscribersLimit"`
 }
 
 type PlanOutput struct{ *pulumi.OutputState }
@@ -954,11 +954,11 @@ func (o PlanOutput) ToPlanOutputWithContext(ctx context.Context) PlanOutput {
 }
 
 // Currency of `price`, e.g. `USD`.
-func (o PlanOutput) Currency() pulumi.StringOutput {
-	return o.ApplyT(func(v Plan) string { return v.Currency }).(pulumi.StringOutput)
+func (o PlanOutput) Currency() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v Plan) *string { return v.Currency }).(pulumi.StringPtrOutput)
 }
 
-// The most emails per period; absent when unlimited.
+// The most emails per period, or null when unlimited.
 func (o PlanOutput) EmailsLimit() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v Plan) *int { return v.EmailsLimit }).(pulumi.IntPtrOutput)
 }
@@ -974,23 +974,23 @@ func (o PlanOutput) Id() pulumi.IntOutput {
 }
 
 // Display name, e.g. `Professional`.
-func (o PlanOutput) Name() pulumi.StringOutput {
-	return o.ApplyT(func(v Plan) string { return v.Name }).(pulumi.StringOutput)
+func (o PlanOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v Plan) *string { return v.Name }).(pulumi.StringPtrOutput)
 }
 
 // Billing period, e.g. `month`.
-func (o PlanOutput) Period() pulumi.StringOutput {
-	return o.ApplyT(func(v Plan) string { return v.Period }).(pulumi.StringOutput)
+func (o PlanOutput) Period() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v Plan) *string { return v.Period }).(pulumi.StringPtrOutput)
 }
 
 // Price per period, in `currency`.
-func (o PlanOutput) Price() pulumi.Float64Output {
-	return o.ApplyT(func(v Plan) float64 { return v.Price }).(pulumi.Float64Output)
+func (o PlanOutput) Price() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v Plan) *float64 { return v.Price }).(pulumi.Float64PtrOutput)
 }
 
 // The most subscribers the plan allows.
-func (o PlanOutput) SubscribersLimit() pulumi.IntOutput {
-	return o.ApplyT(func(v Plan) int { return v.SubscribersLimit }).(pulumi.IntOutput)
+func (o PlanOutput) SubscribersLimit() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v Plan) *int { return v.SubscribersLimit }).(pulumi.IntPtrOutput)
 }
 
 type PlanArrayOutput struct{ *pulumi.OutputState }

@@ -297,26 +297,26 @@ export interface ImageFolder {
     /**
      * How many images it holds.
      */
-    imagesCount: number;
+    imagesCount?: number;
     /**
      * The folder's name.
      */
-    name: string;
+    name?: string;
 }
 
 export interface Plan {
     /**
      * Currency of `price`, e.g. `USD`.
      */
-    currency: string;
+    currency?: string;
     /**
-     * The most emails per period; absent when unlimited.
+     * The most emails per period, or null when unlimited.
      */
     emailsLimit?: number;
     /**
      * Feature names included in the plan.
      */
-    features: string[];
+    features?: string[];
     /**
      * The plan's numeric id, e.g. `3`.
      */
@@ -324,19 +324,19 @@ export interface Plan {
     /**
      * Display name, e.g. `Professional`.
      */
-    name: string;
+    name?: string;
     /**
      * Billing period, e.g. `month`.
      */
-    period: string;
+    period?: string;
     /**
      * Price per period, in `currency`.
      */
-    price: number;
+    price?: number;
     /**
      * The most subscribers the plan allows.
      */
-    subscribersLimit: number;
+    subscribersLimit?: number;
 }
 
 export interface SubscriberEmailCounters {

@@ -30,7 +30,7 @@ class GetActiveSubscribersResult:
 
     @_builtins.property
     @pulumi.getter(name="activeSubscribers")
-    def active_subscribers(self) -> _builtins.int:
+    def active_subscribers(self) -> Optional[_builtins.int]:
         """
         How many subscribers of the account are active (what the plan's limit counts).
         """

@@ -51,7 +51,7 @@ class GetPlanResult:
 
     @_builtins.property
     @pulumi.getter
-    def currency(self) -> _builtins.str:
+    def currency(self) -> Optional[_builtins.str]:
         """
         Currency of `price`, e.g. `USD`.
         """
@@ -61,13 +61,13 @@ class GetPlanResult:
     @pulumi.getter(name="emailsLimit")
     def emails_limit(self) -> Optional[_builtins.int]:
         """
-        The most emails per period; absent when unlimited.
+        The most emails per period, or null when unlimited.
         """
         return pulumi.get(self, "emails_limit")
 
     @_builtins.property
     @pulumi.getter
-    def features(self) -> Sequence[_builtins.str]:
+    def features(self) -> Optional[Sequence[_builtins.str]]:
         """
         Feature names included in the plan.
         """
@@ -83,7 +83,7 @@ class GetPlanResult:
 
     @_builtins.property
     @pulumi.getter
-    def name(self) -> _builtins.str:
+    def name(self) -> Optional[_builtins.str]:
         """
         Display name, e.g. `Professional`.
         """
@@ -91,7 +91,7 @@ class GetPlanResult:
 
     @_builtins.property
     @pulumi.getter
-    def period(self) -> _builtins.str:
+    def period(self) -> Optional[_builtins.str]:
         """
         Billing period, e.g. `month`.
         """
@@ -99,7 +99,7 @@ class GetPlanResult:
 
     @_builtins.property
     @pulumi.getter
-    def price(self) -> _builtins.float:
+    def price(self) -> Optional[_builtins.float]:
         """
         Price per period, in `currency`.
         """
@@ -107,7 +107,7 @@ class GetPlanResult:
 
     @_builtins.property
     @pulumi.getter(name="subscribersLimit")
-    def subscribers_limit(self) -> _builtins.int:
+    def subscribers_limit(self) -> Optional[_builtins.int]:
         """
         The most subscribers the plan allows.
         """

@@ -860,16 +860,18 @@ class CartProductLine(dict):
 class ImageFolder(dict):
     def __init__(__self__, *,
                  id: _builtins.str,
-                 images_count: _builtins.int,
-                 name: _builtins.str):
+                 images_count: Optional[_builtins.int] = None,
+                 name: Optional[_builtins.str] = None):
         """
         :param _builtins.str id: The folder's id, e.g. `fld001`.
         :param _builtins.int images_count: How many images it holds.
         :param _builtins.str name: The folder's name.
         """
         pulumi.set(__self__, "id", id)
-        pulumi.set(__self__, "images_count", images_count)
-        pulumi.set(__self__, "name", name)
+        if images_count is not None:
+            pulumi.set(__self__, "images_count", images_count)
+        if name is not None:
+            pulumi.set(__self__, "name", name)
 
     @_builtins.property
     @pulumi.getter
@@ -881,7 +883,7 @@ class ImageFolder(dict):
 
     @_builtins.property
     @pulumi.getter(name="imagesCount")
-    def images_count(self) -> _builtins.int:
+    def images_count(self) -> Optional[_builtins.int]:
         """
         How many images it holds.
         """
@@ -889,7 +891,7 @@ class ImageFolder(dict):
 
     @_builtins.property
     @pulumi.getter
-    def name(self) -> _builtins.str:
+    def name(self) -> Optional[_builtins.str]:
         """
         The folder's name.
         """
@@ -899,49 +901,39 @@ class ImageFolder(dict):
 @pulumi.output_type
 class Plan(dict):
     def __init__(__self__, *,
-                 currency: _builtins.str,
-                 features: Sequence[_builtins.str],
                  id: _builtins.int,
-                 name: _builtins.str,
-                 period: _builtins.str,
-                 price: _builtins.float,
-                 subscribers_limit: _builtins.int,
-                 emails_limit: Optional[_builtins.int] = None):
+                 currency: Optional[_builtins.str] = None,
+                 emails_limit: Optional[_builtins.int] = None,
+                 features: Optional[Sequence[_builtins.str]] = None,
+                 name: Optional[_builtins.str] = None,
+                 period: Optional[_builtins.str] = None,
+                 price: Optional[_builtins.float] = None,
+                 subscribers_limit: Optional[_builtins.int] = None):
         """
-        :param _builtins.str currency: Currency of `price`, e.g. `USD`.
-        :param Sequence[_builtins.str] features: Feature names included in the plan.
         :param _builtins.int id: The plan's numeric id, e.g. `3`.
+        :param _builtins.str currency: Currency of `price`, e.g. `USD`.
+        :param _builtins.int emails_limit: The most emails per period, or null when unlimited.
+        :param Sequence[_builtins.str] features: Feature names included in the plan.
         :param _builtins.str name: Display name, e.g. `Professional`.
         :param _builtins.str period: Billing period, e.g. `month`.
         :param _builtins.float price: Price per period, in `currency`.
         :param _builtins.int subscribers_limit: The most subscribers the plan allows.
-        :param _builtins.int emails_limit: The most emails per period; absent when unlimited.
         """
-        pulumi.set(__self__, "currency", currency)
-        pulumi.set(__self__, "features", features)
         pulumi.set(__self__, "id", id)
-        pulumi.set(__self__, "name", name)
-        pulumi.set(__self__, "period", period)
-        pulumi.set(__self__, "price", price)
-        pulumi.set(__self__, "subscribers_limit", subscribers_limit)
+        if currency is not None:
+            pulumi.set(__self__, "currency", currency)
         if emails_limit is not None:
             pulumi.set(__self__, "emails_limit", emails_limit)
-
-    @_builtins.property
-    @pulumi.getter
-    def currency(self) -> _builtins.str:
-        """
-        Currency of `price`, e.g. `USD`.
-        """
-        return pulumi.get(self, "currency")
-
-    @_builtins.property
-    @pulumi.getter
-    def features(self) -> Sequence[_builtins.str]:
-        """
-        Feature names included in the plan.
-        """
-        return pulumi.get(self, "features")
+        if features is not None:
+            pulumi.set(__self__, "features", features)
+        if name is not None:
+            pulumi.set(__self__, "name", name)
+        if period is not None:
+            pulumi.set(__self__, "period", period)
+        if price is not None:
+            pulumi.set(__self__, "price", price)
+        if subscribers_limit is not None:
+            pulumi.set(__self__, "subscribers_limit", subscribers_limit)
 
     @_builtins.property
     @pulumi.getter
@@ -953,7 +945,31 @@ class Plan(dict):
 
     @_builtins.property
     @pulumi.getter
-    def name(self) -> _builtins.str:
+    def currency(self) -> Optional[_builtins.str]:
+        """
+        Currency of `price`, e.g. `USD`.
+        """
+        return pulumi.get(self, "currency")
+
+    @_builtins.property
+    @pulumi.getter(name="emailsLimit")
+    def emails_limit(self) -> Optional[_builtins.int]:
+        """
+        The most emails per period, or null when unlimited.
+        """
+        return pulumi.get(self, "emails_limit")
+
+    @_builtins.property
+    @pulumi.getter
+    def features(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        Feature names included in the plan.
+        """
+        return pulumi.get(self, "features")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> Optional[_builtins.str]:
         """
         Display name, e.g. `Professional`.
         """
@@ -961,7 +977,7 @@ class Plan(dict):
 
     @_builtins.property
     @pulumi.getter
-    def period(self) -> _builtins.str:
+    def period(self) -> Optional[_builtins.str]:
         """
         Billing period, e.g. `month`.
         """
@@ -969,7 +985,7 @@ class Plan(dict):
 
     @_builtins.property
     @pulumi.getter
-    def price(self) -> _builtins.float:
+    def price(self) -> Optional[_builtins.float]:
         """
         Price per period, in `currency`.
         """
@@ -977,19 +993,11 @@ class Plan(dict):
 
     @_builtins.property
     @pulumi.getter(name="subscribersLimit")
-    def subscribers_limit(self) -> _builtins.int:
+    def subscribers_limit(self) -> Optional[_builtins.int]:
         """
         The most subscribers the plan allows.
         """
         return pulumi.get(self, "subscribers_limit")
-
-    @_builtins.property
-    @pulumi.getter(name="emailsLimit")
-    def emails_limit(self) -> Optional[_builtins.int]:
-        """
-        The most emails per period; absent when unlimited.
-        """
-        return pulumi.get(self, "emails_limit")
 
 
 @pulumi.output_type

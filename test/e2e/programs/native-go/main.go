@@ -31,7 +31,10 @@ func main() {
 		}
 		names := []string{}
 		for _, plan := range plans.Plans {
-			names = append(names, plan.Name)
+			// A plan's name may be absent (nil): the schema does not require it.
+			if plan.Name != nil {
+				names = append(names, *plan.Name)
+			}
 		}
 		seeded, err := sender.GetCampaigns(ctx, &sender.GetCampaignsArgs{Status: pulumi.StringRef("SENT")})
 		if err != nil {

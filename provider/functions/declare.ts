@@ -1,0 +1,160 @@
+// The shape of a data-source declaration. As in pulumi-go-provider's `infer.Function`, the TypeScript
+// types of the arguments and the result come first; the compiler then holds each declared property
+// to its type (schema kind, nullability, the API field it is read from), and everything else (the
+// SDK functions, the plugin's schema and handlers, the reference in docs/) is derived from it.
+import type { z } from "zod";
+import type { SenderClient } from "../client";
+import type { FieldType } from "../resources/fields";
+
+/** An object type of the results, named as the schema names it (`sender:index:<name>`). */
+export interface ObjectShape<T> {
+  /** The schema's type name, e.g. `Plan`. */
+  readonly name: string;
+  /** Its properties. */
+  readonly fields: Props<T>;
+}
+
+/**
+ * The schema kind of a TypeScript type (null left out): text, numbers, switches, lists of text,
+ * or a named object type (alone or as a list) whose own properties match the type's.
+ */
+export type KindOf<T> = [T] extends [readonly (infer Item)[]]
+  ? [Item] extends [string]
+    ? "stringList"
+    : { readonly objectList: ObjectShape<Item> }
+  : T extends string
+    ? "string"
+    : T extends number
+      ? "integer" | "number"
+      : T extends boolean
+        ? "boolean"
+        : T extends object
+          ? { readonly object: ObjectShape<T> }
+          : never;
+
+/** Whether property K of T may be absent or null: then the schema does not require it. */
+export type IsOptional<T, K extends keyof T> =
+  Record<never, never> extends Pick<T, K> ? true : null extends T[K] ? true : false;
+
+/** One property as the schema and the docs describe it. `optional` must say what the type says. */
+export type Prop<V, Optional> = {
+  /** Its schema kind, e.g. `integer`, or `{ objectList: Plan }`. */
+  readonly type: KindOf<NonNullable<V>>;
+  /** The description, one sentence or two: the schema's, the generated SDKs' and docs/'. */
+  readonly doc: string;
+} & (Optional extends true ? { readonly optional: true } : { readonly optional?: false });
+
+/** The properties of T, one per key, each held to the key's type. */
+export type Props<T> = { readonly [K in keyof T]-?: Prop<T[K], IsOptional<T, K>> };
+
+// The keys of a record type without its index signature (`z.looseObject` infers one, so that
+// `keyof` alone would accept any misspelt name).
+type Named<T> = { [K in keyof T as string extends K ? never : number extends K ? never : K]: T[K] };
+type Loosen<X> = X extends readonly (infer Item)[] ? Item[] : X;
+type Fits<X, V> = [Loosen<null extends V ? Exclude<X, undefined> : X>] extends [V] ? true : false;
+
+/**
+ * The API fields of a record whose value fits a result property of type V: absent reads as null,
+ * so a nullable property accepts an optional field, and a required one only a field always present.
+ */
+export type ApiKey<Rec, V> = {
+  [A in keyof Named<Rec>]-?: Fits<Named<Rec>[A], V> extends true ? A : never;
+}[keyof Named<Rec>];
+
+/** A result property read from an API record: by the field's name, or computed from the record. */
+export type RecordProp<V, Optional, Rec> = Prop<V, Optional> & {
+  /** The API field it holds (absent reads as null), or how it is computed from the record. */
+  readonly from: ApiKey<Rec, V> | ((record: Rec) => V);
+};
+
+/** The properties of T, each read from the API record Rec. */
+export type RecordProps<T, Rec> = { readonly [K in keyof T]-?: RecordProp<T[K], IsOptional<T, K>, Rec> };
+
+/** An object type read from an API record: its properties and the mapping they derive. */
+export interface RecordShape<T, Rec> extends ObjectShape<T> {
+  /** Its properties, each with its API source. */
+  readonly fields: RecordProps<T, Rec>;
+  /** The object of an API record, each property read from its source. */
+  readonly read: (record: Rec) => T;
+}
+
+/** Declares an object type of the results that is not read from one API record. */
+export function objectType<T>(name: string, fields: Props<T>): ObjectShape<T> {
+  return { name, fields };
+}
+
+/** Declares an object type read from the API record Rec: `recordType<Plan, api.Plan>("Plan", {...})`. */
+export function recordType<T, Rec extends object>(
+  name: string,
+  fields: RecordProps<T, Rec>,
+): RecordShape<T, Rec> {
+  return { name, fields, read: (record) => readRecord(fields, record) };
+}
+
+function readRecord<T, Rec extends object>(fields: RecordProps<T, Rec>, record: Rec): T {
+  const out: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries<{ from: string | ((record: Rec) => unknown) }>(fields)) {
+    const value = typeof field.from === "function" ? field.from(record) : Reflect.get(record, field.from);
+    // A copy of a list, so that the result shares nothing with the parsed answer.
+    out[key] = Array.isArray(value) ? [...value] : (value ?? null);
+  }
+  // Every property of T has a source of its type (RecordProps), which the loop cannot show the compiler.
+  return out as T;
+}
+
+/** An argument: its schema kind and doc, the check it must pass and the rule the failure states. */
+export type ArgDecl<V, Optional> = Prop<V, Optional> & {
+  /** The check of a given value (absence is allowed when the argument is optional). */
+  readonly check: z.ZodType<NonNullable<V>>;
+  /** The rule the check states, e.g. `must be a non-empty string`: the message of a failure. */
+  readonly rule: string;
+};
+
+/** The arguments of a function taking A, one per key, in the order the messages list them. */
+export type ArgDecls<A> = { readonly [K in keyof A]-?: ArgDecl<A[K], IsOptional<A, K>> };
+
+/** One data source: a function `sender:index:<name>` of the plugin and `<name>` of the SDK. */
+export interface DataSource<A, R> {
+  /** The function's name, e.g. `getPlan`. */
+  readonly name: string;
+  /** What it reads, with the request(s). */
+  readonly description: string;
+  /** Its arguments. */
+  readonly args: ArgDecls<A>;
+  /** Its result's properties. */
+  readonly result: Props<R>;
+  /** Reads the result with this client; the arguments are checked already. */
+  readonly run: (client: SenderClient, args: A) => Promise<R>;
+}
+
+/** A data source of any arguments and result, as the registry lists them. */
+export interface AnyDataSource {
+  /** See {@link DataSource.name}. */
+  readonly name: string;
+  /** See {@link DataSource.description}. */
+  readonly description: string;
+  /** See {@link DataSource.args}. */
+  readonly args: Readonly<Record<string, AnyProp & { readonly rule: string }>>;
+  /** See {@link DataSource.result}. */
+  readonly result: Readonly<Record<string, AnyProp>>;
+}
+
+/** A property with its kind erased to what the schema and the docs read. */
+export interface AnyProp {
+  /** The schema kind, or a named object type (alone or as a list). */
+  readonly type: FieldType | { readonly object: AnyObjectShape } | { readonly objectList: AnyObjectShape };
+  /** The description. */
+  readonly doc: string;
+  /** May be absent or null. */
+  readonly optional?: boolean;
+  /** The API field it is read from, for result properties read by name. */
+  readonly from?: unknown;
+}
+
+/** An object type with its properties erased. */
+export interface AnyObjectShape {
+  /** The schema's type name. */
+  readonly name: string;
+  /** Its properties. */
+  readonly fields: Readonly<Record<string, AnyProp>>;
+}

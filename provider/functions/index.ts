@@ -1,0 +1,12 @@
+// The data sources: one declaration each (provider/functions/<area>.ts), listed in registry.ts.
+// The SDK's functions, the plugin's function schema and handlers, and docs/data-sources.md derive from it.
+export * from "./campaign-reports";
+export * from "./campaigns";
+export * from "./carts";
+export type * from "./declare";
+export * from "./plans";
+export * from "./reference";
+export * from "./registry";
+export * from "./run";
+export * from "./subscriber-events";
+export * from "./transactional-campaigns";

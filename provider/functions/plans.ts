@@ -1,0 +1,150 @@
+// The plans and the account: getPlans, getPlan, getActiveSubscribers, getImageFolders.
+import { z } from "zod";
+import type * as api from "../client";
+import { type DataSource, recordType } from "./declare";
+import { notFound } from "./run";
+
+/** One subscription plan of the service. */
+export interface GetPlanResult {
+  /** The plan's numeric id, e.g. `3`. */
+  id: number;
+  /** Display name, e.g. `Professional`. */
+  name: string | null;
+  /** Price per period, in `currency`. */
+  price: number | null;
+  /** Currency of `price`, e.g. `USD`. */
+  currency: string | null;
+  /** Billing period, e.g. `month`. */
+  period: string | null;
+  /** The most subscribers the plan allows. */
+  subscribersLimit: number | null;
+  /** The most emails per period, or null when unlimited. */
+  emailsLimit: number | null;
+  /** Feature names included in the plan. */
+  features: string[] | null;
+}
+
+/** Result of {@link getPlans}. */
+export interface GetPlansResult {
+  /** Every plan, in the service's order. */
+  plans: GetPlanResult[];
+}
+
+/** Arguments of {@link getPlan}. */
+export interface GetPlanArgs {
+  /** The plan's id: a positive whole number, or its decimal text (as stack config gives it). */
+  planId: number | string;
+}
+
+/** Result of {@link getActiveSubscribers}. */
+export interface GetActiveSubscribersResult {
+  /** How many subscribers of the account are active (what the plan's limit counts). */
+  activeSubscribers: number | null;
+}
+
+/** A folder of the image library. */
+export interface ImageFolderInfo {
+  /** The folder's id, e.g. `fld001`. */
+  id: string;
+  /** The folder's name. */
+  name: string | null;
+  /** How many images it holds. */
+  imagesCount: number | null;
+}
+
+/** Result of {@link getImageFolders}. */
+export interface GetImageFoldersResult {
+  /** Every folder of the image library. */
+  folders: ImageFolderInfo[];
+}
+
+/** No arguments. */
+export type NoArgs = Record<never, never>;
+
+const plan = recordType<GetPlanResult, api.Plan>("Plan", {
+  id: { type: "integer", doc: "The plan's numeric id, e.g. `3`.", from: "id" },
+  name: { type: "string", doc: "Display name, e.g. `Professional`.", optional: true, from: "name" },
+  price: { type: "number", doc: "Price per period, in `currency`.", optional: true, from: "price" },
+  currency: { type: "string", doc: "Currency of `price`, e.g. `USD`.", optional: true, from: "currency" },
+  period: { type: "string", doc: "Billing period, e.g. `month`.", optional: true, from: "period" },
+  subscribersLimit: {
+    type: "integer",
+    doc: "The most subscribers the plan allows.",
+    optional: true,
+    from: "subscribers_limit",
+  },
+  emailsLimit: {
+    type: "integer",
+    doc: "The most emails per period, or null when unlimited.",
+    optional: true,
+    from: "emails_limit",
+  },
+  features: {
+    type: "stringList",
+    doc: "Feature names included in the plan.",
+    optional: true,
+    from: "features",
+  },
+});
+
+const imageFolder = recordType<ImageFolderInfo, api.ImageFolder>("ImageFolder", {
+  id: { type: "string", doc: "The folder's id, e.g. `fld001`.", from: "id" },
+  name: { type: "string", doc: "The folder's name.", optional: true, from: "name" },
+  imagesCount: { type: "integer", doc: "How many images it holds.", optional: true, from: "images_count" },
+});
+
+/** `getPlans`: every plan. */
+export const getPlans: DataSource<NoArgs, GetPlansResult> = {
+  name: "getPlans",
+  description: "Reads every plan of the service (`GET /v2/plans`).",
+  args: {},
+  result: {
+    plans: { type: { objectList: plan }, doc: "Every plan, in the service's order." },
+  },
+  run: async (client) => ({ plans: (await client.listPlans()).map(plan.read) }),
+};
+
+/** `getPlan`: one plan. */
+export const getPlan: DataSource<GetPlanArgs, GetPlanResult> = {
+  name: "getPlan",
+  description: "Reads one plan (`GET /v2/plans/{plan_id}`).",
+  args: {
+    planId: {
+      type: "integer",
+      doc: "The plan's id: a positive whole number.",
+      check: z.union([z.number().int().min(1), z.string().regex(/^[1-9]\d*$/)]),
+      rule: "must be a positive whole number",
+    },
+  },
+  result: plan.fields,
+  run: async (client, { planId }) =>
+    plan.read(await notFound(client.getPlan(planId), "plan with id", planId)),
+};
+
+/** `getActiveSubscribers`: the count of active subscribers. */
+export const getActiveSubscribers: DataSource<NoArgs, GetActiveSubscribersResult> = {
+  name: "getActiveSubscribers",
+  description: "Reads how many subscribers are active (`GET /v2/active_subscribers`).",
+  args: {},
+  result: {
+    activeSubscribers: {
+      type: "integer",
+      doc: "How many subscribers of the account are active (what the plan's limit counts).",
+      optional: true,
+    },
+  },
+  run: async (client) => ({
+    activeSubscribers: (await client.getActiveSubscribers()).active_subscribers ?? null,
+  }),
+};
+
+/** `getImageFolders`: the folders of the image library. */
+export const getImageFolders: DataSource<NoArgs, GetImageFoldersResult> = {
+  name: "getImageFolders",
+  description: "Reads the folders of the image library (`GET /v2/imageFolders`).",
+  args: {},
+  result: {
+    folders: { type: { objectList: imageFolder }, doc: "Every folder of the image library." },
+  },
+  run: async (client) => ({ folders: (await client.listImageFolders()).map(imageFolder.read) }),
+};

@@ -1,0 +1,196 @@
+// Transactional campaigns: getTransactionalCampaign, getTransactionalCampaigns.
+import type * as api from "../client";
+import { idArg, maxItemsArg, PAGE_LIMIT, TOTAL_DOC } from "./args";
+import { type DataSource, recordType } from "./declare";
+import { notFound, readPages } from "./run";
+
+/** The content block of a transactional campaign. */
+export interface TransactionalContentInfo {
+  /** Id of the content record. */
+  id: string | null;
+  /** URL of the thumbnail image, or null. */
+  thumbnailUrl: string | null;
+  /** Whether a preview can be rendered. */
+  hasPreview: boolean | null;
+  /** Whether snapshots of the content exist. */
+  hasSnapshots: boolean | null;
+  /** Extra styles of the content, or null. */
+  styles: string | null;
+}
+
+/** A transactional campaign as the service records it. */
+export interface GetTransactionalCampaignResult {
+  /** The campaign's id, e.g. `trn001`. */
+  id: string;
+  /** Id of the user who owns it. */
+  userId: string | null;
+  /** Id of the account. */
+  accountId: string | null;
+  /** Name shown in reports, or null. */
+  title: string | null;
+  /** Subject line. */
+  subject: string;
+  /** Sender name. */
+  from: string;
+  /** Reply-to address, or null when the answer did not carry it. */
+  replyTo: string | null;
+  /** Id of the sending domain. */
+  domainId: string;
+  /** Creation time (`YYYY-MM-DD HH:MM:SS` UTC). */
+  created: string;
+  /** Last change (`YYYY-MM-DD HH:MM:SS` UTC). */
+  modified: string;
+  /** How it is sent, e.g. `API`. */
+  type: string;
+  /** The wizard step last reached, e.g. `editor`. */
+  lastAction: string;
+  /** The editor: `plain`, `html` or `builder`. */
+  editor: "plain" | "html" | "builder" | (string & {});
+  /** The content block. */
+  html: TransactionalContentInfo | null;
+  /** Purchases attributed to it. */
+  purchaseCount: number | null;
+  /** Bounces, or null when the answer did not carry the counter. */
+  bounced: number | null;
+  /** Unsubscribes, or null when the answer did not carry the counter. */
+  unsubscribeCount: number | null;
+  /** Opens, or null when the answer did not carry the counter. */
+  opens: number | null;
+  /** Clicks, or null when the answer did not carry the counter. */
+  clicks: number | null;
+  /** Emails sent, or null when the answer did not carry the counter. */
+  sent: number | null;
+  /** Whether click tracking is off; only list answers carry it, so null from a single read. */
+  disableClickTracking: boolean | null;
+  /** Preview text, or null. */
+  preheader: string | null;
+  /** The content (plain text or html), or null. */
+  content: string | null;
+}
+
+/** Arguments of {@link getTransactionalCampaign}. */
+export interface GetTransactionalCampaignArgs {
+  /** The transactional campaign's id. */
+  id: string;
+}
+
+/** Arguments of {@link getTransactionalCampaigns}. */
+export interface GetTransactionalCampaignsArgs {
+  /** Records per request, 1 to 100 (default 100). Every page is read whatever the size. */
+  limit?: number;
+  /** Stop after this many campaigns; every campaign when absent. */
+  maxItems?: number;
+}
+
+/** Result of {@link getTransactionalCampaigns}. */
+export interface GetTransactionalCampaignsResult {
+  /** The campaigns read, newest first (the service's order). */
+  campaigns: GetTransactionalCampaignResult[];
+  /** How many there are in all, even when `maxItems` stopped the read early. */
+  total: number;
+}
+
+const TIME = "(`YYYY-MM-DD HH:MM:SS` UTC)";
+const counter = (doc: string) => ({ type: "integer", doc, optional: true }) as const;
+
+const content = recordType<TransactionalContentInfo, NonNullable<api.Transactional["html"]>>(
+  "TransactionalContent",
+  {
+    id: { type: "string", doc: "Id of the content record.", optional: true, from: "id" },
+    thumbnailUrl: {
+      type: "string",
+      doc: "URL of the thumbnail image.",
+      optional: true,
+      from: "thumbnail_url",
+    },
+    hasPreview: {
+      type: "boolean",
+      doc: "Whether a preview can be rendered.",
+      optional: true,
+      from: "has_preview",
+    },
+    hasSnapshots: {
+      type: "boolean",
+      doc: "Whether snapshots of the content exist.",
+      optional: true,
+      from: "has_snapshots",
+    },
+    styles: { type: "string", doc: "Extra styles of the content.", optional: true, from: "styles" },
+  },
+);
+
+const transactionalInfo = recordType<GetTransactionalCampaignResult, api.Transactional>(
+  "TransactionalCampaignInfo",
+  {
+    id: { type: "string", doc: "The campaign's id, e.g. `trn001`.", from: "id" },
+    userId: { type: "string", doc: "Id of the user who owns it.", optional: true, from: "user_id" },
+    accountId: { type: "string", doc: "Id of the account.", optional: true, from: "account_id" },
+    title: { type: "string", doc: "Name shown in reports.", optional: true, from: "title" },
+    subject: { type: "string", doc: "Subject line.", from: "subject" },
+    from: { type: "string", doc: "Sender name.", from: "from" },
+    replyTo: { type: "string", doc: "Reply-to address.", optional: true, from: "reply_to" },
+    domainId: { type: "string", doc: "Id of the sending domain.", from: "domain_id" },
+    created: { type: "string", doc: `Creation time ${TIME}.`, from: "created" },
+    modified: { type: "string", doc: `Last change ${TIME}.`, from: "modified" },
+    type: { type: "string", doc: "How it is sent, e.g. `API`.", from: "type" },
+    lastAction: { type: "string", doc: "The wizard step last reached, e.g. `editor`.", from: "last_action" },
+    editor: { type: "string", doc: "The editor: `plain`, `html` or `builder`.", from: "editor" },
+    html: {
+      type: { object: content },
+      doc: "The content block.",
+      optional: true,
+      from: (record) => (record.html ? content.read(record.html) : null),
+    },
+    purchaseCount: { ...counter("Purchases attributed to it."), from: "purchaseCount" },
+    bounced: { ...counter("Bounces."), from: "bounced" },
+    unsubscribeCount: { ...counter("Unsubscribes."), from: "unsubscribeCount" },
+    opens: { ...counter("Opens."), from: "opens" },
+    clicks: { ...counter("Clicks."), from: "clicks" },
+    sent: { ...counter("Emails sent."), from: "sent" },
+    disableClickTracking: {
+      type: "boolean",
+      doc: "Whether click tracking is off; only list answers carry it.",
+      optional: true,
+      from: "disable_click_tracking",
+    },
+    preheader: { type: "string", doc: "Preview text.", optional: true, from: "preheader" },
+    content: { type: "string", doc: "The content (plain text or html).", optional: true, from: "content" },
+  },
+);
+
+/** `getTransactionalCampaign`: one transactional campaign. */
+export const getTransactionalCampaign: DataSource<
+  GetTransactionalCampaignArgs,
+  GetTransactionalCampaignResult
+> = {
+  name: "getTransactionalCampaign",
+  description: "Reads one transactional campaign (`GET /v2/transactional/{id}`).",
+  args: { id: idArg("The transactional campaign's id.") },
+  result: transactionalInfo.fields,
+  run: async (client, { id }) =>
+    transactionalInfo.read(await notFound(client.getTransactional(id), "transactional campaign with id", id)),
+};
+
+/** `getTransactionalCampaigns`: every transactional campaign. */
+export const getTransactionalCampaigns: DataSource<
+  GetTransactionalCampaignsArgs,
+  GetTransactionalCampaignsResult
+> = {
+  name: "getTransactionalCampaigns",
+  description: "Reads the transactional campaigns, page after page (`GET /v2/transactional`).",
+  args: {
+    limit: PAGE_LIMIT,
+    maxItems: maxItemsArg("Stop after this many campaigns; every campaign when absent."),
+  },
+  result: {
+    campaigns: { type: { objectList: transactionalInfo }, doc: "The campaigns read, newest first." },
+    total: { type: "integer", doc: `How many there are in all, ${TOTAL_DOC}` },
+  },
+  run: async (client, { limit, maxItems }) => {
+    const read = await readPages((page, pageLimit) => client.listTransactional({ page, limit: pageLimit }), {
+      limit,
+      maxItems,
+    });
+    return { campaigns: read.items.map(transactionalInfo.read), total: read.total };
+  },
+};
