@@ -122,9 +122,6 @@ describe("the layers", () => {
   });
 
   test("no file-level import cycle in provider/ and sdk/", () => {
-    // The client's retry <-> routes cycle is the transport's to remove (issue 18's client split); once
-    // it is gone, delete this line: any other cycle fails here, listed file by file.
-    const elsewhere = new Set(["provider/client/retry.ts provider/client/routes.ts"]);
-    expect(cycles(graph()).filter((cycle) => !elsewhere.has(cycle.join(" ")))).toEqual([]);
+    expect(cycles(graph())).toEqual([]);
   });
 });
