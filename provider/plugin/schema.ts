@@ -3,6 +3,12 @@ import type { Field, FieldTable, FieldType } from "../resources/fields";
 /** The package name: type tokens are `sender:index:<Name>`, the plugin `pulumi-resource-sender`. */
 export const PACKAGE = "sender";
 
+/** The repository releases are published from (`owner/name` on GitHub): plugin tarballs and the Go SDK's tags. */
+export const REPOSITORY = "pulumi-sender/pulumi-sender";
+
+/** The Go SDK's module path: the repository, then the folder (tags `sdks/go/v<version>`). */
+export const GO_MODULE = `github.com/${REPOSITORY}/sdks/go`;
+
 /** The type token of a resource kind or function name. */
 export const token = (name: string): string => `${PACKAGE}:index:${name}`;
 
@@ -155,20 +161,25 @@ export function buildSchema(source: SchemaSource): Json {
     resources,
     functions,
     types,
+    // Where releases live: the plugin tarballs as assets of the GitHub releases of this
+    // repository (`pulumi plugin install` resolves `github://`), the Go SDK as its module.
+    pluginDownloadURL: `github://api.github.com/${REPOSITORY}`,
     language: {
       nodejs: {
         packageName: "pulumi-sender-native",
-        packageDescription: "Generated Node.js SDK of the native sender provider plugin.",
-        dependencies: { "@pulumi/pulumi": "^3.0.0" },
+        packageDescription: "Node.js SDK of the native sender provider plugin (pulumi-resource-sender).",
+        // The generators' own minimums (pkg/v3 codegen MinimumValidSDKVersion), as ranges.
+        dependencies: { "@pulumi/pulumi": "^3.142.0" },
         respectSchemaVersion: true,
       },
       python: {
         packageName: "pulumi_sender",
-        requires: { pulumi: ">=3.0.0,<4.0.0" },
+        requires: { pulumi: ">=3.231.0,<4.0.0" },
+        pyproject: { enabled: true },
         respectSchemaVersion: true,
       },
       go: {
-        importBasePath: "pulumi-sender/sdks/go/sender",
+        importBasePath: `${GO_MODULE}/sender`,
         generateResourceContainerTypes: false,
         respectSchemaVersion: true,
       },

@@ -216,16 +216,20 @@ function bodyOfInputs(inputs: TransactionalCampaignInputs): CreateTransactionalB
 
 /**
  * The managed inputs as the service now has them. An optional input the program left out stays
- * out, whatever the service filled in; a `reply_to` the answer lacks keeps the known value.
+ * out, whatever the service filled in; a `reply_to` the answer lacks keeps the known value. With
+ * no prior inputs at all (`pulumi import`), every field the service holds is an input, so that
+ * the code the CLI writes names them all.
  */
 function inputsOf(record: Transactional, prior: Record<string, unknown>): TransactionalCampaignInputs {
   const out: Record<string, unknown> = {};
+  const importing = FIELD_NAMES.every((field) => prior[field] === undefined || prior[field] === null);
   for (const field of FIELD_NAMES) {
     const known = prior[field];
-    if (OPTIONAL_FIELDS.includes(field) && (known === undefined || known === null)) continue;
+    if (!importing && OPTIONAL_FIELDS.includes(field) && (known === undefined || known === null)) continue;
     // A field the answer lacks (reply_to in a create answer; preheader and content in the
     // published examples) keeps the known value.
     const value = record[apiName(field)];
+    if (importing && value === "") continue;
     out[field] = value === undefined ? known : (value ?? undefined);
   }
   return compact(out) as TransactionalCampaignInputs & Record<string, unknown>;

@@ -1,4 +1,4 @@
-module pulumi-sender/sdks/go
+module github.com/pulumi-sender/pulumi-sender/sdks/go
 
 go 1.25
 

@@ -5,6 +5,7 @@ import * as path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { LAUNCH_CONTENT } from "../../emulator/seed";
+import { GO_MODULE } from "../../provider/plugin/schema";
 import { titleFromUrn } from "../../sdk/autoname";
 import {
   copyProgram,
@@ -67,6 +68,33 @@ async function senderResources(h: StackHandle): Promise<any[]> {
 
 /** Generated code without its import lines, to paste below a program that has them. */
 const withoutImports = (code: string): string => code.replace(/^import .*\n/gm, "");
+
+/** The argument names of each `new sender.<Kind>("<name>", {...})` in generated TypeScript, by name. */
+function namedArguments(code: string): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  let current: string[] | undefined;
+  for (const line of code.split("\n")) {
+    const opened = /^const \w+ = new sender\.\w+\("([^"]+)", \{$/.exec(line);
+    if (opened) out[opened[1]!] = current = [];
+    else if (line.startsWith("}")) current = undefined;
+    else if (current) {
+      // A name at the first level of the object; deeper lines continue a multi-line value.
+      const name = /^ {4}(\w+): /.exec(line)?.[1];
+      if (name) current.push(name);
+      else if (/^ {4}[^ \]}]/.test(line)) current.push(`unexpected line ${line}`);
+    }
+  }
+  return out;
+}
+
+/** Expects the code the CLI wrote to name every input the read put in state, for each imported resource. */
+function expectEveryFieldNamed(code: string, imported: any[]): void {
+  const named = namedArguments(code);
+  const nameOf = (urn: string) => urn.split("::").pop()!;
+  expect(Object.keys(named).sort()).toEqual(imported.map((r) => nameOf(r.urn)).sort());
+  for (const r of imported)
+    expect([nameOf(r.urn), named[nameOf(r.urn)]]).toEqual([nameOf(r.urn), Object.keys(r.inputs).sort()]);
+}
 
 /**
  * Imports a new webhook with `pulumi import --out`, expects the code the CLI wrote to be these
@@ -261,6 +289,10 @@ describe("pulumi import through the native plugin", () => {
     ]);
     const seeded = (await emu.state()).campaigns.find((c: any) => c.id === "snt001");
     expect(imported[0].inputs).toMatchObject({ subject: seeded.subject, replyTo: seeded.reply_to });
+    const seededReceipts = (await emu.state()).transactional.find((t: any) => t.id === "trn001");
+    expect(seededReceipts.content).toBe("<p>Thanks for your order {{order_id}}.</p>");
+    expectEveryFieldNamed(campaignCode, [imported[0]]);
+    expectEveryFieldNamed(transactionalCode, [imported[1]]);
     const header = [
       'import * as pulumi from "@pulumi/pulumi";',
       'import * as sender from "pulumi-sender-native";',
@@ -288,10 +320,12 @@ describe("pulumi import through the native plugin", () => {
       [
         ...header,
         'const receipts = new sender.TransactionalCampaign("receipts", {',
+        `    content: ${JSON.stringify(seededReceipts.content)},`,
         '    editor: "html",',
         '    from: "Example News",',
         '    replyTo: "news@example.com",',
         '    subject: "Your order is confirmed",',
+        '    title: "Order confirmation",',
         "}, {",
         "    protect: true,",
         "});",
@@ -365,6 +399,97 @@ describe("pulumi import through the native plugin", () => {
     fs.rmSync(generated);
     const preview = await h.stack.preview({ expectNoChanges: true, onOutput: h.onOutput });
     expect(preview.changeSummary).toEqual({ same: 4 });
+  });
+
+  test("a targeting, follow-up, schedule and attachment import, and the code the CLI writes previews with no changes", async () => {
+    // Made by another stack on the same account: the program of the first describe.
+    const maker = await createStack(
+      copyProgram("test/e2e/programs/native", "native-import-maker"),
+      emu,
+      {},
+      { PATH: pluginPath() },
+    );
+    try {
+      const up = await maker.stack.up({ onOutput: maker.onOutput });
+      expect(up.summary.resourceChanges).toEqual({ create: 8 });
+      const id: string = up.outputs.campaignId?.value;
+      const kinds: [string, string, string][] = [
+        ["CampaignTargeting", "audience", id],
+        ["CampaignFollowUp", "nudge", id],
+        ["CampaignSchedule", "send", id],
+        ["Attachment", "guide", `${id}/welcome-guide.pdf`],
+      ];
+      const file = path.join(h.dir, "import.json");
+      fs.writeFileSync(
+        file,
+        JSON.stringify({
+          resources: kinds.map(([kind, name, importId]) => ({
+            type: `sender:index:${kind}`,
+            name,
+            id: importId,
+          })),
+        }),
+      );
+      const generated = path.join(h.dir, "imported.ts");
+      const args = ["import", "--file", file, "--yes", "--out", generated, "--stack", "e2e"];
+      expect(await cli(h, args, { PATH: pluginPath() })).toContain("4 imported");
+      const code = fs.readFileSync(generated, "utf8");
+      const byType = (a: any, b: any) => a.type.localeCompare(b.type);
+      const imported = (await senderResources(h))
+        .filter((r) => kinds.some(([kind]) => r.type === `sender:index:${kind}`))
+        .sort(byType);
+      expect(imported.map((r) => [r.type, r.id])).toEqual(
+        kinds
+          .map(([kind, , importId]) => [`sender:index:${kind}`, importId])
+          .sort((a, b) => a[0]!.localeCompare(b[0]!)),
+      );
+      expectEveryFieldNamed(code, imported);
+      expect(withoutImports(code)).toBe(
+        [
+          "",
+          'const audience = new sender.CampaignTargeting("audience", {',
+          `    campaignId: "${id}",`,
+          '    excludedTagIds: ["tag004"],',
+          "    tagIds: [",
+          '        "tag001",',
+          '        "tag002",',
+          "    ],",
+          "}, {",
+          "    protect: true,",
+          "});",
+          'const nudge = new sender.CampaignFollowUp("nudge", {',
+          "    active: true,",
+          `    campaignId: "${id}",`,
+          "    delayHours: 48,",
+          '    subject: "Did you miss our welcome?",',
+          "}, {",
+          "    protect: true,",
+          "});",
+          // The time as the service holds it, in UTC: the same instant as the program's +01:00.
+          'const send = new sender.CampaignSchedule("send", {',
+          `    campaignId: "${id}",`,
+          '    scheduleTime: "2030-01-15T08:00:00Z",',
+          "}, {",
+          "    protect: true,",
+          "});",
+          // The file's address as the service serves it.
+          'const guide = new sender.Attachment("guide", {',
+          `    campaignId: "${id}",`,
+          `    url: "https://cdn.emulator.sender.test/attachments/${id}/welcome-guide.pdf",`,
+          "}, {",
+          "    protect: true,",
+          "});",
+          "",
+        ].join("\n"),
+      );
+      fs.appendFileSync(path.join(h.dir, "index.ts"), withoutImports(code));
+      fs.rmSync(generated);
+      const preview = await h.stack.preview({ expectNoChanges: true, onOutput: h.onOutput });
+      expect(preview.changeSummary).toEqual({ same: 8 });
+    } finally {
+      await maker.stack.destroy({ onOutput: maker.onOutput });
+      await maker.dispose();
+    }
   });
 });
 
@@ -494,7 +619,7 @@ describe("a Go program on the generated Go SDK, under the engine", () => {
     const requires = fs.readFileSync(path.join(sdkgen, "go.mod"), "utf8").replace(/^module .*$/m, "");
     fs.writeFileSync(
       path.join(dir, "go.mod"),
-      `module native-go\n${requires}\nrequire pulumi-sender/sdks/go v0.0.0\n\nreplace pulumi-sender/sdks/go => ${path.join(ROOT, "sdks/go")}\n`,
+      `module native-go\n${requires}\nrequire ${GO_MODULE} v0.0.0\n\nreplace ${GO_MODULE} => ${path.join(ROOT, "sdks/go")}\n`,
     );
     fs.copyFileSync(path.join(sdkgen, "go.sum"), path.join(dir, "go.sum"));
     const { stdout } = await promisify(execFile)("bash", [path.join(ROOT, "scripts/langhosts.sh")], {
@@ -534,8 +659,7 @@ describe("a Go program on the generated Go SDK, under the engine", () => {
       "package main",
       "",
       "import (",
-      '\t"pulumi-sender/sdks/go/sender"',
-      "",
+      `\t"${GO_MODULE}/sender"`,
       '\t"github.com/pulumi/pulumi/sdk/v3/go/pulumi"',
       ")",
       "",

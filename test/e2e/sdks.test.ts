@@ -5,6 +5,7 @@ import * as path from "node:path";
 import { promisify } from "node:util";
 import { beforeAll, describe, expect, test } from "vitest";
 import { packageSchemaText } from "../../provider/plugin/package-schema";
+import { GO_MODULE } from "../../provider/plugin/schema";
 import { ensurePulumiOnPath, ROOT } from "../support/stack";
 
 // The package schema and the generated SDKs: what the plugin serves, what is checked in, and
@@ -201,7 +202,7 @@ describe("the package schema and the generated SDKs", () => {
     // The requirements of tools/sdkgen (a superset, same versions): its build has already compiled them.
     const sdkgen = path.join(ROOT, "tools/sdkgen");
     const requires = fs.readFileSync(path.join(sdkgen, "go.mod"), "utf8").replace(/^module .*$/m, "");
-    fs.writeFileSync(path.join(dir, "go.mod"), `module pulumi-sender/sdks/go\n${requires}`);
+    fs.writeFileSync(path.join(dir, "go.mod"), `module ${GO_MODULE}\n${requires}`);
     fs.copyFileSync(path.join(sdkgen, "go.sum"), path.join(dir, "go.sum"));
     // The flags of the cached builds (scripts/pulumi-cli.sh, scripts/sdkgen.sh), so that Go's build cache serves.
     const env = { ...process.env, CGO_ENABLED: "0" };

@@ -10,6 +10,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"path"
 	"path/filepath"
 
 	"github.com/blang/semver"
@@ -57,24 +58,30 @@ func write(dir string, files map[string][]byte) error {
 		return err
 	}
 	for name, data := range files {
-		path := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		file := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
 			return err
 		}
-		if err := os.WriteFile(path, data, 0o644); err != nil {
+		if err := os.WriteFile(file, data, 0o644); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// goMod is the Go SDK's module: import "pulumi-sender/sdks/go/sender" (with a replace directive).
-const goMod = `module pulumi-sender/sdks/go
-
-go 1.25
-
-require github.com/pulumi/pulumi/sdk/v3 v3.259.0
-`
+// goMod is the Go SDK's module file: the module is the parent of the schema's
+// language.go.importBasePath (github.com/<owner>/<repo>/sdks/go, tagged sdks/go/v<version>), on
+// the SDK version the CLI here is built from.
+func goMod(spec schema.PackageSpec) ([]byte, error) {
+	var info struct {
+		ImportBasePath string `json:"importBasePath"`
+	}
+	if err := json.Unmarshal([]byte(spec.Language["go"]), &info); err != nil || info.ImportBasePath == "" {
+		return nil, fmt.Errorf("the schema names no language.go.importBasePath")
+	}
+	module := path.Dir(info.ImportBasePath)
+	return []byte("module " + module + "\n\ngo 1.25\n\nrequire github.com/pulumi/pulumi/sdk/v3 v3.259.0\n"), nil
+}
 
 func run(schemaPath, outDir string) error {
 	raw, err := os.ReadFile(schemaPath)
@@ -98,10 +105,10 @@ func run(schemaPath, outDir string) error {
 		}},
 		{"go", func(p *schema.Package) (map[string][]byte, error) {
 			files, err := gogen.GeneratePackage(tool, p, nil)
-			if err == nil {
-				// A module of its own, on the SDK version the CLI here is built from.
-				files["go.mod"] = []byte(goMod)
+			if err != nil {
+				return nil, err
 			}
+			files["go.mod"], err = goMod(spec)
 			return files, err
 		}},
 	}

@@ -8,8 +8,8 @@ import (
 	"reflect"
 
 	"errors"
+	"github.com/pulumi-sender/pulumi-sender/sdks/go/sender/internal"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
-	"pulumi-sender/sdks/go/sender/internal"
 )
 
 // A file attached to a regular campaign, fetched by Sender from a public URL. Its id is `<campaignId>/<fileName>`. The API cannot change an attachment, so any change replaces it, removing the old file first (Sender keys files by name). Changes to a campaign that is no longer DRAFT or SCHEDULED are refused, and destroying the attachment of such a campaign leaves the service untouched.

@@ -8,8 +8,8 @@ import (
 	"reflect"
 
 	"errors"
+	"github.com/pulumi-sender/pulumi-sender/sdks/go/sender/internal"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
-	"pulumi-sender/sdks/go/sender/internal"
 )
 
 // A regular email campaign of Sender.net. Every input updates in place; nothing forces a replacement. Creating or updating a campaign never sends it. Once the service reports the campaign as anything but DRAFT or SCHEDULED, any change to it is refused at preview: replacing a sent campaign could send the mail again.

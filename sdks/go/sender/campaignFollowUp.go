@@ -8,8 +8,8 @@ import (
 	"reflect"
 
 	"errors"
+	"github.com/pulumi-sender/pulumi-sender/sdks/go/sender/internal"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
-	"pulumi-sender/sdks/go/sender/internal"
 )
 
 // The automatic follow-up email of a regular campaign, sent to recipients who did not open it. A campaign has at most one, so its id is the campaign id. Changes to a campaign that is no longer DRAFT or SCHEDULED are refused, and destroying the follow-up of such a campaign leaves the service untouched.

@@ -8,8 +8,8 @@ import (
 	"reflect"
 
 	"errors"
+	"github.com/pulumi-sender/pulumi-sender/sdks/go/sender/internal"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
-	"pulumi-sender/sdks/go/sender/internal"
 )
 
 // When a regular campaign goes out. One schedule per campaign, so its id is the campaign id. Only `campaignId` forces replacement. Once the campaign has been sent, `read` records it (`sent: true`) and destroying the schedule leaves the service untouched: there is nothing left to cancel.

@@ -8,8 +8,8 @@ import (
 	"reflect"
 
 	"errors"
+	"github.com/pulumi-sender/pulumi-sender/sdks/go/sender/internal"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
-	"pulumi-sender/sdks/go/sender/internal"
 )
 
 // Who a regular campaign goes to: included and excluded tags and saved filters, or every active subscriber (`sendToAll`). One targeting per campaign, so its id is the campaign id. Only `campaignId` forces replacement; other changes apply the set differences. Changes to a campaign that is no longer DRAFT or SCHEDULED are refused.

@@ -7,8 +7,8 @@ import (
 	"context"
 	"reflect"
 
+	"github.com/pulumi-sender/pulumi-sender/sdks/go/sender/internal"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
-	"pulumi-sender/sdks/go/sender/internal"
 )
 
 // Reads the transactional campaigns, page after page (`GET /v2/transactional`).

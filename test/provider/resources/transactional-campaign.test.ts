@@ -480,6 +480,21 @@ describe("read", () => {
     }
   });
 
+  test("with no prior inputs (pulumi import), every field the service holds is an input", async () => {
+    const read = await provider.read("trn001", {});
+    const inputs = {
+      title: "Order confirmation",
+      subject: "Your order is confirmed",
+      from: "Example News",
+      replyTo: "news@example.com",
+      editor: "html",
+      content: "<p>Thanks for your order {{order_id}}.</p>",
+    };
+    expect(read.inputs).toStrictEqual(inputs);
+    expect(read.props).toMatchObject(inputs);
+    expect(await provider.diff("trn001", read.props ?? {}, inputs)).toStrictEqual(NO_CHANGE);
+  });
+
   test("should say gone for an unknown campaign", async () => {
     expect(await provider.read("zzz999", { ...INPUTS })).toStrictEqual({ id: "" });
   });

@@ -4,9 +4,9 @@
 package config
 
 import (
+	"github.com/pulumi-sender/pulumi-sender/sdks/go/sender/internal"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
-	"pulumi-sender/sdks/go/sender/internal"
 )
 
 var _ = internal.GetEnvOrDefault

@@ -1,11 +1,12 @@
 // A Go program on the generated Go SDK and the native plugin: a campaign and a function.
-// The test writes its go.mod (a replace directive to sdks/go).
+// The tests write its go.mod: a replace directive to sdks/go (native.test.ts), or the module
+// fetched through a Go module proxy (sdk-packages.test.ts).
 package main
 
 import (
+	"github.com/pulumi-sender/pulumi-sender/sdks/go/sender"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
-	"pulumi-sender/sdks/go/sender"
 )
 
 func main() {

@@ -1,0 +1,110 @@
+#!/usr/bin/env bash
+# npm run sdks:pack: the generated SDKs (sdks/) as the packages users install, each built once and
+# cached per user, keyed by its sources and this script; prints one line per language,
+# `<language> <path>`:
+#   nodejs  the tarball `npm pack` makes of the compiled package: `npm run build` (tsc over the
+#           generated sources, the SDK's own tsconfig) writes bin/ with JS and .d.ts, and bin/ with
+#           the package.json is packed, as Pulumi's generated SDKs are published.
+#   python  a folder with the wheel and the sdist, built by PyPA `build` (python -m build) in the
+#           venv of scripts/python-venv.sh.
+#   go      a file-based Go module proxy (GOPROXY=file://<path>) serving the Go SDK's module as a
+#           release tag makes it: a git repository laid out as this one, the tag sdks/go/v<version>
+#           of the module in the subfolder sdks/go, and the module zip `git archive` makes of it.
+# `scripts/sdk-packages.sh nodejs go` builds only those. Needs the build's node_modules (no
+# network for nodejs and go; python needs PyPI once, for the venv).
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+# shellcheck source=env.sh
+source "$root/scripts/env.sh"
+cd "$root"
+version="$(node -p 'require("./sdks/schema.json").version')"
+langs=("$@")
+[ ${#langs[@]} -gt 0 ] || langs=(nodejs python go)
+
+# The cache folder of one language's package: the hash of its sources, this script and the tools.
+cache_dir() {
+  local lang="$1" tools="$2"
+  local key
+  key="$({
+    (cd "sdks/$lang" && find . -type f -not -path '*/__pycache__/*' -print0 | sort -z | xargs -0 sha256sum)
+    sha256sum <"$root/scripts/sdk-packages.sh"
+    echo "$tools"
+  } | sha256sum | cut -c1-12)"
+  echo "$PULUMI_SENDER_CACHE/sdk-packages/$lang-$key"
+}
+
+pack_nodejs() {
+  local tsc="$root/node_modules/.bin/tsc"
+  local dir
+  dir="$(cache_dir nodejs "$(node --version) $("$tsc" --version)")"
+  if [ ! -f "$dir/pulumi-sender-native-$version.tgz" ]; then
+    local stage
+    stage="$(mktemp -d)"
+    # The SDK's `npm run build` (tsc) with bin/ outside the checkout; its imports resolve to this
+    # checkout's @pulumi/pulumi and @types/node. No maps: they would point into the checkout.
+    (cd sdks/nodejs && npm run --silent build -- --outDir "$stage/bin" --sourceMap false --declarationMap false)
+    cp sdks/nodejs/package.json sdks/nodejs/README.md LICENSE "$stage/bin/"
+    mkdir -p "$stage/out"
+    (cd "$stage/bin" && npm pack --silent --pack-destination "$stage/out" >/dev/null)
+    mkdir -p "$(dirname "$dir")" && rm -rf "$dir" && mv "$stage/out" "$dir"
+    rm -rf "$stage"
+  fi
+  echo "nodejs $dir/pulumi-sender-native-$version.tgz"
+}
+
+pack_python() {
+  local python
+  python="$(bash "$root/scripts/python-venv.sh" | tail -n1)"
+  local dir
+  dir="$(cache_dir python "$("$python" -m pip freeze --all | sha256sum)")"
+  if [ ! -f "$dir/pulumi_sender-$version-py3-none-any.whl" ]; then
+    local stage
+    stage="$(mktemp -d)"
+    # A copy: setuptools writes build/ and *.egg-info beside the sources.
+    cp -r sdks/python "$stage/src"
+    find "$stage/src" -name __pycache__ -prune -exec rm -rf {} +
+    # pyproject.toml's readme, as Pulumi's provider builds place it beside it.
+    cp sdks/python/pulumi_sender/README.md "$stage/src/README.md"
+    "$python" -m build --no-isolation --outdir "$stage/out" "$stage/src" >&2
+    mkdir -p "$(dirname "$dir")" && rm -rf "$dir" && mv "$stage/out" "$dir"
+    rm -rf "$stage"
+  fi
+  echo "python $dir"
+}
+
+pack_go() {
+  local module
+  module="$(sed -n 's/^module //p' sdks/go/go.mod)"
+  local dir
+  dir="$(cache_dir go "$module")"
+  if [ ! -f "$dir/$module/@v/v$version.zip" ]; then
+    local stage tag="sdks/go/v$version"
+    stage="$(mktemp -d)"
+    mkdir -p "$stage/repo/sdks"
+    cp -r sdks/go "$stage/repo/sdks/go"
+    git -C "$stage/repo" init -q
+    git -C "$stage/repo" add -A
+    git -C "$stage/repo" -c user.name=sdk-packages -c user.email=sdk-packages@localhost \
+      commit -q -m "Go SDK v$version"
+    git -C "$stage/repo" tag "$tag"
+    local at="$stage/proxy/$module/@v"
+    mkdir -p "$at"
+    git -C "$stage/repo" archive --format=zip --prefix="$module@v$version/" -o "$at/v$version.zip" "$tag:sdks/go"
+    git -C "$stage/repo" show "$tag:sdks/go/go.mod" >"$at/v$version.mod"
+    printf '{"Version":"v%s","Time":"%s"}\n' "$version" \
+      "$(git -C "$stage/repo" log -1 --format=%cI "$tag" | sed 's/+00:00$/Z/')" >"$at/v$version.info"
+    echo "v$version" >"$at/list"
+    mkdir -p "$(dirname "$dir")" && rm -rf "$dir" && mv "$stage/proxy" "$dir"
+    rm -rf "$stage"
+  fi
+  echo "go $dir"
+}
+
+for lang in "${langs[@]}"; do
+  case "$lang" in
+    nodejs) pack_nodejs ;;
+    python) pack_python ;;
+    go) pack_go ;;
+    *) echo "sdk-packages: unknown language $lang (nodejs, python or go)" >&2; exit 2 ;;
+  esac
+done
