@@ -17,10 +17,18 @@ export function shellBlocks(markdown: string, heading: string): string[] {
   const start = lines.indexOf(heading);
   if (start < 0) throw new Error(`README: no heading ${JSON.stringify(heading)}`);
   const level = heading.indexOf(" ");
-  const rest = lines.slice(start + 1);
-  const end = rest.findIndex((line) => /^#+ /.test(line) && line.indexOf(" ") <= level);
-  const section = (end < 0 ? rest : rest.slice(0, end)).join("\n");
-  return [...section.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1] as string);
+  const blocks: string[] = [];
+  let block: string[] | undefined;
+  for (const line of lines.slice(start + 1)) {
+    if (block) {
+      if (line.startsWith("```")) {
+        blocks.push(block.join("\n"));
+        block = undefined;
+      } else block.push(line);
+    } else if (line === "```sh") block = [];
+    else if (/^#+ /.test(line) && line.indexOf(" ") <= level) break;
+  }
+  return blocks;
 }
 
 const readme = fs.readFileSync(path.join(ROOT, "README.md"), "utf8");
@@ -42,7 +50,11 @@ beforeAll(async () => {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PULUMI_HOME: path.join(home, ".pulumi"),
-    npm_config_cache: path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), ".cache"), "pulumi-sender", "npm"),
+    npm_config_cache: path.join(
+      process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), ".cache"),
+      "pulumi-sender",
+      "npm",
+    ),
     npm_config_update_notifier: "false",
   };
   // A newcomer's engine type-checks the program.
@@ -89,7 +101,9 @@ describe("README quick start, against the emulator", () => {
   test("runs green from an empty folder outside the checkout", () => {
     expect(result.out).not.toMatch(/error TS\d+/);
     expect(result.code, result.out.slice(-4000)).toBe(0);
-    expect(fs.realpathSync(path.join(home, "sender-quickstart/node_modules/pulumi-sender"))).not.toContain(ROOT);
+    expect(fs.realpathSync(path.join(home, "sender-quickstart/node_modules/pulumi-sender"))).not.toContain(
+      ROOT,
+    );
   });
 
   test("creates the campaign and its targeting, prints the campaign id and destroys both", () => {
