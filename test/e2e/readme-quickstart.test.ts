@@ -12,7 +12,7 @@ import { ensurePulumiOnPath, ROOT } from "../support/stack";
 // test is not on the registry yet. TypeScript type-checks the program (no transpile-only).
 
 /** The `sh` blocks of a README section, from its heading to the next heading of the same level or above. */
-export function shellBlocks(markdown: string, heading: string): string[] {
+function shellBlocks(markdown: string, heading: string): string[] {
   const lines = markdown.split("\n");
   const start = lines.indexOf(heading);
   if (start < 0) throw new Error(`README: no heading ${JSON.stringify(heading)}`);
