@@ -273,8 +273,8 @@ describe(`under pnpm ${PNPM_VERSION}, through a component library`, () => {
     await h?.dispose();
   });
 
-  test("the README shows the pnpm-workspace.yaml and the pnpm version used here", () => {
-    const readme = fs.readFileSync(path.join(ROOT, "README.md"), "utf8");
+  test("docs/installing.md shows the pnpm-workspace.yaml and the pnpm version used here", () => {
+    const readme = fs.readFileSync(path.join(ROOT, "docs/installing.md"), "utf8");
     const indented = PNPM_WORKSPACE.trimEnd()
       .split("\n")
       .map((line) => `  ${line}`)

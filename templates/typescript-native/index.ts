@@ -1,0 +1,17 @@
+import * as sender from "pulumi-sender-native";
+
+// A draft campaign: creating or updating it never sends it. Without a `title`, the plugin names it
+// `welcome-<8 hex>` from the stack and the resource, which lets a repeated `up` recognize it.
+const welcome = new sender.Campaign("welcome", {
+  subject: "Welcome to Example News",
+  from: "Example News",
+  replyTo: "news@example.com",
+  contentType: "html",
+  content: "<h1>Welcome!</h1><p>Thanks for joining.</p>",
+});
+
+// Who it goes to: tag ids of your account (`tag001` exists in the local emulator).
+new sender.CampaignTargeting("welcome-audience", { campaignId: welcome.id, tagIds: ["tag001"] });
+
+export const campaignId = welcome.id;
+export const campaignStatus = welcome.status;

@@ -1,0 +1,24 @@
+import * as pulumi from "@pulumi/pulumi";
+import * as sender from "pulumi-sender";
+
+const config = new pulumi.Config();
+
+// A draft campaign: creating or updating it never sends it. Without a `title`, it is named
+// `welcome-<8 hex>` from the stack and the resource, which lets a repeated `up` recognize it.
+const welcome = new sender.Campaign("welcome", {
+  subject: config.get("subject") ?? "Welcome to Example News",
+  from: "Example News",
+  replyTo: "news@example.com",
+  contentType: "html",
+  content: "<h1>Welcome!</h1><p>Thanks for joining.</p>",
+});
+
+// Who it goes to: tag ids of your account (`tag001` exists in the local emulator).
+new sender.CampaignTargeting("welcome-audience", {
+  campaignId: welcome.id,
+  tagIds: config.getObject<string[]>("tagIds") ?? ["tag001"],
+});
+
+export const campaignId = welcome.id;
+export const campaignStatus = welcome.status;
+export const plans = sender.getPlansOutput().plans.apply((all) => all.map((plan) => plan.name));

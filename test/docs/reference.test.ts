@@ -1,0 +1,36 @@
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { describe, expect, it } from "vitest";
+import { fieldTables } from "../../provider";
+import { renderKind, updateReference } from "../../provider/plugin/reference";
+import { ROOT } from "../support/root";
+
+const page = fs.readFileSync(path.join(ROOT, "docs/resources.md"), "utf8");
+
+describe("docs/resources.md", () => {
+  it("should equal its field tables in every generated block ", () => {
+    expect(page).toBe(updateReference(page));
+  });
+
+  it("should name every input and output of every kind", () => {
+    for (const [kind, table] of Object.entries(fieldTables)) {
+      for (const name of Object.keys(table)) expect(page, `${kind}.${name}`).toContain(`| \`${name}\``);
+    }
+  });
+
+  it("should say which inputs force replacement", () => {
+    expect(renderKind("CampaignTargeting")).toContain("Forces replacement: `campaignId`.");
+    expect(renderKind("Campaign")).toContain("Forces replacement: nothing; every input updates in place.");
+  });
+
+  it("should fail on a page that lacks a kind's block", () => {
+    expect(() => updateReference("# empty\n")).toThrow(
+      "reference: no generated block for Campaign, CampaignTargeting, CampaignFollowUp, CampaignSchedule, Attachment, TransactionalCampaign, Webhook",
+    );
+  });
+
+  it("should escape pipes and line breaks inside a cell", () => {
+    const table = { note: { type: "string", doc: "a | b\nc" } } as const;
+    expect(renderKind("Webhook", table)).toContain("| `note` | string | optional | a \\| b c |");
+  });
+});
