@@ -11,8 +11,8 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # shellcheck source=env.sh
 source "$root/scripts/env.sh"
-cli_version="v3.259.0"
-min_version="3.259.0"
+cli_version="v3.274.1"
+min_version="3.274.1"
 shim="$root/node_modules/@pulumi/pulumi/pulumi-resource-pulumi-nodejs"
 [ -x "$shim" ] || { echo "pulumi-cli: $shim is missing: run npm ci first" >&2; exit 1; }
 
