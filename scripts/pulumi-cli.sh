@@ -1,22 +1,30 @@
 #!/usr/bin/env bash
-# Provides the Pulumi CLI, the Node.js language host and the dynamic-provider shim, and prints the
-# directory that holds them (put it first on PATH).
+# Provides the Pulumi CLI, the Node.js language host, Pulumi YAML (its language host and converter)
+# and the dynamic-provider shim, and prints the directory that holds them (put it first on PATH).
 #   1. A `pulumi` already on PATH (outside this project's cache), of at least the version below, with
 #      its language host beside it, is used.
 #   2. Otherwise the CLI is built from Go modules (tools/pulumi-cli) and cached per user, keyed by
 #      its go.mod and go.sum, so later runs reuse it; the language host beside it is the project's
 #      own (scripts/langhosts.sh). The builds need the Go toolchain and the Go module proxy.
-# The shim `pulumi-resource-pulumi-nodejs` always comes from the project's own @pulumi/pulumi.
+# Pulumi YAML (scripts/yaml-host.sh) is linked beside the CLI we build; beside a CLI of the machine
+# that has no pulumi-language-yaml, it is put on PATH from its own cached directory.
+# The shim `pulumi-resource-pulumi-nodejs` is a copy of the project's own @pulumi/pulumi's (it finds
+# @pulumi/pulumi from the program's directory): a cache entry never points into one checkout.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # shellcheck source=env.sh
 source "$root/scripts/env.sh"
-cli_version="v3.259.0"
-min_version="3.259.0"
+cli_version="v3.274.1"
+min_version="3.274.1"
 shim="$root/node_modules/@pulumi/pulumi/pulumi-resource-pulumi-nodejs"
 [ -x "$shim" ] || { echo "pulumi-cli: $shim is missing: run npm ci first" >&2; exit 1; }
 
 version_ge() { [ "$(printf '%s\n%s\n' "$2" "$1" | sort -V | head -n1)" = "$2" ]; }
+# Copies a file unless the copy is already the same, atomically (other checkouts share the cache).
+install_copy() {
+  [ ! -L "$2" ] && cmp -s "$1" "$2" 2>/dev/null && return 0
+  cp "$1" "$2.tmp.$$" && chmod +x "$2.tmp.$$" && mv -f "$2.tmp.$$" "$2"
+}
 
 if command -v pulumi >/dev/null 2>&1 && [ "${PULUMI_SENDER_BUILD_CLI:-}" != "1" ]; then
   have="$(pulumi version 2>/dev/null | sed 's/^v//')"
@@ -24,11 +32,13 @@ if command -v pulumi >/dev/null 2>&1 && [ "${PULUMI_SENDER_BUILD_CLI:-}" != "1" 
   case "$dir" in "$PULUMI_SENDER_CACHE"/*) have="" ;; esac # ours: the keyed path below checks it is current
   if [ -n "$have" ] && version_ge "$have" "$min_version" && [ -x "$dir/pulumi-language-nodejs" ]; then
     echo "pulumi-cli: using pulumi $have from $dir" >&2
+    dirs="$dir"
+    if [ ! -x "$dir/pulumi-language-yaml" ]; then dirs="$(bash "$root/scripts/yaml-host.sh"):$dirs"; fi
     # Official installs ship the shim beside the CLI, where the engine looks first.
-    if [ -x "$dir/pulumi-resource-pulumi-nodejs" ]; then echo "$dir"; exit 0; fi
+    if [ -x "$dir/pulumi-resource-pulumi-nodejs" ]; then echo "$dirs"; exit 0; fi
     out="$PULUMI_SENDER_CACHE/pulumi-shim"
-    mkdir -p "$out" && ln -sfn "$shim" "$out/pulumi-resource-pulumi-nodejs"
-    echo "$out:$dir"
+    mkdir -p "$out" && install_copy "$shim" "$out/pulumi-resource-pulumi-nodejs"
+    echo "$out:$dirs"
     exit 0
   fi
 fi
@@ -48,7 +58,10 @@ if [ ! -x "$bin/pulumi" ]; then
   echo "pulumi-cli: built in $((SECONDS - start)) s" >&2
 fi
 langhosts="$(bash "$root/scripts/langhosts.sh")"
+yaml="$(bash "$root/scripts/yaml-host.sh")"
 ln -sfn "$langhosts/pulumi-language-nodejs" "$bin/pulumi-language-nodejs"
-ln -sfn "$shim" "$bin/pulumi-resource-pulumi-nodejs"
+ln -sfn "$yaml/pulumi-language-yaml" "$bin/pulumi-language-yaml"
+ln -sfn "$yaml/pulumi-converter-yaml" "$bin/pulumi-converter-yaml"
+install_copy "$shim" "$bin/pulumi-resource-pulumi-nodejs"
 "$bin/pulumi" version >/dev/null
 echo "$bin"

@@ -5,15 +5,17 @@
 // The upstream hosts (modules github.com/pulumi/pulumi/sdk/nodejs/cmd/pulumi-language-nodejs/v3,
 // .../sdk/go/pulumi-language-go/v3 and .../sdk/python/cmd/pulumi-language-python/v3) are not served
 // by the Go module proxy reachable here. This one does what `preview`, `up`, `refresh`, `destroy`,
-// `import` and `package gen-sdk` need:
+// `import`, `convert`, `package gen-sdk` and `package add` need:
 //   - Node.js: the program runs through its own `@pulumi/pulumi`'s `cmd/run` entry point, as the
 //     upstream host does; the dynamic-provider shim ships inside `@pulumi/pulumi`;
 //   - Go: `go build` in the program's directory, then the binary with the PULUMI_* environment the
 //     Go SDK reads (github.com/pulumi/pulumi/sdk/v3/go/pulumi/run.go);
 //   - Python: the interpreter of the project's `virtualenv` option (else python3 on PATH) runs a
 //     short runner that configures the `pulumi` package's runtime and runs the program in a stack;
-//   - code: programs (`GenerateProgram`, for `pulumi import`) and SDKs (`GeneratePackage`) come
-//     from the upstream generators of github.com/pulumi/pulumi/pkg/v3.
+//   - code: programs (`GenerateProgram`, for `pulumi import`), projects (`GenerateProject`, for
+//     `pulumi convert`) and SDKs (`GeneratePackage`) come from the upstream generators of
+//     github.com/pulumi/pulumi/pkg/v3; `Link` records a generated SDK in the project's manifest
+//     (`pulumi package add`, `convert`).
 package main
 
 import (
@@ -155,11 +157,6 @@ func (h *host) Run(ctx context.Context, req *pulumirpc.RunRequest) (*pulumirpc.R
 // bind the files against the engine's schema loader (leniently unless asked to be strict, since
 // `pulumi import` may leave parents and providers unbound), then run the program generator.
 func (h *host) GenerateProgram(_ context.Context, req *pulumirpc.GenerateProgramRequest) (*pulumirpc.GenerateProgramResponse, error) {
-	loader, err := schema.NewLoaderClient(req.GetLoaderTarget())
-	if err != nil {
-		return nil, err
-	}
-	defer loader.Close()
 	dir, err := os.MkdirTemp("", "pulumi-generate-program-")
 	if err != nil {
 		return nil, err
@@ -170,19 +167,11 @@ func (h *host) GenerateProgram(_ context.Context, req *pulumirpc.GenerateProgram
 			return nil, err
 		}
 	}
-	var options []pcl.BindOption
-	if h.lang == nodeLang {
-		options = append(options, pcl.PreferOutputVersionedInvokes)
-	}
-	if !req.GetStrict() {
-		options = append(options, pcl.NonStrictBindOptions()...)
-	}
-	program, diags, err := pcl.BindDirectory(dir, schema.NewCachedLoader(loader), options...)
+	program, rpcDiags, err := h.bindProgram(dir, req.GetLoaderTarget(), req.GetStrict())
 	if err != nil {
 		return nil, err
 	}
-	rpcDiags := plugin.HclDiagnosticsToRPCDiagnostics(diags)
-	if diags.HasErrors() || program == nil {
+	if program == nil {
 		return &pulumirpc.GenerateProgramResponse{Diagnostics: rpcDiags}, nil
 	}
 	generate := map[string]func(*pcl.Program) (map[string][]byte, hcl.Diagnostics, error){
