@@ -102,3 +102,39 @@ describe("up with a request the service refuses", () => {
     }
   });
 });
+
+describe("a stack with no config at all", () => {
+  // The README's environment variables in place of config: with no `pulumi config` key, the
+  // language host passes PULUMI_CONFIG=null, which `@pulumi/pulumi`'s allConfig() cannot read.
+  let bare: StackHandle;
+  beforeAll(async () => {
+    bare = await createStack(
+      copyProgram("test/e2e/programs/env-only", "config-env-only"),
+      emu,
+      {},
+      { SENDER_API_TOKEN: TOKEN, SENDER_BASE_URL: emu.url },
+    );
+    await bare.stack.removeConfig("sender:apiToken");
+    await bare.stack.removeConfig("sender:baseUrl");
+  });
+  afterAll(async () => {
+    await bare?.dispose();
+  });
+
+  test("runs up and destroy with the token and base URL from the environment only", async () => {
+    expect(await bare.stack.getAllConfig()).toEqual({});
+    const up = await bare.stack.up({ onOutput: bare.onOutput, color: "never" });
+    expect(up.summary.resourceChanges).toEqual({ create: 2 });
+    expect(up.outputs.plans!.value).toBe(3);
+    const id = up.outputs.campaignId!.value as string;
+    expect((await emu.state()).campaigns.filter((c: any) => c.id === id).map((c: any) => c.subject)).toEqual([
+      "Configured by the environment only",
+    ]);
+    await bare.stack.destroy({ onOutput: bare.onOutput, color: "never" });
+    expect((await emu.state()).campaigns.map((c: any) => c.id).includes(id)).toBe(false);
+    const lines = bare.output.join("").split("\n");
+    expect(diagnostics(lines, "error")).toEqual([]);
+    expect(diagnostics(lines, "warning")).toEqual([]);
+    expect(bare.output.join("")).not.toContain(TOKEN);
+  });
+});
