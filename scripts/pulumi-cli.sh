@@ -6,15 +6,17 @@
 #   2. Otherwise the CLI is built from Go modules (tools/pulumi-cli) and cached per user, keyed by
 #      its go.mod and go.sum, so later runs reuse it; the language host beside it is the project's
 #      own (scripts/langhosts.sh). The builds need the Go toolchain and the Go module proxy.
-# The shim `pulumi-resource-pulumi-nodejs` always comes from the project's own @pulumi/pulumi.
+# The shim `pulumi-resource-pulumi-nodejs` is scripts/pulumi-resource-pulumi-nodejs, copied: it runs
+# the @pulumi/pulumi of the program's folder, so no checkout's node_modules is linked from the cache.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # shellcheck source=env.sh
 source "$root/scripts/env.sh"
 cli_version="v3.259.0"
 min_version="3.259.0"
-shim="$root/node_modules/@pulumi/pulumi/pulumi-resource-pulumi-nodejs"
-[ -x "$shim" ] || { echo "pulumi-cli: $shim is missing: run npm ci first" >&2; exit 1; }
+shim="$root/scripts/pulumi-resource-pulumi-nodejs"
+# A copy, replaced atomically: another checkout's set-up may run at the same time.
+install_shim() { cp "$shim" "$1/shim.tmp.$$" && chmod +x "$1/shim.tmp.$$" && mv -f "$1/shim.tmp.$$" "$1/pulumi-resource-pulumi-nodejs"; }
 
 version_ge() { [ "$(printf '%s\n%s\n' "$2" "$1" | sort -V | head -n1)" = "$2" ]; }
 
@@ -27,7 +29,7 @@ if command -v pulumi >/dev/null 2>&1 && [ "${PULUMI_SENDER_BUILD_CLI:-}" != "1" 
     # Official installs ship the shim beside the CLI, where the engine looks first.
     if [ -x "$dir/pulumi-resource-pulumi-nodejs" ]; then echo "$dir"; exit 0; fi
     out="$PULUMI_SENDER_CACHE/pulumi-shim"
-    mkdir -p "$out" && ln -sfn "$shim" "$out/pulumi-resource-pulumi-nodejs"
+    mkdir -p "$out" && install_shim "$out"
     echo "$out:$dir"
     exit 0
   fi
@@ -49,6 +51,6 @@ if [ ! -x "$bin/pulumi" ]; then
 fi
 langhosts="$(bash "$root/scripts/langhosts.sh")"
 ln -sfn "$langhosts/pulumi-language-nodejs" "$bin/pulumi-language-nodejs"
-ln -sfn "$shim" "$bin/pulumi-resource-pulumi-nodejs"
+install_shim "$bin"
 "$bin/pulumi" version >/dev/null
 echo "$bin"
