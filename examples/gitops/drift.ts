@@ -108,7 +108,7 @@ interface PreviewJson {
 /**
  * Why the check failed, on one line: under `--json` the engine's errors are in the output's
  * diagnostics (stderr is empty), e.g. `read Campaign abc123 failed: GET /v2/campaigns/abc123 failed:
- * ECONNREFUSED ...`. A resource's error comes first; the engine's closing `preview failed` only when
+ * ECONNREFUSED ...`. A resource's error comes first, with the count of any others; the engine's closing `preview failed` only when
  * there is nothing else; stderr when the output is not JSON at all (the CLI could not start).
  */
 export function failureReason(stdout: string, stderr: string): string {
@@ -130,7 +130,8 @@ export function failureReason(stdout: string, stderr: string): string {
     );
   const reasons = [...new Set(messages)];
   const own = reasons.filter((m) => m !== "preview failed");
-  if (own.length > 0) return own.join("; ");
+  // One line: the first resource's error, and how many others failed (often for the same cause).
+  if (own.length > 0) return own.length === 1 ? own[0]! : `${own[0]} (and ${own.length - 1} more errors)`;
   const last = stderr
     .trim()
     .split("\n")

@@ -20,6 +20,23 @@ describe("the drift check's failure reason", () => {
     expect(driftedResources(JSON.parse(UNREACHABLE).steps)).toEqual([]);
   });
 
+  test("several resources failing: the first one's error and how many more", () => {
+    const several = JSON.stringify({
+      steps: [],
+      diagnostics: [
+        {
+          urn: "urn:a",
+          message: "error: Preview failed: read Campaign a1 failed: boom\n",
+          severity: "error",
+        },
+        { message: "error: preview failed\n", severity: "error" },
+        { urn: "urn:b", message: "error: Preview failed: read Webhook b1 failed: boom\n", severity: "error" },
+        { urn: "urn:c", message: "warning: slow\n", severity: "warning" },
+      ],
+    });
+    expect(failureReason(several, "")).toBe("read Campaign a1 failed: boom (and 1 more errors)");
+  });
+
   test("falls back to the engine's own line, then to stderr when the output is not JSON", () => {
     const engineOnly = JSON.stringify({
       steps: [],
