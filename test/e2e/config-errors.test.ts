@@ -53,13 +53,39 @@ function expectOneCleanError(lines: string[], message: string) {
   expect(lines.join("\n")).not.toContain(TOKEN);
 }
 
+/** The engine's Diagnostics section, as printed: each heading and its lines, up to the summary. */
+function diagnosticsSection(lines: string[]): string[] {
+  const start = lines.indexOf("Diagnostics:");
+  const end = lines.findIndex((line, i) => i > start && /^(Resources|Outputs):/.test(line));
+  return lines.slice(start, end).filter((line) => line.trim() !== "");
+}
+
 describe("preview with a configuration mistake", () => {
   test("no token: one error naming sender:apiToken, and no request is sent", async () => {
     await h.stack.removeConfig("sender:apiToken");
     const lines = await failedPreview();
     expectOneCleanError(lines, MISSING_TOKEN);
-    // On the resource: the engine's diagnostics heading names it.
-    expect(lines.map((line) => line.trim())).toContain("pulumi-nodejs:dynamic/sender:Campaign (solo):");
+    // Exactly one line, on the resource; the Stack does not repeat it, and Node prints no warning.
+    expect(diagnosticsSection(h.output.join("").split("\n"))).toEqual([
+      "Diagnostics:",
+      "  pulumi-nodejs:dynamic/sender:Campaign (solo):",
+      `    error: ${MISSING_TOKEN}`,
+    ]);
+    expect(lines.filter((line) => line.includes("(node:"))).toEqual([]);
+    expect(await emu.requests()).toEqual([]);
+  });
+
+  test("no token under up: the same one line on the resource, nothing created", async () => {
+    await h.stack.removeConfig("sender:apiToken");
+    const text = await failure(() => h.stack.up({ onOutput: h.onOutput, color: "never" }));
+    const lines = h.output.join("").split("\n");
+    expect(diagnosticsSection(lines)).toEqual([
+      "Diagnostics:",
+      "  pulumi-nodejs:dynamic/sender:Campaign (solo):",
+      `    error: ${MISSING_TOKEN}`,
+    ]);
+    expect([...lines, ...text.split("\n")].filter((line) => line.includes("(node:"))).toEqual([]);
+    expect(lines.filter((line) => line.includes("    at "))).toEqual([]);
     expect(await emu.requests()).toEqual([]);
   });
 
