@@ -8,16 +8,15 @@
 #      own (scripts/langhosts.sh). The builds need the Go toolchain and the Go module proxy.
 # Pulumi YAML (scripts/yaml-host.sh) is linked beside the CLI we build; beside a CLI of the machine
 # that has no pulumi-language-yaml, it is put on PATH from its own cached directory.
-# The shim `pulumi-resource-pulumi-nodejs` is a copy of the project's own @pulumi/pulumi's (it finds
-# @pulumi/pulumi from the program's directory): a cache entry never points into one checkout.
+# The shim `pulumi-resource-pulumi-nodejs` is scripts/pulumi-resource-pulumi-nodejs, copied: it runs
+# the @pulumi/pulumi of the program's folder, so no checkout's node_modules is linked from the cache.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # shellcheck source=env.sh
 source "$root/scripts/env.sh"
 cli_version="v3.274.1"
 min_version="3.274.1"
-shim="$root/node_modules/@pulumi/pulumi/pulumi-resource-pulumi-nodejs"
-[ -x "$shim" ] || { echo "pulumi-cli: $shim is missing: run npm ci first" >&2; exit 1; }
+shim="$root/scripts/pulumi-resource-pulumi-nodejs"
 
 version_ge() { [ "$(printf '%s\n%s\n' "$2" "$1" | sort -V | head -n1)" = "$2" ]; }
 # Copies a file unless the copy is already the same, atomically (other checkouts share the cache).

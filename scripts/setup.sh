@@ -10,8 +10,9 @@ stamp="node_modules/.pulumi-sender-lock"
 want="$(node --version) $(sha256sum package-lock.json | cut -c1-16)"
 if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
   echo "setup: installing npm dependencies" >&2
-  # `npm ci` trips over optional platform packages the lock file leaves out (npm 11); install keeps to the lock.
-  npm install --no-audit --no-fund --loglevel=error
+  # `npm ci` installs exactly the lock file and never rewrites it, so a fresh clone stays clean; it
+  # fails when package.json and the lock disagree (then `npm install` once and commit the lock).
+  npm ci --no-audit --no-fund --loglevel=error
   echo "$want" > "$stamp"
 fi
 ln -sfn .. node_modules/pulumi-sender

@@ -21,7 +21,22 @@ const clients = new Map<string, SenderClient>();
  * fallbacks as the resources (`SENDER_API_TOKEN`, `SENDER_BASE_URL`).
  */
 export function programSettings(env: NodeJS.ProcessEnv = process.env): ProviderSettings {
-  return readSettings({ get: (key) => pulumi.runtime.getConfig(key) }, env);
+  const config = stackConfig();
+  return readSettings({ get: (key) => config[key] }, env);
+}
+
+/**
+ * The program's whole stack config, `{}` for a stack with no config at all: the language host
+ * then passes `PULUMI_CONFIG=null`, on which `@pulumi/pulumi`'s `allConfig()` and `getConfig()`
+ * throw `TypeError: Cannot convert undefined or null to object`.
+ */
+export function stackConfig(): Record<string, string> {
+  try {
+    return pulumi.runtime.allConfig();
+  } catch (error) {
+    if (error instanceof TypeError) return {};
+    throw error;
+  }
 }
 
 /** A cache key that identifies the settings without keeping the token itself as a key. */
@@ -39,7 +54,7 @@ function cacheKey(settings: ProviderSettings): string {
  */
 export function programClient(env: NodeJS.ProcessEnv = process.env): SenderClient {
   const settings = programSettings(env);
-  if (!settings.apiToken) throw missingTokenError(Object.keys(pulumi.runtime.allConfig()));
+  if (!settings.apiToken) throw missingTokenError(Object.keys(stackConfig()));
   const key = cacheKey(settings);
   let client = clients.get(key);
   if (!client) {
@@ -88,7 +103,7 @@ let configKeysChecked = false;
 export function warnUnknownConfigKeys(): void {
   if (configKeysChecked) return;
   configKeysChecked = true;
-  for (const warning of unknownKeyWarnings(Object.keys(pulumi.runtime.allConfig()))) {
+  for (const warning of unknownKeyWarnings(Object.keys(stackConfig()))) {
     void pulumi.log.warn(warning);
   }
 }

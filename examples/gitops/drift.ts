@@ -99,6 +99,48 @@ export function driftSummary(stack: string, drifted: readonly DriftedResource[],
   return lines.join("\n");
 }
 
+/** What `pulumi preview --json` prints: the steps, and the diagnostics that stderr lacks under `--json`. */
+interface PreviewJson {
+  steps?: PreviewStep[];
+  diagnostics?: { urn?: string; message?: string; severity?: string }[];
+}
+
+/**
+ * Why the check failed, on one line: under `--json` the engine's errors are in the output's
+ * diagnostics (stderr is empty), e.g. `read Campaign abc123 failed: GET /v2/campaigns/abc123 failed:
+ * ECONNREFUSED ...`. A resource's error comes first, with the count of any others; the engine's closing `preview failed` only when
+ * there is nothing else; stderr when the output is not JSON at all (the CLI could not start).
+ */
+export function failureReason(stdout: string, stderr: string): string {
+  let diagnostics: NonNullable<PreviewJson["diagnostics"]> = [];
+  try {
+    diagnostics = (JSON.parse(stdout) as PreviewJson).diagnostics ?? [];
+  } catch {
+    // not JSON: the CLI failed before the engine ran
+  }
+  const messages = diagnostics
+    .filter((d) => d.severity === "error" && d.message)
+    .sort((a, b) => Number(!a.urn) - Number(!b.urn))
+    .map((d) =>
+      (d.message as string)
+        .trim()
+        .replace(/^error: /, "")
+        .replace(/^Preview failed: /, "")
+        .replace(/\s*\n\s*/g, " "),
+    );
+  const reasons = [...new Set(messages)];
+  const own = reasons.filter((m) => m !== "preview failed");
+  // One line: the first resource's error, and how many others failed (often for the same cause).
+  if (own.length > 0) return own.length === 1 ? own[0]! : `${own[0]} (and ${own.length - 1} more errors)`;
+  const last = stderr
+    .trim()
+    .split("\n")
+    .pop()
+    ?.trim()
+    .replace(/^error: /, "");
+  return last || reasons[0] || "the engine gave no reason";
+}
+
 /** Runs the check in a Pulumi project folder. */
 export function runDriftCheck(options: {
   cwd: string;
@@ -115,10 +157,13 @@ export function runDriftCheck(options: {
       (error, stdout, stderr) => {
         let steps: PreviewStep[];
         try {
-          steps = (JSON.parse(stdout) as { steps?: PreviewStep[] }).steps ?? [];
+          steps = (JSON.parse(stdout) as PreviewJson).steps ?? [];
         } catch {
-          const last = stderr.trim().split("\n").slice(-3).join("\n");
-          resolve({ code: 2, drifted: [], summary: `drift: the check failed: ${last}` });
+          resolve({
+            code: 2,
+            drifted: [],
+            summary: `drift: the check failed: ${failureReason(stdout, stderr)}`,
+          });
           return;
         }
         const drifted = driftedResources(steps);
@@ -126,8 +171,7 @@ export function runDriftCheck(options: {
         const stack = options.stack ?? "(selected)";
         // The engine's verdict and ours agree; if the engine failed for another reason, say so.
         if (error && drifted.length === 0) {
-          const last = stderr.trim().split("\n").slice(-3).join("\n");
-          resolve({ code: 2, drifted, summary: `drift: the check failed: ${last}` });
+          resolve({ code: 2, drifted, summary: `drift: the check failed: ${failureReason(stdout, stderr)}` });
           return;
         }
         resolve({ code: drifted.length > 0 ? 1 : 0, drifted, summary: driftSummary(stack, drifted, total) });

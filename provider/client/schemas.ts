@@ -115,15 +115,17 @@ export function once<T extends z.ZodType, R>(kind: string, item: T, make: (item:
   return byKind.get(kind) as R;
 }
 
+// dataOf and dataOrBare declare their types: the inferred ones inline zod's internal mapped types
+// into the .d.ts, which a user's `tsc` without skipLibCheck rejects (TS2536).
 /** `{data: T}` unwrapped to `T` (observed wrapping of single objects). */
-export function dataOf<T extends z.ZodType>(item: T) {
+export function dataOf<T extends z.ZodType>(item: T): z.ZodType<z.output<T>> {
   return once("dataOf", item, (i) =>
     z.looseObject({ data: i }).transform((answer) => (answer as { data: z.output<T> }).data),
   );
 }
 
 /** Either `{data: T}` or a bare `T`, where sources disagree; both come out as `T`. */
-export function dataOrBare<T extends z.ZodType>(item: T) {
+export function dataOrBare<T extends z.ZodType>(item: T): z.ZodType<z.output<T>> {
   return once("dataOrBare", item, (i) => z.union([dataOf(i), i]));
 }
 

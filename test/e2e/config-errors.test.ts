@@ -53,13 +53,39 @@ function expectOneCleanError(lines: string[], message: string) {
   expect(lines.join("\n")).not.toContain(TOKEN);
 }
 
+/** The engine's Diagnostics section, as printed: each heading and its lines, up to the summary. */
+function diagnosticsSection(lines: string[]): string[] {
+  const start = lines.indexOf("Diagnostics:");
+  const end = lines.findIndex((line, i) => i > start && /^(Resources|Outputs):/.test(line));
+  return lines.slice(start, end).filter((line) => line.trim() !== "");
+}
+
 describe("preview with a configuration mistake", () => {
   test("no token: one error naming sender:apiToken, and no request is sent", async () => {
     await h.stack.removeConfig("sender:apiToken");
     const lines = await failedPreview();
     expectOneCleanError(lines, MISSING_TOKEN);
-    // On the resource: the engine's diagnostics heading names it.
-    expect(lines.map((line) => line.trim())).toContain("pulumi-nodejs:dynamic/sender:Campaign (solo):");
+    // Exactly one line, on the resource; the Stack does not repeat it, and Node prints no warning.
+    expect(diagnosticsSection(h.output.join("").split("\n"))).toEqual([
+      "Diagnostics:",
+      "  pulumi-nodejs:dynamic/sender:Campaign (solo):",
+      `    error: ${MISSING_TOKEN}`,
+    ]);
+    expect(lines.filter((line) => line.includes("(node:"))).toEqual([]);
+    expect(await emu.requests()).toEqual([]);
+  });
+
+  test("no token under up: the same one line on the resource, nothing created", async () => {
+    await h.stack.removeConfig("sender:apiToken");
+    const text = await failure(() => h.stack.up({ onOutput: h.onOutput, color: "never" }));
+    const lines = h.output.join("").split("\n");
+    expect(diagnosticsSection(lines)).toEqual([
+      "Diagnostics:",
+      "  pulumi-nodejs:dynamic/sender:Campaign (solo):",
+      `    error: ${MISSING_TOKEN}`,
+    ]);
+    expect([...lines, ...text.split("\n")].filter((line) => line.includes("(node:"))).toEqual([]);
+    expect(lines.filter((line) => line.includes("    at "))).toEqual([]);
     expect(await emu.requests()).toEqual([]);
   });
 
@@ -100,5 +126,41 @@ describe("up with a request the service refuses", () => {
     } finally {
       await h.stack.removeConfig("replyTo");
     }
+  });
+});
+
+describe("a stack with no config at all", () => {
+  // The README's environment variables in place of config: with no `pulumi config` key, the
+  // language host passes PULUMI_CONFIG=null, which `@pulumi/pulumi`'s allConfig() cannot read.
+  let bare: StackHandle;
+  beforeAll(async () => {
+    bare = await createStack(
+      copyProgram("test/e2e/programs/env-only", "config-env-only"),
+      emu,
+      {},
+      { SENDER_API_TOKEN: TOKEN, SENDER_BASE_URL: emu.url },
+    );
+    await bare.stack.removeConfig("sender:apiToken");
+    await bare.stack.removeConfig("sender:baseUrl");
+  });
+  afterAll(async () => {
+    await bare?.dispose();
+  });
+
+  test("runs up and destroy with the token and base URL from the environment only", async () => {
+    expect(await bare.stack.getAllConfig()).toEqual({});
+    const up = await bare.stack.up({ onOutput: bare.onOutput, color: "never" });
+    expect(up.summary.resourceChanges).toEqual({ create: 2 });
+    expect(up.outputs.plans!.value).toBe(3);
+    const id = up.outputs.campaignId!.value as string;
+    expect((await emu.state()).campaigns.filter((c: any) => c.id === id).map((c: any) => c.subject)).toEqual([
+      "Configured by the environment only",
+    ]);
+    await bare.stack.destroy({ onOutput: bare.onOutput, color: "never" });
+    expect((await emu.state()).campaigns.map((c: any) => c.id).includes(id)).toBe(false);
+    const lines = bare.output.join("").split("\n");
+    expect(diagnostics(lines, "error")).toEqual([]);
+    expect(diagnostics(lines, "warning")).toEqual([]);
+    expect(bare.output.join("")).not.toContain(TOKEN);
   });
 });

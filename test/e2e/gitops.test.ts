@@ -1,6 +1,8 @@
-// The gitops example as a team runs it: state in a real PostgreSQL server (a throwaway cluster), two
-// `pulumi up` racing for the lock, the nightly drift check, and the pull-request review report with
-// the emails rendered in Chromium. One cluster and one browser launch for the whole file.
+// The gitops example as a team runs it: copied out of the checkout as a team copies the template,
+// installed from the packed tarball with its own tsconfig and lock file, state in a real PostgreSQL
+// server (a throwaway cluster), two `pulumi up` racing for the lock, the nightly drift check, and
+// the pull-request review report with the emails rendered in Chromium. One cluster, one install and
+// one browser launch for the whole file.
 import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -8,13 +10,14 @@ import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { runReview } from "../../examples/gitops/review";
 import { escapeMarkdown } from "../../examples/gitops/review-markdown";
+import { npm, type Packed, packFreshClone } from "../package/packed";
 import { gitopsTools, type PostgresCluster, startPostgres } from "../support/postgres";
 import {
-  copyProgram,
   createStack,
   type EmulatorHandle,
   emulator,
   failure,
+  ROOT,
   type StackHandle,
 } from "../support/stack";
 
@@ -22,6 +25,8 @@ const TOKEN = "tok-e2e-gitops-Hn3R5tBc";
 
 let emu: EmulatorHandle;
 let pg: PostgresCluster;
+let packed: Packed;
+let scratch: string;
 let h: StackHandle;
 let env: NodeJS.ProcessEnv;
 
@@ -75,7 +80,7 @@ describe("gitops example for a team: PostgreSQL state, locking, drift check, rev
     pg = await startPostgres();
     emu = await emulator(TOKEN);
     h = await createStack(
-      copyProgram("examples/gitops", "gitops"),
+      copyOut(),
       emu,
       { "gitops:timeZone": "Europe/Paris" },
       { PULUMI_BACKEND_URL: pg.url },
@@ -86,14 +91,46 @@ describe("gitops example for a team: PostgreSQL state, locking, drift check, rev
     await h?.dispose();
     await emu?.close();
     await pg?.stop();
+    packed?.dispose();
+    if (scratch) fs.rmSync(scratch, { recursive: true, force: true });
   });
 
+  /**
+   * The example copied to a folder outside the checkout, as a team copies the template, with
+   * `pulumi-sender` from the packed tarball in place of the registry's (the package.json's range
+   * aside, nothing is changed), installed, then installed again with `npm ci` from the lock file
+   * that made, as the CI workflow does.
+   */
+  function copyOut(): string {
+    packed = packFreshClone();
+    scratch = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-sender-gitops-"));
+    const dir = path.join(scratch, "campaigns-repo");
+    fs.cpSync(path.join(ROOT, "examples/gitops"), dir, {
+      recursive: true,
+      filter: (src) => !src.includes("node_modules") && !/^Pulumi\.[^/]+\.yaml$/.test(path.basename(src)),
+    });
+    const manifest = JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8"));
+    expect(manifest.dependencies["pulumi-sender"]).toMatch(/^\^\d+\.\d+\.\d+$/);
+    manifest.dependencies["pulumi-sender"] = `file:${packed.tarball}`;
+    fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify(manifest, null, 2));
+    npm(["install", "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error"], dir);
+    npm(["ci", "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error"], dir);
+    return dir;
+  }
+
   test("validate, preview and up keep the stack in PostgreSQL; a second up and a refresh change nothing", async () => {
+    // Outside the checkout, with its own tsconfig and node_modules only.
+    expect(path.relative(ROOT, h.dir).startsWith("..")).toBe(true);
+    expect(fs.realpathSync(path.join(h.dir, "node_modules/pulumi-sender"))).toBe(
+      path.join(fs.realpathSync(h.dir), "node_modules/pulumi-sender"),
+    );
     const validate = await run("npm", ["run", "--silent", "validate"]);
     expect([validate.code, validate.stdout.trim()]).toEqual([
       0,
       "validate: 2 campaign files valid in campaigns/",
     ]);
+    const typecheck = await run("npm", ["run", "--silent", "typecheck"]);
+    expect([typecheck.code, typecheck.stdout.trim()]).toEqual([0, ""]);
     const preview = await h.stack.preview({ onOutput: h.onOutput });
     expect(preview.changeSummary).toEqual({ create: 6 });
     expect((await emu.requests()).filter((r) => r.method !== "GET")).toEqual([]);
@@ -205,6 +242,20 @@ describe("gitops example for a team: PostgreSQL state, locking, drift check, rev
         "To put back what the files say: pulumi up --refresh --yes. To keep the service's values: copy them into the files first.",
       ].join("\n"),
     ]);
+
+    // The service unreachable: exit 2, and the one line names the cause.
+    await h.stack.setConfig("sender:baseUrl", { value: "http://127.0.0.1:9" });
+    await h.stack.setConfig("sender:maxAttempts", { value: "1" });
+    try {
+      const down = await run("npm", ["run", "--silent", "drift", "--", "--stack", "e2e"]);
+      expect(down.code).toBe(2);
+      expect(down.stderr.trim()).toMatch(
+        /^drift: the check failed: (read|diff) \w+ \S+ failed: GET \/v2\/\S+ failed: ECONNREFUSED: connect ECONNREFUSED 127\.0\.0\.1:9( \(and \d+ more errors\))?$/,
+      );
+    } finally {
+      await h.stack.setConfig("sender:baseUrl", { value: emu.url });
+      await h.stack.removeConfig("sender:maxAttempts");
+    }
 
     const up = await h.stack.up({ refresh: true, onOutput: h.onOutput });
     expect(up.summary.resourceChanges).toEqual({ same: 7, update: 1 });

@@ -128,3 +128,34 @@ export function pnpm(args: string[], cwd: string): string {
  * a Pulumi program does not need.
  */
 export const PNPM_WORKSPACE = "allowBuilds:\n  protobufjs: false\n";
+
+/**
+ * The `tsc` of TypeScript `version`, installed once from the npm registry into the project's cache
+ * (`typescript-<version>`), so that a user's type-check can be run with several compilers.
+ */
+export function typescriptCompiler(version: string): string {
+  const home = path.join(projectCache(), `typescript-${version}`);
+  const bin = path.join(home, "node_modules/typescript/bin/tsc");
+  if (!fs.existsSync(bin)) {
+    fs.mkdirSync(home, { recursive: true });
+    npm(
+      ["install", "--prefix", home, "--no-audit", "--no-fund", "--loglevel=error", `typescript@${version}`],
+      home,
+    );
+  }
+  return bin;
+}
+
+/** The newest version of `pkg` in `range` that the registry serves, by version order. */
+export function newestVersion(pkg: string, range: string): string {
+  const listed = [JSON.parse(npm(["view", `${pkg}@${range}`, "version", "--json"], ROOT))].flat() as string[];
+  // npm lists them in publication order, which is not version order (3.96.0 after 3.270.0).
+  const parts = (version: string) => version.split(".").map(Number);
+  return listed
+    .filter((version) => /^\d+\.\d+\.\d+$/.test(version))
+    .sort((a, b) => {
+      const [x, y] = [parts(a), parts(b)];
+      return x[0]! - y[0]! || x[1]! - y[1]! || x[2]! - y[2]!;
+    })
+    .pop()!;
+}
