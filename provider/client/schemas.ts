@@ -43,6 +43,16 @@ export function record<T extends Table>(table: T) {
   return z.looseObject(shape as ShapeOf<T>);
 }
 
+/**
+ * The declared field names of a record type, without the index signature `z.looseObject` adds
+ * (with it, `keyof` is just `string`): what a resource table's `api:` may name, so that a
+ * misspelt name fails to compile.
+ */
+export type KnownKeys<T> = keyof {
+  [K in keyof T as string extends K ? never : number extends K ? never : symbol extends K ? never : K]: T[K];
+} &
+  string;
+
 /** `YYYY-MM-DD HH:MM:SS` in UTC (seed §2). Kept as text: the API compares and echoes it as such. */
 export const Timestamp = z.string();
 
@@ -850,4 +860,12 @@ export interface AddAttachmentBody {
   file: string;
   /** File name; needed with `base64://` content. */
   file_name?: string;
+}
+
+/** Body of `POST /campaigns/{id}/follow_up` (seed §4.6). */
+export interface FollowUpBody {
+  /** Subject line of the follow-up email. */
+  subject: string;
+  /** Hours after the send. */
+  time: FollowUpDelay;
 }

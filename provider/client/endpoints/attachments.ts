@@ -37,7 +37,7 @@ export const attachmentEndpoints = {
   },
 
   /** `POST /v2/campaigns/{id}/follow_up` with `{subject, time}` (time in hours). */
-  setFollowUp(id: string, followUp: { subject: string; time: s.FollowUpDelay }): Promise<s.Ack> {
+  setFollowUp(id: string, followUp: s.FollowUpBody): Promise<s.Ack> {
     return call(this, "POST /campaigns/{id}/follow_up", {
       params: { id },
       body: { subject: followUp.subject, time: followUp.time },
