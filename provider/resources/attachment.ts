@@ -1,6 +1,6 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import type { Attachment } from "../client";
+import type { Attachment, KnownKeys } from "../client";
 import { shorten } from "../client";
 import { getClient } from "../context";
 import {
@@ -122,7 +122,7 @@ export const attachmentFields = {
     output: true,
     optional: true,
   },
-} as const satisfies TableOf<keyof Attachment | "file">;
+} as const satisfies TableOf<KnownKeys<Attachment> | "file">;
 
 /** What an Attachment is, for the package schema and the SDK. */
 export const attachmentDescription =

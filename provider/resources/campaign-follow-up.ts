@@ -1,6 +1,6 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { FOLLOW_UP_DELAYS, type FollowUpDelay } from "../client";
+import { FOLLOW_UP_DELAYS, type FollowUpBody, type FollowUpDelay } from "../client";
 import { getClient } from "../context";
 import {
   checkWithSchema,
@@ -57,7 +57,7 @@ export const campaignFollowUpFields = {
     default: true,
     check: z.boolean({ error: "must be true or false" }),
   },
-} as const satisfies TableOf;
+} as const satisfies TableOf<keyof FollowUpBody>;
 
 /** What a CampaignFollowUp is, for the package schema and the SDK. */
 export const campaignFollowUpDescription =

@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { type CreateTransactionalBody, type SenderClient, shorten, type Transactional } from "../client";
+import {
+  type CreateTransactionalBody,
+  type KnownKeys,
+  type SenderClient,
+  shorten,
+  type Transactional,
+} from "../client";
 import { getClient } from "../context";
 import {
   changedFields,
@@ -49,7 +55,7 @@ const nonEmpty = z
 /** The outputs of a TransactionalCampaign: its inputs and what the service computes. */
 export type TransactionalCampaignOutputs = OutputsOf<typeof transactionalCampaignFields>;
 
-const counter = (doc: string, api: keyof Transactional) =>
+const counter = (doc: string, api: KnownKeys<Transactional>) =>
   ({ type: "integer", doc: `${doc}, as of the last create, update or refresh.`, api, output: true }) as const;
 
 /**
@@ -168,7 +174,7 @@ export const transactionalCampaignFields = {
   bounced: counter("Bounces", "bounced"),
   /** Unsubscribes, as of the last create, update or refresh. */
   unsubscribeCount: counter("Unsubscribes", "unsubscribeCount"),
-} as const satisfies TableOf<keyof Transactional>;
+} as const satisfies TableOf<KnownKeys<Transactional>>;
 
 /** What a TransactionalCampaign is, for the package schema and the SDK. */
 export const transactionalCampaignDescription =

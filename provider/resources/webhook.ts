@@ -2,6 +2,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import {
   type CreateWebhookBody,
+  type KnownKeys,
   type SenderClient,
   shorten,
   WEBHOOK_TOPICS,
@@ -122,7 +123,7 @@ export const webhookFields = {
     api: "response_time",
     output: true,
   },
-} as const satisfies TableOf<keyof Webhook | keyof CreateWebhookBody>;
+} as const satisfies TableOf<KnownKeys<Webhook> | keyof CreateWebhookBody>;
 
 /** What a Webhook is, for the package schema and the SDK. */
 export const webhookDescription =
