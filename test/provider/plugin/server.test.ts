@@ -267,8 +267,8 @@ describe("nativeProvider", () => {
     const title = "launch-93de257b";
     expect(autonameInputs(urn, { subject: "S" })).toEqual({ subject: "S", title, autonamed: true });
     expect(titleFromUrn("launch", urn)).toBe(title);
-    // A title, an adoptId, or another kind: left alone.
-    expect(autonameInputs(urn, { title: "Mine" })).toEqual({ title: "Mine" });
+    // A title gets the same 8 hex as its ownership mark; an adoptId, or another kind: left alone.
+    expect(autonameInputs(urn, { title: "Mine" })).toEqual({ title: "Mine", ownershipMark: "93de257b" });
     expect(autonameInputs(urn, { adoptId: "snt001" })).toEqual({ adoptId: "snt001" });
     expect(autonameInputs(URN("Webhook"), { url: "u" })).toEqual({ url: "u" });
     const inputs = {
