@@ -181,8 +181,13 @@ export function journalForget(key: string, id: string): void {
   }
 }
 
-/** True when a failed request may have been carried out by the service (timeout, reset, 5xx, unreadable 2xx). */
+/**
+ * True when a failed request may have been carried out by the service (timeout, reset, 5xx,
+ * unreadable 2xx). A stack overflow counts too: it comes from reading an answer nested too deep,
+ * which the service gave after it made the object.
+ */
 export function isAmbiguous(err: unknown): boolean {
+  if (err instanceof RangeError && /call stack/i.test(err.message)) return true;
   return typeof err === "object" && err !== null && (err as { ambiguous?: unknown }).ambiguous === true;
 }
 

@@ -266,6 +266,16 @@ describe("createOnce", () => {
     expect([got.id, svc.log, svc.objects.length]).toEqual(["c100", ["find", "create:truncated", "find"], 1]);
   });
 
+  test("treats a stack overflow while reading the answer (a 2xx nested too deep) as ambiguous: it looks and adopts", async () => {
+    const svc = fakeService({ attempts: ["lost"], autonamed: true });
+    svc.spec.create = ((create) => async () => {
+      await create().catch(() => undefined);
+      throw new RangeError("Maximum call stack size exceeded");
+    })(svc.spec.create);
+    const got = await createOnce(svc.spec, fast);
+    expect([got.id, svc.log, svc.objects.length]).toEqual(["c100", ["find", "create:lost", "find"], 1]);
+  });
+
   test("says the object may exist and how to adopt it when the look-up fails", async () => {
     const svc = fakeService({ attempts: ["lost"], autonamed: true, findFailsFrom: 2 });
     await expect(createOnce(svc.spec, fast)).rejects.toThrow(
