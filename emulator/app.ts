@@ -5,7 +5,7 @@ import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { EmulatorEnv } from "./context";
 import { ApiError, DroppedConnection, tooManyAttempts, unauthenticated } from "./errors";
-import { FaultInjector, faultMessage } from "./faults";
+import { deepJsonBody, FaultInjector, faultMessage } from "./faults";
 import { RateLimiter } from "./rate-limit";
 import { RequestLog } from "./request-log";
 import { accountRoutes } from "./routes/account";
@@ -153,6 +153,14 @@ export function createEmulatorApp(options: EmulatorOptions): EmulatorApp {
         const headers = new Headers(c.res.headers);
         headers.delete("content-length");
         c.res = new Response(text.slice(0, Math.floor(text.length / 2)), { status: c.res.status, headers });
+        return;
+      }
+      case "deep-json": {
+        await next();
+        if (c.res.status < 200 || c.res.status >= 300) return;
+        const headers = new Headers(c.res.headers);
+        headers.delete("content-length");
+        c.res = new Response(deepJsonBody(), { status: c.res.status, headers });
         return;
       }
     }

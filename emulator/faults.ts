@@ -5,9 +5,19 @@ import { mulberry32 } from "./ids";
  * How an injected fault disturbs a request: `status` answers an error without processing;
  * `latency` holds the request, then processes it (so a change commits late, after a client may
  * have given up); `drop-before`/`drop-after` close the connection before processing / after the
- * commit; `truncate` processes it and cuts a 2xx answer's body in half (unreadable JSON).
+ * commit; `truncate` processes it and cuts a 2xx answer's body in half (unreadable JSON);
+ * `deep-json` processes it and answers its 2xx status with a body of {@link DEEP_JSON_LEVELS}
+ * nested arrays (valid JSON no reader should walk).
  */
-export type FaultKind = "status" | "latency" | "drop-before" | "drop-after" | "truncate";
+export type FaultKind = "status" | "latency" | "drop-before" | "drop-after" | "truncate" | "deep-json";
+
+/** How deep the body of a `deep-json` fault nests. */
+export const DEEP_JSON_LEVELS = 100_000;
+
+/** The body of a `deep-json` fault: {@link DEEP_JSON_LEVELS} nested arrays. */
+export function deepJsonBody(): string {
+  return `${"[".repeat(DEEP_JSON_LEVELS)}${"]".repeat(DEEP_JSON_LEVELS)}`;
+}
 
 const isRegex = (source: string) => {
   try {
@@ -26,7 +36,7 @@ export const faultRuleSchema = z
       .string()
       .refine(isRegex, { message: "The :attribute must be a valid regular expression." })
       .optional(),
-    kind: z.enum(["status", "latency", "drop-before", "drop-after", "truncate"]),
+    kind: z.enum(["status", "latency", "drop-before", "drop-after", "truncate", "deep-json"]),
     status: z.number().int().min(400).max(599).optional(),
     latencyMs: z.number().int().min(0).max(60_000).optional(),
     rate: z.number().min(0).max(1).optional(),

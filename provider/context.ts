@@ -1,5 +1,6 @@
 import { SenderClient } from "./client";
 import { SenderConfigError } from "./client/errors/config-error";
+import { DEFAULT_RETRY_OPTIONS } from "./client/retry";
 import { type ConfigSource, missingTokenError, type ProviderSettings, readSettings } from "./config";
 
 export { MISSING_TOKEN_MESSAGE } from "./config";
@@ -111,4 +112,12 @@ export function resetProviderContext(): void {
   settings = undefined;
   client = undefined;
   configFailure = undefined;
+}
+
+/**
+ * The retry deadline of the process's client in ms (`sender:retryDeadlineSeconds`, else the
+ * client's default): with the attempt timeout, how long a create may still be committed.
+ */
+export function retryDeadlineMs(): number {
+  return settings?.deadlineMs ?? DEFAULT_RETRY_OPTIONS.deadlineMs;
 }

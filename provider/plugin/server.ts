@@ -1,7 +1,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type * as provider from "@pulumi/pulumi/provider";
-import { titleFromUrn } from "../autoname";
+import { markFromUrn, titleFromUrn } from "../autoname";
 import type { ConfigSource } from "../config";
 import { configuredToken, configureProvider, getClient } from "../context";
 import type { RunContext } from "../functions";
@@ -41,12 +41,14 @@ const AUTONAMED_KINDS: ReadonlySet<ResourceKind> = new Set<ResourceKind>([
 
 /**
  * The program's inputs with the title autonamed as the dynamic SDK does (`<name>-<8 hex of
- * sha256(URN)>`, `autonamed: true`) when an autonamed kind has neither `title` nor `adoptId`. The
+ * sha256(URN)>`, `autonamed: true`) when an autonamed kind has neither `title` nor `adoptId`, and
+ * with its ownership mark (`ownershipMark`, the same 8 hex) when the title is explicit. The
  * kind's `check` then keeps an existing resource's title, as on the dynamic path.
  */
 export function autonameInputs(urn: string, news: Record<string, unknown>): Record<string, unknown> {
   if (!AUTONAMED_KINDS.has(kindOfUrn(urn))) return news;
-  if (news.title !== undefined || news.adoptId !== undefined) return news;
+  if (news.adoptId !== undefined) return news;
+  if (news.title !== undefined) return { ...news, ownershipMark: markFromUrn(urn) };
   // The name is everything after the type (`urn:pulumi:stack::project::type::name`).
   const name = urn.split("::").slice(3).join("::");
   return { ...news, title: titleFromUrn(name, urn), autonamed: true };

@@ -2,7 +2,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { Attachment, KnownKeys } from "../client";
 import { shorten } from "../client";
-import { getClient } from "../context";
+import { getClient, retryDeadlineMs } from "../context";
 import {
   checker,
   createOnce,
@@ -11,6 +11,7 @@ import {
   type ResourceProviderImpl,
   readOrGone,
   sentBeforeDelete,
+  settleWindowMs,
   withOperation,
 } from "./common";
 import { campaignIdField, derive, type InputsOf, type OutputsOf, type TableOf } from "./fields";
@@ -173,8 +174,9 @@ export const attachmentProvider: ResourceProviderImpl = {
       const client = getClient();
       const fileName = fileNameOf(url);
       // After an ambiguous failure the file may be there already: adopt it rather than add it twice.
-      // The file name is the attachment's identity on a campaign of this stack: one already
-      // there (a lost answer, an interrupted `up`) is this resource's and is adopted.
+      // The file name is the attachment's identity on a campaign of this stack: ours by
+      // construction (the campaign is this stack's, and one file name is one attachment), so one
+      // already there (a lost answer, an interrupted `up`) is this resource's and is adopted.
       const attachment = await createOnce(
         {
           kind: KIND,
@@ -192,7 +194,7 @@ export const attachmentProvider: ResourceProviderImpl = {
           owns: () => true,
           idOf: (a) => `${campaignId}/${a.file_name}`,
         },
-        { settleMs: client.attemptTimeoutMs },
+        { settleMs: settleWindowMs(client.attemptTimeoutMs, retryDeadlineMs()) },
       );
       return { id: `${campaignId}/${attachment.file_name}`, outs: stateOf(campaignId, url, attachment) };
     });

@@ -7,9 +7,10 @@
  * mail again.
  */
 import { z } from "zod";
+import { markedTitle } from "../autoname";
 import { type SenderClient, shorten } from "../client";
 import type * as api from "../client/schemas";
-import { getClient } from "../context";
+import { getClient, retryDeadlineMs } from "../context";
 import {
   changedFields,
   checkWithSchema,
@@ -18,14 +19,21 @@ import {
   guardedDiff,
   isNotFound,
   isSent,
+  journalForget,
+  journalKey,
   keepAutoname,
+  ownershipMarkField,
   type ResourceProviderImpl,
   readOrGone,
+  removeLeftovers,
   resetClaims,
   sentCampaignError,
+  settleWindowMs,
+  sharedList,
   userInputs,
   withOperation,
 } from "./common";
+import { journalIds } from "./create-once";
 import {
   autonamedField,
   bodyOf,
@@ -66,12 +74,13 @@ export const campaignFields = {
    * Internal name, shown in the Sender dashboard and reports. Left out (and without `adoptId`), it is
    * autonamed `<resource name>-<8 hex>`, the hex a hash of the resource's URN: the same for this resource of
    * this stack in every run, different in every other stack, so that a create that lost its answer or an
-   * `up` that was killed finds and adopts its own campaign instead of making a second one. An explicit title
-   * cannot prove that (see the README).
+   * `up` that was killed finds and adopts its own campaign instead of making a second one. An explicit title is
+   * proven the same way: the campaign is created as `<title> [<8 hex>]` and renamed right after (see
+   * `ownershipMark` and the README).
    */
   title: {
     type: "string",
-    doc: "Internal name, shown in the Sender dashboard and reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the resource's URN: the same for this resource of this stack in every run, different in every other stack, so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one. An explicit title cannot prove that (see the README).",
+    doc: "Internal name, shown in the Sender dashboard and reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the resource's URN: the same for this resource of this stack in every run, different in every other stack, so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one. An explicit title is proven the same way: the campaign is created as `<title> [<8 hex>]` and renamed right after (see `ownershipMark` and the README).",
     api: "title",
     cleared: "",
     check: textInput(),
@@ -155,6 +164,10 @@ export const campaignFields = {
    * Set by the SDK (or the plugin's check) when it made up the title (see `title`): the title then proves which campaign is this resource's. Not meant to be set by programs. Only read at create.
    */
   autonamed: autonamedField,
+  /**
+   * Set by the SDK (or the plugin's check) when the title is explicit: 8 hex of a hash of the resource's URN. The campaign is created with the title `<title> [<mark>]` and renamed to `title` as soon as the create answers, so that one whose create lost its answer, or whose `up` was killed, is provably this resource's. Not meant to be set by programs. Only read at create.
+   */
+  ownershipMark: ownershipMarkField,
   /**
    * Id of an existing campaign to take over instead of creating one; `create` then updates it to match these
    * arguments. This is the way to bring a campaign made elsewhere under the stack: `pulumi import` does not
@@ -289,7 +302,40 @@ export function inputsFromCampaign(
   campaign: api.Campaign,
   previous: Record<string, unknown>,
 ): CampaignInputs {
-  return readInputs(campaignFields, asBody(campaign), previous) as CampaignInputs & Record<string, unknown>;
+  const body = asBody(campaign);
+  if (body.content_type === "text" || (body.content_type === undefined && previous.contentType === "text")) {
+    body.content = unwrapText(body.content, previous.content);
+  }
+  return readInputs(campaignFields, body, previous) as CampaignInputs & Record<string, unknown>;
+}
+
+/** One `<p>` element, with or without a `style`, around the whole of a text campaign's content. */
+const WRAPPED_TEXT = /^<p(?:\s+style="[^"]*")?\s*>([\s\S]*)<\/p>$/;
+
+const ENTITIES: Record<string, string> = {
+  amp: "&",
+  lt: "<",
+  gt: ">",
+  quot: '"',
+  apos: "'",
+  "#39": "'",
+  "#039": "'",
+};
+
+function unescapeHtml(text: string): string {
+  return text.replace(/&(amp|lt|gt|quot|apos|#0?39);/g, (_, name: string) => ENTITIES[name] ?? "");
+}
+
+/**
+ * A text campaign's content as the program wrote it when the service answers it wrapped in one
+ * `<p style="font-size: 14px; …">` element (an independent client's sample record shows this; see
+ * docs/wire-contract.md): the stored plain text stands when the unescaped inside equals it.
+ * Anything else is the service's value (drift).
+ */
+export function unwrapText(html: unknown, stored: unknown): unknown {
+  if (typeof html !== "string" || typeof stored !== "string" || html === stored) return html;
+  const inside = WRAPPED_TEXT.exec(html.trim())?.[1];
+  return inside !== undefined && unescapeHtml(inside) === stored ? stored : html;
 }
 
 /** The fields the service computes. */
@@ -306,34 +352,112 @@ export function forgetClaimedCampaigns(): void {
   resetClaims();
 }
 
+/** Pages of 100 (newest first) a look-up after an ambiguous failure reads: what it made is on the first. */
 const SEARCH_PAGES = 3;
+/** Pages of 100 (newest first) of the list a process takes once (see `sharedList`). */
+const LIST_PAGES = 10;
 const SEARCH_PAGE_SIZE = 100;
 
-/**
- * The DRAFT campaigns a create of `body` could have made: the same title, and (unless the title
- * is autonamed, which alone identifies the resource) the same subject, from and reply_to.
- */
-async function findCandidates(
-  client: SenderClient,
-  body: api.CreateCampaignBody,
-  autonamed: boolean,
-): Promise<api.Campaign[]> {
+/** The DRAFT campaigns, newest first, up to `pages` pages. */
+async function listDrafts(client: SenderClient, pages: number): Promise<api.Campaign[]> {
   const found: api.Campaign[] = [];
-  for (let page = 1; page <= SEARCH_PAGES; page++) {
+  for (let page = 1; page <= pages; page++) {
     const answer = await client.listCampaigns({ status: "DRAFT", page, limit: SEARCH_PAGE_SIZE });
-    for (const campaign of answer.data) {
-      if ((campaign.title ?? null) !== (body.title ?? null)) continue;
-      if (
-        autonamed ||
-        (campaign.subject === body.subject &&
-          campaign.from === body.from &&
-          campaign.reply_to === body.reply_to)
-      )
-        found.push(campaign);
-    }
+    found.push(...answer.data);
     if (page >= answer.meta.last_page) break;
   }
   return found;
+}
+
+/** The DRAFT campaigns of the process's one list (taken when first needed). */
+function knownDrafts(client: SenderClient): Promise<api.Campaign[]> {
+  return sharedList(client, KIND, () => listDrafts(client, LIST_PAGES));
+}
+
+/** How a create proves which campaign is its own: the title it is created with, and the journal. */
+interface Ownership {
+  /** The title the POST carries: the autonamed title, or `<title> [<mark>]`. */
+  readonly createTitle: string;
+  /** The ids this resource made that the journal remembers (already renamed ones included). */
+  readonly journaled: ReadonlySet<string>;
+  /** The journal key, for a marked create. */
+  readonly journal: string | undefined;
+}
+
+function ownershipOf(client: SenderClient, props: Record<string, unknown>, title: string | undefined) {
+  if (title === undefined) return undefined;
+  if (props.autonamed === true)
+    return { createTitle: title, journaled: new Set<string>(), journal: undefined };
+  const mark = props.ownershipMark;
+  if (typeof mark !== "string") return undefined;
+  const journal = journalKey(KIND, mark, client.baseUrl);
+  return { createTitle: markedTitle(title, mark), journaled: journalIds(journal), journal };
+}
+
+/**
+ * True when `campaign` provably is this resource's: it carries the create title, or the journal
+ * names it and it has the title this resource renamed it to.
+ */
+function ownedBy(ownership: Ownership, campaign: api.Campaign, title: string | undefined): boolean {
+  return (
+    campaign.title === ownership.createTitle ||
+    (ownership.journaled.has(campaign.id) && campaign.title === title)
+  );
+}
+
+/**
+ * The campaigns a create of `body` could have made: those it provably owns (see {@link ownedBy});
+ * without a proof (an explicit title and no mark), the same title, subject, from and reply_to.
+ */
+function candidateFilter(body: api.CreateCampaignBody, ownership: Ownership | undefined) {
+  return (campaign: api.Campaign) =>
+    ownership
+      ? ownedBy(ownership, campaign, body.title)
+      : (campaign.title ?? null) === (body.title ?? null) &&
+        campaign.subject === body.subject &&
+        campaign.from === body.from &&
+        campaign.reply_to === body.reply_to;
+}
+
+/**
+ * Removes this resource's leftovers: DRAFT campaigns other than its own that carry its marked
+ * title (a create the service committed after every look-up had ended). Autonamed titles are
+ * left out: a resource renamed with `aliases` keeps its old title, which a new resource of the old
+ * name then shares.
+ */
+async function removeMarkedLeftovers(id: string, props: Record<string, unknown>): Promise<void> {
+  const mark = props.ownershipMark;
+  const title = props.title;
+  if (typeof mark !== "string" || typeof title !== "string" || props.autonamed === true) return;
+  const marked = title.endsWith(` [${mark}]`) ? title : markedTitle(title, mark);
+  const client = getClient();
+  await removeLeftovers<api.Campaign>({
+    kind: KIND,
+    ownId: id,
+    idOf: (c) => c.id,
+    list: async () => (await knownDrafts(client)).filter((c) => c.title === marked),
+    removable: (c) => c.status === "DRAFT",
+    remove: async (leftover) => {
+      await client.deleteCampaigns([leftover]);
+    },
+  });
+}
+
+/**
+ * Renames a just-made marked campaign to its explicit title. A failure is a warning, not an error:
+ * the campaign is made and still provably this resource's; the outputs keep the marked title, so
+ * the next `up` renames it.
+ */
+async function rename(client: SenderClient, id: string, title: string): Promise<boolean> {
+  try {
+    await client.updateCampaign(id, { title } as api.UpdateCampaignBody);
+    return true;
+  } catch (err) {
+    process.stderr.write(
+      `warning: Campaign ${id} was made, but renaming it to its title failed (${(err as Error).message}); the next \`pulumi up\` renames it\n`,
+    );
+    return false;
+  }
 }
 
 /** Takes over an existing campaign and PATCHes it to match the inputs. */
@@ -360,6 +484,12 @@ async function adopt(client: SenderClient, adoptId: string, inputs: CampaignInpu
 const label = (props: Record<string, unknown>) =>
   typeof props.adoptId === "string" ? props.adoptId : JSON.stringify(props.title ?? props.subject ?? "");
 
+/** Drops a deleted campaign from the create journal. */
+function forgetJournaled(id: string, props: Record<string, unknown> | undefined): void {
+  const mark = props?.ownershipMark;
+  if (typeof mark === "string") journalForget(journalKey(KIND, mark, getClient().baseUrl), id);
+}
+
 /** The Campaign provider. */
 export const campaignProvider: ResourceProviderImpl = {
   check: async (olds, news) => checkWithSchema(inputSchema, keepAutoname(olds, news)),
@@ -377,21 +507,42 @@ export const campaignProvider: ResourceProviderImpl = {
         campaign = await adopt(client, inputs.adoptId, inputs);
       } else {
         const body = createBody(inputs);
-        const autonamed = props.autonamed === true && body.title !== undefined;
+        const ownership = ownershipOf(client, props, body.title);
+        const sent = ownership ? { ...body, title: ownership.createTitle } : body;
+        const matches = candidateFilter(body, ownership);
+        let madeId: string | undefined;
         campaign = await createOnce(
           {
-            kind: "Campaign",
-            describe: `campaign ${JSON.stringify(shorten(body.title ?? body.subject))}`,
-            create: () => client.createCampaign(body),
-            find: () => findCandidates(client, body, autonamed),
-            ...(autonamed ? { owns: (candidate: api.Campaign) => candidate.title === body.title } : {}),
+            kind: KIND,
+            describe: `campaign ${JSON.stringify(shorten(sent.title ?? body.subject))}`,
+            create: async () => {
+              const made = await client.createCampaign(sent);
+              madeId = made.id;
+              return made;
+            },
+            known: async () => (await knownDrafts(client)).filter(matches),
+            find: async () => (await listDrafts(client, SEARCH_PAGES)).filter(matches),
+            ...(ownership
+              ? { owns: (candidate: api.Campaign) => ownedBy(ownership, candidate, body.title) }
+              : {}),
             idOf: (c) => c.id,
             remove: async (id) => {
               await client.deleteCampaigns([id]);
             },
+            ...(ownership?.journal ? { journal: ownership.journal } : {}),
           },
-          { settleMs: client.attemptTimeoutMs },
+          { settleMs: settleWindowMs(client.attemptTimeoutMs, retryDeadlineMs()) },
         );
+        if (ownership?.journal !== undefined && body.title !== undefined) {
+          if (campaign.id !== madeId) {
+            // A marked campaign made earlier (a lost answer, a killed `up`): brought to the inputs.
+            campaign = await adopt(client, campaign.id, inputs);
+          } else {
+            const renamed = await rename(client, campaign.id, body.title);
+            if (!renamed)
+              return { id: campaign.id, outs: { ...outputsOf(inputs, campaign), title: sent.title } };
+          }
+        }
       }
       return { id: campaign.id, outs: outputsOf(inputs, campaign) };
     });
@@ -399,6 +550,7 @@ export const campaignProvider: ResourceProviderImpl = {
 
   async read(id, props) {
     const previous = userInputs(props);
+    await removeMarkedLeftovers(id, previous);
     return readOrGone(
       KIND,
       id,
@@ -414,6 +566,7 @@ export const campaignProvider: ResourceProviderImpl = {
     const inputs = managedInputs(news);
     return withOperation("update", KIND, id, async () => {
       const client = getClient();
+      await removeMarkedLeftovers(id, { ...userInputs(olds), ...userInputs(news) });
       // Sent since the preview: refused rather than changed.
       const changed = await guardChange("update", CAMPAIGN_DIFF, KIND, id, olds, news, [id]);
       if (changed.length > 0) await client.updateCampaign(id, patchBody(changed, inputs));
@@ -421,10 +574,11 @@ export const campaignProvider: ResourceProviderImpl = {
     });
   },
 
-  async delete(id) {
+  async delete(id, props) {
     await withOperation("delete", KIND, id, async () => {
       try {
         const ack = await getClient().deleteCampaigns([id]);
+        forgetJournaled(id, props);
         // The service answers success: false ("No campaigns found.") for an id it does not have.
         if (!ack.success && !/not found|no campaigns found/i.test(ack.message))
           throw new Error(`the service answered: ${ack.message}`);

@@ -1,8 +1,12 @@
+import { createHash } from "node:crypto";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
 import { SenderHttpError, shorten } from "../client";
 
 /**
- * How one resource kind makes an object exactly once. A kind supplies only `create`, `find` and
- * `owns`; {@link createOnce} does the rest (look-ups, waiting for a late commit, retries,
+ * How one resource kind makes an object exactly once. A kind supplies `create`, `find`, `owns`
+ * and `idOf`; {@link createOnce} does the rest (look-ups, waiting for a late commit, retries,
  * removal of duplicates it made, and messages that say what to do).
  */
 export interface CreateOnceSpec<T> {
@@ -13,21 +17,34 @@ export interface CreateOnceSpec<T> {
   /** Sends the creating request once. */
   create(): Promise<T>;
   /**
-   * The service's objects this create could have made: the same distinguishing fields,
-   * whoever made them. Called before the first attempt and after every ambiguous failure.
+   * A fresh look-up of the service's objects this create could have made: the same distinguishing
+   * fields, whoever made them. Called after every ambiguous failure.
    */
   find(): Promise<T[]>;
   /**
-   * True when an object provably belongs to this resource of this stack, e.g. it carries the
-   * resource's autonamed title. Such an object is adopted whenever it was made; any other
-   * candidate only when it is the single one that appeared during this create. Left out when
-   * nothing can prove ownership (an explicit title).
+   * The same candidates from the list the process took once for its kind ({@link sharedList}),
+   * before the first attempt. Left out, {@link CreateOnceSpec.find} is called instead.
+   */
+  known?(): Promise<T[]>;
+  /**
+   * True when an object provably belongs to this resource of this stack: it carries the
+   * resource's autonamed or marked title, or a journal of this machine says this resource made it
+   * ({@link journalIds}). Only such an object is ever adopted. Left out when nothing can prove
+   * ownership (a webhook): then candidates that appear during an ambiguous create end it with
+   * an error that lists them.
    */
   owns?(candidate: T): boolean;
   /** The object's id. */
   idOf(object: T): string;
   /** Deletes an object, for the kinds the API can delete: duplicates this resource made are removed. */
   remove?(id: string): Promise<void>;
+  /**
+   * What to do with candidates that are not provably this resource's, e.g. `set adoptId: "<id>"`
+   * on it. Default: the `adoptId` sentence.
+   */
+  advice?(ids: readonly string[]): string;
+  /** Where the ids this create made are remembered (see {@link journalAdd}); left out, nowhere. */
+  readonly journal?: string;
 }
 
 /** Tuning of {@link createOnce}. */
@@ -36,11 +53,23 @@ export interface CreateOnceOptions {
   attempts?: number;
   /**
    * How long after an ambiguous failure the service may still commit the request: look-ups go on
-   * until then. The attempt timeout of the client. Default 30 s.
+   * until then. The attempt timeout of the client plus its retry deadline ({@link settleWindowMs}).
+   * Default 30 s.
    */
   settleMs?: number;
   /** Sleep, replaceable in tests. */
   sleep?: (ms: number) => Promise<void>;
+}
+
+/** The longest wait for a late commit: 5 minutes, whatever the settings. */
+export const MAX_SETTLE_MS = 300_000;
+
+/**
+ * How long the service may still commit a request the client gave up on: one attempt timeout
+ * plus the retry deadline (a gateway may hold the request that long), at most {@link MAX_SETTLE_MS}.
+ */
+export function settleWindowMs(attemptTimeoutMs: number, deadlineMs: number): number {
+  return Math.min(attemptTimeoutMs + deadlineMs, MAX_SETTLE_MS);
 }
 
 /** Ids adopted or created in this process, per kind: never adopted twice by two resources. */
@@ -55,13 +84,110 @@ function claimedOf(kind: string): Set<string> {
   return set;
 }
 
-/** Forgets what this process claimed; for tests, whose emulator reuses ids after a reset. */
-export function resetClaims(): void {
-  claimed.clear();
+/** The lists taken once per process, per client and kind (see {@link sharedList}). */
+const lists = new Map<object, Map<string, Promise<unknown[]>>>();
+
+/**
+ * The list of a kind's objects, taken once per process and client when first needed; concurrent
+ * callers share the same request. Creates look here before their first attempt, so that an `up`
+ * of 200 campaigns lists them once rather than before each POST; after an ambiguous failure they
+ * look again with a fresh request. A failed list is forgotten, so the next caller tries again.
+ */
+export function sharedList<T>(owner: object, kind: string, load: () => Promise<T[]>): Promise<T[]> {
+  let byKind = lists.get(owner);
+  if (!byKind) {
+    byKind = new Map();
+    lists.set(owner, byKind);
+  }
+  const cached = byKind.get(kind) as Promise<T[]> | undefined;
+  if (cached) return cached;
+  const loading = load();
+  byKind.set(kind, loading);
+  loading.catch(() => {
+    if (byKind.get(kind) === loading) byKind.delete(kind);
+  });
+  return loading;
 }
 
-/** True when a failed request may have been carried out by the service (timeout, reset, 5xx, unreadable 2xx). */
+/** Forgets what this process claimed and listed; for tests, whose emulator reuses ids after a reset. */
+export function resetClaims(): void {
+  claimed.clear();
+  lists.clear();
+}
+
+/**
+ * The folder of the create journal: `$PULUMI_SENDER_JOURNAL_DIR`, else `sender-creates` in the
+ * Pulumi home (`$PULUMI_HOME` or `~/.pulumi`).
+ */
+export function journalDir(): string {
+  const explicit = process.env.PULUMI_SENDER_JOURNAL_DIR;
+  if (explicit) return explicit;
+  const home = process.env.PULUMI_HOME || path.join(os.homedir(), ".pulumi");
+  return path.join(home, "sender-creates");
+}
+
+/**
+ * The journal key of a marked resource: its kind, its mark and a hash of the account's API root
+ * (never the token), e.g. `Campaign-1a2b3c4d-5e6f7a8b`.
+ */
+export function journalKey(kind: string, mark: string, baseUrl: string): string {
+  const account = createHash("sha256").update(baseUrl).digest("hex").slice(0, 8);
+  return `${kind}-${mark}-${account}`;
+}
+
+function journalFile(key: string): string {
+  return path.join(journalDir(), `${key.replace(/[^\w.-]/g, "_")}.json`);
+}
+
+/**
+ * The ids the journal remembers for `key`: objects this resource made and got an answer for. An
+ * explicitly titled object loses its mark when it is renamed right after its create answers; if
+ * the engine is killed before it records the id, this journal still proves whose object it is.
+ */
+export function journalIds(key: string): Set<string> {
+  try {
+    const parsed = JSON.parse(fs.readFileSync(journalFile(key), "utf8")) as { ids?: unknown };
+    return new Set(Array.isArray(parsed.ids) ? parsed.ids.filter((id) => typeof id === "string") : []);
+  } catch {
+    return new Set(); // none yet, or unreadable: nothing proven
+  }
+}
+
+/** Remembers that this resource made `id` (written before the object loses its mark). */
+export function journalAdd(key: string, id: string): void {
+  const ids = journalIds(key);
+  if (ids.has(id)) return;
+  ids.add(id);
+  const file = journalFile(key);
+  try {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    const temporary = `${file}.${process.pid}.tmp`;
+    fs.writeFileSync(temporary, JSON.stringify({ ids: [...ids] }), { mode: 0o600 });
+    fs.renameSync(temporary, file);
+  } catch (err) {
+    process.stderr.write(`warning: could not write the create journal ${file}: ${errorText(err)}\n`);
+  }
+}
+
+/** Forgets `id` (its resource deleted it). */
+export function journalForget(key: string, id: string): void {
+  const ids = journalIds(key);
+  if (!ids.delete(id)) return;
+  try {
+    if (ids.size === 0) fs.rmSync(journalFile(key), { force: true });
+    else fs.writeFileSync(journalFile(key), JSON.stringify({ ids: [...ids] }), { mode: 0o600 });
+  } catch {
+    // a stale entry only names an object that no longer exists
+  }
+}
+
+/**
+ * True when a failed request may have been carried out by the service (timeout, reset, 5xx,
+ * unreadable 2xx). A stack overflow counts too: it comes from reading an answer nested too deep,
+ * which the service gave after it made the object.
+ */
 export function isAmbiguous(err: unknown): boolean {
+  if (err instanceof RangeError && /call stack/i.test(err.message)) return true;
   return typeof err === "object" && err !== null && (err as { ambiguous?: unknown }).ambiguous === true;
 }
 
@@ -87,21 +213,30 @@ const LOOK_ROUNDS = 3;
 /** The first look-up comes at once, the next ones after these pauses (the last one repeats). */
 const LOOK_PAUSES_MS = [250, 500, 1000, 2000];
 
+/** The default advice for candidates that are not provably the resource's. */
+function adoptIdAdvice(ids: readonly string[]): string {
+  if (ids.length === 0)
+    return 'look for it in Sender and, if it is there, set `adoptId: "<its id>"` on this resource';
+  return `check them in Sender and set ${ids.map((id) => `adoptId: "${id}"`).join(" or ")} on this resource if one is its own`;
+}
+
 /**
  * Creates an object without ever making two, and without adopting one that is not provably
  * this resource's.
  *
- * 1. Before the first attempt it looks once: an object this resource owns (see
- *    {@link CreateOnceSpec.owns}) is adopted, e.g. one made by an `up` that was killed before the
- *    engine recorded it. Every other match is remembered as "not ours".
- * 2. After an ambiguous failure it looks again, until the service has had time to commit
- *    ({@link CreateOnceOptions.settleMs}). An owned object is adopted; otherwise a single new
- *    candidate (one that was not there before) is adopted; several new candidates fail with
- *    their ids and the `adoptId` to set, since a neighbour may have made one of them.
+ * 1. Before the first attempt it looks in the process's list of the kind ({@link
+ *    CreateOnceSpec.known}): an object this resource owns ({@link CreateOnceSpec.owns}) is
+ *    adopted, e.g. one made by an `up` that was killed before the engine recorded it. Every
+ *    other match is remembered as "there before".
+ * 2. After an ambiguous failure it looks again, until the service can no longer commit
+ *    ({@link CreateOnceOptions.settleMs}). An owned object is adopted. An object that is not
+ *    provably the resource's is never adopted: for a kind that can prove ownership it is another
+ *    stack's; for one that cannot (no `owns`), new candidates end the create with their ids and
+ *    what to do.
  * 3. Only when nothing turned up does it try again, up to {@link CreateOnceOptions.attempts}
  *    times. After the last attempt it has looked too; the error then says the object may exist.
  * 4. A look-up that keeps failing (three rounds, each with the client's retries) ends the create
- *    with an error saying the object may exist and how to adopt it.
+ *    with an error saying the object may exist and what to do; nothing more is created.
  * 5. When the create succeeded after an ambiguous failure, one more look removes (for kinds the
  *    API can delete) owned duplicates that a late commit of the earlier attempt made.
  */
@@ -111,9 +246,8 @@ export async function createOnce<T>(spec: CreateOnceSpec<T>, options: CreateOnce
   const sleep = options.sleep ?? defaultSleep;
   const mine = claimedOf(spec.kind);
 
-  const before = await spec.find();
-  const owns = (c: T) => spec.owns?.(c) === true;
-  const owned = before.filter((c) => owns(c) && !mine.has(spec.idOf(c)));
+  const before = await (spec.known ? spec.known() : spec.find());
+  const owned = before.filter((c) => owns(spec, c) && !mine.has(spec.idOf(c)));
   if (owned.length > 0) {
     const [kept, ...extra] = owned;
     mine.add(spec.idOf(kept as T));
@@ -128,6 +262,7 @@ export async function createOnce<T>(spec: CreateOnceSpec<T>, options: CreateOnce
     try {
       const created = await spec.create();
       mine.add(spec.idOf(created));
+      if (spec.journal !== undefined) journalAdd(spec.journal, spec.idOf(created));
       if (ambiguousBefore && spec.owns && spec.remove) await removeLateDuplicates(spec, created, preexisting);
       return created;
     } catch (err) {
@@ -144,6 +279,10 @@ export async function createOnce<T>(spec: CreateOnceSpec<T>, options: CreateOnce
   }
 }
 
+function owns<T>(spec: CreateOnceSpec<T>, candidate: T): boolean {
+  return spec.owns?.(candidate) === true;
+}
+
 /** Looks for what an ambiguous attempt made, until `windowMs` after the failure. */
 async function lookAfter<T>(
   spec: CreateOnceSpec<T>,
@@ -158,15 +297,15 @@ async function lookAfter<T>(
   for (let look = 0; ; look++) {
     const candidates = await persistentFind(spec, failure, sleep);
     const fresh = candidates.filter((c) => !mine.has(spec.idOf(c)));
-    const owned = fresh.filter((c) => spec.owns?.(c) === true);
+    const owned = fresh.filter((c) => owns(spec, c));
     if (owned.length > 0) {
       const [kept, ...extra] = owned;
       await removeDuplicates(spec, extra);
       return kept;
     }
+    // Nothing can prove whose a new look-alike is: never adopted, and no second create either.
     const appeared = fresh.filter((c) => !preexisting.has(spec.idOf(c)));
-    if (appeared.length === 1) return appeared[0];
-    if (appeared.length > 1) throw ambiguousMatchError(spec, failure, appeared.map(spec.idOf));
+    if (!spec.owns && appeared.length > 0) throw unprovableError(spec, failure, appeared.map(spec.idOf));
     const left = until - performance.now();
     if (left <= 0) return undefined;
     await sleep(Math.min(LOOK_PAUSES_MS[Math.min(look, LOOK_PAUSES_MS.length - 1)] as number, left));
@@ -223,40 +362,92 @@ async function removeLateDuplicates<T>(
   try {
     candidates = await spec.find();
   } catch {
-    return; // the create succeeded; the check is a courtesy
+    return; // the create succeeded; the check is a courtesy (the next touch removes leftovers)
   }
   const createdId = spec.idOf(created);
   const extra = candidates.filter(
-    (c) => spec.idOf(c) !== createdId && spec.owns?.(c) === true && !preexisting.has(spec.idOf(c)),
+    (c) => spec.idOf(c) !== createdId && owns(spec, c) && !preexisting.has(spec.idOf(c)),
   );
   await removeDuplicates(spec, extra);
 }
 
-/** The error after which the object may exist: what happened and exactly how to adopt it. */
+/**
+ * Leftovers of a resource that touches its object (create, update, read): objects that carry
+ * its mark but are not its object, e.g. a create the service committed after every look-up had
+ * ended. Those `removable` (a campaign still in DRAFT) are deleted; the others are named in a
+ * warning. Never fails the operation: a failed look or delete is a warning.
+ */
+export async function removeLeftovers<T>(
+  spec: Pick<CreateOnceSpec<T>, "kind" | "idOf"> & {
+    /** The marked objects, from {@link sharedList}. */
+    list(): Promise<T[]>;
+    /** The resource's own object. */
+    ownId: string;
+    /** True when the leftover may be deleted (a DRAFT campaign). */
+    removable(object: T): boolean;
+    remove(id: string): Promise<void>;
+  },
+): Promise<string[]> {
+  let marked: T[];
+  try {
+    marked = await spec.list();
+  } catch (err) {
+    process.stderr.write(
+      `warning: ${spec.kind} ${spec.ownId}: could not look for leftovers: ${errorText(err)}\n`,
+    );
+    return [];
+  }
+  const removed: string[] = [];
+  for (const object of marked) {
+    const id = spec.idOf(object);
+    if (id === spec.ownId) continue;
+    if (!spec.removable(object)) {
+      process.stderr.write(
+        `warning: ${spec.kind} ${spec.ownId}: ${id} carries this resource's mark but is no longer a draft; left alone\n`,
+      );
+      continue;
+    }
+    try {
+      await spec.remove(id);
+      removed.push(id);
+    } catch (err) {
+      process.stderr.write(
+        `warning: ${spec.kind} ${spec.ownId}: could not remove leftover ${id}: ${errorText(err)}\n`,
+      );
+    }
+  }
+  return removed;
+}
+
+/** The error after which the object may exist: what happened and exactly what to do. */
 export function mayExistError<T>(spec: CreateOnceSpec<T>, failure: unknown, lookError: unknown): Error {
   const looked =
     lookError === undefined
       ? "no such object turned up in the look-ups that followed"
       : `the look-up for it failed too (${shorten(errorText(lookError), 300)})`;
+  const next = spec.owns
+    ? "Running `pulumi up` again adopts it if it exists, as it carries this resource's mark"
+    : `Nothing else was created: ${(spec.advice ?? adoptIdAdvice)([])}`;
   const error = new Error(
-    `${errorText(failure)}. The service may have made the ${spec.describe} anyway: ${looked}. ` +
-      "Running `pulumi up` again adopts it when it carries this resource's autonamed title; with an explicit title, " +
-      'look for it in Sender first and, if it is there, set `adoptId: "<its id>"` on this resource.',
+    `${errorText(failure)}. The service may have made the ${spec.describe} anyway: ${looked}. ${next}.`,
   );
   (error as Error & { cause?: unknown }).cause = failure;
   return error;
 }
 
-/** The error when several objects appeared during an ambiguous create and none is provably ours. */
-function ambiguousMatchError<T>(spec: CreateOnceSpec<T>, failure: unknown, ids: readonly string[]): Error {
-  const list = ids.map((id) => `adoptId: "${id}"`).join(" or ");
+/** The error when objects appeared during an ambiguous create of a kind that cannot prove ownership. */
+function unprovableError<T>(spec: CreateOnceSpec<T>, failure: unknown, ids: readonly string[]): Error {
   const error = new Error(
-    `${errorText(failure)}. ${ids.length} candidates for the ${spec.describe} appeared meanwhile (${ids.join(", ")}); ` +
-      `another stack may have made some of them, so none is adopted. Check them in Sender and set ${list} on this resource, ` +
-      "or give it no title so that its autonamed title proves which one is its own.",
+    `${errorText(failure)}. ${ids.length} candidate(s) for the ${spec.describe} appeared meanwhile (${ids.join(", ")}), ` +
+      `and nothing proves whose they are: another stack may have made them, so none is adopted and nothing else was created. ` +
+      `${capitalize((spec.advice ?? adoptIdAdvice)(ids))}.`,
   );
   (error as Error & { cause?: unknown }).cause = failure;
   return error;
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /**

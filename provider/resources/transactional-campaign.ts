@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { markedTitle } from "../autoname";
 import {
   type CreateTransactionalBody,
   type KnownKeys,
@@ -6,7 +7,7 @@ import {
   shorten,
   type Transactional,
 } from "../client";
-import { getClient } from "../context";
+import { getClient, retryDeadlineMs } from "../context";
 import {
   changedFields,
   checkWithSchema,
@@ -14,12 +15,17 @@ import {
   createOnce,
   diffBySpec,
   isNotFound,
+  journalKey,
   keepAutoname,
+  ownershipMarkField,
   type ResourceProviderImpl,
   readOrGone,
   sameValue,
+  settleWindowMs,
+  sharedList,
   withOperation,
 } from "./common";
+import { journalIds } from "./create-once";
 import {
   autonamedField,
   bodyOf,
@@ -69,12 +75,13 @@ export const transactionalCampaignFields = {
    * Name shown in reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the
    * hex a hash of the resource's URN: the same for this resource of this stack in every run, different in
    * every other stack, so that a create that lost its answer or an `up` that was killed finds and adopts its
-   * own campaign instead of making a second one, which matters since the API cannot delete one. Resources
-   * made before autonaming without a title keep none.
+   * own campaign instead of making a second one, which matters since the API cannot delete one. An explicit
+   * title is proven the same way: the campaign is created as `<title> [<8 hex>]` and renamed right after (see
+   * `ownershipMark` and the README). Resources made before autonaming without a title keep none.
    */
   title: {
     type: "string",
-    doc: "Name shown in reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the resource's URN: the same for this resource of this stack in every run, different in every other stack, so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one, which matters since the API cannot delete one. Resources made before autonaming without a title keep none.",
+    doc: "Name shown in reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the resource's URN: the same for this resource of this stack in every run, different in every other stack, so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one, which matters since the API cannot delete one. An explicit title is proven the same way: the campaign is created as `<title> [<8 hex>]` and renamed right after (see `ownershipMark` and the README). Resources made before autonaming without a title keep none.",
     api: "title",
     check: z.string({ error: "must be a string" }),
   },
@@ -138,6 +145,10 @@ export const transactionalCampaignFields = {
    * Set by the SDK (or the plugin's check) when it made up the title (see `title`): the title then proves which campaign is this resource's. Not meant to be set by programs. Only read at create.
    */
   autonamed: autonamedField,
+  /**
+   * Set by the SDK (or the plugin's check) when the title is explicit: 8 hex of a hash of the resource's URN. The campaign is created with the title `<title> [<mark>]` and renamed to `title` as soon as the create answers, so that one whose create lost its answer, or whose `up` was killed, is provably this resource's. Not meant to be set by programs. Only read at create.
+   */
+  ownershipMark: ownershipMarkField,
   /**
    * Our answer to `pulumi import`, which does not work for dynamic resources (pulumi/pulumi#16175): the id of
    * an existing transactional campaign to take over instead of creating one. Its fields must already equal
@@ -211,7 +222,12 @@ const IN_PLACE: readonly string[] = TRANSACTIONAL_CAMPAIGN_DIFF.fields.filter(
 );
 
 function managedOf(props: Record<string, unknown>): TransactionalCampaignInputs {
-  const { adoptId: _, autonamed: _autonamed, ...inputs } = pickInputs(transactionalCampaignFields, props);
+  const {
+    adoptId: _,
+    autonamed: _autonamed,
+    ownershipMark: _mark,
+    ...inputs
+  } = pickInputs(transactionalCampaignFields, props);
   return inputs as TransactionalCampaignInputs & Record<string, unknown>;
 }
 
@@ -241,10 +257,16 @@ function inputsOf(record: Transactional, prior: Record<string, unknown>): Transa
   return compact(out) as TransactionalCampaignInputs & Record<string, unknown>;
 }
 
-function outputsOf(inputs: TransactionalCampaignInputs, record: Transactional, adoptId: unknown) {
+function outputsOf(
+  inputs: TransactionalCampaignInputs,
+  record: Transactional,
+  adoptId: unknown,
+  mark?: unknown,
+) {
   return compact({
     ...inputs,
     adoptId: typeof adoptId === "string" ? adoptId : undefined,
+    ownershipMark: typeof mark === "string" ? mark : undefined,
     ...readComputed(transactionalCampaignFields, record),
     // Counters the answer lacks are zero (a new campaign's create answer has none).
     sent: record.sent ?? 0,
@@ -294,29 +316,44 @@ async function adopt(client: SenderClient, adoptId: string, inputs: Transactiona
   return record;
 }
 
+/** The transactional campaigns, newest first, up to `pages` pages of 100. */
+async function listAll(client: SenderClient, pages: number): Promise<Transactional[]> {
+  const found: Transactional[] = [];
+  for (let page = 1; page <= pages; page++) {
+    const answer = await client.listTransactional({ page, limit: 100 });
+    found.push(...answer.data);
+    // Newer answers leave has_more_resources out: the page count tells then.
+    const more = answer.has_more_resources ?? page < answer.meta.last_page;
+    if (!more) break;
+  }
+  return found;
+}
+
+/** Pages of 100 of the list a process takes once (see `sharedList`). */
+const LIST_PAGES = 10;
+
 /**
- * The transactional campaigns a create of `body` could have made: the same title, subject, from,
- * editor and reply_to, and the same preheader and content where the list shows them (so that a
- * replacement never takes its predecessor for itself).
+ * The transactional campaigns a create of `body` could have made: a title in `titles` (the
+ * create title, or any title for an id the journal names), the same subject, from, editor and
+ * reply_to, and the same preheader and content where the list shows them (so that a replacement
+ * never takes its predecessor for itself).
  */
-async function findCandidates(client: SenderClient, body: CreateTransactionalBody): Promise<Transactional[]> {
+async function candidatesIn(
+  client: SenderClient,
+  records: readonly Transactional[],
+  body: CreateTransactionalBody,
+  title: (record: Transactional) => boolean,
+): Promise<Transactional[]> {
   const same = (a: string | null | undefined, b: string | null | undefined) => (a ?? null) === (b ?? null);
   const matches = (record: Transactional) =>
-    same(record.title, body.title) &&
+    title(record) &&
     record.subject === body.subject &&
     record.from === body.from &&
     record.editor === body.editor &&
     (record.reply_to === undefined || record.reply_to === body.reply_to) &&
     (record.content === undefined || same(record.content, body.content)) &&
     (record.preheader === undefined || same(record.preheader, body.preheader));
-  const found: Transactional[] = [];
-  for (let page = 1; page <= SEARCH_PAGES; page++) {
-    const answer = await client.listTransactional({ page, limit: 100 });
-    found.push(...answer.data.filter(matches));
-    // Newer answers leave has_more_resources out: the page count tells then.
-    const more = answer.has_more_resources ?? page < answer.meta.last_page;
-    if (!more) break;
-  }
+  const found = records.filter(matches);
   // A list without content cannot tell a replacement (same title, new content) from its
   // predecessor: read each such candidate, which is rare (a lost answer, an interrupted up).
   if (body.content === undefined) return found;
@@ -366,21 +403,53 @@ export const transactionalCampaignProvider: ResourceProviderImpl = {
       }
       const body = bodyOfInputs(inputs);
       const autonamed = props.autonamed === true && body.title !== undefined;
+      const mark = !autonamed && body.title !== undefined ? props.ownershipMark : undefined;
+      const createTitle = typeof mark === "string" ? markedTitle(body.title as string, mark) : body.title;
+      const journal = typeof mark === "string" ? journalKey(KIND, mark, client.baseUrl) : undefined;
+      const journaled = journal === undefined ? new Set<string>() : journalIds(journal);
+      const provable = autonamed || journal !== undefined;
+      const owned = (record: Transactional) =>
+        record.title === createTitle || (journaled.has(record.id) && record.title === body.title);
+      // Without a proof (an explicit title and no mark), look-alikes are only candidates to name.
+      const title = (record: Transactional) => (provable ? owned(record) : record.title === body.title);
+      const sent: CreateTransactionalBody =
+        createTitle === undefined ? body : { ...body, title: createTitle };
       // The API cannot delete one: a duplicate would stay for good, so look before creating.
-      const created = await createOnce(
+      let created = await createOnce(
         {
           kind: KIND,
-          describe: `transactional campaign ${JSON.stringify(shorten(body.title ?? body.subject))}`,
-          create: () => client.createTransactional(body),
-          find: () => findCandidates(client, body),
-          ...(autonamed ? { owns: (candidate: Transactional) => candidate.title === body.title } : {}),
+          describe: `transactional campaign ${JSON.stringify(shorten(createTitle ?? body.subject))}`,
+          create: () => client.createTransactional(sent),
+          known: async () =>
+            candidatesIn(
+              client,
+              await sharedList(client, KIND, () => listAll(client, LIST_PAGES)),
+              body,
+              title,
+            ),
+          find: async () => candidatesIn(client, await listAll(client, SEARCH_PAGES), body, title),
+          ...(provable ? { owns: owned } : {}),
           idOf: (record) => record.id,
+          ...(journal !== undefined ? { journal } : {}),
         },
-        { settleMs: client.attemptTimeoutMs },
+        { settleMs: settleWindowMs(client.attemptTimeoutMs, retryDeadlineMs()) },
       );
+      let outsTitle: string | undefined;
+      if (journal !== undefined && body.title !== undefined && created.title !== body.title) {
+        // Made just now, or earlier (a lost answer, a killed `up`): renamed to the explicit title.
+        try {
+          created = await client.updateTransactional(created.id, { title: body.title });
+        } catch (err) {
+          outsTitle = createTitle;
+          process.stderr.write(
+            `warning: ${KIND} ${created.id} was made, but renaming it to its title failed (${(err as Error).message}); the next \`pulumi up\` renames it\n`,
+          );
+        }
+      }
       // The create answer lacks the counters and says step1; read it back so a refresh agrees.
       const record = await client.getTransactional(created.id).catch(() => created);
-      return { id: created.id, outs: outputsOf(inputs, record, undefined) };
+      const outs = outputsOf(inputs, record, undefined, props.ownershipMark);
+      return { id: created.id, outs: outsTitle === undefined ? outs : { ...outs, title: outsTitle } };
     });
   },
 
@@ -393,10 +462,15 @@ export const transactionalCampaignProvider: ResourceProviderImpl = {
       (record) => {
         const inputs = inputsOf(record, prior);
         const adoptId = prior.adoptId;
+        const mark = typeof prior.ownershipMark === "string" ? prior.ownershipMark : undefined;
         return {
           id,
-          props: outputsOf(inputs, record, adoptId),
-          inputs: compact({ ...inputs, adoptId: typeof adoptId === "string" ? adoptId : undefined }),
+          props: outputsOf(inputs, record, adoptId, mark),
+          inputs: compact({
+            ...inputs,
+            adoptId: typeof adoptId === "string" ? adoptId : undefined,
+            ownershipMark: mark,
+          }),
         };
       },
     );
@@ -425,7 +499,7 @@ export const transactionalCampaignProvider: ResourceProviderImpl = {
       }
       // The update answer lacks the counters: read back so a refresh agrees.
       const record = await client.getTransactional(id);
-      return { outs: outputsOf(inputs, record, adoptId) };
+      return { outs: outputsOf(inputs, record, adoptId, news.ownershipMark) };
     });
   },
 

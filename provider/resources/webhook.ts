@@ -3,13 +3,12 @@ import { z } from "zod";
 import {
   type CreateWebhookBody,
   type KnownKeys,
-  type SenderClient,
   shorten,
   WEBHOOK_TOPICS,
   type Webhook,
   type WebhookTopic,
 } from "../client";
-import { getClient } from "../context";
+import { getClient, retryDeadlineMs } from "../context";
 import {
   changedFields,
   checkWithSchema,
@@ -19,6 +18,8 @@ import {
   type ResourceProviderImpl,
   readOrGone,
   sameValue,
+  settleWindowMs,
+  sharedList,
   withOperation,
 } from "./common";
 import {
@@ -136,11 +137,12 @@ const { spec: WEBHOOK_DIFF, schema: inputSchema } = derive(webhookFields, true);
 
 /**
  * The webhooks a create of `body` could have made: the same url, topic and group. A webhook
- * carries no name, so none is provably a resource's own: one is adopted only when it is the single
- * one that appeared while a create was in doubt (see `createOnce`).
+ * carries no name nor any field a mark could ride on without changing where deliveries go, so
+ * none is provably a resource's own: none is ever adopted. After an ambiguous create, one that
+ * appears ends the create with its id and what to do (see `createOnce`).
  */
-async function findCandidates(client: SenderClient, body: CreateWebhookBody): Promise<Webhook[]> {
-  return (await client.listWebhooks()).filter(
+function matching(webhooks: readonly Webhook[], body: CreateWebhookBody): Webhook[] {
+  return webhooks.filter(
     (webhook) =>
       webhook.url === body.url &&
       webhook.topic === body.topic &&
@@ -195,10 +197,15 @@ export const webhookProvider: ResourceProviderImpl = {
           kind: KIND,
           describe: `${body.topic} webhook for ${shorten(body.url)}`,
           create: () => client.createWebhook(body),
-          find: () => findCandidates(client, body),
+          known: async () => matching(await sharedList(client, KIND, () => client.listWebhooks()), body),
+          find: async () => matching(await client.listWebhooks(), body),
           idOf: (w) => w.id,
+          advice: (ids) =>
+            ids.length === 0
+              ? "look for it in Sender (Settings, Webhooks); if it is there, delete it there and run `pulumi up` again, or import it into the stack (`pulumi import sender:index:Webhook <name> <its id>` with the plugin)"
+              : `if ${ids.length === 1 ? "it is" : "one is"} this resource's, import it (\`pulumi import sender:index:Webhook <name> ${ids[0]}\` with the plugin), or delete it in Sender and run \`pulumi up\` again`,
         },
-        { settleMs: client.attemptTimeoutMs },
+        { settleMs: settleWindowMs(client.attemptTimeoutMs, retryDeadlineMs()) },
       );
       return { id: webhook.id, outs: stateOf(inputs, webhook) };
     });

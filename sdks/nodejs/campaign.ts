@@ -79,6 +79,10 @@ export class Campaign extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly modified: pulumi.Output<string>;
     /**
+     * Set by the SDK (or the plugin's check) when the title is explicit: 8 hex of a hash of the resource's URN. The campaign is created with the title `<title> [<mark>]` and renamed to `title` as soon as the create answers, so that one whose create lost its answer, or whose `up` was killed, is provably this resource's. Not meant to be set by programs. Only read at create.
+     */
+    declare public readonly ownershipMark: pulumi.Output<string | undefined>;
+    /**
      * Preview text shown after the subject in most inboxes.
      */
     declare public readonly preheader: pulumi.Output<string | undefined>;
@@ -111,7 +115,7 @@ export class Campaign extends pulumi.CustomResource {
      */
     declare public readonly subject: pulumi.Output<string>;
     /**
-     * Internal name, shown in the Sender dashboard and reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the resource's URN: the same for this resource of this stack in every run, different in every other stack, so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one. An explicit title cannot prove that (see the README).
+     * Internal name, shown in the Sender dashboard and reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the resource's URN: the same for this resource of this stack in every run, different in every other stack, so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one. An explicit title is proven the same way: the campaign is created as `<title> [<8 hex>]` and renamed right after (see `ownershipMark` and the README).
      */
     declare public readonly title: pulumi.Output<string | undefined>;
 
@@ -145,6 +149,7 @@ export class Campaign extends pulumi.CustomResource {
             resourceInputs["from"] = args?.from;
             resourceInputs["googleAnalytics"] = args?.googleAnalytics;
             resourceInputs["groups"] = args?.groups;
+            resourceInputs["ownershipMark"] = args?.ownershipMark;
             resourceInputs["preheader"] = args?.preheader;
             resourceInputs["replyTo"] = args?.replyTo;
             resourceInputs["segments"] = args?.segments;
@@ -170,6 +175,7 @@ export class Campaign extends pulumi.CustomResource {
             resourceInputs["groups"] = undefined /*out*/;
             resourceInputs["lastAction"] = undefined /*out*/;
             resourceInputs["modified"] = undefined /*out*/;
+            resourceInputs["ownershipMark"] = undefined /*out*/;
             resourceInputs["preheader"] = undefined /*out*/;
             resourceInputs["recipientCount"] = undefined /*out*/;
             resourceInputs["replyTo"] = undefined /*out*/;
@@ -218,6 +224,10 @@ export interface CampaignArgs {
      */
     groups?: pulumi.Input<pulumi.Input<string>[] | undefined>;
     /**
+     * Set by the SDK (or the plugin's check) when the title is explicit: 8 hex of a hash of the resource's URN. The campaign is created with the title `<title> [<mark>]` and renamed to `title` as soon as the create answers, so that one whose create lost its answer, or whose `up` was killed, is provably this resource's. Not meant to be set by programs. Only read at create.
+     */
+    ownershipMark?: pulumi.Input<string | undefined>;
+    /**
      * Preview text shown after the subject in most inboxes.
      */
     preheader?: pulumi.Input<string | undefined>;
@@ -234,7 +244,7 @@ export interface CampaignArgs {
      */
     subject: pulumi.Input<string>;
     /**
-     * Internal name, shown in the Sender dashboard and reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the resource's URN: the same for this resource of this stack in every run, different in every other stack, so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one. An explicit title cannot prove that (see the README).
+     * Internal name, shown in the Sender dashboard and reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the resource's URN: the same for this resource of this stack in every run, different in every other stack, so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one. An explicit title is proven the same way: the campaign is created as `<title> [<8 hex>]` and renamed right after (see `ownershipMark` and the README).
      */
     title?: pulumi.Input<string | undefined>;
 }

@@ -83,6 +83,10 @@ export class TransactionalCampaign extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly opens: pulumi.Output<number>;
     /**
+     * Set by the SDK (or the plugin's check) when the title is explicit: 8 hex of a hash of the resource's URN. The campaign is created with the title `<title> [<mark>]` and renamed to `title` as soon as the create answers, so that one whose create lost its answer, or whose `up` was killed, is provably this resource's. Not meant to be set by programs. Only read at create.
+     */
+    declare public readonly ownershipMark: pulumi.Output<string | undefined>;
+    /**
      * Preview text. Managed only when set.
      */
     declare public readonly preheader: pulumi.Output<string | undefined>;
@@ -99,7 +103,7 @@ export class TransactionalCampaign extends pulumi.CustomResource {
      */
     declare public readonly subject: pulumi.Output<string>;
     /**
-     * Name shown in reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the resource's URN: the same for this resource of this stack in every run, different in every other stack, so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one, which matters since the API cannot delete one. Resources made before autonaming without a title keep none.
+     * Name shown in reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the resource's URN: the same for this resource of this stack in every run, different in every other stack, so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one, which matters since the API cannot delete one. An explicit title is proven the same way: the campaign is created as `<title> [<8 hex>]` and renamed right after (see `ownershipMark` and the README). Resources made before autonaming without a title keep none.
      */
     declare public readonly title: pulumi.Output<string | undefined>;
     /**
@@ -139,6 +143,7 @@ export class TransactionalCampaign extends pulumi.CustomResource {
             resourceInputs["content"] = args?.content;
             resourceInputs["editor"] = args?.editor;
             resourceInputs["from"] = args?.from;
+            resourceInputs["ownershipMark"] = args?.ownershipMark;
             resourceInputs["preheader"] = args?.preheader;
             resourceInputs["replyTo"] = args?.replyTo;
             resourceInputs["subject"] = args?.subject;
@@ -166,6 +171,7 @@ export class TransactionalCampaign extends pulumi.CustomResource {
             resourceInputs["lastAction"] = undefined /*out*/;
             resourceInputs["modified"] = undefined /*out*/;
             resourceInputs["opens"] = undefined /*out*/;
+            resourceInputs["ownershipMark"] = undefined /*out*/;
             resourceInputs["preheader"] = undefined /*out*/;
             resourceInputs["replyTo"] = undefined /*out*/;
             resourceInputs["sent"] = undefined /*out*/;
@@ -206,6 +212,10 @@ export interface TransactionalCampaignArgs {
      */
     from: pulumi.Input<string>;
     /**
+     * Set by the SDK (or the plugin's check) when the title is explicit: 8 hex of a hash of the resource's URN. The campaign is created with the title `<title> [<mark>]` and renamed to `title` as soon as the create answers, so that one whose create lost its answer, or whose `up` was killed, is provably this resource's. Not meant to be set by programs. Only read at create.
+     */
+    ownershipMark?: pulumi.Input<string | undefined>;
+    /**
      * Preview text. Managed only when set.
      */
     preheader?: pulumi.Input<string | undefined>;
@@ -218,7 +228,7 @@ export interface TransactionalCampaignArgs {
      */
     subject: pulumi.Input<string>;
     /**
-     * Name shown in reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the resource's URN: the same for this resource of this stack in every run, different in every other stack, so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one, which matters since the API cannot delete one. Resources made before autonaming without a title keep none.
+     * Name shown in reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the resource's URN: the same for this resource of this stack in every run, different in every other stack, so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one, which matters since the API cannot delete one. An explicit title is proven the same way: the campaign is created as `<title> [<8 hex>]` and renamed right after (see `ownershipMark` and the README). Resources made before autonaming without a title keep none.
      */
     title?: pulumi.Input<string | undefined>;
 }

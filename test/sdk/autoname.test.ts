@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { beforeAll, describe, expect, test } from "vitest";
-import { titleFromUrn } from "../../sdk/autoname";
+import { markedTitle, markFromUrn, titleFromUrn } from "../../sdk/autoname";
 import { Campaign } from "../../sdk/campaign";
 import { TransactionalCampaign } from "../../sdk/transactional-campaign";
 import { installMocks, registration, resolved } from "./mocks";
@@ -25,11 +25,21 @@ class Folder extends pulumi.ComponentResource {
 }
 
 describe("autonamed titles", () => {
-  test("an explicit title is sent as given, not marked autonamed", async () => {
+  test("an explicit title is sent as given, not marked autonamed, with the URN's mark beside it", async () => {
     const campaign = new Campaign("explicit", { ...CAMPAIGN, title: "Welcome" });
     await resolved(campaign.id);
     const { inputs } = registration("explicit");
-    expect([inputs.title, inputs.autonamed]).toEqual(["Welcome", undefined]);
+    const mark = markFromUrn(urnOf("pulumi-nodejs:dynamic/sender:Campaign", "explicit"));
+    expect([inputs.title, inputs.autonamed, inputs.ownershipMark]).toEqual(["Welcome", undefined, mark]);
+    expect(titleFromUrn("explicit", urnOf("pulumi-nodejs:dynamic/sender:Campaign", "explicit"))).toBe(
+      `explicit-${mark}`,
+    );
+  });
+
+  test("a marked title is `<title> [<mark>]`, cut to the service's 255 characters", () => {
+    expect(markedTitle("Welcome", "1a2b3c4d")).toBe("Welcome [1a2b3c4d]");
+    const long = markedTitle("x".repeat(300), "1a2b3c4d");
+    expect([long.length, long.endsWith(" [1a2b3c4d]")]).toEqual([255, true]);
   });
 
   test("an adoption keeps the adopted campaign's title: none is made up", async () => {
@@ -42,7 +52,7 @@ describe("autonamed titles", () => {
     });
     await resolved(campaign.id);
     const { inputs } = registration("adopting");
-    expect([inputs.title, inputs.autonamed]).toEqual([undefined, undefined]);
+    expect([inputs.title, inputs.autonamed, inputs.ownershipMark]).toEqual([undefined, undefined, undefined]);
   });
 
   test("the suffix hashes the whole URN: a parent's type changes it, the stack's name is in it", async () => {

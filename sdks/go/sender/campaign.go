@@ -38,6 +38,8 @@ type Campaign struct {
 	LastAction pulumi.StringOutput `pulumi:"lastAction"`
 	// When the campaign last changed, `YYYY-MM-DD HH:MM:SS` UTC.
 	Modified pulumi.StringOutput `pulumi:"modified"`
+	// Set by the SDK (or the plugin's check) when the title is explicit: 8 hex of a hash of the resource's URN. The campaign is created with the title `<title> [<mark>]` and renamed to `title` as soon as the create answers, so that one whose create lost its answer, or whose `up` was killed, is provably this resource's. Not meant to be set by programs. Only read at create.
+	OwnershipMark pulumi.StringPtrOutput `pulumi:"ownershipMark"`
 	// Preview text shown after the subject in most inboxes.
 	Preheader pulumi.StringPtrOutput `pulumi:"preheader"`
 	// How many subscribers it reaches.
@@ -54,7 +56,7 @@ type Campaign struct {
 	Status pulumi.StringOutput `pulumi:"status"`
 	// Subject line of the email.
 	Subject pulumi.StringOutput `pulumi:"subject"`
-	// Internal name, shown in the Sender dashboard and reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the resource's URN: the same for this resource of this stack in every run, different in every other stack, so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one. An explicit title cannot prove that (see the README).
+	// Internal name, shown in the Sender dashboard and reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the resource's URN: the same for this resource of this stack in every run, different in every other stack, so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one. An explicit title is proven the same way: the campaign is created as `<title> [<8 hex>]` and renamed right after (see `ownershipMark` and the README).
 	Title pulumi.StringPtrOutput `pulumi:"title"`
 }
 
@@ -124,6 +126,8 @@ type campaignArgs struct {
 	GoogleAnalytics *bool `pulumi:"googleAnalytics"`
 	// Ids of the groups the campaign goes to. A set: order does not matter.
 	Groups []string `pulumi:"groups"`
+	// Set by the SDK (or the plugin's check) when the title is explicit: 8 hex of a hash of the resource's URN. The campaign is created with the title `<title> [<mark>]` and renamed to `title` as soon as the create answers, so that one whose create lost its answer, or whose `up` was killed, is provably this resource's. Not meant to be set by programs. Only read at create.
+	OwnershipMark *string `pulumi:"ownershipMark"`
 	// Preview text shown after the subject in most inboxes.
 	Preheader *string `pulumi:"preheader"`
 	// Reply-to address; its domain must be a verified domain of the account.
@@ -132,7 +136,7 @@ type campaignArgs struct {
 	Segments []string `pulumi:"segments"`
 	// Subject line of the email.
 	Subject string `pulumi:"subject"`
-	// Internal name, shown in the Sender dashboard and reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the resource's URN: the same for this resource of this stack in every run, different in every other stack, so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one. An explicit title cannot prove that (see the README).
+	// Internal name, shown in the Sender dashboard and reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the resource's URN: the same for this resource of this stack in every run, different in every other stack, so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one. An explicit title is proven the same way: the campaign is created as `<title> [<8 hex>]` and renamed right after (see `ownershipMark` and the README).
 	Title *string `pulumi:"title"`
 }
 
@@ -152,6 +156,8 @@ type CampaignArgs struct {
 	GoogleAnalytics pulumi.BoolPtrInput
 	// Ids of the groups the campaign goes to. A set: order does not matter.
 	Groups pulumi.StringArrayInput
+	// Set by the SDK (or the plugin's check) when the title is explicit: 8 hex of a hash of the resource's URN. The campaign is created with the title `<title> [<mark>]` and renamed to `title` as soon as the create answers, so that one whose create lost its answer, or whose `up` was killed, is provably this resource's. Not meant to be set by programs. Only read at create.
+	OwnershipMark pulumi.StringPtrInput
 	// Preview text shown after the subject in most inboxes.
 	Preheader pulumi.StringPtrInput
 	// Reply-to address; its domain must be a verified domain of the account.
@@ -160,7 +166,7 @@ type CampaignArgs struct {
 	Segments pulumi.StringArrayInput
 	// Subject line of the email.
 	Subject pulumi.StringInput
-	// Internal name, shown in the Sender dashboard and reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the resource's URN: the same for this resource of this stack in every run, different in every other stack, so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one. An explicit title cannot prove that (see the README).
+	// Internal name, shown in the Sender dashboard and reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the resource's URN: the same for this resource of this stack in every run, different in every other stack, so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one. An explicit title is proven the same way: the campaign is created as `<title> [<8 hex>]` and renamed right after (see `ownershipMark` and the README).
 	Title pulumi.StringPtrInput
 }
 
@@ -256,6 +262,11 @@ func (o CampaignOutput) Modified() pulumi.StringOutput {
 	return o.ApplyT(func(v *Campaign) pulumi.StringOutput { return v.Modified }).(pulumi.StringOutput)
 }
 
+// Set by the SDK (or the plugin's check) when the title is explicit: 8 hex of a hash of the resource's URN. The campaign is created with the title `<title> [<mark>]` and renamed to `title` as soon as the create answers, so that one whose create lost its answer, or whose `up` was killed, is provably this resource's. Not meant to be set by programs. Only read at create.
+func (o CampaignOutput) OwnershipMark() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Campaign) pulumi.StringPtrOutput { return v.OwnershipMark }).(pulumi.StringPtrOutput)
+}
+
 // Preview text shown after the subject in most inboxes.
 func (o CampaignOutput) Preheader() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Campaign) pulumi.StringPtrOutput { return v.Preheader }).(pulumi.StringPtrOutput)
@@ -296,7 +307,7 @@ func (o CampaignOutput) Subject() pulumi.StringOutput {
 	return o.ApplyT(func(v *Campaign) pulumi.StringOutput { return v.Subject }).(pulumi.StringOutput)
 }
 
-// Internal name, shown in the Sender dashboard and reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the resource's URN: the same for this resource of this stack in every run, different in every other stack, so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one. An explicit title cannot prove that (see the README).
+// Internal name, shown in the Sender dashboard and reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the resource's URN: the same for this resource of this stack in every run, different in every other stack, so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one. An explicit title is proven the same way: the campaign is created as `<title> [<8 hex>]` and renamed right after (see `ownershipMark` and the README).
 func (o CampaignOutput) Title() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Campaign) pulumi.StringPtrOutput { return v.Title }).(pulumi.StringPtrOutput)
 }

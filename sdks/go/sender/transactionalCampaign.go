@@ -40,6 +40,8 @@ type TransactionalCampaign struct {
 	Modified pulumi.StringOutput `pulumi:"modified"`
 	// Opens, as of the last create, update or refresh.
 	Opens pulumi.IntOutput `pulumi:"opens"`
+	// Set by the SDK (or the plugin's check) when the title is explicit: 8 hex of a hash of the resource's URN. The campaign is created with the title `<title> [<mark>]` and renamed to `title` as soon as the create answers, so that one whose create lost its answer, or whose `up` was killed, is provably this resource's. Not meant to be set by programs. Only read at create.
+	OwnershipMark pulumi.StringPtrOutput `pulumi:"ownershipMark"`
 	// Preview text. Managed only when set.
 	Preheader pulumi.StringPtrOutput `pulumi:"preheader"`
 	// Reply-to address, on a verified domain of the account.
@@ -48,7 +50,7 @@ type TransactionalCampaign struct {
 	Sent pulumi.IntOutput `pulumi:"sent"`
 	// Subject line.
 	Subject pulumi.StringOutput `pulumi:"subject"`
-	// Name shown in reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the resource's URN: the same for this resource of this stack in every run, different in every other stack, so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one, which matters since the API cannot delete one. Resources made before autonaming without a title keep none.
+	// Name shown in reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the resource's URN: the same for this resource of this stack in every run, different in every other stack, so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one, which matters since the API cannot delete one. An explicit title is proven the same way: the campaign is created as `<title> [<8 hex>]` and renamed right after (see `ownershipMark` and the README). Resources made before autonaming without a title keep none.
 	Title pulumi.StringPtrOutput `pulumi:"title"`
 	// The campaign type.
 	Type pulumi.StringOutput `pulumi:"type"`
@@ -123,13 +125,15 @@ type transactionalCampaignArgs struct {
 	Editor string `pulumi:"editor"`
 	// Sender name.
 	From string `pulumi:"from"`
+	// Set by the SDK (or the plugin's check) when the title is explicit: 8 hex of a hash of the resource's URN. The campaign is created with the title `<title> [<mark>]` and renamed to `title` as soon as the create answers, so that one whose create lost its answer, or whose `up` was killed, is provably this resource's. Not meant to be set by programs. Only read at create.
+	OwnershipMark *string `pulumi:"ownershipMark"`
 	// Preview text. Managed only when set.
 	Preheader *string `pulumi:"preheader"`
 	// Reply-to address, on a verified domain of the account.
 	ReplyTo string `pulumi:"replyTo"`
 	// Subject line.
 	Subject string `pulumi:"subject"`
-	// Name shown in reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the resource's URN: the same for this resource of this stack in every run, different in every other stack, so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one, which matters since the API cannot delete one. Resources made before autonaming without a title keep none.
+	// Name shown in reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the resource's URN: the same for this resource of this stack in every run, different in every other stack, so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one, which matters since the API cannot delete one. An explicit title is proven the same way: the campaign is created as `<title> [<8 hex>]` and renamed right after (see `ownershipMark` and the README). Resources made before autonaming without a title keep none.
 	Title *string `pulumi:"title"`
 }
 
@@ -145,13 +149,15 @@ type TransactionalCampaignArgs struct {
 	Editor pulumi.StringInput
 	// Sender name.
 	From pulumi.StringInput
+	// Set by the SDK (or the plugin's check) when the title is explicit: 8 hex of a hash of the resource's URN. The campaign is created with the title `<title> [<mark>]` and renamed to `title` as soon as the create answers, so that one whose create lost its answer, or whose `up` was killed, is provably this resource's. Not meant to be set by programs. Only read at create.
+	OwnershipMark pulumi.StringPtrInput
 	// Preview text. Managed only when set.
 	Preheader pulumi.StringPtrInput
 	// Reply-to address, on a verified domain of the account.
 	ReplyTo pulumi.StringInput
 	// Subject line.
 	Subject pulumi.StringInput
-	// Name shown in reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the resource's URN: the same for this resource of this stack in every run, different in every other stack, so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one, which matters since the API cannot delete one. Resources made before autonaming without a title keep none.
+	// Name shown in reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the resource's URN: the same for this resource of this stack in every run, different in every other stack, so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one, which matters since the API cannot delete one. An explicit title is proven the same way: the campaign is created as `<title> [<8 hex>]` and renamed right after (see `ownershipMark` and the README). Resources made before autonaming without a title keep none.
 	Title pulumi.StringPtrInput
 }
 
@@ -252,6 +258,11 @@ func (o TransactionalCampaignOutput) Opens() pulumi.IntOutput {
 	return o.ApplyT(func(v *TransactionalCampaign) pulumi.IntOutput { return v.Opens }).(pulumi.IntOutput)
 }
 
+// Set by the SDK (or the plugin's check) when the title is explicit: 8 hex of a hash of the resource's URN. The campaign is created with the title `<title> [<mark>]` and renamed to `title` as soon as the create answers, so that one whose create lost its answer, or whose `up` was killed, is provably this resource's. Not meant to be set by programs. Only read at create.
+func (o TransactionalCampaignOutput) OwnershipMark() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *TransactionalCampaign) pulumi.StringPtrOutput { return v.OwnershipMark }).(pulumi.StringPtrOutput)
+}
+
 // Preview text. Managed only when set.
 func (o TransactionalCampaignOutput) Preheader() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *TransactionalCampaign) pulumi.StringPtrOutput { return v.Preheader }).(pulumi.StringPtrOutput)
@@ -272,7 +283,7 @@ func (o TransactionalCampaignOutput) Subject() pulumi.StringOutput {
 	return o.ApplyT(func(v *TransactionalCampaign) pulumi.StringOutput { return v.Subject }).(pulumi.StringOutput)
 }
 
-// Name shown in reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the resource's URN: the same for this resource of this stack in every run, different in every other stack, so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one, which matters since the API cannot delete one. Resources made before autonaming without a title keep none.
+// Name shown in reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the resource's URN: the same for this resource of this stack in every run, different in every other stack, so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one, which matters since the API cannot delete one. An explicit title is proven the same way: the campaign is created as `<title> [<8 hex>]` and renamed right after (see `ownershipMark` and the README). Resources made before autonaming without a title keep none.
 func (o TransactionalCampaignOutput) Title() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *TransactionalCampaign) pulumi.StringPtrOutput { return v.Title }).(pulumi.StringPtrOutput)
 }

@@ -28,6 +28,7 @@ class CampaignArgs:
                  content: pulumi.Input[Optional[_builtins.str]] = None,
                  google_analytics: pulumi.Input[Optional[_builtins.bool]] = None,
                  groups: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 ownership_mark: pulumi.Input[Optional[_builtins.str]] = None,
                  preheader: pulumi.Input[Optional[_builtins.str]] = None,
                  segments: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  title: pulumi.Input[Optional[_builtins.str]] = None):
@@ -43,9 +44,10 @@ class CampaignArgs:
         :param pulumi.Input[_builtins.str] content: The email body: html for `html` and `editor`, plain text for `text`.
         :param pulumi.Input[_builtins.bool] google_analytics: Whether links carry Google Analytics tracking. Default `false`.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] groups: Ids of the groups the campaign goes to. A set: order does not matter.
+        :param pulumi.Input[_builtins.str] ownership_mark: Set by the SDK (or the plugin's check) when the title is explicit: 8 hex of a hash of the resource's URN. The campaign is created with the title `<title> [<mark>]` and renamed to `title` as soon as the create answers, so that one whose create lost its answer, or whose `up` was killed, is provably this resource's. Not meant to be set by programs. Only read at create.
         :param pulumi.Input[_builtins.str] preheader: Preview text shown after the subject in most inboxes.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] segments: Ids of the segments the campaign goes to. A set: order does not matter.
-        :param pulumi.Input[_builtins.str] title: Internal name, shown in the Sender dashboard and reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the resource's URN: the same for this resource of this stack in every run, different in every other stack, so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one. An explicit title cannot prove that (see the README).
+        :param pulumi.Input[_builtins.str] title: Internal name, shown in the Sender dashboard and reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the resource's URN: the same for this resource of this stack in every run, different in every other stack, so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one. An explicit title is proven the same way: the campaign is created as `<title> [<8 hex>]` and renamed right after (see `ownershipMark` and the README).
         """
         pulumi.set(__self__, "content_type", content_type)
         pulumi.set(__self__, "from_", from_)
@@ -61,6 +63,8 @@ class CampaignArgs:
             pulumi.set(__self__, "google_analytics", google_analytics)
         if groups is not None:
             pulumi.set(__self__, "groups", groups)
+        if ownership_mark is not None:
+            pulumi.set(__self__, "ownership_mark", ownership_mark)
         if preheader is not None:
             pulumi.set(__self__, "preheader", preheader)
         if segments is not None:
@@ -177,6 +181,18 @@ class CampaignArgs:
         pulumi.set(self, "groups", value)
 
     @_builtins.property
+    @pulumi.getter(name="ownershipMark")
+    def ownership_mark(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Set by the SDK (or the plugin's check) when the title is explicit: 8 hex of a hash of the resource's URN. The campaign is created with the title `<title> [<mark>]` and renamed to `title` as soon as the create answers, so that one whose create lost its answer, or whose `up` was killed, is provably this resource's. Not meant to be set by programs. Only read at create.
+        """
+        return pulumi.get(self, "ownership_mark")
+
+    @ownership_mark.setter
+    def ownership_mark(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "ownership_mark", value)
+
+    @_builtins.property
     @pulumi.getter
     def preheader(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
@@ -204,7 +220,7 @@ class CampaignArgs:
     @pulumi.getter
     def title(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Internal name, shown in the Sender dashboard and reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the resource's URN: the same for this resource of this stack in every run, different in every other stack, so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one. An explicit title cannot prove that (see the README).
+        Internal name, shown in the Sender dashboard and reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the resource's URN: the same for this resource of this stack in every run, different in every other stack, so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one. An explicit title is proven the same way: the campaign is created as `<title> [<8 hex>]` and renamed right after (see `ownershipMark` and the README).
         """
         return pulumi.get(self, "title")
 
@@ -226,6 +242,7 @@ class Campaign(pulumi.CustomResource):
                  from_: pulumi.Input[Optional[_builtins.str]] = None,
                  google_analytics: pulumi.Input[Optional[_builtins.bool]] = None,
                  groups: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 ownership_mark: pulumi.Input[Optional[_builtins.str]] = None,
                  preheader: pulumi.Input[Optional[_builtins.str]] = None,
                  reply_to: pulumi.Input[Optional[_builtins.str]] = None,
                  segments: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
@@ -244,11 +261,12 @@ class Campaign(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] from_: Sender *name* shown to recipients (not an address), e.g. `Example News`.
         :param pulumi.Input[_builtins.bool] google_analytics: Whether links carry Google Analytics tracking. Default `false`.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] groups: Ids of the groups the campaign goes to. A set: order does not matter.
+        :param pulumi.Input[_builtins.str] ownership_mark: Set by the SDK (or the plugin's check) when the title is explicit: 8 hex of a hash of the resource's URN. The campaign is created with the title `<title> [<mark>]` and renamed to `title` as soon as the create answers, so that one whose create lost its answer, or whose `up` was killed, is provably this resource's. Not meant to be set by programs. Only read at create.
         :param pulumi.Input[_builtins.str] preheader: Preview text shown after the subject in most inboxes.
         :param pulumi.Input[_builtins.str] reply_to: Reply-to address; its domain must be a verified domain of the account.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] segments: Ids of the segments the campaign goes to. A set: order does not matter.
         :param pulumi.Input[_builtins.str] subject: Subject line of the email.
-        :param pulumi.Input[_builtins.str] title: Internal name, shown in the Sender dashboard and reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the resource's URN: the same for this resource of this stack in every run, different in every other stack, so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one. An explicit title cannot prove that (see the README).
+        :param pulumi.Input[_builtins.str] title: Internal name, shown in the Sender dashboard and reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the resource's URN: the same for this resource of this stack in every run, different in every other stack, so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one. An explicit title is proven the same way: the campaign is created as `<title> [<8 hex>]` and renamed right after (see `ownershipMark` and the README).
         """
         ...
     @overload
@@ -281,6 +299,7 @@ class Campaign(pulumi.CustomResource):
                  from_: pulumi.Input[Optional[_builtins.str]] = None,
                  google_analytics: pulumi.Input[Optional[_builtins.bool]] = None,
                  groups: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 ownership_mark: pulumi.Input[Optional[_builtins.str]] = None,
                  preheader: pulumi.Input[Optional[_builtins.str]] = None,
                  reply_to: pulumi.Input[Optional[_builtins.str]] = None,
                  segments: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
@@ -306,6 +325,7 @@ class Campaign(pulumi.CustomResource):
             __props__.__dict__["from_"] = from_
             __props__.__dict__["google_analytics"] = google_analytics
             __props__.__dict__["groups"] = groups
+            __props__.__dict__["ownership_mark"] = ownership_mark
             __props__.__dict__["preheader"] = preheader
             if reply_to is None and not opts.urn:
                 raise TypeError("Missing required property 'reply_to'")
@@ -356,6 +376,7 @@ class Campaign(pulumi.CustomResource):
         __props__.__dict__["groups"] = None
         __props__.__dict__["last_action"] = None
         __props__.__dict__["modified"] = None
+        __props__.__dict__["ownership_mark"] = None
         __props__.__dict__["preheader"] = None
         __props__.__dict__["recipient_count"] = None
         __props__.__dict__["reply_to"] = None
@@ -456,6 +477,14 @@ class Campaign(pulumi.CustomResource):
         return pulumi.get(self, "modified")
 
     @_builtins.property
+    @pulumi.getter(name="ownershipMark")
+    def ownership_mark(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        Set by the SDK (or the plugin's check) when the title is explicit: 8 hex of a hash of the resource's URN. The campaign is created with the title `<title> [<mark>]` and renamed to `title` as soon as the create answers, so that one whose create lost its answer, or whose `up` was killed, is provably this resource's. Not meant to be set by programs. Only read at create.
+        """
+        return pulumi.get(self, "ownership_mark")
+
+    @_builtins.property
     @pulumi.getter
     def preheader(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
@@ -523,7 +552,7 @@ class Campaign(pulumi.CustomResource):
     @pulumi.getter
     def title(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Internal name, shown in the Sender dashboard and reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the resource's URN: the same for this resource of this stack in every run, different in every other stack, so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one. An explicit title cannot prove that (see the README).
+        Internal name, shown in the Sender dashboard and reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the resource's URN: the same for this resource of this stack in every run, different in every other stack, so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one. An explicit title is proven the same way: the campaign is created as `<title> [<8 hex>]` and renamed right after (see `ownershipMark` and the README).
         """
         return pulumi.get(self, "title")
 

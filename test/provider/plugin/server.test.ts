@@ -1,11 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { LAUNCH_CONTENT } from "../../../emulator/seed";
 import { type RunningEmulator, startEmulator } from "../../../emulator/server";
+import { titleFromUrn } from "../../../provider/autoname";
 import { SenderClient } from "../../../provider/client";
 import { resetProviderContext } from "../../../provider/context";
 import { cartAsText } from "../../../provider/plugin/functions";
 import { autonameInputs, configure, nativeProvider } from "../../../provider/plugin/server";
-import { titleFromUrn } from "../../../sdk/autoname";
 import { resetProgramClients } from "../../../sdk/program-client";
 
 // The plugin's provider object in-process, against an emulator: the engine's Configure variables
@@ -275,8 +275,8 @@ describe("nativeProvider", () => {
     const title = "launch-93de257b";
     expect(autonameInputs(urn, { subject: "S" })).toEqual({ subject: "S", title, autonamed: true });
     expect(titleFromUrn("launch", urn)).toBe(title);
-    // A title, an adoptId, or another kind: left alone.
-    expect(autonameInputs(urn, { title: "Mine" })).toEqual({ title: "Mine" });
+    // A title gets the same 8 hex as its ownership mark; an adoptId, or another kind: left alone.
+    expect(autonameInputs(urn, { title: "Mine" })).toEqual({ title: "Mine", ownershipMark: "93de257b" });
     expect(autonameInputs(urn, { adoptId: "snt001" })).toEqual({ adoptId: "snt001" });
     expect(autonameInputs(URN("Webhook"), { url: "u" })).toEqual({ url: "u" });
     const inputs = {

@@ -1,5 +1,9 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
-import { campaignProvider } from "../../../provider/resources/campaign";
+import {
+  campaignProvider,
+  forgetClaimedCampaigns,
+  inputsFromCampaign,
+} from "../../../provider/resources/campaign";
 import { UNKNOWN } from "../../../provider/resources/common";
 import { type Harness, NO_CHANGE, PROVIDER_STUB, startHarness, TOKEN, UPDATE } from "./harness";
 
@@ -12,6 +16,10 @@ const BASE = {
   contentType: "html",
   content: "<p>Hello</p>",
 };
+
+/** An ownership mark, as the SDK derives it from a URN, and the title a marked create carries. */
+const MARK = "1a2b3c4d";
+const MARKED = `${BASE.title} [${MARK}]`;
 
 const withProvider = (inputs: Record<string, unknown>): Record<string, unknown> => ({
   ...inputs,
@@ -176,27 +184,36 @@ describe("Campaign create", () => {
   });
 
   test.each(["drop-after", "drop-before"])(
-    "should make exactly one campaign when the connection drops (%s) on the POST",
+    "should make exactly one campaign when the connection drops (%s) on the marked POST",
     async (kind) => {
       await h.addFaults([{ method: "POST", path: "^/v2/campaigns$", kind, count: 1 }]);
-      const result = await campaignProvider.create(withProvider(BASE));
+      const result = await campaignProvider.create(withProvider({ ...BASE, ownershipMark: MARK }));
       const state = await h.state();
       expect(
         state.campaigns
-          .filter((c: { title: string }) => c.title === BASE.title)
-          .map((c: { id: string }) => c.id),
-      ).toEqual([result.id]);
+          .filter((c: { title: string }) => c.title === BASE.title || c.title === MARKED)
+          .map((c: { id: string; title: string }) => [c.id, c.title]),
+      ).toEqual([[result.id, BASE.title]]);
       const search = "GET /v2/campaigns?status=DRAFT&page=1&limit=100";
       const lines = await h.lines();
       if (kind === "drop-after") {
-        // A look first, then the POST took effect: the next look finds and adopts it.
-        expect(lines).toEqual([search, `POST /v2/campaigns (${kind})`, search]);
+        // A look first, then the POST took effect: the next look finds it by its mark, adopts it
+        // (reading it) and renames it.
+        expect(lines).toEqual([
+          search,
+          `POST /v2/campaigns (${kind})`,
+          search,
+          `GET /v2/campaigns/${result.id}`,
+          `PATCH /v2/campaigns/${result.id}`,
+          `GET /v2/campaigns/${result.id}`,
+        ]);
       } else {
-        // The POST never ran: the looks go on for one attempt timeout (a late commit would show),
-        // find nothing, and it is tried again.
+        // The POST never ran: the looks go on for one attempt timeout plus the retry deadline (a
+        // late commit would show), find nothing, and it is tried again, then renamed.
         expect(lines.filter((line) => line !== search)).toEqual([
           `POST /v2/campaigns (${kind})`,
           "POST /v2/campaigns",
+          `PATCH /v2/campaigns/${result.id}`,
         ]);
         expect(
           lines.indexOf("POST /v2/campaigns") - lines.indexOf(`POST /v2/campaigns (${kind})`),
@@ -530,5 +547,160 @@ describe("Campaign secrets", () => {
     const everything = JSON.stringify([created, read, String(failure), (failure as Error).stack]);
     expect(everything).not.toContain(TOKEN);
     expect(everything).not.toContain("__provider");
+  });
+});
+
+describe("Campaign ownership and requests per create", () => {
+  const search = "GET /v2/campaigns?status=DRAFT&page=1&limit=100";
+
+  test("200 autonamed creates in one process share one list: 201 requests, 1.005 per create", async () => {
+    await h.clearRequests();
+    const names = Array.from({ length: 200 }, (_, i) => `welcome-${i}-1a2b3c4d`);
+    await Promise.all(
+      names.map((title) => campaignProvider.create(withProvider({ ...BASE, title, autonamed: true }))),
+    );
+    const lines = await h.lines();
+    expect([
+      lines.filter((l) => l === search).length,
+      lines.filter((l) => l === "POST /v2/campaigns").length,
+      lines.length,
+      lines.length / names.length,
+    ]).toEqual([1, 200, 201, 1.005]);
+  });
+
+  test("an explicitly titled create is a marked POST and a rename: 2 requests, and a neighbour's look-alike stays alone", async () => {
+    const neighbour = await h.client.createCampaign({
+      title: BASE.title,
+      subject: BASE.subject,
+      from: BASE.from,
+      reply_to: BASE.replyTo,
+      content_type: "html",
+    });
+    await h.clearRequests();
+    const created = await campaignProvider.create(withProvider({ ...BASE, ownershipMark: MARK }));
+    expect(await h.lines()).toEqual([search, "POST /v2/campaigns", `PATCH /v2/campaigns/${created.id}`]);
+    const titles = (await h.state()).campaigns
+      .filter((c: { id: string }) => c.id === created.id || c.id === neighbour.id)
+      .map((c: { id: string; title: string }) => [c.id, c.title]);
+    expect(titles).toEqual([
+      [neighbour.id, BASE.title],
+      [created.id, BASE.title],
+    ]);
+    expect(created.outs).toMatchObject({ title: BASE.title, ownershipMark: MARK });
+  });
+
+  test("the POST carries the mark; a rename that fails leaves it in the outputs, so the next up renames it", async () => {
+    await h.addFaults([{ method: "PATCH", path: "^/v2/campaigns/", kind: "status", status: 422, count: 1 }]);
+    const created = await campaignProvider.create(withProvider({ ...BASE, ownershipMark: MARK }));
+    expect([(await h.campaign(created.id)).title, (created.outs as { title: string }).title]).toEqual([
+      MARKED,
+      MARKED,
+    ]);
+    const diff = await campaignProvider.diff(created.id, created.outs as Record<string, unknown>, {
+      ...BASE,
+      ownershipMark: MARK,
+    });
+    expect(diff.changes).toBe(true);
+  });
+
+  test("a campaign still carrying the mark (a killed up) is adopted and renamed: no second one", async () => {
+    const left = await h.client.createCampaign({
+      title: MARKED,
+      subject: BASE.subject,
+      from: BASE.from,
+      reply_to: BASE.replyTo,
+      content_type: "html",
+    });
+    await h.clearRequests();
+    const created = await campaignProvider.create(withProvider({ ...BASE, ownershipMark: MARK }));
+    expect(created.id).toBe(left.id);
+    expect(await h.mutations()).toEqual([`PATCH /v2/campaigns/${left.id}`]);
+    expect((await h.campaign(left.id)).title).toBe(BASE.title);
+  });
+
+  test("a renamed campaign the engine never recorded (kill -9) is adopted through the journal; a look-alike is not", async () => {
+    const alike = await h.client.createCampaign({
+      title: BASE.title,
+      subject: BASE.subject,
+      from: BASE.from,
+      reply_to: BASE.replyTo,
+      content_type: "html",
+    });
+    const made = await campaignProvider.create(withProvider({ ...BASE, ownershipMark: MARK }));
+    forgetClaimedCampaigns(); // the killed run's process is gone; the journal stays
+    await h.clearRequests();
+    const again = await campaignProvider.create(withProvider({ ...BASE, ownershipMark: MARK }));
+    expect([again.id, again.id === alike.id]).toEqual([made.id, false]);
+    expect(await h.mutations()).toEqual([]);
+  });
+
+  test("the next read removes marked DRAFT leftovers (a late commit), never the resource's own nor a look-alike", async () => {
+    const created = await campaignProvider.create(withProvider({ ...BASE, ownershipMark: MARK }));
+    const late = await h.client.createCampaign({
+      title: MARKED,
+      subject: BASE.subject,
+      from: BASE.from,
+      reply_to: BASE.replyTo,
+      content_type: "html",
+    });
+    const alike = await h.client.createCampaign({
+      title: BASE.title,
+      subject: BASE.subject,
+      from: BASE.from,
+      reply_to: BASE.replyTo,
+      content_type: "html",
+    });
+    forgetClaimedCampaigns(); // a new process, as for `pulumi refresh`
+    await h.clearRequests();
+    await campaignProvider.read(created.id, created.outs as Record<string, unknown>);
+    expect(await h.mutations()).toEqual([`DELETE /v2/campaigns?ids=[${late.id}]`]);
+    const ids = (await h.state()).campaigns.map((c: { id: string }) => c.id);
+    expect([ids.includes(created.id), ids.includes(late.id), ids.includes(alike.id)]).toEqual([
+      true,
+      false,
+      true,
+    ]);
+  });
+
+  test("a text campaign's content, wrapped by the service in one styled <p>, reads back as the program's text", async () => {
+    const made = await h.client.createCampaign({
+      title: "Text",
+      subject: BASE.subject,
+      from: BASE.from,
+      reply_to: BASE.replyTo,
+      content_type: "text",
+      content: "Tom & Jerry",
+    });
+    const record = await h.client.getCampaign(made.id);
+    const wrapped = (html: string) => ({
+      ...record,
+      editor: "text",
+      html: { ...record.html, html_content: html },
+    });
+    const previous = { contentType: "text", content: "Tom & Jerry" };
+    expect(
+      [
+        '<p style="font-size: 14px; line-height: 1.5;">Tom &amp; Jerry</p>',
+        '<p style="font-size: 14px; font-family: Arial, Helvetica, sans-serif;">Tom &amp; Jerry</p>',
+        "<p>Tom &amp; Jerry</p>",
+        '<p style="font-size: 14px;">Tom and Jerry</p>',
+        "<p>Tom</p><p>&amp; Jerry</p>",
+      ].map((html) => inputsFromCampaign(wrapped(html) as never, previous).content),
+    ).toEqual([
+      "Tom & Jerry",
+      "Tom & Jerry",
+      "Tom & Jerry",
+      '<p style="font-size: 14px;">Tom and Jerry</p>',
+      "<p>Tom</p><p>&amp; Jerry</p>",
+    ]);
+    // An html campaign's content is never unwrapped.
+    const html = {
+      ...record,
+      editor: "html",
+      html: { ...record.html, html_content: "<p>Tom &amp; Jerry</p>" },
+    };
+    expect(inputsFromCampaign(html as never, { contentType: "html", content: "Tom & Jerry" }).content).toBe(
+      "<p>Tom &amp; Jerry</p>",
+    );
   });
 });

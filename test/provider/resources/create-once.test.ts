@@ -1,10 +1,21 @@
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
 import { beforeEach, describe, expect, test } from "vitest";
 import { SenderHttpError, SenderTimeoutError } from "../../../provider/client";
 import {
   type CreateOnceSpec,
   createOnce,
+  journalAdd,
+  journalForget,
+  journalIds,
+  journalKey,
   keepAutoname,
+  MAX_SETTLE_MS,
+  removeLeftovers,
   resetClaims,
+  settleWindowMs,
+  sharedList,
 } from "../../../provider/resources/create-once";
 
 interface Obj {
@@ -22,6 +33,10 @@ function fakeService(options: {
   lateLooks?: number;
   findFailsFrom?: number;
   findFailsUntil?: number;
+  /** Proves ownership by this exact title (a marked create); `autonamed` means the title itself. */
+  ownTitle?: string;
+  /** Titles find also returns (look-alikes of a neighbour stack). */
+  alike?: string;
 }) {
   const objects: Obj[] = [...(options.existing ?? [])];
   const log: string[] = [];
@@ -96,9 +111,10 @@ function fakeService(options: {
         objects.push(pendingLate);
         pendingLate = undefined;
       }
-      return objects.filter((o) => o.title === title);
+      return objects.filter((o) => o.title === title || o.title === options.alike);
     },
     ...(options.autonamed ? { owns: (o: Obj) => o.title === title } : {}),
+    ...(options.ownTitle ? { owns: (o: Obj) => o.title === options.ownTitle } : {}),
     idOf: (o) => o.id,
     async remove(id) {
       log.push(`remove:${id}`);
@@ -143,27 +159,80 @@ describe("createOnce", () => {
     ]);
   });
 
-  test("adopts the single object that appeared during an explicit-title create whose answer was lost", async () => {
+  test("never adopts an unprovable object that appeared during the create: it names it and creates nothing more", async () => {
     const svc = fakeService({
       existing: [{ id: "c1", title: "Welcome" }],
       title: "Welcome",
       attempts: ["lost"],
     });
-    const got = await createOnce(svc.spec, fast);
-    expect([got.id, svc.log]).toEqual(["c100", ["find", "create:lost", "find"]]);
+    await expect(createOnce(svc.spec, fast)).rejects.toThrow(
+      'POST /v2/campaigns timed out after 2000 ms waiting for the answer. 1 candidate(s) for the campaign "Welcome" appeared meanwhile (c100), ' +
+        "and nothing proves whose they are: another stack may have made them, so none is adopted and nothing else was created. " +
+        'Check them in Sender and set adoptId: "c100" on this resource if one is its own.',
+    );
+    expect([svc.log, svc.objects.map((o) => o.id)]).toEqual([
+      ["find", "create:lost", "find"],
+      ["c1", "c100"],
+    ]);
   });
 
-  test("fails with the candidates and the adoptId to set when several appeared", async () => {
+  test("fails with every candidate and the adoptId to set when several appeared", async () => {
     const svc = fakeService({ title: "Welcome", attempts: ["lost"] });
     svc.spec.create = ((create) => async () => {
       svc.objects.push({ id: "c9", title: "Welcome" }); // a neighbour stack, at the same moment
       return create();
     })(svc.spec.create);
     await expect(createOnce(svc.spec, fast)).rejects.toThrow(
-      'POST /v2/campaigns timed out after 2000 ms waiting for the answer. 2 candidates for the campaign "Welcome" appeared meanwhile (c9, c100); ' +
-        'another stack may have made some of them, so none is adopted. Check them in Sender and set adoptId: "c9" or adoptId: "c100" on this resource, ' +
-        "or give it no title so that its autonamed title proves which one is its own.",
+      'POST /v2/campaigns timed out after 2000 ms waiting for the answer. 2 candidate(s) for the campaign "Welcome" appeared meanwhile (c9, c100), ' +
+        "and nothing proves whose they are: another stack may have made them, so none is adopted and nothing else was created. " +
+        'Check them in Sender and set adoptId: "c9" or adoptId: "c100" on this resource if one is its own.',
     );
+    expect(svc.objects.length).toBe(2);
+  });
+
+  test("a marked create adopts its marked object after a lost answer", async () => {
+    const svc = fakeService({
+      title: "Welcome [1a2b3c4d]",
+      ownTitle: "Welcome [1a2b3c4d]",
+      attempts: ["lost"],
+    });
+    const got = await createOnce(svc.spec, fast);
+    expect([got.id, svc.log, svc.objects.length]).toEqual(["c100", ["find", "create:lost", "find"], 1]);
+  });
+
+  test("a marked create never adopts a neighbour's look-alike that appeared meanwhile, and makes its own", async () => {
+    const svc = fakeService({
+      title: "Welcome [1a2b3c4d]",
+      ownTitle: "Welcome [1a2b3c4d]",
+      alike: "Welcome",
+      attempts: ["fail"],
+    });
+    svc.spec.create = ((create) => async () => {
+      if (svc.objects.length === 0) svc.objects.push({ id: "c9", title: "Welcome" }); // the neighbour's
+      return create();
+    })(svc.spec.create);
+    const got = await createOnce(svc.spec, fast);
+    // The look after the create is for a late copy of the failed attempt: none, nothing removed.
+    expect([got.id, svc.log, svc.objects.map((o) => o.id)]).toEqual([
+      "c100",
+      ["find", "create:fail", "find", "create:ok", "find"],
+      ["c9", "c100"],
+    ]);
+  });
+
+  test("a marked create adopts the object a killed run made, found in the process's list, and makes none", async () => {
+    const svc = fakeService({
+      existing: [
+        { id: "c7", title: "Welcome" },
+        { id: "c8", title: "Welcome [1a2b3c4d]" },
+      ],
+      title: "Welcome [1a2b3c4d]",
+      ownTitle: "Welcome [1a2b3c4d]",
+      alike: "Welcome",
+      attempts: [],
+    });
+    const got = await createOnce(svc.spec, fast);
+    expect([got.id, svc.log]).toEqual(["c8", ["find"]]);
   });
 
   test("keeps looking until a late commit shows, instead of creating again", async () => {
@@ -180,8 +249,7 @@ describe("createOnce", () => {
     const svc = fakeService({ attempts: ["fail", "fail", "fail"], autonamed: true });
     await expect(createOnce(svc.spec, { ...fast, settleMs: 60_000 })).rejects.toThrow(
       'POST /v2/campaigns failed with 503: Service Unavailable. The service may have made the campaign "welcome-1a2b3c4d" anyway: ' +
-        "no such object turned up in the look-ups that followed. Running `pulumi up` again adopts it when it carries this resource's autonamed title; " +
-        'with an explicit title, look for it in Sender first and, if it is there, set `adoptId: "<its id>"` on this resource.',
+        "no such object turned up in the look-ups that followed. Running `pulumi up` again adopts it if it exists, as it carries this resource's mark.",
     );
     expect(svc.log).toEqual(["find", "create:fail", "find", "create:fail", "find", "create:fail", "find"]);
   });
@@ -198,11 +266,21 @@ describe("createOnce", () => {
     expect([got.id, svc.log, svc.objects.length]).toEqual(["c100", ["find", "create:truncated", "find"], 1]);
   });
 
+  test("treats a stack overflow while reading the answer (a 2xx nested too deep) as ambiguous: it looks and adopts", async () => {
+    const svc = fakeService({ attempts: ["lost"], autonamed: true });
+    svc.spec.create = ((create) => async () => {
+      await create().catch(() => undefined);
+      throw new RangeError("Maximum call stack size exceeded");
+    })(svc.spec.create);
+    const got = await createOnce(svc.spec, fast);
+    expect([got.id, svc.log, svc.objects.length]).toEqual(["c100", ["find", "create:lost", "find"], 1]);
+  });
+
   test("says the object may exist and how to adopt it when the look-up fails", async () => {
     const svc = fakeService({ attempts: ["lost"], autonamed: true, findFailsFrom: 2 });
     await expect(createOnce(svc.spec, fast)).rejects.toThrow(
       'POST /v2/campaigns timed out after 2000 ms waiting for the answer. The service may have made the campaign "welcome-1a2b3c4d" anyway: ' +
-        "the look-up for it failed too (GET /v2/campaigns failed with 503: Service Unavailable). Running `pulumi up` again adopts it",
+        "the look-up for it failed too (GET /v2/campaigns failed with 503: Service Unavailable). Running `pulumi up` again adopts it if it exists, as it carries this resource's mark.",
     );
     expect(svc.objects.length).toBe(1);
     // The preflight look, then three rounds of the failing look-up.
@@ -238,6 +316,164 @@ describe("createOnce", () => {
     };
     await expect(createOnce(svc.spec, fast)).rejects.toThrow("POST /v2/campaigns failed with 422: bad");
     expect(svc.log).toEqual(["find"]);
+  });
+
+  test("without a proof, a failing look-up ends the create with what to do, and nothing more is created", async () => {
+    const svc = fakeService({ title: "Welcome", attempts: ["lost"], findFailsFrom: 2 });
+    await expect(createOnce(svc.spec, fast)).rejects.toThrow(
+      "the look-up for it failed too (GET /v2/campaigns failed with 503: Service Unavailable). " +
+        'Nothing else was created: look for it in Sender and, if it is there, set `adoptId: "<its id>"` on this resource.',
+    );
+    expect([svc.log, svc.objects.length]).toEqual([["find", "create:lost", "find", "find", "find"], 1]);
+  });
+
+  test("looks before the first attempt in the kind's known list when there is one, never with a fresh look-up", async () => {
+    const svc = fakeService({
+      title: "Welcome [1a2b3c4d]",
+      ownTitle: "Welcome [1a2b3c4d]",
+      attempts: ["ok"],
+    });
+    svc.spec.known = async () => {
+      svc.log.push("known");
+      return [];
+    };
+    await createOnce(svc.spec, fast);
+    expect(svc.log).toEqual(["known", "create:ok"]);
+  });
+
+  test("records what it made in the journal it is given", async () => {
+    process.env.PULUMI_SENDER_JOURNAL_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "journal-"));
+    const svc = fakeService({
+      title: "Welcome [1a2b3c4d]",
+      ownTitle: "Welcome [1a2b3c4d]",
+      attempts: ["ok"],
+    });
+    const key = journalKey("Campaign", "1a2b3c4d", "http://127.0.0.1:1");
+    const got = await createOnce({ ...svc.spec, journal: key }, fast);
+    expect([...journalIds(key)]).toEqual([got.id]);
+  });
+});
+
+describe("the late-commit window", () => {
+  test("is one attempt timeout plus the retry deadline, at most five minutes", () => {
+    expect([
+      settleWindowMs(10_000, 120_000),
+      settleWindowMs(2_000, 3_000),
+      settleWindowMs(60_000, 600_000),
+    ]).toEqual([130_000, 5_000, MAX_SETTLE_MS]);
+    expect(MAX_SETTLE_MS).toBe(300_000);
+  });
+
+  test("looks until the window closes, then creates again; the copy the late commit makes is removed by the next touch", async () => {
+    // The late copy lands after the first create's window: settleMs 0 means one look only.
+    const svc = fakeService({ attempts: ["late", "ok"], ownTitle: "welcome-1a2b3c4d", lateLooks: 5 });
+    const { remove: _remove, ...withoutRemove } = svc.spec;
+    const got = await createOnce(withoutRemove, { settleMs: 0, sleep: async () => {} });
+    expect([got.id, svc.log]).toEqual(["c101", ["find", "create:late", "find", "create:ok"]]);
+    // Later, the late commit shows; the next touch of the resource finds it and removes it.
+    for (let i = 0; i < 5; i++) await svc.spec.find();
+    expect(svc.objects.map((o) => o.id)).toEqual(["c101", "c100"]);
+    const removed = await removeLeftovers<{ id: string; title: string }>({
+      kind: "Campaign",
+      ownId: got.id,
+      idOf: (o) => o.id,
+      list: async () => svc.objects.filter((o) => o.title === "welcome-1a2b3c4d"),
+      removable: () => true,
+      remove: async (id) => {
+        svc.objects.splice(
+          svc.objects.findIndex((o) => o.id === id),
+          1,
+        );
+      },
+    });
+    expect([removed, svc.objects.map((o) => o.id)]).toEqual([["c100"], ["c101"]]);
+  });
+});
+
+describe("removeLeftovers", () => {
+  test("deletes marked drafts other than the resource's own object, and only those", async () => {
+    const objects = [
+      { id: "c1", status: "DRAFT" }, // the resource's own
+      { id: "c2", status: "DRAFT" },
+      { id: "c3", status: "SENT" },
+    ];
+    const deleted: string[] = [];
+    const removed = await removeLeftovers({
+      kind: "Campaign",
+      ownId: "c1",
+      idOf: (o: { id: string; status: string }) => o.id,
+      list: async () => objects,
+      removable: (o) => o.status === "DRAFT",
+      remove: async (id) => {
+        deleted.push(id);
+      },
+    });
+    expect([removed, deleted]).toEqual([["c2"], ["c2"]]);
+  });
+
+  test("never fails the operation: a failed list is a warning", async () => {
+    const removed = await removeLeftovers({
+      kind: "Campaign",
+      ownId: "c1",
+      idOf: (o: { id: string }) => o.id,
+      list: async () => {
+        throw new Error("GET /v2/campaigns failed with 503");
+      },
+      removable: () => true,
+      remove: async () => {},
+    });
+    expect(removed).toEqual([]);
+  });
+});
+
+describe("sharedList", () => {
+  test("takes one list per kind per process: concurrent callers share it, another kind has its own", async () => {
+    const owner = {};
+    const loads: string[] = [];
+    const load = (kind: string) => async () => {
+      loads.push(kind);
+      return [kind];
+    };
+    const got = await Promise.all([
+      sharedList(owner, "Campaign", load("Campaign")),
+      sharedList(owner, "Campaign", load("Campaign")),
+      sharedList(owner, "TransactionalCampaign", load("TransactionalCampaign")),
+    ]);
+    await sharedList(owner, "Campaign", load("Campaign"));
+    expect([got, loads]).toEqual([
+      [["Campaign"], ["Campaign"], ["TransactionalCampaign"]],
+      ["Campaign", "TransactionalCampaign"],
+    ]);
+    resetClaims();
+    await sharedList(owner, "Campaign", load("Campaign"));
+    expect(loads).toEqual(["Campaign", "TransactionalCampaign", "Campaign"]);
+  });
+
+  test("forgets a failed list, so that the next caller takes it again", async () => {
+    const owner = {};
+    let calls = 0;
+    const load = async () => {
+      calls++;
+      if (calls === 1) throw new Error("503");
+      return ["ok"];
+    };
+    await expect(sharedList(owner, "Campaign", load)).rejects.toThrow("503");
+    expect([await sharedList(owner, "Campaign", load), calls]).toEqual([["ok"], 2]);
+  });
+});
+
+describe("the create journal", () => {
+  test("remembers the ids a resource made, per kind, mark and account, and forgets a deleted one", () => {
+    process.env.PULUMI_SENDER_JOURNAL_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "journal-"));
+    const key = journalKey("Campaign", "1a2b3c4d", "https://api.sender.net");
+    const other = journalKey("Campaign", "1a2b3c4d", "http://127.0.0.1:9");
+    expect(key).toMatch(/^Campaign-1a2b3c4d-[0-9a-f]{8}$/);
+    journalAdd(key, "c1");
+    journalAdd(key, "c2");
+    journalAdd(key, "c1");
+    expect([[...journalIds(key)], [...journalIds(other)]]).toEqual([["c1", "c2"], []]);
+    journalForget(key, "c1");
+    expect([...journalIds(key)]).toEqual(["c2"]);
   });
 });
 

@@ -1,3 +1,6 @@
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
 import { type RunningEmulator, startEmulator } from "../../../emulator/server";
 import type { SenderClient } from "../../../provider/client";
 import { formatTimestamp } from "../../../provider/client/query";
@@ -67,13 +70,19 @@ const wholeSecond = (date: Date) => new Date(Math.floor(date.getTime() / 1000) *
 export async function startHarness(): Promise<Harness> {
   const clock = { now: wholeSecond(new Date()) };
   const emulator = await startEmulator({ token: TOKEN, now: () => clock.now });
+  // The create journal of marked creates goes to a folder of this run, never the user's home.
+  process.env.PULUMI_SENDER_JOURNAL_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "sender-journal-"));
   resetProviderContext();
   configureProvider({
-    // Short attempts: an ambiguous create looks for a late commit for one attempt timeout.
+    // Short attempts and deadline: an ambiguous create looks for a late commit for one attempt
+    // timeout plus the retry deadline.
     get: (key) =>
-      ({ "sender:apiToken": TOKEN, "sender:baseUrl": emulator.url, "sender:requestTimeoutSeconds": "2" })[
-        key
-      ],
+      ({
+        "sender:apiToken": TOKEN,
+        "sender:baseUrl": emulator.url,
+        "sender:requestTimeoutSeconds": "2",
+        "sender:retryDeadlineSeconds": "3",
+      })[key],
   });
   const admin = async (method: string, path: string, body?: unknown) => {
     const response = await fetch(`${emulator.url}/__emulator${path}`, {
@@ -95,8 +104,10 @@ export async function startHarness(): Promise<Harness> {
     async reset() {
       clock.now = wholeSecond(new Date());
       await admin("POST", "/reset");
-      // The reset emulator hands out the same ids again.
+      // The reset emulator hands out the same ids again: what this process claimed, and what the
+      // create journal remembers, no longer holds.
       forgetClaimedCampaigns();
+      process.env.PULUMI_SENDER_JOURNAL_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "sender-journal-"));
     },
     state: () => admin("GET", "/state"),
     async campaign(id) {

@@ -151,20 +151,36 @@ describe("create", () => {
     expect(await provider.diff(created.id, read.props, inputs)).toStrictEqual(NO_CHANGE);
   });
 
-  test("should adopt what a create with a lost answer made, and make exactly one", async () => {
+  test("adopts what a marked create with a lost answer made, renames it, and makes exactly one", async () => {
+    const inputs = { ...INPUTS, ownershipMark: "1a2b3c4d" };
     const before = await transactionalIds();
     await harness.clearRequests();
     await harness.addFaults([{ method: "POST", path: "^/v2/transactional$", kind: "drop-after", count: 1 }]);
-    const created = await provider.create(INPUTS);
+    const created = await provider.create(inputs);
     const after = await transactionalIds();
     expect(after).toEqual([...before, created.id]);
-    expect(created.outs).toStrictEqual(await expectedOutputs(created.id, INPUTS));
+    expect(created.outs).toStrictEqual(await expectedOutputs(created.id, inputs));
+    const record = (await harness.state()).transactional.find((t: { id: string }) => t.id === created.id);
+    expect(record.title).toBe("Order shipped");
     expect(await harness.calls()).toEqual([
       { method: "GET", path: "/v2/transactional?page=1&limit=100" },
       { method: "POST", path: "/v2/transactional", fault: "drop-after" },
       { method: "GET", path: "/v2/transactional?page=1&limit=100" },
+      { method: "PATCH", path: `/v2/transactional/${created.id}` },
       { method: "GET", path: `/v2/transactional/${created.id}` },
     ]);
+  });
+
+  test("an explicit title without a mark proves nothing: a lost answer ends the create naming the adoptId", async () => {
+    const before = await transactionalIds();
+    await harness.addFaults([{ method: "POST", path: "^/v2/transactional$", kind: "drop-after", count: 1 }]);
+    const error = (await provider.create(INPUTS).catch((err) => err)) as Error;
+    const after = await transactionalIds();
+    const made = after.filter((id) => !before.includes(id));
+    expect(made.length).toBe(1);
+    expect(error.message).toContain(
+      `nothing proves whose they are: another stack may have made them, so none is adopted and nothing else was created. Check them in Sender and set adoptId: "${made[0]}" on this resource if one is its own.`,
+    );
   });
 
   test("should create again when a failed create made nothing", async () => {

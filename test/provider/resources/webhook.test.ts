@@ -150,13 +150,23 @@ describe("create", () => {
     expect(await webhooks()).toEqual([record(created.id, HOOK, inputs.topic, group)]);
   });
 
-  test("should adopt the webhook a create with a lost answer made, and make exactly one", async () => {
+  test("never adopts the webhook a create with a lost answer made: it names it and what to do, and makes no second one", async () => {
     await harness.clearRequests();
     await harness.addFaults([
       { method: "POST", path: "^/v2/account/webhooks$", kind: "drop-after", count: 1 },
     ]);
-    const created = await provider.create(INPUTS);
-    expect(await webhooks()).toEqual([record(created.id, HOOK, INPUTS.topic)]);
+    const error = (await provider.create(INPUTS).catch((err) => err)) as Error;
+    const [made] = (await webhooks()) as Array<{ id: string }>;
+    expect((await webhooks()).length).toBe(1);
+    // The client's own words for the dropped connection come between these two parts.
+    expect(error.message).toMatch(
+      /^create Webhook subscribers\/new \S+ failed: POST \/v2\/account\/webhooks failed: /,
+    );
+    expect(error.message).toContain(
+      `1 candidate(s) for the subscribers/new webhook for ${HOOK} appeared meanwhile (${made?.id}), and nothing proves whose they are: ` +
+        "another stack may have made them, so none is adopted and nothing else was created. " +
+        `If it is this resource's, import it (\`pulumi import sender:index:Webhook <name> ${made?.id}\` with the plugin), or delete it in Sender and run \`pulumi up\` again.`,
+    );
     expect(await harness.calls()).toEqual([
       { method: "GET", path: "/v2/account/webhooks" },
       { method: "POST", path: "/v2/account/webhooks", fault: "drop-after" },
