@@ -6,7 +6,7 @@ import { mulberry32 } from "./ids";
  * `latency` holds the request, then processes it (so a change commits late, after a client may
  * have given up); `drop-before`/`drop-after` close the connection before processing / after the
  * commit; `truncate` processes it and cuts a 2xx answer's body in half (unreadable JSON);
- * `deep-json` processes it and answers its 2xx status with a body of {@link DEEP_JSON_LEVELS}
+ * `deep-json` processes it and answers its 2xx status with a body of `DEEP_JSON_LEVELS`
  * nested arrays (valid JSON no reader should walk).
  */
 export type FaultKind = "status" | "latency" | "drop-before" | "drop-after" | "truncate" | "deep-json";
@@ -14,7 +14,7 @@ export type FaultKind = "status" | "latency" | "drop-before" | "drop-after" | "t
 /** How deep the body of a `deep-json` fault nests. */
 export const DEEP_JSON_LEVELS = 100_000;
 
-/** The body of a `deep-json` fault: {@link DEEP_JSON_LEVELS} nested arrays. */
+/** The body of a `deep-json` fault: `DEEP_JSON_LEVELS` nested arrays. */
 export function deepJsonBody(): string {
   return `${"[".repeat(DEEP_JSON_LEVELS)}${"]".repeat(DEEP_JSON_LEVELS)}`;
 }

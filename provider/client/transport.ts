@@ -35,7 +35,7 @@ import {
 import { type HttpMethod, ROUTE_TABLE, type Route, type RouteOutput } from "./routes";
 import type * as s from "./schemas";
 
-/** One attempt, reported to {@link TransportOptions.onRequest}. Never carries the token. */
+/** One attempt, reported to `onRequest` (the client option). Never carries the token. */
 export interface RequestEvent {
   /** HTTP method. */
   method: string;
