@@ -7,7 +7,8 @@
 // resolution and reading of hundreds of modules; the cache spares it the compilation after the
 // first start.
 //
-// Options: `--out=<dir>` (default dist/), `--stub-sdk` (measurement only: the bare
+// Options: `--out=<dir>` (default dist/), `--no-minify` (for reading a profile), `--stub-sdk`
+// (measurement only: the bare
 // `@pulumi/pulumi` imported from our sources becomes an empty stub, to show what the plugin costs
 // once it no longer imports the SDK's program side; the data-source functions then fail).
 // Prints the bundle's size and the heaviest packages in it to stderr.
@@ -66,7 +67,7 @@ async function main() {
     platform: "node",
     format: "cjs",
     target: "node22",
-    minify: true,
+    minify: arg("no-minify") === undefined,
     // Error and class names stay readable in messages and stacks.
     keepNames: true,
     legalComments: "none",
