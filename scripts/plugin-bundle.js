@@ -91,6 +91,19 @@ if (m.enableCompileCache && !process.env.NODE_DISABLE_COMPILE_CACHE) {
 require("./plugin-bundle.js");
 `,
   );
+  // The SDK's program side (automation, closure serialization) has no use in the plugin: name
+  // the sources that pull it in, so that the bundle stays the provider server's part only.
+  const sdkImporters = Object.entries(result.metafile.inputs)
+    .filter(
+      ([file, input]) =>
+        !file.includes("node_modules/") &&
+        input.imports.some((i) => /node_modules\/@pulumi\/pulumi\/index\.js$/.test(i.path)),
+    )
+    .map(([file]) => file);
+  if (sdkImporters.length > 0)
+    console.error(
+      `plugin-bundle: warning: all of @pulumi/pulumi is bundled, imported by ${sdkImporters.join(", ")}; the plugin needs only @pulumi/pulumi/provider`,
+    );
   const byPackage = new Map();
   for (const [file, input] of Object.entries(
     result.metafile.outputs[path.relative(process.cwd(), bundle)]?.inputs ?? {},
