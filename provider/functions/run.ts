@@ -1,6 +1,8 @@
 // Running a data source, the same way for the SDK (in the program, with the program's client) and
 // for the plugin (with its provider's client): arguments checked first, errors named after the function.
-import * as pulumi from "@pulumi/pulumi";
+// The errors module alone: the package index would load the whole SDK (automation, closure
+// serialization) into the plugin, which needs none of it.
+import { RunError } from "@pulumi/pulumi/errors";
 import { z } from "zod";
 import { type PageMeta, type SenderClient, SenderError, SenderHttpError } from "../client";
 import type { ArgDecls, DataSource } from "./declare";
@@ -18,7 +20,7 @@ export type SenderFunctionFailure = "argument" | "not-found" | "config" | "reque
  * function: its message is the configuration message alone, and every function that meets the
  * same failure throws the same error object, so that the program reports it once.
  */
-export class SenderFunctionError extends pulumi.RunError {
+export class SenderFunctionError extends RunError {
   /** The function that failed, e.g. `getCampaign` (for `config` failures, the first that did). */
   readonly functionName: string;
   /**

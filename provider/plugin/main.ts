@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // The entry point of `pulumi-resource-sender`, the native provider plugin.
-import * as path from "node:path";
 import { main } from "@pulumi/pulumi/provider";
 import { stopOnSigterm } from "../engine-watch";
 import { packageSchemaText } from "./package-schema";
+import { grpc, provproto, structproto } from "./pulumi-internals";
 import { configure, nativeProvider, packageVersion } from "./server";
 
 type Callback = (err: unknown, value?: unknown) => void;
@@ -11,12 +11,6 @@ interface Call {
   request: any;
 }
 type Handler = (call: Call, callback: Callback) => unknown;
-
-// Modules of the very @pulumi/pulumi the provider server uses.
-const pulumiDir = path.dirname(require.resolve("@pulumi/pulumi/package.json"));
-const grpc = require(require.resolve("@grpc/grpc-js", { paths: [pulumiDir] }));
-const provproto = require("@pulumi/pulumi/proto/provider_pb");
-const structproto = require("google-protobuf/google/protobuf/struct_pb");
 
 /**
  * Two defects of @pulumi/pulumi 3.270's provider server (provider/server.js), patched on the

@@ -48,10 +48,10 @@ describe("the __provider text", () => {
     const text = providerSource(kind);
     console.log(`__provider for ${kind}: ${Buffer.byteLength(text)} bytes`);
     expect(text).toBe(
-      'exports.handler=function(){try{var p=require.resolve("pulumi-sender/provider")}catch(e){throw Error(' +
+      'exports.handler=()=>{try{var p=require.resolve("pulumi-sender/provider")}catch{throw Error(' +
         '"Cannot find pulumi-sender from "+process.cwd()+": it must be a direct dependency of the program, ' +
         "since the engine loads the provider of resources in state from the program's folder\")}" +
-        `return require(p).providerFor("${kind}")};`,
+        `return require(p).providerFor("${kind}")}`,
     );
   });
 

@@ -1,0 +1,124 @@
+#!/usr/bin/env node
+// `npm run plugin:bundle`: the native provider plugin as one file, for the plugin tarball.
+//
+// Writes dist/plugin-bundle.js (provider/plugin/main.ts and everything it loads: our code, undici,
+// zod, @pulumi/pulumi's provider server with grpc and protobuf) and dist/plugin.js, a loader that
+// turns on Node's module compile cache and then loads the bundle. One file spares the start-up the
+// resolution and reading of hundreds of modules; the cache spares it the compilation after the
+// first start.
+//
+// Options: `--out=<dir>` (default dist/), `--no-minify` (for reading a profile), `--stub-sdk`
+// (measurement only: the bare
+// `@pulumi/pulumi` imported from our sources becomes an empty stub, to show what the plugin costs
+// once it no longer imports the SDK's program side; the data-source functions then fail).
+// Prints the bundle's size and the heaviest packages in it to stderr.
+"use strict";
+const fs = require("node:fs");
+const path = require("node:path");
+const esbuild = require("esbuild");
+
+const root = path.resolve(__dirname, "..");
+const arg = (name) =>
+  process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ??
+  (process.argv.includes(`--${name}`) ? "" : undefined);
+const out = path.resolve(arg("out") || path.join(root, "dist"));
+const stubSdk = arg("stub-sdk") !== undefined;
+
+// provider/plugin/pulumi-internals.ts resolves three modules from @pulumi/pulumi's folder at run
+// time, which a bundler cannot follow: in the bundle it is the same three, resolved from there.
+const pulumiDir = path.dirname(require.resolve("@pulumi/pulumi/package.json", { paths: [root] }));
+const pulumiInternals = {
+  name: "pulumi-internals",
+  setup(build) {
+    build.onLoad({ filter: /[\\/]provider[\\/]plugin[\\/]pulumi-internals\.ts$/ }, () => ({
+      contents: [
+        'exports.grpc = require("@grpc/grpc-js");',
+        'exports.provproto = require("@pulumi/pulumi/proto/provider_pb");',
+        'exports.structproto = require("google-protobuf/google/protobuf/struct_pb");',
+      ].join("\n"),
+      loader: "js",
+      resolveDir: pulumiDir,
+    }));
+  },
+};
+const sdkStub = {
+  name: "sdk-stub",
+  setup(build) {
+    build.onResolve({ filter: /^@pulumi\/pulumi$/ }, (a) =>
+      a.importer.includes(`${path.sep}node_modules${path.sep}`)
+        ? undefined
+        : { path: "sdk", namespace: "stub" },
+    );
+    build.onLoad({ filter: /.*/, namespace: "stub" }, () => ({
+      contents:
+        "class RunError extends Error{};module.exports={RunError,ResourceError:RunError,runtime:{},log:{}};",
+      loader: "js",
+    }));
+  },
+};
+
+async function main() {
+  fs.mkdirSync(out, { recursive: true });
+  const bundle = path.join(out, "plugin-bundle.js");
+  const result = await esbuild.build({
+    entryPoints: [path.join(root, "provider/plugin/main.ts")],
+    outfile: bundle,
+    bundle: true,
+    platform: "node",
+    format: "cjs",
+    target: "node22",
+    minify: arg("no-minify") === undefined,
+    // Error and class names stay readable in messages and stacks.
+    keepNames: true,
+    legalComments: "none",
+    metafile: true,
+    logLevel: "warning",
+    plugins: stubSdk ? [pulumiInternals, sdkStub] : [pulumiInternals],
+  });
+  // The loader: the compile cache must be on before the bundle is compiled. The cache lives beside
+  // the plugin (its folder in the plugin cache), else under $XDG_CACHE_HOME; Node keys it by the
+  // file's contents and its own version, and a cache it cannot write only costs the speed-up.
+  fs.writeFileSync(
+    path.join(out, "plugin.js"),
+    `"use strict";
+// The native provider plugin: turns on the compile cache, then loads the bundle (scripts/plugin-bundle.js).
+const m = require("node:module"), p = require("node:path"), os = require("node:os");
+if (m.enableCompileCache && !process.env.NODE_DISABLE_COMPILE_CACHE) {
+  const s = m.enableCompileCache(p.join(__dirname, ".compile-cache"));
+  if (s.status === m.constants.compileCacheStatus.FAILED)
+    m.enableCompileCache(p.join(process.env.XDG_CACHE_HOME || p.join(os.homedir(), ".cache"), "pulumi-sender", "compile-cache"));
+}
+require("./plugin-bundle.js");
+`,
+  );
+  // The SDK's program side (automation, closure serialization) has no use in the plugin: name
+  // the sources that pull it in, so that the bundle stays the provider server's part only.
+  const sdkImporters = Object.entries(result.metafile.inputs)
+    .filter(
+      ([file, input]) =>
+        !file.includes("node_modules/") &&
+        input.imports.some((i) => /node_modules\/@pulumi\/pulumi\/index\.js$/.test(i.path)),
+    )
+    .map(([file]) => file);
+  if (sdkImporters.length > 0)
+    console.error(
+      `plugin-bundle: warning: all of @pulumi/pulumi is bundled, imported by ${sdkImporters.join(", ")}; the plugin needs only @pulumi/pulumi/provider`,
+    );
+  const byPackage = new Map();
+  for (const [file, input] of Object.entries(
+    result.metafile.outputs[path.relative(process.cwd(), bundle)]?.inputs ?? {},
+  )) {
+    const name = /node_modules\/((@[^/]+\/)?[^/]+)/.exec(file)?.[1] ?? "(ours)";
+    byPackage.set(name, (byPackage.get(name) ?? 0) + input.bytesInOutput);
+  }
+  const top = [...byPackage].sort((a, b) => b[1] - a[1]).slice(0, 8);
+  console.error(
+    `plugin-bundle: ${path.relative(root, bundle)} ${(fs.statSync(bundle).size / 1e6).toFixed(2)} MB` +
+      `${stubSdk ? " (SDK stubbed)" : ""}; ${top.map(([n, b]) => `${n} ${(b / 1e3).toFixed(0)} kB`).join(", ")}`,
+  );
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
