@@ -6,6 +6,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { GO_MODULE } from "../../provider/plugin/schema";
 import { npm } from "../package/packed";
+import { forgetCachedSdkModule } from "../support/go";
 import {
   createStack,
   type EmulatorHandle,
@@ -266,6 +267,7 @@ describe("the Go SDK fetched with go get through a module proxy", () => {
     }
     fs.writeFileSync(path.join(dir, "go.mod"), "module user-program\n\ngo 1.25\n");
     const env = { ...process.env, ...goEnv, CGO_ENABLED: "0" };
+    forgetCachedSdkModule();
     await sh("go", ["get", `${GO_MODULE}@v${VERSION}`], { cwd: dir, env });
     h = await createStack(dir, emu, {}, { ...goEnv, PATH: await pluginAndHosts() });
   });

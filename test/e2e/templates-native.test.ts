@@ -6,6 +6,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { GO_MODULE } from "../../provider/plugin/schema";
 import { npm } from "../package/packed";
+import { forgetCachedSdkModule } from "../support/go";
 import { type EmulatorHandle, emulator, ensurePulumiOnPath, ROOT } from "../support/stack";
 
 // The `pulumi new` templates on the native plugin, as a newcomer uses them: generated offline from
@@ -153,6 +154,7 @@ describe("templates/go", () => {
       GONOSUMDB: "github.com/pulumi-sender/*",
       GOFLAGS: "-mod=mod",
     };
+    forgetCachedSdkModule();
     await sh("go", ["mod", "download", GO_MODULE], { cwd: dir, env: { ...process.env, ...goEnv } });
     expect(fs.readFileSync(path.join(dir, "go.mod"), "utf8")).not.toContain("replace");
     await stackFor(dir, goEnv);
