@@ -64,6 +64,6 @@ describe.each([
     // The declarations checked are the installed tarball's, not this checkout's.
     const listed = spawnSync("node", [tsc, "-p", ".", "--listFiles"], { cwd: dir, encoding: "utf8" }).stdout;
     expect(listed).toContain(`${fs.realpathSync(dir)}/node_modules/pulumi-sender/dist/sdk/index.d.ts`);
-    expect(listed).toContain("/node_modules/pulumi-sender/dist/provider/client/schemas.d.ts");
+    expect(listed).toContain("/node_modules/pulumi-sender/dist/provider/client/schemas/core.d.ts");
   });
 });
