@@ -49,7 +49,7 @@ export interface CreateOnceSpec<T> {
 
 /** Tuning of {@link createOnce}. */
 export interface CreateOnceOptions {
-  /** Creating attempts, each followed by look-ups when it fails ambiguously. Default 3. */
+  /** Creating attempts, each followed by look-ups when it fails ambiguously. Default 5, as many as the client gives any request. */
   attempts?: number;
   /**
    * How long after an ambiguous failure the service may still commit the request: look-ups go on
@@ -241,7 +241,7 @@ function adoptIdAdvice(ids: readonly string[]): string {
  *    API can delete) owned duplicates that a late commit of the earlier attempt made.
  */
 export async function createOnce<T>(spec: CreateOnceSpec<T>, options: CreateOnceOptions = {}): Promise<T> {
-  const attempts = options.attempts ?? 3;
+  const attempts = options.attempts ?? 5;
   const settleMs = options.settleMs ?? 30_000;
   const sleep = options.sleep ?? defaultSleep;
   const mine = claimedOf(spec.kind);
