@@ -4,12 +4,14 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { freshDir } from "../support/folders";
+import { pluginPath, VERSION } from "../support/plugin";
+import { cli, scriptOutput } from "../support/run";
 import {
   copyProgram,
   createStack,
   type EmulatorHandle,
   emulator,
-  ensurePulumiOnPath,
   ROOT,
   type StackHandle,
 } from "../support/stack";
@@ -19,46 +21,6 @@ import {
 // made; and `pulumi package add` of the plugin into a fresh TypeScript project.
 const TOKEN = "tok-e2e-convert-Wq6Ds1Fy";
 const exec = promisify(execFile);
-const VERSION: string = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")).version;
-
-/** PATH with the plugin's launcher (bin/pulumi-resource-sender) first, as a user's install puts it. */
-function pluginPath(): string {
-  ensurePulumiOnPath();
-  return `${path.join(ROOT, "bin")}:${process.env.PATH}`;
-}
-
-/** Runs the CLI in a folder with a stack's environment; returns stdout. */
-async function cli(
-  h: StackHandle,
-  cwd: string,
-  args: string[],
-  env: Record<string, string> = {},
-): Promise<string> {
-  try {
-    const { stdout } = await exec("pulumi", args, {
-      cwd,
-      encoding: "utf8",
-      env: { ...process.env, ...h.env, ...env },
-    });
-    return stdout;
-  } catch (err) {
-    const e = err as { stdout?: string; stderr?: string; message: string };
-    throw new Error(`pulumi ${args.join(" ")} failed: ${e.stdout ?? ""}${e.stderr ?? e.message}`);
-  }
-}
-
-/** The last line a script printed. */
-async function scriptOutput(script: string): Promise<string> {
-  const { stdout } = await exec("bash", [path.join(ROOT, script)], { encoding: "utf8" });
-  return stdout.trim().split("\n").pop()!;
-}
-
-/** A fresh folder under `.e2e/` (inside the checkout, so that its programs resolve our packages). */
-function freshDir(name: string): string {
-  const dir = path.join(ROOT, ".e2e", name);
-  fs.rmSync(dir, { recursive: true, force: true });
-  return dir;
-}
 
 describe("pulumi convert of the example YAML program", () => {
   let emu: EmulatorHandle;

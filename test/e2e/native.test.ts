@@ -1,12 +1,14 @@
-import { execFile, execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { LAUNCH_CONTENT } from "../../emulator/seed";
 import { GO_MODULE } from "../../provider/plugin/schema";
 import { titleFromUrn } from "../../sdk/autoname";
+import { freshDir } from "../support/folders";
+import { pluginAndHosts, pluginPath, pluginTarball, VERSION } from "../support/plugin";
+import { cli, scriptOutput, sh } from "../support/run";
+import { ours, SEEDED_CAMPAIGNS, SEEDED_TRANSACTIONAL } from "../support/seeded";
 import {
   copyProgram,
   createStack,
@@ -22,43 +24,6 @@ import {
 const TOKEN = "tok-e2e-native-Qm4Tz8Lw";
 const TOKEN_FIRST = "tok-e2e-first-Hc3Vn6Rp";
 const TOKEN_SECOND = "tok-e2e-second-Bw9Kd2Xs";
-const SEEDED_CAMPAIGNS = ["snt001"];
-const SEEDED_TRANSACTIONAL = ["trn001", "trn002"];
-const VERSION: string = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")).version;
-
-/** PATH with the plugin's launcher (bin/pulumi-resource-sender) first, as a user's install puts it. */
-function pluginPath(): string {
-  ensurePulumiOnPath();
-  return `${path.join(ROOT, "bin")}:${process.env.PATH}`;
-}
-
-/**
- * Runs the CLI on a stack's backend and home; returns stdout. Asynchronous: the emulator runs in
- * this process and must keep answering.
- */
-async function cli(h: StackHandle, args: string[], env: Record<string, string> = {}): Promise<string> {
-  const scratch = path.dirname(h.backend);
-  try {
-    const { stdout } = await promisify(execFile)("pulumi", args, {
-      cwd: h.dir,
-      encoding: "utf8",
-      env: {
-        ...process.env,
-        PULUMI_BACKEND_URL: `file://${h.backend}`,
-        PULUMI_HOME: path.join(scratch, "home"),
-        PULUMI_CONFIG_PASSPHRASE: "e2e-passphrase",
-        PULUMI_SKIP_UPDATE_CHECK: "true",
-        PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
-        PULUMI_NODEJS_TRANSPILE_ONLY: "true",
-        ...env,
-      },
-    });
-    return stdout;
-  } catch (err) {
-    const e = err as { stdout?: string; stderr?: string; message: string };
-    throw new Error(`pulumi ${args.join(" ")} failed: ${e.stdout ?? ""}${e.stderr ?? e.message}`);
-  }
-}
 
 /** The `sender:` resources of a stack's state (`pulumi stack export`, secrets encrypted). */
 async function senderResources(h: StackHandle): Promise<any[]> {
@@ -114,7 +79,7 @@ async function importedWebhookProgram(
   });
   const generated = path.join(h.dir, `${programFile}.generated`);
   const args = ["import", "sender:index:Webhook", "hook", String(made.body.id), "--yes", "--protect=false"];
-  expect(await cli(h, [...args, "--out", generated, "--stack", "e2e"], h.env)).toContain("1 imported");
+  expect(await cli(h, h.dir, [...args, "--out", generated, "--stack", "e2e"], h.env)).toContain("1 imported");
   expect(fs.readFileSync(generated, "utf8")).toBe(lines.join("\n"));
   fs.renameSync(generated, path.join(h.dir, programFile));
   const preview = await h.stack.preview({ expectNoChanges: true, onOutput: h.onOutput });
@@ -123,8 +88,6 @@ async function importedWebhookProgram(
   expect(destroy.summary.resourceChanges).toEqual({ delete: 2 });
   expect((await emu.state()).webhooks).toEqual([]);
 }
-
-const ours = (items: any[], seeded: string[]): any[] => items.filter((i) => !seeded.includes(i.id));
 
 describe("the native plugin on the generated Node.js SDK", () => {
   let emu: EmulatorHandle;
@@ -227,8 +190,7 @@ describe("pulumi import through the native plugin", () => {
 
   beforeAll(async () => {
     emu = await emulator(TOKEN);
-    const dir = path.join(ROOT, ".e2e", "native-import");
-    fs.rmSync(dir, { recursive: true, force: true });
+    const dir = freshDir("native-import");
     fs.mkdirSync(dir, { recursive: true });
     fs.writeFileSync(path.join(dir, "Pulumi.yaml"), "name: native-import\nruntime: nodejs\n");
     fs.writeFileSync(
@@ -249,6 +211,7 @@ describe("pulumi import through the native plugin", () => {
     expect(
       await cli(
         h,
+        h.dir,
         [
           "import",
           "sender:index:Campaign",
@@ -267,6 +230,7 @@ describe("pulumi import through the native plugin", () => {
     expect(
       await cli(
         h,
+        h.dir,
         [
           "import",
           "sender:index:TransactionalCampaign",
@@ -345,6 +309,7 @@ describe("pulumi import through the native plugin", () => {
     const before = await resources();
     const error = await cli(
       h,
+      h.dir,
       ["import", "sender:index:Campaign", "ghost", "nonexistent", "--yes", "--stack", "e2e"],
       { PATH: pluginPath() },
     ).then(
@@ -371,6 +336,7 @@ describe("pulumi import through the native plugin", () => {
     expect(
       await cli(
         h,
+        h.dir,
         ["import", "sender:index:Webhook", "hook", id, "--yes", "--out", generated, "--stack", "e2e"],
         env,
       ),
@@ -432,7 +398,7 @@ describe("pulumi import through the native plugin", () => {
       );
       const generated = path.join(h.dir, "imported.ts");
       const args = ["import", "--file", file, "--yes", "--out", generated, "--stack", "e2e"];
-      expect(await cli(h, args, { PATH: pluginPath() })).toContain("4 imported");
+      expect(await cli(h, h.dir, args, { PATH: pluginPath() })).toContain("4 imported");
       const code = fs.readFileSync(generated, "utf8");
       const byType = (a: any, b: any) => a.type.localeCompare(b.type);
       const imported = (await senderResources(h))
@@ -558,18 +524,7 @@ describe("the plugin installed from its tarball, not on PATH", () => {
 
   beforeAll(async () => {
     emu = await emulator(TOKEN);
-    const out = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-sender-plugin-"));
-    tarball = execFileSync(
-      "bash",
-      [
-        path.join(ROOT, "scripts/plugin-tarball.sh"),
-        path.join(out, `pulumi-resource-sender-v${VERSION}-linux-amd64.tar.gz`),
-      ],
-      {
-        encoding: "utf8",
-        stdio: ["ignore", "pipe", "inherit"],
-      },
-    ).trim();
+    tarball = await pluginTarball();
     h = await createStack(copyProgram("test/e2e/programs/native-accounts", "native-installed"), emu, {
       firstUrl: emu.url,
       secondUrl: emu.url,
@@ -587,7 +542,7 @@ describe("the plugin installed from its tarball, not on PATH", () => {
     expect(
       process.env.PATH?.split(":").some((dir) => fs.existsSync(path.join(dir, "pulumi-resource-sender"))),
     ).toBe(false);
-    await cli(h, ["plugin", "install", "resource", "sender", VERSION, "-f", tarball]);
+    await cli(h, h.dir, ["plugin", "install", "resource", "sender", VERSION, "-f", tarball]);
     const scratch = path.dirname(h.backend);
     expect(
       fs.statSync(
@@ -622,11 +577,7 @@ describe("a Go program on the generated Go SDK, under the engine", () => {
       `module native-go\n${requires}\nrequire ${GO_MODULE} v0.0.0\n\nreplace ${GO_MODULE} => ${path.join(ROOT, "sdks/go")}\n`,
     );
     fs.copyFileSync(path.join(sdkgen, "go.sum"), path.join(dir, "go.sum"));
-    const { stdout } = await promisify(execFile)("bash", [path.join(ROOT, "scripts/langhosts.sh")], {
-      encoding: "utf8",
-    });
-    const langhost = stdout.trim().split("\n").pop()!;
-    h = await createStack(dir, emu, {}, { PATH: `${langhost}:${pluginPath()}` });
+    h = await createStack(dir, emu, {}, { PATH: await pluginAndHosts() });
   });
   afterAll(async () => {
     await h?.dispose();
@@ -687,14 +638,8 @@ describe("a Python program on the generated Python SDK, under the engine", () =>
 
   beforeAll(async () => {
     emu = await emulator(TOKEN);
-    const exec = promisify(execFile);
     const dir = copyProgram("test/e2e/programs/native-python", "native-python");
-    const venvPython = (
-      await exec("bash", [path.join(ROOT, "scripts/python-venv.sh")], { encoding: "utf8" })
-    ).stdout
-      .trim()
-      .split("\n")
-      .pop()!;
+    const venvPython = await scriptOutput("scripts/python-venv.sh");
     // The cached venv has pulumi from PyPI; the SDK is installed beside the program (no network).
     fs.writeFileSync(
       path.join(dir, "Pulumi.yaml"),
@@ -702,21 +647,15 @@ describe("a Python program on the generated Python SDK, under the engine", () =>
     );
     const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-sender-pysdk-"));
     fs.cpSync(path.join(ROOT, "sdks/python"), path.join(scratch, "src"), { recursive: true });
-    await exec(venvPython, [
+    await sh(venvPython, [
       ...["-m", "pip", "install", "-q", "--no-deps", "--no-build-isolation"],
       ...["--target", path.join(scratch, "site"), path.join(scratch, "src")],
     ]);
-    const langhosts = (
-      await exec("bash", [path.join(ROOT, "scripts/langhosts.sh")], { encoding: "utf8" })
-    ).stdout
-      .trim()
-      .split("\n")
-      .pop()!;
     h = await createStack(
       dir,
       emu,
       {},
-      { PATH: `${langhosts}:${pluginPath()}`, PYTHONPATH: path.join(scratch, "site") },
+      { PATH: await pluginAndHosts(), PYTHONPATH: path.join(scratch, "site") },
     );
   });
   afterAll(async () => {

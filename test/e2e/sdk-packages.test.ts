@@ -1,73 +1,23 @@
-import { execFile } from "node:child_process";
 import * as fs from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { GO_MODULE } from "../../provider/plugin/schema";
 import { npm } from "../package/packed";
+import { outsideCheckout, removeUserFolders, userFolder } from "../support/folders";
 import { forgetCachedSdkModule } from "../support/go";
-import {
-  createStack,
-  type EmulatorHandle,
-  emulator,
-  ensurePulumiOnPath,
-  ROOT,
-  type StackHandle,
-} from "../support/stack";
+import { pluginAndHosts, sdkArtifact } from "../support/plugin";
+import { sh } from "../support/run";
+import { ours, SEEDED_CAMPAIGNS } from "../support/seeded";
+import { createStack, type EmulatorHandle, emulator, ROOT, type StackHandle } from "../support/stack";
 
 // The generated SDKs as users install them: each from the artifact scripts/sdk-packages.sh builds
 // (the npm tarball, the wheel, the Go module behind a module proxy), into a folder outside the
 // checkout, then up, refresh --expect-no-changes, an update in place and destroy under the real
 // engine against the emulator, with the plugin on PATH.
 const TOKEN = "tok-e2e-sdkpkg-Vr7Jm2Qc";
-const SEEDED_CAMPAIGNS = ["snt001"];
 const VERSION: string = JSON.parse(fs.readFileSync(path.join(ROOT, "sdks/schema.json"), "utf8")).version;
-const exec = promisify(execFile);
-const scratch: string[] = [];
 
-async function sh(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}) {
-  try {
-    return await exec(command, args, { encoding: "utf8", maxBuffer: 64 * 1024 * 1024, ...options });
-  } catch (err) {
-    const e = err as { stdout?: string; stderr?: string; message: string };
-    throw new Error(`${command} ${args.join(" ")} failed: ${e.stdout ?? ""}${e.stderr ?? e.message}`);
-  }
-}
-
-/** The artifact scripts/sdk-packages.sh built (or had cached) for one language. */
-async function artifact(lang: "nodejs" | "python" | "go"): Promise<string> {
-  const { stdout } = await sh("bash", [path.join(ROOT, "scripts/sdk-packages.sh"), lang]);
-  const line = stdout.trim().split("\n").pop()!;
-  expect(line.startsWith(`${lang} `)).toBe(true);
-  return line.slice(lang.length + 1);
-}
-
-/** A fresh folder under the system's temporary directory, removed after the file. */
-function userFolder(name: string): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `pulumi-sender-${name}-`));
-  scratch.push(dir);
-  return dir;
-}
-
-/** True when a path, symlinks resolved, lies outside this checkout. */
-function outsideCheckout(file: string): boolean {
-  const real = fs.realpathSync(file);
-  return path.relative(fs.realpathSync(ROOT), real).startsWith("..");
-}
-
-/** PATH with the plugin's launcher and our language hosts first. */
-async function pluginAndHosts(): Promise<string> {
-  ensurePulumiOnPath();
-  const { stdout } = await sh("bash", [path.join(ROOT, "scripts/langhosts.sh")]);
-  return `${stdout.trim().split("\n").pop()}:${path.join(ROOT, "bin")}:${process.env.PATH}`;
-}
-
-const ours = (items: any[]): any[] => items.filter((i) => !SEEDED_CAMPAIGNS.includes(i.id));
-
-afterAll(() => {
-  for (const dir of scratch) fs.rmSync(dir, { recursive: true, force: true });
-});
+afterAll(removeUserFolders);
 
 describe("the Node.js SDK installed from its npm tarball", () => {
   let emu: EmulatorHandle;
@@ -77,7 +27,7 @@ describe("the Node.js SDK installed from its npm tarball", () => {
 
   beforeAll(async () => {
     emu = await emulator(TOKEN);
-    tarball = await artifact("nodejs");
+    tarball = await sdkArtifact("nodejs");
     dir = userFolder("sdk-node");
     // The program of native.test.ts, as a TypeScript user's project has it: the SDK from the
     // tarball, and @pulumi/pulumi, TypeScript and ts-node at the versions installed here (so the
@@ -180,7 +130,7 @@ describe("the Python SDK installed from its wheel into a fresh virtualenv", () =
 
   beforeAll(async () => {
     emu = await emulator(TOKEN);
-    const dist = await artifact("python");
+    const dist = await sdkArtifact("python");
     dir = userFolder("sdk-python");
     venv = path.join(dir, "venv");
     await sh("python3", ["-m", "venv", venv]);
@@ -206,7 +156,7 @@ describe("the Python SDK installed from its wheel into a fresh virtualenv", () =
   });
 
   test("the wheel and the sdist are built, and the venv holds the wheel's package with a pulumi range", async () => {
-    const dist = await artifact("python");
+    const dist = await sdkArtifact("python");
     expect(fs.readdirSync(dist).sort()).toEqual([
       `pulumi_sender-${VERSION}-py3-none-any.whl`,
       `pulumi_sender-${VERSION}.tar.gz`,
@@ -253,7 +203,7 @@ describe("the Go SDK fetched with go get through a module proxy", () => {
 
   beforeAll(async () => {
     emu = await emulator(TOKEN);
-    const proxy = await artifact("go");
+    const proxy = await sdkArtifact("go");
     dir = userFolder("sdk-go");
     // Our module from the file proxy, everything else from the usual proxy; no checksum database
     // knows an unpublished module. No replace directive anywhere.

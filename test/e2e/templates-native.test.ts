@@ -1,12 +1,13 @@
-import { execFile, execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { GO_MODULE } from "../../provider/plugin/schema";
 import { npm } from "../package/packed";
+import { outsideCheckout } from "../support/folders";
 import { forgetCachedSdkModule } from "../support/go";
+import { langhosts, pluginTarball, sdkArtifact } from "../support/plugin";
+import { scratchCli, sh } from "../support/run";
 import { type EmulatorHandle, emulator, ensurePulumiOnPath, ROOT } from "../support/stack";
 
 // The `pulumi new` templates on the native plugin, as a newcomer uses them: generated offline from
@@ -16,41 +17,14 @@ import { type EmulatorHandle, emulator, ensurePulumiOnPath, ROOT } from "../supp
 // --expect-no-changes and destroy against the emulator.
 const TOKEN = "tok-e2e-native-templates-Rw3Kd8Pz";
 const VERSION: string = JSON.parse(fs.readFileSync(path.join(ROOT, "sdks/schema.json"), "utf8")).version;
-const exec = promisify(execFile);
 
 let emu: EmulatorHandle;
 let scratch: string;
 let pathWithHosts: string;
 
-async function sh(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}) {
-  try {
-    return (await exec(command, args, { encoding: "utf8", maxBuffer: 64 * 1024 * 1024, ...options })).stdout;
-  } catch (err) {
-    const e = err as { stdout?: string; stderr?: string; message: string };
-    throw new Error(`${command} ${args.join(" ")} failed:\n${e.stdout ?? ""}${e.stderr ?? e.message}`);
-  }
-}
-
-/** The CLI in a project folder, with a throwaway backend and home; asynchronous, for the in-process emulator. */
-function pulumi(args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<string> {
-  return sh("pulumi", [...args, "--non-interactive"], {
-    cwd,
-    env: {
-      ...process.env,
-      PATH: pathWithHosts,
-      PULUMI_BACKEND_URL: `file://${path.join(scratch, "backend")}`,
-      PULUMI_CONFIG_PASSPHRASE: "templates",
-      PULUMI_HOME: path.join(scratch, "home"),
-      ...env,
-    },
-  });
-}
-
-/** The artifact scripts/sdk-packages.sh built (or had cached) for one language. */
-function artifact(lang: "nodejs" | "python" | "go"): string {
-  const out = execFileSync("bash", [path.join(ROOT, "scripts/sdk-packages.sh"), lang], { encoding: "utf8" });
-  return (out.trim().split("\n").pop() as string).slice(lang.length + 1);
-}
+/** The CLI in a project folder, with a throwaway backend and home and our language hosts on PATH. */
+const pulumi = (args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<string> =>
+  scratchCli(scratch, args, cwd, { PATH: pathWithHosts, ...env });
 
 /** Generates a template into a fresh folder and points its stack at the emulator. */
 async function generate(template: string): Promise<string> {
@@ -86,27 +60,14 @@ async function lifecycle(dir: string, env: NodeJS.ProcessEnv = {}): Promise<{ up
   return { up, made };
 }
 
-/** True when a path, symlinks resolved, lies outside this checkout. */
-function outsideCheckout(file: string): boolean {
-  return path.relative(fs.realpathSync(ROOT), fs.realpathSync(file)).startsWith("..");
-}
-
 beforeAll(async () => {
   ensurePulumiOnPath();
   emu = await emulator(TOKEN);
   scratch = fs.mkdtempSync(path.join(os.tmpdir(), "sender-native-templates-"));
   fs.mkdirSync(path.join(scratch, "backend"));
-  const hosts = execFileSync("bash", [path.join(ROOT, "scripts/langhosts.sh")], { encoding: "utf8" }).trim();
-  pathWithHosts = `${hosts.split("\n").pop()}:${process.env.PATH}`;
+  pathWithHosts = `${await langhosts()}:${process.env.PATH}`;
   // The plugin as users install it: from its tarball, into the home every template's stack uses.
-  const tarball = execFileSync(
-    "bash",
-    [
-      path.join(ROOT, "scripts/plugin-tarball.sh"),
-      path.join(scratch, `pulumi-resource-sender-v${VERSION}-linux-amd64.tar.gz`),
-    ],
-    { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] },
-  ).trim();
+  const tarball = await pluginTarball(scratch);
   await pulumi(["plugin", "install", "resource", "sender", VERSION, "-f", tarball], scratch);
 }, 600_000);
 
@@ -119,7 +80,7 @@ describe("templates/typescript-native", () => {
   test("runs preview, up, refresh --expect-no-changes and destroy on the SDK's npm tarball", async () => {
     const dir = await generate("typescript-native");
     // The SDK's tarball takes the place of the template's `pulumi-sender-native` range.
-    npm(["install", "--no-audit", "--no-fund", artifact("nodejs")], dir);
+    npm(["install", "--no-audit", "--no-fund", await sdkArtifact("nodejs")], dir);
     expect(outsideCheckout(path.join(dir, "node_modules/pulumi-sender-native"))).toBe(true);
     await stackFor(dir);
     const { up, made } = await lifecycle(dir, { PULUMI_NODEJS_TRANSPILE_ONLY: "false" });
@@ -131,7 +92,7 @@ describe("templates/typescript-native", () => {
 describe("templates/python", () => {
   test("runs preview, up, refresh --expect-no-changes and destroy on the SDK's wheel", async () => {
     const dir = await generate("python");
-    const wheel = path.join(artifact("python"), `pulumi_sender-${VERSION}-py3-none-any.whl`);
+    const wheel = path.join(await sdkArtifact("python"), `pulumi_sender-${VERSION}-py3-none-any.whl`);
     await sh("python3", ["-m", "venv", path.join(dir, "venv")]);
     // The template's requirements, the SDK from its wheel; pulumi at the version the other tests use.
     fs.writeFileSync(path.join(scratch, "constraints.txt"), "pulumi==3.259.0\n");
@@ -150,7 +111,7 @@ describe("templates/go", () => {
   test("runs preview, up, refresh --expect-no-changes and destroy on the Go module from a proxy", async () => {
     const dir = await generate("go");
     const goEnv = {
-      GOPROXY: `file://${artifact("go")},${(await sh("go", ["env", "GOPROXY"])).trim()}`,
+      GOPROXY: `file://${await sdkArtifact("go")},${(await sh("go", ["env", "GOPROXY"])).stdout.trim()}`,
       GONOSUMDB: "github.com/pulumi-sender/*",
       GOFLAGS: "-mod=mod",
     };

@@ -1,18 +1,11 @@
-import { execFile, execFileSync, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import {
-  copyProgram,
-  createStack,
-  type EmulatorHandle,
-  emulator,
-  ensurePulumiOnPath,
-  ROOT,
-  type StackHandle,
-} from "../support/stack";
+import { pluginTarball, pulumiOnlyPath, VERSION } from "../support/plugin";
+import { cli } from "../support/run";
+import { ours, SEEDED_CAMPAIGNS } from "../support/seeded";
+import { copyProgram, createStack, type EmulatorHandle, emulator, type StackHandle } from "../support/stack";
 
 // Pulumi YAML programs under the real engine, as a team with no Node.js of its own runs them: the
 // plugin installed from its tarball (which carries its runtime), and a PATH with only the Pulumi
@@ -21,57 +14,12 @@ import {
 const TOKEN = "tok-e2e-yaml-Zr5Kp2Qw";
 const TOKEN_FIRST = "tok-e2e-yaml-first-Jd7Hs3Lm";
 const TOKEN_SECOND = "tok-e2e-yaml-second-Vx4Nc8Tb";
-const SEEDED_CAMPAIGNS = ["snt001"];
-const VERSION: string = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")).version;
 
-const ours = (items: any[]): any[] => items.filter((i) => !SEEDED_CAMPAIGNS.includes(i.id));
 const byTitle = (items: any[]): any[] => [...items].sort((a, b) => a.title.localeCompare(b.title));
-
-/** The directories scripts/pulumi-cli.sh put on PATH that hold `pulumi` or the YAML language host. */
-function pulumiOnlyPath(): string {
-  ensurePulumiOnPath();
-  const dirs = (process.env.PATH ?? "")
-    .split(":")
-    .filter(
-      (dir) =>
-        fs.existsSync(path.join(dir, "pulumi")) || fs.existsSync(path.join(dir, "pulumi-language-yaml")),
-    );
-  const unique = [...new Set(dirs)];
-  expect(unique.some((dir) => fs.existsSync(path.join(dir, "pulumi-language-yaml")))).toBe(true);
-  return unique.slice(0, unique.findIndex((dir) => fs.existsSync(path.join(dir, "pulumi"))) + 1).join(":");
-}
-
-/** Builds the plugin tarball (with its Node.js runtime) into a scratch folder. */
-function pluginTarball(): string {
-  const out = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-sender-yaml-plugin-"));
-  return execFileSync(
-    "bash",
-    [
-      path.join(ROOT, "scripts/plugin-tarball.sh"),
-      path.join(out, `pulumi-resource-sender-v${VERSION}-linux-amd64.tar.gz`),
-    ],
-    { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] },
-  ).trim();
-}
-
-/** Runs the CLI with a stack's environment (its PATH included); returns stdout. */
-async function cli(h: StackHandle, args: string[]): Promise<string> {
-  try {
-    const { stdout } = await promisify(execFile)("pulumi", args, {
-      cwd: h.dir,
-      encoding: "utf8",
-      env: { ...process.env, ...h.env },
-    });
-    return stdout;
-  } catch (err) {
-    const e = err as { stdout?: string; stderr?: string; message: string };
-    throw new Error(`pulumi ${args.join(" ")} failed: ${e.stdout ?? ""}${e.stderr ?? e.message}`);
-  }
-}
 
 /** Installs the tarball into the stack's PULUMI_HOME and checks it landed with its runtime. */
 async function installPlugin(h: StackHandle, tarball: string): Promise<void> {
-  await cli(h, ["plugin", "install", "resource", "sender", VERSION, "-f", tarball]);
+  await cli(h, h.dir, ["plugin", "install", "resource", "sender", VERSION, "-f", tarball]);
   const installed = path.join(path.dirname(h.backend), "home", "plugins", `resource-sender-v${VERSION}`);
   expect(fs.statSync(path.join(installed, "pulumi-resource-sender")).mode & 0o111).not.toBe(0);
   expect(fs.statSync(path.join(installed, "node", "bin", "node")).mode & 0o111).not.toBe(0);
@@ -80,8 +28,8 @@ async function installPlugin(h: StackHandle, tarball: string): Promise<void> {
 let tarball: string;
 let nodeless: string;
 
-beforeAll(() => {
-  tarball = pluginTarball();
+beforeAll(async () => {
+  tarball = await pluginTarball();
   nodeless = pulumiOnlyPath();
 });
 
