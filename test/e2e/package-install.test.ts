@@ -1,6 +1,5 @@
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import * as fs from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { MISSING_SERVER_PACKAGES_MESSAGE } from "../../emulator/server-packages";
@@ -14,6 +13,7 @@ import {
   packFreshClone,
   pnpm,
 } from "../package/packed";
+import { removeUserFolders, userFolder } from "../support/folders";
 import {
   createStack,
   type EmulatorHandle,
@@ -52,7 +52,6 @@ function sizeOf(dir: string): number {
 
 let packed: Packed;
 let emu: EmulatorHandle;
-const scratch: string[] = [];
 
 beforeAll(async () => {
   packed = packFreshClone();
@@ -61,7 +60,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await emu?.close();
   packed?.dispose();
-  for (const dir of scratch) fs.rmSync(dir, { recursive: true, force: true });
+  removeUserFolders();
 });
 
 /** A user's program folder: a program of test/e2e/programs and a package.json with these dependencies. */
@@ -84,8 +83,7 @@ const installs = new Map<string, string>();
 function installProgram(pulumiVersion: string): string {
   const known = installs.get(pulumiVersion);
   if (known) return known;
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-sender-user-"));
-  scratch.push(dir);
+  const dir = userFolder("user");
   writeProgram(dir, "installed", {
     "@pulumi/pulumi": pulumiVersion,
     "pulumi-sender": `file:${packed.tarball}`,
@@ -241,8 +239,7 @@ describe(`under pnpm ${PNPM_VERSION}, through a component library`, () => {
     (await emu.state()).campaigns.filter((c: any) => c.subject === SUBJECT).map((c: any) => c.id);
 
   beforeAll(async () => {
-    const scratchDir = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-sender-pnpm-"));
-    scratch.push(scratchDir);
+    const scratchDir = userFolder("pnpm");
     const library = path.join(scratchDir, "newsletter-library");
     dir = path.join(scratchDir, "program");
     fs.mkdirSync(library);

@@ -1,16 +1,15 @@
-import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { promisify } from "node:util";
 import { beforeAll, describe, expect, test } from "vitest";
 import { packageSchemaText } from "../../provider/plugin/package-schema";
 import { GO_MODULE } from "../../provider/plugin/schema";
+import { langhosts } from "../support/plugin";
+import { scriptOutput, sh } from "../support/run";
 import { ensurePulumiOnPath, ROOT } from "../support/stack";
 
 // The package schema and the generated SDKs: what the plugin serves, what is checked in, and
 // whether each SDK compiles against its language's Pulumi SDK.
-const run = promisify(execFile);
 const VERSION: string = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")).version;
 const SDKS = path.join(ROOT, "sdks");
 
@@ -19,15 +18,6 @@ function files(dir: string): string[] {
   return (fs.readdirSync(dir, { recursive: true }) as string[])
     .filter((rel) => fs.statSync(path.join(dir, rel)).isFile())
     .sort();
-}
-
-async function sh(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}) {
-  try {
-    return await run(command, args, { encoding: "utf8", maxBuffer: 64 * 1024 * 1024, ...options });
-  } catch (err) {
-    const e = err as { stdout?: string; stderr?: string; message: string };
-    throw new Error(`${command} ${args.join(" ")} failed: ${e.stdout ?? ""}${e.stderr ?? e.message}`);
-  }
 }
 
 describe("the package schema and the generated SDKs", () => {
@@ -95,10 +85,10 @@ describe("the package schema and the generated SDKs", () => {
     // Through the CLI and our language hosts' GeneratePackage, on the same upstream generators as
     // tools/sdkgen: only the tool each file's header names differs.
     const out = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-sender-gen-sdk-"));
-    const langhosts = (await sh("bash", [path.join(ROOT, "scripts/langhosts.sh")])).stdout.trim();
+    const hosts = await langhosts();
     const env = {
       ...process.env,
-      PATH: `${langhosts}:${process.env.PATH}`,
+      PATH: `${hosts}:${process.env.PATH}`,
       PULUMI_HOME: path.join(out, "home"),
     };
     const generated = await sh(
@@ -145,8 +135,7 @@ describe("the package schema and the generated SDKs", () => {
   });
 
   test("the Python SDK byte-compiles, installs and imports with pulumi from PyPI", async () => {
-    const { stdout: venv } = await sh("bash", [path.join(ROOT, "scripts/python-venv.sh")]);
-    const python = venv.trim().split("\n").pop()!;
+    const python = await scriptOutput("scripts/python-venv.sh");
     const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-sender-py-"));
     const env = { ...process.env, PYTHONPYCACHEPREFIX: path.join(scratch, "pyc") };
     await sh(python, ["-m", "compileall", "-q", path.join(SDKS, "python/pulumi_sender")], { env });

@@ -1,46 +1,24 @@
-import { execFile, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { npm, type Packed, packFreshClone } from "../package/packed";
+import { scratchCli } from "../support/run";
 import { type EmulatorHandle, emulator, ensurePulumiOnPath, ROOT } from "../support/stack";
 
 // The `pulumi new` templates as a newcomer uses them: generated offline from the local path into a
 // folder outside the checkout, the dependencies installed from the packed tarball (the version
 // under test is not on the registry), then preview, up, refresh and destroy against the emulator.
 const TOKEN = "tok-e2e-templates-Vb7Qe2Lm";
-const execFileAsync = promisify(execFile);
 
 let packed: Packed;
 let emu: EmulatorHandle;
 let scratch: string;
 
-/**
- * Runs the CLI in a project folder with a throwaway file backend. Asynchronous: the emulator runs
- * in this process, and a synchronous child would keep it from answering.
- */
-async function pulumi(args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<string> {
-  try {
-    const { stdout } = await execFileAsync("pulumi", [...args, "--non-interactive"], {
-      cwd,
-      encoding: "utf8",
-      env: {
-        ...process.env,
-        PULUMI_BACKEND_URL: `file://${path.join(scratch, "backend")}`,
-        PULUMI_CONFIG_PASSPHRASE: "templates",
-        PULUMI_HOME: path.join(scratch, "home"),
-        ...env,
-      },
-      maxBuffer: 64 * 1024 * 1024,
-    });
-    return stdout;
-  } catch (err) {
-    const e = err as { stdout?: string; stderr?: string };
-    throw new Error(`pulumi ${args.join(" ")} failed:\n${e.stdout ?? ""}${e.stderr ?? ""}`);
-  }
-}
+/** The CLI in a project folder, with a throwaway backend and home. */
+const pulumi = (args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<string> =>
+  scratchCli(scratch, args, cwd, env);
 
 beforeAll(async () => {
   ensurePulumiOnPath();
