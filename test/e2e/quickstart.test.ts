@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { ours, SEEDED_CAMPAIGNS, SEEDED_TRANSACTIONAL } from "../support/seeded";
 import {
   copyProgram,
   createStack,
@@ -10,8 +11,6 @@ import {
 
 // A distinctive token, so that a leak anywhere is found by a plain search.
 const TOKEN = "tok-e2e-quickstart-Zx9Q7wLm";
-const SEEDED_CAMPAIGNS = ["snt001"];
-const SEEDED_TRANSACTIONAL = ["trn001", "trn002"];
 const ORIGINAL_HOOK = "https://hooks.example.com/sender/new-subscriber";
 const MOVED_HOOK = "https://hooks.example.com/sender/moved";
 const STRAY_HOOK = "https://hooks.example.com/sender/changed-in-the-interface";
@@ -20,7 +19,6 @@ let emu: EmulatorHandle;
 let h: StackHandle;
 
 const mutating = async () => (await emu.requests()).filter((r) => r.method !== "GET");
-const ours = (items: any[], seeded: string[]): any[] => items.filter((i) => !seeded.includes(i.id));
 
 describe("quickstart under the real engine", () => {
   beforeAll(async () => {

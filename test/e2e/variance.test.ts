@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { ours } from "../support/seeded";
 import { copyProgram, createStack, type EmulatorHandle, emulator, type StackHandle } from "../support/stack";
 
 // A distinctive token, so that a leak anywhere is found by a plain search.
@@ -9,8 +10,6 @@ const SEEDED_TRANSACTIONAL = ["trn001", "trn002"];
 
 let emu: EmulatorHandle;
 let h: StackHandle;
-
-const ours = (items: any[], seeded: string[]): any[] => items.filter((i) => !seeded.includes(i.id));
 
 describe("quickstart under the real engine, against the emulator in variance mode", () => {
   beforeAll(async () => {
