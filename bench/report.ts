@@ -111,7 +111,7 @@ export function goalRows(results: Record<string, any>): Row[] {
       measure: `requests per autonamed create, up of ${largest} (the emulator's request log)`,
       goal: "≤ 1.05",
       measured: sides
-        .map(([side, v]) => `${side} ${fixed(v.requestsPerCreate, 2)} (${v.upRequests} for ${v.creates})`)
+        .map(([side, v]) => `${side} ${fixed(v.requestsPerCreate, 3)} (${v.upRequests} for ${v.creates})`)
         .join(", "),
       samples: "1 up each",
       load: loadText(table![String(largest)].loadAverage),

@@ -1,7 +1,7 @@
 // `npm run bench`: the provider's cost under the real engine and the emulator, and the client's
 // cost against bare undici, the native plugin against the dynamic resources, state sizes and the
 // scale runs. Writes bench/results.json and renders the goals into BENCHMARKS.md (bench/report.ts).
-// The quick default takes about 17 minutes on an idle 2-core machine; `--full` runs more rounds.
+// The quick default takes about 18 minutes on an idle 2-core machine; `--full` runs more rounds.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
