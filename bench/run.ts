@@ -217,9 +217,10 @@ async function overhead(results: Record<string, unknown>) {
 /**
  * `count` resources (a quarter campaigns, each with targeting, follow-up and schedule) under a
  * 1,200-per-minute limit, on the dynamic resources (`scale`) or on the native plugin through the
- * generated SDK (`scale-native`, the bundle on PATH; its memory is the plugin process's). `skipCheckpoints` sets the engine's PULUMI_SKIP_CHECKPOINTS: without it,
- * the engine rewrites the whole state after every step, a cost that grows with the square of the
- * stack and is the same for any provider.
+ * generated SDK (`scale-native`, the bundle on PATH; its memory is the plugin process's).
+ * `skipCheckpoints` sets the engine's PULUMI_SKIP_CHECKPOINTS: without it, the engine rewrites the
+ * whole state after every step, a cost that grows with the square of the stack and is the same for
+ * any provider.
  */
 async function scale(
   results: Record<string, unknown>,
