@@ -1,20 +1,24 @@
 // `npm run bench`: the provider's cost under the real engine and the emulator, and the client's
-// cost against bare undici. Prints a table and writes bench/results.json. `--quick` (the default
-// in `npm run bench`) fits in under ten minutes on a 2-core machine; `--full` runs more rounds.
+// cost against bare undici, the native plugin against the dynamic resources, state sizes and the
+// scale runs. Writes bench/results.json and renders the goals into BENCHMARKS.md (bench/report.ts).
+// The quick default takes about 18 minutes on an idle 2-core machine; `--full` runs more rounds.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import * as undici from "undici";
+import YAML from "yaml";
 import { SenderClient } from "../provider/client";
 import {
   copyProgram,
   createStack,
   type EmulatorHandle,
   emulator,
+  ensurePulumiOnPath,
   ROOT,
   type StackHandle,
 } from "../test/support/stack";
+import { writeGoals } from "./report";
 
 const TOKEN = "bench-token-Wq8Jr2Zt";
 const full = process.argv.includes("--full");
@@ -24,13 +28,22 @@ const only = process.argv
   ?.slice("--only=".length)
   .split(",");
 const wanted = (name: string) => only === undefined || only.includes(name);
-const rounds = full ? 5 : 3;
+/** The value of `--<name>=...` as a list of numbers, or the default. */
+const countsFlag = (name: string, fallback: string) =>
+  (process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(`--${name}=`.length) ?? fallback)
+    .split(",")
+    .map(Number);
+// `--rounds=1` overrides the rounds of the engine parts, for iterating.
+const rounds = countsFlag("rounds", full ? "5" : "3")[0]!;
 // `--native-counts=8,20` shrinks the native-against-dynamic stacks, for iterating on that part.
-const nativeCounts = (
-  process.argv.find((a) => a.startsWith("--native-counts="))?.slice("--native-counts=".length) ?? "8,200"
-)
-  .split(",")
-  .map(Number);
+const nativeCounts = countsFlag("native-counts", "8,200");
+// The plain-JavaScript pair (no ts-node) runs at these counts only: the program's start-up is what
+// it isolates, and that weighs most in a small stack.
+const jsCounts = countsFlag("js-counts", "8");
+// `--scale-counts=40` shrinks the scale stacks (dynamic and native), for iterating. The native
+// plugin runs only the goal's 1,000 by default; the dynamic provider also 100 and 500 (growth).
+const scaleCounts = countsFlag("scale-counts", "100,500,1000");
+const scaleNativeCounts = process.argv.some((a) => a.startsWith("--scale-counts=")) ? scaleCounts : [1000];
 const loadAverage = () => os.loadavg().map((x) => Math.round(x * 10) / 10);
 
 const median = (xs: number[]) => {
@@ -45,7 +58,10 @@ async function timed<T>(run: () => Promise<T>): Promise<[T, number]> {
   return [result, Number(process.hrtime.bigint() - start) / 1e9];
 }
 
-/** Samples the peak resident memory (VmHWM) of the engine's dynamic-provider processes. */
+/**
+ * Samples the peak resident memory (VmHWM) of the provider processes: the engine's dynamic-provider
+ * plugin, and the native plugin as the bench launches it (the bundle under dist-bench/plugin).
+ */
 class ProviderMemory {
   private peakKb = 0;
   private timer: NodeJS.Timeout | undefined;
@@ -57,7 +73,7 @@ class ProviderMemory {
     for (const pid of fs.readdirSync("/proc").filter((p) => /^\d+$/.test(p))) {
       try {
         const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8");
-        if (!cmd.includes("dynamic-provider")) continue;
+        if (!cmd.includes("dynamic-provider") && !cmd.includes(PLUGIN_MARK)) continue;
         const hwm = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
         if (hwm) this.peakKb = Math.max(this.peakKb, Number(hwm[1]));
       } catch {
@@ -103,6 +119,7 @@ async function stateBytes(h: StackHandle): Promise<number> {
 
 async function overhead(results: Record<string, unknown>) {
   const n = 200;
+  const loadBefore = loadAverage();
   const emu = await emulator(TOKEN);
   const ours = await stackFor("campaigns", emu, n);
   const empty = await stackFor("empty", emu, n);
@@ -181,6 +198,7 @@ async function overhead(results: Record<string, unknown>) {
   results.overhead = {
     resources: n,
     rounds,
+    loadAverage: { before: loadBefore, after: loadAverage() },
     samples,
     upRatio: median(samples.oursUp) / median(samples.emptyUp),
     destroyRatio: median(samples.oursDestroy) / median(samples.emptyDestroy),
@@ -198,15 +216,17 @@ async function overhead(results: Record<string, unknown>) {
 
 /**
  * `count` resources (a quarter campaigns, each with targeting, follow-up and schedule) under a
- * 1,200-per-minute limit. `skipCheckpoints` sets the engine's PULUMI_SKIP_CHECKPOINTS: without it,
- * the engine rewrites the whole state after every step, a cost that grows with the square of the
- * stack and is the same for any provider.
+ * 1,200-per-minute limit, on the dynamic resources (`scale`) or on the native plugin through the
+ * generated SDK (`scale-native`, the bundle on PATH; its memory is the plugin process's).
+ * `skipCheckpoints` sets the engine's PULUMI_SKIP_CHECKPOINTS: without it, the engine rewrites the
+ * whole state after every step, a cost that grows with the square of the stack and is the same for
+ * any provider.
  */
 async function scale(
   results: Record<string, unknown>,
   key: string,
   counts: number[],
-  program: "scale" | "empty",
+  program: "scale" | "scale-native" | "empty",
   skipCheckpoints: boolean,
 ) {
   const limit = 1200;
@@ -214,6 +234,11 @@ async function scale(
   const points: Record<string, unknown>[] = [];
   let perKind: Record<string, number> = {};
   const env: Record<string, string> = skipCheckpoints ? { PULUMI_SKIP_CHECKPOINTS: "true" } : {};
+  if (program === "scale-native") {
+    ensurePulumiOnPath();
+    env.PATH = `${pluginLauncherDir()}:${process.env.PATH}`;
+  }
+  const loadBefore = loadAverage();
   for (const count of counts) {
     await emu.admin("POST", "reset", { rateLimitPerMinute: limit });
     const h = await stackFor(program, emu, count, env);
@@ -250,7 +275,14 @@ async function scale(
     console.log(`${key} ${count}: ${JSON.stringify(point)}`);
     await h.dispose();
   }
-  results[key] = { limitPerMinute: limit, program, skipCheckpoints, points, upRoutesAtFirst: perKind };
+  results[key] = {
+    limitPerMinute: limit,
+    program,
+    skipCheckpoints,
+    loadAverage: { before: loadBefore, after: loadAverage() },
+    points,
+    upRoutesAtFirst: perKind,
+  };
   await emu.close();
 }
 
@@ -269,6 +301,8 @@ function summary(samples: number[]) {
 }
 
 const BUNDLE_DIR = path.join(ROOT, "dist-bench", "plugin");
+/** What the command line of the native plugin's process holds, as the bench launches it. */
+const PLUGIN_MARK = path.join(BUNDLE_DIR, "plugin.js");
 let bundleBuilt = false;
 
 /** The plugin as the tarball ships it (scripts/plugin-bundle.js), built once per run. */
@@ -357,58 +391,161 @@ async function pluginStartup(results: Record<string, unknown>) {
   );
 }
 
-/** The size of the plugin tarball (scripts/plugin-tarball.sh), in bytes. */
+/**
+ * The size of the plugin tarball (scripts/plugin-tarball.sh), in bytes: the goal is for the one
+ * without the Node.js runtime (`--no-runtime`); the one with it is reported beside it.
+ */
 async function pluginTarball(results: Record<string, unknown>) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-tarball-"));
-  const file = execFileSync(
-    "bash",
-    [path.join(ROOT, "scripts/plugin-tarball.sh"), path.join(dir, "plugin.tar.gz")],
-    {
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "inherit"],
-    },
-  ).trim();
-  const bytes = fs.statSync(file).size;
-  const listing = execFileSync("tar", ["-tzvf", file], { encoding: "utf8" });
-  const installedBytes = listing
-    .split("\n")
-    .map((line) => Number(line.trim().split(/\s+/)[2] ?? 0))
-    .reduce((a, b) => a + b, 0);
-  results.pluginTarball = { bytes, installedBytes, goalBytes: 5_000_000, met: bytes <= 5_000_000 };
-  console.log(`plugin tarball: ${bytes} B (${installedBytes} B installed)`);
+  const measure = (name: string, flags: string[]) => {
+    const file = execFileSync(
+      "bash",
+      [path.join(ROOT, "scripts/plugin-tarball.sh"), ...flags, path.join(dir, `${name}.tar.gz`)],
+      { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] },
+    ).trim();
+    const listing = execFileSync("tar", ["-tzvf", file], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+    const installedBytes = listing
+      .split("\n")
+      .map((line) => Number(line.trim().split(/\s+/)[2] ?? 0))
+      .reduce((a, b) => a + b, 0);
+    return { bytes: fs.statSync(file).size, installedBytes };
+  };
+  const without = measure("no-runtime", ["--no-runtime"]);
+  const withRuntime = measure("with-runtime", []);
+  results.pluginTarball = {
+    ...without,
+    withRuntime,
+    goalBytes: 5_000_000,
+    met: without.bytes <= 5_000_000,
+    loadAverage: loadAverage(),
+  };
+  console.log(
+    `plugin tarball: ${without.bytes} B (${without.installedBytes} B installed) without the runtime, ${withRuntime.bytes} B with it`,
+  );
   fs.rmSync(dir, { recursive: true, force: true });
 }
 
 /**
- * The native plugin (the bundle, as the tarball ships it) against the dynamic resources: the same
- * program of N autonamed Campaigns, preview, up, refresh and destroy, sides alternating in each
- * round. At the largest N, the first round also counts requests per create (the emulator's
- * request log of the up) and state bytes per resource (`pulumi stack export`, compact JSON).
+ * A folder on PATH with `pulumi-resource-sender`, a launcher of the bundle (as the tarball ships
+ * it), for the stacks on the native plugin.
  */
-async function nativeVsDynamic(results: Record<string, unknown>) {
+function pluginLauncherDir(): string {
   const binDir = path.join(ROOT, "dist-bench", "plugin-bin");
   fs.mkdirSync(binDir, { recursive: true });
   const launcher = path.join(binDir, "pulumi-resource-sender");
   fs.writeFileSync(launcher, `#!/bin/sh\nexec node "${pluginBundle()}" "$@"\n`, { mode: 0o755 });
+  return binDir;
+}
+
+let nativeSdkBuilt = false;
+
+/** The generated Node.js SDK compiled to JavaScript (dist-bench/sdk-native), for the plain-JS program. */
+function compiledNativeSdk(): string {
+  const out = path.join(ROOT, "dist-bench", "sdk-native");
+  if (!nativeSdkBuilt) {
+    fs.rmSync(out, { recursive: true, force: true });
+    try {
+      execFileSync(
+        process.execPath,
+        [
+          path.join(ROOT, "node_modules/typescript/bin/tsc"),
+          "-p",
+          "sdks/nodejs/tsconfig.json",
+          "--outDir",
+          out,
+        ],
+        { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] },
+      );
+    } catch (err) {
+      // tsc reports the SDK's own type errors against this repository's TypeScript but still emits.
+      if (!fs.existsSync(path.join(out, "index.js"))) throw err;
+    }
+    // utilities.js reads its version from ./package.json.
+    fs.copyFileSync(path.join(ROOT, "sdks/nodejs/package.json"), path.join(out, "package.json"));
+    nativeSdkBuilt = true;
+  }
+  return out;
+}
+
+/** A Pulumi YAML program of `count` autonamed Campaigns on the plugin: YAML has no loops, so it is written out. */
+function yamlProgram(count: number): string {
+  const dir = path.join(ROOT, ".e2e", "bench-yaml");
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  const resources = Object.fromEntries(
+    Array.from({ length: count }, (_, i) => [
+      `c${i}`,
+      {
+        type: "sender:index:Campaign",
+        properties: {
+          subject: `Bench subject ${i}`,
+          from: "Example News",
+          replyTo: "news@example.com",
+          contentType: "html",
+          content: "<p>bench</p>",
+        },
+      },
+    ]),
+  );
+  fs.writeFileSync(
+    path.join(dir, "Pulumi.yaml"),
+    YAML.stringify({ name: "bench-yaml", runtime: "yaml", resources }),
+  );
+  return dir;
+}
+
+const OPS = ["preview", "up", "refresh", "destroy"] as const;
+type Op = (typeof OPS)[number];
+
+/** The sides of the native-against-dynamic table, and which side each one's ratios are against. */
+const SIDES = {
+  dynamic: { against: undefined },
+  native: { against: "dynamic" },
+  yaml: { against: "dynamic" },
+  dynamicJs: { against: undefined },
+  nativeJs: { against: "dynamicJs" },
+} as const;
+type Side = keyof typeof SIDES;
+
+/**
+ * The native plugin (the bundle, as the tarball ships it) against the dynamic resources: N
+ * autonamed Campaigns, preview, up, refresh and destroy, sides alternating in each round. The
+ * sides: the TypeScript program on the dynamic resources (`dynamic`) and on the generated SDK
+ * (`native`), a Pulumi YAML program on the plugin (`yaml`), and at the `--js-counts` the same two
+ * programs in plain JavaScript with no ts-node (`dynamicJs`, `nativeJs`), since the program's own
+ * start-up is much of the gap in a small stack. The first round also counts requests per create
+ * (the emulator's request log of the up) and state bytes per resource (`pulumi stack export`,
+ * compact JSON), with where one Campaign's bytes go.
+ */
+async function nativeVsDynamic(results: Record<string, unknown>) {
+  ensurePulumiOnPath();
+  const pluginPath = { PATH: `${pluginLauncherDir()}:${process.env.PATH}` };
   const emu = await emulator(TOKEN);
-  const ops = ["preview", "up", "refresh", "destroy"] as const;
   const table: Record<string, unknown> = {};
   for (const count of nativeCounts) {
-    const sides = {
+    const loadBefore = loadAverage();
+    const sides: Partial<Record<Side, StackHandle>> = {
       dynamic: await stackFor("autonamed", emu, count),
-      native: await stackFor("native", emu, count, { PATH: `${binDir}:${process.env.PATH}` }),
+      native: await stackFor("native", emu, count, pluginPath),
+      yaml: await createStack(yamlProgram(count), emu, {}, pluginPath),
     };
-    type Side = keyof typeof sides;
-    const samples: Record<Side, Record<(typeof ops)[number], number[]>> = {
-      dynamic: { preview: [], up: [], refresh: [], destroy: [] },
-      native: { preview: [], up: [], refresh: [], destroy: [] },
-    };
+    if (jsCounts.includes(count)) {
+      sides.dynamicJs = await stackFor("autonamed-js", emu, count);
+      const nativeJs = await stackFor("native-js", emu, count, pluginPath);
+      fs.mkdirSync(path.join(nativeJs.dir, "node_modules"), { recursive: true });
+      fs.symlinkSync(compiledNativeSdk(), path.join(nativeJs.dir, "node_modules", "pulumi-sender-native"));
+      sides.nativeJs = nativeJs;
+    }
+    const names = Object.keys(sides) as Side[];
+    const samples = Object.fromEntries(
+      names.map((side) => [side, { preview: [], up: [], refresh: [], destroy: [] }]),
+    ) as unknown as Record<Side, Record<Op, number[]>>;
     const counted: Record<string, unknown> = {};
     for (let round = 0; round < rounds; round++) {
-      // Alternate which side goes first, so neither always runs on a warmer machine.
-      const order: Side[] = round % 2 === 0 ? ["dynamic", "native"] : ["native", "dynamic"];
+      // Rotate which side goes first, so that none always runs on a warmer machine.
+      const order = names.map((_, i) => names[(i + round) % names.length]!);
       for (const side of order) {
-        const h = sides[side];
+        const h = sides[side]!;
         const preview = await timed(() => h.stack.preview());
         await emu.clearRequests();
         const up = await timed(() => h.stack.up());
@@ -439,22 +576,32 @@ async function nativeVsDynamic(results: Record<string, unknown>) {
         ] as const)
           samples[side][op].push(seconds);
         console.log(
-          `native ${count} round ${round + 1}/${rounds} ${side}: ${ops.map((op) => `${op} ${samples[side][op].at(-1)!.toFixed(2)} s`).join(", ")}`,
+          `native ${count} round ${round + 1}/${rounds} ${side}: ${OPS.map((op) => `${op} ${samples[side][op].at(-1)!.toFixed(2)} s`).join(", ")}`,
         );
       }
     }
+    const ratios = Object.fromEntries(
+      names.flatMap((side) => {
+        const against = SIDES[side].against;
+        if (!against || !sides[against]) return [];
+        const ratio = Object.fromEntries(
+          OPS.map((op) => [op, median(samples[side][op]) / median(samples[against][op])]),
+        );
+        return [[`${side}/${against}`, ratio]];
+      }),
+    );
     table[String(count)] = {
       resources: count,
       rounds,
-      ratios: Object.fromEntries(
-        ops.map((op) => [op, median(samples.native[op]) / median(samples.dynamic[op])]),
+      loadAverage: { before: loadBefore, after: loadAverage() },
+      ratios,
+      ...Object.fromEntries(
+        names.map((side) => [side, Object.fromEntries(OPS.map((op) => [op, summary(samples[side][op])]))]),
       ),
-      dynamic: Object.fromEntries(ops.map((op) => [op, summary(samples.dynamic[op])])),
-      native: Object.fromEntries(ops.map((op) => [op, summary(samples.native[op])])),
       upOfN: counted,
     };
-    await sides.dynamic.dispose();
-    await sides.native.dispose();
+    console.log(`native ${count}: ${JSON.stringify(ratios)}`);
+    for (const h of Object.values(sides)) await h.dispose();
   }
   results.nativeVsDynamic = { loadAverage: loadAverage(), ...table };
   await emu.close();
@@ -526,6 +673,7 @@ async function clientOverhead(results: Record<string, unknown>) {
     clientSeconds,
     undiciSeconds,
     medianRatio: median(ratios),
+    loadAverage: loadAverage(),
   };
   child.kill();
   await agent.close();
@@ -545,7 +693,9 @@ async function main() {
   if (wanted("native")) await nativeVsDynamic(results);
   if (wanted("client")) await clientOverhead(results);
   if (wanted("overhead")) await overhead(results);
-  if (wanted("scale")) await scale(results, "scale", [100, 500, 1000], "scale", true);
+  if (wanted("scale")) await scale(results, "scale", scaleCounts, "scale", true);
+  if (wanted("scale") || wanted("scale-native"))
+    await scale(results, "scaleNative", scaleNativeCounts, "scale-native", true);
   // The engine's default checkpointing, for our provider and for the empty one: the engine's floor.
   if (full && wanted("scale")) {
     await scale(results, "scaleDefaultEngine", [1000], "scale", false);
@@ -556,6 +706,11 @@ async function main() {
   fs.writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
   console.log(JSON.stringify(results, null, 2));
   console.log(`bench: wrote ${path.relative(ROOT, out)} in ${results.totalSeconds} s`);
+  // A run of every part renders the goals into BENCHMARKS.md; `npm run bench:report <file>` renders any results file.
+  if (!only) {
+    writeGoals(results);
+    console.log("bench: wrote the goals table into BENCHMARKS.md");
+  }
 }
 
 main().catch((err) => {

@@ -12,16 +12,17 @@ import type { ResourceKind } from "../provider/kinds";
  *
  * The price is that the package must be resolvable from the program's folder even when only state
  * refers to it (a `destroy` after the code was removed, a transitive install under pnpm): when it
- * is not, the stub says so and why, rather than Node's bare "Cannot find module".
+ * is not, the stub says so in one line (docs/installing.md says why), rather than Node's bare
+ * "Cannot find module".
  *
- * It is stored twice per resource (inputs and outputs), so it is written tersely (an arrow
- * function, no catch binding); the message stays whole, since it is what a user meets.
+ * It is stored twice per resource (inputs and outputs), so it is written tersely: an arrow
+ * function, no catch binding, single quotes (a double quote costs a backslash in JSON state), and
+ * the shortest message that still names the fix.
  */
 export function providerSource(kind: ResourceKind): string {
   return (
-    'exports.handler=()=>{try{var p=require.resolve("pulumi-sender/provider")}catch{throw Error(' +
-    '"Cannot find pulumi-sender from "+process.cwd()+": it must be a direct dependency of the program, ' +
-    "since the engine loads the provider of resources in state from the program's folder\")}" +
-    `return require(p).providerFor(${JSON.stringify(kind)})}`
+    "exports.handler=()=>{try{var p=require.resolve('pulumi-sender/provider')}catch{throw Error(" +
+    "'Cannot find pulumi-sender from '+process.cwd()+': it must be a direct dependency of the program')}" +
+    `return require(p).providerFor('${kind}')}`
   );
 }

@@ -48,22 +48,20 @@ describe("the __provider text", () => {
     const text = providerSource(kind);
     console.log(`__provider for ${kind}: ${Buffer.byteLength(text)} bytes`);
     expect(text).toBe(
-      'exports.handler=()=>{try{var p=require.resolve("pulumi-sender/provider")}catch{throw Error(' +
-        '"Cannot find pulumi-sender from "+process.cwd()+": it must be a direct dependency of the program, ' +
-        "since the engine loads the provider of resources in state from the program's folder\")}" +
-        `return require(p).providerFor("${kind}")}`,
+      "exports.handler=()=>{try{var p=require.resolve('pulumi-sender/provider')}catch{throw Error(" +
+        "'Cannot find pulumi-sender from '+process.cwd()+': it must be a direct dependency of the program')}" +
+        `return require(p).providerFor('${kind}')}`,
     );
   });
 
-  test("says pulumi-sender must be a direct dependency, and why, when the package cannot be found", () => {
+  test("says pulumi-sender must be a direct dependency, in one line, when the package cannot be found", () => {
     // A folder with no node_modules above it: as after `npm uninstall`, or under pnpm when the
     // package is only a transitive dependency of the program.
     const outside = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-sender-no-package-"));
     const stub = requireFromString(providerSource("Campaign"), path.join(outside, "__provider__.js"));
     expect(() => stub.handler()).toThrow(
       new Error(
-        `Cannot find pulumi-sender from ${process.cwd()}: it must be a direct dependency of the program, ` +
-          "since the engine loads the provider of resources in state from the program's folder",
+        `Cannot find pulumi-sender from ${process.cwd()}: it must be a direct dependency of the program`,
       ),
     );
     fs.rmSync(outside, { recursive: true, force: true });
