@@ -22,7 +22,7 @@ import type { ResourceKind } from "../provider/kinds";
 export function providerSource(kind: ResourceKind): string {
   return (
     "exports.handler=()=>{try{var p=require.resolve('pulumi-sender/provider')}catch{throw Error(" +
-    "'Cannot find pulumi-sender from '+process.cwd()+': it must be a direct dependency of the program')}" +
+    "'pulumi-sender must be a direct dependency of '+process.cwd())}" +
     `return require(p).providerFor('${kind}')}`
   );
 }

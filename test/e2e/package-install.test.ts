@@ -218,7 +218,7 @@ describe("the installed package, in the situations around the install", () => {
     fs.renameSync(installed, aside);
     // The program itself needs the package too; the state alone must be enough for destroy.
     const text = await failure(() => h.stack.destroy({ onOutput: h.onOutput, color: "never" }));
-    const message = `Cannot find pulumi-sender from ${fs.realpathSync(dir)}: it must be a direct dependency of the program`;
+    const message = `pulumi-sender must be a direct dependency of ${fs.realpathSync(dir)}`;
     expect(text).toContain(message);
     fs.renameSync(aside, installed);
     await h.stack.destroy({ onOutput: h.onOutput, color: "never" });
@@ -299,9 +299,7 @@ describe(`under pnpm ${PNPM_VERSION}, through a component library`, () => {
 
   test("up fails before any write, naming the fix; with pulumi-sender added directly, up, refresh and destroy run", async () => {
     const text = await failure(() => h.stack.up({ onOutput: h.onOutput, color: "never" }));
-    expect(text).toContain(
-      `Cannot find pulumi-sender from ${fs.realpathSync(dir)}: it must be a direct dependency of the program`,
-    );
+    expect(text).toContain(`pulumi-sender must be a direct dependency of ${fs.realpathSync(dir)}`);
     expect(await campaignsWithSubject()).toEqual([]);
 
     pnpm(["add", `pulumi-sender@file:${packed.tarball}`], dir);
