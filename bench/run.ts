@@ -121,20 +121,28 @@ async function overhead(results: Record<string, unknown>) {
   const n = 200;
   const loadBefore = loadAverage();
   const emu = await emulator(TOKEN);
+  // `ours`: explicitly titled Campaigns (a create is POST plus the rename PATCH that proves
+  // ownership); `autonamed`: the same Campaigns with no title (one POST); `empty`: the floor.
   const ours = await stackFor("campaigns", emu, n);
+  const autonamed = await stackFor("autonamed", emu, n);
   const empty = await stackFor("empty", emu, n);
   const samples = {
     oursUp: [] as number[],
     oursDestroy: [] as number[],
+    autonamedUp: [] as number[],
+    autonamedDestroy: [] as number[],
     emptyUp: [] as number[],
     emptyDestroy: [] as number[],
   };
   let calls: Record<string, unknown> = {};
   for (let round = 0; round < rounds; round++) {
-    for (const [name, h] of [
+    const sides = [
       ["ours", ours],
+      ["autonamed", autonamed],
       ["empty", empty],
-    ] as const) {
+    ] as const;
+    // Alternate the order, so that no side always runs on a warmer machine.
+    for (const [name, h] of round % 2 === 0 ? sides : [...sides].reverse()) {
       await emu.clearRequests();
       if (round === 0 && name === "ours") {
         await h.stack.preview();
@@ -182,6 +190,9 @@ async function overhead(results: Record<string, unknown>) {
           bytesPerResource: Math.round(bytes / n),
         };
       }
+      if (round === 0 && name === "autonamed") {
+        (calls as any).autonamedUpCallsPerCampaign = (await emu.requests()).length / n;
+      }
       await emu.clearRequests();
       const [, destroy] = await timed(() => h.stack.destroy());
       if (round === 0 && name === "ours") {
@@ -202,14 +213,19 @@ async function overhead(results: Record<string, unknown>) {
     samples,
     upRatio: median(samples.oursUp) / median(samples.emptyUp),
     destroyRatio: median(samples.oursDestroy) / median(samples.emptyDestroy),
+    autonamedUpRatio: median(samples.autonamedUp) / median(samples.emptyUp),
+    autonamedDestroyRatio: median(samples.autonamedDestroy) / median(samples.emptyDestroy),
     medians: {
       oursUp: median(samples.oursUp),
+      autonamedUp: median(samples.autonamedUp),
       emptyUp: median(samples.emptyUp),
       oursDestroy: median(samples.oursDestroy),
+      autonamedDestroy: median(samples.autonamedDestroy),
       emptyDestroy: median(samples.emptyDestroy),
     },
   };
   await ours.dispose();
+  await autonamed.dispose();
   await empty.dispose();
   await emu.close();
 }
