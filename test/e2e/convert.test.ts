@@ -4,6 +4,8 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { GO_MODULE } from "../../provider/plugin/schema";
+import { forgetCachedSdkModule } from "../support/go";
 import {
   copyProgram,
   createStack,
@@ -14,7 +16,7 @@ import {
   type StackHandle,
 } from "../support/stack";
 
-// `pulumi convert` of the example YAML program into TypeScript and Python through our language
+// `pulumi convert` of the example YAML program into TypeScript, Python and Go through our language
 // host (GenerateProject, Link), each previewing with no changes against the stack the YAML program
 // made, its explicit provider included; and `pulumi package add` of the plugin into a fresh
 // TypeScript project.
@@ -156,6 +158,38 @@ describe("pulumi convert of the example YAML program", () => {
     expect(program).toContain("import pulumi_sender as sender");
     expect(program).toContain('welcome = sender.Campaign("welcome",');
     expect(fs.readFileSync(path.join(out, "requirements.txt"), "utf8")).toContain("pulumi>=3.0.0,<4.0.0");
+  });
+
+  test("to Go: builds with the SDK from a module proxy and previews with no changes", async () => {
+    // Outside the checkout, with our module from the file proxy scripts/sdk-packages.sh makes and
+    // everything else from the usual proxy: no replace into the checkout.
+    const out = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-sender-convert-go-"));
+    const packages = await exec("bash", [path.join(ROOT, "scripts/sdk-packages.sh"), "go"], {
+      encoding: "utf8",
+    });
+    const proxy = packages.stdout.trim().split("\n").pop()!.replace(/^go /, "");
+    const goProxy = (await exec("go", ["env", "GOPROXY"], { encoding: "utf8" })).stdout.trim();
+    const langhosts = await scriptOutput("scripts/langhosts.sh");
+    forgetCachedSdkModule();
+    try {
+      await convertAndPreview("go", out, {
+        PATH: `${langhosts}:${pluginPath()}`,
+        GOPROXY: `file://${proxy},${goProxy}`,
+        GONOSUMDB: "github.com/pulumi-sender/*",
+        GOFLAGS: "-mod=mod",
+      });
+      const goMod = fs.readFileSync(path.join(out, "go.mod"), "utf8");
+      expect(goMod).toContain(`\t${GO_MODULE} v${VERSION}\n`);
+      expect(goMod).not.toContain("replace");
+      const program = fs.readFileSync(path.join(out, "main.go"), "utf8");
+      expect(program).toContain(
+        "invokeGetPlans, err := sender.GetPlans(ctx, &sender.GetPlansArgs{}, pulumi.Provider(account))",
+      );
+      expect(program).toContain("plans := invokeGetPlans.Plans");
+      expect(program).toContain('ctx.Export("firstPlan", pulumi.Any(plans[0].Name))');
+    } finally {
+      fs.rmSync(out, { recursive: true, force: true });
+    }
   });
 });
 
