@@ -193,6 +193,79 @@ describe("pulumi convert of the example YAML program", () => {
   });
 });
 
+describe("pulumi convert of a YAML program on the default provider alone", () => {
+  let emu: EmulatorHandle;
+  let h: StackHandle;
+
+  beforeAll(async () => {
+    emu = await emulator(TOKEN);
+    const dir = freshDir("convert-yaml-default");
+    fs.mkdirSync(dir, { recursive: true });
+    // No explicit provider and no package declaration: the stack's sender:* config serves all.
+    fs.writeFileSync(
+      path.join(dir, "Pulumi.yaml"),
+      [
+        "name: sender-yaml-default",
+        "runtime: yaml",
+        "resources:",
+        "  digest:",
+        "    type: sender:index:Campaign",
+        "    properties:",
+        "      title: Monthly digest",
+        "      subject: What happened this month",
+        "      from: Example News",
+        "      replyTo: news@example.com",
+        "      contentType: text",
+        "      content: Here is what happened this month.",
+        "variables:",
+        "  plans:",
+        "    fn::invoke:",
+        "      function: sender:index:getPlans",
+        "      arguments: {}",
+        "      return: plans",
+        "outputs:",
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: Pulumi YAML's interpolation
+        "  firstPlan: ${plans[0].name}",
+        "",
+      ].join("\n"),
+    );
+    h = await createStack(dir, emu, {}, { PATH: pluginPath() });
+    const up = await h.stack.up({ onOutput: h.onOutput });
+    expect(up.summary.resourceChanges).toEqual({ create: 2 });
+  });
+  afterAll(async () => {
+    await h?.dispose();
+    await emu?.close();
+  });
+
+  /** The names of the stack's providers. */
+  async function providers(): Promise<string[]> {
+    const state = JSON.parse(await cli(h, h.dir, ["stack", "export", "--stack", "e2e"]));
+    return state.deployment.resources
+      .filter((r: any) => r.type === "pulumi:providers:sender")
+      .map((r: any) => r.urn.split("::").pop());
+  }
+
+  test("to TypeScript: no changes; the engine swaps the default provider for the SDK's", async () => {
+    const out = freshDir("convert-ts-default");
+    const env = { PATH: pluginPath() };
+    await cli(h, h.dir, ["convert", "--from", "yaml", "--language", "typescript", "--out", out], env);
+    fs.copyFileSync(path.join(h.dir, "Pulumi.e2e.yaml"), path.join(out, "Pulumi.e2e.yaml"));
+    const args = ["preview", "--json", "--expect-no-changes", "--stack", "e2e"];
+    const preview = JSON.parse(await cli(h, out, args, env));
+    expect(preview.changeSummary).toEqual({ same: 2 });
+    expect(await providers()).toEqual(["default"]);
+    const campaigns = (await emu.state()).campaigns.map((c: any) => [c.id, c.title]);
+    // The YAML program's default provider has no version; the SDK's is named after its version
+    // and download URL. The swap is no change, and the campaign stays.
+    await cli(h, out, ["up", "--yes", "--expect-no-changes", "--stack", "e2e"], env);
+    expect(await providers()).toEqual([
+      `default_${VERSION.replaceAll(".", "_")}_github_/api.github.com/pulumi-sender/pulumi-sender`,
+    ]);
+    expect((await emu.state()).campaigns.map((c: any) => [c.id, c.title])).toEqual(campaigns);
+  });
+});
+
 describe("pulumi package add of the plugin into a fresh TypeScript project", () => {
   let emu: EmulatorHandle;
   let h: StackHandle;
