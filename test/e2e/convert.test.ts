@@ -69,7 +69,8 @@ describe("pulumi convert of the example YAML program", () => {
 
   beforeAll(async () => {
     // pulumi-yaml caches the schema of a plugin of a pinned version found on PATH beside the
-    // plugin's folder (bin/), and trusts it while bin/ is older: each run reads this build's.
+    // plugin's folder (bin/), and trusts it while bin/ is older: each run reads this build's, and
+    // leaves none behind.
     fs.rmSync(path.join(ROOT, "schema-sender.json"), { force: true });
     emu = await emulator(TOKEN);
     h = await createStack(
@@ -90,6 +91,7 @@ describe("pulumi convert of the example YAML program", () => {
   afterAll(async () => {
     await h?.dispose();
     await emu?.close();
+    fs.rmSync(path.join(ROOT, "schema-sender.json"), { force: true });
   });
 
   /**
