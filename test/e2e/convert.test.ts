@@ -4,7 +4,9 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { GO_MODULE } from "../../provider/plugin/schema";
 import { freshDir } from "../support/folders";
+import { forgetCachedSdkModule } from "../support/go";
 import { pluginPath, VERSION } from "../support/plugin";
 import { cli, scriptOutput } from "../support/run";
 import {
@@ -16,9 +18,10 @@ import {
   type StackHandle,
 } from "../support/stack";
 
-// `pulumi convert` of the example YAML program into TypeScript and Python through our language
+// `pulumi convert` of the example YAML program into TypeScript, Python and Go through our language
 // host (GenerateProject, Link), each previewing with no changes against the stack the YAML program
-// made; and `pulumi package add` of the plugin into a fresh TypeScript project.
+// made, its explicit provider included; and `pulumi package add` of the plugin into a fresh
+// TypeScript project.
 const TOKEN = "tok-e2e-convert-Wq6Ds1Fy";
 const exec = promisify(execFile);
 
@@ -27,6 +30,10 @@ describe("pulumi convert of the example YAML program", () => {
   let h: StackHandle;
 
   beforeAll(async () => {
+    // pulumi-yaml caches the schema of a plugin of a pinned version found on PATH beside the
+    // plugin's folder (bin/), and trusts it while bin/ is older: each run reads this build's, and
+    // leaves none behind.
+    fs.rmSync(path.join(ROOT, "schema-sender.json"), { force: true });
     emu = await emulator(TOKEN);
     h = await createStack(
       copyProgram("examples/yaml", "convert-yaml"),
@@ -37,10 +44,16 @@ describe("pulumi convert of the example YAML program", () => {
     await h.stack.setConfig("apiToken", { value: TOKEN, secret: true });
     const up = await h.stack.up({ onOutput: h.onOutput });
     expect(up.summary.resourceChanges).toEqual({ create: 7 });
+    // The provider carries the version of the package declaration beside the program.
+    const provider = JSON.parse(await h.exportState()).deployment.resources.find((r: any) =>
+      r.urn.endsWith("::pulumi:providers:sender::account"),
+    );
+    expect(provider.inputs.version).toBe(VERSION);
   });
   afterAll(async () => {
     await h?.dispose();
     await emu?.close();
+    fs.rmSync(path.join(ROOT, "schema-sender.json"), { force: true });
   });
 
   /**
@@ -51,24 +64,27 @@ describe("pulumi convert of the example YAML program", () => {
     await cli(h, h.dir, ["convert", "--from", "yaml", "--language", language, "--out", out], env);
     expect(fs.readFileSync(path.join(out, "Pulumi.yaml"), "utf8")).toMatch(/^name: sender-yaml$/m);
     fs.copyFileSync(path.join(h.dir, "Pulumi.e2e.yaml"), path.join(out, "Pulumi.e2e.yaml"));
-    // Every resource is the same (the JSON lists only the steps that are not). The one difference: the SDKs register an explicit provider with
-    // their version, and the YAML program registers it with none (a `version` option would make
-    // the pulumi-yaml 1.25 converter drop every `provider` option), so the provider shows +version.
-    const preview = JSON.parse(await cli(h, out, ["preview", "--json", "--stack", "e2e"], env));
-    const steps = preview.steps.map((s: any) => [
-      s.op,
-      s.urn.split("::").slice(2).join("::"),
-      s.oldState?.inputs?.version,
-      s.newState?.inputs?.version,
+    // No changes at all, the explicit provider included: the YAML program registers it with the
+    // version of its package declaration, as the SDKs do with theirs.
+    const args = ["preview", "--json", "--expect-no-changes", "--stack", "e2e"];
+    const preview = JSON.parse(await cli(h, out, args, env));
+    expect(preview.steps.map((s: any) => [s.op, s.urn.split("::").slice(2).join("::")])).toEqual([
+      ["same", "pulumi:pulumi:Stack::sender-yaml-e2e"],
     ]);
-    expect(steps).toEqual([
-      ["same", "pulumi:pulumi:Stack::sender-yaml-e2e", undefined, undefined],
-      ["update", "pulumi:providers:sender::account", undefined, VERSION],
-    ]);
-    expect(preview.changeSummary).toEqual({ same: 6, update: 1 });
+    expect(preview.changeSummary).toEqual({ same: 7 });
   }
 
-  test("to TypeScript: every resource previews the same against the YAML-made stack", async () => {
+  test("the package declaration is what pulumi package gen-sdk --language yaml writes", async () => {
+    const out = freshDir("convert-yaml-sdk");
+    const plugin = path.join(ROOT, "bin", "pulumi-resource-sender");
+    const args = ["package", "gen-sdk", plugin, "--language", "yaml", "--out", out];
+    await cli(h, h.dir, args, { PATH: pluginPath() });
+    expect(fs.readFileSync(path.join(out, "yaml", `sender-${VERSION}.yaml`), "utf8")).toBe(
+      fs.readFileSync(path.join(ROOT, "examples/yaml/sdks/sender", `sender-${VERSION}.yaml`), "utf8"),
+    );
+  });
+
+  test("to TypeScript: previews with no changes against the YAML-made stack", async () => {
     const out = freshDir("convert-ts");
     await convertAndPreview("typescript", out, { PATH: pluginPath() });
     expect(fs.readdirSync(out).sort()).toEqual(
@@ -83,7 +99,7 @@ describe("pulumi convert of the example YAML program", () => {
     );
   });
 
-  test("to Python: every resource previews the same against the YAML-made stack", async () => {
+  test("to Python: previews with no changes against the YAML-made stack", async () => {
     const out = freshDir("convert-py");
     // The cached venv has pulumi from PyPI; the SDK is installed beside the program (no network).
     const venvPython = await scriptOutput("scripts/python-venv.sh");
@@ -106,6 +122,111 @@ describe("pulumi convert of the example YAML program", () => {
     expect(program).toContain("import pulumi_sender as sender");
     expect(program).toContain('welcome = sender.Campaign("welcome",');
     expect(fs.readFileSync(path.join(out, "requirements.txt"), "utf8")).toContain("pulumi>=3.0.0,<4.0.0");
+  });
+
+  test("to Go: builds with the SDK from a module proxy and previews with no changes", async () => {
+    // Outside the checkout, with our module from the file proxy scripts/sdk-packages.sh makes and
+    // everything else from the usual proxy: no replace into the checkout.
+    const out = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-sender-convert-go-"));
+    const packages = await exec("bash", [path.join(ROOT, "scripts/sdk-packages.sh"), "go"], {
+      encoding: "utf8",
+    });
+    const proxy = packages.stdout.trim().split("\n").pop()!.replace(/^go /, "");
+    const goProxy = (await exec("go", ["env", "GOPROXY"], { encoding: "utf8" })).stdout.trim();
+    const langhosts = await scriptOutput("scripts/langhosts.sh");
+    forgetCachedSdkModule();
+    try {
+      await convertAndPreview("go", out, {
+        PATH: `${langhosts}:${pluginPath()}`,
+        GOPROXY: `file://${proxy},${goProxy}`,
+        GONOSUMDB: "github.com/pulumi-sender/*",
+        GOFLAGS: "-mod=mod",
+      });
+      const goMod = fs.readFileSync(path.join(out, "go.mod"), "utf8");
+      expect(goMod).toContain(`\t${GO_MODULE} v${VERSION}\n`);
+      expect(goMod).not.toContain("replace");
+      const program = fs.readFileSync(path.join(out, "main.go"), "utf8");
+      expect(program).toContain(
+        "invokeGetPlans, err := sender.GetPlans(ctx, &sender.GetPlansArgs{}, pulumi.Provider(account))",
+      );
+      expect(program).toContain("plans := invokeGetPlans.Plans");
+      expect(program).toContain('ctx.Export("firstPlan", pulumi.Any(plans[0].Name))');
+    } finally {
+      fs.rmSync(out, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("pulumi convert of a YAML program on the default provider alone", () => {
+  let emu: EmulatorHandle;
+  let h: StackHandle;
+
+  beforeAll(async () => {
+    emu = await emulator(TOKEN);
+    const dir = freshDir("convert-yaml-default");
+    fs.mkdirSync(dir, { recursive: true });
+    // No explicit provider and no package declaration: the stack's sender:* config serves all.
+    fs.writeFileSync(
+      path.join(dir, "Pulumi.yaml"),
+      [
+        "name: sender-yaml-default",
+        "runtime: yaml",
+        "resources:",
+        "  digest:",
+        "    type: sender:index:Campaign",
+        "    properties:",
+        "      title: Monthly digest",
+        "      subject: What happened this month",
+        "      from: Example News",
+        "      replyTo: news@example.com",
+        "      contentType: text",
+        "      content: Here is what happened this month.",
+        "variables:",
+        "  plans:",
+        "    fn::invoke:",
+        "      function: sender:index:getPlans",
+        "      arguments: {}",
+        "      return: plans",
+        "outputs:",
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: Pulumi YAML's interpolation
+        "  firstPlan: ${plans[0].name}",
+        "",
+      ].join("\n"),
+    );
+    h = await createStack(dir, emu, {}, { PATH: pluginPath() });
+    const up = await h.stack.up({ onOutput: h.onOutput });
+    expect(up.summary.resourceChanges).toEqual({ create: 2 });
+  });
+  afterAll(async () => {
+    await h?.dispose();
+    await emu?.close();
+  });
+
+  /** The names of the stack's providers. */
+  async function providers(): Promise<string[]> {
+    const state = JSON.parse(await cli(h, h.dir, ["stack", "export", "--stack", "e2e"]));
+    return state.deployment.resources
+      .filter((r: any) => r.type === "pulumi:providers:sender")
+      .map((r: any) => r.urn.split("::").pop());
+  }
+
+  test("to TypeScript: no changes; the engine swaps the default provider for the SDK's", async () => {
+    const out = freshDir("convert-ts-default");
+    const env = { PATH: pluginPath() };
+    await cli(h, h.dir, ["convert", "--from", "yaml", "--language", "typescript", "--out", out], env);
+    fs.copyFileSync(path.join(h.dir, "Pulumi.e2e.yaml"), path.join(out, "Pulumi.e2e.yaml"));
+    const args = ["preview", "--json", "--expect-no-changes", "--stack", "e2e"];
+    const preview = JSON.parse(await cli(h, out, args, env));
+    expect(preview.changeSummary).toEqual({ same: 2 });
+    expect(await providers()).toEqual(["default"]);
+    const campaigns = (await emu.state()).campaigns.map((c: any) => [c.id, c.title]);
+    // The YAML program's default provider has no version; the SDK's is named after its version
+    // and download URL. The swap is no change, and the campaign stays.
+    await cli(h, out, ["up", "--yes", "--expect-no-changes", "--stack", "e2e"], env);
+    expect(await providers()).toEqual([
+      `default_${VERSION.replaceAll(".", "_")}_github_/api.github.com/pulumi-sender/pulumi-sender`,
+    ]);
+    expect((await emu.state()).campaigns.map((c: any) => [c.id, c.title])).toEqual(campaigns);
   });
 });
 

@@ -74,7 +74,9 @@ func (h *host) GenerateProject(_ context.Context, req *pulumirpc.GenerateProject
 			err = fixPythonInvokes(dir)
 		}
 	default:
-		err = gogen.GenerateProject(dir, project, program, local)
+		if err = gogen.GenerateProject(dir, project, program, local); err == nil {
+			err = fixGoProject(dir, program)
+		}
 	}
 	if err != nil {
 		return nil, err
