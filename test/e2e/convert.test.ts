@@ -224,7 +224,7 @@ describe("pulumi convert of a YAML program on the default provider alone", () =>
     // and download URL. The swap is no change, and the campaign stays.
     await cli(h, out, ["up", "--yes", "--expect-no-changes", "--stack", "e2e"], env);
     expect(await providers()).toEqual([
-      `default_${VERSION.replaceAll(".", "_")}_github_/api.github.com/pulumi-sender/pulumi-sender`,
+      `default_${VERSION.replaceAll(".", "_")}_github_/api.github.com/pulumi-sender`,
     ]);
     expect((await emu.state()).campaigns.map((c: any) => [c.id, c.title])).toEqual(campaigns);
   });
