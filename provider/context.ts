@@ -1,19 +1,12 @@
+import { inspect } from "node:util";
 import { SenderClient } from "./client";
 import { SenderConfigError } from "./client/errors/config-error";
+import { defaultPacers, type PacerRegistry } from "./client/pacer";
 import { DEFAULT_RETRY_OPTIONS } from "./client/retry";
 import { type ConfigSource, missingTokenError, type ProviderSettings, readSettings } from "./config";
+import { Claims } from "./resources/create-once";
 
 export { MISSING_TOKEN_MESSAGE } from "./config";
-
-import { watchEngine } from "./engine-watch";
-
-// One client per provider process: the engine calls configure() once per serialized provider,
-// and every resource kind of this package shares the settings and the pacer.
-let settings: ProviderSettings | undefined;
-let client: SenderClient | undefined;
-// A configuration failure found by configure(), raised again by every later operation: the engine
-// calls configure() once per kind and goes on with the operation even when it failed.
-let configFailure: SenderConfigError | undefined;
 
 /** The stack config as `configure()` receives it: `get` plus, in the engine's process, every raw key. */
 export interface ConfigureInput extends ConfigSource {
@@ -21,27 +14,154 @@ export interface ConfigureInput extends ConfigSource {
   rawConfig?: Record<string, unknown>;
 }
 
+/** What a {@link ProviderContext} is made of; every part may be left out. */
+export interface ProviderContextOptions {
+  /** The settings `configure()` read; left out, they are read from the environment on first use. */
+  settings?: ProviderSettings | undefined;
+  /** The client already built from `settings` (configure builds it to validate them). */
+  client?: SenderClient | undefined;
+  /** The configuration failure `configure()` found: every later operation raises it again. */
+  failure?: SenderConfigError | undefined;
+  /** Where clients find the pacer of their service. Default: the process's ({@link defaultPacers}). */
+  pacers?: PacerRegistry | undefined;
+  /** The ids claimed and the lists taken by creates. Default: none yet. */
+  claims?: Claims | undefined;
+}
+
 /**
- * Takes the stack config given to `configure()`, secrets decrypted and kept in memory only, and
- * validates it: a missing token or an unusable base URL fails here, so preview reports it.
+ * What the resource providers and the plugin's functions work with, in place of process globals:
+ * the settings, the client (and through it the pacer of its service), the configuration failure,
+ * and the creates' {@link Claims}. `configure()` builds one ({@link ProviderContext.configure});
+ * a test builds its own.
  *
- * @throws SenderConfigError naming the setting and how to fix it.
+ * It never shows the API token: `JSON.stringify` and `util.inspect` give the base URL only.
  */
-export function configureProvider(config: ConfigureInput): void {
-  watchEngine(); // in the dynamic-provider process: stop once the engine is gone (kill -9 of `pulumi up`)
-  try {
-    const next = readSettings(config);
-    if (!next.apiToken) throw missingTokenError(Object.keys(config.rawConfig ?? {}));
-    if (client && settings && JSON.stringify(next) === JSON.stringify(settings)) return;
-    const built = clientFromSettings(next);
-    settings = next;
-    client = built;
-    configFailure = undefined;
-  } catch (error) {
-    settings = undefined;
-    client = undefined;
-    configFailure = SenderConfigError.is(error) ? asConfigError(error) : undefined;
-    throw configFailure ?? error;
+export class ProviderContext {
+  #settings: ProviderSettings | undefined;
+  #client: SenderClient | undefined;
+  /** The configuration failure `configure()` found, if any: {@link ProviderContext.client} throws it. */
+  readonly failure: SenderConfigError | undefined;
+  /** The registry of pacers the client is made with. */
+  readonly pacers: PacerRegistry;
+  /** The ids the creates of this context claimed, and the lists they took once. */
+  readonly claims: Claims;
+
+  /** @param options the parts; left out, a context that reads its settings from the environment. */
+  constructor(options: ProviderContextOptions = {}) {
+    this.#settings = options.settings;
+    this.#client = options.client;
+    this.failure = options.failure;
+    this.pacers = options.pacers ?? defaultPacers();
+    this.claims = options.claims ?? new Claims();
+  }
+
+  /**
+   * The context `configure()` makes of the stack config, secrets decrypted and kept in memory
+   * only. It validates the settings: a missing token or an unusable base URL becomes the
+   * context's {@link ProviderContext.failure}, which the caller raises, so preview reports it.
+   * With `previous` of the same settings, `previous` itself is kept (its client, its pacer);
+   * otherwise the new context keeps `previous`'s claims and pacers.
+   */
+  static configure(config: ConfigureInput, previous?: ProviderContext): ProviderContext {
+    const kept = { pacers: previous?.pacers, claims: previous?.claims };
+    try {
+      const settings = readSettings(config);
+      if (!settings.apiToken) throw missingTokenError(Object.keys(config.rawConfig ?? {}));
+      if (
+        previous instanceof ProviderContext &&
+        previous.#client &&
+        sameSettings(previous.#settings, settings)
+      )
+        return previous;
+      const pacers = kept.pacers ?? defaultPacers();
+      return new ProviderContext({ ...kept, settings, client: clientFromSettings(settings, pacers) });
+    } catch (error) {
+      if (!SenderConfigError.is(error)) throw error;
+      return new ProviderContext({ ...kept, failure: asConfigError(error) });
+    }
+  }
+
+  /**
+   * The client, built on first use from the settings or, when `configure()` gave none, the
+   * environment.
+   *
+   * @throws SenderConfigError the configuration failure, or why the settings are unusable.
+   */
+  client(): SenderClient {
+    if (this.failure) throw this.failure;
+    if (!this.#client) {
+      this.#settings ??= readSettings({ get: () => undefined });
+      this.#client = clientFromSettings(this.#settings, this.pacers);
+    }
+    return this.#client;
+  }
+
+  /** The configured API token, or undefined; only to scrub it from error messages. */
+  token(): string | undefined {
+    return this.#settings?.apiToken;
+  }
+
+  /**
+   * The retry deadline of the client in ms (`sender:retryDeadlineSeconds`, else the client's
+   * default): with the attempt timeout, how long a create may still be committed.
+   */
+  retryDeadlineMs(): number {
+    return this.#settings?.deadlineMs ?? DEFAULT_RETRY_OPTIONS.deadlineMs;
+  }
+
+  /** A safe description for logs: never the token. */
+  toJSON(): { baseUrl: string | undefined } {
+    return { baseUrl: this.#client?.baseUrl ?? this.#settings?.baseUrl };
+  }
+
+  /** `util.inspect` shows the base URL only. */
+  [inspect.custom](): string {
+    return `ProviderContext ${JSON.stringify(this.toJSON())}`;
+  }
+}
+
+function sameSettings(a: ProviderSettings | undefined, b: ProviderSettings): boolean {
+  return a !== undefined && JSON.stringify(a) === JSON.stringify(b);
+}
+
+/**
+ * Where a process keeps its current {@link ProviderContext}, which `configure()` replaces.
+ *
+ * The engine's dynamic-provider process calls `configure()` once per resource kind, and every
+ * kind must share one client (one pacer: one rate limit per account) and one set of claims; the
+ * engine gives the kinds' providers nothing else to share. So that process keeps its context in
+ * one holder (`provider/index.ts`), and the native plugin keeps one per provider instance.
+ */
+export class ContextHolder {
+  #context: ProviderContext;
+
+  /** @param initial the context before any `configure()`: by default one that reads the environment. */
+  constructor(initial: ProviderContext = new ProviderContext()) {
+    this.#context = initial;
+  }
+
+  /** The current context. */
+  get context(): ProviderContext {
+    return this.#context;
+  }
+
+  /**
+   * Takes the stack config given to `configure()` (see {@link ProviderContext.configure}).
+   *
+   * @throws SenderConfigError naming the setting and how to fix it; every later operation of the
+   * context fails the same way.
+   */
+  configure(config: ConfigureInput): ProviderContext {
+    try {
+      this.#context = ProviderContext.configure(config, this.#context);
+    } catch (error) {
+      // Not a configuration failure (a bug): forget the settings, keep what the process shares.
+      const { pacers, claims } = this.#context;
+      this.#context = new ProviderContext({ pacers, claims });
+      throw error;
+    }
+    if (this.#context.failure) throw this.#context.failure;
+    return this.#context;
   }
 }
 
@@ -64,22 +184,21 @@ function asConfigError(error: SenderConfigError): SenderConfigError {
   return error;
 }
 
-/** The configuration failure `configure()` found, if any. */
-export function configurationFailure(): SenderConfigError | undefined {
-  return configFailure;
-}
-
 /**
- * Builds a client from settings.
+ * Builds a client from settings, its pacer from `pacers` (default: the process's).
  *
  * @throws SenderConfigError when the token is missing or the settings are unusable.
  */
-export function clientFromSettings(s: ProviderSettings): SenderClient {
+export function clientFromSettings(
+  s: ProviderSettings,
+  pacers: PacerRegistry = defaultPacers(),
+): SenderClient {
   if (!s.apiToken) throw missingTokenError();
   try {
     return new SenderClient({
       baseUrl: s.baseUrl,
       apiToken: s.apiToken,
+      pacers,
       ...(s.timeoutMs !== undefined ? { timeoutMs: s.timeoutMs } : {}),
       ...(s.maxInFlight !== undefined ? { maxInFlight: s.maxInFlight } : {}),
       retry: {
@@ -90,34 +209,4 @@ export function clientFromSettings(s: ProviderSettings): SenderClient {
   } catch (error) {
     throw SenderConfigError.is(error) ? asConfigError(error) : error;
   }
-}
-
-/** The process's client, built on first use from the configured settings or the environment. */
-export function getClient(): SenderClient {
-  if (configFailure) throw configFailure;
-  if (!client) {
-    settings ??= readSettings({ get: () => undefined });
-    client = clientFromSettings(settings);
-  }
-  return client;
-}
-
-/** The configured API token, or undefined; only to scrub it from error messages. */
-export function configuredToken(): string | undefined {
-  return settings?.apiToken;
-}
-
-/** Forgets the settings, the client and any configuration failure; for tests. */
-export function resetProviderContext(): void {
-  settings = undefined;
-  client = undefined;
-  configFailure = undefined;
-}
-
-/**
- * The retry deadline of the process's client in ms (`sender:retryDeadlineSeconds`, else the
- * client's default): with the attempt timeout, how long a create may still be committed.
- */
-export function retryDeadlineMs(): number {
-  return settings?.deadlineMs ?? DEFAULT_RETRY_OPTIONS.deadlineMs;
 }

@@ -1,6 +1,8 @@
 import "./node-version";
 import type * as pulumi from "@pulumi/pulumi";
-import { type ConfigureInput, configurationFailure, configureProvider } from "./context";
+import type { SenderClient } from "./client";
+import { type ConfigureInput, ContextHolder, type ProviderContext } from "./context";
+import { watchEngine } from "./engine-watch";
 import type { ResourceKind } from "./kinds";
 import { attachmentDescription, attachmentFields, attachmentProvider } from "./resources/attachment";
 import { campaignDescription, campaignFields, campaignProvider } from "./resources/campaign";
@@ -19,7 +21,7 @@ import {
   campaignTargetingFields,
   campaignTargetingProvider,
 } from "./resources/campaign-targeting";
-import type { ResourceProviderImpl } from "./resources/common";
+import type { ResourceProviderImpl, ResourceProviderOf } from "./resources/common";
 import type { FieldTable } from "./resources/fields";
 import {
   transactionalCampaignDescription,
@@ -28,12 +30,12 @@ import {
 } from "./resources/transactional-campaign";
 import { webhookDescription, webhookFields, webhookProvider } from "./resources/webhook";
 
-export { configureProvider, getClient } from "./context";
+export { type ConfigureInput, ContextHolder, ProviderContext } from "./context";
 export type { ResourceKind } from "./kinds";
 export type { Field, FieldTable, FieldType } from "./resources/fields";
 
-/** Every resource kind's provider: the whole surface in one place. */
-export const providers: Record<ResourceKind, ResourceProviderImpl> = {
+/** How every resource kind's provider is made from a context: the whole surface in one place. */
+export const providerFactories: Record<ResourceKind, ResourceProviderOf> = {
   Campaign: campaignProvider,
   CampaignTargeting: campaignTargetingProvider,
   CampaignFollowUp: campaignFollowUpProvider,
@@ -42,6 +44,15 @@ export const providers: Record<ResourceKind, ResourceProviderImpl> = {
   TransactionalCampaign: transactionalCampaignProvider,
   Webhook: webhookProvider,
 };
+
+/** Every resource kind's provider, working in `context`. */
+export function providersOf(context: ProviderContext): Record<ResourceKind, ResourceProviderImpl> {
+  const made = {} as Record<ResourceKind, ResourceProviderImpl>;
+  for (const [kind, make] of Object.entries(providerFactories) as [ResourceKind, ResourceProviderOf][]) {
+    made[kind] = make(context);
+  }
+  return made;
+}
 
 /** Every resource kind's field table: the facts of each field, keyed by camelCase property name. */
 export const fieldTables: Record<ResourceKind, FieldTable> = {
@@ -99,42 +110,64 @@ export function cleanError(error: unknown): unknown {
   return error;
 }
 
+// The one process-level context of the engine's dynamic-provider process: the engine loads a
+// provider per resource kind and calls configure() on each, and all of them must share one client
+// (one pacer, one rate limit per account) and one set of claims. See ContextHolder.
+const processContexts = new ContextHolder();
+
+/**
+ * Takes the stack config for this process's dynamic resources, as the engine's `configure()` does.
+ *
+ * @throws SenderConfigError naming the setting and how to fix it.
+ */
+export function configureProvider(config: ConfigureInput): void {
+  processContexts.configure(config);
+}
+
+/** The client of this process's dynamic resources, built on first use from their settings or the environment. */
+export function getClient(): SenderClient {
+  return processContexts.context.client();
+}
+
 /**
  * The provider object of one kind, as the engine's dynamic-provider process uses it: the stub
  * stored in state as `__provider` (see `sdk/provider-source.ts`) returns this from its `handler()`.
  *
  * `configure` validates the stack config, so that a missing token or an unusable base URL fails
  * preview, once, with a message that names the setting; every later operation fails the same way.
- * Expected failures reach the engine as their message alone (see {@link cleanError}).
+ * Every operation works in the holder's current context (by default the process's, which every
+ * kind shares). Expected failures reach the engine as their message alone (see {@link cleanError}).
  */
-export function providerFor(kind: ResourceKind): pulumi.dynamic.ResourceProvider {
-  const provider = providers[kind];
-  if (!provider) throw new Error(`pulumi-sender has no resource kind ${JSON.stringify(kind)}`);
+export function providerFor(
+  kind: ResourceKind,
+  holder: ContextHolder = processContexts,
+): pulumi.dynamic.ResourceProvider {
+  const make = providerFactories[kind];
+  if (!make) throw new Error(`pulumi-sender has no resource kind ${JSON.stringify(kind)}`);
   filterConsole();
-  const guarded =
-    <Args extends unknown[], Result>(method: (...args: Args) => Promise<Result>) =>
-    async (...args: Args): Promise<Result> => {
-      const failure = configurationFailure();
-      if (failure) throw cleanError(failure);
-      try {
-        return await method.apply(provider, args);
-      } catch (error) {
-        throw cleanError(error);
-      }
-    };
+  const run = async <T>(operation: (provider: ResourceProviderImpl) => Promise<T>): Promise<T> => {
+    const context = holder.context;
+    if (context.failure) throw cleanError(context.failure);
+    try {
+      return await operation(make(context));
+    } catch (error) {
+      throw cleanError(error);
+    }
+  };
   return {
     configure: async (req) => {
+      watchEngine(); // stop once the engine is gone (kill -9 of `pulumi up`)
       try {
-        configureProvider(req.config as ConfigureInput);
+        holder.configure(req.config as ConfigureInput);
       } catch (error) {
         throw cleanError(error);
       }
     },
-    check: guarded(provider.check),
-    diff: guarded(provider.diff),
-    create: guarded(provider.create),
-    read: guarded(provider.read),
-    update: guarded(provider.update),
-    delete: guarded(provider.delete),
+    check: (olds, news) => run((provider) => provider.check(olds, news)),
+    diff: (id, olds, news) => run((provider) => provider.diff(id, olds, news)),
+    create: (inputs) => run((provider) => provider.create(inputs)),
+    read: (id, props) => run((provider) => provider.read(id, props)),
+    update: (id, olds, news) => run((provider) => provider.update(id, olds, news)),
+    delete: (id, props) => run((provider) => provider.delete(id, props)),
   };
 }

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import * as pulumi from "@pulumi/pulumi";
 import type { SenderClient } from "../provider/client";
+import type { PacerRegistry } from "../provider/client/pacer";
 import {
   missingTokenError,
   type ProviderSettings,
@@ -8,12 +9,7 @@ import {
   unknownKeyWarnings,
 } from "../provider/config";
 import { clientFromSettings } from "../provider/context";
-import type { SenderFunctionError } from "../provider/functions";
-
-// Functions run in the program process, not in the dynamic provider, so they cannot share the
-// provider's client: they build their own from the program's config. One client per distinct
-// settings keeps the pacer's process-wide accounting meaningful and avoids re-validating URLs.
-const clients = new Map<string, SenderClient>();
+import type { RunContext, SenderFunctionError } from "../provider/functions";
 
 /**
  * The settings as the program sees them: `sender:*` keys of the stack config, read raw (no
@@ -47,68 +43,103 @@ function cacheKey(settings: ProviderSettings): string {
   return JSON.stringify({ ...settings, apiToken: tokenHash });
 }
 
-/**
- * The client for the program's current settings, built on first use and then shared.
- *
- * @throws SenderConfigError when no token is configured or a setting is malformed, naming the key.
- */
-export function programClient(env: NodeJS.ProcessEnv = process.env): SenderClient {
-  const settings = programSettings(env);
-  if (!settings.apiToken) throw missingTokenError(Object.keys(stackConfig()));
-  const key = cacheKey(settings);
-  let client = clients.get(key);
-  if (!client) {
-    client = clientFromSettings(settings);
-    clients.set(key, client);
-  }
-  return client;
+/** What a {@link ProgramContext} reads; every part may be left out. */
+export interface ProgramContextOptions {
+  /** The environment of the `SENDER_*` fallbacks. Default `process.env`, read at each call. */
+  env?: NodeJS.ProcessEnv;
+  /** Where clients find the pacer of their service. Default: the process's. */
+  pacers?: PacerRegistry;
 }
-
-/** The configured token, or undefined; used only to scrub it from error messages. */
-export function programToken(env: NodeJS.ProcessEnv = process.env): string | undefined {
-  try {
-    return programSettings(env).apiToken;
-  } catch {
-    return undefined;
-  }
-}
-
-// One error object per distinct configuration failure, shared by every function: the program's
-// unhandled-error handler reports an object once, so N failing reads print one line.
-const configFailures = new Map<string, SenderFunctionError>();
-
-/** The error already made for this configuration failure message, or the one `make` returns. */
-export function sharedConfigFailure(message: string, make: () => SenderFunctionError): SenderFunctionError {
-  let shared = configFailures.get(message);
-  if (!shared) {
-    shared = make();
-    configFailures.set(message, shared);
-  }
-  return shared;
-}
-
-/** Forgets every cached client and shared configuration failure; for tests. */
-export function resetProgramClients(): void {
-  clients.clear();
-  configFailures.clear();
-}
-
-let configKeysChecked = false;
 
 /**
- * Warns, once per program run, about each `sender:*` config key the package does not read, naming
- * the closest known key (`sender:apitoken` → `sender:apiToken`): a misspelt key is otherwise
- * silently ignored. Called by every resource and function of the package.
+ * What the data sources and resources of one program process share: the clients built from the
+ * program's settings (functions run in the program, not in the provider, so they cannot share the
+ * provider's client), one error object per configuration failure, and whether the unknown
+ * `sender:*` keys were warned about. The program has one ({@link programContext}); a test builds
+ * its own.
  */
-export function warnUnknownConfigKeys(): void {
-  if (configKeysChecked) return;
-  configKeysChecked = true;
-  for (const warning of unknownKeyWarnings(Object.keys(stackConfig()))) {
-    void pulumi.log.warn(warning);
+export class ProgramContext implements RunContext {
+  // One client per distinct settings keeps the pacer's accounting meaningful and avoids
+  // re-validating URLs.
+  readonly #clients = new Map<string, SenderClient>();
+  // One error object per configuration failure message, shared by every function: the program's
+  // unhandled-error handler reports an object once, so N failing reads print one line.
+  readonly #configFailures = new Map<string, SenderFunctionError>();
+  #configKeysChecked = false;
+  readonly #env: NodeJS.ProcessEnv | undefined;
+  readonly #pacers: PacerRegistry | undefined;
+
+  /** @param options the environment and the pacers; by default the process's. */
+  constructor(options: ProgramContextOptions = {}) {
+    this.#env = options.env;
+    this.#pacers = options.pacers;
+  }
+
+  /**
+   * The client for the program's current settings, built on first use and then shared.
+   *
+   * @throws SenderConfigError when no token is configured or a setting is malformed, naming the key.
+   */
+  client(): SenderClient {
+    const settings = programSettings(this.#env);
+    if (!settings.apiToken) throw missingTokenError(Object.keys(stackConfig()));
+    const key = cacheKey(settings);
+    let client = this.#clients.get(key);
+    if (!client) {
+      client = clientFromSettings(settings, this.#pacers);
+      this.#clients.set(key, client);
+    }
+    return client;
+  }
+
+  /** The configured token, or undefined; used only to scrub it from error messages. */
+  token(): string | undefined {
+    try {
+      return programSettings(this.#env).apiToken;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** The error already made for this configuration failure message, or the one `make` returns. */
+  sharedConfigFailure(message: string, make: () => SenderFunctionError): SenderFunctionError {
+    let shared = this.#configFailures.get(message);
+    if (!shared) {
+      shared = make();
+      this.#configFailures.set(message, shared);
+    }
+    return shared;
+  }
+
+  /**
+   * Warns, once per context, about each `sender:*` config key the package does not read, naming
+   * the closest known key (`sender:apitoken` → `sender:apiToken`): a misspelt key is otherwise
+   * silently ignored. Called by every resource and function of the package.
+   */
+  warnUnknownConfigKeys(): void {
+    if (this.#configKeysChecked) return;
+    this.#configKeysChecked = true;
+    for (const warning of unknownKeyWarnings(Object.keys(stackConfig()))) {
+      void pulumi.log.warn(warning);
+    }
   }
 }
 
-/** Lets {@link warnUnknownConfigKeys} warn again; for tests. */
-export function resetConfigKeyCheck(): void {
-  configKeysChecked = false;
+// The program process's one context: the package's functions and resources are called with the
+// program's arguments only (their signatures are the public API), so they find it here.
+let current = new ProgramContext();
+
+/** The program process's context, which the package's functions and resources use. */
+export function programContext(): ProgramContext {
+  return current;
+}
+
+/**
+ * Makes `context` the program's and returns the one it replaces; for tests, which build their own
+ * rather than reset the program's.
+ */
+export function useProgramContext(context: ProgramContext): ProgramContext {
+  const previous = current;
+  current = context;
+  return previous;
 }

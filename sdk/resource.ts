@@ -2,7 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { fieldTables } from "../provider";
 import type { ResourceKind } from "../provider/kinds";
 import { outputNames } from "../provider/resources/fields";
-import { warnUnknownConfigKeys } from "./program-client";
+import { programContext } from "./program-client";
 import { providerSource } from "./provider-source";
 
 /** The prefix of every pulumi-sender type token: the engine's Node.js dynamic provider, module `sender`. */
@@ -76,7 +76,7 @@ export abstract class SenderResource extends pulumi.CustomResource {
    * @param opts Resource options.
    */
   protected constructor(kind: ResourceKind, name: string, args: object, opts?: pulumi.CustomResourceOptions) {
-    warnUnknownConfigKeys();
+    programContext().warnUnknownConfigKeys();
     const given = args as Readonly<Record<string, unknown>>;
     const props: Record<string, unknown> = {};
     for (const field of outputNames(fieldTables[kind])) props[field] = given[field];

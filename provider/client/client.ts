@@ -16,7 +16,7 @@ import type { SenderNetworkError } from "./errors/network-error";
 import type { SenderResponseValidationError } from "./errors/response-validation-error";
 import type { SenderError } from "./errors/sender-error";
 import type { SenderTimeoutError } from "./errors/timeout-error";
-import { pacerFor } from "./pacer";
+import { defaultPacers, type PacerRegistry } from "./pacer";
 import { DEFAULT_RETRY_OPTIONS, type RetryOptions } from "./retry";
 import { ALREADY_DELETED_ACK, type RequestEvent, Transport } from "./transport";
 
@@ -38,6 +38,11 @@ export interface SenderClientOptions {
   retry?: Partial<RetryOptions>;
   /** Most requests in flight per service in this process (shared with other clients). Default 4. */
   maxInFlight?: number;
+  /**
+   * Where the client finds the pacer of its service, shared with the other clients of the same
+   * registry. Default: the process's ({@link defaultPacers}).
+   */
+  pacers?: PacerRegistry;
   /** undici dispatcher (agent, mock...); undici's global one by default. */
   dispatcher?: undici.Dispatcher;
   /** `User-Agent` header. */
@@ -145,7 +150,10 @@ export class SenderClient {
       token: options.apiToken,
       timeoutMs: this.#timeoutMs,
       retry,
-      pacer: pacerFor(this.#root, options.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT),
+      pacer: (options.pacers ?? defaultPacers()).pacerFor(
+        this.#root,
+        options.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT,
+      ),
       dispatcher: options.dispatcher,
       userAgent: options.userAgent ?? DEFAULT_USER_AGENT,
       onRequest: options.onRequest,

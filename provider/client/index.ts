@@ -27,7 +27,9 @@ export {
   type SenderTimeoutPhase,
 } from "./errors/timeout-error";
 export {
+  defaultPacers,
   Pacer,
+  PacerRegistry,
   type PacerSnapshot,
   type Permit,
   pacerFor,

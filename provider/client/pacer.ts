@@ -283,19 +283,39 @@ export class Pacer {
   }
 }
 
-const pacers = new Map<string, Pacer>();
+/**
+ * The pacers of a process, one per service URL: every client made with the same registry shares
+ * the pacer of its service, so two clients of one account (two providers with different tokens to
+ * the same service included) share one rate limit. The smallest `maxInFlight` asked for wins.
+ */
+export class PacerRegistry {
+  readonly #pacers = new Map<string, Pacer>();
+
+  /** The pacer of the service at `serviceUrl`, made on first use. */
+  pacerFor(serviceUrl: string, maxInFlight: number): Pacer {
+    let pacer = this.#pacers.get(serviceUrl);
+    if (pacer === undefined) {
+      pacer = new Pacer(maxInFlight);
+      this.#pacers.set(serviceUrl, pacer);
+    } else {
+      pacer.capInFlight(maxInFlight);
+    }
+    return pacer;
+  }
+}
+
+// The registry of clients given none: a rate limit is the account's, whoever in the process calls.
+const processPacers = new PacerRegistry();
+
+/** The registry a client uses unless it is given one: the process's. */
+export function defaultPacers(): PacerRegistry {
+  return processPacers;
+}
 
 /**
- * The pacer shared by every client of the service at `serviceUrl` in this process. The smallest
- * `maxInFlight` asked for wins.
+ * The pacer shared by every client of the service at `serviceUrl` in this process (the
+ * {@link defaultPacers} registry). The smallest `maxInFlight` asked for wins.
  */
 export function pacerFor(serviceUrl: string, maxInFlight: number): Pacer {
-  let pacer = pacers.get(serviceUrl);
-  if (pacer === undefined) {
-    pacer = new Pacer(maxInFlight);
-    pacers.set(serviceUrl, pacer);
-  } else {
-    pacer.capInFlight(maxInFlight);
-  }
-  return pacer;
+  return processPacers.pacerFor(serviceUrl, maxInFlight);
 }

@@ -4,7 +4,11 @@ import { main } from "@pulumi/pulumi/provider";
 import { stopOnSigterm } from "../engine-watch";
 import { packageSchemaText } from "./package-schema";
 import { grpc, provproto, structproto } from "./pulumi-internals";
-import { configure, nativeProvider, packageVersion } from "./server";
+import { nativeProvider, packageVersion } from "./server";
+
+const version = packageVersion();
+// One provider instance per plugin process: its context is built by the Configure below.
+const native = nativeProvider(packageSchemaText(version), version);
 
 type Callback = (err: unknown, value?: unknown) => void;
 interface Call {
@@ -28,7 +32,7 @@ function patchService(impl: Record<string, Handler>): void {
       call.request.getVariablesMap().forEach((value: string, key: string) => {
         variables.set(key, value);
       });
-      configure(variables);
+      native.configure(variables);
       const resp = new provproto.ConfigureResponse();
       resp.setAcceptsecrets(false);
       resp.setAcceptresources(false);
@@ -54,8 +58,7 @@ grpc.Server.prototype.addService = function (this: unknown, service: unknown, im
 // SIGTERM cuts the requests in flight and exits at once, saying so.
 stopOnSigterm();
 
-const version = packageVersion();
-main(nativeProvider(packageSchemaText(version), version), process.argv.slice(2)).catch((err: unknown) => {
+main(native, process.argv.slice(2)).catch((err: unknown) => {
   console.error(err);
   process.exit(1);
 });

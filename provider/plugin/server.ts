@@ -3,9 +3,9 @@ import * as path from "node:path";
 import type * as provider from "@pulumi/pulumi/provider";
 import { markFromUrn, titleFromUrn } from "../autoname";
 import type { ConfigSource } from "../config";
-import { configuredToken, configureProvider, getClient } from "../context";
+import { ContextHolder } from "../context";
 import type { RunContext } from "../functions";
-import { providers } from "../index";
+import { providerFactories } from "../index";
 import { RESOURCE_KINDS, type ResourceKind } from "../kinds";
 import { servedFunctions } from "./functions";
 import { PACKAGE } from "./schema";
@@ -65,30 +65,45 @@ export function configSourceOf(variables: ReadonlyMap<string, string>): ConfigSo
   };
 }
 
-/** Takes one provider instance's settings (one plugin process per instance, so per instance). */
-export function configure(variables: ReadonlyMap<string, string>): void {
-  configureProvider(configSourceOf(variables));
+/**
+ * The native provider, with the `configure` the plugin's patched Configure calls: every resource
+ * operation goes to the same kind's provider the dynamic resources use, and every function to the
+ * same data-source code, all in the context `configure` built.
+ */
+export interface NativeProvider extends provider.Provider {
+  /** Takes the provider instance's Configure variables (one plugin process per instance). */
+  configure(variables: ReadonlyMap<string, string>): void;
 }
 
-// Functions take the client on first use, so a missing token fails the call, not configure.
-const pluginContext: RunContext = { client: getClient, token: configuredToken };
-
 /**
- * The native provider: every resource operation goes to the same `providers[kind]` the dynamic
- * resources use, and every function to the same data-source code.
+ * The native provider. Its context (the settings, the client, the claims) lives in `holder`,
+ * which `configure` fills; before that, the client is built from the environment.
  */
-export function nativeProvider(schema: string, version: string): provider.Provider {
+export function nativeProvider(
+  schema: string,
+  version: string,
+  holder: ContextHolder = new ContextHolder(),
+): NativeProvider {
+  const of = (urn: string) => providerFactories[kindOfUrn(urn)](holder.context);
+  // Functions take the client on first use, so a missing token fails the call, not configure.
+  const functionContext: RunContext = {
+    client: () => holder.context.client(),
+    token: () => holder.context.token(),
+  };
   return {
     version,
     schema,
+    configure(variables) {
+      holder.configure(configSourceOf(variables));
+    },
     // The URN reaches check only here (the dynamic SDK derives it in the program): autoname first.
-    check: (urn, olds, news) => providers[kindOfUrn(urn)].check(olds, autonameInputs(urn, news)),
-    diff: (id, urn, olds, news) => providers[kindOfUrn(urn)].diff(id, olds, news),
-    create: (urn, inputs) => providers[kindOfUrn(urn)].create(inputs),
+    check: (urn, olds, news) => of(urn).check(olds, autonameInputs(urn, news)),
+    diff: (id, urn, olds, news) => of(urn).diff(id, olds, news),
+    create: (urn, inputs) => of(urn).create(inputs),
     // `pulumi import` reads with no prior state: every kind's read works from the id alone.
     read: async (id, urn, props) => {
       const kind = kindOfUrn(urn);
-      const result = (await providers[kind].read(id, props)) as provider.ReadResult;
+      const result = (await of(urn).read(id, props)) as provider.ReadResult;
       // Gone, with no prior state: an import (or a get) of an id the service does not have. The
       // engine would call an empty answer "provider does not support importing resources".
       if (!result.id && Object.keys(props ?? {}).length === 0) {
@@ -96,15 +111,15 @@ export function nativeProvider(schema: string, version: string): provider.Provid
       }
       return result;
     },
-    update: (id, urn, olds, news) => providers[kindOfUrn(urn)].update(id, olds, news),
-    delete: (id, urn, props) => providers[kindOfUrn(urn)].delete(id, props),
+    update: (id, urn, olds, news) => of(urn).update(id, olds, news),
+    delete: (id, urn, props) => of(urn).delete(id, props),
     async invoke(tok, args) {
       const name = tok.startsWith(`${PACKAGE}:index:`) ? tok.slice(`${PACKAGE}:index:`.length) : "";
       const fn = servedFunctions[name];
       if (!fn) throw new Error(`pulumi-resource-sender: unknown function ${tok}`);
       // An argument the program left out may arrive as null; the data sources want it absent.
       const given = Object.fromEntries(Object.entries(args ?? {}).filter(([, value]) => value !== null));
-      return { outputs: await fn.run(given, pluginContext) };
+      return { outputs: await fn.run(given, functionContext) };
     },
   };
 }

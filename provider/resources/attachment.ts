@@ -2,13 +2,12 @@ import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { Attachment, KnownKeys } from "../client";
 import { shorten } from "../client";
-import { getClient, retryDeadlineMs } from "../context";
 import {
   checker,
   createOnce,
   guardedDiff,
   isNotFound,
-  type ResourceProviderImpl,
+  type ResourceProviderOf,
   readOrGone,
   sentBeforeDelete,
   settleWindowMs,
@@ -160,24 +159,25 @@ function stateOf(campaignId: string, url: string, attachment: Attachment): Attac
  * The provider of `Attachment`: a file fetched by Sender from a public URL and attached to a
  * campaign. The id is `<campaignId>/<fileName>`. There is no update: every change replaces it.
  */
-export const attachmentProvider: ResourceProviderImpl = {
+export const attachmentProvider: ResourceProviderOf = (context) => ({
   check: checker(inputSchema),
 
   async diff(id, olds, news) {
-    return guardedDiff(ATTACHMENT_DIFF, KIND, id, olds, news);
+    return guardedDiff(context, ATTACHMENT_DIFF, KIND, id, olds, news);
   },
 
   async create(inputs) {
     const campaignId = inputs.campaignId as string;
     const url = inputs.url as string;
     return withOperation("create", KIND, `${campaignId}/${fileNameOf(url)}`, async () => {
-      const client = getClient();
+      const client = context.client();
       const fileName = fileNameOf(url);
       // After an ambiguous failure the file may be there already: adopt it rather than add it twice.
       // The file name is the attachment's identity on a campaign of this stack: ours by
       // construction (the campaign is this stack's, and one file name is one attachment), so one
       // already there (a lost answer, an interrupted `up`) is this resource's and is adopted.
       const attachment = await createOnce(
+        context.claims,
         {
           kind: KIND,
           describe: `attachment ${JSON.stringify(shorten(fileName))} of campaign ${campaignId}`,
@@ -194,7 +194,7 @@ export const attachmentProvider: ResourceProviderImpl = {
           owns: () => true,
           idOf: (a) => `${campaignId}/${a.file_name}`,
         },
-        { settleMs: settleWindowMs(client.attemptTimeoutMs, retryDeadlineMs()) },
+        { settleMs: settleWindowMs(client.attemptTimeoutMs, context.retryDeadlineMs()) },
       );
       return { id: `${campaignId}/${attachment.file_name}`, outs: stateOf(campaignId, url, attachment) };
     });
@@ -205,7 +205,7 @@ export const attachmentProvider: ResourceProviderImpl = {
     return readOrGone(
       KIND,
       id,
-      () => getClient().listAttachments(campaignId),
+      () => context.client().listAttachments(campaignId),
       (attachments): pulumi.dynamic.ReadResult => {
         const found = attachments.find((a) => a.file_name === fileName);
         if (!found) return { id: "" };
@@ -227,12 +227,12 @@ export const attachmentProvider: ResourceProviderImpl = {
     const { campaignId, fileName } = locate(id, props);
     await withOperation("delete", KIND, id, async () => {
       // The files of a sent campaign are part of what was sent: the service stays untouched.
-      if (await sentBeforeDelete(KIND, id, campaignId)) return;
+      if (await sentBeforeDelete(context, KIND, id, campaignId)) return;
       try {
-        await getClient().deleteAttachment(campaignId, fileName);
+        await context.client().deleteAttachment(campaignId, fileName);
       } catch (err) {
         if (!isNotFound(err)) throw err; // already gone, or its campaign is
       }
     });
   },
-};
+});

@@ -1,14 +1,14 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { FOLLOW_UP_DELAYS, type FollowUpBody, type FollowUpDelay } from "../client";
-import { getClient } from "../context";
+import type { ProviderContext } from "../context";
 import {
   checkWithSchema,
   compact,
   guardChange,
   guardedDiff,
   isNotFound,
-  type ResourceProviderImpl,
+  type ResourceProviderOf,
   readOrGone,
   sentBeforeDelete,
   withOperation,
@@ -83,8 +83,13 @@ function stateOf(props: Record<string, unknown>): CampaignFollowUpOutputs {
 }
 
 /** Writes the follow-up and, when it is to be off, switches it off again (the POST always turns it on). */
-async function write(state: CampaignFollowUpOutputs, alreadyOn: boolean, needsWrite: boolean): Promise<void> {
-  const client = getClient();
+async function write(
+  context: ProviderContext,
+  state: CampaignFollowUpOutputs,
+  alreadyOn: boolean,
+  needsWrite: boolean,
+): Promise<void> {
+  const client = context.client();
   if (needsWrite)
     await client.setFollowUp(state.campaignId, { subject: state.subject, time: state.delayHours });
   if (!state.active && (needsWrite || alreadyOn)) await client.cancelFollowUp(state.campaignId);
@@ -95,20 +100,20 @@ async function write(state: CampaignFollowUpOutputs, alreadyOn: boolean, needsWr
  * follow-up. Create and update both `POST /campaigns/{id}/follow_up`; `read` takes the campaign's
  * `auto_followup_*` fields; `delete` clears them.
  */
-export const campaignFollowUpProvider: ResourceProviderImpl = {
+export const campaignFollowUpProvider: ResourceProviderOf = (context) => ({
   async check(_olds, news) {
     const result = checkWithSchema(inputSchema, news);
     return result.failures ? result : { inputs: normalize(result.inputs ?? news) };
   },
 
   async diff(id, olds, news) {
-    return guardedDiff(CAMPAIGN_FOLLOW_UP_DIFF, KIND, id, olds, normalize(news));
+    return guardedDiff(context, CAMPAIGN_FOLLOW_UP_DIFF, KIND, id, olds, normalize(news));
   },
 
   async create(inputs) {
     const state = stateOf(normalize(inputs));
     return withOperation("create", KIND, state.campaignId, async () => {
-      await write(state, false, true);
+      await write(context, state, false, true);
       return { id: state.campaignId, outs: state };
     });
   },
@@ -117,7 +122,7 @@ export const campaignFollowUpProvider: ResourceProviderImpl = {
     return readOrGone(
       KIND,
       id,
-      () => getClient().getCampaign(id),
+      () => context.client().getCampaign(id),
       (campaign): pulumi.dynamic.ReadResult => {
         // An answer without the switch says nothing about the follow-up: the known state stands.
         const known = campaign.auto_followup_active != null;
@@ -138,13 +143,13 @@ export const campaignFollowUpProvider: ResourceProviderImpl = {
     const before = stateOf(olds);
     const after = stateOf(normalize(news));
     return withOperation("update", KIND, id, async () => {
-      await guardChange("update", CAMPAIGN_FOLLOW_UP_DIFF, KIND, id, olds, normalize(news));
+      await guardChange(context, "update", CAMPAIGN_FOLLOW_UP_DIFF, KIND, id, olds, normalize(news));
       // The POST sets subject and delay and switches the follow-up on; skip it when only turning off.
       const needsWrite =
         before.subject !== after.subject ||
         before.delayHours !== after.delayHours ||
         (after.active && !before.active);
-      await write(after, before.active, needsWrite);
+      await write(context, after, before.active, needsWrite);
       return { outs: after };
     });
   },
@@ -153,12 +158,12 @@ export const campaignFollowUpProvider: ResourceProviderImpl = {
     const campaignId = (props?.campaignId as string | undefined) ?? id;
     await withOperation("delete", KIND, id, async () => {
       // The follow-up of a sent campaign may already be going out: the service stays untouched.
-      if (await sentBeforeDelete(KIND, id, campaignId)) return;
+      if (await sentBeforeDelete(context, KIND, id, campaignId)) return;
       try {
-        await getClient().deleteFollowUp(campaignId);
+        await context.client().deleteFollowUp(campaignId);
       } catch (err) {
         if (!isNotFound(err)) throw err; // a deleted campaign has no follow-up left
       }
     });
   },
-};
+});

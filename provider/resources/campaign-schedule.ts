@@ -10,7 +10,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { formatTimestamp } from "../client/query";
 import type * as api from "../client/schemas";
-import { getClient } from "../context";
+import type { ProviderContext } from "../context";
 import {
   checker,
   guardChange,
@@ -19,7 +19,7 @@ import {
   httpStatusOf,
   isNotFound,
   isSent,
-  type ResourceProviderImpl,
+  type ResourceProviderOf,
   readOrGone,
   userInputs,
   withOperation,
@@ -144,7 +144,10 @@ function managedInputs(props: Record<string, unknown>): CampaignScheduleInputs {
 }
 
 /** Schedules the campaign, refusing a time that is not in the future before asking the service. */
-async function schedule(inputs: CampaignScheduleInputs): Promise<Record<string, unknown>> {
+async function schedule(
+  context: ProviderContext,
+  inputs: CampaignScheduleInputs,
+): Promise<Record<string, unknown>> {
   const utc = toApiScheduleTime(inputs.scheduleTime);
   if ((parseScheduleTime(inputs.scheduleTime) as Date).getTime() <= Date.now()) {
     throw new Error(
@@ -152,23 +155,23 @@ async function schedule(inputs: CampaignScheduleInputs): Promise<Record<string, 
         "the service can only schedule a campaign for a later time",
     );
   }
-  await getClient().scheduleCampaign(inputs.campaignId, utc);
+  await context.client().scheduleCampaign(inputs.campaignId, utc);
   return { ...inputs, scheduleTimeUtc: utc, status: "SCHEDULED" satisfies api.CampaignStatus, sent: false };
 }
 
 /** The CampaignSchedule provider. */
-export const campaignScheduleProvider: ResourceProviderImpl = {
+export const campaignScheduleProvider: ResourceProviderOf = (context) => ({
   check: checker(inputSchema),
 
   async diff(id, olds, news) {
-    return guardedDiff(CAMPAIGN_SCHEDULE_DIFF, KIND, id, olds, news);
+    return guardedDiff(context, CAMPAIGN_SCHEDULE_DIFF, KIND, id, olds, news);
   },
 
   async create(props) {
     const inputs = managedInputs(props);
     return withOperation("create", KIND, inputs.campaignId, async () => ({
       id: inputs.campaignId,
-      outs: await schedule(inputs),
+      outs: await schedule(context, inputs),
     }));
   },
 
@@ -177,7 +180,7 @@ export const campaignScheduleProvider: ResourceProviderImpl = {
     return readOrGone(
       KIND,
       id,
-      () => getClient().getCampaign(id),
+      () => context.client().getCampaign(id),
       (campaign): pulumi.dynamic.ReadResult => {
         const given = typeof previous.scheduleTime === "string" ? previous.scheduleTime : undefined;
         const givenUtc = given === undefined ? undefined : formatIfValid(given);
@@ -216,16 +219,16 @@ export const campaignScheduleProvider: ResourceProviderImpl = {
   async update(id, olds, news) {
     const inputs = managedInputs(news);
     return withOperation("update", KIND, id, async () => {
-      await guardChange("update", CAMPAIGN_SCHEDULE_DIFF, KIND, id, olds, news);
-      return { outs: await schedule(inputs) };
+      await guardChange(context, "update", CAMPAIGN_SCHEDULE_DIFF, KIND, id, olds, news);
+      return { outs: await schedule(context, inputs) };
     });
   },
 
   async delete(id) {
     await withOperation("delete", KIND, id, async () => {
-      const client = getClient();
+      const client = context.client();
       try {
-        const { sent, campaign } = await guardSentCampaign({
+        const { sent, campaign } = await guardSentCampaign(context, {
           operation: "delete",
           kind: KIND,
           id,
@@ -244,7 +247,7 @@ export const campaignScheduleProvider: ResourceProviderImpl = {
       }
     });
   },
-};
+});
 
 function formatIfValid(value: string): string | undefined {
   const instant = parseScheduleTime(value);

@@ -6,7 +6,6 @@
 import { z } from "zod";
 import type { SenderClient } from "../client";
 import type * as api from "../client/schemas";
-import { getClient } from "../context";
 import {
   checker,
   containsUnknown,
@@ -15,7 +14,7 @@ import {
   guardedDiff,
   guardSentCampaign,
   isNotFound,
-  type ResourceProviderImpl,
+  type ResourceProviderOf,
   readOrGone,
   sameSet,
   userInputs,
@@ -190,25 +189,25 @@ function inputsFromService(
 const ids = (items: readonly { id: string }[]) => items.map((item) => item.id);
 
 /** The CampaignTargeting provider. */
-export const campaignTargetingProvider: ResourceProviderImpl = {
+export const campaignTargetingProvider: ResourceProviderOf = (context) => ({
   check: checker(inputSchema),
 
   async diff(id, olds, news) {
-    return guardedDiff(CAMPAIGN_TARGETING_DIFF, KIND, id, olds, news);
+    return guardedDiff(context, CAMPAIGN_TARGETING_DIFF, KIND, id, olds, news);
   },
 
   async create(props) {
     const inputs = managedInputs(props);
     return withOperation("create", KIND, inputs.campaignId, async () => {
       // A new campaign has no targeting, so only what the inputs ask for is sent.
-      await apply(getClient(), inputs.campaignId, {}, inputs);
+      await apply(context.client(), inputs.campaignId, {}, inputs);
       return { id: inputs.campaignId, outs: { ...inputs } };
     });
   },
 
   async read(id, props) {
     const previous = userInputs(props);
-    const client = getClient();
+    const client = context.client();
     const everything = () =>
       Promise.all([
         client.getCampaign(id),
@@ -235,8 +234,8 @@ export const campaignTargetingProvider: ResourceProviderImpl = {
   async update(id, olds, news) {
     const inputs = managedInputs(news);
     return withOperation("update", KIND, id, async () => {
-      await guardChange("update", CAMPAIGN_TARGETING_DIFF, KIND, id, olds, news);
-      await apply(getClient(), inputs.campaignId, managedInputs(olds), inputs);
+      await guardChange(context, "update", CAMPAIGN_TARGETING_DIFF, KIND, id, olds, news);
+      await apply(context.client(), inputs.campaignId, managedInputs(olds), inputs);
       return { outs: { ...inputs } };
     });
   },
@@ -244,11 +243,11 @@ export const campaignTargetingProvider: ResourceProviderImpl = {
   async delete(id, props) {
     const set = managedInputs(props);
     await withOperation("delete", KIND, id, async () => {
-      const client = getClient();
+      const client = context.client();
       try {
         // The targeting of a sent campaign is history: the service refuses to change it, and
         // nothing is left to undo.
-        const { sent, campaign } = await guardSentCampaign({
+        const { sent, campaign } = await guardSentCampaign(context, {
           operation: "delete",
           kind: KIND,
           id,
@@ -261,4 +260,4 @@ export const campaignTargetingProvider: ResourceProviderImpl = {
       }
     });
   },
-};
+});

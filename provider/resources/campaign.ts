@@ -10,7 +10,7 @@ import { z } from "zod";
 import { markedTitle } from "../autoname";
 import { type SenderClient, shorten } from "../client";
 import type * as api from "../client/schemas";
-import { getClient, retryDeadlineMs } from "../context";
+import type { ProviderContext } from "../context";
 import {
   changedFields,
   checkWithSchema,
@@ -23,13 +23,11 @@ import {
   journalKey,
   keepAutoname,
   ownershipMarkField,
-  type ResourceProviderImpl,
+  type ResourceProviderOf,
   readOrGone,
   removeLeftovers,
-  resetClaims,
   sentCampaignError,
   settleWindowMs,
-  sharedList,
   userInputs,
   withOperation,
 } from "./common";
@@ -347,14 +345,9 @@ function outputsOf(inputs: CampaignInputs, campaign: api.Campaign): Record<strin
   return { ...inputs, ...computedOf(campaign) };
 }
 
-/** Forgets the campaigns this process claimed; for tests, whose emulator reuses ids after a reset. */
-export function forgetClaimedCampaigns(): void {
-  resetClaims();
-}
-
 /** Pages of 100 (newest first) a look-up after an ambiguous failure reads: what it made is on the first. */
 const SEARCH_PAGES = 3;
-/** Pages of 100 (newest first) of the list a process takes once (see `sharedList`). */
+/** Pages of 100 (newest first) of the list a context takes once (see `Claims.sharedList`). */
 const LIST_PAGES = 10;
 const SEARCH_PAGE_SIZE = 100;
 
@@ -369,9 +362,10 @@ async function listDrafts(client: SenderClient, pages: number): Promise<api.Camp
   return found;
 }
 
-/** The DRAFT campaigns of the process's one list (taken when first needed). */
-function knownDrafts(client: SenderClient): Promise<api.Campaign[]> {
-  return sharedList(client, KIND, () => listDrafts(client, LIST_PAGES));
+/** The DRAFT campaigns of the context's one list (taken when first needed). */
+function knownDrafts(context: ProviderContext): Promise<api.Campaign[]> {
+  const client = context.client();
+  return context.claims.sharedList(client, KIND, () => listDrafts(client, LIST_PAGES));
 }
 
 /** How a create proves which campaign is its own: the title it is created with, and the journal. */
@@ -425,17 +419,21 @@ function candidateFilter(body: api.CreateCampaignBody, ownership: Ownership | un
  * left out: a resource renamed with `aliases` keeps its old title, which a new resource of the old
  * name then shares.
  */
-async function removeMarkedLeftovers(id: string, props: Record<string, unknown>): Promise<void> {
+async function removeMarkedLeftovers(
+  context: ProviderContext,
+  id: string,
+  props: Record<string, unknown>,
+): Promise<void> {
   const mark = props.ownershipMark;
   const title = props.title;
   if (typeof mark !== "string" || typeof title !== "string" || props.autonamed === true) return;
   const marked = title.endsWith(` [${mark}]`) ? title : markedTitle(title, mark);
-  const client = getClient();
+  const client = context.client();
   await removeLeftovers<api.Campaign>({
     kind: KIND,
     ownId: id,
     idOf: (c) => c.id,
-    list: async () => (await knownDrafts(client)).filter((c) => c.title === marked),
+    list: async () => (await knownDrafts(context)).filter((c) => c.title === marked),
     removable: (c) => c.status === "DRAFT",
     remove: async (leftover) => {
       await client.deleteCampaigns([leftover]);
@@ -485,23 +483,23 @@ const label = (props: Record<string, unknown>) =>
   typeof props.adoptId === "string" ? props.adoptId : JSON.stringify(props.title ?? props.subject ?? "");
 
 /** Drops a deleted campaign from the create journal. */
-function forgetJournaled(id: string, props: Record<string, unknown> | undefined): void {
+function forgetJournaled(client: SenderClient, id: string, props: Record<string, unknown> | undefined): void {
   const mark = props?.ownershipMark;
-  if (typeof mark === "string") journalForget(journalKey(KIND, mark, getClient().baseUrl), id);
+  if (typeof mark === "string") journalForget(journalKey(KIND, mark, client.baseUrl), id);
 }
 
-/** The Campaign provider. */
-export const campaignProvider: ResourceProviderImpl = {
+/** The Campaign provider, working in `context`. */
+export const campaignProvider: ResourceProviderOf = (context) => ({
   check: async (olds, news) => checkWithSchema(inputSchema, keepAutoname(olds, news)),
 
   async diff(id, olds, news) {
-    return guardedDiff(CAMPAIGN_DIFF, KIND, id, olds, news, [id]);
+    return guardedDiff(context, CAMPAIGN_DIFF, KIND, id, olds, news, [id]);
   },
 
   async create(props) {
     const inputs = managedInputs(props);
     return withOperation("create", KIND, label(props), async () => {
-      const client = getClient();
+      const client = context.client();
       let campaign: api.Campaign;
       if (inputs.adoptId !== undefined) {
         campaign = await adopt(client, inputs.adoptId, inputs);
@@ -512,6 +510,7 @@ export const campaignProvider: ResourceProviderImpl = {
         const matches = candidateFilter(body, ownership);
         let madeId: string | undefined;
         campaign = await createOnce(
+          context.claims,
           {
             kind: KIND,
             describe: `campaign ${JSON.stringify(shorten(sent.title ?? body.subject))}`,
@@ -520,7 +519,7 @@ export const campaignProvider: ResourceProviderImpl = {
               madeId = made.id;
               return made;
             },
-            known: async () => (await knownDrafts(client)).filter(matches),
+            known: async () => (await knownDrafts(context)).filter(matches),
             find: async () => (await listDrafts(client, SEARCH_PAGES)).filter(matches),
             ...(ownership
               ? { owns: (candidate: api.Campaign) => ownedBy(ownership, candidate, body.title) }
@@ -531,7 +530,7 @@ export const campaignProvider: ResourceProviderImpl = {
             },
             ...(ownership?.journal ? { journal: ownership.journal } : {}),
           },
-          { settleMs: settleWindowMs(client.attemptTimeoutMs, retryDeadlineMs()) },
+          { settleMs: settleWindowMs(client.attemptTimeoutMs, context.retryDeadlineMs()) },
         );
         if (ownership?.journal !== undefined && body.title !== undefined) {
           if (campaign.id !== madeId) {
@@ -550,11 +549,11 @@ export const campaignProvider: ResourceProviderImpl = {
 
   async read(id, props) {
     const previous = userInputs(props);
-    await removeMarkedLeftovers(id, previous);
+    await removeMarkedLeftovers(context, id, previous);
     return readOrGone(
       KIND,
       id,
-      () => getClient().getCampaign(id),
+      () => context.client().getCampaign(id),
       (campaign) => {
         const inputs = inputsFromCampaign(campaign, previous);
         return { id, props: outputsOf(inputs, campaign), inputs };
@@ -565,10 +564,10 @@ export const campaignProvider: ResourceProviderImpl = {
   async update(id, olds, news) {
     const inputs = managedInputs(news);
     return withOperation("update", KIND, id, async () => {
-      const client = getClient();
-      await removeMarkedLeftovers(id, { ...userInputs(olds), ...userInputs(news) });
+      const client = context.client();
+      await removeMarkedLeftovers(context, id, { ...userInputs(olds), ...userInputs(news) });
       // Sent since the preview: refused rather than changed.
-      const changed = await guardChange("update", CAMPAIGN_DIFF, KIND, id, olds, news, [id]);
+      const changed = await guardChange(context, "update", CAMPAIGN_DIFF, KIND, id, olds, news, [id]);
       if (changed.length > 0) await client.updateCampaign(id, patchBody(changed, inputs));
       return { outs: outputsOf(inputs, await client.getCampaign(id)) };
     });
@@ -577,8 +576,9 @@ export const campaignProvider: ResourceProviderImpl = {
   async delete(id, props) {
     await withOperation("delete", KIND, id, async () => {
       try {
-        const ack = await getClient().deleteCampaigns([id]);
-        forgetJournaled(id, props);
+        const client = context.client();
+        const ack = await client.deleteCampaigns([id]);
+        forgetJournaled(client, id, props);
         // The service answers success: false ("No campaigns found.") for an id it does not have.
         if (!ack.success && !/not found|no campaigns found/i.test(ack.message))
           throw new Error(`the service answered: ${ack.message}`);
@@ -587,4 +587,4 @@ export const campaignProvider: ResourceProviderImpl = {
       }
     });
   },
-};
+});

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { SenderError, type SenderHttpError, shorten } from "../client";
 import { hasBrand, setBrand } from "../client/errors/brand";
 import type * as api from "../client/schemas";
-import { getClient } from "../context";
+import type { ProviderContext } from "../context";
 
 /** The value the engine substitutes for an input not yet known during preview. */
 export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
@@ -255,7 +255,11 @@ export type ResourceProviderImpl = Required<
   Pick<pulumi.dynamic.ResourceProvider, "check" | "diff" | "create" | "read" | "update" | "delete">
 >;
 
+/** How a kind's provider is made: from the context its operations work in. */
+export type ResourceProviderOf = (context: ProviderContext) => ResourceProviderImpl;
+
 export {
+  Claims,
   type CreateOnceOptions,
   type CreateOnceSpec,
   createOnce,
@@ -265,9 +269,7 @@ export {
   keepAutoname,
   mayExistError,
   removeLeftovers,
-  resetClaims,
   settleWindowMs,
-  sharedList,
 } from "./create-once";
 
 /**
@@ -352,6 +354,7 @@ export interface SentGuard {
  * Returns the last campaign read, so that a caller needing its status reads it only once.
  */
 export async function guardSentCampaign(
+  context: ProviderContext,
   guard: SentGuard,
 ): Promise<{ sent: boolean; campaign: api.Campaign | undefined }> {
   const ids = [...new Set(guard.campaignIds)].filter(
@@ -360,7 +363,7 @@ export async function guardSentCampaign(
   let campaign: api.Campaign | undefined;
   for (const campaignId of ids) {
     try {
-      campaign = await getClient().getCampaign(campaignId);
+      campaign = await context.client().getCampaign(campaignId);
     } catch (err) {
       if (isNotFound(err)) {
         campaign = undefined;
@@ -394,6 +397,7 @@ export async function guardSentCampaign(
  * is read when nothing changed.
  */
 export async function guardChange(
+  context: ProviderContext,
   operation: "diff" | "update",
   spec: DiffSpec,
   kind: string,
@@ -403,12 +407,13 @@ export async function guardChange(
   campaignIds: readonly unknown[] = [olds.campaignId, news.campaignId],
 ): Promise<string[]> {
   const fields = changedFields(spec, olds, news);
-  if (fields.length > 0) await guardSentCampaign({ operation, kind, id, campaignIds, fields });
+  if (fields.length > 0) await guardSentCampaign(context, { operation, kind, id, campaignIds, fields });
   return fields;
 }
 
 /** The `diff` of a kind that belongs to a campaign: {@link diffBySpec}, guarded by {@link guardChange}. */
 export async function guardedDiff(
+  context: ProviderContext,
   spec: DiffSpec,
   kind: string,
   id: string,
@@ -417,7 +422,7 @@ export async function guardedDiff(
   campaignIds?: readonly unknown[],
 ): Promise<pulumi.dynamic.DiffResult> {
   const result = diffBySpec(spec, olds, news);
-  if (result.changes) await guardChange("diff", spec, kind, id, olds, news, campaignIds);
+  if (result.changes) await guardChange(context, "diff", spec, kind, id, olds, news, campaignIds);
   return result;
 }
 
@@ -425,6 +430,12 @@ export async function guardedDiff(
  * True when `delete` must leave the service untouched because the campaign has been sent (a
  * warning says so); see {@link guardSentCampaign}.
  */
-export async function sentBeforeDelete(kind: string, id: string, campaignId: string): Promise<boolean> {
-  return (await guardSentCampaign({ operation: "delete", kind, id, campaignIds: [campaignId] })).sent;
+export async function sentBeforeDelete(
+  context: ProviderContext,
+  kind: string,
+  id: string,
+  campaignId: string,
+): Promise<boolean> {
+  return (await guardSentCampaign(context, { operation: "delete", kind, id, campaignIds: [campaignId] }))
+    .sent;
 }

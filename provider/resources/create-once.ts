@@ -22,7 +22,7 @@ export interface CreateOnceSpec<T> {
    */
   find(): Promise<T[]>;
   /**
-   * The same candidates from the list the process took once for its kind ({@link sharedList}),
+   * The same candidates from the list taken once for its kind ({@link Claims.sharedList}),
    * before the first attempt. Left out, {@link CreateOnceSpec.find} is called instead.
    */
   known?(): Promise<T[]>;
@@ -72,47 +72,47 @@ export function settleWindowMs(attemptTimeoutMs: number, deadlineMs: number): nu
   return Math.min(attemptTimeoutMs + deadlineMs, MAX_SETTLE_MS);
 }
 
-/** Ids adopted or created in this process, per kind: never adopted twice by two resources. */
-const claimed = new Map<string, Set<string>>();
-
-function claimedOf(kind: string): Set<string> {
-  let set = claimed.get(kind);
-  if (!set) {
-    set = new Set();
-    claimed.set(kind, set);
-  }
-  return set;
-}
-
-/** The lists taken once per process, per client and kind (see {@link sharedList}). */
-const lists = new Map<object, Map<string, Promise<unknown[]>>>();
-
 /**
- * The list of a kind's objects, taken once per process and client when first needed; concurrent
- * callers share the same request. Creates look here before their first attempt, so that an `up`
- * of 200 campaigns lists them once rather than before each POST; after an ambiguous failure they
- * look again with a fresh request. A failed list is forgotten, so the next caller tries again.
+ * What the creates of one provider context remember: the ids they adopted or made, per kind, so
+ * that no id is ever adopted by two resources; and the lists taken once per client and kind
+ * ({@link Claims.sharedList}). A provider context holds one; a new process starts with none.
  */
-export function sharedList<T>(owner: object, kind: string, load: () => Promise<T[]>): Promise<T[]> {
-  let byKind = lists.get(owner);
-  if (!byKind) {
-    byKind = new Map();
-    lists.set(owner, byKind);
-  }
-  const cached = byKind.get(kind) as Promise<T[]> | undefined;
-  if (cached) return cached;
-  const loading = load();
-  byKind.set(kind, loading);
-  loading.catch(() => {
-    if (byKind.get(kind) === loading) byKind.delete(kind);
-  });
-  return loading;
-}
+export class Claims {
+  readonly #claimed = new Map<string, Set<string>>();
+  readonly #lists = new Map<object, Map<string, Promise<unknown[]>>>();
 
-/** Forgets what this process claimed and listed; for tests, whose emulator reuses ids after a reset. */
-export function resetClaims(): void {
-  claimed.clear();
-  lists.clear();
+  /** The ids claimed for `kind`. */
+  of(kind: string): Set<string> {
+    let set = this.#claimed.get(kind);
+    if (!set) {
+      set = new Set();
+      this.#claimed.set(kind, set);
+    }
+    return set;
+  }
+
+  /**
+   * The list of a kind's objects, taken once per client (`owner`) when first needed; concurrent
+   * callers share the same request. Creates look here before their first attempt, so that an
+   * `up` of 200 campaigns lists them once rather than before each POST; after an ambiguous
+   * failure they look again with a fresh request. A failed list is forgotten, so the next caller
+   * tries again.
+   */
+  sharedList<T>(owner: object, kind: string, load: () => Promise<T[]>): Promise<T[]> {
+    let byKind = this.#lists.get(owner);
+    if (!byKind) {
+      byKind = new Map();
+      this.#lists.set(owner, byKind);
+    }
+    const cached = byKind.get(kind) as Promise<T[]> | undefined;
+    if (cached) return cached;
+    const loading = load();
+    byKind.set(kind, loading);
+    loading.catch(() => {
+      if (byKind.get(kind) === loading) byKind.delete(kind);
+    });
+    return loading;
+  }
 }
 
 /**
@@ -222,9 +222,9 @@ function adoptIdAdvice(ids: readonly string[]): string {
 
 /**
  * Creates an object without ever making two, and without adopting one that is not provably
- * this resource's.
+ * this resource's. `claims` are the provider context's: an id it claimed is never adopted again.
  *
- * 1. Before the first attempt it looks in the process's list of the kind ({@link
+ * 1. Before the first attempt it looks in the context's list of the kind ({@link
  *    CreateOnceSpec.known}): an object this resource owns ({@link CreateOnceSpec.owns}) is
  *    adopted, e.g. one made by an `up` that was killed before the engine recorded it. Every
  *    other match is remembered as "there before".
@@ -240,18 +240,22 @@ function adoptIdAdvice(ids: readonly string[]): string {
  * 5. When the create succeeded after an ambiguous failure, one more look removes (for kinds the
  *    API can delete) owned duplicates that a late commit of the earlier attempt made.
  */
-export async function createOnce<T>(spec: CreateOnceSpec<T>, options: CreateOnceOptions = {}): Promise<T> {
+export async function createOnce<T>(
+  claims: Claims,
+  spec: CreateOnceSpec<T>,
+  options: CreateOnceOptions = {},
+): Promise<T> {
   const attempts = options.attempts ?? 5;
   const settleMs = options.settleMs ?? 30_000;
   const sleep = options.sleep ?? defaultSleep;
-  const mine = claimedOf(spec.kind);
+  const mine = claims.of(spec.kind);
 
   const before = await (spec.known ? spec.known() : spec.find());
   const owned = before.filter((c) => owns(spec, c) && !mine.has(spec.idOf(c)));
   if (owned.length > 0) {
     const [kept, ...extra] = owned;
     mine.add(spec.idOf(kept as T));
-    await removeDuplicates(spec, extra);
+    await removeDuplicates(mine, spec, extra);
     return kept as T;
   }
   const preexisting = new Set(before.map((c) => spec.idOf(c)));
@@ -263,14 +267,16 @@ export async function createOnce<T>(spec: CreateOnceSpec<T>, options: CreateOnce
       const created = await spec.create();
       mine.add(spec.idOf(created));
       if (spec.journal !== undefined) journalAdd(spec.journal, spec.idOf(created));
-      if (ambiguousBefore && spec.owns && spec.remove) await removeLateDuplicates(spec, created, preexisting);
+      if (ambiguousBefore && spec.owns && spec.remove)
+        await removeLateDuplicates(mine, spec, created, preexisting);
       return created;
     } catch (err) {
       if (!isAmbiguous(err)) throw err;
       failure = err;
     }
     ambiguousBefore = true;
-    const found = await lookAfter(spec, failure, preexisting, mayCommitLater(failure) ? settleMs : 0, sleep);
+    const window = mayCommitLater(failure) ? settleMs : 0;
+    const found = await lookAfter(mine, spec, failure, preexisting, window, sleep);
     if (found !== undefined) {
       mine.add(spec.idOf(found));
       return found;
@@ -285,13 +291,13 @@ function owns<T>(spec: CreateOnceSpec<T>, candidate: T): boolean {
 
 /** Looks for what an ambiguous attempt made, until `windowMs` after the failure. */
 async function lookAfter<T>(
+  mine: Set<string>,
   spec: CreateOnceSpec<T>,
   failure: unknown,
   preexisting: ReadonlySet<string>,
   windowMs: number,
   sleep: (ms: number) => Promise<void>,
 ): Promise<T | undefined> {
-  const mine = claimedOf(spec.kind);
   // A monotonic clock: the window must not move with the wall clock.
   const until = performance.now() + windowMs;
   for (let look = 0; ; look++) {
@@ -300,7 +306,7 @@ async function lookAfter<T>(
     const owned = fresh.filter((c) => owns(spec, c));
     if (owned.length > 0) {
       const [kept, ...extra] = owned;
-      await removeDuplicates(spec, extra);
+      await removeDuplicates(mine, spec, extra);
       return kept;
     }
     // Nothing can prove whose a new look-alike is: never adopted, and no second create either.
@@ -333,7 +339,11 @@ async function persistentFind<T>(
 }
 
 /** Deletes owned duplicates (kinds the API can delete); a failure leaves them, with a warning. */
-async function removeDuplicates<T>(spec: CreateOnceSpec<T>, extra: readonly T[]): Promise<void> {
+async function removeDuplicates<T>(
+  mine: Set<string>,
+  spec: CreateOnceSpec<T>,
+  extra: readonly T[],
+): Promise<void> {
   if (extra.length === 0) return;
   const ids = extra.map(spec.idOf);
   if (!spec.remove) {
@@ -345,7 +355,7 @@ async function removeDuplicates<T>(spec: CreateOnceSpec<T>, extra: readonly T[])
   for (const id of ids) {
     try {
       await spec.remove(id);
-      claimedOf(spec.kind).add(id);
+      mine.add(id);
     } catch (err) {
       console.error(`warning: ${spec.kind}: could not remove duplicate ${id}: ${errorText(err)}`);
     }
@@ -354,6 +364,7 @@ async function removeDuplicates<T>(spec: CreateOnceSpec<T>, extra: readonly T[])
 
 /** After a create that followed an ambiguous failure: removes owned copies a late commit made. */
 async function removeLateDuplicates<T>(
+  mine: Set<string>,
   spec: CreateOnceSpec<T>,
   created: T,
   preexisting: ReadonlySet<string>,
@@ -368,7 +379,7 @@ async function removeLateDuplicates<T>(
   const extra = candidates.filter(
     (c) => spec.idOf(c) !== createdId && owns(spec, c) && !preexisting.has(spec.idOf(c)),
   );
-  await removeDuplicates(spec, extra);
+  await removeDuplicates(mine, spec, extra);
 }
 
 /**
@@ -379,7 +390,7 @@ async function removeLateDuplicates<T>(
  */
 export async function removeLeftovers<T>(
   spec: Pick<CreateOnceSpec<T>, "kind" | "idOf"> & {
-    /** The marked objects, from {@link sharedList}. */
+    /** The marked objects, from {@link Claims.sharedList}. */
     list(): Promise<T[]>;
     /** The resource's own object. */
     ownId: string;

@@ -7,7 +7,6 @@ import {
   shorten,
   type Transactional,
 } from "../client";
-import { getClient, retryDeadlineMs } from "../context";
 import {
   changedFields,
   checkWithSchema,
@@ -18,11 +17,10 @@ import {
   journalKey,
   keepAutoname,
   ownershipMarkField,
-  type ResourceProviderImpl,
+  type ResourceProviderOf,
   readOrGone,
   sameValue,
   settleWindowMs,
-  sharedList,
   withOperation,
 } from "./common";
 import { journalIds } from "./create-once";
@@ -329,7 +327,7 @@ async function listAll(client: SenderClient, pages: number): Promise<Transaction
   return found;
 }
 
-/** Pages of 100 of the list a process takes once (see `sharedList`). */
+/** Pages of 100 of the list a context takes once (see `Claims.sharedList`). */
 const LIST_PAGES = 10;
 
 /**
@@ -384,7 +382,7 @@ function notTaken(body: Record<string, unknown>, answer: Transactional): string[
  * place (`PATCH`); a new content or editor replaces it. `delete` only drops it from the stack
  * (with a warning on stderr, which the engine logs), as the service keeps it.
  */
-export const transactionalCampaignProvider: ResourceProviderImpl = {
+export const transactionalCampaignProvider: ResourceProviderOf = (context) => ({
   check: async (olds, news) => checkWithSchema(inputSchema, keepAutoname(olds, news)),
 
   async diff(_id, olds, news) {
@@ -396,7 +394,7 @@ export const transactionalCampaignProvider: ResourceProviderImpl = {
     const adoptId = props.adoptId as string | undefined;
     const subject = adoptId ?? JSON.stringify(inputs.title ?? inputs.subject);
     return withOperation("create", KIND, subject, async () => {
-      const client = getClient();
+      const client = context.client();
       if (adoptId !== undefined) {
         const record = await adopt(client, adoptId, inputs);
         return { id: record.id, outs: outputsOf(inputs, record, adoptId) };
@@ -416,6 +414,7 @@ export const transactionalCampaignProvider: ResourceProviderImpl = {
         createTitle === undefined ? body : { ...body, title: createTitle };
       // The API cannot delete one: a duplicate would stay for good, so look before creating.
       let created = await createOnce(
+        context.claims,
         {
           kind: KIND,
           describe: `transactional campaign ${JSON.stringify(shorten(createTitle ?? body.subject))}`,
@@ -423,7 +422,7 @@ export const transactionalCampaignProvider: ResourceProviderImpl = {
           known: async () =>
             candidatesIn(
               client,
-              await sharedList(client, KIND, () => listAll(client, LIST_PAGES)),
+              await context.claims.sharedList(client, KIND, () => listAll(client, LIST_PAGES)),
               body,
               title,
             ),
@@ -432,7 +431,7 @@ export const transactionalCampaignProvider: ResourceProviderImpl = {
           idOf: (record) => record.id,
           ...(journal !== undefined ? { journal } : {}),
         },
-        { settleMs: settleWindowMs(client.attemptTimeoutMs, retryDeadlineMs()) },
+        { settleMs: settleWindowMs(client.attemptTimeoutMs, context.retryDeadlineMs()) },
       );
       let outsTitle: string | undefined;
       if (journal !== undefined && body.title !== undefined && created.title !== body.title) {
@@ -458,7 +457,7 @@ export const transactionalCampaignProvider: ResourceProviderImpl = {
     return readOrGone(
       KIND,
       id,
-      () => getClient().getTransactional(id),
+      () => context.client().getTransactional(id),
       (record) => {
         const inputs = inputsOf(record, prior);
         const adoptId = prior.adoptId;
@@ -487,7 +486,7 @@ export const transactionalCampaignProvider: ResourceProviderImpl = {
     const body = bodyOf(transactionalCampaignFields, changed);
     const adoptId = news.adoptId;
     return withOperation("update", KIND, id, async () => {
-      const client = getClient();
+      const client = context.client();
       if (Object.keys(body).length > 0) {
         const answer = await client.updateTransactional(id, body);
         const differing = notTaken(body, answer);
@@ -510,4 +509,4 @@ export const transactionalCampaignProvider: ResourceProviderImpl = {
         "campaigns: it stays in the account. Delete it in the Sender interface if it is no longer wanted.\n",
     );
   },
-};
+});

@@ -8,18 +8,16 @@ import {
   type Webhook,
   type WebhookTopic,
 } from "../client";
-import { getClient, retryDeadlineMs } from "../context";
 import {
   changedFields,
   checkWithSchema,
   createOnce,
   diffBySpec,
   isNotFound,
-  type ResourceProviderImpl,
+  type ResourceProviderOf,
   readOrGone,
   sameValue,
   settleWindowMs,
-  sharedList,
   withOperation,
 } from "./common";
 import {
@@ -167,7 +165,7 @@ const IN_PLACE = WEBHOOK_DIFF.fields.filter((field) => !WEBHOOK_DIFF.replaceOnCh
  * The provider of `Webhook`. A new url is changed in place (`PATCH`); a new topic or group
  * replaces the webhook (the old one first); `read` reads it back, so a refresh finds drift.
  */
-export const webhookProvider: ResourceProviderImpl = {
+export const webhookProvider: ResourceProviderOf = (context) => ({
   async check(_olds, news) {
     const result = checkWithSchema(inputSchema, news);
     const topic = news.topic;
@@ -191,13 +189,15 @@ export const webhookProvider: ResourceProviderImpl = {
   async create(inputs) {
     const body = bodyOf(webhookFields, inputs) as CreateWebhookBody & Record<string, unknown>;
     return withOperation("create", KIND, `${body.topic} ${body.url}`, async () => {
-      const client = getClient();
+      const client = context.client();
       const webhook = await createOnce(
+        context.claims,
         {
           kind: KIND,
           describe: `${body.topic} webhook for ${shorten(body.url)}`,
           create: () => client.createWebhook(body),
-          known: async () => matching(await sharedList(client, KIND, () => client.listWebhooks()), body),
+          known: async () =>
+            matching(await context.claims.sharedList(client, KIND, () => client.listWebhooks()), body),
           find: async () => matching(await client.listWebhooks(), body),
           idOf: (w) => w.id,
           advice: (ids) =>
@@ -205,7 +205,7 @@ export const webhookProvider: ResourceProviderImpl = {
               ? "look for it in Sender (Settings, Webhooks); if it is there, delete it there and run `pulumi up` again, or import it into the stack (`pulumi import sender:index:Webhook <name> <its id>` with the plugin)"
               : `if ${ids.length === 1 ? "it is" : "one is"} this resource's, import it (\`pulumi import sender:index:Webhook <name> ${ids[0]}\` with the plugin), or delete it in Sender and run \`pulumi up\` again`,
         },
-        { settleMs: settleWindowMs(client.attemptTimeoutMs, retryDeadlineMs()) },
+        { settleMs: settleWindowMs(client.attemptTimeoutMs, context.retryDeadlineMs()) },
       );
       return { id: webhook.id, outs: stateOf(inputs, webhook) };
     });
@@ -216,7 +216,7 @@ export const webhookProvider: ResourceProviderImpl = {
     return readOrGone(
       KIND,
       id,
-      () => getClient().getWebhook(id),
+      () => context.client().getWebhook(id),
       (webhook): pulumi.dynamic.ReadResult => {
         // A field the answer lacks (no `group` key on a topic without one) keeps its known value.
         const inputs = readInputs(webhookFields, asInputRecord(webhook), prior);
@@ -229,7 +229,7 @@ export const webhookProvider: ResourceProviderImpl = {
     const fields = changedFields(WEBHOOK_DIFF, olds, news).filter((field) => IN_PLACE.includes(field));
     const body = patchBodyOf(webhookFields, fields, news);
     return withOperation("update", KIND, id, async () => {
-      const client = getClient();
+      const client = context.client();
       const webhook =
         Object.keys(body).length > 0 ? await client.updateWebhook(id, body) : await client.getWebhook(id);
       // No published example shows this PATCH's body: a field the service did not take is an error, not drift.
@@ -254,10 +254,10 @@ export const webhookProvider: ResourceProviderImpl = {
   async delete(id) {
     await withOperation("delete", KIND, id, async () => {
       try {
-        await getClient().deleteWebhook(id);
+        await context.client().deleteWebhook(id);
       } catch (err) {
         if (!isNotFound(err)) throw err; // already gone
       }
     });
   },
-};
+});

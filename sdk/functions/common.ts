@@ -1,11 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
-import {
-  type DataSource,
-  type RunContext,
-  runDataSource,
-  SenderFunctionError,
-} from "../../provider/functions";
-import { programClient, programToken, sharedConfigFailure, warnUnknownConfigKeys } from "../program-client";
+import { type DataSource, runDataSource, SenderFunctionError } from "../../provider/functions";
+import { programContext } from "../program-client";
 
 export { SenderFunctionError, type SenderFunctionFailure } from "../../provider/functions";
 
@@ -17,13 +12,6 @@ export type InputArgs<T> = {
   [K in keyof T]: NonNullable<T[K]> extends readonly (infer Item)[]
     ? pulumi.Input<pulumi.Input<Item>[]> | Extract<T[K], undefined>
     : pulumi.Input<T[K]>;
-};
-
-// Functions run in the program process, with the program's own client (see program-client.ts).
-const programContext: RunContext = {
-  client: () => programClient(),
-  token: () => programToken(),
-  sharedConfigFailure,
 };
 
 /**
@@ -43,9 +31,11 @@ function onParent(error: unknown, opts: pulumi.InvokeOptions | undefined): unkno
 }
 
 async function invoke<A, R>(source: DataSource<A, R>, args: unknown, opts: pulumi.InvokeOptions | undefined) {
-  warnUnknownConfigKeys();
+  // Functions run in the program process, with the program's own client (see program-client.ts).
+  const context = programContext();
+  context.warnUnknownConfigKeys();
   try {
-    return await runDataSource(source, args, programContext);
+    return await runDataSource(source, args, context);
   } catch (error) {
     throw onParent(error, opts);
   }

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, test } from "vitest";
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { SenderConfigError } from "../../provider/client";
 import {
   CONFIG_KEYS,
@@ -8,18 +8,9 @@ import {
   readSettings,
   unknownKeyWarnings,
 } from "../../provider/config";
-import {
-  configurationFailure,
-  configureProvider,
-  getClient,
-  resetProviderContext,
-} from "../../provider/context";
+import { ContextHolder } from "../../provider/context";
 
 const config = (values: Record<string, string>) => ({ get: (key: string) => values[key], rawConfig: values });
-
-afterEach(() => {
-  resetProviderContext();
-});
 
 describe("unknown sender:* keys", () => {
   test.each([
@@ -88,6 +79,16 @@ describe("readSettings", () => {
 });
 
 describe("configureProvider", () => {
+  // A process's context holder, as the dynamic provider's configure() fills it; one per test.
+  let holder: ContextHolder;
+  const configureProvider = (input: ReturnType<typeof config>) => {
+    holder.configure(input);
+  };
+  const configurationFailure = () => holder.context.failure;
+  const getClient = () => holder.context.client();
+  beforeEach(() => {
+    holder = new ContextHolder();
+  });
   const saved = { token: process.env.SENDER_API_TOKEN, url: process.env.SENDER_BASE_URL };
   afterEach(() => {
     for (const [name, value] of [

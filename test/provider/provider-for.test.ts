@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { SenderConfigError, SenderHttpError } from "../../provider/client";
 import { MISSING_TOKEN_MESSAGE } from "../../provider/config";
-import { resetProviderContext } from "../../provider/context";
+import { ContextHolder } from "../../provider/context";
 import { cleanError, providerFor } from "../../provider/index";
 
 // What the engine's dynamic-provider process does with a failed check, diff, read or delete:
@@ -17,17 +17,15 @@ beforeEach(() => {
     printed.push(args);
   };
   delete process.env.SENDER_API_TOKEN;
-  resetProviderContext();
 });
 afterEach(() => {
   console.error = saved.error;
   if (saved.token !== undefined) process.env.SENDER_API_TOKEN = saved.token;
-  resetProviderContext();
 });
 
 describe("providerFor", () => {
   test("a configuration failure fails configure and every operation, as one line the engine does not echo", async () => {
-    const provider = providerFor("Campaign");
+    const provider = providerFor("Campaign", new ContextHolder());
     const configure = await provider.configure!({
       config: { get: () => undefined, require: () => "" },
     }).catch((error: Error) => error);

@@ -2,8 +2,9 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { SenderClient, SenderHttpError } from "../../../provider/client";
-import { configureProvider, resetProviderContext } from "../../../provider/context";
-import { providers } from "../../../provider/index";
+import { ProviderContext } from "../../../provider/context";
+import { providersOf, type ResourceKind } from "../../../provider/index";
+import type { ResourceProviderImpl } from "../../../provider/resources/common";
 import { type CannedServer, startCannedServer } from "./helpers/canned-server";
 
 /**
@@ -178,15 +179,13 @@ describe("replayed through SenderClient", () => {
 });
 
 describe("replayed through the resources' read paths", () => {
+  let providers: Record<ResourceKind, ResourceProviderImpl>;
   beforeAll(() => {
-    resetProviderContext();
-    configureProvider({
+    const context = ProviderContext.configure({
       get: (key) =>
         ({ "sender:apiToken": TOKEN, "sender:baseUrl": server.url, "sender:maxAttempts": "1" })[key],
     });
-  });
-  afterAll(() => {
-    resetProviderContext();
+    providers = providersOf(context);
   });
 
   // The docs show the campaign record in a list; GET /campaigns/{id} wraps one record in `data`.

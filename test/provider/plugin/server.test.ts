@@ -1,12 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { LAUNCH_CONTENT } from "../../../emulator/seed";
 import { type RunningEmulator, startEmulator } from "../../../emulator/server";
 import { titleFromUrn } from "../../../provider/autoname";
 import { SenderClient } from "../../../provider/client";
-import { resetProviderContext } from "../../../provider/context";
 import { cartAsText } from "../../../provider/plugin/functions";
-import { autonameInputs, configure, nativeProvider } from "../../../provider/plugin/server";
-import { resetProgramClients } from "../../../sdk/program-client";
+import { autonameInputs, nativeProvider } from "../../../provider/plugin/server";
 
 // The plugin's provider object in-process, against an emulator: the engine's Configure variables
 // reach the resources and the functions, and a bad token is refused with the client's error.
@@ -15,16 +13,14 @@ const URN = (kind: string) => `urn:pulumi:dev::proj::sender:index:${kind}::x`;
 
 let emu: RunningEmulator;
 const provider = nativeProvider("{}", "0.0.0");
+// Each test's Configure builds the provider's context anew.
+const configure = (variables: ReadonlyMap<string, string>) => provider.configure(variables);
 
 beforeAll(async () => {
   emu = await startEmulator({ port: 0, token: TOKEN });
 });
 afterAll(async () => {
   await emu?.close();
-});
-afterEach(() => {
-  resetProviderContext();
-  resetProgramClients();
 });
 
 const variables = (token: string) =>

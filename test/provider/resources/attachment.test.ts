@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { describeFile } from "../../../emulator/routes/attachments";
 import { CDN } from "../../../emulator/seed";
-import { getClient } from "../../../provider/context";
-import { attachmentProvider as provider } from "../../../provider/resources/attachment";
 import { UNKNOWN } from "../../../provider/resources/common";
 import { type Harness, startHarness, TOKEN } from "./harness";
 
@@ -24,7 +22,7 @@ function stored(campaignId: string, url: string) {
 }
 
 async function newCampaign(): Promise<string> {
-  const campaign = await getClient().createCampaign({
+  const campaign = await harness.client.createCampaign({
     subject: "Hello",
     from: "Example News",
     reply_to: "news@example.com",
@@ -94,7 +92,7 @@ describe("check", () => {
       reason: `the file type must be one of ${TYPES} (the URL's path has no file extension)`,
     },
   ])("should refuse $name", async ({ news, property, reason }) => {
-    const result = await provider.check({}, { ...news, __provider: PROVIDER });
+    const result = await harness.providers.Attachment.check({}, { ...news, __provider: PROVIDER });
     expect(result.failures).toEqual([{ property, reason }]);
   });
 
@@ -104,19 +102,23 @@ describe("check", () => {
     { name: "a name with an escaped space", url: "https://files.example.com/price%20list.xlsx" },
   ])("should accept $name", async ({ url }) => {
     const news = { campaignId: "abc123", url, __provider: PROVIDER };
-    expect(await provider.check({}, news)).toStrictEqual({ inputs: news });
+    expect(await harness.providers.Attachment.check({}, news)).toStrictEqual({ inputs: news });
   });
 
   test("should let unknown values through during preview", async () => {
     const news = { campaignId: UNKNOWN, url: UNKNOWN };
-    expect(await provider.check({}, news)).toStrictEqual({ inputs: news });
+    expect(await harness.providers.Attachment.check({}, news)).toStrictEqual({ inputs: news });
   });
 });
 
 describe("create", () => {
   test("should attach the file and report its name and size", async () => {
     const campaignId = await newCampaign();
-    const created = await provider.create({ campaignId, url: PRICES, __provider: PROVIDER });
+    const created = await harness.providers.Attachment.create({
+      campaignId,
+      url: PRICES,
+      __provider: PROVIDER,
+    });
     const record = stored(campaignId, PRICES);
     expect(created).toStrictEqual({
       id: `${campaignId}/prices.pdf`,
@@ -128,7 +130,7 @@ describe("create", () => {
   test("should name the file by the decoded last segment of the URL", async () => {
     const campaignId = await newCampaign();
     const url = "https://files.example.com/price%20list.xlsx";
-    const created = await provider.create({ campaignId, url });
+    const created = await harness.providers.Attachment.create({ campaignId, url });
     expect(created.id).toBe(`${campaignId}/price list.xlsx`);
     expect(await attachmentsOf(campaignId)).toEqual([stored(campaignId, url)]);
   });
@@ -139,7 +141,7 @@ describe("create", () => {
     await harness.addFaults([
       { method: "POST", path: "^/v2/campaigns/[^/]+/attachments$", kind: "drop-after", count: 1 },
     ]);
-    const created = await provider.create({ campaignId, url: PRICES });
+    const created = await harness.providers.Attachment.create({ campaignId, url: PRICES });
     expect(created.id).toBe(`${campaignId}/prices.pdf`);
     expect(await attachmentsOf(campaignId)).toEqual([stored(campaignId, PRICES)]);
     // A look first (nothing there), one POST whose answer was lost, then a look that finds the
@@ -152,11 +154,13 @@ describe("create", () => {
   });
 
   test("should name the operation and the service's message on failure, never the token", async () => {
-    const serviceError = await getClient()
+    const serviceError = await harness.client
       .addAttachment("nope00", { file: PRICES })
       .catch((err: Error) => err.message);
     expect(serviceError).toContain("Campaign nope00 not found.");
-    const error = (await provider.create({ campaignId: "nope00", url: PRICES }).catch((err) => err)) as Error;
+    const error = (await harness.providers.Attachment.create({ campaignId: "nope00", url: PRICES }).catch(
+      (err) => err,
+    )) as Error;
     expect(error.message).toBe(`create Attachment nope00/prices.pdf failed: ${serviceError}`);
     expect(error.message).not.toContain(TOKEN);
   });
@@ -191,13 +195,13 @@ describe("diff and replacement", () => {
   ])("$name", async ({ change, diff, moved }) => {
     const campaignId = await newCampaign();
     const otherId = await newCampaign();
-    const created = await provider.create({ campaignId, url: PRICES });
+    const created = await harness.providers.Attachment.create({ campaignId, url: PRICES });
     const news = { campaignId, url: PRICES, ...change, ...(moved ? { campaignId: otherId } : {}) };
-    expect(await provider.diff(created.id, created.outs, news)).toStrictEqual(diff);
+    expect(await harness.providers.Attachment.diff(created.id, created.outs, news)).toStrictEqual(diff);
     if (diff.changes) {
       // The engine's delete-before-replace.
-      await provider.delete(created.id, created.outs);
-      await provider.create(news);
+      await harness.providers.Attachment.delete(created.id, created.outs);
+      await harness.providers.Attachment.create(news);
     }
     const newUrl = news.url as string;
     if (moved) {
@@ -210,9 +214,9 @@ describe("diff and replacement", () => {
 
   test("diff makes no API call when inputs are unchanged", async () => {
     const campaignId = await newCampaign();
-    const created = await provider.create({ campaignId, url: PRICES });
+    const created = await harness.providers.Attachment.create({ campaignId, url: PRICES });
     await harness.clearRequests();
-    const diff = await provider.diff(created.id, created.outs, {
+    const diff = await harness.providers.Attachment.diff(created.id, created.outs, {
       campaignId,
       url: PRICES,
       __provider: PROVIDER,
@@ -223,10 +227,12 @@ describe("diff and replacement", () => {
 
   test("should refuse any change of a sent campaign's attachments at diff, saying why", async () => {
     const campaignId = await newCampaign();
-    const created = await provider.create({ campaignId, url: PRICES });
-    await getClient().setSendToAll(campaignId);
-    await getClient().sendCampaign(campaignId);
-    await expect(provider.diff(created.id, created.outs, { campaignId, url: LOGO })).rejects.toMatchObject({
+    const created = await harness.providers.Attachment.create({ campaignId, url: PRICES });
+    await harness.client.setSendToAll(campaignId);
+    await harness.client.sendCampaign(campaignId);
+    await expect(
+      harness.providers.Attachment.diff(created.id, created.outs, { campaignId, url: LOGO }),
+    ).rejects.toMatchObject({
       name: "SenderOperationError",
       message:
         `diff Attachment ${created.id} failed: ` +
@@ -240,10 +246,12 @@ describe("diff and replacement", () => {
 describe("read", () => {
   test("should return the state as the service has it, with no diff left behind", async () => {
     const campaignId = await newCampaign();
-    const created = await provider.create({ campaignId, url: PRICES });
-    const read = await provider.read(created.id, created.outs);
+    const created = await harness.providers.Attachment.create({ campaignId, url: PRICES });
+    const read = await harness.providers.Attachment.read(created.id, created.outs);
     expect(read).toStrictEqual({ id: created.id, props: created.outs, inputs: { campaignId, url: PRICES } });
-    expect(await provider.diff(created.id, read.props, { campaignId, url: PRICES })).toStrictEqual({
+    expect(
+      await harness.providers.Attachment.diff(created.id, read.props, { campaignId, url: PRICES }),
+    ).toStrictEqual({
       changes: false,
       replaces: [],
       deleteBeforeReplace: false,
@@ -252,18 +260,18 @@ describe("read", () => {
 
   test("should see a file replaced behind the stack's back", async () => {
     const campaignId = await newCampaign();
-    const created = await provider.create({ campaignId, url: PRICES });
+    const created = await harness.providers.Attachment.create({ campaignId, url: PRICES });
     // Same file name from elsewhere: the service replaces the file, and its size changes.
     const elsewhere = "https://mirror.example.org/prices.pdf";
-    await getClient().addAttachment(campaignId, { file: elsewhere });
-    const read = await provider.read(created.id, created.outs);
+    await harness.client.addAttachment(campaignId, { file: elsewhere });
+    const read = await harness.providers.Attachment.read(created.id, created.outs);
     expect(read.props).toStrictEqual({ ...created.outs, size: stored(campaignId, elsewhere).size });
   });
 
   test("should work from the id alone", async () => {
     const campaignId = await newCampaign();
-    const created = await provider.create({ campaignId, url: PRICES });
-    const read = await provider.read(created.id);
+    const created = await harness.providers.Attachment.create({ campaignId, url: PRICES });
+    const read = await harness.providers.Attachment.read(created.id);
     expect(read.id).toBe(created.id);
     expect(read.inputs).toStrictEqual({ campaignId, url: stored(campaignId, PRICES).url });
   });
@@ -271,34 +279,34 @@ describe("read", () => {
   test.each([
     {
       name: "the file was removed",
-      remove: (campaignId: string) => getClient().deleteAttachment(campaignId, "prices.pdf"),
+      remove: (campaignId: string) => harness.client.deleteAttachment(campaignId, "prices.pdf"),
     },
     {
       name: "the campaign was deleted",
-      remove: (campaignId: string) => getClient().deleteCampaigns([campaignId]),
+      remove: (campaignId: string) => harness.client.deleteCampaigns([campaignId]),
     },
   ])("should say gone when $name", async ({ remove }) => {
     const campaignId = await newCampaign();
-    const created = await provider.create({ campaignId, url: PRICES });
+    const created = await harness.providers.Attachment.create({ campaignId, url: PRICES });
     await remove(campaignId);
-    expect(await provider.read(created.id, created.outs)).toStrictEqual({ id: "" });
+    expect(await harness.providers.Attachment.read(created.id, created.outs)).toStrictEqual({ id: "" });
   });
 });
 
 describe("delete", () => {
   test("should remove only its file, and succeed again when it is already gone", async () => {
     const campaignId = await newCampaign();
-    const prices = await provider.create({ campaignId, url: PRICES });
-    await provider.create({ campaignId, url: LOGO });
-    await provider.delete(prices.id, prices.outs);
+    const prices = await harness.providers.Attachment.create({ campaignId, url: PRICES });
+    await harness.providers.Attachment.create({ campaignId, url: LOGO });
+    await harness.providers.Attachment.delete(prices.id, prices.outs);
     expect(await attachmentsOf(campaignId)).toEqual([stored(campaignId, LOGO)]);
-    await expect(provider.delete(prices.id, prices.outs)).resolves.toBeUndefined();
+    await expect(harness.providers.Attachment.delete(prices.id, prices.outs)).resolves.toBeUndefined();
   });
 
   test("should succeed when the campaign is gone", async () => {
     const campaignId = await newCampaign();
-    const created = await provider.create({ campaignId, url: PRICES });
-    await getClient().deleteCampaigns([campaignId]);
-    await expect(provider.delete(created.id, created.outs)).resolves.toBeUndefined();
+    const created = await harness.providers.Attachment.create({ campaignId, url: PRICES });
+    await harness.client.deleteCampaigns([campaignId]);
+    await expect(harness.providers.Attachment.delete(created.id, created.outs)).resolves.toBeUndefined();
   });
 });

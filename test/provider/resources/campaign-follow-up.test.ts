@@ -1,6 +1,4 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { getClient } from "../../../provider/context";
-import { campaignFollowUpProvider as provider } from "../../../provider/resources/campaign-follow-up";
 import { UNKNOWN } from "../../../provider/resources/common";
 import { type Harness, startHarness, TOKEN } from "./harness";
 
@@ -18,7 +16,7 @@ async function followUpOf(campaignId: string) {
 }
 
 async function newCampaign(): Promise<string> {
-  const campaign = await getClient().createCampaign({
+  const campaign = await harness.client.createCampaign({
     title: "Follow-up test",
     subject: "Hello",
     from: "Example News",
@@ -78,18 +76,18 @@ describe("check", () => {
       reason: "must be true or false",
     },
   ])("should refuse $name", async ({ news, property, reason }) => {
-    const result = await provider.check({}, { ...news, __provider: PROVIDER });
+    const result = await harness.providers.CampaignFollowUp.check({}, { ...news, __provider: PROVIDER });
     expect(result.failures).toEqual([{ property, reason }]);
   });
 
   test("should default active to true and keep the provider key", async () => {
-    const result = await provider.check({}, { ...valid, __provider: PROVIDER });
+    const result = await harness.providers.CampaignFollowUp.check({}, { ...valid, __provider: PROVIDER });
     expect(result).toStrictEqual({ inputs: { ...valid, active: true, __provider: PROVIDER } });
   });
 
   test("should let unknown values through during preview", async () => {
     const news = { campaignId: UNKNOWN, subject: UNKNOWN, delayHours: UNKNOWN, active: UNKNOWN };
-    const result = await provider.check({}, news);
+    const result = await harness.providers.CampaignFollowUp.check({}, news);
     expect(result).toStrictEqual({ inputs: news });
   });
 });
@@ -124,14 +122,16 @@ describe("create, diff and update", () => {
     },
   ])("$name", async ({ change, diff, after }) => {
     const campaignId = await newCampaign();
-    const created = await provider.create({ campaignId, ...base, active: true });
+    const created = await harness.providers.CampaignFollowUp.create({ campaignId, ...base, active: true });
     expect(created).toStrictEqual({ id: campaignId, outs: { campaignId, ...base, active: true } });
     expect(await followUpOf(campaignId)).toEqual({ active: 1, subject: base.subject, delay: 48 });
 
-    const news = (await provider.check(created.outs, { campaignId, ...base, ...change })).inputs;
-    expect(await provider.diff(campaignId, created.outs, news)).toStrictEqual(diff);
+    const news = (
+      await harness.providers.CampaignFollowUp.check(created.outs, { campaignId, ...base, ...change })
+    ).inputs;
+    expect(await harness.providers.CampaignFollowUp.diff(campaignId, created.outs, news)).toStrictEqual(diff);
     if (diff.changes) {
-      const updated = await provider.update(campaignId, created.outs, news);
+      const updated = await harness.providers.CampaignFollowUp.update(campaignId, created.outs, news);
       expect(updated).toStrictEqual({ outs: { campaignId, ...base, active: true, ...change } });
     }
     expect(await followUpOf(campaignId)).toEqual(after);
@@ -140,31 +140,34 @@ describe("create, diff and update", () => {
   test("should replace it when it moves to another campaign", async () => {
     const first = await newCampaign();
     const second = await newCampaign();
-    const olds = (await provider.create({ campaignId: first, ...base, active: true })).outs;
+    const olds = (
+      await harness.providers.CampaignFollowUp.create({ campaignId: first, ...base, active: true })
+    ).outs;
     const news = { campaignId: second, ...base, active: true };
-    expect(await provider.diff(first, olds, news)).toStrictEqual({
+    expect(await harness.providers.CampaignFollowUp.diff(first, olds, news)).toStrictEqual({
       changes: true,
       replaces: ["campaignId"],
       deleteBeforeReplace: false,
     });
     // The engine's replacement: create the new one, then delete the old one.
-    await provider.create(news);
-    await provider.delete(first, olds);
+    await harness.providers.CampaignFollowUp.create(news);
+    await harness.providers.CampaignFollowUp.delete(first, olds);
     expect(await followUpOf(first)).toEqual({ active: 0, subject: null, delay: null });
     expect(await followUpOf(second)).toEqual({ active: 1, subject: base.subject, delay: 48 });
   });
 
   test("should create it switched off when active is false", async () => {
     const campaignId = await newCampaign();
-    await provider.create({ campaignId, ...base, active: false });
+    await harness.providers.CampaignFollowUp.create({ campaignId, ...base, active: false });
     expect(await followUpOf(campaignId)).toEqual({ active: 0, subject: base.subject, delay: 48 });
   });
 
   test("should switch it on again with one write", async () => {
     const campaignId = await newCampaign();
-    const olds = (await provider.create({ campaignId, ...base, active: false })).outs;
+    const olds = (await harness.providers.CampaignFollowUp.create({ campaignId, ...base, active: false }))
+      .outs;
     await harness.clearRequests();
-    await provider.update(campaignId, olds, { campaignId, ...base, active: true });
+    await harness.providers.CampaignFollowUp.update(campaignId, olds, { campaignId, ...base, active: true });
     expect(await harness.calls()).toEqual([
       // The sent guard's read, then the one write.
       { method: "GET", path: `/v2/campaigns/${campaignId}` },
@@ -175,9 +178,10 @@ describe("create, diff and update", () => {
 
   test("diff makes no API call when inputs are unchanged", async () => {
     const campaignId = await newCampaign();
-    const olds = (await provider.create({ campaignId, ...base, active: true })).outs;
+    const olds = (await harness.providers.CampaignFollowUp.create({ campaignId, ...base, active: true }))
+      .outs;
     await harness.clearRequests();
-    const diff = await provider.diff(campaignId, olds, {
+    const diff = await harness.providers.CampaignFollowUp.diff(campaignId, olds, {
       campaignId,
       ...base,
       active: true,
@@ -189,9 +193,10 @@ describe("create, diff and update", () => {
 
   test("diff of an unknown subject only reads the campaign", async () => {
     const campaignId = await newCampaign();
-    const olds = (await provider.create({ campaignId, ...base, active: true })).outs;
+    const olds = (await harness.providers.CampaignFollowUp.create({ campaignId, ...base, active: true }))
+      .outs;
     await harness.clearRequests();
-    const diff = await provider.diff(campaignId, olds, {
+    const diff = await harness.providers.CampaignFollowUp.diff(campaignId, olds, {
       campaignId,
       ...base,
       subject: UNKNOWN,
@@ -205,12 +210,18 @@ describe("create, diff and update", () => {
 describe("a sent campaign", () => {
   test("should refuse any change at diff, saying why", async () => {
     const campaignId = await newCampaign();
-    const olds = (await provider.create({ campaignId, subject: "Reminder", delayHours: 24, active: true }))
-      .outs;
-    await getClient().setSendToAll(campaignId);
-    await getClient().sendCampaign(campaignId);
+    const olds = (
+      await harness.providers.CampaignFollowUp.create({
+        campaignId,
+        subject: "Reminder",
+        delayHours: 24,
+        active: true,
+      })
+    ).outs;
+    await harness.client.setSendToAll(campaignId);
+    await harness.client.sendCampaign(campaignId);
     await expect(
-      provider.diff(campaignId, olds, {
+      harness.providers.CampaignFollowUp.diff(campaignId, olds, {
         campaignId,
         subject: "Another reminder",
         delayHours: 24,
@@ -227,11 +238,17 @@ describe("a sent campaign", () => {
 
   test("should still show no change when nothing changed", async () => {
     const campaignId = await newCampaign();
-    const olds = (await provider.create({ campaignId, subject: "Reminder", delayHours: 24, active: true }))
-      .outs;
-    await getClient().setSendToAll(campaignId);
-    await getClient().sendCampaign(campaignId);
-    expect(await provider.diff(campaignId, olds, { ...olds })).toStrictEqual({
+    const olds = (
+      await harness.providers.CampaignFollowUp.create({
+        campaignId,
+        subject: "Reminder",
+        delayHours: 24,
+        active: true,
+      })
+    ).outs;
+    await harness.client.setSendToAll(campaignId);
+    await harness.client.sendCampaign(campaignId);
+    expect(await harness.providers.CampaignFollowUp.diff(campaignId, olds, { ...olds })).toStrictEqual({
       changes: false,
       replaces: [],
       deleteBeforeReplace: false,
@@ -244,11 +261,11 @@ describe("read", () => {
 
   test("should return the values changed behind the stack's back as inputs", async () => {
     const campaignId = await newCampaign();
-    const olds = (await provider.create({ campaignId, ...inputs })).outs;
-    await getClient().setFollowUp(campaignId, { subject: "Changed elsewhere", time: 72 });
-    await getClient().cancelFollowUp(campaignId);
+    const olds = (await harness.providers.CampaignFollowUp.create({ campaignId, ...inputs })).outs;
+    await harness.client.setFollowUp(campaignId, { subject: "Changed elsewhere", time: 72 });
+    await harness.client.cancelFollowUp(campaignId);
     const expected = { campaignId, subject: "Changed elsewhere", delayHours: 72, active: false };
-    expect(await provider.read(campaignId, olds)).toStrictEqual({
+    expect(await harness.providers.CampaignFollowUp.read(campaignId, olds)).toStrictEqual({
       id: campaignId,
       props: expected,
       inputs: expected,
@@ -257,9 +274,11 @@ describe("read", () => {
 
   test("should leave no diff behind after a refresh of an unchanged follow-up", async () => {
     const campaignId = await newCampaign();
-    const olds = (await provider.create({ campaignId, ...inputs })).outs;
-    const read = await provider.read(campaignId, olds);
-    expect(await provider.diff(campaignId, read.props, { campaignId, ...inputs })).toStrictEqual({
+    const olds = (await harness.providers.CampaignFollowUp.create({ campaignId, ...inputs })).outs;
+    const read = await harness.providers.CampaignFollowUp.read(campaignId, olds);
+    expect(
+      await harness.providers.CampaignFollowUp.diff(campaignId, read.props, { campaignId, ...inputs }),
+    ).toStrictEqual({
       changes: false,
       replaces: [],
       deleteBeforeReplace: false,
@@ -267,44 +286,59 @@ describe("read", () => {
   });
 
   test.each([
-    { name: "the follow-up was deleted", remove: (id: string) => getClient().deleteFollowUp(id) },
-    { name: "the campaign was deleted", remove: (id: string) => getClient().deleteCampaigns([id]) },
+    { name: "the follow-up was deleted", remove: (id: string) => harness.client.deleteFollowUp(id) },
+    { name: "the campaign was deleted", remove: (id: string) => harness.client.deleteCampaigns([id]) },
   ])("should say gone when $name", async ({ remove }) => {
     const campaignId = await newCampaign();
-    const olds = (await provider.create({ campaignId, ...inputs })).outs;
+    const olds = (await harness.providers.CampaignFollowUp.create({ campaignId, ...inputs })).outs;
     await remove(campaignId);
-    expect(await provider.read(campaignId, olds)).toStrictEqual({ id: "" });
+    expect(await harness.providers.CampaignFollowUp.read(campaignId, olds)).toStrictEqual({ id: "" });
   });
 });
 
 describe("delete", () => {
   test("should clear the follow-up, and succeed again when it is already gone", async () => {
     const campaignId = await newCampaign();
-    const olds = (await provider.create({ campaignId, subject: "Reminder", delayHours: 12, active: true }))
-      .outs;
-    await provider.delete(campaignId, olds);
+    const olds = (
+      await harness.providers.CampaignFollowUp.create({
+        campaignId,
+        subject: "Reminder",
+        delayHours: 12,
+        active: true,
+      })
+    ).outs;
+    await harness.providers.CampaignFollowUp.delete(campaignId, olds);
     expect(await followUpOf(campaignId)).toEqual({ active: 0, subject: null, delay: null });
-    await expect(provider.delete(campaignId, olds)).resolves.toBeUndefined();
+    await expect(harness.providers.CampaignFollowUp.delete(campaignId, olds)).resolves.toBeUndefined();
   });
 
   test("should succeed when the campaign is gone", async () => {
     const campaignId = await newCampaign();
-    const olds = (await provider.create({ campaignId, subject: "Reminder", delayHours: 12, active: true }))
-      .outs;
-    await getClient().deleteCampaigns([campaignId]);
-    await expect(provider.delete(campaignId, olds)).resolves.toBeUndefined();
+    const olds = (
+      await harness.providers.CampaignFollowUp.create({
+        campaignId,
+        subject: "Reminder",
+        delayHours: 12,
+        active: true,
+      })
+    ).outs;
+    await harness.client.deleteCampaigns([campaignId]);
+    await expect(harness.providers.CampaignFollowUp.delete(campaignId, olds)).resolves.toBeUndefined();
   });
 });
 
 describe("errors", () => {
   test("should name the operation, the resource and the service's message, never the token", async () => {
-    const serviceError = await getClient()
+    const serviceError = await harness.client
       .setFollowUp("nope00", { subject: "Reminder", time: 12 })
       .catch((err: Error) => err.message);
     expect(serviceError).toContain("Campaign nope00 not found.");
-    const error = await provider
-      .create({ campaignId: "nope00", subject: "Reminder", delayHours: 12, active: true })
-      .catch((err: Error) => err);
+    const error = await harness.providers.CampaignFollowUp.create({
+      campaignId: "nope00",
+      subject: "Reminder",
+      delayHours: 12,
+      active: true,
+    }).catch((err: Error) => err);
     expect((error as Error).message).toBe(`create CampaignFollowUp nope00 failed: ${serviceError}`);
     expect((error as Error).message).not.toContain(TOKEN);
   });

@@ -1,9 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import {
-  parseScheduleTime,
-  campaignScheduleProvider as provider,
-  toApiScheduleTime,
-} from "../../../provider/resources/campaign-schedule";
+import { parseScheduleTime, toApiScheduleTime } from "../../../provider/resources/campaign-schedule";
 import { UNKNOWN } from "../../../provider/resources/common";
 import { type Harness, NO_CHANGE, PROVIDER_STUB, startHarness, UPDATE } from "./harness";
 
@@ -118,7 +114,7 @@ describe("CampaignSchedule check", () => {
     },
   ])("should fail on $name, naming the property", async ({ inputs, failures }) => {
     const news = withProvider(inputs);
-    expect(await provider.check({}, news)).toEqual({ inputs: news, failures });
+    expect(await h.providers.CampaignSchedule.check({}, news)).toEqual({ inputs: news, failures });
   });
 
   test.each([
@@ -129,13 +125,15 @@ describe("CampaignSchedule check", () => {
     { name: "an unknown campaign", inputs: { campaignId: UNKNOWN, scheduleTime: WHEN } },
   ])("should pass $name", async ({ inputs }) => {
     const news = withProvider(inputs);
-    expect(await provider.check({}, news)).toEqual({ inputs: news });
+    expect(await h.providers.CampaignSchedule.check({}, news)).toEqual({ inputs: news });
   });
 });
 
 describe("CampaignSchedule create", () => {
   test("should schedule the campaign in UTC", async () => {
-    const result = await provider.create(withProvider({ campaignId, scheduleTime: WHEN }));
+    const result = await h.providers.CampaignSchedule.create(
+      withProvider({ campaignId, scheduleTime: WHEN }),
+    );
     expect(result).toEqual({ id: campaignId, outs: scheduledOutputs(WHEN, WHEN_UTC) });
     expect(await h.campaign(campaignId)).toMatchObject({
       status: "SCHEDULED",
@@ -147,7 +145,9 @@ describe("CampaignSchedule create", () => {
 
   test("should refuse a time in the past before calling the API", async () => {
     await expect(
-      provider.create(withProvider({ campaignId, scheduleTime: "2020-01-01T09:00:00+01:00" })),
+      h.providers.CampaignSchedule.create(
+        withProvider({ campaignId, scheduleTime: "2020-01-01T09:00:00+01:00" }),
+      ),
     ).rejects.toMatchObject({
       name: "SenderOperationError",
       message:
@@ -158,7 +158,9 @@ describe("CampaignSchedule create", () => {
   });
 
   test("should name the operation and the service's message for a sent campaign", async () => {
-    await expect(provider.create(withProvider({ campaignId: "snt001", scheduleTime: WHEN }))).rejects.toThrow(
+    await expect(
+      h.providers.CampaignSchedule.create(withProvider({ campaignId: "snt001", scheduleTime: WHEN })),
+    ).rejects.toThrow(
       "create CampaignSchedule snt001 failed: POST /v2/campaigns/snt001/schedule failed with 400: Campaign snt001 has already been sent; it cannot be scheduled.",
     );
   });
@@ -181,25 +183,29 @@ describe("CampaignSchedule diff and update", () => {
       diff: { changes: true, replaces: ["campaignId"], deleteBeforeReplace: false },
     },
   ])("should diff and update $name", async ({ after, diff, utc }) => {
-    const created = await provider.create(withProvider({ campaignId, scheduleTime: WHEN }));
+    const created = await h.providers.CampaignSchedule.create(
+      withProvider({ campaignId, scheduleTime: WHEN }),
+    );
     const news = withProvider({ campaignId, ...after });
     await h.clearRequests();
-    expect(await provider.diff(campaignId, created.outs, news)).toEqual(diff);
+    expect(await h.providers.CampaignSchedule.diff(campaignId, created.outs, news)).toEqual(diff);
     // Changed inputs cost a read of the campaign it belongs to, and of the one it moves to (the sent guard).
     const moved = news.campaignId !== campaignId ? [`GET /v2/campaigns/${news.campaignId}`] : [];
     expect(await h.lines()).toEqual(diff.changes ? [`GET /v2/campaigns/${campaignId}`, ...moved] : []);
     if (utc === undefined) return;
-    const updated = await provider.update(campaignId, created.outs, news);
+    const updated = await h.providers.CampaignSchedule.update(campaignId, created.outs, news);
     expect(updated).toEqual({ outs: scheduledOutputs(after.scheduleTime, utc) });
     expect(await h.campaign(campaignId)).toMatchObject({ status: "SCHEDULED", schedule_time: utc });
     expect(await h.mutations()).toEqual([`POST /v2/campaigns/${campaignId}/schedule`]);
   });
 
   test("should refuse to move the schedule into the past", async () => {
-    const created = await provider.create(withProvider({ campaignId, scheduleTime: WHEN }));
+    const created = await h.providers.CampaignSchedule.create(
+      withProvider({ campaignId, scheduleTime: WHEN }),
+    );
     await h.clearRequests();
     await expect(
-      provider.update(
+      h.providers.CampaignSchedule.update(
         campaignId,
         created.outs,
         withProvider({ campaignId, scheduleTime: "2021-03-01T10:00:00Z" }),
@@ -211,25 +217,37 @@ describe("CampaignSchedule diff and update", () => {
   });
 
   test("should make no API call when the inputs are unchanged", async () => {
-    const created = await provider.create(withProvider({ campaignId, scheduleTime: WHEN }));
+    const created = await h.providers.CampaignSchedule.create(
+      withProvider({ campaignId, scheduleTime: WHEN }),
+    );
     await h.clearRequests();
-    await provider.diff(campaignId, created.outs, withProvider({ campaignId, scheduleTime: WHEN }));
+    await h.providers.CampaignSchedule.diff(
+      campaignId,
+      created.outs,
+      withProvider({ campaignId, scheduleTime: WHEN }),
+    );
     expect(await h.requests()).toEqual([]);
   });
 
   test("should only ever read during check and diff of changed inputs", async () => {
-    const created = await provider.create(withProvider({ campaignId, scheduleTime: WHEN }));
+    const created = await h.providers.CampaignSchedule.create(
+      withProvider({ campaignId, scheduleTime: WHEN }),
+    );
     await h.clearRequests();
     const news = withProvider({ campaignId, scheduleTime: UNKNOWN });
-    expect(await provider.check(created.outs, news)).toEqual({ inputs: news });
-    expect(await provider.diff(campaignId, created.outs, news)).toEqual(UPDATE);
+    expect(await h.providers.CampaignSchedule.check(created.outs, news)).toEqual({ inputs: news });
+    expect(await h.providers.CampaignSchedule.diff(campaignId, created.outs, news)).toEqual(UPDATE);
     expect(await h.mutations()).toEqual([]);
   });
 
   test("should refuse to reschedule a sent campaign during diff", async () => {
     const olds = { campaignId: "snt001", scheduleTime: "2026-01-06T10:00:00Z" };
     await expect(
-      provider.diff("snt001", olds, withProvider({ campaignId: "snt001", scheduleTime: WHEN })),
+      h.providers.CampaignSchedule.diff(
+        "snt001",
+        olds,
+        withProvider({ campaignId: "snt001", scheduleTime: WHEN }),
+      ),
     ).rejects.toMatchObject({
       name: "SenderOperationError",
       message:
@@ -242,8 +260,10 @@ describe("CampaignSchedule diff and update", () => {
 
 describe("CampaignSchedule read", () => {
   test("should return the same inputs when nothing drifted", async () => {
-    const created = await provider.create(withProvider({ campaignId, scheduleTime: WHEN }));
-    expect(await provider.read(campaignId, withProvider(created.outs))).toEqual({
+    const created = await h.providers.CampaignSchedule.create(
+      withProvider({ campaignId, scheduleTime: WHEN }),
+    );
+    expect(await h.providers.CampaignSchedule.read(campaignId, withProvider(created.outs))).toEqual({
       id: campaignId,
       props: created.outs,
       inputs: { campaignId, scheduleTime: WHEN },
@@ -251,23 +271,31 @@ describe("CampaignSchedule read", () => {
   });
 
   test("should return a time changed behind the stack's back in inputs", async () => {
-    const created = await provider.create(withProvider({ campaignId, scheduleTime: WHEN }));
+    const created = await h.providers.CampaignSchedule.create(
+      withProvider({ campaignId, scheduleTime: WHEN }),
+    );
     await h.client.scheduleCampaign(campaignId, LATER_UTC);
-    const read = await provider.read(campaignId, withProvider(created.outs));
+    const read = await h.providers.CampaignSchedule.read(campaignId, withProvider(created.outs));
     expect(read).toEqual({
       id: campaignId,
       props: scheduledOutputs(LATER, LATER_UTC),
       inputs: { campaignId, scheduleTime: LATER },
     });
     expect(
-      await provider.diff(campaignId, read.props, withProvider({ campaignId, scheduleTime: WHEN })),
+      await h.providers.CampaignSchedule.diff(
+        campaignId,
+        read.props,
+        withProvider({ campaignId, scheduleTime: WHEN }),
+      ),
     ).toEqual(UPDATE);
   });
 
   test("should record the send once the time has come, without a diff on the time", async () => {
-    const created = await provider.create(withProvider({ campaignId, scheduleTime: WHEN }));
+    const created = await h.providers.CampaignSchedule.create(
+      withProvider({ campaignId, scheduleTime: WHEN }),
+    );
     h.clock.now = new Date("2031-06-01T07:00:05Z");
-    const read = await provider.read(campaignId, withProvider(created.outs));
+    const read = await h.providers.CampaignSchedule.read(campaignId, withProvider(created.outs));
     expect(read).toEqual({
       id: campaignId,
       props: { campaignId, scheduleTime: WHEN, scheduleTimeUtc: WHEN_UTC, status: "SENT", sent: true },
@@ -275,41 +303,57 @@ describe("CampaignSchedule read", () => {
     });
     await h.clearRequests();
     expect(
-      await provider.diff(campaignId, read.props, withProvider({ campaignId, scheduleTime: WHEN })),
+      await h.providers.CampaignSchedule.diff(
+        campaignId,
+        read.props,
+        withProvider({ campaignId, scheduleTime: WHEN }),
+      ),
     ).toEqual(NO_CHANGE);
     // Destroying the schedule of a sent campaign is a no-op.
-    await provider.delete(campaignId, read.props);
+    await h.providers.CampaignSchedule.delete(campaignId, read.props);
     expect(await h.lines()).toEqual([`GET /v2/campaigns/${campaignId}`]);
     expect(await h.campaign(campaignId)).toMatchObject({ status: "SENT", sent_time: WHEN_UTC });
   });
 
   test("should say the schedule is gone when the campaign was unscheduled behind the stack's back", async () => {
-    const created = await provider.create(withProvider({ campaignId, scheduleTime: WHEN }));
+    const created = await h.providers.CampaignSchedule.create(
+      withProvider({ campaignId, scheduleTime: WHEN }),
+    );
     await h.client.unscheduleCampaign(campaignId);
-    expect(await provider.read(campaignId, withProvider(created.outs))).toEqual({ id: "" });
+    expect(await h.providers.CampaignSchedule.read(campaignId, withProvider(created.outs))).toEqual({
+      id: "",
+    });
   });
 
   test("should say the schedule is gone when the campaign was deleted", async () => {
-    const created = await provider.create(withProvider({ campaignId, scheduleTime: WHEN }));
+    const created = await h.providers.CampaignSchedule.create(
+      withProvider({ campaignId, scheduleTime: WHEN }),
+    );
     await h.client.deleteCampaigns([campaignId]);
-    expect(await provider.read(campaignId, withProvider(created.outs))).toEqual({ id: "" });
+    expect(await h.providers.CampaignSchedule.read(campaignId, withProvider(created.outs))).toEqual({
+      id: "",
+    });
   });
 });
 
 describe("CampaignSchedule delete", () => {
   test("should unschedule the campaign back to DRAFT", async () => {
-    const created = await provider.create(withProvider({ campaignId, scheduleTime: WHEN }));
+    const created = await h.providers.CampaignSchedule.create(
+      withProvider({ campaignId, scheduleTime: WHEN }),
+    );
     await h.clearRequests();
-    await provider.delete(campaignId, created.outs);
+    await h.providers.CampaignSchedule.delete(campaignId, created.outs);
     expect(await h.campaign(campaignId)).toMatchObject({ status: "DRAFT", schedule_time: null });
     expect(await h.mutations()).toEqual([`DELETE /v2/campaigns/${campaignId}/schedule`]);
   });
 
   test("should succeed when already unscheduled, and when the campaign is gone", async () => {
-    const created = await provider.create(withProvider({ campaignId, scheduleTime: WHEN }));
-    await provider.delete(campaignId, created.outs);
-    await expect(provider.delete(campaignId, created.outs)).resolves.toBeUndefined();
+    const created = await h.providers.CampaignSchedule.create(
+      withProvider({ campaignId, scheduleTime: WHEN }),
+    );
+    await h.providers.CampaignSchedule.delete(campaignId, created.outs);
+    await expect(h.providers.CampaignSchedule.delete(campaignId, created.outs)).resolves.toBeUndefined();
     await h.client.deleteCampaigns([campaignId]);
-    await expect(provider.delete(campaignId, created.outs)).resolves.toBeUndefined();
+    await expect(h.providers.CampaignSchedule.delete(campaignId, created.outs)).resolves.toBeUndefined();
   });
 });

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { campaignTargetingProvider as provider } from "../../../provider/resources/campaign-targeting";
 import { UNKNOWN } from "../../../provider/resources/common";
 import { type Harness, NO_CHANGE, PROVIDER_STUB, startHarness, UPDATE } from "./harness";
 
@@ -102,7 +101,7 @@ describe("CampaignTargeting check", () => {
     },
   ])("should fail on $name, naming the property", async ({ inputs, failures }) => {
     const news = withProvider(inputs);
-    expect(await provider.check({}, news)).toEqual({ inputs: news, failures });
+    expect(await h.providers.CampaignTargeting.check({}, news)).toEqual({ inputs: news, failures });
   });
 
   test.each([
@@ -129,7 +128,7 @@ describe("CampaignTargeting check", () => {
     { name: "unknown tags alone", inputs: { campaignId: "c1", tagIds: UNKNOWN } },
   ])("should pass $name", async ({ inputs }) => {
     const news = withProvider(inputs);
-    expect(await provider.check({}, news)).toEqual({ inputs: news });
+    expect(await h.providers.CampaignTargeting.check({}, news)).toEqual({ inputs: news });
   });
 });
 
@@ -172,7 +171,7 @@ describe("CampaignTargeting create", () => {
       state: { ...EMPTY, filters: ["flt002", "flt001"] },
     },
   ])("should set $name and nothing else", async ({ inputs, calls, state }) => {
-    const result = await provider.create(withProvider({ campaignId, ...inputs }));
+    const result = await h.providers.CampaignTargeting.create(withProvider({ campaignId, ...inputs }));
     expect(result).toEqual({ id: campaignId, outs: { campaignId, ...inputs } });
     expect(await targeting()).toEqual(state);
     expect(await h.mutations()).toEqual(
@@ -181,13 +180,17 @@ describe("CampaignTargeting create", () => {
   });
 
   test("should name the operation and the service's message when a tag is unknown", async () => {
-    await expect(provider.create(withProvider({ campaignId, tagIds: ["tag999"] }))).rejects.toThrow(
+    await expect(
+      h.providers.CampaignTargeting.create(withProvider({ campaignId, tagIds: ["tag999"] })),
+    ).rejects.toThrow(
       `create CampaignTargeting ${campaignId} failed: POST /v2/campaigns/${campaignId}/tags/set failed with 422: tags_arr.0: The selected tags arr.0 is invalid.`,
     );
   });
 
   test("should name the operation when the campaign does not exist", async () => {
-    await expect(provider.create(withProvider({ campaignId: "nope00", tagIds: ["tag001"] }))).rejects.toThrow(
+    await expect(
+      h.providers.CampaignTargeting.create(withProvider({ campaignId: "nope00", tagIds: ["tag001"] })),
+    ).rejects.toThrow(
       "create CampaignTargeting nope00 failed: POST /v2/campaigns/nope00/tags/set failed with 404: Campaign nope00 not found.",
     );
   });
@@ -266,16 +269,16 @@ describe("CampaignTargeting diff and update", () => {
   ];
 
   test.each(cases)("should diff and update $name", async ({ before, after, diff, calls, state }) => {
-    const created = await provider.create(withProvider({ campaignId, ...before }));
+    const created = await h.providers.CampaignTargeting.create(withProvider({ campaignId, ...before }));
     const news = withProvider({ campaignId, ...after });
     await h.clearRequests();
-    expect(await provider.diff(campaignId, created.outs, news)).toEqual(diff);
+    expect(await h.providers.CampaignTargeting.diff(campaignId, created.outs, news)).toEqual(diff);
     // Changed inputs cost a read of the campaign it belongs to, and of the one it moves to (the sent
     // guard); unchanged ones cost nothing.
     const moved = news.campaignId !== campaignId ? [`GET /v2/campaigns/${news.campaignId}`] : [];
     expect(await h.lines()).toEqual(diff.changes ? [`GET /v2/campaigns/${campaignId}`, ...moved] : []);
     if (!calls) return;
-    const updated = await provider.update(campaignId, created.outs, news);
+    const updated = await h.providers.CampaignTargeting.update(campaignId, created.outs, news);
     expect(updated).toEqual({ outs: { campaignId, ...after } });
     expect(await h.mutations()).toEqual(
       calls.map((call) => call.replace(" ", ` /v2/campaigns/${campaignId}/`)),
@@ -284,9 +287,11 @@ describe("CampaignTargeting diff and update", () => {
   });
 
   test("should make no API call when the inputs are unchanged", async () => {
-    const created = await provider.create(withProvider({ campaignId, tagIds: ["tag001"], sendToAll: false }));
+    const created = await h.providers.CampaignTargeting.create(
+      withProvider({ campaignId, tagIds: ["tag001"], sendToAll: false }),
+    );
     await h.clearRequests();
-    await provider.diff(
+    await h.providers.CampaignTargeting.diff(
       campaignId,
       created.outs,
       withProvider({ campaignId, tagIds: ["tag001"], sendToAll: false }),
@@ -295,18 +300,22 @@ describe("CampaignTargeting diff and update", () => {
   });
 
   test("should only ever read during check and diff of changed inputs", async () => {
-    const created = await provider.create(withProvider({ campaignId, tagIds: ["tag001"] }));
+    const created = await h.providers.CampaignTargeting.create(
+      withProvider({ campaignId, tagIds: ["tag001"] }),
+    );
     await h.clearRequests();
     const news = withProvider({ campaignId, tagIds: UNKNOWN, excludedTagIds: ["tag004"] });
-    expect(await provider.check(created.outs, news)).toEqual({ inputs: news });
-    expect(await provider.diff(campaignId, created.outs, news)).toEqual(UPDATE);
+    expect(await h.providers.CampaignTargeting.check(created.outs, news)).toEqual({ inputs: news });
+    expect(await h.providers.CampaignTargeting.diff(campaignId, created.outs, news)).toEqual(UPDATE);
     expect(await h.mutations()).toEqual([]);
   });
 
   test("should read only the campaign it leaves when the new one is not known yet", async () => {
     await h.clearRequests();
     const news = withProvider({ campaignId: UNKNOWN, tagIds: ["tag001"] });
-    expect(await provider.diff(campaignId, { campaignId, tagIds: ["tag001"] }, news)).toEqual({
+    expect(
+      await h.providers.CampaignTargeting.diff(campaignId, { campaignId, tagIds: ["tag001"] }, news),
+    ).toEqual({
       changes: true,
       replaces: ["campaignId"],
       deleteBeforeReplace: false,
@@ -317,7 +326,11 @@ describe("CampaignTargeting diff and update", () => {
   test("should refuse a change to the targeting of a sent campaign during diff", async () => {
     const olds = { campaignId: "snt001", sendToAll: true };
     await expect(
-      provider.diff("snt001", olds, withProvider({ campaignId: "snt001", tagIds: ["tag001"] })),
+      h.providers.CampaignTargeting.diff(
+        "snt001",
+        olds,
+        withProvider({ campaignId: "snt001", tagIds: ["tag001"] }),
+      ),
     ).rejects.toMatchObject({
       name: "SenderOperationError",
       message:
@@ -332,21 +345,23 @@ describe("CampaignTargeting diff and update", () => {
 describe("CampaignTargeting read", () => {
   test("should return the same inputs when nothing drifted, in the program's order", async () => {
     const inputs = { campaignId, tagIds: ["tag002", "tag001"], excludedFilterIds: ["flt003"] };
-    const created = await provider.create(withProvider(inputs));
-    const read = await provider.read(campaignId, withProvider(created.outs));
+    const created = await h.providers.CampaignTargeting.create(withProvider(inputs));
+    const read = await h.providers.CampaignTargeting.read(campaignId, withProvider(created.outs));
     expect(read).toEqual({ id: campaignId, props: inputs, inputs });
-    expect(await provider.diff(campaignId, read.props, withProvider(inputs))).toEqual(NO_CHANGE);
+    expect(await h.providers.CampaignTargeting.diff(campaignId, read.props, withProvider(inputs))).toEqual(
+      NO_CHANGE,
+    );
   });
 
   test("should return what changed behind the stack's back in inputs", async () => {
-    const created = await provider.create(
+    const created = await h.providers.CampaignTargeting.create(
       withProvider({ campaignId, tagIds: ["tag001"], excludedTagIds: ["tag004"] }),
     );
     await h.client.addTag(campaignId, "tag003");
     await h.client.removeExcludedTag(campaignId, "tag004");
     await h.client.setExcludedFilters(campaignId, ["flt002"]);
     await h.client.setSendToAll(campaignId, true);
-    const read = await provider.read(campaignId, withProvider(created.outs));
+    const read = await h.providers.CampaignTargeting.read(campaignId, withProvider(created.outs));
     const inputs = {
       campaignId,
       tagIds: ["tag001", "tag003"],
@@ -356,7 +371,7 @@ describe("CampaignTargeting read", () => {
     };
     expect(read).toEqual({ id: campaignId, props: inputs, inputs });
     expect(
-      await provider.diff(
+      await h.providers.CampaignTargeting.diff(
         campaignId,
         read.props,
         withProvider({ campaignId, tagIds: ["tag001"], excludedTagIds: ["tag004"] }),
@@ -365,15 +380,19 @@ describe("CampaignTargeting read", () => {
   });
 
   test("should say the targeting is gone once the campaign is deleted", async () => {
-    const created = await provider.create(withProvider({ campaignId, tagIds: ["tag001"] }));
+    const created = await h.providers.CampaignTargeting.create(
+      withProvider({ campaignId, tagIds: ["tag001"] }),
+    );
     await h.client.deleteCampaigns([campaignId]);
-    expect(await provider.read(campaignId, withProvider(created.outs))).toEqual({ id: "" });
+    expect(await h.providers.CampaignTargeting.read(campaignId, withProvider(created.outs))).toEqual({
+      id: "",
+    });
   });
 });
 
 describe("CampaignTargeting delete", () => {
   test("should remove exactly what it set", async () => {
-    const created = await provider.create(
+    const created = await h.providers.CampaignTargeting.create(
       withProvider({
         campaignId,
         sendToAll: true,
@@ -382,7 +401,7 @@ describe("CampaignTargeting delete", () => {
       }),
     );
     await h.clearRequests();
-    await provider.delete(campaignId, created.outs);
+    await h.providers.CampaignTargeting.delete(campaignId, created.outs);
     expect(await targeting()).toEqual(EMPTY);
     expect(await h.mutations()).toEqual(
       [
@@ -395,18 +414,18 @@ describe("CampaignTargeting delete", () => {
   });
 
   test("should succeed when the campaign is already gone, and when run twice", async () => {
-    const created = await provider.create(
+    const created = await h.providers.CampaignTargeting.create(
       withProvider({ campaignId, tagIds: ["tag001"], filterIds: ["flt001"] }),
     );
-    await provider.delete(campaignId, created.outs);
-    await expect(provider.delete(campaignId, created.outs)).resolves.toBeUndefined();
+    await h.providers.CampaignTargeting.delete(campaignId, created.outs);
+    await expect(h.providers.CampaignTargeting.delete(campaignId, created.outs)).resolves.toBeUndefined();
     await h.client.deleteCampaigns([campaignId]);
-    await expect(provider.delete(campaignId, created.outs)).resolves.toBeUndefined();
+    await expect(h.providers.CampaignTargeting.delete(campaignId, created.outs)).resolves.toBeUndefined();
   });
 
   test("should leave the targeting of a sent campaign alone", async () => {
     await h.clearRequests();
-    await provider.delete("snt001", { campaignId: "snt001", sendToAll: true });
+    await h.providers.CampaignTargeting.delete("snt001", { campaignId: "snt001", sendToAll: true });
     expect(await h.lines()).toEqual(["GET /v2/campaigns/snt001"]);
   });
 });

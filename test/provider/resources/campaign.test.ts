@@ -1,9 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
-import {
-  campaignProvider,
-  forgetClaimedCampaigns,
-  inputsFromCampaign,
-} from "../../../provider/resources/campaign";
+import { inputsFromCampaign } from "../../../provider/resources/campaign";
 import { UNKNOWN } from "../../../provider/resources/common";
 import { type Harness, NO_CHANGE, PROVIDER_STUB, startHarness, TOKEN, UPDATE } from "./harness";
 
@@ -112,7 +108,7 @@ describe("Campaign check", () => {
     },
   ])("should fail on $name, naming the property", async ({ inputs, failures }) => {
     const news = withProvider(defined(inputs));
-    expect(await campaignProvider.check({}, news)).toEqual({ inputs: news, failures });
+    expect(await h.providers.Campaign.check({}, news)).toEqual({ inputs: news, failures });
   });
 
   test.each([
@@ -137,19 +133,19 @@ describe("Campaign check", () => {
     { name: "a list with an unknown group", inputs: { ...BASE, groups: ["grp001", UNKNOWN] } },
   ])("should pass $name", async ({ inputs }) => {
     const news = withProvider(inputs);
-    expect(await campaignProvider.check({}, news)).toEqual({ inputs: news });
+    expect(await h.providers.Campaign.check({}, news)).toEqual({ inputs: news });
   });
 
   test("should never call the API", async () => {
-    await campaignProvider.check({}, withProvider({ ...BASE, replyTo: "bad" }));
-    await campaignProvider.check({}, withProvider(BASE));
+    await h.providers.Campaign.check({}, withProvider({ ...BASE, replyTo: "bad" }));
+    await h.providers.Campaign.check({}, withProvider(BASE));
     expect(await h.lines()).toEqual([]);
   });
 });
 
 describe("Campaign create", () => {
   test("should create a DRAFT and return the inputs plus what the service computed", async () => {
-    const result = await campaignProvider.create(
+    const result = await h.providers.Campaign.create(
       withProvider({ ...BASE, groups: ["grp002"], googleAnalytics: true }),
     );
     expect(result).toEqual({
@@ -177,7 +173,7 @@ describe("Campaign create", () => {
 
   test("should name the operation, the kind and the service's message when the service refuses", async () => {
     await expect(
-      campaignProvider.create(withProvider({ ...BASE, replyTo: "news@unverified.example" })),
+      h.providers.Campaign.create(withProvider({ ...BASE, replyTo: "news@unverified.example" })),
     ).rejects.toThrow(
       'create Campaign "Spring sale" failed: POST /v2/campaigns failed with 422: reply_to: The reply to must be an address on a verified domain.',
     );
@@ -187,7 +183,7 @@ describe("Campaign create", () => {
     "should make exactly one campaign when the connection drops (%s) on the marked POST",
     async (kind) => {
       await h.addFaults([{ method: "POST", path: "^/v2/campaigns$", kind, count: 1 }]);
-      const result = await campaignProvider.create(withProvider({ ...BASE, ownershipMark: MARK }));
+      const result = await h.providers.Campaign.create(withProvider({ ...BASE, ownershipMark: MARK }));
       const state = await h.state();
       expect(
         state.campaigns
@@ -234,7 +230,7 @@ describe("Campaign create", () => {
     vi.useFakeTimers({ now: h.clock.now, toFake: ["Date"] });
     try {
       await h.addFaults([{ method: "POST", path: "^/v2/campaigns$", kind: "drop-before", count: 1 }]);
-      const result = await campaignProvider.create(withProvider(BASE));
+      const result = await h.providers.Campaign.create(withProvider(BASE));
       expect(result.id).not.toBe(older.id);
       const titles = (await h.state()).campaigns.filter((c: { title: string }) => c.title === BASE.title);
       expect(titles.map((c: { id: string }) => c.id)).toEqual([older.id, result.id]);
@@ -257,7 +253,7 @@ describe("Campaign adoptId", () => {
     });
     const before = (await h.state()).campaigns.length;
     await h.clearRequests();
-    const result = await campaignProvider.create(withProvider({ ...BASE, adoptId: existing.id }));
+    const result = await h.providers.Campaign.create(withProvider({ ...BASE, adoptId: existing.id }));
     expect(result).toEqual({ id: existing.id, outs: { ...BASE, adoptId: existing.id, ...draftOutputs() } });
     expect((await h.state()).campaigns.length).toBe(before);
     // The preheader the program leaves out is cleared, so that a refresh finds no drift.
@@ -271,13 +267,13 @@ describe("Campaign adoptId", () => {
   });
 
   test("should say which adoptId does not exist", async () => {
-    await expect(campaignProvider.create(withProvider({ ...BASE, adoptId: "zzz999" }))).rejects.toThrow(
+    await expect(h.providers.Campaign.create(withProvider({ ...BASE, adoptId: "zzz999" }))).rejects.toThrow(
       "create Campaign zzz999 failed: adoptId zzz999: no campaign with this id exists (GET /v2/campaigns/zzz999 failed with 404: Campaign zzz999 not found.)",
     );
   });
 
   test("should refuse to take over a sent campaign that differs", async () => {
-    await expect(campaignProvider.create(withProvider({ ...BASE, adoptId: "snt001" }))).rejects.toThrow(
+    await expect(h.providers.Campaign.create(withProvider({ ...BASE, adoptId: "snt001" }))).rejects.toThrow(
       "create Campaign snt001 failed: Campaign snt001 has already been sent (status SENT): refusing to change content, googleAnalytics, preheader, subject, title. " +
         "Changing or replacing a sent campaign could send the mail again; remove it from the stack or revert the change.",
     );
@@ -285,8 +281,8 @@ describe("Campaign adoptId", () => {
   });
 
   test("should take over a sent campaign that already matches, changing nothing", async () => {
-    const sent = await campaignProvider.read("snt001", {});
-    const result = await campaignProvider.create(withProvider({ ...sent.inputs, adoptId: "snt001" }));
+    const sent = await h.providers.Campaign.read("snt001", {});
+    const result = await h.providers.Campaign.create(withProvider({ ...sent.inputs, adoptId: "snt001" }));
     expect(result.id).toBe("snt001");
     expect(result.outs).toMatchObject({ status: "SENT", sentTime: "2026-01-06 10:00:00", adoptId: "snt001" });
     expect(await h.mutations()).toEqual([]);
@@ -367,17 +363,17 @@ describe("Campaign diff and update", () => {
 
   test.each(cases)("should diff and update $name", async ({ before = {}, after, diff, patch, state }) => {
     const olds = { ...BASE, ...before };
-    const created = await campaignProvider.create(withProvider(olds));
+    const created = await h.providers.Campaign.create(withProvider(olds));
     const news = withProvider(defined({ ...olds, ...after }));
     await h.clearRequests();
-    expect(await campaignProvider.diff(created.id, created.outs, news)).toEqual(diff);
+    expect(await h.providers.Campaign.diff(created.id, created.outs, news)).toEqual(diff);
     // diff reads (to guard a sent campaign) only when something changed.
     expect(await h.lines()).toEqual(diff.changes ? [`GET /v2/campaigns/${created.id}`] : []);
     if (!diff.changes) return;
 
     h.clock.now = new Date(h.clock.now.getTime() + 60_000);
     const spy = vi.spyOn(h.client, "updateCampaign");
-    const updated = await campaignProvider.update(created.id, created.outs, news);
+    const updated = await h.providers.Campaign.update(created.id, created.outs, news);
     expect(spy.mock.calls).toEqual([[created.id, patch]]);
     expect(updated).toEqual({
       outs: {
@@ -390,27 +386,29 @@ describe("Campaign diff and update", () => {
   });
 
   test("should make no API call at all when the inputs are unchanged", async () => {
-    const created = await campaignProvider.create(withProvider({ ...BASE, groups: ["grp001", "grp002"] }));
+    const created = await h.providers.Campaign.create(
+      withProvider({ ...BASE, groups: ["grp001", "grp002"] }),
+    );
     await h.clearRequests();
     const news = withProvider({ ...BASE, groups: ["grp002", "grp001"] });
-    expect(await campaignProvider.diff(created.id, created.outs, news)).toEqual(NO_CHANGE);
+    expect(await h.providers.Campaign.diff(created.id, created.outs, news)).toEqual(NO_CHANGE);
     expect(await h.requests()).toEqual([]);
   });
 
   test("should only ever read during check and diff of changed inputs", async () => {
-    const created = await campaignProvider.create(withProvider(BASE));
+    const created = await h.providers.Campaign.create(withProvider(BASE));
     await h.clearRequests();
     const news = withProvider({ ...BASE, subject: "Changed", groups: [UNKNOWN] });
-    expect(await campaignProvider.check(created.outs, news)).toEqual({ inputs: news });
-    expect(await campaignProvider.diff(created.id, created.outs, news)).toEqual(UPDATE);
+    expect(await h.providers.Campaign.check(created.outs, news)).toEqual({ inputs: news });
+    expect(await h.providers.Campaign.diff(created.id, created.outs, news)).toEqual(UPDATE);
     expect(await h.mutations()).toEqual([]);
   });
 
   test("should refuse any change to a sent campaign during diff, naming the fields", async () => {
-    const sent = await campaignProvider.read("snt001", {});
+    const sent = await h.providers.Campaign.read("snt001", {});
     await h.clearRequests();
     const news = withProvider({ ...sent.inputs, subject: "We have launched again", title: "Relaunch" });
-    await expect(campaignProvider.diff("snt001", sent.props, news)).rejects.toMatchObject({
+    await expect(h.providers.Campaign.diff("snt001", sent.props, news)).rejects.toMatchObject({
       name: "SenderOperationError",
       message:
         "diff Campaign snt001 failed: " +
@@ -421,16 +419,18 @@ describe("Campaign diff and update", () => {
   });
 
   test("should let an unchanged sent campaign be", async () => {
-    const sent = await campaignProvider.read("snt001", {});
-    expect(await campaignProvider.diff("snt001", sent.props, withProvider(sent.inputs))).toEqual(NO_CHANGE);
+    const sent = await h.providers.Campaign.read("snt001", {});
+    expect(await h.providers.Campaign.diff("snt001", sent.props, withProvider(sent.inputs))).toEqual(
+      NO_CHANGE,
+    );
   });
 
   test("should refuse a change to a campaign that became SENDING after it was created", async () => {
-    const created = await campaignProvider.create(withProvider({ ...BASE, groups: ["grp001"] }));
+    const created = await h.providers.Campaign.create(withProvider({ ...BASE, groups: ["grp001"] }));
     // Sent by hand from the dashboard; the provider itself never sends.
     await h.client.sendCampaign(created.id);
     await expect(
-      campaignProvider.diff(
+      h.providers.Campaign.diff(
         created.id,
         created.outs,
         withProvider({ ...BASE, groups: ["grp001"], preheader: "Late" }),
@@ -441,9 +441,9 @@ describe("Campaign diff and update", () => {
   });
 
   test("should name the operation when the update fails", async () => {
-    const created = await campaignProvider.create(withProvider(BASE));
+    const created = await h.providers.Campaign.create(withProvider(BASE));
     await expect(
-      campaignProvider.update(
+      h.providers.Campaign.update(
         created.id,
         created.outs,
         withProvider({ ...BASE, replyTo: "x@unverified.example" }),
@@ -456,15 +456,17 @@ describe("Campaign diff and update", () => {
 
 describe("Campaign read", () => {
   test("should return the same inputs and outputs when nothing drifted", async () => {
-    const created = await campaignProvider.create(withProvider({ ...BASE, groups: ["grp002", "grp001"] }));
-    const read = await campaignProvider.read(created.id, withProvider(created.outs));
+    const created = await h.providers.Campaign.create(
+      withProvider({ ...BASE, groups: ["grp002", "grp001"] }),
+    );
+    const read = await h.providers.Campaign.read(created.id, withProvider(created.outs));
     expect(read).toEqual({
       id: created.id,
       props: created.outs,
       inputs: { ...BASE, groups: ["grp002", "grp001"] },
     });
     expect(
-      await campaignProvider.diff(
+      await h.providers.Campaign.diff(
         created.id,
         read.props,
         withProvider({ ...BASE, groups: ["grp001", "grp002"] }),
@@ -473,7 +475,9 @@ describe("Campaign read", () => {
   });
 
   test("should return what changed behind the stack's back in inputs", async () => {
-    const created = await campaignProvider.create(withProvider({ ...BASE, groups: ["grp002", "grp001"] }));
+    const created = await h.providers.Campaign.create(
+      withProvider({ ...BASE, groups: ["grp002", "grp001"] }),
+    );
     h.clock.now = new Date(h.clock.now.getTime() + 60_000);
     await h.client.updateCampaign(created.id, {
       subject: "Changed behind the back",
@@ -482,7 +486,7 @@ describe("Campaign read", () => {
       // The same set in another order: not drift.
       groups: ["grp001", "grp002"],
     });
-    const read = await campaignProvider.read(created.id, withProvider(created.outs));
+    const read = await h.providers.Campaign.read(created.id, withProvider(created.outs));
     const inputs = {
       ...BASE,
       subject: "Changed behind the back",
@@ -498,7 +502,7 @@ describe("Campaign read", () => {
     });
     // The next preview shows the drift as an update back to the program's inputs.
     expect(
-      await campaignProvider.diff(
+      await h.providers.Campaign.diff(
         created.id,
         read.props,
         withProvider({ ...BASE, groups: ["grp002", "grp001"] }),
@@ -507,43 +511,43 @@ describe("Campaign read", () => {
   });
 
   test("should ignore the follow-up fields, which CampaignFollowUp owns", async () => {
-    const created = await campaignProvider.create(withProvider(BASE));
+    const created = await h.providers.Campaign.create(withProvider(BASE));
     await h.client.setFollowUp(created.id, { subject: "Reminder", time: 48 });
-    const read = await campaignProvider.read(created.id, withProvider(created.outs));
+    const read = await h.providers.Campaign.read(created.id, withProvider(created.outs));
     expect(read.inputs).toEqual(BASE);
   });
 
   test("should say the campaign is gone after a delete behind the stack's back", async () => {
-    const created = await campaignProvider.create(withProvider(BASE));
+    const created = await h.providers.Campaign.create(withProvider(BASE));
     await h.client.deleteCampaigns([created.id]);
-    expect(await campaignProvider.read(created.id, withProvider(created.outs))).toEqual({ id: "" });
+    expect(await h.providers.Campaign.read(created.id, withProvider(created.outs))).toEqual({ id: "" });
   });
 });
 
 describe("Campaign delete", () => {
   test("should delete the campaign", async () => {
-    const created = await campaignProvider.create(withProvider(BASE));
+    const created = await h.providers.Campaign.create(withProvider(BASE));
     await h.clearRequests();
-    await campaignProvider.delete(created.id, created.outs);
+    await h.providers.Campaign.delete(created.id, created.outs);
     expect(await h.campaign(created.id)).toBeUndefined();
     expect(await h.mutations()).toEqual([`DELETE /v2/campaigns?ids=[${created.id}]`]);
   });
 
   test("should succeed for a campaign already deleted", async () => {
-    const created = await campaignProvider.create(withProvider(BASE));
-    await campaignProvider.delete(created.id, created.outs);
-    await expect(campaignProvider.delete(created.id, created.outs)).resolves.toBeUndefined();
-    await expect(campaignProvider.delete("nev3r1", {})).resolves.toBeUndefined();
+    const created = await h.providers.Campaign.create(withProvider(BASE));
+    await h.providers.Campaign.delete(created.id, created.outs);
+    await expect(h.providers.Campaign.delete(created.id, created.outs)).resolves.toBeUndefined();
+    await expect(h.providers.Campaign.delete("nev3r1", {})).resolves.toBeUndefined();
   });
 });
 
 describe("Campaign secrets", () => {
   test("should keep the token out of outputs and errors", async () => {
-    const created = await campaignProvider.create(withProvider(BASE));
-    const read = await campaignProvider.read(created.id, created.outs);
-    const failure = await campaignProvider
-      .create(withProvider({ ...BASE, replyTo: "a@unverified.example" }))
-      .catch((err: Error) => err);
+    const created = await h.providers.Campaign.create(withProvider(BASE));
+    const read = await h.providers.Campaign.read(created.id, created.outs);
+    const failure = await h.providers.Campaign.create(
+      withProvider({ ...BASE, replyTo: "a@unverified.example" }),
+    ).catch((err: Error) => err);
     const everything = JSON.stringify([created, read, String(failure), (failure as Error).stack]);
     expect(everything).not.toContain(TOKEN);
     expect(everything).not.toContain("__provider");
@@ -557,7 +561,7 @@ describe("Campaign ownership and requests per create", () => {
     await h.clearRequests();
     const names = Array.from({ length: 200 }, (_, i) => `welcome-${i}-1a2b3c4d`);
     await Promise.all(
-      names.map((title) => campaignProvider.create(withProvider({ ...BASE, title, autonamed: true }))),
+      names.map((title) => h.providers.Campaign.create(withProvider({ ...BASE, title, autonamed: true }))),
     );
     const lines = await h.lines();
     expect([
@@ -577,7 +581,7 @@ describe("Campaign ownership and requests per create", () => {
       content_type: "html",
     });
     await h.clearRequests();
-    const created = await campaignProvider.create(withProvider({ ...BASE, ownershipMark: MARK }));
+    const created = await h.providers.Campaign.create(withProvider({ ...BASE, ownershipMark: MARK }));
     expect(await h.lines()).toEqual([search, "POST /v2/campaigns", `PATCH /v2/campaigns/${created.id}`]);
     const titles = (await h.state()).campaigns
       .filter((c: { id: string }) => c.id === created.id || c.id === neighbour.id)
@@ -591,12 +595,12 @@ describe("Campaign ownership and requests per create", () => {
 
   test("the POST carries the mark; a rename that fails leaves it in the outputs, so the next up renames it", async () => {
     await h.addFaults([{ method: "PATCH", path: "^/v2/campaigns/", kind: "status", status: 422, count: 1 }]);
-    const created = await campaignProvider.create(withProvider({ ...BASE, ownershipMark: MARK }));
+    const created = await h.providers.Campaign.create(withProvider({ ...BASE, ownershipMark: MARK }));
     expect([(await h.campaign(created.id)).title, (created.outs as { title: string }).title]).toEqual([
       MARKED,
       MARKED,
     ]);
-    const diff = await campaignProvider.diff(created.id, created.outs as Record<string, unknown>, {
+    const diff = await h.providers.Campaign.diff(created.id, created.outs as Record<string, unknown>, {
       ...BASE,
       ownershipMark: MARK,
     });
@@ -612,7 +616,7 @@ describe("Campaign ownership and requests per create", () => {
       content_type: "html",
     });
     await h.clearRequests();
-    const created = await campaignProvider.create(withProvider({ ...BASE, ownershipMark: MARK }));
+    const created = await h.providers.Campaign.create(withProvider({ ...BASE, ownershipMark: MARK }));
     expect(created.id).toBe(left.id);
     expect(await h.mutations()).toEqual([`PATCH /v2/campaigns/${left.id}`]);
     expect((await h.campaign(left.id)).title).toBe(BASE.title);
@@ -626,16 +630,16 @@ describe("Campaign ownership and requests per create", () => {
       reply_to: BASE.replyTo,
       content_type: "html",
     });
-    const made = await campaignProvider.create(withProvider({ ...BASE, ownershipMark: MARK }));
-    forgetClaimedCampaigns(); // the killed run's process is gone; the journal stays
+    const made = await h.providers.Campaign.create(withProvider({ ...BASE, ownershipMark: MARK }));
+    h.newProcess(); // the killed run's process is gone; the journal stays
     await h.clearRequests();
-    const again = await campaignProvider.create(withProvider({ ...BASE, ownershipMark: MARK }));
+    const again = await h.providers.Campaign.create(withProvider({ ...BASE, ownershipMark: MARK }));
     expect([again.id, again.id === alike.id]).toEqual([made.id, false]);
     expect(await h.mutations()).toEqual([]);
   });
 
   test("the next read removes marked DRAFT leftovers (a late commit), never the resource's own nor a look-alike", async () => {
-    const created = await campaignProvider.create(withProvider({ ...BASE, ownershipMark: MARK }));
+    const created = await h.providers.Campaign.create(withProvider({ ...BASE, ownershipMark: MARK }));
     const late = await h.client.createCampaign({
       title: MARKED,
       subject: BASE.subject,
@@ -650,9 +654,9 @@ describe("Campaign ownership and requests per create", () => {
       reply_to: BASE.replyTo,
       content_type: "html",
     });
-    forgetClaimedCampaigns(); // a new process, as for `pulumi refresh`
+    h.newProcess(); // a new process, as for `pulumi refresh`
     await h.clearRequests();
-    await campaignProvider.read(created.id, created.outs as Record<string, unknown>);
+    await h.providers.Campaign.read(created.id, created.outs as Record<string, unknown>);
     expect(await h.mutations()).toEqual([`DELETE /v2/campaigns?ids=[${late.id}]`]);
     const ids = (await h.state()).campaigns.map((c: { id: string }) => c.id);
     expect([ids.includes(created.id), ids.includes(late.id), ids.includes(alike.id)]).toEqual([

@@ -1,10 +1,10 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startEmulator } from "../../../emulator/server";
-import { configureProvider, resetProviderContext } from "../../../provider/context";
-import { providers } from "../../../provider/index";
+import { ProviderContext } from "../../../provider/context";
+import { providerFactories } from "../../../provider/index";
 import type { ResourceKind } from "../../../provider/kinds";
-import { UNKNOWN } from "../../../provider/resources/common";
+import { type ResourceProviderImpl, UNKNOWN } from "../../../provider/resources/common";
 
 const TOKEN = "check-property-token-Ud7s";
 
@@ -56,21 +56,26 @@ const hostile = fc.oneof(
 const root = (property: string) => property.split(/[.[]/)[0]!;
 
 let emulator: Awaited<ReturnType<typeof startEmulator>>;
+let context: ProviderContext;
 const requests = async () =>
   ((await (await fetch(`${emulator.url}/__emulator/requests`)).json()) as { requests: unknown[] }).requests;
 
 beforeAll(async () => {
   emulator = await startEmulator({ port: 0, token: TOKEN });
   // Configured against a live emulator, so that any call check made would show in its log.
-  configureProvider({ get: (k) => ({ "sender:apiToken": TOKEN, "sender:baseUrl": emulator.url })[k] });
+  context = ProviderContext.configure({
+    get: (k) => ({ "sender:apiToken": TOKEN, "sender:baseUrl": emulator.url })[k],
+  });
 });
 afterAll(async () => {
-  resetProviderContext();
   await emulator?.close();
 });
 
 describe.each(KINDS)("%s check under random and hostile inputs", (kind) => {
-  const provider = providers[kind];
+  let provider: ResourceProviderImpl;
+  beforeAll(() => {
+    provider = providerFactories[kind](context);
+  });
 
   test("the valid inputs pass", async () => {
     expect(await provider.check({}, VALID[kind])).toEqual({ inputs: VALID[kind] });

@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { fieldTables, providers, type ResourceKind } from "../../../provider";
-import { getClient } from "../../../provider/context";
+import { fieldTables, type ResourceKind } from "../../../provider";
 import { RESOURCE_KINDS } from "../../../provider/kinds";
-import { forgetClaimedCampaigns } from "../../../provider/resources/campaign";
 import { type FieldTable, inputNames, outputNames } from "../../../provider/resources/fields";
 import { type Harness, startHarness } from "./harness";
 
@@ -21,11 +19,10 @@ afterAll(async () => {
 
 beforeEach(async () => {
   await h.reset();
-  forgetClaimedCampaigns();
 });
 
 async function newCampaign(): Promise<string> {
-  const campaign = await getClient().createCampaign({
+  const campaign = await h.client.createCampaign({
     subject: "Hello",
     from: "Example News",
     reply_to: "news@example.com",
@@ -139,7 +136,7 @@ function withSamples(
 
 describe("each kind's outputs are its field table (and so its SDK class)", () => {
   test.each(RESOURCE_KINDS)("%s: create and read return exactly the table's names", async (kind) => {
-    const provider = providers[kind];
+    const provider = h.providers[kind];
     const scenario = scenarios[kind];
     const expected = outputNames(fieldTables[kind])
       .filter((name) => !scenario.absent.includes(name))

@@ -4,6 +4,7 @@ import * as path from "node:path";
 import { beforeEach, describe, expect, test } from "vitest";
 import { SenderHttpError, SenderTimeoutError } from "../../../provider/client";
 import {
+  Claims,
   type CreateOnceSpec,
   createOnce,
   journalAdd,
@@ -13,9 +14,7 @@ import {
   keepAutoname,
   MAX_SETTLE_MS,
   removeLeftovers,
-  resetClaims,
   settleWindowMs,
-  sharedList,
 } from "../../../provider/resources/create-once";
 
 interface Obj {
@@ -129,7 +128,11 @@ function fakeService(options: {
 
 const fast = { settleMs: 2_000, sleep: async () => {} };
 
-beforeEach(() => resetClaims());
+// What one provider process claimed and listed; each test is a new process.
+let claims: Claims;
+beforeEach(() => {
+  claims = new Claims();
+});
 
 describe("createOnce", () => {
   test("adopts an object this resource owns before creating (an interrupted up), removing owned extras", async () => {
@@ -141,7 +144,7 @@ describe("createOnce", () => {
       attempts: [],
       autonamed: true,
     });
-    const got = await createOnce(svc.spec, fast);
+    const got = await createOnce(claims, svc.spec, fast);
     expect([got.id, svc.log, svc.objects.map((o) => o.id)]).toEqual(["c1", ["find", "remove:c2"], ["c1"]]);
   });
 
@@ -151,7 +154,7 @@ describe("createOnce", () => {
       title: "Welcome",
       attempts: ["fail"],
     });
-    const got = await createOnce(svc.spec, fast);
+    const got = await createOnce(claims, svc.spec, fast);
     expect([got.id, svc.log, svc.objects.map((o) => o.id)]).toEqual([
       "c100",
       ["find", "create:fail", "find", "create:ok"],
@@ -165,7 +168,7 @@ describe("createOnce", () => {
       title: "Welcome",
       attempts: ["lost"],
     });
-    await expect(createOnce(svc.spec, fast)).rejects.toThrow(
+    await expect(createOnce(claims, svc.spec, fast)).rejects.toThrow(
       'POST /v2/campaigns timed out after 2000 ms waiting for the answer. 1 candidate(s) for the campaign "Welcome" appeared meanwhile (c100), ' +
         "and nothing proves whose they are: another stack may have made them, so none is adopted and nothing else was created. " +
         'Check them in Sender and set adoptId: "c100" on this resource if one is its own.',
@@ -182,7 +185,7 @@ describe("createOnce", () => {
       svc.objects.push({ id: "c9", title: "Welcome" }); // a neighbour stack, at the same moment
       return create();
     })(svc.spec.create);
-    await expect(createOnce(svc.spec, fast)).rejects.toThrow(
+    await expect(createOnce(claims, svc.spec, fast)).rejects.toThrow(
       'POST /v2/campaigns timed out after 2000 ms waiting for the answer. 2 candidate(s) for the campaign "Welcome" appeared meanwhile (c9, c100), ' +
         "and nothing proves whose they are: another stack may have made them, so none is adopted and nothing else was created. " +
         'Check them in Sender and set adoptId: "c9" or adoptId: "c100" on this resource if one is its own.',
@@ -196,7 +199,7 @@ describe("createOnce", () => {
       ownTitle: "Welcome [1a2b3c4d]",
       attempts: ["lost"],
     });
-    const got = await createOnce(svc.spec, fast);
+    const got = await createOnce(claims, svc.spec, fast);
     expect([got.id, svc.log, svc.objects.length]).toEqual(["c100", ["find", "create:lost", "find"], 1]);
   });
 
@@ -211,7 +214,7 @@ describe("createOnce", () => {
       if (svc.objects.length === 0) svc.objects.push({ id: "c9", title: "Welcome" }); // the neighbour's
       return create();
     })(svc.spec.create);
-    const got = await createOnce(svc.spec, fast);
+    const got = await createOnce(claims, svc.spec, fast);
     // The look after the create is for a late copy of the failed attempt: none, nothing removed.
     expect([got.id, svc.log, svc.objects.map((o) => o.id)]).toEqual([
       "c100",
@@ -231,13 +234,13 @@ describe("createOnce", () => {
       alike: "Welcome",
       attempts: [],
     });
-    const got = await createOnce(svc.spec, fast);
+    const got = await createOnce(claims, svc.spec, fast);
     expect([got.id, svc.log]).toEqual(["c8", ["find"]]);
   });
 
   test("keeps looking until a late commit shows, instead of creating again", async () => {
     const svc = fakeService({ attempts: ["late"], autonamed: true, lateLooks: 3 });
-    const got = await createOnce(svc.spec, fast);
+    const got = await createOnce(claims, svc.spec, fast);
     expect([got.id, svc.log, svc.objects.length]).toEqual([
       "c100",
       ["find", "create:late", "find", "find", "find", "find"],
@@ -248,7 +251,7 @@ describe("createOnce", () => {
   test("looks once after a 503, which is the service's own answer", async () => {
     // Five attempts by default, as the client gives any request; each 503 is followed by one look.
     const svc = fakeService({ attempts: ["fail", "fail", "fail", "fail", "fail"], autonamed: true });
-    await expect(createOnce(svc.spec, { ...fast, settleMs: 60_000 })).rejects.toThrow(
+    await expect(createOnce(claims, svc.spec, { ...fast, settleMs: 60_000 })).rejects.toThrow(
       'POST /v2/campaigns failed with 503: Service Unavailable. The service may have made the campaign "welcome-1a2b3c4d" anyway: ' +
         "no such object turned up in the look-ups that followed. Running `pulumi up` again adopts it if it exists, as it carries this resource's mark.",
     );
@@ -257,13 +260,13 @@ describe("createOnce", () => {
 
   test("makes a final look-up after the last attempt: [503, 503, lost] adopts what the last one made", async () => {
     const svc = fakeService({ attempts: ["fail", "fail", "lost"], autonamed: true });
-    const got = await createOnce(svc.spec, fast);
+    const got = await createOnce(claims, svc.spec, fast);
     expect([got.id, svc.objects.length, svc.log.at(-1)]).toEqual(["c100", 1, "find"]);
   });
 
   test("treats a 2xx with an unreadable body as ambiguous: it looks and adopts", async () => {
     const svc = fakeService({ attempts: ["truncated"], autonamed: true });
-    const got = await createOnce(svc.spec, fast);
+    const got = await createOnce(claims, svc.spec, fast);
     expect([got.id, svc.log, svc.objects.length]).toEqual(["c100", ["find", "create:truncated", "find"], 1]);
   });
 
@@ -273,13 +276,13 @@ describe("createOnce", () => {
       await create().catch(() => undefined);
       throw new RangeError("Maximum call stack size exceeded");
     })(svc.spec.create);
-    const got = await createOnce(svc.spec, fast);
+    const got = await createOnce(claims, svc.spec, fast);
     expect([got.id, svc.log, svc.objects.length]).toEqual(["c100", ["find", "create:lost", "find"], 1]);
   });
 
   test("says the object may exist and how to adopt it when the look-up fails", async () => {
     const svc = fakeService({ attempts: ["lost"], autonamed: true, findFailsFrom: 2 });
-    await expect(createOnce(svc.spec, fast)).rejects.toThrow(
+    await expect(createOnce(claims, svc.spec, fast)).rejects.toThrow(
       'POST /v2/campaigns timed out after 2000 ms waiting for the answer. The service may have made the campaign "welcome-1a2b3c4d" anyway: ' +
         "the look-up for it failed too (GET /v2/campaigns failed with 503: Service Unavailable). Running `pulumi up` again adopts it if it exists, as it carries this resource's mark.",
     );
@@ -290,7 +293,7 @@ describe("createOnce", () => {
 
   test("insists on a look-up that fails for a while, then adopts", async () => {
     const svc = fakeService({ attempts: ["lost"], autonamed: true, findFailsFrom: 2, findFailsUntil: 3 });
-    const got = await createOnce(svc.spec, fast);
+    const got = await createOnce(claims, svc.spec, fast);
     expect([got.id, svc.log, svc.objects.length]).toEqual([
       "c100",
       ["find", "create:lost", "find", "find", "find"],
@@ -302,7 +305,7 @@ describe("createOnce", () => {
     // The window closes before the late commit shows, so the create is tried again; the look
     // after that create finds the late copy and removes it.
     const svc = fakeService({ attempts: ["late", "ok"], autonamed: true, lateLooks: 1 });
-    const got = await createOnce(svc.spec, { settleMs: 0, sleep: async () => {} });
+    const got = await createOnce(claims, svc.spec, { settleMs: 0, sleep: async () => {} });
     expect([got.id, svc.log, svc.objects.map((o) => o.id)]).toEqual([
       "c101",
       ["find", "create:late", "find", "create:ok", "find", "remove:c100"],
@@ -315,13 +318,15 @@ describe("createOnce", () => {
     svc.spec.create = async () => {
       throw new SenderHttpError({ method: "POST", path: "/v2/campaigns", status: 422, apiMessage: "bad" });
     };
-    await expect(createOnce(svc.spec, fast)).rejects.toThrow("POST /v2/campaigns failed with 422: bad");
+    await expect(createOnce(claims, svc.spec, fast)).rejects.toThrow(
+      "POST /v2/campaigns failed with 422: bad",
+    );
     expect(svc.log).toEqual(["find"]);
   });
 
   test("without a proof, a failing look-up ends the create with what to do, and nothing more is created", async () => {
     const svc = fakeService({ title: "Welcome", attempts: ["lost"], findFailsFrom: 2 });
-    await expect(createOnce(svc.spec, fast)).rejects.toThrow(
+    await expect(createOnce(claims, svc.spec, fast)).rejects.toThrow(
       "the look-up for it failed too (GET /v2/campaigns failed with 503: Service Unavailable). " +
         'Nothing else was created: look for it in Sender and, if it is there, set `adoptId: "<its id>"` on this resource.',
     );
@@ -338,7 +343,7 @@ describe("createOnce", () => {
       svc.log.push("known");
       return [];
     };
-    await createOnce(svc.spec, fast);
+    await createOnce(claims, svc.spec, fast);
     expect(svc.log).toEqual(["known", "create:ok"]);
   });
 
@@ -350,7 +355,7 @@ describe("createOnce", () => {
       attempts: ["ok"],
     });
     const key = journalKey("Campaign", "1a2b3c4d", "http://127.0.0.1:1");
-    const got = await createOnce({ ...svc.spec, journal: key }, fast);
+    const got = await createOnce(claims, { ...svc.spec, journal: key }, fast);
     expect([...journalIds(key)]).toEqual([got.id]);
   });
 });
@@ -369,7 +374,7 @@ describe("the late-commit window", () => {
     // The late copy lands after the first create's window: settleMs 0 means one look only.
     const svc = fakeService({ attempts: ["late", "ok"], ownTitle: "welcome-1a2b3c4d", lateLooks: 5 });
     const { remove: _remove, ...withoutRemove } = svc.spec;
-    const got = await createOnce(withoutRemove, { settleMs: 0, sleep: async () => {} });
+    const got = await createOnce(claims, withoutRemove, { settleMs: 0, sleep: async () => {} });
     expect([got.id, svc.log]).toEqual(["c101", ["find", "create:late", "find", "create:ok"]]);
     // Later, the late commit shows; the next touch of the resource finds it and removes it.
     for (let i = 0; i < 5; i++) await svc.spec.find();
@@ -436,17 +441,17 @@ describe("sharedList", () => {
       return [kind];
     };
     const got = await Promise.all([
-      sharedList(owner, "Campaign", load("Campaign")),
-      sharedList(owner, "Campaign", load("Campaign")),
-      sharedList(owner, "TransactionalCampaign", load("TransactionalCampaign")),
+      claims.sharedList(owner, "Campaign", load("Campaign")),
+      claims.sharedList(owner, "Campaign", load("Campaign")),
+      claims.sharedList(owner, "TransactionalCampaign", load("TransactionalCampaign")),
     ]);
-    await sharedList(owner, "Campaign", load("Campaign"));
+    await claims.sharedList(owner, "Campaign", load("Campaign"));
     expect([got, loads]).toEqual([
       [["Campaign"], ["Campaign"], ["TransactionalCampaign"]],
       ["Campaign", "TransactionalCampaign"],
     ]);
-    resetClaims();
-    await sharedList(owner, "Campaign", load("Campaign"));
+    claims = new Claims(); // a new process
+    await claims.sharedList(owner, "Campaign", load("Campaign"));
     expect(loads).toEqual(["Campaign", "TransactionalCampaign", "Campaign"]);
   });
 
@@ -458,8 +463,8 @@ describe("sharedList", () => {
       if (calls === 1) throw new Error("503");
       return ["ok"];
     };
-    await expect(sharedList(owner, "Campaign", load)).rejects.toThrow("503");
-    expect([await sharedList(owner, "Campaign", load), calls]).toEqual([["ok"], 2]);
+    await expect(claims.sharedList(owner, "Campaign", load)).rejects.toThrow("503");
+    expect([await claims.sharedList(owner, "Campaign", load), calls]).toEqual([["ok"], 2]);
   });
 });
 

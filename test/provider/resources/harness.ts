@@ -4,8 +4,9 @@ import * as path from "node:path";
 import { type RunningEmulator, startEmulator } from "../../../emulator/server";
 import type { SenderClient } from "../../../provider/client";
 import { formatTimestamp } from "../../../provider/client/query";
-import { configureProvider, getClient, resetProviderContext } from "../../../provider/context";
-import { forgetClaimedCampaigns } from "../../../provider/resources/campaign";
+import { ProviderContext } from "../../../provider/context";
+import { providersOf, type ResourceKind } from "../../../provider/index";
+import type { ResourceProviderImpl } from "../../../provider/resources/common";
 
 /** The token of the test emulator; tests assert it never leaks. */
 export const TOKEN = "campaign-provider-test-token-41c7e2";
@@ -39,7 +40,13 @@ export interface Harness {
   /** The running emulator. */
   emulator: RunningEmulator;
   /** The provider's own client, for changes behind the stack's back. */
-  client: SenderClient;
+  readonly client: SenderClient;
+  /** The context the providers work in: configured for the emulator; a new process's after {@link Harness.reset}. */
+  readonly context: ProviderContext;
+  /** Every kind's provider, working in {@link Harness.context}. */
+  readonly providers: Record<ResourceKind, ResourceProviderImpl>;
+  /** Starts a new provider process's context: the same settings, nothing claimed or listed yet. */
+  newProcess(): void;
   /** Back to the seed, with an empty request log, no faults and the clock at the real time. */
   reset(): Promise<void>;
   /** `GET /__emulator/state`. */
@@ -72,18 +79,26 @@ export async function startHarness(): Promise<Harness> {
   const emulator = await startEmulator({ token: TOKEN, now: () => clock.now });
   // The create journal of marked creates goes to a folder of this run, never the user's home.
   process.env.PULUMI_SENDER_JOURNAL_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "sender-journal-"));
-  resetProviderContext();
-  configureProvider({
+  const config = {
     // Short attempts and deadline: an ambiguous create looks for a late commit for one attempt
     // timeout plus the retry deadline.
-    get: (key) =>
+    get: (key: string) =>
       ({
         "sender:apiToken": TOKEN,
         "sender:baseUrl": emulator.url,
         "sender:requestTimeoutSeconds": "2",
         "sender:retryDeadlineSeconds": "3",
       })[key],
-  });
+  };
+  let context = new ProviderContext();
+  let providers = providersOf(context);
+  // A provider process configured for the emulator, with nothing claimed or listed yet.
+  const newProcess = () => {
+    context = ProviderContext.configure(config);
+    if (context.failure) throw context.failure;
+    providers = providersOf(context);
+  };
+  newProcess();
   const admin = async (method: string, path: string, body?: unknown) => {
     const response = await fetch(`${emulator.url}/__emulator${path}`, {
       method,
@@ -100,13 +115,22 @@ export async function startHarness(): Promise<Harness> {
     url: emulator.url,
     clock,
     emulator,
-    client: getClient(),
+    get client() {
+      return context.client();
+    },
+    get context() {
+      return context;
+    },
+    get providers() {
+      return providers;
+    },
+    newProcess,
     async reset() {
       clock.now = wholeSecond(new Date());
       await admin("POST", "/reset");
       // The reset emulator hands out the same ids again: what this process claimed, and what the
       // create journal remembers, no longer holds.
-      forgetClaimedCampaigns();
+      newProcess();
       process.env.PULUMI_SENDER_JOURNAL_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "sender-journal-"));
     },
     state: () => admin("GET", "/state"),
@@ -132,7 +156,6 @@ export async function startHarness(): Promise<Harness> {
     timestamp: () => formatTimestamp(clock.now),
     async close() {
       await emulator.close();
-      resetProviderContext();
     },
   };
 }

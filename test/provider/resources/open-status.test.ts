@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { campaignProvider } from "../../../provider/resources/campaign";
 import { type Harness, NO_CHANGE, startHarness } from "./harness";
 
 // A status the provider does not know (here the emulator's variance campaign, PREPARING) may mean
@@ -20,16 +19,16 @@ afterAll(async () => {
 
 describe("a campaign in a status the provider does not know", () => {
   test("reads, and an unchanged one is left be", async () => {
-    const read = await campaignProvider.read("vrn001", {});
+    const read = await h.providers.Campaign.read("vrn001", {});
     expect(read.props?.status).toBe("PREPARING");
-    expect(await campaignProvider.diff("vrn001", read.props, read.inputs)).toEqual(NO_CHANGE);
+    expect(await h.providers.Campaign.diff("vrn001", read.props, read.inputs)).toEqual(NO_CHANGE);
   });
 
   test("refuses any change during diff, naming the status, and sends nothing", async () => {
-    const read = await campaignProvider.read("vrn001", {});
+    const read = await h.providers.Campaign.read("vrn001", {});
     await h.clearRequests();
     await expect(
-      campaignProvider.diff("vrn001", read.props, { ...read.inputs, subject: "Changed while preparing" }),
+      h.providers.Campaign.diff("vrn001", read.props, { ...read.inputs, subject: "Changed while preparing" }),
     ).rejects.toThrow(
       "diff Campaign vrn001 failed: Campaign vrn001 has already been sent (status PREPARING): refusing to change subject. " +
         "Changing or replacing a sent campaign could send the mail again; remove it from the stack or revert the change.",

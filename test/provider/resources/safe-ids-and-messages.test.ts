@@ -1,7 +1,6 @@
 // Reproductions 7 and 8 of the exactly-once issue at the provider level: ids that URL
 // normalisation would move to another route, and messages that say what to do.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { providers } from "../../../provider";
 import { type Harness, startHarness, TOKEN } from "./harness";
 
 let h: Harness;
@@ -84,7 +83,7 @@ describe("ids are validated in check, for every kind, in one line naming the fie
     ],
   ] as const)("%s %j", async (kind, inputs, property, reason) => {
     await h.clearRequests();
-    const result = await providers[kind].check({}, { ...inputs });
+    const result = await h.providers[kind].check({}, { ...inputs });
     expect(result.failures).toEqual([{ property, reason }]);
     expect(await h.requests()).toEqual([]);
   });
@@ -96,15 +95,15 @@ describe("ids that would move the request", () => {
     [{ campaignId: ".", sendToAll: true }, "PATCH /v2/campaigns/{id}/send_to_all"],
   ])("CampaignTargeting %j is refused before any request", async (inputs, route) => {
     await h.clearRequests();
-    const error = (await providers.CampaignTargeting.create(inputs).catch((err) => err)) as Error;
+    const error = (await h.providers.CampaignTargeting.create(inputs).catch((err) => err)) as Error;
     expect(error.message).toContain(`so ${route} was not sent (id)`);
     expect(await h.mutations()).toEqual([]);
   });
 
   test('excludedTagIds ["."] never posts to /exclude_tags/', async () => {
-    const campaign = await providers.Campaign.create(CAMPAIGN);
+    const campaign = await h.providers.Campaign.create(CAMPAIGN);
     await h.clearRequests();
-    const error = (await providers.CampaignTargeting.create({
+    const error = (await h.providers.CampaignTargeting.create({
       campaignId: campaign.id,
       tagIds: ["tag001"],
       excludedTagIds: ["."],
@@ -116,7 +115,7 @@ describe("ids that would move the request", () => {
   });
 
   test("a 100 KB adoptId gives a short line", async () => {
-    const error = (await providers.Campaign.create({ ...CAMPAIGN, adoptId: "z".repeat(100_000) }).catch(
+    const error = (await h.providers.Campaign.create({ ...CAMPAIGN, adoptId: "z".repeat(100_000) }).catch(
       (err) => err,
     )) as Error;
     expect(error.message.length).toBeLessThan(400);
@@ -126,9 +125,9 @@ describe("ids that would move the request", () => {
 
 describe("messages that say what to do", () => {
   test("a 404 on update suggests pulumi refresh", async () => {
-    const campaign = await providers.Campaign.create(CAMPAIGN);
+    const campaign = await h.providers.Campaign.create(CAMPAIGN);
     await h.client.deleteCampaigns([campaign.id]);
-    const error = (await providers.Campaign.update(campaign.id, campaign.outs, {
+    const error = (await h.providers.Campaign.update(campaign.id, campaign.outs, {
       ...CAMPAIGN,
       subject: "Changed",
     }).catch((err) => err)) as Error;

@@ -1,9 +1,4 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
-import { getClient } from "../../../provider/context";
-import { attachmentProvider } from "../../../provider/resources/attachment";
-import { campaignProvider } from "../../../provider/resources/campaign";
-import { campaignFollowUpProvider } from "../../../provider/resources/campaign-follow-up";
-import { campaignTargetingProvider } from "../../../provider/resources/campaign-targeting";
 import { isSent, sentCampaignError } from "../../../provider/resources/common";
 import { type Harness, startHarness } from "./harness";
 
@@ -24,7 +19,7 @@ beforeEach(async () => {
 });
 
 async function newCampaign(): Promise<string> {
-  const campaign = await getClient().createCampaign({
+  const campaign = await h.client.createCampaign({
     subject: "Hello",
     from: "Example News",
     reply_to: "news@example.com",
@@ -34,8 +29,8 @@ async function newCampaign(): Promise<string> {
 }
 
 async function send(campaignId: string): Promise<void> {
-  await getClient().setSendToAll(campaignId);
-  await getClient().sendCampaign(campaignId);
+  await h.client.setSendToAll(campaignId);
+  await h.client.sendCampaign(campaignId);
 }
 
 /** Runs `run` with stderr captured; returns what was written. */
@@ -72,10 +67,10 @@ describe("isSent: the status is an open set", () => {
 describe("delete after a send leaves the service untouched", () => {
   test("Attachment: no DELETE, the file stays, a warning says so", async () => {
     const campaignId = await newCampaign();
-    const created = await attachmentProvider.create({ campaignId, url: PRICES });
+    const created = await h.providers.Attachment.create({ campaignId, url: PRICES });
     await send(campaignId);
     await h.clearRequests();
-    const warning = await stderrOf(() => attachmentProvider.delete(created.id, created.outs));
+    const warning = await stderrOf(() => h.providers.Attachment.delete(created.id, created.outs));
     expect(warning).toBe(
       `warning: Attachment ${campaignId}/prices.pdf was removed from the stack, but campaign ${campaignId} ` +
         "has already been sent (status SENT): the service was left untouched.\n",
@@ -86,14 +81,14 @@ describe("delete after a send leaves the service untouched", () => {
 
   test("CampaignFollowUp: no DELETE, the follow-up stays, a warning says so", async () => {
     const campaignId = await newCampaign();
-    const created = await campaignFollowUpProvider.create({
+    const created = await h.providers.CampaignFollowUp.create({
       campaignId,
       subject: "Did you see this?",
       delayHours: 48,
     });
     await send(campaignId);
     await h.clearRequests();
-    const warning = await stderrOf(() => campaignFollowUpProvider.delete(created.id, created.outs));
+    const warning = await stderrOf(() => h.providers.CampaignFollowUp.delete(created.id, created.outs));
     expect(warning).toBe(
       `warning: CampaignFollowUp ${campaignId} was removed from the stack, but campaign ${campaignId} ` +
         "has already been sent (status SENT): the service was left untouched.\n",
@@ -108,9 +103,9 @@ describe("delete after a send leaves the service untouched", () => {
 
   test("Attachment of a campaign not sent: deleted as before", async () => {
     const campaignId = await newCampaign();
-    const created = await attachmentProvider.create({ campaignId, url: PRICES });
+    const created = await h.providers.Attachment.create({ campaignId, url: PRICES });
     await h.clearRequests();
-    await attachmentProvider.delete(created.id, created.outs);
+    await h.providers.Attachment.delete(created.id, created.outs);
     expect(await h.mutations()).toEqual([`DELETE /v2/campaigns/${campaignId}/attachments`]);
   });
 });
@@ -118,7 +113,7 @@ describe("delete after a send leaves the service untouched", () => {
 describe("update refuses a campaign sent since the preview", () => {
   test("Campaign", async () => {
     const campaignId = await newCampaign();
-    const created = await campaignProvider.create({
+    const created = await h.providers.Campaign.create({
       subject: "Hello",
       from: "Example News",
       replyTo: "news@example.com",
@@ -128,7 +123,7 @@ describe("update refuses a campaign sent since the preview", () => {
     await send(campaignId);
     await h.clearRequests();
     const news = { ...created.outs, subject: "Hello again" };
-    await expect(campaignProvider.update(campaignId, created.outs, news)).rejects.toMatchObject({
+    await expect(h.providers.Campaign.update(campaignId, created.outs, news)).rejects.toMatchObject({
       name: "SenderOperationError",
       message:
         `update Campaign ${campaignId} failed: Campaign ${campaignId} has already been sent (status SENT): ` +
@@ -140,11 +135,15 @@ describe("update refuses a campaign sent since the preview", () => {
 
   test("CampaignFollowUp", async () => {
     const campaignId = await newCampaign();
-    const created = await campaignFollowUpProvider.create({ campaignId, subject: "Again?", delayHours: 48 });
+    const created = await h.providers.CampaignFollowUp.create({
+      campaignId,
+      subject: "Again?",
+      delayHours: 48,
+    });
     await send(campaignId);
     await h.clearRequests();
     const news = { ...created.outs, subject: "Still there?" };
-    await expect(campaignFollowUpProvider.update(campaignId, created.outs, news)).rejects.toMatchObject({
+    await expect(h.providers.CampaignFollowUp.update(campaignId, created.outs, news)).rejects.toMatchObject({
       name: "SenderOperationError",
       message:
         `update CampaignFollowUp ${campaignId} failed: Campaign ${campaignId} has already been sent (status SENT): ` +
@@ -158,11 +157,11 @@ describe("update refuses a campaign sent since the preview", () => {
 describe("diff guards the campaign it leaves and the one it moves to", () => {
   test("moving an Attachment off a sent campaign is refused, naming the old campaign", async () => {
     const sentId = await newCampaign();
-    const created = await attachmentProvider.create({ campaignId: sentId, url: PRICES });
+    const created = await h.providers.Attachment.create({ campaignId: sentId, url: PRICES });
     await send(sentId);
     const draftId = await newCampaign();
     await expect(
-      attachmentProvider.diff(created.id, created.outs, { campaignId: draftId, url: PRICES }),
+      h.providers.Attachment.diff(created.id, created.outs, { campaignId: draftId, url: PRICES }),
     ).rejects.toMatchObject({
       name: "SenderOperationError",
       message:
@@ -176,7 +175,7 @@ describe("diff guards the campaign it leaves and the one it moves to", () => {
     const draftId = await newCampaign();
     const olds = { campaignId: draftId, sendToAll: true };
     await expect(
-      campaignTargetingProvider.diff(draftId, olds, { campaignId: "snt001", sendToAll: true }),
+      h.providers.CampaignTargeting.diff(draftId, olds, { campaignId: "snt001", sendToAll: true }),
     ).rejects.toMatchObject({
       name: "SenderOperationError",
       message:

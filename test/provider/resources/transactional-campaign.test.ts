@@ -1,7 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
-import { getClient } from "../../../provider/context";
 import { UNKNOWN } from "../../../provider/resources/common";
-import { transactionalCampaignProvider as provider } from "../../../provider/resources/transactional-campaign";
 import { type Harness, NO_CHANGE, startHarness, TOKEN, UPDATE } from "./harness";
 
 const PROVIDER = "exports.handler=function(){}";
@@ -109,24 +107,27 @@ describe("check", () => {
       reason: "must be a transactional campaign id",
     },
   ])("should refuse $name", async ({ change, property, reason }) => {
-    const result = await provider.check({}, { ...INPUTS, ...change, __provider: PROVIDER });
+    const result = await harness.providers.TransactionalCampaign.check(
+      {},
+      { ...INPUTS, ...change, __provider: PROVIDER },
+    );
     expect(result.failures).toEqual([{ property, reason }]);
   });
 
   test("should accept the least a campaign needs", async () => {
     const news = { subject: "Hi", from: "Example Shop", replyTo: "news@example.com", editor: "plain" };
-    expect(await provider.check({}, news)).toStrictEqual({ inputs: news });
+    expect(await harness.providers.TransactionalCampaign.check({}, news)).toStrictEqual({ inputs: news });
   });
 
   test("should let unknown values through during preview", async () => {
     const news = { ...INPUTS, subject: UNKNOWN, replyTo: UNKNOWN, editor: UNKNOWN };
-    expect(await provider.check({}, news)).toStrictEqual({ inputs: news });
+    expect(await harness.providers.TransactionalCampaign.check({}, news)).toStrictEqual({ inputs: news });
   });
 });
 
 describe("create", () => {
   test("should create the campaign and read it back for its outputs", async () => {
-    const created = await provider.create({ ...INPUTS, __provider: PROVIDER });
+    const created = await harness.providers.TransactionalCampaign.create({ ...INPUTS, __provider: PROVIDER });
     expect(created).toStrictEqual({ id: created.id, outs: await expectedOutputs(created.id, INPUTS) });
     const state = await harness.state();
     expect(state.transactional.at(-1)).toMatchObject({
@@ -143,12 +144,14 @@ describe("create", () => {
 
   test("should leave the optional fields out of the outputs when they are not set", async () => {
     const inputs = { subject: "Hi", from: "Example Shop", replyTo: "news@example.com", editor: "plain" };
-    const created = await provider.create(inputs);
+    const created = await harness.providers.TransactionalCampaign.create(inputs);
     expect(created.outs).toStrictEqual(await expectedOutputs(created.id, inputs));
     // The service filled the title in; it is not managed, so a refresh shows no change.
-    const read = await provider.read(created.id, created.outs);
+    const read = await harness.providers.TransactionalCampaign.read(created.id, created.outs);
     expect(read).toStrictEqual({ id: created.id, props: created.outs, inputs });
-    expect(await provider.diff(created.id, read.props, inputs)).toStrictEqual(NO_CHANGE);
+    expect(await harness.providers.TransactionalCampaign.diff(created.id, read.props, inputs)).toStrictEqual(
+      NO_CHANGE,
+    );
   });
 
   test("adopts what a marked create with a lost answer made, renames it, and makes exactly one", async () => {
@@ -156,7 +159,7 @@ describe("create", () => {
     const before = await transactionalIds();
     await harness.clearRequests();
     await harness.addFaults([{ method: "POST", path: "^/v2/transactional$", kind: "drop-after", count: 1 }]);
-    const created = await provider.create(inputs);
+    const created = await harness.providers.TransactionalCampaign.create(inputs);
     const after = await transactionalIds();
     expect(after).toEqual([...before, created.id]);
     expect(created.outs).toStrictEqual(await expectedOutputs(created.id, inputs));
@@ -174,7 +177,7 @@ describe("create", () => {
   test("an explicit title without a mark proves nothing: a lost answer ends the create naming the adoptId", async () => {
     const before = await transactionalIds();
     await harness.addFaults([{ method: "POST", path: "^/v2/transactional$", kind: "drop-after", count: 1 }]);
-    const error = (await provider.create(INPUTS).catch((err) => err)) as Error;
+    const error = (await harness.providers.TransactionalCampaign.create(INPUTS).catch((err) => err)) as Error;
     const after = await transactionalIds();
     const made = after.filter((id) => !before.includes(id));
     expect(made.length).toBe(1);
@@ -188,17 +191,17 @@ describe("create", () => {
     await harness.addFaults([
       { method: "POST", path: "^/v2/transactional$", kind: "status", status: 500, count: 1 },
     ]);
-    const created = await provider.create(INPUTS);
+    const created = await harness.providers.TransactionalCampaign.create(INPUTS);
     expect(await transactionalIds()).toEqual([...before, created.id]);
   });
 
   test("should name the operation and the service's message on failure, never the token", async () => {
     const inputs = { ...INPUTS, replyTo: "news@unverified.example" };
-    const serviceError = await getClient()
+    const serviceError = await harness.client
       .createTransactional({ ...INPUTS, reply_to: inputs.replyTo, editor: "html" })
       .catch((err: Error) => err.message);
     expect(serviceError).toContain("reply_to");
-    const error = (await provider.create(inputs).catch((err) => err)) as Error;
+    const error = (await harness.providers.TransactionalCampaign.create(inputs).catch((err) => err)) as Error;
     expect(error.message).toBe(`create TransactionalCampaign "Order shipped" failed: ${serviceError}`);
     expect(error.message).not.toContain(TOKEN);
   });
@@ -217,7 +220,7 @@ describe("adoptId", () => {
 
   test("should take over a matching campaign without creating one", async () => {
     await harness.clearRequests();
-    const created = await provider.create({ ...TRN001, adoptId: "trn001" });
+    const created = await harness.providers.TransactionalCampaign.create({ ...TRN001, adoptId: "trn001" });
     expect(created).toStrictEqual({
       id: "trn001",
       outs: {
@@ -241,7 +244,7 @@ describe("adoptId", () => {
   test("should refuse a campaign that differs, listing the fields", async () => {
     const before = await transactionalIds();
     const inputs = { ...TRN001, subject: "Order received", editor: "plain", adoptId: "trn001" };
-    await expect(provider.create(inputs)).rejects.toMatchObject({
+    await expect(harness.providers.TransactionalCampaign.create(inputs)).rejects.toMatchObject({
       name: "SenderOperationError",
       message:
         "create TransactionalCampaign trn001 failed: adoptId: transactional campaign trn001 differs from the " +
@@ -254,7 +257,9 @@ describe("adoptId", () => {
   });
 
   test("should say clearly when there is nothing to adopt", async () => {
-    await expect(provider.create({ ...TRN001, adoptId: "zzz999" })).rejects.toMatchObject({
+    await expect(
+      harness.providers.TransactionalCampaign.create({ ...TRN001, adoptId: "zzz999" }),
+    ).rejects.toMatchObject({
       name: "SenderOperationError",
       message:
         "create TransactionalCampaign zzz999 failed: adoptId: no transactional campaign zzz999 in the account",
@@ -262,8 +267,10 @@ describe("adoptId", () => {
   });
 
   test("should not compare adoptId once adopted", async () => {
-    const created = await provider.create({ ...TRN001, adoptId: "trn001" });
-    expect(await provider.diff("trn001", created.outs, TRN001)).toStrictEqual(NO_CHANGE);
+    const created = await harness.providers.TransactionalCampaign.create({ ...TRN001, adoptId: "trn001" });
+    expect(await harness.providers.TransactionalCampaign.diff("trn001", created.outs, TRN001)).toStrictEqual(
+      NO_CHANGE,
+    );
   });
 });
 
@@ -276,11 +283,14 @@ describe("diff", () => {
     { field: "preheader", value: "See inside" },
     { field: "subject", value: UNKNOWN },
   ])("a new $field ($value) is an update in place", async ({ field, value }) => {
-    const created = await provider.create(INPUTS);
+    const created = await harness.providers.TransactionalCampaign.create(INPUTS);
     await harness.clearRequests();
-    expect(await provider.diff(created.id, created.outs, { ...INPUTS, [field]: value })).toStrictEqual(
-      UPDATE,
-    );
+    expect(
+      await harness.providers.TransactionalCampaign.diff(created.id, created.outs, {
+        ...INPUTS,
+        [field]: value,
+      }),
+    ).toStrictEqual(UPDATE);
     expect(await harness.calls()).toEqual([]);
   });
 
@@ -291,17 +301,19 @@ describe("diff", () => {
     "a new $field ($value) replaces the campaign, and the service keeps the old one",
     async ({ field, value }) => {
       const before = await transactionalIds();
-      const created = await provider.create(INPUTS);
+      const created = await harness.providers.TransactionalCampaign.create(INPUTS);
       const news = { ...INPUTS, [field]: value };
-      expect(await provider.diff(created.id, created.outs, news)).toStrictEqual({
+      expect(
+        await harness.providers.TransactionalCampaign.diff(created.id, created.outs, news),
+      ).toStrictEqual({
         changes: true,
         replaces: [field],
         deleteBeforeReplace: false,
       });
       // The engine's create-before-delete replacement.
       const stderr = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
-      const replacement = await provider.create(news);
-      await provider.delete(created.id, created.outs);
+      const replacement = await harness.providers.TransactionalCampaign.create(news);
+      await harness.providers.TransactionalCampaign.delete(created.id, created.outs);
       expect(stderr).toHaveBeenCalledTimes(1);
       expect(await transactionalIds()).toEqual([...before, created.id, replacement.id]);
       expect(replacement.outs).toStrictEqual(await expectedOutputs(replacement.id, news));
@@ -309,8 +321,13 @@ describe("diff", () => {
   );
 
   test("a content not yet known (preview) shows as a replacement", async () => {
-    const created = await provider.create(INPUTS);
-    expect(await provider.diff(created.id, created.outs, { ...INPUTS, content: UNKNOWN })).toStrictEqual({
+    const created = await harness.providers.TransactionalCampaign.create(INPUTS);
+    expect(
+      await harness.providers.TransactionalCampaign.diff(created.id, created.outs, {
+        ...INPUTS,
+        content: UNKNOWN,
+      }),
+    ).toStrictEqual({
       changes: true,
       replaces: ["content"],
       deleteBeforeReplace: false,
@@ -318,18 +335,25 @@ describe("diff", () => {
   });
 
   test("a new subject and content replace the campaign: content cannot change in place", async () => {
-    const created = await provider.create(INPUTS);
+    const created = await harness.providers.TransactionalCampaign.create(INPUTS);
     expect(
-      await provider.diff(created.id, created.outs, { ...INPUTS, subject: "Shipped!", content: "<p>Hi</p>" }),
+      await harness.providers.TransactionalCampaign.diff(created.id, created.outs, {
+        ...INPUTS,
+        subject: "Shipped!",
+        content: "<p>Hi</p>",
+      }),
     ).toStrictEqual({ changes: true, replaces: ["content"], deleteBeforeReplace: false });
   });
 
   test("no change is no change, and costs no API call", async () => {
-    const created = await provider.create(INPUTS);
+    const created = await harness.providers.TransactionalCampaign.create(INPUTS);
     await harness.clearRequests();
-    expect(await provider.diff(created.id, created.outs, { ...INPUTS, __provider: PROVIDER })).toStrictEqual(
-      NO_CHANGE,
-    );
+    expect(
+      await harness.providers.TransactionalCampaign.diff(created.id, created.outs, {
+        ...INPUTS,
+        __provider: PROVIDER,
+      }),
+    ).toStrictEqual(NO_CHANGE);
     expect(await harness.calls()).toEqual([]);
   });
 });
@@ -345,12 +369,15 @@ describe("update", () => {
     "changes $field in place with one PATCH, then reads the campaign back",
     async ({ field, api, value }) => {
       const before = await transactionalIds();
-      const created = await provider.create(INPUTS);
+      const created = await harness.providers.TransactionalCampaign.create(INPUTS);
       const recordBefore = await storedRecord(created.id);
       harness.clock.now = new Date(harness.clock.now.getTime() + 60_000);
       const news = { ...INPUTS, [field]: value };
       await harness.clearRequests();
-      const updated = await provider.update(created.id, created.outs, { ...news, __provider: PROVIDER });
+      const updated = await harness.providers.TransactionalCampaign.update(created.id, created.outs, {
+        ...news,
+        __provider: PROVIDER,
+      });
       expect(await harness.calls()).toEqual([
         { method: "PATCH", path: `/v2/transactional/${created.id}` },
         { method: "GET", path: `/v2/transactional/${created.id}` },
@@ -364,26 +391,30 @@ describe("update", () => {
       });
       expect(updated).toStrictEqual({ outs: await expectedOutputs(created.id, news) });
       // A refresh then agrees.
-      const read = await provider.read(created.id, updated.outs);
+      const read = await harness.providers.TransactionalCampaign.read(created.id, updated.outs);
       expect(read).toStrictEqual({ id: created.id, props: updated.outs, inputs: news });
-      expect(await provider.diff(created.id, read.props, news)).toStrictEqual(NO_CHANGE);
+      expect(await harness.providers.TransactionalCampaign.diff(created.id, read.props, news)).toStrictEqual(
+        NO_CHANGE,
+      );
     },
   );
 
   test("sends only the changed fields", async () => {
-    const created = await provider.create(INPUTS);
-    const patch = vi.spyOn(getClient(), "updateTransactional");
+    const created = await harness.providers.TransactionalCampaign.create(INPUTS);
+    const patch = vi.spyOn(harness.client, "updateTransactional");
     const news = { ...INPUTS, subject: "Shipped!", preheader: "See inside" };
-    await provider.update(created.id, created.outs, news);
+    await harness.providers.TransactionalCampaign.update(created.id, created.outs, news);
     expect(patch.mock.calls).toEqual([[created.id, { subject: "Shipped!", preheader: "See inside" }]]);
   });
 
   test("an optional input the program drops is no longer managed: nothing is sent, the service keeps it", async () => {
-    const created = await provider.create(INPUTS);
+    const created = await harness.providers.TransactionalCampaign.create(INPUTS);
     const { preheader: _, ...news } = INPUTS;
-    expect(await provider.diff(created.id, created.outs, news)).toStrictEqual(UPDATE);
+    expect(await harness.providers.TransactionalCampaign.diff(created.id, created.outs, news)).toStrictEqual(
+      UPDATE,
+    );
     await harness.clearRequests();
-    const updated = await provider.update(created.id, created.outs, news);
+    const updated = await harness.providers.TransactionalCampaign.update(created.id, created.outs, news);
     expect(await harness.calls()).toEqual([{ method: "GET", path: `/v2/transactional/${created.id}` }]);
     expect(updated).toStrictEqual({ outs: await expectedOutputs(created.id, news) });
     expect((await storedRecord(created.id)).preheader).toBe("Tracking inside");
@@ -400,22 +431,23 @@ describe("update", () => {
       content: "<p>Thanks for your order {{order_id}}.</p>",
       adoptId: "trn001",
     };
-    const created = await provider.create(adopted);
-    const updated = await provider.update("trn001", created.outs, { ...adopted, subject: "Order received" });
+    const created = await harness.providers.TransactionalCampaign.create(adopted);
+    const updated = await harness.providers.TransactionalCampaign.update("trn001", created.outs, {
+      ...adopted,
+      subject: "Order received",
+    });
     expect(updated.outs).toMatchObject({ adoptId: "trn001", subject: "Order received" });
     expect((await storedRecord("trn001")).subject).toBe("Order received");
   });
 
   test("a change the service refuses fails with its message, never the token, and changes nothing", async () => {
-    const created = await provider.create(INPUTS);
+    const created = await harness.providers.TransactionalCampaign.create(INPUTS);
     const recordBefore = await storedRecord(created.id);
-    const error = (await provider
-      .update(created.id, created.outs, {
-        ...INPUTS,
-        subject: "Shipped!",
-        replyTo: "news@unverified.example",
-      })
-      .catch((err) => err)) as Error;
+    const error = (await harness.providers.TransactionalCampaign.update(created.id, created.outs, {
+      ...INPUTS,
+      subject: "Shipped!",
+      replyTo: "news@unverified.example",
+    }).catch((err) => err)) as Error;
     expect(error.message).toMatch(
       new RegExp(
         `^update TransactionalCampaign ${created.id} failed: PATCH /v2/transactional/${created.id} failed with 422: .*reply_to`,
@@ -426,12 +458,13 @@ describe("update", () => {
   });
 
   test("fails, naming the field, when the service answers without making the change", async () => {
-    const created = await provider.create(INPUTS);
-    const client = getClient();
+    const created = await harness.providers.TransactionalCampaign.create(INPUTS);
+    const client = harness.client;
     vi.spyOn(client, "updateTransactional").mockImplementation((id) => client.getTransactional(id));
-    const error = (await provider
-      .update(created.id, created.outs, { ...INPUTS, subject: "Shipped!" })
-      .catch((err) => err)) as Error;
+    const error = (await harness.providers.TransactionalCampaign.update(created.id, created.outs, {
+      ...INPUTS,
+      subject: "Shipped!",
+    }).catch((err) => err)) as Error;
     expect(error.message).toBe(
       `update TransactionalCampaign ${created.id} failed: PATCH /v2/transactional/${created.id} succeeded ` +
         'but did not make the change (subject is "Your order is on its way", not "Shipped!").',
@@ -441,12 +474,12 @@ describe("update", () => {
 
 describe("read", () => {
   test("should return the values changed behind the stack's back as inputs", async () => {
-    const created = await provider.create(INPUTS);
+    const created = await harness.providers.TransactionalCampaign.create(INPUTS);
     // Content cannot change through the API: only the Sender interface can, so change the emulator's record.
     const record = harness.emulator.store.data.transactional.find((t) => t.id === created.id);
     if (!record) throw new Error("the created campaign is missing");
     Object.assign(record, { subject: "Changed in the interface", content: null, sent: 3 });
-    const read = await provider.read(created.id, created.outs);
+    const read = await harness.providers.TransactionalCampaign.read(created.id, created.outs);
     const { content: _, ...rest } = INPUTS;
     const inputs = { ...rest, subject: "Changed in the interface" };
     expect(read).toStrictEqual({
@@ -454,7 +487,7 @@ describe("read", () => {
       props: { ...(await expectedOutputs(created.id, inputs)), sent: 3 },
       inputs,
     });
-    expect(await provider.diff(created.id, read.props, INPUTS)).toStrictEqual({
+    expect(await harness.providers.TransactionalCampaign.diff(created.id, read.props, INPUTS)).toStrictEqual({
       changes: true,
       replaces: ["content"],
       deleteBeforeReplace: false,
@@ -462,34 +495,36 @@ describe("read", () => {
   });
 
   test("finds a change made through the API behind the stack's back; the update puts it back in place", async () => {
-    const created = await provider.create(INPUTS);
+    const created = await harness.providers.TransactionalCampaign.create(INPUTS);
     await harness.client.updateTransactional(created.id, { subject: "Changed elsewhere", from: "Someone" });
-    const read = await provider.read(created.id, created.outs);
+    const read = await harness.providers.TransactionalCampaign.read(created.id, created.outs);
     const drifted = { ...INPUTS, subject: "Changed elsewhere", from: "Someone" };
     expect(read).toStrictEqual({
       id: created.id,
       props: await expectedOutputs(created.id, drifted),
       inputs: drifted,
     });
-    expect(await provider.diff(created.id, read.props, INPUTS)).toStrictEqual(UPDATE);
+    expect(await harness.providers.TransactionalCampaign.diff(created.id, read.props, INPUTS)).toStrictEqual(
+      UPDATE,
+    );
     const before = await transactionalIds();
     await harness.clearRequests();
-    await provider.update(created.id, read.props ?? {}, INPUTS);
+    await harness.providers.TransactionalCampaign.update(created.id, read.props ?? {}, INPUTS);
     expect(await harness.mutations()).toEqual([`PATCH /v2/transactional/${created.id}`]);
     expect(await transactionalIds()).toEqual(before);
     expect(await storedRecord(created.id)).toMatchObject({ subject: INPUTS.subject, from: INPUTS.from });
   });
 
   test("answers without preheader and content (variance mode) keep the known values", async () => {
-    const created = await provider.create(INPUTS);
+    const created = await harness.providers.TransactionalCampaign.create(INPUTS);
     await setVariance(true);
     try {
       expect(await harness.client.getTransactional(created.id)).not.toHaveProperty("content");
-      const read = await provider.read(created.id, created.outs);
+      const read = await harness.providers.TransactionalCampaign.read(created.id, created.outs);
       expect(read).toStrictEqual({ id: created.id, props: created.outs, inputs: INPUTS });
       // An update whose answers lack them too.
       const news = { ...INPUTS, subject: "Shipped!" };
-      const updated = await provider.update(created.id, created.outs, news);
+      const updated = await harness.providers.TransactionalCampaign.update(created.id, created.outs, news);
       expect(updated).toStrictEqual({ outs: await expectedOutputs(created.id, news) });
     } finally {
       await setVariance(false);
@@ -497,7 +532,7 @@ describe("read", () => {
   });
 
   test("with no prior inputs (pulumi import), every field the service holds is an input", async () => {
-    const read = await provider.read("trn001", {});
+    const read = await harness.providers.TransactionalCampaign.read("trn001", {});
     const inputs = {
       title: "Order confirmation",
       subject: "Your order is confirmed",
@@ -508,20 +543,24 @@ describe("read", () => {
     };
     expect(read.inputs).toStrictEqual(inputs);
     expect(read.props).toMatchObject(inputs);
-    expect(await provider.diff("trn001", read.props ?? {}, inputs)).toStrictEqual(NO_CHANGE);
+    expect(
+      await harness.providers.TransactionalCampaign.diff("trn001", read.props ?? {}, inputs),
+    ).toStrictEqual(NO_CHANGE);
   });
 
   test("should say gone for an unknown campaign", async () => {
-    expect(await provider.read("zzz999", { ...INPUTS })).toStrictEqual({ id: "" });
+    expect(await harness.providers.TransactionalCampaign.read("zzz999", { ...INPUTS })).toStrictEqual({
+      id: "",
+    });
   });
 });
 
 describe("delete", () => {
   test("should only drop it from the stack, warn, and make no API call", async () => {
-    const created = await provider.create(INPUTS);
+    const created = await harness.providers.TransactionalCampaign.create(INPUTS);
     await harness.clearRequests();
     const stderr = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
-    await provider.delete(created.id, created.outs);
+    await harness.providers.TransactionalCampaign.delete(created.id, created.outs);
     expect(stderr.mock.calls).toEqual([
       [
         `warning: TransactionalCampaign ${created.id} was removed from the stack, but the Sender API cannot ` +
@@ -538,7 +577,7 @@ describe("autonamed titles prove ownership", () => {
   const AUTO = { ...INPUTS, title: "order-shipped-1a2b3c4d", autonamed: true };
 
   test("adopts its own campaign an interrupted up made, with no POST", async () => {
-    const orphan = await getClient().createTransactional({
+    const orphan = await harness.client.createTransactional({
       title: AUTO.title,
       subject: AUTO.subject,
       from: AUTO.from,
@@ -548,14 +587,17 @@ describe("autonamed titles prove ownership", () => {
       content: AUTO.content,
     });
     await harness.clearRequests();
-    const created = await provider.create(AUTO);
+    const created = await harness.providers.TransactionalCampaign.create(AUTO);
     expect(created.id).toBe(orphan.id);
     expect(await harness.mutations()).toEqual([]);
   });
 
   test("never takes its predecessor for itself on a replacement (same title, new content)", async () => {
-    const before = await provider.create(AUTO);
-    const after = await provider.create({ ...AUTO, content: "<p>New content</p>" });
+    const before = await harness.providers.TransactionalCampaign.create(AUTO);
+    const after = await harness.providers.TransactionalCampaign.create({
+      ...AUTO,
+      content: "<p>New content</p>",
+    });
     expect(after.id).not.toBe(before.id);
     expect((await transactionalIds()).slice(-2)).toEqual([before.id, after.id]);
   });

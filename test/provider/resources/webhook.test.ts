@@ -1,8 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
-import { getClient } from "../../../provider/context";
 import { UNKNOWN } from "../../../provider/resources/common";
 import { pickInputs } from "../../../provider/resources/fields";
-import { webhookProvider as provider, webhookFields } from "../../../provider/resources/webhook";
+import { webhookFields } from "../../../provider/resources/webhook";
 import { type Harness, NO_CHANGE, startHarness, TOKEN, UPDATE } from "./harness";
 
 const PROVIDER = "exports.handler=function(){}";
@@ -117,7 +116,9 @@ describe("check", () => {
       failures: [{ property: "relationId", reason: "must be a group id" }],
     },
   ])("should refuse $name", async ({ news, failures }) => {
-    expect((await provider.check({}, { ...news, __provider: PROVIDER })).failures).toEqual(failures);
+    expect((await harness.providers.Webhook.check({}, { ...news, __provider: PROVIDER })).failures).toEqual(
+      failures,
+    );
   });
 
   test.each([
@@ -132,7 +133,7 @@ describe("check", () => {
       news: { ...INPUTS, topic: "groups/new-subscriber", relationId: UNKNOWN },
     },
   ])("should accept $name", async ({ news }) => {
-    expect(await provider.check({}, news)).toStrictEqual({ inputs: news });
+    expect(await harness.providers.Webhook.check({}, news)).toStrictEqual({ inputs: news });
   });
 });
 
@@ -145,7 +146,7 @@ describe("create", () => {
       group: "grp002",
     },
   ])("should create $name", async ({ inputs, group }) => {
-    const created = await provider.create({ ...inputs, __provider: PROVIDER });
+    const created = await harness.providers.Webhook.create({ ...inputs, __provider: PROVIDER });
     expect(created).toStrictEqual({ id: created.id, outs: outputs(inputs) });
     expect(await webhooks()).toEqual([record(created.id, HOOK, inputs.topic, group)]);
   });
@@ -155,7 +156,7 @@ describe("create", () => {
     await harness.addFaults([
       { method: "POST", path: "^/v2/account/webhooks$", kind: "drop-after", count: 1 },
     ]);
-    const error = (await provider.create(INPUTS).catch((err) => err)) as Error;
+    const error = (await harness.providers.Webhook.create(INPUTS).catch((err) => err)) as Error;
     const [made] = (await webhooks()) as Array<{ id: string }>;
     expect((await webhooks()).length).toBe(1);
     // The client's own words for the dropped connection come between these two parts.
@@ -175,22 +176,22 @@ describe("create", () => {
   });
 
   test("should never adopt a look-alike webhook that was there before the create", async () => {
-    const neighbour = await getClient().createWebhook({ url: HOOK, topic: "subscribers/new" });
+    const neighbour = await harness.client.createWebhook({ url: HOOK, topic: "subscribers/new" });
     await harness.addFaults([
       { method: "POST", path: "^/v2/account/webhooks$", kind: "status", status: 503, count: 1 },
     ]);
-    const created = await provider.create(INPUTS);
+    const created = await harness.providers.Webhook.create(INPUTS);
     expect(created.id).not.toBe(neighbour.id);
     expect((await webhooks()).map((w) => (w as { id: string }).id)).toEqual([neighbour.id, created.id]);
   });
 
   test("should name the operation and the service's message on failure, never the token", async () => {
     const inputs = { url: HOOK, topic: "groups/unsubscribed", relationId: "grp999" };
-    const serviceError = await getClient()
+    const serviceError = await harness.client
       .createWebhook({ url: HOOK, topic: "groups/unsubscribed", relation_id: "grp999" })
       .catch((err: Error) => err.message);
     expect(serviceError).toContain("relation_id");
-    const error = (await provider.create(inputs).catch((err) => err)) as Error;
+    const error = (await harness.providers.Webhook.create(inputs).catch((err) => err)) as Error;
     expect(error.message).toBe(
       `create Webhook groups/unsubscribed https://hooks.example.com/sender failed: ${serviceError}`,
     );
@@ -226,18 +227,20 @@ describe("diff", () => {
       expected: { changes: true, replaces: ["topic", "relationId"], deleteBeforeReplace: true },
     },
   ])("$name: $shows", async ({ change, expected }) => {
-    const created = await provider.create(INPUTS);
+    const created = await harness.providers.Webhook.create(INPUTS);
     await harness.clearRequests();
-    expect(await provider.diff(created.id, created.outs, { ...INPUTS, ...change })).toStrictEqual(expected);
+    expect(
+      await harness.providers.Webhook.diff(created.id, created.outs, { ...INPUTS, ...change }),
+    ).toStrictEqual(expected);
     expect(await harness.calls()).toEqual([]);
   });
 
   test("no change is no change, and costs no API call", async () => {
-    const created = await provider.create(INPUTS);
+    const created = await harness.providers.Webhook.create(INPUTS);
     await harness.clearRequests();
-    expect(await provider.diff(created.id, created.outs, { ...INPUTS, __provider: PROVIDER })).toStrictEqual(
-      NO_CHANGE,
-    );
+    expect(
+      await harness.providers.Webhook.diff(created.id, created.outs, { ...INPUTS, __provider: PROVIDER }),
+    ).toStrictEqual(NO_CHANGE);
     expect(await harness.calls()).toEqual([]);
     expect(await webhooks()).toEqual([record(created.id, HOOK, "subscribers/new")]);
   });
@@ -245,35 +248,39 @@ describe("diff", () => {
 
 describe("update", () => {
   test("a new url is changed in place with one PATCH: same id, one webhook, no delete or create", async () => {
-    const created = await provider.create(INPUTS);
+    const created = await harness.providers.Webhook.create(INPUTS);
     const news = { ...INPUTS, url: OTHER_HOOK };
     await harness.clearRequests();
-    const updated = await provider.update(created.id, created.outs, { ...news, __provider: PROVIDER });
+    const updated = await harness.providers.Webhook.update(created.id, created.outs, {
+      ...news,
+      __provider: PROVIDER,
+    });
     expect(updated).toStrictEqual({ outs: outputs(news) });
     expect(await harness.calls()).toEqual([{ method: "PATCH", path: `/v2/account/webhooks/${created.id}` }]);
     expect(await webhooks()).toEqual([record(created.id, OTHER_HOOK, "subscribers/new")]);
     // The new state is what a refresh reads.
-    expect(await provider.diff(created.id, updated.outs, news)).toStrictEqual(NO_CHANGE);
-    expect((await provider.read(created.id, updated.outs)).inputs).toStrictEqual(news);
+    expect(await harness.providers.Webhook.diff(created.id, updated.outs, news)).toStrictEqual(NO_CHANGE);
+    expect((await harness.providers.Webhook.read(created.id, updated.outs)).inputs).toStrictEqual(news);
   });
 
   test("keeps the group of a group topic", async () => {
     const inputs = { url: HOOK, topic: "groups/unsubscribed", relationId: "grp002" };
-    const created = await provider.create(inputs);
+    const created = await harness.providers.Webhook.create(inputs);
     const news = { ...inputs, url: OTHER_HOOK };
-    const updated = await provider.update(created.id, created.outs, news);
+    const updated = await harness.providers.Webhook.update(created.id, created.outs, news);
     expect(updated).toStrictEqual({ outs: outputs(news) });
     expect(await webhooks()).toEqual([record(created.id, OTHER_HOOK, "groups/unsubscribed", "grp002")]);
   });
 
   test("fails, naming the field, when the service answers without making the change", async () => {
-    const created = await provider.create(INPUTS);
+    const created = await harness.providers.Webhook.create(INPUTS);
     // A service that ignores a field it does not take in place answers the webhook unchanged.
-    const client = getClient();
+    const client = harness.client;
     const spy = vi.spyOn(client, "updateWebhook").mockImplementation((id) => client.getWebhook(id));
-    const error = (await provider
-      .update(created.id, created.outs, { ...INPUTS, url: OTHER_HOOK })
-      .catch((err) => err)) as Error;
+    const error = (await harness.providers.Webhook.update(created.id, created.outs, {
+      ...INPUTS,
+      url: OTHER_HOOK,
+    }).catch((err) => err)) as Error;
     expect(spy).toHaveBeenCalledWith(created.id, { url: OTHER_HOOK });
     expect(error.message).toBe(
       `update Webhook ${created.id} failed: PATCH /v2/account/webhooks/${created.id} succeeded but did not ` +
@@ -283,11 +290,12 @@ describe("update", () => {
   });
 
   test("a 404 fails the update with the service's message, never the token", async () => {
-    const created = await provider.create(INPUTS);
-    await provider.delete(created.id, created.outs);
-    const error = (await provider
-      .update(created.id, created.outs, { ...INPUTS, url: OTHER_HOOK })
-      .catch((err) => err)) as Error;
+    const created = await harness.providers.Webhook.create(INPUTS);
+    await harness.providers.Webhook.delete(created.id, created.outs);
+    const error = (await harness.providers.Webhook.update(created.id, created.outs, {
+      ...INPUTS,
+      url: OTHER_HOOK,
+    }).catch((err) => err)) as Error;
     expect(error.message).toMatch(
       new RegExp(
         `^update Webhook ${created.id} failed: PATCH /v2/account/webhooks/${created.id} failed with 404`,
@@ -300,10 +308,10 @@ describe("update", () => {
 
 describe("read", () => {
   test("reads the webhook back: an unchanged one reads as its state, with one GET", async () => {
-    const created = await provider.create(INPUTS);
+    const created = await harness.providers.Webhook.create(INPUTS);
     await harness.clearRequests();
     const olds = { ...created.outs, __provider: PROVIDER };
-    expect(await provider.read(created.id, olds)).toStrictEqual({
+    expect(await harness.providers.Webhook.read(created.id, olds)).toStrictEqual({
       id: created.id,
       props: created.outs,
       inputs: INPUTS,
@@ -312,24 +320,24 @@ describe("read", () => {
   });
 
   test("finds a url changed behind the stack's back, and the diff puts it back in place", async () => {
-    const created = await provider.create(INPUTS);
+    const created = await harness.providers.Webhook.create(INPUTS);
     await harness.client.updateWebhook(created.id, { url: OTHER_HOOK });
-    const read = await provider.read(created.id, created.outs);
+    const read = await harness.providers.Webhook.read(created.id, created.outs);
     expect(read).toStrictEqual({
       id: created.id,
       props: outputs({ ...INPUTS, url: OTHER_HOOK }),
       inputs: { ...INPUTS, url: OTHER_HOOK },
     });
-    expect(await provider.diff(created.id, read.props, INPUTS)).toStrictEqual(UPDATE);
+    expect(await harness.providers.Webhook.diff(created.id, read.props, INPUTS)).toStrictEqual(UPDATE);
   });
 
   test("finds a topic and group changed behind the stack's back", async () => {
-    const created = await provider.create(INPUTS);
+    const created = await harness.providers.Webhook.create(INPUTS);
     await harness.client.updateWebhook(created.id, { topic: "groups/new-subscriber", relation_id: "grp002" });
-    const read = await provider.read(created.id, created.outs);
+    const read = await harness.providers.Webhook.read(created.id, created.outs);
     const drifted = { ...INPUTS, topic: "groups/new-subscriber", relationId: "grp002" };
     expect(read).toStrictEqual({ id: created.id, props: outputs(drifted), inputs: drifted });
-    expect(await provider.diff(created.id, read.props, INPUTS)).toStrictEqual({
+    expect(await harness.providers.Webhook.diff(created.id, read.props, INPUTS)).toStrictEqual({
       changes: true,
       replaces: ["topic", "relationId"],
       deleteBeforeReplace: true,
@@ -337,14 +345,14 @@ describe("read", () => {
   });
 
   test("says gone for a webhook deleted behind the stack's back", async () => {
-    const created = await provider.create(INPUTS);
+    const created = await harness.providers.Webhook.create(INPUTS);
     await harness.client.deleteWebhook(created.id);
-    expect(await provider.read(created.id, created.outs)).toStrictEqual({ id: "" });
+    expect(await harness.providers.Webhook.read(created.id, created.outs)).toStrictEqual({ id: "" });
   });
 
   test("reads an enveloped answer without a group key (variance mode) as the same state", async () => {
-    const plain = await provider.create(INPUTS);
-    const grouped = await provider.create({
+    const plain = await harness.providers.Webhook.create(INPUTS);
+    const grouped = await harness.providers.Webhook.create({
       url: OTHER_HOOK,
       topic: "groups/new-subscriber",
       relationId: "grp001",
@@ -353,7 +361,7 @@ describe("read", () => {
     try {
       expect(await harness.client.getWebhook(plain.id)).not.toHaveProperty("group");
       for (const created of [plain, grouped]) {
-        const read = await provider.read(created.id, created.outs);
+        const read = await harness.providers.Webhook.read(created.id, created.outs);
         expect(read).toStrictEqual({
           id: created.id,
           props: created.outs,
@@ -368,9 +376,9 @@ describe("read", () => {
 
 describe("delete", () => {
   test("should delete it, and succeed again when it is already gone", async () => {
-    const created = await provider.create(INPUTS);
-    await provider.delete(created.id, created.outs);
+    const created = await harness.providers.Webhook.create(INPUTS);
+    await harness.providers.Webhook.delete(created.id, created.outs);
     expect(await webhooks()).toEqual([]);
-    await expect(provider.delete(created.id, created.outs)).resolves.toBeUndefined();
+    await expect(harness.providers.Webhook.delete(created.id, created.outs)).resolves.toBeUndefined();
   });
 });

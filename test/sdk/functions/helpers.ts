@@ -1,7 +1,7 @@
 import { afterAll, beforeAll } from "vitest";
 import { type RunningEmulator, startEmulator } from "../../../emulator/server";
 import { SenderClient } from "../../../provider/client";
-import { resetProgramClients } from "../../../sdk/program-client";
+import { ProgramContext, useProgramContext } from "../../../sdk/program-client";
 
 /** The token of the test emulator; tests assert that it never shows in an error. */
 export const TOKEN = "fn-test-token-9d2c41e7";
@@ -39,13 +39,16 @@ export interface FunctionEmulator {
 export function useEmulator({ viaEnv = true }: { viaEnv?: boolean } = {}): FunctionEmulator {
   let running: RunningEmulator | undefined;
   const state = {} as FunctionEmulator;
+  let restore = () => {};
   beforeAll(async () => {
     running = await startEmulator({ port: 0, token: TOKEN, now: () => new Date(NOW) });
     if (viaEnv) {
       process.env.SENDER_API_TOKEN = TOKEN;
       process.env.SENDER_BASE_URL = running.url;
     }
-    resetProgramClients();
+    // A program of its own, whose clients read the settings just set.
+    const previous = useProgramContext(new ProgramContext());
+    restore = () => useProgramContext(previous);
     const url = running.url;
     state.url = url;
     state.client = new SenderClient({ baseUrl: url, apiToken: TOKEN });
@@ -62,7 +65,7 @@ export function useEmulator({ viaEnv = true }: { viaEnv?: boolean } = {}): Funct
   afterAll(async () => {
     delete process.env.SENDER_API_TOKEN;
     delete process.env.SENDER_BASE_URL;
-    resetProgramClients();
+    restore();
     await running?.close();
   });
   return state;

@@ -3,7 +3,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { MISSING_TOKEN_MESSAGE } from "../../../provider/context";
 import { getCampaign, getPlans, SenderFunctionError } from "../../../sdk/functions";
-import { programClient, resetProgramClients } from "../../../sdk/program-client";
+import { ProgramContext, useProgramContext } from "../../../sdk/program-client";
 import { TOKEN, useEmulator } from "./helpers";
 
 // Settings come from stack config here, so the env fallbacks are left unset by default.
@@ -11,6 +11,9 @@ const emulator = useEmulator({ viaEnv: false });
 
 const config = (extra: Record<string, string> = {}) =>
   pulumi.runtime.setAllConfig({ "sender:apiToken": TOKEN, "sender:baseUrl": emulator.url, ...extra });
+
+let context: ProgramContext;
+const programClient = () => context.client();
 
 async function failure(call: () => Promise<unknown>): Promise<SenderFunctionError> {
   const error = await call().then(
@@ -25,7 +28,9 @@ beforeEach(async () => {
   pulumi.runtime.setAllConfig({});
   delete process.env.SENDER_API_TOKEN;
   delete process.env.SENDER_BASE_URL;
-  resetProgramClients();
+  // Each test is a new program: its own clients and configuration failures.
+  context = new ProgramContext();
+  useProgramContext(context);
   await emulator.clearRequests();
 });
 
