@@ -21,7 +21,7 @@ describe("Attachment", () => {
     expect(resource?.name).toBe("prices");
     expect(resource?.inputs).toStrictEqual({
       ...args,
-      __provider: expect.stringContaining('providerFor("Attachment"'),
+      __provider: expect.stringContaining("providerFor('Attachment'"),
     });
     expect(JSON.stringify(resource)).not.toContain(TOKEN);
   });

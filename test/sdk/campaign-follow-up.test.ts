@@ -30,7 +30,7 @@ describe("CampaignFollowUp", () => {
     expect(resource?.name).toBe("reminder");
     expect(resource?.inputs).toStrictEqual({
       ...args,
-      __provider: expect.stringContaining('providerFor("CampaignFollowUp"'),
+      __provider: expect.stringContaining("providerFor('CampaignFollowUp'"),
     });
     expect(JSON.stringify(resource)).not.toContain(TOKEN);
   });

@@ -19,7 +19,7 @@ describe("CampaignSchedule under mocks", () => {
     expect(args.inputs).toEqual({
       campaignId: "b6gXkQ",
       scheduleTime: "2026-12-01T09:00:00+01:00",
-      __provider: expect.stringContaining('providerFor("CampaignSchedule"'),
+      __provider: expect.stringContaining("providerFor('CampaignSchedule'"),
     });
     expect(Object.keys(args.inputs).sort()).toEqual(["__provider", "campaignId", "scheduleTime"]);
     expect(JSON.stringify(args)).not.toContain(TOKEN);

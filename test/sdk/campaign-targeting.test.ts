@@ -24,7 +24,7 @@ describe("CampaignTargeting under mocks", () => {
       excludedTagIds: ["tag004"],
       filterIds: ["flt001"],
       excludedFilterIds: ["flt003"],
-      __provider: expect.stringContaining('providerFor("CampaignTargeting"'),
+      __provider: expect.stringContaining("providerFor('CampaignTargeting'"),
     });
     expect(JSON.stringify(args)).not.toContain(TOKEN);
   });
@@ -41,7 +41,7 @@ describe("CampaignTargeting under mocks", () => {
       campaignId: "b6gXkQ",
       sendToAll: true,
       excludedTagIds: ["tag004"],
-      __provider: expect.stringContaining('providerFor("CampaignTargeting"'),
+      __provider: expect.stringContaining("providerFor('CampaignTargeting'"),
     });
     expect(JSON.stringify(args)).not.toContain(TOKEN);
   });

@@ -38,7 +38,7 @@ describe("Campaign under mocks", () => {
       groups: ["grp002", "grp001"],
       segments: [],
       adoptId: "b6gXkQ",
-      __provider: expect.stringContaining('providerFor("Campaign"'),
+      __provider: expect.stringContaining("providerFor('Campaign'"),
     });
     expect(JSON.stringify(args)).not.toContain(TOKEN);
   });

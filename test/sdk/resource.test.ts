@@ -45,7 +45,7 @@ describe("generated-class conventions", () => {
       expect(registration.id).toBe(`id-${kind}`);
       // Only the provider text is set; every other input is left out.
       expect(Object.keys(registration.inputs)).toEqual(["__provider"]);
-      expect(registration.inputs.__provider).toContain(`providerFor("${kind}")`);
+      expect(registration.inputs.__provider).toContain(`providerFor('${kind}')`);
       expect(resourceClass.isInstance(got)).toBe(true);
     },
   );

@@ -38,7 +38,7 @@ describe("TransactionalCampaign", () => {
       ...(autonamed ? { title: "order-9e953008", autonamed: true } : {}),
       // An explicit title carries the resource's ownership mark (the same hash), for the create.
       ...("title" in args ? { ownershipMark: "9e953008" } : {}),
-      __provider: expect.stringContaining('providerFor("TransactionalCampaign"'),
+      __provider: expect.stringContaining("providerFor('TransactionalCampaign'"),
     });
     expect(JSON.stringify(resource)).not.toContain(TOKEN);
   });

@@ -33,7 +33,7 @@ describe("Webhook", () => {
     expect(resource?.name).toBe("hook");
     expect(resource?.inputs).toStrictEqual({
       ...args,
-      __provider: expect.stringContaining('providerFor("Webhook"'),
+      __provider: expect.stringContaining("providerFor('Webhook'"),
     });
     expect(JSON.stringify(resource)).not.toContain(TOKEN);
   });
