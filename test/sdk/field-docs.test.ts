@@ -10,12 +10,12 @@ import { RESOURCE_KINDS, type ResourceKind } from "../../provider/kinds";
 
 const ROOT = path.resolve(__dirname, "../..");
 const MODULES: Record<ResourceKind, string> = {
-  Campaign: "campaign",
+  Campaign: "campaign-fields",
   CampaignTargeting: "campaign-targeting",
   CampaignFollowUp: "campaign-follow-up",
   CampaignSchedule: "campaign-schedule",
   Attachment: "attachment",
-  TransactionalCampaign: "transactional-campaign",
+  TransactionalCampaign: "transactional-campaign-fields",
   Webhook: "webhook",
 };
 

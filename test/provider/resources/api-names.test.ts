@@ -15,7 +15,7 @@ import { attachmentFields } from "../../../provider/resources/attachment";
 import type { TableOf } from "../../../provider/resources/fields";
 import { transactionalCampaignFields } from "../../../provider/resources/transactional-campaign";
 
-/** What `provider/resources/campaign.ts` lets its table's `api:` name. */
+/** What `provider/resources/campaign-fields.ts` lets its table's `api:` name. */
 type CampaignApiName = keyof api.CreateCampaignBody | api.KnownKeys<api.Campaign>;
 
 const apiNames = (table: TableOf): string[] =>
