@@ -20,7 +20,8 @@ import {
   campaignTargetingProvider,
 } from "./resources/campaign-targeting";
 import type { ResourceProviderImpl } from "./resources/common";
-import type { FieldTable } from "./resources/fields";
+import { fieldDocs } from "./resources/field-docs.generated";
+import { type DocumentedTable, withDocs } from "./resources/fields";
 import {
   transactionalCampaignDescription,
   transactionalCampaignFields,
@@ -30,7 +31,7 @@ import { webhookDescription, webhookFields, webhookProvider } from "./resources/
 
 export { configureProvider, getClient } from "./context";
 export type { ResourceKind } from "./kinds";
-export type { Field, FieldTable, FieldType } from "./resources/fields";
+export type { DocumentedField, DocumentedTable, Field, FieldTable, FieldType } from "./resources/fields";
 
 /** Every resource kind's provider: the whole surface in one place. */
 export const providers: Record<ResourceKind, ResourceProviderImpl> = {
@@ -43,15 +44,18 @@ export const providers: Record<ResourceKind, ResourceProviderImpl> = {
   Webhook: webhookProvider,
 };
 
-/** Every resource kind's field table: the facts of each field, keyed by camelCase property name. */
-export const fieldTables: Record<ResourceKind, FieldTable> = {
-  Campaign: campaignFields,
-  CampaignTargeting: campaignTargetingFields,
-  CampaignFollowUp: campaignFollowUpFields,
-  CampaignSchedule: campaignScheduleFields,
-  Attachment: attachmentFields,
-  TransactionalCampaign: transactionalCampaignFields,
-  Webhook: webhookFields,
+/**
+ * Every resource kind's field table: the facts of each field, keyed by camelCase property name,
+ * each with its doc (the TSDoc of its key, through field-docs.generated.ts).
+ */
+export const fieldTables: Record<ResourceKind, DocumentedTable> = {
+  Campaign: withDocs(campaignFields, fieldDocs.Campaign),
+  CampaignTargeting: withDocs(campaignTargetingFields, fieldDocs.CampaignTargeting),
+  CampaignFollowUp: withDocs(campaignFollowUpFields, fieldDocs.CampaignFollowUp),
+  CampaignSchedule: withDocs(campaignScheduleFields, fieldDocs.CampaignSchedule),
+  Attachment: withDocs(attachmentFields, fieldDocs.Attachment),
+  TransactionalCampaign: withDocs(transactionalCampaignFields, fieldDocs.TransactionalCampaign),
+  Webhook: withDocs(webhookFields, fieldDocs.Webhook),
 };
 
 /** Every resource kind's one-paragraph description (the package schema's and the SDK class's). */

@@ -43,7 +43,6 @@ export const campaignFields = {
    */
   title: {
     type: "string",
-    doc: "Internal name, shown in the Sender dashboard and reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the resource's URN: the same for this resource of this stack in every run, different in every other stack, so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one. An explicit title is proven the same way: the campaign is created as `<title> [<8 hex>]` and renamed right after (see `ownershipMark` and the README).",
     api: "title",
     cleared: "",
     check: textInput(),
@@ -51,7 +50,6 @@ export const campaignFields = {
   /** Subject line of the email. */
   subject: {
     type: "string",
-    doc: "Subject line of the email.",
     api: "subject",
     required: true,
     check: textInput(1),
@@ -59,7 +57,6 @@ export const campaignFields = {
   /** Sender *name* shown to recipients (not an address), e.g. `Example News`. */
   from: {
     type: "string",
-    doc: "Sender *name* shown to recipients (not an address), e.g. `Example News`.",
     api: "from",
     required: true,
     check: textInput(1),
@@ -67,7 +64,6 @@ export const campaignFields = {
   /** Reply-to address; its domain must be a verified domain of the account. */
   replyTo: {
     type: "string",
-    doc: "Reply-to address; its domain must be a verified domain of the account.",
     api: "reply_to",
     required: true,
     check: z.email({ error: "must be an email address" }),
@@ -75,7 +71,6 @@ export const campaignFields = {
   /** How the content is written: `editor`, `html` or `text`. */
   contentType: {
     type: "string",
-    doc: "How the content is written: `editor`, `html` or `text`.",
     api: "content_type",
     required: true,
     enum: CONTENT_TYPES,
@@ -84,7 +79,6 @@ export const campaignFields = {
   /** Preview text shown after the subject in most inboxes. */
   preheader: {
     type: "string",
-    doc: "Preview text shown after the subject in most inboxes.",
     api: "preheader",
     cleared: "",
     check: textInput(),
@@ -92,7 +86,6 @@ export const campaignFields = {
   /** The email body: html for `html` and `editor`, plain text for `text`. */
   content: {
     type: "string",
-    doc: "The email body: html for `html` and `editor`, plain text for `text`.",
     api: "content",
     cleared: "",
     check: z.string({ error: "must be a string" }),
@@ -100,7 +93,6 @@ export const campaignFields = {
   /** Whether links carry Google Analytics tracking. Default `false`. */
   googleAnalytics: {
     type: "boolean",
-    doc: "Whether links carry Google Analytics tracking. Default `false`.",
     api: "google_analytics",
     cleared: false,
     check: z.boolean({ error: "must be true or false" }),
@@ -108,7 +100,6 @@ export const campaignFields = {
   /** Ids of the groups the campaign goes to. A set: order does not matter. */
   groups: {
     type: "stringList",
-    doc: "Ids of the groups the campaign goes to. A set: order does not matter.",
     api: "groups",
     set: true,
     cleared: [],
@@ -117,7 +108,6 @@ export const campaignFields = {
   /** Ids of the segments the campaign goes to. A set: order does not matter. */
   segments: {
     type: "stringList",
-    doc: "Ids of the segments the campaign goes to. A set: order does not matter.",
     api: "segments",
     set: true,
     cleared: [],
@@ -139,11 +129,6 @@ export const campaignFields = {
    */
   adoptId: {
     type: "string",
-    doc:
-      "Id of an existing campaign to take over instead of creating one; `create` then updates it to match " +
-      "these arguments. This is the way to bring a campaign made elsewhere under the stack: `pulumi import` " +
-      "does not work for dynamic resources (pulumi/pulumi#16175). Refused when the campaign has already been " +
-      "sent and differs from the arguments. Only read at create.",
     createOnly: true,
     check: z
       .string({ error: "must be a campaign id" })
@@ -153,7 +138,6 @@ export const campaignFields = {
   /** `DRAFT`, `SCHEDULED`, `SENDING` or `SENT`, as of the last create, update or refresh. */
   status: {
     type: "string",
-    doc: "`DRAFT`, `SCHEDULED`, `SENDING` or `SENT`, as of the last create, update or refresh.",
     api: "status",
     output: true,
     ...typed<api.CampaignStatus>(),
@@ -161,21 +145,18 @@ export const campaignFields = {
   /** When the campaign was created, `YYYY-MM-DD HH:MM:SS` UTC. */
   created: {
     type: "string",
-    doc: "When the campaign was created, `YYYY-MM-DD HH:MM:SS` UTC.",
     api: "created",
     output: true,
   },
   /** When the campaign last changed, `YYYY-MM-DD HH:MM:SS` UTC. */
   modified: {
     type: "string",
-    doc: "When the campaign last changed, `YYYY-MM-DD HH:MM:SS` UTC.",
     api: "modified",
     output: true,
   },
   /** When it is scheduled to go, `YYYY-MM-DD HH:MM:SS` UTC, if it is. */
   scheduleTime: {
     type: "string",
-    doc: "When it is scheduled to go, `YYYY-MM-DD HH:MM:SS` UTC, if it is.",
     api: "schedule_time",
     output: true,
     optional: true,
@@ -183,7 +164,6 @@ export const campaignFields = {
   /** When it was sent, `YYYY-MM-DD HH:MM:SS` UTC, once it was. */
   sentTime: {
     type: "string",
-    doc: "When it was sent, `YYYY-MM-DD HH:MM:SS` UTC, once it was.",
     api: "sent_time",
     output: true,
     optional: true,
@@ -191,14 +171,12 @@ export const campaignFields = {
   /** How many subscribers it reaches. */
   recipientCount: {
     type: "integer",
-    doc: "How many subscribers it reaches.",
     api: "recipient_count",
     output: true,
   },
   /** The sending domain's id. */
   domainId: {
     type: "string",
-    doc: "The sending domain's id.",
     api: "domain_id",
     output: true,
     optional: true,
@@ -206,7 +184,6 @@ export const campaignFields = {
   /** The step of the editor wizard the campaign is at. */
   lastAction: {
     type: "string",
-    doc: "The step of the editor wizard the campaign is at.",
     api: "last_action",
     output: true,
     ...typed<api.LastAction>(),

@@ -277,7 +277,6 @@ export {
  */
 export const ownershipMarkField = {
   type: "string",
-  doc: "Set by the SDK (or the plugin's check) when the title is explicit: 8 hex of a hash of the resource's URN. The campaign is created with the title `<title> [<mark>]` and renamed to `title` as soon as the create answers, so that one whose create lost its answer, or whose `up` was killed, is provably this resource's. Not meant to be set by programs. Only read at create.",
   createOnly: true,
   check: z
     .string({ error: "must be a string" })

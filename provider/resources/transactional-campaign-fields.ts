@@ -26,8 +26,7 @@ const nonEmpty = z
 /** The outputs of a TransactionalCampaign: its inputs and what the service computes. */
 export type TransactionalCampaignOutputs = OutputsOf<typeof transactionalCampaignFields>;
 
-const counter = (doc: string, api: KnownKeys<Transactional>) =>
-  ({ type: "integer", doc: `${doc}, as of the last create, update or refresh.`, api, output: true }) as const;
+const counter = (api: KnownKeys<Transactional>) => ({ type: "integer", api, output: true }) as const;
 
 /**
  * The field table of TransactionalCampaign. `PATCH /transactional/{id}` changes title, subject,
@@ -46,14 +45,12 @@ export const transactionalCampaignFields = {
    */
   title: {
     type: "string",
-    doc: "Name shown in reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the resource's URN: the same for this resource of this stack in every run, different in every other stack, so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one, which matters since the API cannot delete one. An explicit title is proven the same way: the campaign is created as `<title> [<8 hex>]` and renamed right after (see `ownershipMark` and the README). Resources made before autonaming without a title keep none.",
     api: "title",
     check: z.string({ error: "must be a string" }),
   },
   /** Subject line. */
   subject: {
     type: "string",
-    doc: "Subject line.",
     api: "subject",
     required: true,
     check: nonEmpty,
@@ -61,7 +58,6 @@ export const transactionalCampaignFields = {
   /** Sender name. */
   from: {
     type: "string",
-    doc: "Sender name.",
     api: "from",
     required: true,
     check: nonEmpty,
@@ -69,7 +65,6 @@ export const transactionalCampaignFields = {
   /** Reply-to address, on a verified domain of the account. */
   replyTo: {
     type: "string",
-    doc: "Reply-to address, on a verified domain of the account.",
     api: "reply_to",
     required: true,
     check: z.email({ error: "must be an email address on a verified domain of the account" }),
@@ -80,7 +75,6 @@ export const transactionalCampaignFields = {
    */
   editor: {
     type: "string",
-    doc: "`plain` or `html`: how `content` is read. `builder` is refused, as builder campaigns can only be built in the Sender interface.",
     api: "editor",
     required: true,
     replaceOnChange: true,
@@ -94,14 +88,12 @@ export const transactionalCampaignFields = {
   /** Preview text. Managed only when set. */
   preheader: {
     type: "string",
-    doc: "Preview text. Managed only when set.",
     api: "preheader",
     check: z.string({ error: "must be a string" }),
   },
   /** Plain text or html body, according to `editor`. Managed only when set. */
   content: {
     type: "string",
-    doc: "Plain text or html body, according to `editor`. Managed only when set.",
     api: "content",
     replaceOnChange: true,
     check: z.string({ error: "must be a string" }),
@@ -123,7 +115,6 @@ export const transactionalCampaignFields = {
    */
   adoptId: {
     type: "string",
-    doc: "Our answer to `pulumi import`, which does not work for dynamic resources (pulumi/pulumi#16175): the id of an existing transactional campaign to take over instead of creating one. Its fields must already equal the inputs, since adopting takes the campaign over as it is; `create` fails otherwise and lists the fields that differ. Only read at create: changing or removing it later does nothing.",
     createOnly: true,
     check: z
       .string({ error: "must be a transactional campaign id" })
@@ -131,25 +122,25 @@ export const transactionalCampaignFields = {
       .superRefine(safeId("transactional campaign")),
   },
   /** The campaign type. */
-  type: { type: "string", doc: "The campaign type.", api: "type", output: true },
+  type: { type: "string", api: "type", output: true },
   /** The editor wizard's step. */
-  lastAction: { type: "string", doc: "The editor wizard's step.", api: "last_action", output: true },
+  lastAction: { type: "string", api: "last_action", output: true },
   /** Creation time, `YYYY-MM-DD HH:MM:SS` UTC. */
-  created: { type: "string", doc: "Creation time, `YYYY-MM-DD HH:MM:SS` UTC.", api: "created", output: true },
+  created: { type: "string", api: "created", output: true },
   /** Last change, `YYYY-MM-DD HH:MM:SS` UTC. */
-  modified: { type: "string", doc: "Last change, `YYYY-MM-DD HH:MM:SS` UTC.", api: "modified", output: true },
+  modified: { type: "string", api: "modified", output: true },
   /** The sending domain's id. */
-  domainId: { type: "string", doc: "The sending domain's id.", api: "domain_id", output: true },
+  domainId: { type: "string", api: "domain_id", output: true },
   /** Emails sent, as of the last create, update or refresh. */
-  sent: counter("Emails sent", "sent"),
+  sent: counter("sent"),
   /** Opens, as of the last create, update or refresh. */
-  opens: counter("Opens", "opens"),
+  opens: counter("opens"),
   /** Clicks, as of the last create, update or refresh. */
-  clicks: counter("Clicks", "clicks"),
+  clicks: counter("clicks"),
   /** Bounces, as of the last create, update or refresh. */
-  bounced: counter("Bounces", "bounced"),
+  bounced: counter("bounced"),
   /** Unsubscribes, as of the last create, update or refresh. */
-  unsubscribeCount: counter("Unsubscribes", "unsubscribeCount"),
+  unsubscribeCount: counter("unsubscribeCount"),
 } as const satisfies TableOf<KnownKeys<Transactional>>;
 
 /** What a TransactionalCampaign is, for the package schema and the SDK. */
