@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm run docs:fields`: writes provider/resources/field-docs.generated.ts, the doc of every resource
-// field, read from the TSDoc of its key in the field table (`export const <kind>Fields = {...}` in
-// provider/resources/). The TSDoc is the one source of the text: editors show it through the SDK's
+// field, read from the TSDoc of its key in the field table (`export const <kind>Fields = {...}
+// satisfies TableOf<...>` in provider/resources/; a spread part, `...autonameFields`, is read where it
+// is declared). The TSDoc is the one source of the text: editors show it through the SDK's
 // derived types, and the generated module gives it to the package schema and docs/resources.md.
 //
 // `--print` writes the module to stdout instead (the staleness test compares it with the file).
@@ -31,9 +32,24 @@ function docOf(property, file) {
   return (ts.getTextOfJSDocComment(jsDoc.comment) ?? "").replace(/\s+/g, " ").trim();
 }
 
+/** The docs of an object literal's keys, a spread (`...autonameFields`) read where it is declared. */
+function docsOf(literal, file, literals) {
+  const docs = {};
+  for (const property of literal.properties) {
+    if (ts.isSpreadAssignment(property)) {
+      const spread = literals.get(property.expression.getText(file));
+      if (spread === undefined) throw new Error(`no object literal for ${property.expression.getText(file)}`);
+      Object.assign(docs, docsOf(spread.literal, spread.file, literals));
+    } else docs[property.name.getText(file)] = docOf(property, file);
+  }
+  return docs;
+}
+
 /** Every field table's docs by kind (`campaignFields` is `Campaign`), kinds in name order. */
 function collect() {
   const tables = {};
+  const literals = new Map();
+  const found = [];
   const files = fs
     .readdirSync(resources)
     .filter((name) => name.endsWith(".ts") && name !== path.basename(OUT))
@@ -49,16 +65,17 @@ function collect() {
     for (const statement of file.statements) {
       if (!ts.isVariableStatement(statement)) continue;
       for (const declaration of statement.declarationList.declarations) {
-        const match = TABLE.exec(declaration.name.getText(file));
-        const literal = match && literalOf(declaration.initializer);
-        if (!match || !literal) continue;
-        const kind = match[1].charAt(0).toUpperCase() + match[1].slice(1);
-        tables[kind] = Object.fromEntries(
-          literal.properties.map((property) => [property.name.getText(file), docOf(property, file)]),
-        );
+        const literal = literalOf(declaration.initializer);
+        if (literal === undefined) continue;
+        const variable = declaration.name.getText(file);
+        literals.set(variable, { literal, file });
+        // A table is held to its shape (`satisfies TableOf<...>`); a spread part like autonameFields is not.
+        const match = ts.isSatisfiesExpression(declaration.initializer) && TABLE.exec(variable);
+        if (match) found.push({ kind: match[1].charAt(0).toUpperCase() + match[1].slice(1), literal, file });
       }
     }
   }
+  for (const { kind, literal, file } of found) tables[kind] = docsOf(literal, file, literals);
   return Object.fromEntries(Object.entries(tables).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 

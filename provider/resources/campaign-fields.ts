@@ -4,9 +4,8 @@
  */
 import { z } from "zod";
 import type * as api from "../client/schemas";
-import { ownershipMarkField } from "./common";
 import {
-  autonamedField,
+  autonameFields,
   type ComputedOf,
   type InputsOf,
   idList,
@@ -113,14 +112,7 @@ export const campaignFields = {
     cleared: [],
     check: idList("segment"),
   },
-  /**
-   * Set by the SDK (or the plugin's check) when it made up the title (see `title`): the title then proves which campaign is this resource's. Not meant to be set by programs. Only read at create.
-   */
-  autonamed: autonamedField,
-  /**
-   * Set by the SDK (or the plugin's check) when the title is explicit: 8 hex of a hash of the resource's URN. The campaign is created with the title `<title> [<mark>]` and renamed to `title` as soon as the create answers, so that one whose create lost its answer, or whose `up` was killed, is provably this resource's. Not meant to be set by programs. Only read at create.
-   */
-  ownershipMark: ownershipMarkField,
+  ...autonameFields,
   /**
    * Id of an existing campaign to take over instead of creating one; `create` then updates it to match these
    * arguments. This is the way to bring a campaign made elsewhere under the stack: `pulumi import` does not

@@ -1,5 +1,5 @@
 import type * as pulumi from "@pulumi/pulumi";
-import { z } from "zod";
+import type { z } from "zod";
 import { SenderError, type SenderHttpError, shorten } from "../client";
 import { hasBrand, setBrand } from "../client/errors/brand";
 import type * as api from "../client/schemas";
@@ -269,19 +269,6 @@ export {
   settleWindowMs,
   sharedList,
 } from "./create-once";
-
-/**
- * The `ownershipMark` input of the kinds with a title: set by the SDK (or the plugin's check) when
- * the program gives an explicit title. The object is created with `<title> [<mark>]` and renamed
- * right after, so that one whose create lost its answer is provably the resource's.
- */
-export const ownershipMarkField = {
-  type: "string",
-  createOnly: true,
-  check: z
-    .string({ error: "must be a string" })
-    .regex(/^[0-9a-f]{8}$/, "must be 8 lowercase hex digits (set by the SDK, not by programs)"),
-} as const;
 
 /**
  * The object without its undefined members. The engine's protobuf encoding throws "Unexpected

@@ -315,13 +315,35 @@ export function idList(what: string) {
 }
 
 /**
- * The `autonamed` flag of the kinds whose title the SDK (or the plugin's check) may make up
- * (`sdk/autoname.ts`): the made-up title then proves which object is the resource's.
+ * The fields of the kinds whose title the SDK (or the plugin's check) makes up or marks
+ * (`sdk/autoname.ts`), spread into their tables so that their TSDoc is written once: `autonamed`,
+ * whose made-up title then proves which object is the resource's, and `ownershipMark`, with which an
+ * explicit title is created (`<title> [<mark>]`) and renamed right after, so that one whose create
+ * lost its answer is provably the resource's.
  */
-export const autonamedField = {
-  type: "boolean",
-  createOnly: true,
-  check: z.boolean({ error: "must be a boolean" }),
+export const autonameFields = {
+  /**
+   * Set by the SDK (or the plugin's check) when it made up the title (see `title`): the title then proves
+   * which campaign is this resource's. Not meant to be set by programs. Only read at create.
+   */
+  autonamed: {
+    type: "boolean",
+    createOnly: true,
+    check: z.boolean({ error: "must be a boolean" }),
+  },
+  /**
+   * Set by the SDK (or the plugin's check) when the title is explicit: 8 hex of a hash of the resource's
+   * URN. The campaign is created with the title `<title> [<mark>]` and renamed to `title` as soon as the
+   * create answers, so that one whose create lost its answer, or whose `up` was killed, is provably this
+   * resource's. Not meant to be set by programs. Only read at create.
+   */
+  ownershipMark: {
+    type: "string",
+    createOnly: true,
+    check: z
+      .string({ error: "must be a string" })
+      .regex(/^[0-9a-f]{8}$/, "must be 8 lowercase hex digits (set by the SDK, not by programs)"),
+  },
 } as const;
 
 /** The `campaignId` of a part of a campaign (targeting, schedule, follow-up, attachment): moving it replaces the part. */

@@ -4,8 +4,7 @@
  */
 import { z } from "zod";
 import type { KnownKeys, Transactional } from "../client";
-import { ownershipMarkField } from "./common";
-import { autonamedField, type InputsOf, type OutputsOf, type TableOf } from "./fields";
+import { autonameFields, type InputsOf, type OutputsOf, type TableOf } from "./fields";
 import { safeId } from "./ids";
 
 /**
@@ -98,14 +97,7 @@ export const transactionalCampaignFields = {
     replaceOnChange: true,
     check: z.string({ error: "must be a string" }),
   },
-  /**
-   * Set by the SDK (or the plugin's check) when it made up the title (see `title`): the title then proves which campaign is this resource's. Not meant to be set by programs. Only read at create.
-   */
-  autonamed: autonamedField,
-  /**
-   * Set by the SDK (or the plugin's check) when the title is explicit: 8 hex of a hash of the resource's URN. The campaign is created with the title `<title> [<mark>]` and renamed to `title` as soon as the create answers, so that one whose create lost its answer, or whose `up` was killed, is provably this resource's. Not meant to be set by programs. Only read at create.
-   */
-  ownershipMark: ownershipMarkField,
+  ...autonameFields,
   /**
    * Our answer to `pulumi import`, which does not work for dynamic resources (pulumi/pulumi#16175): the id of
    * an existing transactional campaign to take over instead of creating one. Its fields must already equal
