@@ -22,7 +22,8 @@ import {
   campaignTargetingProvider,
 } from "./resources/campaign-targeting";
 import type { ResourceProviderImpl, ResourceProviderOf } from "./resources/common";
-import type { FieldTable } from "./resources/fields";
+import { fieldDocs } from "./resources/field-docs.generated";
+import { type DocumentedTable, withDocs } from "./resources/fields";
 import {
   transactionalCampaignDescription,
   transactionalCampaignFields,
@@ -32,7 +33,7 @@ import { webhookDescription, webhookFields, webhookProvider } from "./resources/
 
 export { type ConfigureInput, ContextHolder, ProviderContext } from "./context";
 export type { ResourceKind } from "./kinds";
-export type { Field, FieldTable, FieldType } from "./resources/fields";
+export type { DocumentedField, DocumentedTable, Field, FieldTable, FieldType } from "./resources/fields";
 
 /** How every resource kind's provider is made from a context: the whole surface in one place. */
 export const providerFactories: Record<ResourceKind, ResourceProviderOf> = {
@@ -54,15 +55,18 @@ export function providersOf(context: ProviderContext): Record<ResourceKind, Reso
   return made;
 }
 
-/** Every resource kind's field table: the facts of each field, keyed by camelCase property name. */
-export const fieldTables: Record<ResourceKind, FieldTable> = {
-  Campaign: campaignFields,
-  CampaignTargeting: campaignTargetingFields,
-  CampaignFollowUp: campaignFollowUpFields,
-  CampaignSchedule: campaignScheduleFields,
-  Attachment: attachmentFields,
-  TransactionalCampaign: transactionalCampaignFields,
-  Webhook: webhookFields,
+/**
+ * Every resource kind's field table: the facts of each field, keyed by camelCase property name,
+ * each with its doc (the TSDoc of its key, through field-docs.generated.ts).
+ */
+export const fieldTables: Record<ResourceKind, DocumentedTable> = {
+  Campaign: withDocs(campaignFields, fieldDocs.Campaign),
+  CampaignTargeting: withDocs(campaignTargetingFields, fieldDocs.CampaignTargeting),
+  CampaignFollowUp: withDocs(campaignFollowUpFields, fieldDocs.CampaignFollowUp),
+  CampaignSchedule: withDocs(campaignScheduleFields, fieldDocs.CampaignSchedule),
+  Attachment: withDocs(attachmentFields, fieldDocs.Attachment),
+  TransactionalCampaign: withDocs(transactionalCampaignFields, fieldDocs.TransactionalCampaign),
+  Webhook: withDocs(webhookFields, fieldDocs.Webhook),
 };
 
 /** Every resource kind's one-paragraph description (the package schema's and the SDK class's). */

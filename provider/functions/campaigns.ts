@@ -2,6 +2,7 @@
 import type * as api from "../client";
 import { CampaignStatus } from "../client";
 import { idArg, maxItemsArg, PAGE_LIMIT, TOTAL_DOC } from "./args";
+import { contentType } from "./content";
 import { type DataSource, recordType } from "./declare";
 import { notFound, readPages } from "./run";
 
@@ -147,28 +148,9 @@ export interface GetCampaignPreviewResult {
 /** A 0/1 switch as a boolean; null when the service does not say. */
 const flag = (value: 0 | 1 | null | undefined): boolean | null => (value == null ? null : value === 1);
 
-const campaignContent = recordType<CampaignContentInfo, NonNullable<api.Campaign["html"]>>(
+const campaignContent = contentType<CampaignContentInfo, NonNullable<api.Campaign["html"]>>(
   "CampaignContent",
   {
-    id: { type: "string", doc: "Id of the content record.", optional: true, from: "id" },
-    thumbnailUrl: {
-      type: "string",
-      doc: "URL of the thumbnail image.",
-      optional: true,
-      from: "thumbnail_url",
-    },
-    hasPreview: {
-      type: "boolean",
-      doc: "Whether a preview can be rendered.",
-      optional: true,
-      from: "has_preview",
-    },
-    hasSnapshots: {
-      type: "boolean",
-      doc: "Whether snapshots of the content exist.",
-      optional: true,
-      from: "has_snapshots",
-    },
     content: {
       type: "string",
       doc: "The content as written (html or text).",

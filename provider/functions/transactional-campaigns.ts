@@ -1,6 +1,7 @@
 // Transactional campaigns: getTransactionalCampaign, getTransactionalCampaigns.
 import type * as api from "../client";
 import { idArg, maxItemsArg, PAGE_LIMIT, TOTAL_DOC } from "./args";
+import { contentType } from "./content";
 import { type DataSource, recordType } from "./declare";
 import { notFound, readPages } from "./run";
 
@@ -93,28 +94,9 @@ export interface GetTransactionalCampaignsResult {
 const TIME = "(`YYYY-MM-DD HH:MM:SS` UTC)";
 const counter = (doc: string) => ({ type: "integer", doc, optional: true }) as const;
 
-const content = recordType<TransactionalContentInfo, NonNullable<api.Transactional["html"]>>(
+const content = contentType<TransactionalContentInfo, NonNullable<api.Transactional["html"]>>(
   "TransactionalContent",
   {
-    id: { type: "string", doc: "Id of the content record.", optional: true, from: "id" },
-    thumbnailUrl: {
-      type: "string",
-      doc: "URL of the thumbnail image.",
-      optional: true,
-      from: "thumbnail_url",
-    },
-    hasPreview: {
-      type: "boolean",
-      doc: "Whether a preview can be rendered.",
-      optional: true,
-      from: "has_preview",
-    },
-    hasSnapshots: {
-      type: "boolean",
-      doc: "Whether snapshots of the content exist.",
-      optional: true,
-      from: "has_snapshots",
-    },
     styles: { type: "string", doc: "Extra styles of the content.", optional: true, from: "styles" },
   },
 );

@@ -6,7 +6,7 @@
  */
 import { fieldTables, resourceDescriptions } from "../index";
 import { RESOURCE_KINDS, type ResourceKind } from "../kinds";
-import type { Field, FieldTable } from "../resources/fields";
+import type { DocumentedField, DocumentedTable, Field } from "../resources/fields";
 
 const TYPE_TEXT: Record<Field["type"], string> = {
   string: "string",
@@ -37,7 +37,7 @@ function inputFacts(field: Field): string {
 }
 
 /** The generated block of one kind: description, replacement rule, inputs and outputs tables. */
-export function renderKind(kind: ResourceKind, table: FieldTable = fieldTables[kind]): string {
+export function renderKind(kind: ResourceKind, table: DocumentedTable = fieldTables[kind]): string {
   const names = Object.keys(table);
   const inputs = names.filter((name) => table[name]?.output !== true);
   const outputs = names.filter((name) => table[name]?.output === true);
@@ -51,7 +51,7 @@ export function renderKind(kind: ResourceKind, table: FieldTable = fieldTables[k
     "| input | type | | description |",
     "| --- | --- | --- | --- |",
     ...inputs.map((name) => {
-      const field = table[name] as Field;
+      const field = table[name] as DocumentedField;
       return `| \`${name}\` | ${typeText(field)} | ${inputFacts(field)} | ${cell(field.doc)} |`;
     }),
   ];
@@ -63,7 +63,7 @@ export function renderKind(kind: ResourceKind, table: FieldTable = fieldTables[k
       "| output | type | | description |",
       "| --- | --- | --- | --- |",
       ...outputs.map((name) => {
-        const field = table[name] as Field;
+        const field = table[name] as DocumentedField;
         const presence = field.optional === true ? "absent when the service omits it" : "always present";
         return `| \`${name}\` | ${typeText(field)} | ${presence} | ${cell(field.doc)} |`;
       }),

@@ -1,4 +1,4 @@
-import type { Field, FieldTable, FieldType } from "../resources/fields";
+import type { DocumentedField, DocumentedTable, FieldType } from "../resources/fields";
 
 /** The package name: type tokens are `sender:index:<Name>`, the plugin `pulumi-resource-sender`. */
 export const PACKAGE = "sender";
@@ -40,7 +40,7 @@ export interface SchemaSource {
   /** The package version, e.g. `0.1.0` (the plugin's and the SDKs'). */
   readonly version: string;
   /** Field table per resource name. */
-  readonly resources: Readonly<Record<string, FieldTable>>;
+  readonly resources: Readonly<Record<string, DocumentedTable>>;
   /** Description per resource name. */
   readonly descriptions: Readonly<Record<string, string>>;
   /** Functions by name (`getPlans`), each `sender:index:<name>`. */
@@ -48,7 +48,7 @@ export interface SchemaSource {
   /** Object types used by function results, by name. */
   readonly types: Readonly<Record<string, Readonly<Record<string, SchemaProp>>>>;
   /** The provider's settings (`sender:*` config and the explicit provider's inputs). */
-  readonly config: Readonly<Record<string, Field & { readonly env?: readonly string[] }>>;
+  readonly config: Readonly<Record<string, DocumentedField & { readonly env?: readonly string[] }>>;
 }
 
 type Json = Record<string, unknown>;
@@ -68,7 +68,7 @@ function describe(field: { readonly doc: string; readonly enum?: readonly (strin
   return `${field.doc} One of: ${field.enum.map((v) => JSON.stringify(v)).join(", ")}.`;
 }
 
-function property(field: Field): Json {
+function property(field: DocumentedField): Json {
   return {
     ...typeOf(field.type),
     description: describe(field),
@@ -92,7 +92,7 @@ function propsOf(props: Readonly<Record<string, SchemaProp>>): { properties: Jso
  * `default` (given by `check`, also declared so the SDKs show it), and computed fields not marked
  * `optional`.
  */
-export function resourceSchema(table: FieldTable, description: string): Json {
+export function resourceSchema(table: DocumentedTable, description: string): Json {
   const properties: Json = {};
   const inputProperties: Json = {};
   for (const [name, field] of Object.entries(table)) {

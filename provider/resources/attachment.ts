@@ -93,7 +93,7 @@ function urlProblem(value: string): string | undefined {
  */
 export const attachmentFields = {
   /** The campaign the file is attached to. Changing it replaces the attachment. */
-  campaignId: campaignIdField("The campaign the file is attached to. Changing it replaces the attachment."),
+  campaignId: campaignIdField(),
   /**
    * A public http(s) URL of the file, which Sender downloads. The file name is the last segment of its path,
    * and its extension must be one of doc, docx, xml, pdf, xlsx, xls, jpg, jpeg, png, svg. Changing it
@@ -101,9 +101,6 @@ export const attachmentFields = {
    */
   url: {
     type: "string",
-    doc:
-      "A public http(s) URL of the file, which Sender downloads. The file name is the last segment of its path, " +
-      `and its extension must be one of ${ATTACHMENT_FILE_TYPES.join(", ")}. Changing it replaces the attachment.`,
     api: "file",
     required: true,
     replaceOnChange: true,
@@ -113,11 +110,10 @@ export const attachmentFields = {
     }),
   },
   /** The name Sender stored the file under. */
-  fileName: { type: "string", doc: "The name Sender stored the file under.", api: "file_name", output: true },
+  fileName: { type: "string", api: "file_name", output: true },
   /** Size of the stored file in bytes. */
   size: {
     type: "integer",
-    doc: "Size of the stored file in bytes.",
     api: "size",
     output: true,
     optional: true,

@@ -28,13 +28,10 @@ const DELAY_REASON = `must be one of ${FOLLOW_UP_DELAYS.join(", ")} (hours)`;
 /** The field table of CampaignFollowUp: only moving it to another campaign needs a new one. */
 export const campaignFollowUpFields = {
   /** The campaign the follow-up belongs to; also the resource id. Changing it replaces the follow-up. */
-  campaignId: campaignIdField(
-    "The campaign the follow-up belongs to; also the resource id. Changing it replaces the follow-up.",
-  ),
+  campaignId: campaignIdField(),
   /** Subject line of the follow-up email. */
   subject: {
     type: "string",
-    doc: "Subject line of the follow-up email.",
     api: "subject",
     required: true,
     check: z.string({ error: "must be a non-empty string" }).trim().min(1, "must be a non-empty string"),
@@ -42,7 +39,6 @@ export const campaignFollowUpFields = {
   /** Hours after the send: one of 12, 24, 48, 72, 96, 120, 144, 168. */
   delayHours: {
     type: "integer",
-    doc: "Hours after the send: one of 12, 24, 48, 72, 96, 120, 144, 168.",
     api: "time",
     required: true,
     enum: FOLLOW_UP_DELAYS,
@@ -53,7 +49,6 @@ export const campaignFollowUpFields = {
   /** Whether the follow-up is switched on. Default `true`; `false` keeps it configured but off. */
   active: {
     type: "boolean",
-    doc: "Whether the follow-up is switched on. Default `true`; `false` keeps it configured but off.",
     default: true,
     check: z.boolean({ error: "must be true or false" }),
   },

@@ -97,7 +97,7 @@ const SCHEDULE_TIME_REASON = "must be an ISO 8601 time with an offset, e.g. 2026
 /** The field table of CampaignSchedule: a new time is scheduled again, a new campaign replaces. */
 export const campaignScheduleFields = {
   /** The campaign to send. Changing it replaces the schedule. */
-  campaignId: campaignIdField("The campaign to send. Changing it replaces the schedule."),
+  campaignId: campaignIdField(),
   /**
    * When to send, in ISO 8601 with an offset, e.g. `2026-12-01T09:00:00+01:00` or `2026-12-01T08:00:00Z`. It
    * must be in the future when the schedule is created or changed. The service schedules to the second:
@@ -105,7 +105,6 @@ export const campaignScheduleFields = {
    */
   scheduleTime: {
     type: "string",
-    doc: "When to send, in ISO 8601 with an offset, e.g. `2026-12-01T09:00:00+01:00` or `2026-12-01T08:00:00Z`. It must be in the future when the schedule is created or changed. The service schedules to the second: fractional seconds are rounded to the nearest one, a half up (`09:00:00.500Z` is 09:00:01).",
     required: true,
     check: z
       .string({ error: SCHEDULE_TIME_REASON })
@@ -114,19 +113,17 @@ export const campaignScheduleFields = {
   /** The scheduled time as the API has it, `YYYY-MM-DD HH:MM:SS` UTC. */
   scheduleTimeUtc: {
     type: "string",
-    doc: "The scheduled time as the API has it, `YYYY-MM-DD HH:MM:SS` UTC.",
     output: true,
     optional: true,
   },
   /** The campaign's status, e.g. `SCHEDULED` or `SENT`. */
   status: {
     type: "string",
-    doc: "The campaign's status, e.g. `SCHEDULED` or `SENT`.",
     output: true,
     ...typed<api.CampaignStatus>(),
   },
   /** Whether the campaign has gone out. */
-  sent: { type: "boolean", doc: "Whether the campaign has gone out.", output: true },
+  sent: { type: "boolean", output: true },
 } as const satisfies TableOf;
 
 /** What a CampaignSchedule is, for the package schema and the SDK. */

@@ -43,20 +43,18 @@ export type CampaignTargetingOutputs = OutputsOf<typeof campaignTargetingFields>
 /** The field table of CampaignTargeting: only the campaign forces replacement; the lists are sets. */
 export const campaignTargetingFields = {
   /** The campaign targeted. Changing it replaces the targeting. */
-  campaignId: campaignIdField("The campaign targeted. Changing it replaces the targeting."),
+  campaignId: campaignIdField(),
   /**
    * Tags whose subscribers receive the campaign. A set: order does not matter. Excludes `sendToAll: true`.
    */
   tagIds: {
     type: "stringList",
-    doc: "Tags whose subscribers receive the campaign. A set: order does not matter. Excludes `sendToAll: true`.",
     set: true,
     check: idList("tag"),
   },
   /** Tags whose subscribers never receive the campaign. A set: order does not matter. */
   excludedTagIds: {
     type: "stringList",
-    doc: "Tags whose subscribers never receive the campaign. A set: order does not matter.",
     set: true,
     check: idList("tag"),
   },
@@ -66,14 +64,12 @@ export const campaignTargetingFields = {
    */
   filterIds: {
     type: "stringList",
-    doc: "Saved filters whose subscribers receive the campaign. A set: order does not matter. Excludes `sendToAll: true`.",
     set: true,
     check: idList("filter"),
   },
   /** Saved filters whose subscribers never receive the campaign. A set: order does not matter. */
   excludedFilterIds: {
     type: "stringList",
-    doc: "Saved filters whose subscribers never receive the campaign. A set: order does not matter.",
     set: true,
     check: idList("filter"),
   },
@@ -83,7 +79,6 @@ export const campaignTargetingFields = {
    */
   sendToAll: {
     type: "boolean",
-    doc: "Send to every active subscriber. Cannot be combined with `tagIds` or `filterIds`; one of the three is required. Exclusions still apply.",
     check: z.boolean({ error: "must be true or false" }),
   },
 } as const satisfies TableOf;

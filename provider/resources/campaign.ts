@@ -6,11 +6,11 @@
  * SCHEDULED is frozen: `diff` (and `update` again) refuse any change, since replacing it would
  * mail again.
  */
-import { z } from "zod";
 import { markedTitle } from "../autoname";
 import { type SenderClient, shorten } from "../client";
 import type * as api from "../client/schemas";
 import type { ProviderContext } from "../context";
+import { type CampaignComputed, type CampaignInputs, campaignFields } from "./campaign-fields";
 import {
   changedFields,
   checkWithSchema,
@@ -22,7 +22,6 @@ import {
   journalForget,
   journalKey,
   keepAutoname,
-  ownershipMarkField,
   type ResourceProviderOf,
   readOrGone,
   removeLeftovers,
@@ -32,227 +31,17 @@ import {
   withOperation,
 } from "./common";
 import { journalIds } from "./create-once";
-import {
-  autonamedField,
-  bodyOf,
-  type ComputedOf,
-  derive,
-  type InputsOf,
-  idList,
-  type OutputsOf,
-  patchBodyOf,
-  pickInputs,
-  readComputed,
-  readInputs,
-  type TableOf,
-  textInput,
-  typed,
-} from "./fields";
-import { safeId } from "./ids";
+import { bodyOf, derive, patchBodyOf, pickInputs, readComputed, readInputs } from "./fields";
+
+export {
+  type CampaignComputed,
+  type CampaignInputs,
+  type CampaignOutputs,
+  campaignDescription,
+  campaignFields,
+} from "./campaign-fields";
 
 const KIND = "Campaign";
-
-const CONTENT_TYPES = ["editor", "html", "text"] as const satisfies readonly api.ContentType[];
-
-/** The inputs of a Campaign, normalized by `check` (camelCase): derived from {@link campaignFields}. */
-export type CampaignInputs = InputsOf<typeof campaignFields>;
-
-/** What the service computes; added to the inputs to make the outputs. */
-export type CampaignComputed = ComputedOf<typeof campaignFields>;
-
-/** The outputs of a Campaign: its inputs and what the service computes. */
-export type CampaignOutputs = OutputsOf<typeof campaignFields>;
-
-/**
- * The field table of Campaign. Nothing is replace-only: PATCH takes every field, groups and
- * segments included. Optional inputs a program leaves out are reset to `cleared` by an update.
- */
-export const campaignFields = {
-  /**
-   * Internal name, shown in the Sender dashboard and reports. Left out (and without `adoptId`), it is
-   * autonamed `<resource name>-<8 hex>`, the hex a hash of the resource's URN: the same for this resource of
-   * this stack in every run, different in every other stack, so that a create that lost its answer or an
-   * `up` that was killed finds and adopts its own campaign instead of making a second one. An explicit title is
-   * proven the same way: the campaign is created as `<title> [<8 hex>]` and renamed right after (see
-   * `ownershipMark` and the README).
-   */
-  title: {
-    type: "string",
-    doc: "Internal name, shown in the Sender dashboard and reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the resource's URN: the same for this resource of this stack in every run, different in every other stack, so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one. An explicit title is proven the same way: the campaign is created as `<title> [<8 hex>]` and renamed right after (see `ownershipMark` and the README).",
-    api: "title",
-    cleared: "",
-    check: textInput(),
-  },
-  /** Subject line of the email. */
-  subject: {
-    type: "string",
-    doc: "Subject line of the email.",
-    api: "subject",
-    required: true,
-    check: textInput(1),
-  },
-  /** Sender *name* shown to recipients (not an address), e.g. `Example News`. */
-  from: {
-    type: "string",
-    doc: "Sender *name* shown to recipients (not an address), e.g. `Example News`.",
-    api: "from",
-    required: true,
-    check: textInput(1),
-  },
-  /** Reply-to address; its domain must be a verified domain of the account. */
-  replyTo: {
-    type: "string",
-    doc: "Reply-to address; its domain must be a verified domain of the account.",
-    api: "reply_to",
-    required: true,
-    check: z.email({ error: "must be an email address" }),
-  },
-  /** How the content is written: `editor`, `html` or `text`. */
-  contentType: {
-    type: "string",
-    doc: "How the content is written: `editor`, `html` or `text`.",
-    api: "content_type",
-    required: true,
-    enum: CONTENT_TYPES,
-    check: z.enum(CONTENT_TYPES, { error: `must be one of ${CONTENT_TYPES.join(", ")}` }),
-  },
-  /** Preview text shown after the subject in most inboxes. */
-  preheader: {
-    type: "string",
-    doc: "Preview text shown after the subject in most inboxes.",
-    api: "preheader",
-    cleared: "",
-    check: textInput(),
-  },
-  /** The email body: html for `html` and `editor`, plain text for `text`. */
-  content: {
-    type: "string",
-    doc: "The email body: html for `html` and `editor`, plain text for `text`.",
-    api: "content",
-    cleared: "",
-    check: z.string({ error: "must be a string" }),
-  },
-  /** Whether links carry Google Analytics tracking. Default `false`. */
-  googleAnalytics: {
-    type: "boolean",
-    doc: "Whether links carry Google Analytics tracking. Default `false`.",
-    api: "google_analytics",
-    cleared: false,
-    check: z.boolean({ error: "must be true or false" }),
-  },
-  /** Ids of the groups the campaign goes to. A set: order does not matter. */
-  groups: {
-    type: "stringList",
-    doc: "Ids of the groups the campaign goes to. A set: order does not matter.",
-    api: "groups",
-    set: true,
-    cleared: [],
-    check: idList("group"),
-  },
-  /** Ids of the segments the campaign goes to. A set: order does not matter. */
-  segments: {
-    type: "stringList",
-    doc: "Ids of the segments the campaign goes to. A set: order does not matter.",
-    api: "segments",
-    set: true,
-    cleared: [],
-    check: idList("segment"),
-  },
-  /**
-   * Set by the SDK (or the plugin's check) when it made up the title (see `title`): the title then proves which campaign is this resource's. Not meant to be set by programs. Only read at create.
-   */
-  autonamed: autonamedField,
-  /**
-   * Set by the SDK (or the plugin's check) when the title is explicit: 8 hex of a hash of the resource's URN. The campaign is created with the title `<title> [<mark>]` and renamed to `title` as soon as the create answers, so that one whose create lost its answer, or whose `up` was killed, is provably this resource's. Not meant to be set by programs. Only read at create.
-   */
-  ownershipMark: ownershipMarkField,
-  /**
-   * Id of an existing campaign to take over instead of creating one; `create` then updates it to match these
-   * arguments. This is the way to bring a campaign made elsewhere under the stack: `pulumi import` does not
-   * work for dynamic resources (pulumi/pulumi#16175). Refused when the campaign has already been sent and
-   * differs from the arguments. Only read at create.
-   */
-  adoptId: {
-    type: "string",
-    doc:
-      "Id of an existing campaign to take over instead of creating one; `create` then updates it to match " +
-      "these arguments. This is the way to bring a campaign made elsewhere under the stack: `pulumi import` " +
-      "does not work for dynamic resources (pulumi/pulumi#16175). Refused when the campaign has already been " +
-      "sent and differs from the arguments. Only read at create.",
-    createOnly: true,
-    check: z
-      .string({ error: "must be a campaign id" })
-      .min(1, "must not be empty when given")
-      .superRefine(safeId("campaign")),
-  },
-  /** `DRAFT`, `SCHEDULED`, `SENDING` or `SENT`, as of the last create, update or refresh. */
-  status: {
-    type: "string",
-    doc: "`DRAFT`, `SCHEDULED`, `SENDING` or `SENT`, as of the last create, update or refresh.",
-    api: "status",
-    output: true,
-    ...typed<api.CampaignStatus>(),
-  },
-  /** When the campaign was created, `YYYY-MM-DD HH:MM:SS` UTC. */
-  created: {
-    type: "string",
-    doc: "When the campaign was created, `YYYY-MM-DD HH:MM:SS` UTC.",
-    api: "created",
-    output: true,
-  },
-  /** When the campaign last changed, `YYYY-MM-DD HH:MM:SS` UTC. */
-  modified: {
-    type: "string",
-    doc: "When the campaign last changed, `YYYY-MM-DD HH:MM:SS` UTC.",
-    api: "modified",
-    output: true,
-  },
-  /** When it is scheduled to go, `YYYY-MM-DD HH:MM:SS` UTC, if it is. */
-  scheduleTime: {
-    type: "string",
-    doc: "When it is scheduled to go, `YYYY-MM-DD HH:MM:SS` UTC, if it is.",
-    api: "schedule_time",
-    output: true,
-    optional: true,
-  },
-  /** When it was sent, `YYYY-MM-DD HH:MM:SS` UTC, once it was. */
-  sentTime: {
-    type: "string",
-    doc: "When it was sent, `YYYY-MM-DD HH:MM:SS` UTC, once it was.",
-    api: "sent_time",
-    output: true,
-    optional: true,
-  },
-  /** How many subscribers it reaches. */
-  recipientCount: {
-    type: "integer",
-    doc: "How many subscribers it reaches.",
-    api: "recipient_count",
-    output: true,
-  },
-  /** The sending domain's id. */
-  domainId: {
-    type: "string",
-    doc: "The sending domain's id.",
-    api: "domain_id",
-    output: true,
-    optional: true,
-  },
-  /** The step of the editor wizard the campaign is at. */
-  lastAction: {
-    type: "string",
-    doc: "The step of the editor wizard the campaign is at.",
-    api: "last_action",
-    output: true,
-    ...typed<api.LastAction>(),
-  },
-} as const satisfies TableOf<keyof api.CreateCampaignBody | api.KnownKeys<api.Campaign>>;
-
-/** What a Campaign is, for the package schema and the SDK. */
-export const campaignDescription =
-  "A regular email campaign of Sender.net. Every input updates in place; nothing forces a replacement. " +
-  "Creating or updating a campaign never sends it. Once the service reports the campaign as anything but " +
-  "DRAFT or SCHEDULED, any change to it is refused at preview: replacing a sent campaign could send the mail again.";
 
 /** How Campaign inputs compare. Nothing is replace-only: PATCH takes every field. Built at module load. */
 const { spec: CAMPAIGN_DIFF, schema: inputSchema } = derive(campaignFields);

@@ -1,5 +1,5 @@
 import type * as pulumi from "@pulumi/pulumi";
-import { z } from "zod";
+import type { z } from "zod";
 import { SenderError, type SenderHttpError, shorten } from "../client";
 import { hasBrand, setBrand } from "../client/errors/brand";
 import type * as api from "../client/schemas";
@@ -271,20 +271,6 @@ export {
   removeLeftovers,
   settleWindowMs,
 } from "./create-once";
-
-/**
- * The `ownershipMark` input of the kinds with a title: set by the SDK (or the plugin's check) when
- * the program gives an explicit title. The object is created with `<title> [<mark>]` and renamed
- * right after, so that one whose create lost its answer is provably the resource's.
- */
-export const ownershipMarkField = {
-  type: "string",
-  doc: "Set by the SDK (or the plugin's check) when the title is explicit: 8 hex of a hash of the resource's URN. The campaign is created with the title `<title> [<mark>]` and renamed to `title` as soon as the create answers, so that one whose create lost its answer, or whose `up` was killed, is provably this resource's. Not meant to be set by programs. Only read at create.",
-  createOnly: true,
-  check: z
-    .string({ error: "must be a string" })
-    .regex(/^[0-9a-f]{8}$/, "must be 8 lowercase hex digits (set by the SDK, not by programs)"),
-} as const;
 
 /**
  * The object without its undefined members. The engine's protobuf encoding throws "Unexpected

@@ -1,6 +1,7 @@
 /**
  * The field tables: one per resource kind, the single place where the facts of a field live (its
- * API name, type, TSDoc, check rule, whether it is required, replace-only, a set, output-only,
+ * API name, type, TSDoc (the doc text, which `npm run docs:fields` copies to
+ * field-docs.generated.ts for the schema and docs/), check rule, whether it is required, replace-only, a set, output-only,
  * secret, and the value that clears it). The check schema, the `DiffSpec`, the request bodies, the
  * read-back and the SDK's output list are derived from a table; what the API does irregularly
  * stays hand-written in the resource's module.
@@ -16,8 +17,6 @@ export type FieldType = "string" | "integer" | "number" | "boolean" | "stringLis
 export interface Field {
   /** How the package schema and the SDK type it. */
   readonly type: FieldType;
-  /** The TSDoc text (also the schema description). */
-  readonly doc: string;
   /** The snake_case API name; absent when it is never sent or read (e.g. `adoptId`). */
   readonly api?: string;
   /** The allowed values, when closed on input. */
@@ -48,6 +47,30 @@ export interface Field {
 
 /** The fields of one resource kind, keyed by camelCase property name. */
 export type FieldTable = Readonly<Record<string, Field>>;
+
+/** A field with its doc text: the TSDoc of its key, from field-docs.generated.ts. */
+export interface DocumentedField extends Field {
+  /** The TSDoc text of the key, on one line (the schema description). */
+  readonly doc: string;
+}
+
+/** A field table with each field's doc, as the package schema and docs/resources.md read it. */
+export type DocumentedTable = Readonly<Record<string, DocumentedField>>;
+
+/**
+ * The table with each field's doc from `docs` (a kind's entry of the generated `fieldDocs`): a key
+ * without a doc fails to compile; `npm run docs:fields` regenerates them.
+ */
+export function withDocs<T extends FieldTable>(
+  table: T,
+  docs: { readonly [K in keyof T]: string },
+): DocumentedTable {
+  const out: Record<string, DocumentedField> = {};
+  for (const name of Object.keys(table) as (keyof T & string)[]) {
+    out[name] = { ...table[name], doc: docs[name] } as DocumentedField;
+  }
+  return out;
+}
 
 /**
  * The shape of a resource's table, each API name among `Api`. Used with `as const satisfies` so a
@@ -292,21 +315,41 @@ export function idList(what: string) {
 }
 
 /**
- * The `autonamed` flag of the kinds whose title the SDK (or the plugin's check) may make up
- * (`sdk/autoname.ts`): the made-up title then proves which object is the resource's.
+ * The fields of the kinds whose title the SDK (or the plugin's check) makes up or marks
+ * (`sdk/autoname.ts`), spread into their tables so that their TSDoc is written once: `autonamed`,
+ * whose made-up title then proves which object is the resource's, and `ownershipMark`, with which an
+ * explicit title is created (`<title> [<mark>]`) and renamed right after, so that one whose create
+ * lost its answer is provably the resource's.
  */
-export const autonamedField = {
-  type: "boolean",
-  doc: "Set by the SDK (or the plugin's check) when it made up the title (see `title`): the title then proves which campaign is this resource's. Not meant to be set by programs. Only read at create.",
-  createOnly: true,
-  check: z.boolean({ error: "must be a boolean" }),
+export const autonameFields = {
+  /**
+   * Set by the SDK (or the plugin's check) when it made up the title (see `title`): the title then proves
+   * which campaign is this resource's. Not meant to be set by programs. Only read at create.
+   */
+  autonamed: {
+    type: "boolean",
+    createOnly: true,
+    check: z.boolean({ error: "must be a boolean" }),
+  },
+  /**
+   * Set by the SDK (or the plugin's check) when the title is explicit: 8 hex of a hash of the resource's
+   * URN. The campaign is created with the title `<title> [<mark>]` and renamed to `title` as soon as the
+   * create answers, so that one whose create lost its answer, or whose `up` was killed, is provably this
+   * resource's. Not meant to be set by programs. Only read at create.
+   */
+  ownershipMark: {
+    type: "string",
+    createOnly: true,
+    check: z
+      .string({ error: "must be a string" })
+      .regex(/^[0-9a-f]{8}$/, "must be 8 lowercase hex digits (set by the SDK, not by programs)"),
+  },
 } as const;
 
 /** The `campaignId` of a part of a campaign (targeting, schedule, follow-up, attachment): moving it replaces the part. */
-export function campaignIdField(doc: string) {
+export function campaignIdField() {
   return {
     type: "string",
-    doc,
     required: true,
     replaceOnChange: true,
     check: z

@@ -1,12 +1,5 @@
-import { z } from "zod";
 import { markedTitle } from "../autoname";
-import {
-  type CreateTransactionalBody,
-  type KnownKeys,
-  type SenderClient,
-  shorten,
-  type Transactional,
-} from "../client";
+import { type CreateTransactionalBody, type SenderClient, shorten, type Transactional } from "../client";
 import {
   changedFields,
   checkWithSchema,
@@ -16,7 +9,6 @@ import {
   isNotFound,
   journalKey,
   keepAutoname,
-  ownershipMarkField,
   type ResourceProviderOf,
   readOrGone,
   sameValue,
@@ -24,173 +16,23 @@ import {
   withOperation,
 } from "./common";
 import { journalIds } from "./create-once";
+import { bodyOf, derive, pickInputs, readComputed } from "./fields";
 import {
-  autonamedField,
-  bodyOf,
-  derive,
-  type InputsOf,
-  type OutputsOf,
-  pickInputs,
-  readComputed,
-  type TableOf,
-} from "./fields";
-import { safeId } from "./ids";
+  type TransactionalCampaignInputs,
+  transactionalCampaignFields,
+} from "./transactional-campaign-fields";
+
+export {
+  type TransactionalCampaignInputs,
+  type TransactionalCampaignOutputs,
+  transactionalCampaignDescription,
+  transactionalCampaignFields,
+} from "./transactional-campaign-fields";
 
 const KIND = "TransactionalCampaign";
 
-/**
- * The inputs of a transactional campaign that the provider keeps equal to the service: all but
- * `adoptId`, which only `create` reads. Derived from {@link transactionalCampaignFields}.
- */
-export type TransactionalCampaignInputs = Omit<InputsOf<typeof transactionalCampaignFields>, "adoptId">;
-
 /** Pages of 100 (newest first) searched for a campaign a create may have made. */
 const SEARCH_PAGES = 3;
-
-const EDITOR_REASON = "must be plain or html";
-const BUILDER_REASON =
-  "builder campaigns are built in the Sender interface, not through the API; use plain or html here";
-
-const nonEmpty = z
-  .string({ error: "must be a non-empty string" })
-  .trim()
-  .min(1, "must be a non-empty string");
-
-/** The outputs of a TransactionalCampaign: its inputs and what the service computes. */
-export type TransactionalCampaignOutputs = OutputsOf<typeof transactionalCampaignFields>;
-
-const counter = (doc: string, api: KnownKeys<Transactional>) =>
-  ({ type: "integer", doc: `${doc}, as of the last create, update or refresh.`, api, output: true }) as const;
-
-/**
- * The field table of TransactionalCampaign. `PATCH /transactional/{id}` changes title, subject,
- * from, reply_to and preheader in place; its docs page lists no `content`, so a new content (or
- * editor, which says how the content is read) replaces the campaign. The API has no delete.
- * `adoptId` is only read by `create` and never compared.
- */
-export const transactionalCampaignFields = {
-  /**
-   * Name shown in reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the
-   * hex a hash of the resource's URN: the same for this resource of this stack in every run, different in
-   * every other stack, so that a create that lost its answer or an `up` that was killed finds and adopts its
-   * own campaign instead of making a second one, which matters since the API cannot delete one. An explicit
-   * title is proven the same way: the campaign is created as `<title> [<8 hex>]` and renamed right after (see
-   * `ownershipMark` and the README). Resources made before autonaming without a title keep none.
-   */
-  title: {
-    type: "string",
-    doc: "Name shown in reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the resource's URN: the same for this resource of this stack in every run, different in every other stack, so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one, which matters since the API cannot delete one. An explicit title is proven the same way: the campaign is created as `<title> [<8 hex>]` and renamed right after (see `ownershipMark` and the README). Resources made before autonaming without a title keep none.",
-    api: "title",
-    check: z.string({ error: "must be a string" }),
-  },
-  /** Subject line. */
-  subject: {
-    type: "string",
-    doc: "Subject line.",
-    api: "subject",
-    required: true,
-    check: nonEmpty,
-  },
-  /** Sender name. */
-  from: {
-    type: "string",
-    doc: "Sender name.",
-    api: "from",
-    required: true,
-    check: nonEmpty,
-  },
-  /** Reply-to address, on a verified domain of the account. */
-  replyTo: {
-    type: "string",
-    doc: "Reply-to address, on a verified domain of the account.",
-    api: "reply_to",
-    required: true,
-    check: z.email({ error: "must be an email address on a verified domain of the account" }),
-  },
-  /**
-   * `plain` or `html`: how `content` is read. `builder` is refused, as builder campaigns can only be built in
-   * the Sender interface.
-   */
-  editor: {
-    type: "string",
-    doc: "`plain` or `html`: how `content` is read. `builder` is refused, as builder campaigns can only be built in the Sender interface.",
-    api: "editor",
-    required: true,
-    replaceOnChange: true,
-    enum: ["plain", "html"],
-    check: z.string({ error: EDITOR_REASON }).superRefine((value, ctx) => {
-      if (value === "builder") ctx.addIssue({ code: "custom", message: BUILDER_REASON });
-      else if (value !== "plain" && value !== "html")
-        ctx.addIssue({ code: "custom", message: EDITOR_REASON });
-    }),
-  },
-  /** Preview text. Managed only when set. */
-  preheader: {
-    type: "string",
-    doc: "Preview text. Managed only when set.",
-    api: "preheader",
-    check: z.string({ error: "must be a string" }),
-  },
-  /** Plain text or html body, according to `editor`. Managed only when set. */
-  content: {
-    type: "string",
-    doc: "Plain text or html body, according to `editor`. Managed only when set.",
-    api: "content",
-    replaceOnChange: true,
-    check: z.string({ error: "must be a string" }),
-  },
-  /**
-   * Set by the SDK (or the plugin's check) when it made up the title (see `title`): the title then proves which campaign is this resource's. Not meant to be set by programs. Only read at create.
-   */
-  autonamed: autonamedField,
-  /**
-   * Set by the SDK (or the plugin's check) when the title is explicit: 8 hex of a hash of the resource's URN. The campaign is created with the title `<title> [<mark>]` and renamed to `title` as soon as the create answers, so that one whose create lost its answer, or whose `up` was killed, is provably this resource's. Not meant to be set by programs. Only read at create.
-   */
-  ownershipMark: ownershipMarkField,
-  /**
-   * Our answer to `pulumi import`, which does not work for dynamic resources (pulumi/pulumi#16175): the id of
-   * an existing transactional campaign to take over instead of creating one. Its fields must already equal
-   * the inputs, since adopting takes the campaign over as it is; `create` fails otherwise and lists the fields
-   * that differ.
-   * Only read at create: changing or removing it later does nothing.
-   */
-  adoptId: {
-    type: "string",
-    doc: "Our answer to `pulumi import`, which does not work for dynamic resources (pulumi/pulumi#16175): the id of an existing transactional campaign to take over instead of creating one. Its fields must already equal the inputs, since adopting takes the campaign over as it is; `create` fails otherwise and lists the fields that differ. Only read at create: changing or removing it later does nothing.",
-    createOnly: true,
-    check: z
-      .string({ error: "must be a transactional campaign id" })
-      .min(1, "must be a transactional campaign id")
-      .superRefine(safeId("transactional campaign")),
-  },
-  /** The campaign type. */
-  type: { type: "string", doc: "The campaign type.", api: "type", output: true },
-  /** The editor wizard's step. */
-  lastAction: { type: "string", doc: "The editor wizard's step.", api: "last_action", output: true },
-  /** Creation time, `YYYY-MM-DD HH:MM:SS` UTC. */
-  created: { type: "string", doc: "Creation time, `YYYY-MM-DD HH:MM:SS` UTC.", api: "created", output: true },
-  /** Last change, `YYYY-MM-DD HH:MM:SS` UTC. */
-  modified: { type: "string", doc: "Last change, `YYYY-MM-DD HH:MM:SS` UTC.", api: "modified", output: true },
-  /** The sending domain's id. */
-  domainId: { type: "string", doc: "The sending domain's id.", api: "domain_id", output: true },
-  /** Emails sent, as of the last create, update or refresh. */
-  sent: counter("Emails sent", "sent"),
-  /** Opens, as of the last create, update or refresh. */
-  opens: counter("Opens", "opens"),
-  /** Clicks, as of the last create, update or refresh. */
-  clicks: counter("Clicks", "clicks"),
-  /** Bounces, as of the last create, update or refresh. */
-  bounced: counter("Bounces", "bounced"),
-  /** Unsubscribes, as of the last create, update or refresh. */
-  unsubscribeCount: counter("Unsubscribes", "unsubscribeCount"),
-} as const satisfies TableOf<KnownKeys<Transactional>>;
-
-/** What a TransactionalCampaign is, for the package schema and the SDK. */
-export const transactionalCampaignDescription =
-  "A transactional campaign of Sender.net: a template sent one email at a time through the API. Title, subject, " +
-  "from, replyTo and preheader change in place; a new content or editor replaces it, as the API cannot change " +
-  "the content. The API has no delete: destroying or replacing one only drops it from the stack (with a " +
-  "warning), as the service keeps it.";
 
 type Field = "title" | "subject" | "from" | "replyTo" | "editor" | "preheader" | "content";
 const FIELD_NAMES: readonly Field[] = [

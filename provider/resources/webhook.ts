@@ -63,7 +63,6 @@ export const webhookFields = {
   /** The https endpoint that receives the deliveries. */
   url: {
     type: "string",
-    doc: "The https endpoint that receives the deliveries.",
     api: "url",
     required: true,
     check: z.string({ error: URL_REASON }).refine(isHttpsUrl, URL_REASON),
@@ -74,7 +73,6 @@ export const webhookFields = {
    */
   topic: {
     type: "string",
-    doc: `The event reported: one of ${WEBHOOK_TOPICS.join(", ")}.`,
     api: "topic",
     required: true,
     replaceOnChange: true,
@@ -84,7 +82,6 @@ export const webhookFields = {
   /** The id of the group to watch; required for `groups/new-subscriber` and `groups/unsubscribed`. */
   relationId: {
     type: "string",
-    doc: "The id of the group to watch; required for `groups/new-subscriber` and `groups/unsubscribed`.",
     api: "relation_id",
     replaceOnChange: true,
     check: z
@@ -95,30 +92,26 @@ export const webhookFields = {
   /** The service's status of the webhook, e.g. `ACTIVE`. */
   status: {
     type: "string",
-    doc: "The service's status of the webhook, e.g. `ACTIVE`.",
     api: "status",
     output: true,
   },
   /** The account the webhook belongs to. */
-  accountId: { type: "string", doc: "The account the webhook belongs to.", api: "account_id", output: true },
+  accountId: { type: "string", api: "account_id", output: true },
   /** Deliveries made, as of the last create, update or refresh. */
   totalDeliveries: {
     type: "integer",
-    doc: "Deliveries made, as of the last create, update or refresh.",
     api: "total_deliveries",
     output: true,
   },
   /** Failed deliveries, as of the last create, update or refresh. */
   totalFailures: {
     type: "integer",
-    doc: "Failed deliveries, as of the last create, update or refresh.",
     api: "total_failures",
     output: true,
   },
   /** Response time of the endpoint, as of the last create, update or refresh. */
   responseTime: {
     type: "number",
-    doc: "Response time of the endpoint, as of the last create, update or refresh.",
     api: "response_time",
     output: true,
   },

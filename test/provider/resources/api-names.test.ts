@@ -15,7 +15,7 @@ import { attachmentFields } from "../../../provider/resources/attachment";
 import type { TableOf } from "../../../provider/resources/fields";
 import { transactionalCampaignFields } from "../../../provider/resources/transactional-campaign";
 
-/** What `provider/resources/campaign.ts` lets its table's `api:` name. */
+/** What `provider/resources/campaign-fields.ts` lets its table's `api:` name. */
 type CampaignApiName = keyof api.CreateCampaignBody | api.KnownKeys<api.Campaign>;
 
 const apiNames = (table: TableOf): string[] =>
@@ -38,13 +38,12 @@ describe("API names of the field tables", () => {
     const misspelt = {
       subject: {
         type: "string",
-        doc: "Subject line.",
         // @ts-expect-error: "subjct" is neither a field of a campaign nor of its create body.
         api: "subjct",
       },
     } as const satisfies TableOf<CampaignApiName>;
     const right = {
-      subject: { type: "string", doc: "Subject line.", api: "subject" },
+      subject: { type: "string", api: "subject" },
     } as const satisfies TableOf<CampaignApiName>;
     // @ts-expect-error: a Transactional has no `unsubscribe_count` (its field is `unsubscribeCount`).
     const wrongCounter: api.KnownKeys<api.Transactional> = "unsubscribe_count";
