@@ -2,9 +2,10 @@
 import { z } from "zod";
 import type * as api from "../client";
 import { ACTIVITY_KINDS, type ActivityKind } from "../client";
-import { idArg, limitArg, maxItemsArg, PAGE_LIMIT, TOTAL_DOC } from "./args";
+import { ID_ARG, LIMIT_ARG, MAX_ITEMS_ARG } from "./args";
 import { CAMPAIGN_ID, campaignIdArgs, type GetCampaignArgs } from "./campaigns";
 import { type ApiKey, type DataSource, recordType } from "./declare";
+import { dataSourceDocs, objectTypeDocs } from "./docs.generated";
 import { notFound, readPages } from "./run";
 
 /** The report of a sent campaign; every figure is 0 before the send. */
@@ -136,83 +137,68 @@ export interface GetCampaignLinksResult {
   links: CampaignLinkInfo[];
 }
 
-const TIME = "(`YYYY-MM-DD HH:MM:SS` UTC)";
-const counter = (doc: string, from: ApiKey<api.CampaignReport, number | null>) =>
-  ({ type: "integer", doc, optional: true, from }) as const;
+const counter = (from: ApiKey<api.CampaignReport, number | null>) =>
+  ({ type: "integer", optional: true, from }) as const;
 
-const report = recordType<Omit<GetCampaignReportResult, "campaignId">, api.CampaignReport>("CampaignReport", {
-  sent: counter("Emails sent.", "sent"),
-  delivered: counter("Emails delivered (sent minus bounces).", "delivered"),
-  opens: counter("Opens, repeated opens included.", "opens"),
-  uniqueOpens: counter("Recipients who opened at least once.", "unique_opens"),
-  clicks: counter("Clicks, repeated clicks included.", "clicks"),
-  uniqueClicks: counter("Recipients who clicked at least once.", "unique_clicks"),
-  bounces: counter("Bounces.", "bounces"),
-  hardBounces: counter("Hard bounces.", "hard_bounces"),
-  unsubscribes: counter("Unsubscribes.", "unsubscribes"),
-  complaints: counter("Spam complaints.", "complaints"),
-  openRate: {
-    type: "number",
-    doc: "Unique opens per delivered email, in %.",
-    optional: true,
-    from: "open_rate",
+const report = recordType<Omit<GetCampaignReportResult, "campaignId">, api.CampaignReport>(
+  "CampaignReport",
+  objectTypeDocs.CampaignReport,
+  {
+    sent: counter("sent"),
+    delivered: counter("delivered"),
+    opens: counter("opens"),
+    uniqueOpens: counter("unique_opens"),
+    clicks: counter("clicks"),
+    uniqueClicks: counter("unique_clicks"),
+    bounces: counter("bounces"),
+    hardBounces: counter("hard_bounces"),
+    unsubscribes: counter("unsubscribes"),
+    complaints: counter("complaints"),
+    openRate: { type: "number", optional: true, from: "open_rate" },
+    clickRate: { type: "number", optional: true, from: "click_rate" },
   },
-  clickRate: {
-    type: "number",
-    doc: "Unique clicks per delivered email, in %.",
-    optional: true,
-    from: "click_rate",
-  },
-});
+);
 
-const activityItem = recordType<CampaignActivityItem, api.Activity>("CampaignActivityItem", {
-  subscriberId: {
-    type: "string",
-    doc: "The subscriber's id.",
-    optional: true,
-    from: (a) => a.subscriber_id ?? a.recipient_id ?? null,
+const activityItem = recordType<CampaignActivityItem, api.Activity>(
+  "CampaignActivityItem",
+  objectTypeDocs.CampaignActivityItem,
+  {
+    subscriberId: { type: "string", optional: true, from: (a) => a.subscriber_id ?? a.recipient_id ?? null },
+    email: { type: "string", optional: true, from: "email" },
+    createdAt: { type: "string", optional: true, from: "created_at" },
+    type: { type: "string", optional: true, from: "type" },
   },
-  email: { type: "string", doc: "The subscriber's address.", optional: true, from: "email" },
-  createdAt: { type: "string", doc: `When it happened ${TIME}.`, optional: true, from: "created_at" },
-  type: {
-    type: "string",
-    doc: "What happened, in the singular: `open`, `click`, `bounce`, `unsubscribe`, `complaint` or `unopen`.",
-    optional: true,
-    from: "type",
-  },
-});
+);
 
-const hardBounce = recordType<CampaignHardBounce, api.HardBounce>("CampaignHardBounce", {
-  recipientId: { type: "string", doc: "The recipient (subscriber) id.", from: "recipient_id" },
-  message: { type: "string", doc: "The receiving server's message.", optional: true, from: "message" },
-  createdAt: { type: "string", doc: `When it bounced ${TIME}.`, optional: true, from: "created_at" },
-});
+const hardBounce = recordType<CampaignHardBounce, api.HardBounce>(
+  "CampaignHardBounce",
+  objectTypeDocs.CampaignHardBounce,
+  {
+    recipientId: { type: "string", from: "recipient_id" },
+    message: { type: "string", optional: true, from: "message" },
+    createdAt: { type: "string", optional: true, from: "created_at" },
+  },
+);
 
 // Its clicks come from another request: the link record gives the rest.
 const linkInfo = recordType<CampaignLinkInfo, api.CampaignLink & { readClicks: CampaignActivityItem[] }>(
   "CampaignLinkInfo",
+  objectTypeDocs.CampaignLinkInfo,
   {
-    id: { type: "string", doc: "The link's id, e.g. `lnk001`.", from: "id" },
-    url: { type: "string", doc: "Where the link goes.", optional: true, from: "url" },
-    clickCount: {
-      type: "integer",
-      doc: "How many clicks it got, as the service counts them.",
-      optional: true,
-      from: "clicks",
-    },
+    id: { type: "string", from: "id" },
+    url: { type: "string", optional: true, from: "url" },
+    clickCount: { type: "integer", optional: true, from: "clicks" },
     clicks: {
       type: { objectList: activityItem },
-      doc: "The clicks read (see `maxClicksPerLink`), oldest first.",
       from: "readClicks",
     },
   },
 );
 
-const RECORDS_MAX = maxItemsArg("Stop after this many records; the whole list when absent.");
-
 /** `getCampaignReport`: the report of a campaign. */
 export const getCampaignReport: DataSource<GetCampaignArgs, GetCampaignReportResult> = {
   name: "getCampaignReport",
+  docs: dataSourceDocs.getCampaignReport,
   description:
     "Reads the report of a campaign (`GET /v2/campaigns/{id}/report`); every figure is 0 before the send.",
   args: campaignIdArgs,
@@ -226,26 +212,25 @@ export const getCampaignReport: DataSource<GetCampaignArgs, GetCampaignReportRes
 /** `getCampaignActivity`: one activity list of a campaign. */
 export const getCampaignActivity: DataSource<GetCampaignActivityArgs, GetCampaignActivityResult> = {
   name: "getCampaignActivity",
+  docs: dataSourceDocs.getCampaignActivity,
   description: "Reads one activity list of a campaign, every page (`GET /v2/campaigns/{id}/{kind}`).",
   args: {
-    id: idArg("The campaign's id."),
+    id: ID_ARG,
     kind: {
       type: "string",
-      doc: "The list: `events` (every kind mixed), `opens`, `clicks`, `bounces`, `unsubscribes`, `complaints` or `unopens`.",
       check: z.enum(ACTIVITY_KINDS),
       rule: `must be one of ${ACTIVITY_KINDS.join(", ")}`,
     },
-    limit: PAGE_LIMIT,
-    maxItems: RECORDS_MAX,
+    limit: LIMIT_ARG,
+    maxItems: MAX_ITEMS_ARG,
   },
   result: {
     campaignId: CAMPAIGN_ID,
-    kind: { type: "string", doc: "The list that was read." },
+    kind: { type: "string" },
     items: {
       type: { objectList: activityItem },
-      doc: "The records read, oldest first (the service's order).",
     },
-    total: { type: "integer", doc: `How many records the list holds in all, ${TOTAL_DOC}` },
+    total: { type: "integer" },
   },
   run: async (client, { id, kind, limit, maxItems }) => {
     const read = await notFound(
@@ -263,12 +248,13 @@ export const getCampaignActivity: DataSource<GetCampaignActivityArgs, GetCampaig
 /** `getCampaignHardBounces`: the hard bounces of a campaign. */
 export const getCampaignHardBounces: DataSource<GetCampaignHardBouncesArgs, GetCampaignHardBouncesResult> = {
   name: "getCampaignHardBounces",
+  docs: dataSourceDocs.getCampaignHardBounces,
   description: "Reads the hard bounces of a campaign, every page (`GET /v2/campaigns/{id}/hard_bounces`).",
-  args: { id: idArg("The campaign's id."), limit: PAGE_LIMIT, maxItems: RECORDS_MAX },
+  args: { id: ID_ARG, limit: LIMIT_ARG, maxItems: MAX_ITEMS_ARG },
   result: {
     campaignId: CAMPAIGN_ID,
-    hardBounces: { type: { objectList: hardBounce }, doc: "The hard bounces read." },
-    total: { type: "integer", doc: `How many hard bounces there are in all, ${TOTAL_DOC}` },
+    hardBounces: { type: { objectList: hardBounce } },
+    total: { type: "integer" },
   },
   run: async (client, { id, limit, maxItems }) => {
     const read = await notFound(
@@ -286,14 +272,14 @@ export const getCampaignHardBounces: DataSource<GetCampaignHardBouncesArgs, GetC
 /** `getCampaignLinks`: the tracked links of a campaign and their clicks. */
 export const getCampaignLinks: DataSource<GetCampaignLinksArgs, GetCampaignLinksResult> = {
   name: "getCampaignLinks",
+  docs: dataSourceDocs.getCampaignLinks,
   description:
     "Reads the tracked links of a campaign (`GET /v2/campaigns/{id}/links`) and, for each, every page of its clicks.",
   args: {
-    id: idArg("The campaign's id."),
-    limit: limitArg("Records per request when reading each link's clicks, 1 to 100 (default 100)."),
+    id: ID_ARG,
+    limit: LIMIT_ARG,
     maxClicksPerLink: {
       type: "integer",
-      doc: "Read at most this many clicks per link; 0 reads only the links and their counts. All when absent.",
       optional: true,
       check: z.number().int().min(0),
       rule: "must be a whole number of at least 0",
@@ -301,7 +287,7 @@ export const getCampaignLinks: DataSource<GetCampaignLinksArgs, GetCampaignLinks
   },
   result: {
     campaignId: CAMPAIGN_ID,
-    links: { type: { objectList: linkInfo }, doc: "The links, in the order they appear in the content." },
+    links: { type: { objectList: linkInfo } },
   },
   run: async (client, { id, limit, maxClicksPerLink }) => {
     const links = await notFound(client.getLinks(id), "campaign with id", id);

@@ -1,9 +1,10 @@
 // Regular campaigns: getCampaign, getCampaigns, getCampaignSendingStatus, getCampaignPreview.
 import type * as api from "../client";
 import { CampaignStatus } from "../client";
-import { idArg, maxItemsArg, PAGE_LIMIT, TOTAL_DOC } from "./args";
+import { ID_ARG, LIMIT_ARG, MAX_ITEMS_ARG } from "./args";
 import { contentType } from "./content";
 import { type DataSource, recordType } from "./declare";
+import { dataSourceDocs, objectTypeDocs } from "./docs.generated";
 import { notFound, readPages } from "./run";
 
 /** The state of a regular campaign. */
@@ -150,163 +151,92 @@ const flag = (value: 0 | 1 | null | undefined): boolean | null => (value == null
 
 const campaignContent = contentType<CampaignContentInfo, NonNullable<api.Campaign["html"]>>(
   "CampaignContent",
+  objectTypeDocs.CampaignContent,
   {
-    content: {
-      type: "string",
-      doc: "The content as written (html or text).",
-      optional: true,
-      from: "html_content",
-    },
-    body: { type: "string", doc: "The rendered body.", optional: true, from: "html_body" },
+    content: { type: "string", optional: true, from: "html_content" },
+    body: { type: "string", optional: true, from: "html_body" },
   },
 );
 
 const reportPercentages = recordType<CampaignReportPercentages, NonNullable<api.Campaign["reports"]>>(
   "CampaignReportPercentages",
+  objectTypeDocs.CampaignReportPercentages,
   {
-    spamPercentage: {
-      type: "number",
-      doc: "Share of recipients who reported spam, in %.",
+    spamPercentage: { type: "number", optional: true, from: "spam_percentage" },
+    hardBouncePercentage: { type: "number", optional: true, from: "hard_bounce_percentage" },
+    unsubscribePercentage: { type: "number", optional: true, from: "unsubscribe_percentage" },
+  },
+);
+
+/** A regular campaign record as the functions give it (type `CampaignInfo`). */
+export const campaignInfo = recordType<GetCampaignResult, api.Campaign>(
+  "CampaignInfo",
+  objectTypeDocs.CampaignInfo,
+  {
+    id: { type: "string", from: "id" },
+    title: { type: "string", optional: true, from: "title" },
+    subject: { type: "string", from: "subject" },
+    from: { type: "string", from: "from" },
+    replyTo: { type: "string", from: "reply_to" },
+    preheader: { type: "string", optional: true, from: "preheader" },
+    domainId: { type: "string", optional: true, from: "domain_id" },
+    language: { type: "string", optional: true, from: "language" },
+    recipientCount: { type: "integer", from: "recipient_count" },
+    sentCount: { type: "integer", optional: true, from: "sent_count" },
+    scheduleTime: { type: "string", optional: true, from: "schedule_time" },
+    sentTime: { type: "string", optional: true, from: "sent_time" },
+    status: { type: "string", from: "status" },
+    created: { type: "string", from: "created" },
+    modified: { type: "string", from: "modified" },
+    lastAction: { type: "string", from: "last_action" },
+    contentType: { type: "string", from: "editor" },
+    autoFollowupActive: { type: "boolean", optional: true, from: (c) => flag(c.auto_followup_active) },
+    autoFollowupSubject: { type: "string", optional: true, from: "auto_followup_subject" },
+    autoFollowupDelay: { type: "integer", optional: true, from: "auto_followup_delay" },
+    googleAnalytics: { type: "boolean", optional: true, from: (c) => flag(c.google_analytics) },
+    sendToAll: { type: "boolean", optional: true, from: (c) => flag(c.send_to_all) },
+    opens: { type: "integer", optional: true, from: "opens" },
+    clicks: { type: "integer", optional: true, from: "clicks" },
+    bouncesCount: { type: "integer", optional: true, from: "bounces_count" },
+    groups: { type: "stringList", optional: true, from: "campaign_groups" },
+    segments: { type: "stringList", optional: true, from: "segments" },
+    html: {
+      type: { object: campaignContent },
       optional: true,
-      from: "spam_percentage",
+      from: (c) => (c.html ? campaignContent.read(c.html) : null),
     },
-    hardBouncePercentage: {
-      type: "number",
-      doc: "Share of recipients that hard-bounced, in %.",
+    reports: {
+      type: { object: reportPercentages },
       optional: true,
-      from: "hard_bounce_percentage",
-    },
-    unsubscribePercentage: {
-      type: "number",
-      doc: "Share of recipients who unsubscribed, in %.",
-      optional: true,
-      from: "unsubscribe_percentage",
+      from: (c) => (c.reports ? reportPercentages.read(c.reports) : null),
     },
   },
 );
 
-const TIME = "(`YYYY-MM-DD HH:MM:SS` UTC)";
-const STATUS_DOC = "`DRAFT`, `SCHEDULED`, `SENDING` or `SENT`.";
-
-/** A regular campaign record as the functions give it (type `CampaignInfo`). */
-export const campaignInfo = recordType<GetCampaignResult, api.Campaign>("CampaignInfo", {
-  id: { type: "string", doc: "The campaign's id, e.g. `snt001`.", from: "id" },
-  title: { type: "string", doc: "Internal name.", optional: true, from: "title" },
-  subject: { type: "string", doc: "Subject line.", from: "subject" },
-  from: { type: "string", doc: "Sender name (not an address).", from: "from" },
-  replyTo: { type: "string", doc: "Reply-to address.", from: "reply_to" },
-  preheader: { type: "string", doc: "Preview text.", optional: true, from: "preheader" },
-  domainId: { type: "string", doc: "Id of the sending domain.", optional: true, from: "domain_id" },
-  language: { type: "string", doc: "Language code, e.g. `en`.", optional: true, from: "language" },
-  recipientCount: {
-    type: "integer",
-    doc: "Subscribers the campaign reaches (or reached, once sent).",
-    from: "recipient_count",
-  },
-  sentCount: { type: "integer", doc: "Emails sent so far.", optional: true, from: "sent_count" },
-  scheduleTime: {
-    type: "string",
-    doc: `When it is scheduled ${TIME}.`,
-    optional: true,
-    from: "schedule_time",
-  },
-  sentTime: { type: "string", doc: `When it was sent ${TIME}.`, optional: true, from: "sent_time" },
-  status: { type: "string", doc: STATUS_DOC, from: "status" },
-  created: { type: "string", doc: `Creation time ${TIME}.`, from: "created" },
-  modified: { type: "string", doc: `Last change ${TIME}.`, from: "modified" },
-  lastAction: {
-    type: "string",
-    doc: "The wizard step last reached: `step1`, `editor`, `step3` or `step4`.",
-    from: "last_action",
-  },
-  contentType: {
-    type: "string",
-    doc: "The content type (the API's `editor` field): `editor`, `html` or `text`.",
-    from: "editor",
-  },
-  autoFollowupActive: {
-    type: "boolean",
-    doc: "Whether the automatic follow-up is on.",
-    optional: true,
-    from: (c) => flag(c.auto_followup_active),
-  },
-  autoFollowupSubject: {
-    type: "string",
-    doc: "Subject of the follow-up.",
-    optional: true,
-    from: "auto_followup_subject",
-  },
-  autoFollowupDelay: {
-    type: "integer",
-    doc: "Hours before the follow-up goes out.",
-    optional: true,
-    from: "auto_followup_delay",
-  },
-  googleAnalytics: {
-    type: "boolean",
-    doc: "Whether Google Analytics tracking is on.",
-    optional: true,
-    from: (c) => flag(c.google_analytics),
-  },
-  sendToAll: {
-    type: "boolean",
-    doc: "Whether it goes to every active subscriber.",
-    optional: true,
-    from: (c) => flag(c.send_to_all),
-  },
-  opens: { type: "integer", doc: "Unique opens.", optional: true, from: "opens" },
-  clicks: { type: "integer", doc: "Unique clicks.", optional: true, from: "clicks" },
-  bouncesCount: { type: "integer", doc: "Bounces.", optional: true, from: "bounces_count" },
-  groups: {
-    type: "stringList",
-    doc: "Ids of the groups it is sent to.",
-    optional: true,
-    from: "campaign_groups",
-  },
-  segments: {
-    type: "stringList",
-    doc: "Ids of the segments it is sent to.",
-    optional: true,
-    from: "segments",
-  },
-  html: {
-    type: { object: campaignContent },
-    doc: "The content block.",
-    optional: true,
-    from: (c) => (c.html ? campaignContent.read(c.html) : null),
-  },
-  reports: {
-    type: { object: reportPercentages },
-    doc: "Report percentages.",
-    optional: true,
-    from: (c) => (c.reports ? reportPercentages.read(c.reports) : null),
-  },
-});
-
 /** The one argument of every function that reads one campaign. */
-export const campaignIdArgs = { id: idArg("The campaign's id.") };
+export const campaignIdArgs = { id: ID_ARG };
 
 /** The `campaignId` property of the results about one campaign. */
-export const CAMPAIGN_ID = { type: "string", doc: "The campaign's id." } as const;
+export const CAMPAIGN_ID = { type: "string" } as const;
 
 /** `getCampaigns`: the regular campaigns. */
 export const getCampaigns: DataSource<GetCampaignsArgs, GetCampaignsResult> = {
   name: "getCampaigns",
+  docs: dataSourceDocs.getCampaigns,
   description: "Reads the regular campaigns, page after page (`GET /v2/campaigns`).",
   args: {
     status: {
       type: "string",
-      doc: "Only campaigns in this state; every campaign when absent.",
       optional: true,
       check: CampaignStatus,
       rule: `must be one of ${CampaignStatus.options.join(", ")}`,
     },
-    limit: PAGE_LIMIT,
-    maxItems: maxItemsArg("Stop after this many campaigns; every campaign when absent."),
+    limit: LIMIT_ARG,
+    maxItems: MAX_ITEMS_ARG,
   },
   result: {
-    campaigns: { type: { objectList: campaignInfo }, doc: "The campaigns read, newest first." },
-    total: { type: "integer", doc: `How many campaigns match in all, ${TOTAL_DOC}` },
+    campaigns: { type: { objectList: campaignInfo } },
+    total: { type: "integer" },
   },
   run: async (client, { status, limit, maxItems }) => {
     const read = await readPages(
@@ -320,6 +250,7 @@ export const getCampaigns: DataSource<GetCampaignsArgs, GetCampaignsResult> = {
 /** `getCampaign`: one regular campaign. */
 export const getCampaign: DataSource<GetCampaignArgs, GetCampaignResult> = {
   name: "getCampaign",
+  docs: dataSourceDocs.getCampaign,
   description: "Reads one regular campaign (`GET /v2/campaigns/{id}`).",
   args: campaignIdArgs,
   result: campaignInfo.fields,
@@ -330,14 +261,15 @@ export const getCampaign: DataSource<GetCampaignArgs, GetCampaignResult> = {
 /** `getCampaignSendingStatus`: how far the send of a campaign got. */
 export const getCampaignSendingStatus: DataSource<GetCampaignArgs, GetCampaignSendingStatusResult> = {
   name: "getCampaignSendingStatus",
+  docs: dataSourceDocs.getCampaignSendingStatus,
   description: "Reads how far the sending of a campaign is.",
   args: campaignIdArgs,
   result: {
     campaignId: CAMPAIGN_ID,
-    status: { type: "string", doc: STATUS_DOC, optional: true },
-    recipientCount: { type: "integer", doc: "Subscribers the campaign reaches.", optional: true },
-    sentCount: { type: "integer", doc: "Emails sent so far.", optional: true },
-    progress: { type: "number", doc: "Progress of the send, 0 to 100.", optional: true },
+    status: { type: "string", optional: true },
+    recipientCount: { type: "integer", optional: true },
+    sentCount: { type: "integer", optional: true },
+    progress: { type: "number", optional: true },
   },
   run: async (client, { id }) => {
     const status = await notFound(client.getSendingStatus(id), "campaign with id", id);
@@ -354,12 +286,13 @@ export const getCampaignSendingStatus: DataSource<GetCampaignArgs, GetCampaignSe
 /** `getCampaignPreview`: a campaign rendered as html and as text. */
 export const getCampaignPreview: DataSource<GetCampaignArgs, GetCampaignPreviewResult> = {
   name: "getCampaignPreview",
+  docs: dataSourceDocs.getCampaignPreview,
   description: "Reads the rendered preview of a campaign (`GET /v2/campaigns/{id}/preview`).",
   args: campaignIdArgs,
   result: {
     campaignId: CAMPAIGN_ID,
-    html: { type: "string", doc: "The rendered html document.", optional: true },
-    text: { type: "string", doc: "The plain-text version.", optional: true },
+    html: { type: "string", optional: true },
+    text: { type: "string", optional: true },
   },
   run: async (client, { id }) => {
     const [html, plain] = await Promise.all([

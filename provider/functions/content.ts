@@ -1,6 +1,6 @@
 // The content block of a campaign record: the properties regular and transactional campaigns share,
 // declared once; each kind adds its own and keeps its schema type name.
-import { type RecordProps, type RecordShape, recordType } from "./declare";
+import { type FieldDocs, type RecordProps, type RecordShape, recordType } from "./declare";
 
 /** The properties of a content block that both kinds of campaign give. */
 export interface ContentInfo {
@@ -27,25 +27,10 @@ export interface ApiContent {
 }
 
 const SHARED: RecordProps<ContentInfo, ApiContent> = {
-  id: { type: "string", doc: "Id of the content record.", optional: true, from: "id" },
-  thumbnailUrl: {
-    type: "string",
-    doc: "URL of the thumbnail image.",
-    optional: true,
-    from: "thumbnail_url",
-  },
-  hasPreview: {
-    type: "boolean",
-    doc: "Whether a preview can be rendered.",
-    optional: true,
-    from: "has_preview",
-  },
-  hasSnapshots: {
-    type: "boolean",
-    doc: "Whether snapshots of the content exist.",
-    optional: true,
-    from: "has_snapshots",
-  },
+  id: { type: "string", optional: true, from: "id" },
+  thumbnailUrl: { type: "string", optional: true, from: "thumbnail_url" },
+  hasPreview: { type: "boolean", optional: true, from: "has_preview" },
+  hasSnapshots: { type: "boolean", optional: true, from: "has_snapshots" },
 };
 
 /**
@@ -54,9 +39,10 @@ const SHARED: RecordProps<ContentInfo, ApiContent> = {
  */
 export function contentType<T extends ContentInfo, Rec extends ApiContent>(
   name: string,
+  docs: FieldDocs<T>,
   more: RecordProps<Omit<T, keyof ContentInfo>, Rec>,
 ): RecordShape<T, Rec> {
   // Every Rec has the API fields SHARED reads (Rec extends ApiContent), which the compiler cannot
   // follow through the generic key filter of RecordProps.
-  return recordType<T, Rec>(name, { ...SHARED, ...more } as unknown as RecordProps<T, Rec>);
+  return recordType<T, Rec>(name, docs, { ...SHARED, ...more } as unknown as RecordProps<T, Rec>);
 }

@@ -6,12 +6,27 @@ import type { z } from "zod";
 import type { SenderClient } from "../client";
 import type { FieldType } from "../resources/fields";
 
+/**
+ * The doc of each property of T: the TSDoc of the property, which `npm run docs:data-source-fields`
+ * copies to docs.generated.ts. A property without one fails to compile (or to generate).
+ */
+export type FieldDocs<T> = { readonly [K in keyof T]-?: string };
+
+/** The doc of property `name` in `docs`; a property without one is a bug of the declaration, so it throws. */
+export function docOf(docs: Readonly<Record<string, string>>, name: string): string {
+  const doc = docs[name];
+  if (doc === undefined) throw new Error(`data sources: no doc for the property ${name}`);
+  return doc;
+}
+
 /** An object type of the results, named as the schema names it (`sender:index:<name>`). */
 export interface ObjectShape<T> {
   /** The schema's type name, e.g. `Plan`. */
   readonly name: string;
   /** Its properties. */
   readonly fields: Props<T>;
+  /** The doc of each property (from `objectTypeDocs`, generated from T's TSDoc). */
+  readonly docs: FieldDocs<T>;
 }
 
 /**
@@ -36,12 +51,13 @@ export type KindOf<T> = [T] extends [readonly (infer Item)[]]
 export type IsOptional<T, K extends keyof T> =
   Record<never, never> extends Pick<T, K> ? true : null extends T[K] ? true : false;
 
-/** One property as the schema and the docs describe it. `optional` must say what the type says. */
+/**
+ * One property as the schema and the docs describe it. `optional` must say what the type says. Its
+ * doc is the TSDoc of the property it is held to (see {@link FieldDocs}).
+ */
 export type Prop<V, Optional> = {
   /** Its schema kind, e.g. `integer`, or `{ objectList: Plan }`. */
   readonly type: KindOf<NonNullable<V>>;
-  /** The description, one sentence or two: the schema's, the generated SDKs' and docs/'. */
-  readonly doc: string;
 } & (Optional extends true ? { readonly optional: true } : { readonly optional?: false });
 
 /** The properties of T, one per key, each held to the key's type. */
@@ -79,16 +95,20 @@ export interface RecordShape<T, Rec> extends ObjectShape<T> {
 }
 
 /** Declares an object type of the results that is not read from one API record. */
-export function objectType<T>(name: string, fields: Props<T>): ObjectShape<T> {
-  return { name, fields };
+export function objectType<T>(name: string, docs: FieldDocs<T>, fields: Props<T>): ObjectShape<T> {
+  return { name, fields, docs };
 }
 
-/** Declares an object type read from the API record Rec: `recordType<Plan, api.Plan>("Plan", {...})`. */
+/**
+ * Declares an object type read from the API record Rec, with the docs generated from T under the
+ * same name: `recordType<Plan, api.Plan>("Plan", objectTypeDocs.Plan, {...})`.
+ */
 export function recordType<T, Rec extends object>(
   name: string,
+  docs: FieldDocs<T>,
   fields: RecordProps<T, Rec>,
 ): RecordShape<T, Rec> {
-  return { name, fields, read: (record) => readRecord(fields, record) };
+  return { name, fields, docs, read: (record) => readRecord(fields, record) };
 }
 
 function readRecord<T, Rec extends object>(fields: RecordProps<T, Rec>, record: Rec): T {
@@ -102,7 +122,7 @@ function readRecord<T, Rec extends object>(fields: RecordProps<T, Rec>, record: 
   return out as T;
 }
 
-/** An argument: its schema kind and doc, the check it must pass and the rule the failure states. */
+/** An argument: its schema kind, the check it must pass and the rule the failure states. */
 export type ArgDecl<V, Optional> = Prop<V, Optional> & {
   /** The check of a given value (absence is allowed when the argument is optional). */
   readonly check: z.ZodType<NonNullable<V>>;
@@ -123,6 +143,8 @@ export interface DataSource<A, R> {
   readonly args: ArgDecls<A>;
   /** Its result's properties. */
   readonly result: Props<R>;
+  /** The doc of each argument and result property (from `dataSourceDocs`, generated from A's and R's TSDoc). */
+  readonly docs: { readonly args: FieldDocs<A>; readonly result: FieldDocs<R> };
   /** Reads the result with this client; the arguments are checked already. */
   readonly run: (client: SenderClient, args: A) => Promise<R>;
 }
@@ -137,14 +159,17 @@ export interface AnyDataSource {
   readonly args: Readonly<Record<string, AnyProp & { readonly rule: string }>>;
   /** See {@link DataSource.result}. */
   readonly result: Readonly<Record<string, AnyProp>>;
+  /** See {@link DataSource.docs}. */
+  readonly docs: {
+    readonly args: Readonly<Record<string, string>>;
+    readonly result: Readonly<Record<string, string>>;
+  };
 }
 
 /** A property with its kind erased to what the schema and the docs read. */
 export interface AnyProp {
   /** The schema kind, or a named object type (alone or as a list). */
   readonly type: FieldType | { readonly object: AnyObjectShape } | { readonly objectList: AnyObjectShape };
-  /** The description. */
-  readonly doc: string;
   /** May be absent or null. */
   readonly optional?: boolean;
   /** The API field it is read from, for result properties read by name. */
@@ -157,4 +182,6 @@ export interface AnyObjectShape {
   readonly name: string;
   /** Its properties. */
   readonly fields: Readonly<Record<string, AnyProp>>;
+  /** The doc of each property. */
+  readonly docs: Readonly<Record<string, string>>;
 }

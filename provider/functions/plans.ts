@@ -2,6 +2,7 @@
 import { z } from "zod";
 import type * as api from "../client";
 import { type DataSource, recordType } from "./declare";
+import { dataSourceDocs, objectTypeDocs } from "./docs.generated";
 import { notFound } from "./run";
 
 /** One subscription plan of the service. */
@@ -32,7 +33,7 @@ export interface GetPlansResult {
 
 /** Arguments of {@link getPlan}. */
 export interface GetPlanArgs {
-  /** The plan's id: a positive whole number, or its decimal text (as stack config gives it). */
+  /** The plan's id: a positive whole number. */
   planId: number | string;
 }
 
@@ -61,45 +62,31 @@ export interface GetImageFoldersResult {
 /** No arguments. */
 export type NoArgs = Record<never, never>;
 
-const plan = recordType<GetPlanResult, api.Plan>("Plan", {
-  id: { type: "integer", doc: "The plan's numeric id, e.g. `3`.", from: "id" },
-  name: { type: "string", doc: "Display name, e.g. `Professional`.", optional: true, from: "name" },
-  price: { type: "number", doc: "Price per period, in `currency`.", optional: true, from: "price" },
-  currency: { type: "string", doc: "Currency of `price`, e.g. `USD`.", optional: true, from: "currency" },
-  period: { type: "string", doc: "Billing period, e.g. `month`.", optional: true, from: "period" },
-  subscribersLimit: {
-    type: "integer",
-    doc: "The most subscribers the plan allows.",
-    optional: true,
-    from: "subscribers_limit",
-  },
-  emailsLimit: {
-    type: "integer",
-    doc: "The most emails per period, or null when unlimited.",
-    optional: true,
-    from: "emails_limit",
-  },
-  features: {
-    type: "stringList",
-    doc: "Feature names included in the plan.",
-    optional: true,
-    from: "features",
-  },
+const plan = recordType<GetPlanResult, api.Plan>("Plan", objectTypeDocs.Plan, {
+  id: { type: "integer", from: "id" },
+  name: { type: "string", optional: true, from: "name" },
+  price: { type: "number", optional: true, from: "price" },
+  currency: { type: "string", optional: true, from: "currency" },
+  period: { type: "string", optional: true, from: "period" },
+  subscribersLimit: { type: "integer", optional: true, from: "subscribers_limit" },
+  emailsLimit: { type: "integer", optional: true, from: "emails_limit" },
+  features: { type: "stringList", optional: true, from: "features" },
 });
 
-const imageFolder = recordType<ImageFolderInfo, api.ImageFolder>("ImageFolder", {
-  id: { type: "string", doc: "The folder's id, e.g. `fld001`.", from: "id" },
-  name: { type: "string", doc: "The folder's name.", optional: true, from: "name" },
-  imagesCount: { type: "integer", doc: "How many images it holds.", optional: true, from: "images_count" },
+const imageFolder = recordType<ImageFolderInfo, api.ImageFolder>("ImageFolder", objectTypeDocs.ImageFolder, {
+  id: { type: "string", from: "id" },
+  name: { type: "string", optional: true, from: "name" },
+  imagesCount: { type: "integer", optional: true, from: "images_count" },
 });
 
 /** `getPlans`: every plan. */
 export const getPlans: DataSource<NoArgs, GetPlansResult> = {
   name: "getPlans",
+  docs: dataSourceDocs.getPlans,
   description: "Reads every plan of the service (`GET /v2/plans`).",
   args: {},
   result: {
-    plans: { type: { objectList: plan }, doc: "Every plan, in the service's order." },
+    plans: { type: { objectList: plan } },
   },
   run: async (client) => ({ plans: (await client.listPlans()).map(plan.read) }),
 };
@@ -107,11 +94,11 @@ export const getPlans: DataSource<NoArgs, GetPlansResult> = {
 /** `getPlan`: one plan. */
 export const getPlan: DataSource<GetPlanArgs, GetPlanResult> = {
   name: "getPlan",
+  docs: dataSourceDocs.getPlan,
   description: "Reads one plan (`GET /v2/plans/{plan_id}`).",
   args: {
     planId: {
       type: "integer",
-      doc: "The plan's id: a positive whole number.",
       check: z.union([z.number().int().min(1), z.string().regex(/^[1-9]\d*$/)]),
       rule: "must be a positive whole number",
     },
@@ -124,14 +111,11 @@ export const getPlan: DataSource<GetPlanArgs, GetPlanResult> = {
 /** `getActiveSubscribers`: the count of active subscribers. */
 export const getActiveSubscribers: DataSource<NoArgs, GetActiveSubscribersResult> = {
   name: "getActiveSubscribers",
+  docs: dataSourceDocs.getActiveSubscribers,
   description: "Reads how many subscribers are active (`GET /v2/active_subscribers`).",
   args: {},
   result: {
-    activeSubscribers: {
-      type: "integer",
-      doc: "How many subscribers of the account are active (what the plan's limit counts).",
-      optional: true,
-    },
+    activeSubscribers: { type: "integer", optional: true },
   },
   run: async (client) => ({
     activeSubscribers: (await client.getActiveSubscribers()).active_subscribers ?? null,
@@ -141,10 +125,11 @@ export const getActiveSubscribers: DataSource<NoArgs, GetActiveSubscribersResult
 /** `getImageFolders`: the folders of the image library. */
 export const getImageFolders: DataSource<NoArgs, GetImageFoldersResult> = {
   name: "getImageFolders",
+  docs: dataSourceDocs.getImageFolders,
   description: "Reads the folders of the image library (`GET /v2/imageFolders`).",
   args: {},
   result: {
-    folders: { type: { objectList: imageFolder }, doc: "Every folder of the image library." },
+    folders: { type: { objectList: imageFolder } },
   },
   run: async (client) => ({ folders: (await client.listImageFolders()).map(imageFolder.read) }),
 };

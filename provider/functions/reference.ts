@@ -1,5 +1,5 @@
 // The data-source reference (docs/data-sources.md), derived from the declarations.
-import type { AnyObjectShape, AnyProp } from "./declare";
+import { type AnyObjectShape, type AnyProp, docOf } from "./declare";
 import { dataSources } from "./registry";
 
 function typeName(type: AnyProp["type"]): string {
@@ -16,7 +16,11 @@ function source(prop: AnyProp): string {
   return prop.from === undefined ? "" : "computed";
 }
 
-function resultTable(props: Readonly<Record<string, AnyProp>>, withSource: boolean): string[] {
+function resultTable(
+  props: Readonly<Record<string, AnyProp>>,
+  docs: Readonly<Record<string, string>>,
+  withSource: boolean,
+): string[] {
   const head = withSource
     ? ["| Property | Type | May be null | API field | Description |", "|---|---|---|---|---|"]
     : ["| Property | Type | May be null | Description |", "|---|---|---|---|"];
@@ -25,7 +29,7 @@ function resultTable(props: Readonly<Record<string, AnyProp>>, withSource: boole
     ...Object.entries(props).map(([name, prop]) => {
       const cells = [`\`${name}\``, typeName(prop.type), prop.optional ? "yes" : "no"];
       if (withSource) cells.push(source(prop));
-      return `| ${[...cells, cell(prop.doc)].join(" | ")} |`;
+      return `| ${[...cells, cell(docOf(docs, name))].join(" | ")} |`;
     }),
   ];
 }
@@ -65,18 +69,18 @@ export function dataSourceReference(): string {
           typeName(arg.type),
           arg.optional ? "no" : "yes",
           cell(arg.rule),
-          cell(arg.doc),
+          cell(docOf(fn.docs.args, name)),
         ];
         lines.push(`| ${cells.join(" | ")} |`);
       }
       lines.push("");
     }
-    lines.push(...resultTable(fn.result, true), "");
+    lines.push(...resultTable(fn.result, fn.docs.result, true), "");
     collect(fn.result, shapes);
   }
   lines.push("# Object types", "");
   for (const shape of [...shapes.values()].sort((a, b) => a.name.localeCompare(b.name))) {
-    lines.push(`## ${shape.name}`, "", ...resultTable(shape.fields, true), "");
+    lines.push(`## ${shape.name}`, "", ...resultTable(shape.fields, shape.docs, true), "");
   }
   return `${lines.join("\n").trimEnd()}\n`;
 }

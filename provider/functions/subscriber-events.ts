@@ -2,8 +2,9 @@
 import { z } from "zod";
 import type * as api from "../client";
 import { SUBSCRIBER_ACTIONS, type SubscriberAction } from "../client";
-import { idArg } from "./args";
+import { ID_ARG } from "./args";
 import { type DataSource, objectType, recordType } from "./declare";
+import { dataSourceDocs, objectTypeDocs } from "./docs.generated";
 import { notFound } from "./run";
 
 /** An action of a subscriber's history: `opened`, `bounced`, `clicked`, `unsubscribed` or `got`. */
@@ -28,6 +29,25 @@ export interface GetSubscriberEventsArgs {
   /** The actions to read: a non-empty list of `opened`, `bounced`, `clicked`, `unsubscribed`, `got`. */
   actions: readonly SubscriberEventAction[];
 }
+
+/** The events of a subscriber's history by action: a list for each action that was asked for. */
+export interface SubscriberEvents {
+  /** Events of the action `opened`, oldest first; present when that action was asked for. */
+  opened?: SubscriberEventItem[];
+  /** Events of the action `bounced`, oldest first; present when that action was asked for. */
+  bounced?: SubscriberEventItem[];
+  /** Events of the action `clicked`, oldest first; present when that action was asked for. */
+  clicked?: SubscriberEventItem[];
+  /** Events of the action `unsubscribed`, oldest first; present when that action was asked for. */
+  unsubscribed?: SubscriberEventItem[];
+  /** Events of the action `got`, oldest first; present when that action was asked for. */
+  got?: SubscriberEventItem[];
+}
+
+// SubscriberEvents has one optional list per action, no more and no fewer (a new action fails here).
+type SameKeys<A, B> = [keyof A] extends [keyof B] ? ([keyof B] extends [keyof A] ? true : false) : false;
+const eventsHasEveryAction: SameKeys<SubscriberEvents, Record<SubscriberEventAction, unknown>> = true;
+void eventsHasEveryAction;
 
 /** Email campaign counters of a subscriber. */
 export interface SubscriberEmailCounters {
@@ -68,104 +88,87 @@ export interface GetSubscriberEventsResult {
   /** The actions that were asked for, without repeats, in the order given. */
   actions: SubscriberEventAction[];
   /** Events per requested action, oldest first; every requested action has a list, possibly empty. */
-  events: Partial<Record<SubscriberEventAction, SubscriberEventItem[]>>;
+  events: SubscriberEvents;
   /** Email campaign counters (over every action, not only the requested ones). */
   emailCampaign: SubscriberEmailCounters;
   /** SMS campaign counters. */
   smsCampaign: SubscriberSmsCounters;
 }
 
-const eventItem = recordType<SubscriberEventItem, api.SubscriberEvent>("SubscriberEventItem", {
-  campaignId: {
-    type: "string",
-    doc: "The campaign (regular or transactional) it happened in.",
-    from: "campaign_id",
+const eventItem = recordType<SubscriberEventItem, api.SubscriberEvent>(
+  "SubscriberEventItem",
+  objectTypeDocs.SubscriberEventItem,
+  {
+    campaignId: { type: "string", from: "campaign_id" },
+    subscriberId: { type: "string", optional: true, from: "subscriber_id" },
+    title: { type: "string", optional: true, from: "title" },
+    createdAt: { type: "string", optional: true, from: "created_at" },
   },
-  subscriberId: { type: "string", doc: "The subscriber's id.", optional: true, from: "subscriber_id" },
-  title: { type: "string", doc: "The campaign's title.", optional: true, from: "title" },
-  createdAt: {
-    type: "string",
-    doc: "When it happened (`YYYY-MM-DD HH:MM:SS` UTC).",
-    optional: true,
-    from: "created_at",
-  },
-});
+);
 
-const eventsOf = (action: SubscriberAction) =>
-  ({
-    type: { objectList: eventItem },
-    doc: `Events of the action \`${action}\`, oldest first; present when that action was asked for.`,
-    optional: true,
-  }) as const;
+const EVENTS = { type: { objectList: eventItem }, optional: true } as const;
 
-const events = objectType<GetSubscriberEventsResult["events"]>("SubscriberEvents", {
-  opened: eventsOf("opened"),
-  bounced: eventsOf("bounced"),
-  clicked: eventsOf("clicked"),
-  unsubscribed: eventsOf("unsubscribed"),
-  got: eventsOf("got"),
+const events = objectType<SubscriberEvents>("SubscriberEvents", objectTypeDocs.SubscriberEvents, {
+  opened: EVENTS,
+  bounced: EVENTS,
+  clicked: EVENTS,
+  unsubscribed: EVENTS,
+  got: EVENTS,
 });
 
 type EmailCounters = NonNullable<api.SubscriberEvents["email_campaign"]>;
 type SmsCounters = NonNullable<api.SubscriberEvents["sms_campaign"]>;
 
-const emailCounters = recordType<SubscriberEmailCounters, EmailCounters>("SubscriberEmailCounters", {
-  sentCount: {
-    type: "integer",
-    doc: "Campaign emails sent to the subscriber.",
-    optional: true,
-    from: "sent_count",
+const emailCounters = recordType<SubscriberEmailCounters, EmailCounters>(
+  "SubscriberEmailCounters",
+  objectTypeDocs.SubscriberEmailCounters,
+  {
+    sentCount: { type: "integer", optional: true, from: "sent_count" },
+    openedCount: { type: "integer", optional: true, from: "opened_count" },
+    clickedCount: { type: "integer", optional: true, from: "clicked_count" },
+    unsubscribed: { type: "integer", optional: true, from: "unsubscribed" },
+    bounced: { type: "integer", optional: true, from: "bounced" },
+    spamReported: { type: "integer", optional: true, from: "spam_reported" },
   },
-  openedCount: { type: "integer", doc: "Opens.", optional: true, from: "opened_count" },
-  clickedCount: { type: "integer", doc: "Clicks.", optional: true, from: "clicked_count" },
-  unsubscribed: { type: "integer", doc: "Unsubscribes.", optional: true, from: "unsubscribed" },
-  bounced: { type: "integer", doc: "Bounces.", optional: true, from: "bounced" },
-  spamReported: { type: "integer", doc: "Spam reports.", optional: true, from: "spam_reported" },
-});
+);
 
-const smsCounters = recordType<SubscriberSmsCounters, SmsCounters>("SubscriberSmsCounters", {
-  sentCount: { type: "integer", doc: "SMS sent.", optional: true, from: "sent_count" },
-  clickedCount: { type: "integer", doc: "Clicks.", optional: true, from: "clicked_count" },
-  deliveredCount: { type: "integer", doc: "SMS delivered.", optional: true, from: "delivered_count" },
-  failedCount: { type: "integer", doc: "SMS that failed.", optional: true, from: "failed_count" },
-  unsubscribedAt: {
-    type: "string",
-    doc: "When the subscriber unsubscribed from SMS (`YYYY-MM-DD HH:MM:SS` UTC).",
-    optional: true,
-    from: "unsubscribed_at",
+const smsCounters = recordType<SubscriberSmsCounters, SmsCounters>(
+  "SubscriberSmsCounters",
+  objectTypeDocs.SubscriberSmsCounters,
+  {
+    sentCount: { type: "integer", optional: true, from: "sent_count" },
+    clickedCount: { type: "integer", optional: true, from: "clicked_count" },
+    deliveredCount: { type: "integer", optional: true, from: "delivered_count" },
+    failedCount: { type: "integer", optional: true, from: "failed_count" },
+    unsubscribedAt: { type: "string", optional: true, from: "unsubscribed_at" },
+    unsubscribed: { type: "integer", optional: true, from: "unsubscribed" },
   },
-  unsubscribed: { type: "integer", doc: "SMS unsubscribes.", optional: true, from: "unsubscribed" },
-});
+);
 
 /** `getSubscriberEvents`: a subscriber's history for some actions. */
 export const getSubscriberEvents: DataSource<GetSubscriberEventsArgs, GetSubscriberEventsResult> = {
   name: "getSubscriberEvents",
+  docs: dataSourceDocs.getSubscriberEvents,
   description:
     "Reads a subscriber's event history for the given actions (`GET /v2/subscribers/{identifier}/events`).",
   args: {
-    identifier: idArg("The subscriber's email address, phone number or id."),
+    identifier: ID_ARG,
     actions: {
       type: "stringList",
-      doc: "The actions to read: a non-empty list of `opened`, `bounced`, `clicked`, `unsubscribed`, `got`.",
       check: z.array(z.enum(SUBSCRIBER_ACTIONS)).min(1),
       rule: `must be a non-empty list of ${SUBSCRIBER_ACTIONS.join(", ")}`,
     },
   },
   result: {
-    identifier: { type: "string", doc: "The identifier that was asked for." },
-    actions: {
-      type: "stringList",
-      doc: "The actions that were asked for, without repeats, in the order given.",
-    },
+    identifier: { type: "string" },
+    actions: { type: "stringList" },
     events: {
       type: { object: events },
-      doc: "Events per requested action; every requested action has a list, possibly empty.",
     },
     emailCampaign: {
       type: { object: emailCounters },
-      doc: "Email campaign counters (over every action, not only the requested ones).",
     },
-    smsCampaign: { type: { object: smsCounters }, doc: "SMS campaign counters." },
+    smsCampaign: { type: { object: smsCounters } },
   },
   run: async (client, { identifier, actions }) => {
     const unique = [...new Set(actions)];

@@ -1,8 +1,9 @@
 // Transactional campaigns: getTransactionalCampaign, getTransactionalCampaigns.
 import type * as api from "../client";
-import { idArg, maxItemsArg, PAGE_LIMIT, TOTAL_DOC } from "./args";
+import { ID_ARG, LIMIT_ARG, MAX_ITEMS_ARG } from "./args";
 import { contentType } from "./content";
 import { type DataSource, recordType } from "./declare";
+import { dataSourceDocs, objectTypeDocs } from "./docs.generated";
 import { notFound, readPages } from "./run";
 
 /** The content block of a transactional campaign. */
@@ -91,52 +92,47 @@ export interface GetTransactionalCampaignsResult {
   total: number;
 }
 
-const TIME = "(`YYYY-MM-DD HH:MM:SS` UTC)";
-const counter = (doc: string) => ({ type: "integer", doc, optional: true }) as const;
+const counter = { type: "integer", optional: true } as const;
 
 const content = contentType<TransactionalContentInfo, NonNullable<api.Transactional["html"]>>(
   "TransactionalContent",
+  objectTypeDocs.TransactionalContent,
   {
-    styles: { type: "string", doc: "Extra styles of the content.", optional: true, from: "styles" },
+    styles: { type: "string", optional: true, from: "styles" },
   },
 );
 
 const transactionalInfo = recordType<GetTransactionalCampaignResult, api.Transactional>(
   "TransactionalCampaignInfo",
+  objectTypeDocs.TransactionalCampaignInfo,
   {
-    id: { type: "string", doc: "The campaign's id, e.g. `trn001`.", from: "id" },
-    userId: { type: "string", doc: "Id of the user who owns it.", optional: true, from: "user_id" },
-    accountId: { type: "string", doc: "Id of the account.", optional: true, from: "account_id" },
-    title: { type: "string", doc: "Name shown in reports.", optional: true, from: "title" },
-    subject: { type: "string", doc: "Subject line.", from: "subject" },
-    from: { type: "string", doc: "Sender name.", from: "from" },
-    replyTo: { type: "string", doc: "Reply-to address.", optional: true, from: "reply_to" },
-    domainId: { type: "string", doc: "Id of the sending domain.", from: "domain_id" },
-    created: { type: "string", doc: `Creation time ${TIME}.`, from: "created" },
-    modified: { type: "string", doc: `Last change ${TIME}.`, from: "modified" },
-    type: { type: "string", doc: "How it is sent, e.g. `API`.", from: "type" },
-    lastAction: { type: "string", doc: "The wizard step last reached, e.g. `editor`.", from: "last_action" },
-    editor: { type: "string", doc: "The editor: `plain`, `html` or `builder`.", from: "editor" },
+    id: { type: "string", from: "id" },
+    userId: { type: "string", optional: true, from: "user_id" },
+    accountId: { type: "string", optional: true, from: "account_id" },
+    title: { type: "string", optional: true, from: "title" },
+    subject: { type: "string", from: "subject" },
+    from: { type: "string", from: "from" },
+    replyTo: { type: "string", optional: true, from: "reply_to" },
+    domainId: { type: "string", from: "domain_id" },
+    created: { type: "string", from: "created" },
+    modified: { type: "string", from: "modified" },
+    type: { type: "string", from: "type" },
+    lastAction: { type: "string", from: "last_action" },
+    editor: { type: "string", from: "editor" },
     html: {
       type: { object: content },
-      doc: "The content block.",
       optional: true,
       from: (record) => (record.html ? content.read(record.html) : null),
     },
-    purchaseCount: { ...counter("Purchases attributed to it."), from: "purchaseCount" },
-    bounced: { ...counter("Bounces."), from: "bounced" },
-    unsubscribeCount: { ...counter("Unsubscribes."), from: "unsubscribeCount" },
-    opens: { ...counter("Opens."), from: "opens" },
-    clicks: { ...counter("Clicks."), from: "clicks" },
-    sent: { ...counter("Emails sent."), from: "sent" },
-    disableClickTracking: {
-      type: "boolean",
-      doc: "Whether click tracking is off; only list answers carry it.",
-      optional: true,
-      from: "disable_click_tracking",
-    },
-    preheader: { type: "string", doc: "Preview text.", optional: true, from: "preheader" },
-    content: { type: "string", doc: "The content (plain text or html).", optional: true, from: "content" },
+    purchaseCount: { ...counter, from: "purchaseCount" },
+    bounced: { ...counter, from: "bounced" },
+    unsubscribeCount: { ...counter, from: "unsubscribeCount" },
+    opens: { ...counter, from: "opens" },
+    clicks: { ...counter, from: "clicks" },
+    sent: { ...counter, from: "sent" },
+    disableClickTracking: { type: "boolean", optional: true, from: "disable_click_tracking" },
+    preheader: { type: "string", optional: true, from: "preheader" },
+    content: { type: "string", optional: true, from: "content" },
   },
 );
 
@@ -146,8 +142,9 @@ export const getTransactionalCampaign: DataSource<
   GetTransactionalCampaignResult
 > = {
   name: "getTransactionalCampaign",
+  docs: dataSourceDocs.getTransactionalCampaign,
   description: "Reads one transactional campaign (`GET /v2/transactional/{id}`).",
-  args: { id: idArg("The transactional campaign's id.") },
+  args: { id: ID_ARG },
   result: transactionalInfo.fields,
   run: async (client, { id }) =>
     transactionalInfo.read(await notFound(client.getTransactional(id), "transactional campaign with id", id)),
@@ -159,14 +156,12 @@ export const getTransactionalCampaigns: DataSource<
   GetTransactionalCampaignsResult
 > = {
   name: "getTransactionalCampaigns",
+  docs: dataSourceDocs.getTransactionalCampaigns,
   description: "Reads the transactional campaigns, page after page (`GET /v2/transactional`).",
-  args: {
-    limit: PAGE_LIMIT,
-    maxItems: maxItemsArg("Stop after this many campaigns; every campaign when absent."),
-  },
+  args: { limit: LIMIT_ARG, maxItems: MAX_ITEMS_ARG },
   result: {
-    campaigns: { type: { objectList: transactionalInfo }, doc: "The campaigns read, newest first." },
-    total: { type: "integer", doc: `How many there are in all, ${TOTAL_DOC}` },
+    campaigns: { type: { objectList: transactionalInfo } },
+    total: { type: "integer" },
   },
   run: async (client, { limit, maxItems }) => {
     const read = await readPages((page, pageLimit) => client.listTransactional({ page, limit: pageLimit }), {

@@ -8,6 +8,7 @@ import {
   type Registered,
   type RunContext,
 } from "../functions";
+import { docOf } from "../functions/declare";
 import type { FunctionSchema, SchemaProp } from "./schema";
 
 /** A function the plugin serves: its schema and the data source it runs. */
@@ -18,7 +19,7 @@ export interface ServedFunction extends FunctionSchema {
 
 type Props = Readonly<Record<string, AnyProp>>;
 
-function schemaProp(prop: AnyProp): SchemaProp {
+function schemaProp(prop: AnyProp, doc: string): SchemaProp {
   const { type } = prop;
   const schemaType =
     typeof type === "string"
@@ -26,11 +27,13 @@ function schemaProp(prop: AnyProp): SchemaProp {
       : "object" in type
         ? { object: type.object.name }
         : { objectList: type.objectList.name };
-  return { type: schemaType, doc: prop.doc, ...(prop.optional ? {} : { required: true }) };
+  return { type: schemaType, doc, ...(prop.optional ? {} : { required: true }) };
 }
 
-function schemaProps(props: Props): Record<string, SchemaProp> {
-  return Object.fromEntries(Object.entries(props).map(([name, prop]) => [name, schemaProp(prop)]));
+function schemaProps(props: Props, docs: Readonly<Record<string, string>>): Record<string, SchemaProp> {
+  return Object.fromEntries(
+    Object.entries(props).map(([name, prop]) => [name, schemaProp(prop, docOf(docs, name))]),
+  );
 }
 
 function objectTypesOf(props: Props, into: Map<string, AnyObjectShape>): void {
@@ -72,8 +75,8 @@ export function cartAsText(read: GetCartResult): Record<string, unknown> {
 function served(source: Registered): ServedFunction {
   return {
     description: source.description,
-    inputs: schemaProps(source.args),
-    outputs: schemaProps(source.result),
+    inputs: schemaProps(source.args, source.docs.args),
+    outputs: schemaProps(source.result, source.docs.result),
     run: async (args, context) => {
       const result = await source.invoke(args, context);
       return typeof result === "object" && result !== null ? conform(source.result, result) : result;
@@ -90,5 +93,7 @@ export const servedFunctions: Readonly<Record<string, ServedFunction>> = Object.
 export const functionTypes: Readonly<Record<string, Record<string, SchemaProp>>> = (() => {
   const shapes = new Map<string, AnyObjectShape>();
   for (const source of Object.values(dataSources)) objectTypesOf(source.result, shapes);
-  return Object.fromEntries([...shapes].map(([name, shape]) => [name, schemaProps(shape.fields)]));
+  return Object.fromEntries(
+    [...shapes].map(([name, shape]) => [name, schemaProps(shape.fields, shape.docs)]),
+  );
 })();

@@ -84,6 +84,7 @@ export {
   type SubscriberEmailCounters,
   type SubscriberEventAction,
   type SubscriberEventItem,
+  type SubscriberEvents,
   type SubscriberSmsCounters,
 } from "./subscriber-events";
 export {

@@ -8,6 +8,7 @@ export type {
   SubscriberEmailCounters,
   SubscriberEventAction,
   SubscriberEventItem,
+  SubscriberEvents,
   SubscriberSmsCounters,
 } from "../../provider/functions";
 

@@ -29,11 +29,11 @@ export interface GetCampaignResult {
      */
     readonly autoFollowupActive?: boolean;
     /**
-     * Hours before the follow-up goes out.
+     * Hours before the follow-up goes out, or null.
      */
     readonly autoFollowupDelay?: number;
     /**
-     * Subject of the follow-up.
+     * Subject of the follow-up, or null.
      */
     readonly autoFollowupSubject?: string;
     /**
@@ -93,7 +93,7 @@ export interface GetCampaignResult {
      */
     readonly opens?: number;
     /**
-     * Preview text.
+     * Preview text, or null.
      */
     readonly preheader?: string;
     /**
@@ -109,7 +109,7 @@ export interface GetCampaignResult {
      */
     readonly reports?: outputs.CampaignReportPercentages;
     /**
-     * When it is scheduled (`YYYY-MM-DD HH:MM:SS` UTC).
+     * When it is scheduled (`YYYY-MM-DD HH:MM:SS` UTC), or null.
      */
     readonly scheduleTime?: string;
     /**
@@ -125,7 +125,7 @@ export interface GetCampaignResult {
      */
     readonly sentCount?: number;
     /**
-     * When it was sent (`YYYY-MM-DD HH:MM:SS` UTC).
+     * When it was sent (`YYYY-MM-DD HH:MM:SS` UTC), or null.
      */
     readonly sentTime?: string;
     /**
@@ -137,7 +137,7 @@ export interface GetCampaignResult {
      */
     readonly subject: string;
     /**
-     * Internal name.
+     * Internal name, or null.
      */
     readonly title?: string;
 }

@@ -36,7 +36,7 @@ export interface GetCampaignsArgs {
 
 export interface GetCampaignsResult {
     /**
-     * The campaigns read, newest first.
+     * The campaigns read, newest first (the service's order).
      */
     readonly campaigns: outputs.CampaignInfo[];
     /**

@@ -33,7 +33,7 @@ export interface GetCartResult {
      */
     readonly created?: string;
     /**
-     * Currency abbreviation.
+     * Currency abbreviation, or null.
      */
     readonly currency?: string;
     /**
@@ -45,7 +45,7 @@ export interface GetCartResult {
      */
     readonly externalId?: number;
     /**
-     * Order total, as text.
+     * Order total, as text, or null.
      */
     readonly orderTotal?: string;
     /**
@@ -57,7 +57,7 @@ export interface GetCartResult {
      */
     readonly status?: string;
     /**
-     * Tax total, as text.
+     * Tax total, as text, or null.
      */
     readonly taxTotal?: string;
     /**

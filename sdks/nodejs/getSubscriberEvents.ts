@@ -38,7 +38,7 @@ export interface GetSubscriberEventsResult {
      */
     readonly emailCampaign: outputs.SubscriberEmailCounters;
     /**
-     * Events per requested action; every requested action has a list, possibly empty.
+     * Events per requested action, oldest first; every requested action has a list, possibly empty.
      */
     readonly events: outputs.SubscriberEvents;
     /**

@@ -29,15 +29,15 @@ export interface GetTransactionalCampaignResult {
      */
     readonly accountId?: string;
     /**
-     * Bounces.
+     * Bounces, or null when the answer did not carry the counter.
      */
     readonly bounced?: number;
     /**
-     * Clicks.
+     * Clicks, or null when the answer did not carry the counter.
      */
     readonly clicks?: number;
     /**
-     * The content (plain text or html).
+     * The content (plain text or html), or null.
      */
     readonly content?: string;
     /**
@@ -45,7 +45,7 @@ export interface GetTransactionalCampaignResult {
      */
     readonly created: string;
     /**
-     * Whether click tracking is off; only list answers carry it.
+     * Whether click tracking is off; only list answers carry it, so null from a single read.
      */
     readonly disableClickTracking?: boolean;
     /**
@@ -77,11 +77,11 @@ export interface GetTransactionalCampaignResult {
      */
     readonly modified: string;
     /**
-     * Opens.
+     * Opens, or null when the answer did not carry the counter.
      */
     readonly opens?: number;
     /**
-     * Preview text.
+     * Preview text, or null.
      */
     readonly preheader?: string;
     /**
@@ -89,11 +89,11 @@ export interface GetTransactionalCampaignResult {
      */
     readonly purchaseCount?: number;
     /**
-     * Reply-to address.
+     * Reply-to address, or null when the answer did not carry it.
      */
     readonly replyTo?: string;
     /**
-     * Emails sent.
+     * Emails sent, or null when the answer did not carry the counter.
      */
     readonly sent?: number;
     /**
@@ -101,7 +101,7 @@ export interface GetTransactionalCampaignResult {
      */
     readonly subject: string;
     /**
-     * Name shown in reports.
+     * Name shown in reports, or null.
      */
     readonly title?: string;
     /**
@@ -109,7 +109,7 @@ export interface GetTransactionalCampaignResult {
      */
     readonly type: string;
     /**
-     * Unsubscribes.
+     * Unsubscribes, or null when the answer did not carry the counter.
      */
     readonly unsubscribeCount?: number;
     /**

@@ -31,7 +31,7 @@ export interface GetTransactionalCampaignsArgs {
 
 export interface GetTransactionalCampaignsResult {
     /**
-     * The campaigns read, newest first.
+     * The campaigns read, newest first (the service's order).
      */
     readonly campaigns: outputs.TransactionalCampaignInfo[];
     /**

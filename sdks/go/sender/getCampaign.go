@@ -30,9 +30,9 @@ type LookupCampaignArgs struct {
 type LookupCampaignResult struct {
 	// Whether the automatic follow-up is on.
 	AutoFollowupActive *bool `pulumi:"autoFollowupActive"`
-	// Hours before the follow-up goes out.
+	// Hours before the follow-up goes out, or null.
 	AutoFollowupDelay *int `pulumi:"autoFollowupDelay"`
-	// Subject of the follow-up.
+	// Subject of the follow-up, or null.
 	AutoFollowupSubject *string `pulumi:"autoFollowupSubject"`
 	// Bounces.
 	BouncesCount *int `pulumi:"bouncesCount"`
@@ -62,7 +62,7 @@ type LookupCampaignResult struct {
 	Modified string `pulumi:"modified"`
 	// Unique opens.
 	Opens *int `pulumi:"opens"`
-	// Preview text.
+	// Preview text, or null.
 	Preheader *string `pulumi:"preheader"`
 	// Subscribers the campaign reaches (or reached, once sent).
 	RecipientCount int `pulumi:"recipientCount"`
@@ -70,7 +70,7 @@ type LookupCampaignResult struct {
 	ReplyTo string `pulumi:"replyTo"`
 	// Report percentages.
 	Reports *CampaignReportPercentages `pulumi:"reports"`
-	// When it is scheduled (`YYYY-MM-DD HH:MM:SS` UTC).
+	// When it is scheduled (`YYYY-MM-DD HH:MM:SS` UTC), or null.
 	ScheduleTime *string `pulumi:"scheduleTime"`
 	// Ids of the segments it is sent to.
 	Segments []string `pulumi:"segments"`
@@ -78,13 +78,13 @@ type LookupCampaignResult struct {
 	SendToAll *bool `pulumi:"sendToAll"`
 	// Emails sent so far.
 	SentCount *int `pulumi:"sentCount"`
-	// When it was sent (`YYYY-MM-DD HH:MM:SS` UTC).
+	// When it was sent (`YYYY-MM-DD HH:MM:SS` UTC), or null.
 	SentTime *string `pulumi:"sentTime"`
 	// `DRAFT`, `SCHEDULED`, `SENDING` or `SENT`.
 	Status string `pulumi:"status"`
 	// Subject line.
 	Subject string `pulumi:"subject"`
-	// Internal name.
+	// Internal name, or null.
 	Title *string `pulumi:"title"`
 }
 
@@ -121,12 +121,12 @@ func (o LookupCampaignResultOutput) AutoFollowupActive() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v LookupCampaignResult) *bool { return v.AutoFollowupActive }).(pulumi.BoolPtrOutput)
 }
 
-// Hours before the follow-up goes out.
+// Hours before the follow-up goes out, or null.
 func (o LookupCampaignResultOutput) AutoFollowupDelay() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v LookupCampaignResult) *int { return v.AutoFollowupDelay }).(pulumi.IntPtrOutput)
 }
 
-// Subject of the follow-up.
+// Subject of the follow-up, or null.
 func (o LookupCampaignResultOutput) AutoFollowupSubject() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupCampaignResult) *string { return v.AutoFollowupSubject }).(pulumi.StringPtrOutput)
 }
@@ -201,7 +201,7 @@ func (o LookupCampaignResultOutput) Opens() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v LookupCampaignResult) *int { return v.Opens }).(pulumi.IntPtrOutput)
 }
 
-// Preview text.
+// Preview text, or null.
 func (o LookupCampaignResultOutput) Preheader() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupCampaignResult) *string { return v.Preheader }).(pulumi.StringPtrOutput)
 }
@@ -221,7 +221,7 @@ func (o LookupCampaignResultOutput) Reports() CampaignReportPercentagesPtrOutput
 	return o.ApplyT(func(v LookupCampaignResult) *CampaignReportPercentages { return v.Reports }).(CampaignReportPercentagesPtrOutput)
 }
 
-// When it is scheduled (`YYYY-MM-DD HH:MM:SS` UTC).
+// When it is scheduled (`YYYY-MM-DD HH:MM:SS` UTC), or null.
 func (o LookupCampaignResultOutput) ScheduleTime() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupCampaignResult) *string { return v.ScheduleTime }).(pulumi.StringPtrOutput)
 }
@@ -241,7 +241,7 @@ func (o LookupCampaignResultOutput) SentCount() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v LookupCampaignResult) *int { return v.SentCount }).(pulumi.IntPtrOutput)
 }
 
-// When it was sent (`YYYY-MM-DD HH:MM:SS` UTC).
+// When it was sent (`YYYY-MM-DD HH:MM:SS` UTC), or null.
 func (o LookupCampaignResultOutput) SentTime() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupCampaignResult) *string { return v.SentTime }).(pulumi.StringPtrOutput)
 }
@@ -256,7 +256,7 @@ func (o LookupCampaignResultOutput) Subject() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupCampaignResult) string { return v.Subject }).(pulumi.StringOutput)
 }
 
-// Internal name.
+// Internal name, or null.
 func (o LookupCampaignResultOutput) Title() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupCampaignResult) *string { return v.Title }).(pulumi.StringPtrOutput)
 }

@@ -32,7 +32,7 @@ type GetCampaignsArgs struct {
 }
 
 type GetCampaignsResult struct {
-	// The campaigns read, newest first.
+	// The campaigns read, newest first (the service's order).
 	Campaigns []CampaignInfo `pulumi:"campaigns"`
 	// How many campaigns match in all, even when `maxItems` stopped the read early.
 	Total int `pulumi:"total"`
@@ -70,7 +70,7 @@ func (o GetCampaignsResultOutput) ToGetCampaignsResultOutputWithContext(ctx cont
 	return o
 }
 
-// The campaigns read, newest first.
+// The campaigns read, newest first (the service's order).
 func (o GetCampaignsResultOutput) Campaigns() CampaignInfoArrayOutput {
 	return o.ApplyT(func(v GetCampaignsResult) []CampaignInfo { return v.Campaigns }).(CampaignInfoArrayOutput)
 }

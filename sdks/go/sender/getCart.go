@@ -32,19 +32,19 @@ type GetCartResult struct {
 	CartHash string `pulumi:"cartHash"`
 	// Creation time (`YYYY-MM-DD HH:MM:SS` UTC).
 	Created *string `pulumi:"created"`
-	// Currency abbreviation.
+	// Currency abbreviation, or null.
 	Currency *string `pulumi:"currency"`
 	// The customer's address.
 	Email *string `pulumi:"email"`
 	// The shop's own cart id.
 	ExternalId *int `pulumi:"externalId"`
-	// Order total, as text.
+	// Order total, as text, or null.
 	OrderTotal *string `pulumi:"orderTotal"`
 	// Product lines.
 	Products []CartProductLine `pulumi:"products"`
 	// `ACTIVE`, or `CONVERTED` once the order was placed.
 	Status *string `pulumi:"status"`
-	// Tax total, as text.
+	// Tax total, as text, or null.
 	TaxTotal *string `pulumi:"taxTotal"`
 	// Where the cart lives in the shop.
 	Url *string `pulumi:"url"`
@@ -88,7 +88,7 @@ func (o GetCartResultOutput) Created() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetCartResult) *string { return v.Created }).(pulumi.StringPtrOutput)
 }
 
-// Currency abbreviation.
+// Currency abbreviation, or null.
 func (o GetCartResultOutput) Currency() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetCartResult) *string { return v.Currency }).(pulumi.StringPtrOutput)
 }
@@ -103,7 +103,7 @@ func (o GetCartResultOutput) ExternalId() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v GetCartResult) *int { return v.ExternalId }).(pulumi.IntPtrOutput)
 }
 
-// Order total, as text.
+// Order total, as text, or null.
 func (o GetCartResultOutput) OrderTotal() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetCartResult) *string { return v.OrderTotal }).(pulumi.StringPtrOutput)
 }
@@ -118,7 +118,7 @@ func (o GetCartResultOutput) Status() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetCartResult) *string { return v.Status }).(pulumi.StringPtrOutput)
 }
 
-// Tax total, as text.
+// Tax total, as text, or null.
 func (o GetCartResultOutput) TaxTotal() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetCartResult) *string { return v.TaxTotal }).(pulumi.StringPtrOutput)
 }

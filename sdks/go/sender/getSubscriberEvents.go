@@ -34,7 +34,7 @@ type GetSubscriberEventsResult struct {
 	Actions []string `pulumi:"actions"`
 	// Email campaign counters (over every action, not only the requested ones).
 	EmailCampaign SubscriberEmailCounters `pulumi:"emailCampaign"`
-	// Events per requested action; every requested action has a list, possibly empty.
+	// Events per requested action, oldest first; every requested action has a list, possibly empty.
 	Events SubscriberEvents `pulumi:"events"`
 	// The identifier that was asked for.
 	Identifier string `pulumi:"identifier"`
@@ -82,7 +82,7 @@ func (o GetSubscriberEventsResultOutput) EmailCampaign() SubscriberEmailCounters
 	return o.ApplyT(func(v GetSubscriberEventsResult) SubscriberEmailCounters { return v.EmailCampaign }).(SubscriberEmailCountersOutput)
 }
 
-// Events per requested action; every requested action has a list, possibly empty.
+// Events per requested action, oldest first; every requested action has a list, possibly empty.
 func (o GetSubscriberEventsResultOutput) Events() SubscriberEventsOutput {
 	return o.ApplyT(func(v GetSubscriberEventsResult) SubscriberEvents { return v.Events }).(SubscriberEventsOutput)
 }

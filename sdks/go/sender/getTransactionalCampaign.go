@@ -30,15 +30,15 @@ type LookupTransactionalCampaignArgs struct {
 type LookupTransactionalCampaignResult struct {
 	// Id of the account.
 	AccountId *string `pulumi:"accountId"`
-	// Bounces.
+	// Bounces, or null when the answer did not carry the counter.
 	Bounced *int `pulumi:"bounced"`
-	// Clicks.
+	// Clicks, or null when the answer did not carry the counter.
 	Clicks *int `pulumi:"clicks"`
-	// The content (plain text or html).
+	// The content (plain text or html), or null.
 	Content *string `pulumi:"content"`
 	// Creation time (`YYYY-MM-DD HH:MM:SS` UTC).
 	Created string `pulumi:"created"`
-	// Whether click tracking is off; only list answers carry it.
+	// Whether click tracking is off; only list answers carry it, so null from a single read.
 	DisableClickTracking *bool `pulumi:"disableClickTracking"`
 	// Id of the sending domain.
 	DomainId string `pulumi:"domainId"`
@@ -54,23 +54,23 @@ type LookupTransactionalCampaignResult struct {
 	LastAction string `pulumi:"lastAction"`
 	// Last change (`YYYY-MM-DD HH:MM:SS` UTC).
 	Modified string `pulumi:"modified"`
-	// Opens.
+	// Opens, or null when the answer did not carry the counter.
 	Opens *int `pulumi:"opens"`
-	// Preview text.
+	// Preview text, or null.
 	Preheader *string `pulumi:"preheader"`
 	// Purchases attributed to it.
 	PurchaseCount *int `pulumi:"purchaseCount"`
-	// Reply-to address.
+	// Reply-to address, or null when the answer did not carry it.
 	ReplyTo *string `pulumi:"replyTo"`
-	// Emails sent.
+	// Emails sent, or null when the answer did not carry the counter.
 	Sent *int `pulumi:"sent"`
 	// Subject line.
 	Subject string `pulumi:"subject"`
-	// Name shown in reports.
+	// Name shown in reports, or null.
 	Title *string `pulumi:"title"`
 	// How it is sent, e.g. `API`.
 	Type string `pulumi:"type"`
-	// Unsubscribes.
+	// Unsubscribes, or null when the answer did not carry the counter.
 	UnsubscribeCount *int `pulumi:"unsubscribeCount"`
 	// Id of the user who owns it.
 	UserId *string `pulumi:"userId"`
@@ -109,17 +109,17 @@ func (o LookupTransactionalCampaignResultOutput) AccountId() pulumi.StringPtrOut
 	return o.ApplyT(func(v LookupTransactionalCampaignResult) *string { return v.AccountId }).(pulumi.StringPtrOutput)
 }
 
-// Bounces.
+// Bounces, or null when the answer did not carry the counter.
 func (o LookupTransactionalCampaignResultOutput) Bounced() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v LookupTransactionalCampaignResult) *int { return v.Bounced }).(pulumi.IntPtrOutput)
 }
 
-// Clicks.
+// Clicks, or null when the answer did not carry the counter.
 func (o LookupTransactionalCampaignResultOutput) Clicks() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v LookupTransactionalCampaignResult) *int { return v.Clicks }).(pulumi.IntPtrOutput)
 }
 
-// The content (plain text or html).
+// The content (plain text or html), or null.
 func (o LookupTransactionalCampaignResultOutput) Content() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupTransactionalCampaignResult) *string { return v.Content }).(pulumi.StringPtrOutput)
 }
@@ -129,7 +129,7 @@ func (o LookupTransactionalCampaignResultOutput) Created() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupTransactionalCampaignResult) string { return v.Created }).(pulumi.StringOutput)
 }
 
-// Whether click tracking is off; only list answers carry it.
+// Whether click tracking is off; only list answers carry it, so null from a single read.
 func (o LookupTransactionalCampaignResultOutput) DisableClickTracking() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v LookupTransactionalCampaignResult) *bool { return v.DisableClickTracking }).(pulumi.BoolPtrOutput)
 }
@@ -169,12 +169,12 @@ func (o LookupTransactionalCampaignResultOutput) Modified() pulumi.StringOutput 
 	return o.ApplyT(func(v LookupTransactionalCampaignResult) string { return v.Modified }).(pulumi.StringOutput)
 }
 
-// Opens.
+// Opens, or null when the answer did not carry the counter.
 func (o LookupTransactionalCampaignResultOutput) Opens() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v LookupTransactionalCampaignResult) *int { return v.Opens }).(pulumi.IntPtrOutput)
 }
 
-// Preview text.
+// Preview text, or null.
 func (o LookupTransactionalCampaignResultOutput) Preheader() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupTransactionalCampaignResult) *string { return v.Preheader }).(pulumi.StringPtrOutput)
 }
@@ -184,12 +184,12 @@ func (o LookupTransactionalCampaignResultOutput) PurchaseCount() pulumi.IntPtrOu
 	return o.ApplyT(func(v LookupTransactionalCampaignResult) *int { return v.PurchaseCount }).(pulumi.IntPtrOutput)
 }
 
-// Reply-to address.
+// Reply-to address, or null when the answer did not carry it.
 func (o LookupTransactionalCampaignResultOutput) ReplyTo() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupTransactionalCampaignResult) *string { return v.ReplyTo }).(pulumi.StringPtrOutput)
 }
 
-// Emails sent.
+// Emails sent, or null when the answer did not carry the counter.
 func (o LookupTransactionalCampaignResultOutput) Sent() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v LookupTransactionalCampaignResult) *int { return v.Sent }).(pulumi.IntPtrOutput)
 }
@@ -199,7 +199,7 @@ func (o LookupTransactionalCampaignResultOutput) Subject() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupTransactionalCampaignResult) string { return v.Subject }).(pulumi.StringOutput)
 }
 
-// Name shown in reports.
+// Name shown in reports, or null.
 func (o LookupTransactionalCampaignResultOutput) Title() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupTransactionalCampaignResult) *string { return v.Title }).(pulumi.StringPtrOutput)
 }
@@ -209,7 +209,7 @@ func (o LookupTransactionalCampaignResultOutput) Type() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupTransactionalCampaignResult) string { return v.Type }).(pulumi.StringOutput)
 }
 
-// Unsubscribes.
+// Unsubscribes, or null when the answer did not carry the counter.
 func (o LookupTransactionalCampaignResultOutput) UnsubscribeCount() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v LookupTransactionalCampaignResult) *int { return v.UnsubscribeCount }).(pulumi.IntPtrOutput)
 }

@@ -30,7 +30,7 @@ type GetTransactionalCampaignsArgs struct {
 }
 
 type GetTransactionalCampaignsResult struct {
-	// The campaigns read, newest first.
+	// The campaigns read, newest first (the service's order).
 	Campaigns []TransactionalCampaignInfo `pulumi:"campaigns"`
 	// How many there are in all, even when `maxItems` stopped the read early.
 	Total int `pulumi:"total"`
@@ -66,7 +66,7 @@ func (o GetTransactionalCampaignsResultOutput) ToGetTransactionalCampaignsResult
 	return o
 }
 
-// The campaigns read, newest first.
+// The campaigns read, newest first (the service's order).
 func (o GetTransactionalCampaignsResultOutput) Campaigns() TransactionalCampaignInfoArrayOutput {
 	return o.ApplyT(func(v GetTransactionalCampaignsResult) []TransactionalCampaignInfo { return v.Campaigns }).(TransactionalCampaignInfoArrayOutput)
 }

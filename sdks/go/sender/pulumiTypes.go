@@ -79,9 +79,9 @@ func (o CampaignActivityItemArrayOutput) Index(i pulumi.IntInput) CampaignActivi
 }
 
 type CampaignContent struct {
-	// The rendered body.
+	// The rendered body, or null when empty.
 	Body *string `pulumi:"body"`
-	// The content as written (html or text).
+	// The content as written (html or text), or null when empty.
 	Content *string `pulumi:"content"`
 	// Whether a preview can be rendered.
 	HasPreview *bool `pulumi:"hasPreview"`
@@ -89,7 +89,7 @@ type CampaignContent struct {
 	HasSnapshots *bool `pulumi:"hasSnapshots"`
 	// Id of the content record.
 	Id *string `pulumi:"id"`
-	// URL of the thumbnail image.
+	// URL of the thumbnail image, or null.
 	ThumbnailUrl *string `pulumi:"thumbnailUrl"`
 }
 
@@ -107,12 +107,12 @@ func (o CampaignContentOutput) ToCampaignContentOutputWithContext(ctx context.Co
 	return o
 }
 
-// The rendered body.
+// The rendered body, or null when empty.
 func (o CampaignContentOutput) Body() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v CampaignContent) *string { return v.Body }).(pulumi.StringPtrOutput)
 }
 
-// The content as written (html or text).
+// The content as written (html or text), or null when empty.
 func (o CampaignContentOutput) Content() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v CampaignContent) *string { return v.Content }).(pulumi.StringPtrOutput)
 }
@@ -132,7 +132,7 @@ func (o CampaignContentOutput) Id() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v CampaignContent) *string { return v.Id }).(pulumi.StringPtrOutput)
 }
 
-// URL of the thumbnail image.
+// URL of the thumbnail image, or null.
 func (o CampaignContentOutput) ThumbnailUrl() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v CampaignContent) *string { return v.ThumbnailUrl }).(pulumi.StringPtrOutput)
 }
@@ -161,7 +161,7 @@ func (o CampaignContentPtrOutput) Elem() CampaignContentOutput {
 	}).(CampaignContentOutput)
 }
 
-// The rendered body.
+// The rendered body, or null when empty.
 func (o CampaignContentPtrOutput) Body() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *CampaignContent) *string {
 		if v == nil {
@@ -171,7 +171,7 @@ func (o CampaignContentPtrOutput) Body() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
-// The content as written (html or text).
+// The content as written (html or text), or null when empty.
 func (o CampaignContentPtrOutput) Content() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *CampaignContent) *string {
 		if v == nil {
@@ -211,7 +211,7 @@ func (o CampaignContentPtrOutput) Id() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
-// URL of the thumbnail image.
+// URL of the thumbnail image, or null.
 func (o CampaignContentPtrOutput) ThumbnailUrl() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *CampaignContent) *string {
 		if v == nil {
@@ -224,7 +224,7 @@ func (o CampaignContentPtrOutput) ThumbnailUrl() pulumi.StringPtrOutput {
 type CampaignHardBounce struct {
 	// When it bounced (`YYYY-MM-DD HH:MM:SS` UTC).
 	CreatedAt *string `pulumi:"createdAt"`
-	// The receiving server's message.
+	// The receiving server's message, or null.
 	Message *string `pulumi:"message"`
 	// The recipient (subscriber) id.
 	RecipientId string `pulumi:"recipientId"`
@@ -249,7 +249,7 @@ func (o CampaignHardBounceOutput) CreatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v CampaignHardBounce) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
 }
 
-// The receiving server's message.
+// The receiving server's message, or null.
 func (o CampaignHardBounceOutput) Message() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v CampaignHardBounce) *string { return v.Message }).(pulumi.StringPtrOutput)
 }
@@ -282,9 +282,9 @@ func (o CampaignHardBounceArrayOutput) Index(i pulumi.IntInput) CampaignHardBoun
 type CampaignInfo struct {
 	// Whether the automatic follow-up is on.
 	AutoFollowupActive *bool `pulumi:"autoFollowupActive"`
-	// Hours before the follow-up goes out.
+	// Hours before the follow-up goes out, or null.
 	AutoFollowupDelay *int `pulumi:"autoFollowupDelay"`
-	// Subject of the follow-up.
+	// Subject of the follow-up, or null.
 	AutoFollowupSubject *string `pulumi:"autoFollowupSubject"`
 	// Bounces.
 	BouncesCount *int `pulumi:"bouncesCount"`
@@ -314,7 +314,7 @@ type CampaignInfo struct {
 	Modified string `pulumi:"modified"`
 	// Unique opens.
 	Opens *int `pulumi:"opens"`
-	// Preview text.
+	// Preview text, or null.
 	Preheader *string `pulumi:"preheader"`
 	// Subscribers the campaign reaches (or reached, once sent).
 	RecipientCount int `pulumi:"recipientCount"`
@@ -322,7 +322,7 @@ type CampaignInfo struct {
 	ReplyTo string `pulumi:"replyTo"`
 	// Report percentages.
 	Reports *CampaignReportPercentages `pulumi:"reports"`
-	// When it is scheduled (`YYYY-MM-DD HH:MM:SS` UTC).
+	// When it is scheduled (`YYYY-MM-DD HH:MM:SS` UTC), or null.
 	ScheduleTime *string `pulumi:"scheduleTime"`
 	// Ids of the segments it is sent to.
 	Segments []string `pulumi:"segments"`
@@ -330,13 +330,13 @@ type CampaignInfo struct {
 	SendToAll *bool `pulumi:"sendToAll"`
 	// Emails sent so far.
 	SentCount *int `pulumi:"sentCount"`
-	// When it was sent (`YYYY-MM-DD HH:MM:SS` UTC).
+	// When it was sent (`YYYY-MM-DD HH:MM:SS` UTC), or null.
 	SentTime *string `pulumi:"sentTime"`
 	// `DRAFT`, `SCHEDULED`, `SENDING` or `SENT`.
 	Status string `pulumi:"status"`
 	// Subject line.
 	Subject string `pulumi:"subject"`
-	// Internal name.
+	// Internal name, or null.
 	Title *string `pulumi:"title"`
 }
 
@@ -359,12 +359,12 @@ func (o CampaignInfoOutput) AutoFollowupActive() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v CampaignInfo) *bool { return v.AutoFollowupActive }).(pulumi.BoolPtrOutput)
 }
 
-// Hours before the follow-up goes out.
+// Hours before the follow-up goes out, or null.
 func (o CampaignInfoOutput) AutoFollowupDelay() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v CampaignInfo) *int { return v.AutoFollowupDelay }).(pulumi.IntPtrOutput)
 }
 
-// Subject of the follow-up.
+// Subject of the follow-up, or null.
 func (o CampaignInfoOutput) AutoFollowupSubject() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v CampaignInfo) *string { return v.AutoFollowupSubject }).(pulumi.StringPtrOutput)
 }
@@ -439,7 +439,7 @@ func (o CampaignInfoOutput) Opens() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v CampaignInfo) *int { return v.Opens }).(pulumi.IntPtrOutput)
 }
 
-// Preview text.
+// Preview text, or null.
 func (o CampaignInfoOutput) Preheader() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v CampaignInfo) *string { return v.Preheader }).(pulumi.StringPtrOutput)
 }
@@ -459,7 +459,7 @@ func (o CampaignInfoOutput) Reports() CampaignReportPercentagesPtrOutput {
 	return o.ApplyT(func(v CampaignInfo) *CampaignReportPercentages { return v.Reports }).(CampaignReportPercentagesPtrOutput)
 }
 
-// When it is scheduled (`YYYY-MM-DD HH:MM:SS` UTC).
+// When it is scheduled (`YYYY-MM-DD HH:MM:SS` UTC), or null.
 func (o CampaignInfoOutput) ScheduleTime() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v CampaignInfo) *string { return v.ScheduleTime }).(pulumi.StringPtrOutput)
 }
@@ -479,7 +479,7 @@ func (o CampaignInfoOutput) SentCount() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v CampaignInfo) *int { return v.SentCount }).(pulumi.IntPtrOutput)
 }
 
-// When it was sent (`YYYY-MM-DD HH:MM:SS` UTC).
+// When it was sent (`YYYY-MM-DD HH:MM:SS` UTC), or null.
 func (o CampaignInfoOutput) SentTime() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v CampaignInfo) *string { return v.SentTime }).(pulumi.StringPtrOutput)
 }
@@ -494,7 +494,7 @@ func (o CampaignInfoOutput) Subject() pulumi.StringOutput {
 	return o.ApplyT(func(v CampaignInfo) string { return v.Subject }).(pulumi.StringOutput)
 }
 
-// Internal name.
+// Internal name, or null.
 func (o CampaignInfoOutput) Title() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v CampaignInfo) *string { return v.Title }).(pulumi.StringPtrOutput)
 }
@@ -681,19 +681,19 @@ type CartInfo struct {
 	CartHash string `pulumi:"cartHash"`
 	// Creation time (`YYYY-MM-DD HH:MM:SS` UTC).
 	Created *string `pulumi:"created"`
-	// Currency abbreviation.
+	// Currency abbreviation, or null.
 	Currency *string `pulumi:"currency"`
 	// The customer's address.
 	Email *string `pulumi:"email"`
 	// The shop's own cart id.
 	ExternalId *int `pulumi:"externalId"`
-	// Order total, as text.
+	// Order total, as text, or null.
 	OrderTotal *string `pulumi:"orderTotal"`
 	// Product lines.
 	Products []CartProductLine `pulumi:"products"`
 	// `ACTIVE`, or `CONVERTED` once the order was placed.
 	Status *string `pulumi:"status"`
-	// Tax total, as text.
+	// Tax total, as text, or null.
 	TaxTotal *string `pulumi:"taxTotal"`
 	// Where the cart lives in the shop.
 	Url *string `pulumi:"url"`
@@ -723,7 +723,7 @@ func (o CartInfoOutput) Created() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v CartInfo) *string { return v.Created }).(pulumi.StringPtrOutput)
 }
 
-// Currency abbreviation.
+// Currency abbreviation, or null.
 func (o CartInfoOutput) Currency() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v CartInfo) *string { return v.Currency }).(pulumi.StringPtrOutput)
 }
@@ -738,7 +738,7 @@ func (o CartInfoOutput) ExternalId() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v CartInfo) *int { return v.ExternalId }).(pulumi.IntPtrOutput)
 }
 
-// Order total, as text.
+// Order total, as text, or null.
 func (o CartInfoOutput) OrderTotal() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v CartInfo) *string { return v.OrderTotal }).(pulumi.StringPtrOutput)
 }
@@ -753,7 +753,7 @@ func (o CartInfoOutput) Status() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v CartInfo) *string { return v.Status }).(pulumi.StringPtrOutput)
 }
 
-// Tax total, as text.
+// Tax total, as text, or null.
 func (o CartInfoOutput) TaxTotal() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v CartInfo) *string { return v.TaxTotal }).(pulumi.StringPtrOutput)
 }
@@ -1200,7 +1200,7 @@ type SubscriberSmsCounters struct {
 	SentCount *int `pulumi:"sentCount"`
 	// SMS unsubscribes.
 	Unsubscribed *int `pulumi:"unsubscribed"`
-	// When the subscriber unsubscribed from SMS (`YYYY-MM-DD HH:MM:SS` UTC).
+	// When the subscriber unsubscribed from SMS (`YYYY-MM-DD HH:MM:SS` UTC), or null.
 	UnsubscribedAt *string `pulumi:"unsubscribedAt"`
 }
 
@@ -1243,7 +1243,7 @@ func (o SubscriberSmsCountersOutput) Unsubscribed() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v SubscriberSmsCounters) *int { return v.Unsubscribed }).(pulumi.IntPtrOutput)
 }
 
-// When the subscriber unsubscribed from SMS (`YYYY-MM-DD HH:MM:SS` UTC).
+// When the subscriber unsubscribed from SMS (`YYYY-MM-DD HH:MM:SS` UTC), or null.
 func (o SubscriberSmsCountersOutput) UnsubscribedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v SubscriberSmsCounters) *string { return v.UnsubscribedAt }).(pulumi.StringPtrOutput)
 }
@@ -1251,15 +1251,15 @@ func (o SubscriberSmsCountersOutput) UnsubscribedAt() pulumi.StringPtrOutput {
 type TransactionalCampaignInfo struct {
 	// Id of the account.
 	AccountId *string `pulumi:"accountId"`
-	// Bounces.
+	// Bounces, or null when the answer did not carry the counter.
 	Bounced *int `pulumi:"bounced"`
-	// Clicks.
+	// Clicks, or null when the answer did not carry the counter.
 	Clicks *int `pulumi:"clicks"`
-	// The content (plain text or html).
+	// The content (plain text or html), or null.
 	Content *string `pulumi:"content"`
 	// Creation time (`YYYY-MM-DD HH:MM:SS` UTC).
 	Created string `pulumi:"created"`
-	// Whether click tracking is off; only list answers carry it.
+	// Whether click tracking is off; only list answers carry it, so null from a single read.
 	DisableClickTracking *bool `pulumi:"disableClickTracking"`
 	// Id of the sending domain.
 	DomainId string `pulumi:"domainId"`
@@ -1275,23 +1275,23 @@ type TransactionalCampaignInfo struct {
 	LastAction string `pulumi:"lastAction"`
 	// Last change (`YYYY-MM-DD HH:MM:SS` UTC).
 	Modified string `pulumi:"modified"`
-	// Opens.
+	// Opens, or null when the answer did not carry the counter.
 	Opens *int `pulumi:"opens"`
-	// Preview text.
+	// Preview text, or null.
 	Preheader *string `pulumi:"preheader"`
 	// Purchases attributed to it.
 	PurchaseCount *int `pulumi:"purchaseCount"`
-	// Reply-to address.
+	// Reply-to address, or null when the answer did not carry it.
 	ReplyTo *string `pulumi:"replyTo"`
-	// Emails sent.
+	// Emails sent, or null when the answer did not carry the counter.
 	Sent *int `pulumi:"sent"`
 	// Subject line.
 	Subject string `pulumi:"subject"`
-	// Name shown in reports.
+	// Name shown in reports, or null.
 	Title *string `pulumi:"title"`
 	// How it is sent, e.g. `API`.
 	Type string `pulumi:"type"`
-	// Unsubscribes.
+	// Unsubscribes, or null when the answer did not carry the counter.
 	UnsubscribeCount *int `pulumi:"unsubscribeCount"`
 	// Id of the user who owns it.
 	UserId *string `pulumi:"userId"`
@@ -1316,17 +1316,17 @@ func (o TransactionalCampaignInfoOutput) AccountId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v TransactionalCampaignInfo) *string { return v.AccountId }).(pulumi.StringPtrOutput)
 }
 
-// Bounces.
+// Bounces, or null when the answer did not carry the counter.
 func (o TransactionalCampaignInfoOutput) Bounced() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v TransactionalCampaignInfo) *int { return v.Bounced }).(pulumi.IntPtrOutput)
 }
 
-// Clicks.
+// Clicks, or null when the answer did not carry the counter.
 func (o TransactionalCampaignInfoOutput) Clicks() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v TransactionalCampaignInfo) *int { return v.Clicks }).(pulumi.IntPtrOutput)
 }
 
-// The content (plain text or html).
+// The content (plain text or html), or null.
 func (o TransactionalCampaignInfoOutput) Content() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v TransactionalCampaignInfo) *string { return v.Content }).(pulumi.StringPtrOutput)
 }
@@ -1336,7 +1336,7 @@ func (o TransactionalCampaignInfoOutput) Created() pulumi.StringOutput {
 	return o.ApplyT(func(v TransactionalCampaignInfo) string { return v.Created }).(pulumi.StringOutput)
 }
 
-// Whether click tracking is off; only list answers carry it.
+// Whether click tracking is off; only list answers carry it, so null from a single read.
 func (o TransactionalCampaignInfoOutput) DisableClickTracking() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v TransactionalCampaignInfo) *bool { return v.DisableClickTracking }).(pulumi.BoolPtrOutput)
 }
@@ -1376,12 +1376,12 @@ func (o TransactionalCampaignInfoOutput) Modified() pulumi.StringOutput {
 	return o.ApplyT(func(v TransactionalCampaignInfo) string { return v.Modified }).(pulumi.StringOutput)
 }
 
-// Opens.
+// Opens, or null when the answer did not carry the counter.
 func (o TransactionalCampaignInfoOutput) Opens() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v TransactionalCampaignInfo) *int { return v.Opens }).(pulumi.IntPtrOutput)
 }
 
-// Preview text.
+// Preview text, or null.
 func (o TransactionalCampaignInfoOutput) Preheader() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v TransactionalCampaignInfo) *string { return v.Preheader }).(pulumi.StringPtrOutput)
 }
@@ -1391,12 +1391,12 @@ func (o TransactionalCampaignInfoOutput) PurchaseCount() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v TransactionalCampaignInfo) *int { return v.PurchaseCount }).(pulumi.IntPtrOutput)
 }
 
-// Reply-to address.
+// Reply-to address, or null when the answer did not carry it.
 func (o TransactionalCampaignInfoOutput) ReplyTo() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v TransactionalCampaignInfo) *string { return v.ReplyTo }).(pulumi.StringPtrOutput)
 }
 
-// Emails sent.
+// Emails sent, or null when the answer did not carry the counter.
 func (o TransactionalCampaignInfoOutput) Sent() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v TransactionalCampaignInfo) *int { return v.Sent }).(pulumi.IntPtrOutput)
 }
@@ -1406,7 +1406,7 @@ func (o TransactionalCampaignInfoOutput) Subject() pulumi.StringOutput {
 	return o.ApplyT(func(v TransactionalCampaignInfo) string { return v.Subject }).(pulumi.StringOutput)
 }
 
-// Name shown in reports.
+// Name shown in reports, or null.
 func (o TransactionalCampaignInfoOutput) Title() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v TransactionalCampaignInfo) *string { return v.Title }).(pulumi.StringPtrOutput)
 }
@@ -1416,7 +1416,7 @@ func (o TransactionalCampaignInfoOutput) Type() pulumi.StringOutput {
 	return o.ApplyT(func(v TransactionalCampaignInfo) string { return v.Type }).(pulumi.StringOutput)
 }
 
-// Unsubscribes.
+// Unsubscribes, or null when the answer did not carry the counter.
 func (o TransactionalCampaignInfoOutput) UnsubscribeCount() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v TransactionalCampaignInfo) *int { return v.UnsubscribeCount }).(pulumi.IntPtrOutput)
 }
@@ -1453,9 +1453,9 @@ type TransactionalContent struct {
 	HasSnapshots *bool `pulumi:"hasSnapshots"`
 	// Id of the content record.
 	Id *string `pulumi:"id"`
-	// Extra styles of the content.
+	// Extra styles of the content, or null.
 	Styles *string `pulumi:"styles"`
-	// URL of the thumbnail image.
+	// URL of the thumbnail image, or null.
 	ThumbnailUrl *string `pulumi:"thumbnailUrl"`
 }
 
@@ -1488,12 +1488,12 @@ func (o TransactionalContentOutput) Id() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v TransactionalContent) *string { return v.Id }).(pulumi.StringPtrOutput)
 }
 
-// Extra styles of the content.
+// Extra styles of the content, or null.
 func (o TransactionalContentOutput) Styles() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v TransactionalContent) *string { return v.Styles }).(pulumi.StringPtrOutput)
 }
 
-// URL of the thumbnail image.
+// URL of the thumbnail image, or null.
 func (o TransactionalContentOutput) ThumbnailUrl() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v TransactionalContent) *string { return v.ThumbnailUrl }).(pulumi.StringPtrOutput)
 }
@@ -1552,7 +1552,7 @@ func (o TransactionalContentPtrOutput) Id() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
-// Extra styles of the content.
+// Extra styles of the content, or null.
 func (o TransactionalContentPtrOutput) Styles() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *TransactionalContent) *string {
 		if v == nil {
@@ -1562,7 +1562,7 @@ func (o TransactionalContentPtrOutput) Styles() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
-// URL of the thumbnail image.
+// URL of the thumbnail image, or null.
 func (o TransactionalContentPtrOutput) ThumbnailUrl() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *TransactionalContent) *string {
 		if v == nil {

@@ -26,11 +26,11 @@ export interface CampaignActivityItem {
 
 export interface CampaignContent {
     /**
-     * The rendered body.
+     * The rendered body, or null when empty.
      */
     body?: string;
     /**
-     * The content as written (html or text).
+     * The content as written (html or text), or null when empty.
      */
     content?: string;
     /**
@@ -46,7 +46,7 @@ export interface CampaignContent {
      */
     id?: string;
     /**
-     * URL of the thumbnail image.
+     * URL of the thumbnail image, or null.
      */
     thumbnailUrl?: string;
 }
@@ -57,7 +57,7 @@ export interface CampaignHardBounce {
      */
     createdAt?: string;
     /**
-     * The receiving server's message.
+     * The receiving server's message, or null.
      */
     message?: string;
     /**
@@ -72,11 +72,11 @@ export interface CampaignInfo {
      */
     autoFollowupActive?: boolean;
     /**
-     * Hours before the follow-up goes out.
+     * Hours before the follow-up goes out, or null.
      */
     autoFollowupDelay?: number;
     /**
-     * Subject of the follow-up.
+     * Subject of the follow-up, or null.
      */
     autoFollowupSubject?: string;
     /**
@@ -136,7 +136,7 @@ export interface CampaignInfo {
      */
     opens?: number;
     /**
-     * Preview text.
+     * Preview text, or null.
      */
     preheader?: string;
     /**
@@ -152,7 +152,7 @@ export interface CampaignInfo {
      */
     reports?: outputs.CampaignReportPercentages;
     /**
-     * When it is scheduled (`YYYY-MM-DD HH:MM:SS` UTC).
+     * When it is scheduled (`YYYY-MM-DD HH:MM:SS` UTC), or null.
      */
     scheduleTime?: string;
     /**
@@ -168,7 +168,7 @@ export interface CampaignInfo {
      */
     sentCount?: number;
     /**
-     * When it was sent (`YYYY-MM-DD HH:MM:SS` UTC).
+     * When it was sent (`YYYY-MM-DD HH:MM:SS` UTC), or null.
      */
     sentTime?: string;
     /**
@@ -180,7 +180,7 @@ export interface CampaignInfo {
      */
     subject: string;
     /**
-     * Internal name.
+     * Internal name, or null.
      */
     title?: string;
 }
@@ -229,7 +229,7 @@ export interface CartInfo {
      */
     created?: string;
     /**
-     * Currency abbreviation.
+     * Currency abbreviation, or null.
      */
     currency?: string;
     /**
@@ -241,7 +241,7 @@ export interface CartInfo {
      */
     externalId?: number;
     /**
-     * Order total, as text.
+     * Order total, as text, or null.
      */
     orderTotal?: string;
     /**
@@ -253,7 +253,7 @@ export interface CartInfo {
      */
     status?: string;
     /**
-     * Tax total, as text.
+     * Tax total, as text, or null.
      */
     taxTotal?: string;
     /**
@@ -430,7 +430,7 @@ export interface SubscriberSmsCounters {
      */
     unsubscribed?: number;
     /**
-     * When the subscriber unsubscribed from SMS (`YYYY-MM-DD HH:MM:SS` UTC).
+     * When the subscriber unsubscribed from SMS (`YYYY-MM-DD HH:MM:SS` UTC), or null.
      */
     unsubscribedAt?: string;
 }
@@ -441,15 +441,15 @@ export interface TransactionalCampaignInfo {
      */
     accountId?: string;
     /**
-     * Bounces.
+     * Bounces, or null when the answer did not carry the counter.
      */
     bounced?: number;
     /**
-     * Clicks.
+     * Clicks, or null when the answer did not carry the counter.
      */
     clicks?: number;
     /**
-     * The content (plain text or html).
+     * The content (plain text or html), or null.
      */
     content?: string;
     /**
@@ -457,7 +457,7 @@ export interface TransactionalCampaignInfo {
      */
     created: string;
     /**
-     * Whether click tracking is off; only list answers carry it.
+     * Whether click tracking is off; only list answers carry it, so null from a single read.
      */
     disableClickTracking?: boolean;
     /**
@@ -489,11 +489,11 @@ export interface TransactionalCampaignInfo {
      */
     modified: string;
     /**
-     * Opens.
+     * Opens, or null when the answer did not carry the counter.
      */
     opens?: number;
     /**
-     * Preview text.
+     * Preview text, or null.
      */
     preheader?: string;
     /**
@@ -501,11 +501,11 @@ export interface TransactionalCampaignInfo {
      */
     purchaseCount?: number;
     /**
-     * Reply-to address.
+     * Reply-to address, or null when the answer did not carry it.
      */
     replyTo?: string;
     /**
-     * Emails sent.
+     * Emails sent, or null when the answer did not carry the counter.
      */
     sent?: number;
     /**
@@ -513,7 +513,7 @@ export interface TransactionalCampaignInfo {
      */
     subject: string;
     /**
-     * Name shown in reports.
+     * Name shown in reports, or null.
      */
     title?: string;
     /**
@@ -521,7 +521,7 @@ export interface TransactionalCampaignInfo {
      */
     type: string;
     /**
-     * Unsubscribes.
+     * Unsubscribes, or null when the answer did not carry the counter.
      */
     unsubscribeCount?: number;
     /**
@@ -544,11 +544,11 @@ export interface TransactionalContent {
      */
     id?: string;
     /**
-     * Extra styles of the content.
+     * Extra styles of the content, or null.
      */
     styles?: string;
     /**
-     * URL of the thumbnail image.
+     * URL of the thumbnail image, or null.
      */
     thumbnailUrl?: string;
 }

@@ -125,7 +125,7 @@ class GetCampaignResult:
     @pulumi.getter(name="autoFollowupDelay")
     def auto_followup_delay(self) -> Optional[_builtins.int]:
         """
-        Hours before the follow-up goes out.
+        Hours before the follow-up goes out, or null.
         """
         return pulumi.get(self, "auto_followup_delay")
 
@@ -133,7 +133,7 @@ class GetCampaignResult:
     @pulumi.getter(name="autoFollowupSubject")
     def auto_followup_subject(self) -> Optional[_builtins.str]:
         """
-        Subject of the follow-up.
+        Subject of the follow-up, or null.
         """
         return pulumi.get(self, "auto_followup_subject")
 
@@ -253,7 +253,7 @@ class GetCampaignResult:
     @pulumi.getter
     def preheader(self) -> Optional[_builtins.str]:
         """
-        Preview text.
+        Preview text, or null.
         """
         return pulumi.get(self, "preheader")
 
@@ -285,7 +285,7 @@ class GetCampaignResult:
     @pulumi.getter(name="scheduleTime")
     def schedule_time(self) -> Optional[_builtins.str]:
         """
-        When it is scheduled (`YYYY-MM-DD HH:MM:SS` UTC).
+        When it is scheduled (`YYYY-MM-DD HH:MM:SS` UTC), or null.
         """
         return pulumi.get(self, "schedule_time")
 
@@ -317,7 +317,7 @@ class GetCampaignResult:
     @pulumi.getter(name="sentTime")
     def sent_time(self) -> Optional[_builtins.str]:
         """
-        When it was sent (`YYYY-MM-DD HH:MM:SS` UTC).
+        When it was sent (`YYYY-MM-DD HH:MM:SS` UTC), or null.
         """
         return pulumi.get(self, "sent_time")
 
@@ -341,7 +341,7 @@ class GetCampaignResult:
     @pulumi.getter
     def title(self) -> Optional[_builtins.str]:
         """
-        Internal name.
+        Internal name, or null.
         """
         return pulumi.get(self, "title")
 

@@ -36,7 +36,7 @@ class GetCampaignsResult:
     @pulumi.getter
     def campaigns(self) -> Sequence['outputs.CampaignInfo']:
         """
-        The campaigns read, newest first.
+        The campaigns read, newest first (the service's order).
         """
         return pulumi.get(self, "campaigns")
 

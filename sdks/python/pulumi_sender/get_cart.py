@@ -76,7 +76,7 @@ class GetCartResult:
     @pulumi.getter
     def currency(self) -> Optional[_builtins.str]:
         """
-        Currency abbreviation.
+        Currency abbreviation, or null.
         """
         return pulumi.get(self, "currency")
 
@@ -100,7 +100,7 @@ class GetCartResult:
     @pulumi.getter(name="orderTotal")
     def order_total(self) -> Optional[_builtins.str]:
         """
-        Order total, as text.
+        Order total, as text, or null.
         """
         return pulumi.get(self, "order_total")
 
@@ -124,7 +124,7 @@ class GetCartResult:
     @pulumi.getter(name="taxTotal")
     def tax_total(self) -> Optional[_builtins.str]:
         """
-        Tax total, as text.
+        Tax total, as text, or null.
         """
         return pulumi.get(self, "tax_total")
 

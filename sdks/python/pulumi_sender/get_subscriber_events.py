@@ -61,7 +61,7 @@ class GetSubscriberEventsResult:
     @pulumi.getter
     def events(self) -> 'outputs.SubscriberEvents':
         """
-        Events per requested action; every requested action has a list, possibly empty.
+        Events per requested action, oldest first; every requested action has a list, possibly empty.
         """
         return pulumi.get(self, "events")
 

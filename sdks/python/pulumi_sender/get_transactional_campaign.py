@@ -107,7 +107,7 @@ class GetTransactionalCampaignResult:
     @pulumi.getter
     def bounced(self) -> Optional[_builtins.int]:
         """
-        Bounces.
+        Bounces, or null when the answer did not carry the counter.
         """
         return pulumi.get(self, "bounced")
 
@@ -115,7 +115,7 @@ class GetTransactionalCampaignResult:
     @pulumi.getter
     def clicks(self) -> Optional[_builtins.int]:
         """
-        Clicks.
+        Clicks, or null when the answer did not carry the counter.
         """
         return pulumi.get(self, "clicks")
 
@@ -123,7 +123,7 @@ class GetTransactionalCampaignResult:
     @pulumi.getter
     def content(self) -> Optional[_builtins.str]:
         """
-        The content (plain text or html).
+        The content (plain text or html), or null.
         """
         return pulumi.get(self, "content")
 
@@ -139,7 +139,7 @@ class GetTransactionalCampaignResult:
     @pulumi.getter(name="disableClickTracking")
     def disable_click_tracking(self) -> Optional[_builtins.bool]:
         """
-        Whether click tracking is off; only list answers carry it.
+        Whether click tracking is off; only list answers carry it, so null from a single read.
         """
         return pulumi.get(self, "disable_click_tracking")
 
@@ -203,7 +203,7 @@ class GetTransactionalCampaignResult:
     @pulumi.getter
     def opens(self) -> Optional[_builtins.int]:
         """
-        Opens.
+        Opens, or null when the answer did not carry the counter.
         """
         return pulumi.get(self, "opens")
 
@@ -211,7 +211,7 @@ class GetTransactionalCampaignResult:
     @pulumi.getter
     def preheader(self) -> Optional[_builtins.str]:
         """
-        Preview text.
+        Preview text, or null.
         """
         return pulumi.get(self, "preheader")
 
@@ -227,7 +227,7 @@ class GetTransactionalCampaignResult:
     @pulumi.getter(name="replyTo")
     def reply_to(self) -> Optional[_builtins.str]:
         """
-        Reply-to address.
+        Reply-to address, or null when the answer did not carry it.
         """
         return pulumi.get(self, "reply_to")
 
@@ -235,7 +235,7 @@ class GetTransactionalCampaignResult:
     @pulumi.getter
     def sent(self) -> Optional[_builtins.int]:
         """
-        Emails sent.
+        Emails sent, or null when the answer did not carry the counter.
         """
         return pulumi.get(self, "sent")
 
@@ -251,7 +251,7 @@ class GetTransactionalCampaignResult:
     @pulumi.getter
     def title(self) -> Optional[_builtins.str]:
         """
-        Name shown in reports.
+        Name shown in reports, or null.
         """
         return pulumi.get(self, "title")
 
@@ -267,7 +267,7 @@ class GetTransactionalCampaignResult:
     @pulumi.getter(name="unsubscribeCount")
     def unsubscribe_count(self) -> Optional[_builtins.int]:
         """
-        Unsubscribes.
+        Unsubscribes, or null when the answer did not carry the counter.
         """
         return pulumi.get(self, "unsubscribe_count")
 

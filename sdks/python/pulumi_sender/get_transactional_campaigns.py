@@ -36,7 +36,7 @@ class GetTransactionalCampaignsResult:
     @pulumi.getter
     def campaigns(self) -> Sequence['outputs.TransactionalCampaignInfo']:
         """
-        The campaigns read, newest first.
+        The campaigns read, newest first (the service's order).
         """
         return pulumi.get(self, "campaigns")
 

@@ -99,12 +99,12 @@ class CampaignContent(dict):
                  id: Optional[_builtins.str] = None,
                  thumbnail_url: Optional[_builtins.str] = None):
         """
-        :param _builtins.str body: The rendered body.
-        :param _builtins.str content: The content as written (html or text).
+        :param _builtins.str body: The rendered body, or null when empty.
+        :param _builtins.str content: The content as written (html or text), or null when empty.
         :param _builtins.bool has_preview: Whether a preview can be rendered.
         :param _builtins.bool has_snapshots: Whether snapshots of the content exist.
         :param _builtins.str id: Id of the content record.
-        :param _builtins.str thumbnail_url: URL of the thumbnail image.
+        :param _builtins.str thumbnail_url: URL of the thumbnail image, or null.
         """
         if body is not None:
             pulumi.set(__self__, "body", body)
@@ -123,7 +123,7 @@ class CampaignContent(dict):
     @pulumi.getter
     def body(self) -> Optional[_builtins.str]:
         """
-        The rendered body.
+        The rendered body, or null when empty.
         """
         return pulumi.get(self, "body")
 
@@ -131,7 +131,7 @@ class CampaignContent(dict):
     @pulumi.getter
     def content(self) -> Optional[_builtins.str]:
         """
-        The content as written (html or text).
+        The content as written (html or text), or null when empty.
         """
         return pulumi.get(self, "content")
 
@@ -163,7 +163,7 @@ class CampaignContent(dict):
     @pulumi.getter(name="thumbnailUrl")
     def thumbnail_url(self) -> Optional[_builtins.str]:
         """
-        URL of the thumbnail image.
+        URL of the thumbnail image, or null.
         """
         return pulumi.get(self, "thumbnail_url")
 
@@ -177,7 +177,7 @@ class CampaignHardBounce(dict):
         """
         :param _builtins.str recipient_id: The recipient (subscriber) id.
         :param _builtins.str created_at: When it bounced (`YYYY-MM-DD HH:MM:SS` UTC).
-        :param _builtins.str message: The receiving server's message.
+        :param _builtins.str message: The receiving server's message, or null.
         """
         pulumi.set(__self__, "recipient_id", recipient_id)
         if created_at is not None:
@@ -205,7 +205,7 @@ class CampaignHardBounce(dict):
     @pulumi.getter
     def message(self) -> Optional[_builtins.str]:
         """
-        The receiving server's message.
+        The receiving server's message, or null.
         """
         return pulumi.get(self, "message")
 
@@ -254,8 +254,8 @@ class CampaignInfo(dict):
         :param _builtins.str status: `DRAFT`, `SCHEDULED`, `SENDING` or `SENT`.
         :param _builtins.str subject: Subject line.
         :param _builtins.bool auto_followup_active: Whether the automatic follow-up is on.
-        :param _builtins.int auto_followup_delay: Hours before the follow-up goes out.
-        :param _builtins.str auto_followup_subject: Subject of the follow-up.
+        :param _builtins.int auto_followup_delay: Hours before the follow-up goes out, or null.
+        :param _builtins.str auto_followup_subject: Subject of the follow-up, or null.
         :param _builtins.int bounces_count: Bounces.
         :param _builtins.int clicks: Unique clicks.
         :param _builtins.str domain_id: Id of the sending domain.
@@ -264,14 +264,14 @@ class CampaignInfo(dict):
         :param 'CampaignContent' html: The content block.
         :param _builtins.str language: Language code, e.g. `en`.
         :param _builtins.int opens: Unique opens.
-        :param _builtins.str preheader: Preview text.
+        :param _builtins.str preheader: Preview text, or null.
         :param 'CampaignReportPercentages' reports: Report percentages.
-        :param _builtins.str schedule_time: When it is scheduled (`YYYY-MM-DD HH:MM:SS` UTC).
+        :param _builtins.str schedule_time: When it is scheduled (`YYYY-MM-DD HH:MM:SS` UTC), or null.
         :param Sequence[_builtins.str] segments: Ids of the segments it is sent to.
         :param _builtins.bool send_to_all: Whether it goes to every active subscriber.
         :param _builtins.int sent_count: Emails sent so far.
-        :param _builtins.str sent_time: When it was sent (`YYYY-MM-DD HH:MM:SS` UTC).
-        :param _builtins.str title: Internal name.
+        :param _builtins.str sent_time: When it was sent (`YYYY-MM-DD HH:MM:SS` UTC), or null.
+        :param _builtins.str title: Internal name, or null.
         """
         pulumi.set(__self__, "content_type", content_type)
         pulumi.set(__self__, "created", created)
@@ -414,7 +414,7 @@ class CampaignInfo(dict):
     @pulumi.getter(name="autoFollowupDelay")
     def auto_followup_delay(self) -> Optional[_builtins.int]:
         """
-        Hours before the follow-up goes out.
+        Hours before the follow-up goes out, or null.
         """
         return pulumi.get(self, "auto_followup_delay")
 
@@ -422,7 +422,7 @@ class CampaignInfo(dict):
     @pulumi.getter(name="autoFollowupSubject")
     def auto_followup_subject(self) -> Optional[_builtins.str]:
         """
-        Subject of the follow-up.
+        Subject of the follow-up, or null.
         """
         return pulumi.get(self, "auto_followup_subject")
 
@@ -494,7 +494,7 @@ class CampaignInfo(dict):
     @pulumi.getter
     def preheader(self) -> Optional[_builtins.str]:
         """
-        Preview text.
+        Preview text, or null.
         """
         return pulumi.get(self, "preheader")
 
@@ -510,7 +510,7 @@ class CampaignInfo(dict):
     @pulumi.getter(name="scheduleTime")
     def schedule_time(self) -> Optional[_builtins.str]:
         """
-        When it is scheduled (`YYYY-MM-DD HH:MM:SS` UTC).
+        When it is scheduled (`YYYY-MM-DD HH:MM:SS` UTC), or null.
         """
         return pulumi.get(self, "schedule_time")
 
@@ -542,7 +542,7 @@ class CampaignInfo(dict):
     @pulumi.getter(name="sentTime")
     def sent_time(self) -> Optional[_builtins.str]:
         """
-        When it was sent (`YYYY-MM-DD HH:MM:SS` UTC).
+        When it was sent (`YYYY-MM-DD HH:MM:SS` UTC), or null.
         """
         return pulumi.get(self, "sent_time")
 
@@ -550,7 +550,7 @@ class CampaignInfo(dict):
     @pulumi.getter
     def title(self) -> Optional[_builtins.str]:
         """
-        Internal name.
+        Internal name, or null.
         """
         return pulumi.get(self, "title")
 
@@ -667,13 +667,13 @@ class CartInfo(dict):
         """
         :param _builtins.str cart_hash: The cart's hash, generated by the service; the id to read it by.
         :param _builtins.str created: Creation time (`YYYY-MM-DD HH:MM:SS` UTC).
-        :param _builtins.str currency: Currency abbreviation.
+        :param _builtins.str currency: Currency abbreviation, or null.
         :param _builtins.str email: The customer's address.
         :param _builtins.int external_id: The shop's own cart id.
-        :param _builtins.str order_total: Order total, as text.
+        :param _builtins.str order_total: Order total, as text, or null.
         :param Sequence['CartProductLine'] products: Product lines.
         :param _builtins.str status: `ACTIVE`, or `CONVERTED` once the order was placed.
-        :param _builtins.str tax_total: Tax total, as text.
+        :param _builtins.str tax_total: Tax total, as text, or null.
         :param _builtins.str url: Where the cart lives in the shop.
         """
         pulumi.set(__self__, "cart_hash", cart_hash)
@@ -716,7 +716,7 @@ class CartInfo(dict):
     @pulumi.getter
     def currency(self) -> Optional[_builtins.str]:
         """
-        Currency abbreviation.
+        Currency abbreviation, or null.
         """
         return pulumi.get(self, "currency")
 
@@ -740,7 +740,7 @@ class CartInfo(dict):
     @pulumi.getter(name="orderTotal")
     def order_total(self) -> Optional[_builtins.str]:
         """
-        Order total, as text.
+        Order total, as text, or null.
         """
         return pulumi.get(self, "order_total")
 
@@ -764,7 +764,7 @@ class CartInfo(dict):
     @pulumi.getter(name="taxTotal")
     def tax_total(self) -> Optional[_builtins.str]:
         """
-        Tax total, as text.
+        Tax total, as text, or null.
         """
         return pulumi.get(self, "tax_total")
 
@@ -1215,7 +1215,7 @@ class SubscriberSmsCounters(dict):
         :param _builtins.int failed_count: SMS that failed.
         :param _builtins.int sent_count: SMS sent.
         :param _builtins.int unsubscribed: SMS unsubscribes.
-        :param _builtins.str unsubscribed_at: When the subscriber unsubscribed from SMS (`YYYY-MM-DD HH:MM:SS` UTC).
+        :param _builtins.str unsubscribed_at: When the subscriber unsubscribed from SMS (`YYYY-MM-DD HH:MM:SS` UTC), or null.
         """
         if clicked_count is not None:
             pulumi.set(__self__, "clicked_count", clicked_count)
@@ -1274,7 +1274,7 @@ class SubscriberSmsCounters(dict):
     @pulumi.getter(name="unsubscribedAt")
     def unsubscribed_at(self) -> Optional[_builtins.str]:
         """
-        When the subscriber unsubscribed from SMS (`YYYY-MM-DD HH:MM:SS` UTC).
+        When the subscriber unsubscribed from SMS (`YYYY-MM-DD HH:MM:SS` UTC), or null.
         """
         return pulumi.get(self, "unsubscribed_at")
 
@@ -1316,18 +1316,18 @@ class TransactionalCampaignInfo(dict):
         :param _builtins.str subject: Subject line.
         :param _builtins.str type: How it is sent, e.g. `API`.
         :param _builtins.str account_id: Id of the account.
-        :param _builtins.int bounced: Bounces.
-        :param _builtins.int clicks: Clicks.
-        :param _builtins.str content: The content (plain text or html).
-        :param _builtins.bool disable_click_tracking: Whether click tracking is off; only list answers carry it.
+        :param _builtins.int bounced: Bounces, or null when the answer did not carry the counter.
+        :param _builtins.int clicks: Clicks, or null when the answer did not carry the counter.
+        :param _builtins.str content: The content (plain text or html), or null.
+        :param _builtins.bool disable_click_tracking: Whether click tracking is off; only list answers carry it, so null from a single read.
         :param 'TransactionalContent' html: The content block.
-        :param _builtins.int opens: Opens.
-        :param _builtins.str preheader: Preview text.
+        :param _builtins.int opens: Opens, or null when the answer did not carry the counter.
+        :param _builtins.str preheader: Preview text, or null.
         :param _builtins.int purchase_count: Purchases attributed to it.
-        :param _builtins.str reply_to: Reply-to address.
-        :param _builtins.int sent: Emails sent.
-        :param _builtins.str title: Name shown in reports.
-        :param _builtins.int unsubscribe_count: Unsubscribes.
+        :param _builtins.str reply_to: Reply-to address, or null when the answer did not carry it.
+        :param _builtins.int sent: Emails sent, or null when the answer did not carry the counter.
+        :param _builtins.str title: Name shown in reports, or null.
+        :param _builtins.int unsubscribe_count: Unsubscribes, or null when the answer did not carry the counter.
         :param _builtins.str user_id: Id of the user who owns it.
         """
         pulumi.set(__self__, "created", created)
@@ -1452,7 +1452,7 @@ class TransactionalCampaignInfo(dict):
     @pulumi.getter
     def bounced(self) -> Optional[_builtins.int]:
         """
-        Bounces.
+        Bounces, or null when the answer did not carry the counter.
         """
         return pulumi.get(self, "bounced")
 
@@ -1460,7 +1460,7 @@ class TransactionalCampaignInfo(dict):
     @pulumi.getter
     def clicks(self) -> Optional[_builtins.int]:
         """
-        Clicks.
+        Clicks, or null when the answer did not carry the counter.
         """
         return pulumi.get(self, "clicks")
 
@@ -1468,7 +1468,7 @@ class TransactionalCampaignInfo(dict):
     @pulumi.getter
     def content(self) -> Optional[_builtins.str]:
         """
-        The content (plain text or html).
+        The content (plain text or html), or null.
         """
         return pulumi.get(self, "content")
 
@@ -1476,7 +1476,7 @@ class TransactionalCampaignInfo(dict):
     @pulumi.getter(name="disableClickTracking")
     def disable_click_tracking(self) -> Optional[_builtins.bool]:
         """
-        Whether click tracking is off; only list answers carry it.
+        Whether click tracking is off; only list answers carry it, so null from a single read.
         """
         return pulumi.get(self, "disable_click_tracking")
 
@@ -1492,7 +1492,7 @@ class TransactionalCampaignInfo(dict):
     @pulumi.getter
     def opens(self) -> Optional[_builtins.int]:
         """
-        Opens.
+        Opens, or null when the answer did not carry the counter.
         """
         return pulumi.get(self, "opens")
 
@@ -1500,7 +1500,7 @@ class TransactionalCampaignInfo(dict):
     @pulumi.getter
     def preheader(self) -> Optional[_builtins.str]:
         """
-        Preview text.
+        Preview text, or null.
         """
         return pulumi.get(self, "preheader")
 
@@ -1516,7 +1516,7 @@ class TransactionalCampaignInfo(dict):
     @pulumi.getter(name="replyTo")
     def reply_to(self) -> Optional[_builtins.str]:
         """
-        Reply-to address.
+        Reply-to address, or null when the answer did not carry it.
         """
         return pulumi.get(self, "reply_to")
 
@@ -1524,7 +1524,7 @@ class TransactionalCampaignInfo(dict):
     @pulumi.getter
     def sent(self) -> Optional[_builtins.int]:
         """
-        Emails sent.
+        Emails sent, or null when the answer did not carry the counter.
         """
         return pulumi.get(self, "sent")
 
@@ -1532,7 +1532,7 @@ class TransactionalCampaignInfo(dict):
     @pulumi.getter
     def title(self) -> Optional[_builtins.str]:
         """
-        Name shown in reports.
+        Name shown in reports, or null.
         """
         return pulumi.get(self, "title")
 
@@ -1540,7 +1540,7 @@ class TransactionalCampaignInfo(dict):
     @pulumi.getter(name="unsubscribeCount")
     def unsubscribe_count(self) -> Optional[_builtins.int]:
         """
-        Unsubscribes.
+        Unsubscribes, or null when the answer did not carry the counter.
         """
         return pulumi.get(self, "unsubscribe_count")
 
@@ -1565,8 +1565,8 @@ class TransactionalContent(dict):
         :param _builtins.bool has_preview: Whether a preview can be rendered.
         :param _builtins.bool has_snapshots: Whether snapshots of the content exist.
         :param _builtins.str id: Id of the content record.
-        :param _builtins.str styles: Extra styles of the content.
-        :param _builtins.str thumbnail_url: URL of the thumbnail image.
+        :param _builtins.str styles: Extra styles of the content, or null.
+        :param _builtins.str thumbnail_url: URL of the thumbnail image, or null.
         """
         if has_preview is not None:
             pulumi.set(__self__, "has_preview", has_preview)
@@ -1607,7 +1607,7 @@ class TransactionalContent(dict):
     @pulumi.getter
     def styles(self) -> Optional[_builtins.str]:
         """
-        Extra styles of the content.
+        Extra styles of the content, or null.
         """
         return pulumi.get(self, "styles")
 
@@ -1615,7 +1615,7 @@ class TransactionalContent(dict):
     @pulumi.getter(name="thumbnailUrl")
     def thumbnail_url(self) -> Optional[_builtins.str]:
         """
-        URL of the thumbnail image.
+        URL of the thumbnail image, or null.
         """
         return pulumi.get(self, "thumbnail_url")
 
