@@ -4,7 +4,8 @@
 // is declared against. The TypeScript checker resolves that property: the type arguments of
 // `DataSource<Args, Result>` (keyed by the declaration's `name:`), and the first type argument of
 // `recordType<T, Rec>("Name", ...)`, `objectType<T>("Name", ...)` and `contentType<T, Rec>("Name", ...)`
-// (keyed by the schema type name). The TSDoc is the one source of the text: editors show it on the
+// (keyed by the schema type name). A data source's description is the TSDoc of its SDK function
+// (sdk/functions/, `export const getPlan = promiseForm(declared.getPlan)`). The TSDoc is the one source of the text: editors show it on the
 // SDK's exported types, and the generated module gives it to the plugin schema (so the Node, Python
 // and Go SDKs) and to docs/data-sources.md. A property without TSDoc fails here.
 //
@@ -17,6 +18,7 @@ const { format } = require("./field-docs");
 
 const root = path.resolve(__dirname, "..");
 const functions = path.join(root, "provider/functions");
+const sdkFunctions = path.join(root, "sdk/functions");
 const OUT = path.join(functions, "docs.generated.ts");
 const SHAPES = new Set(["recordType", "objectType", "contentType"]);
 
@@ -62,6 +64,41 @@ function docsOfType(checker, typeNode, missing) {
   return docs;
 }
 
+/**
+ * The description of each data source: the TSDoc (tags left out) of the SDK's Promise form,
+ * `export const getPlan = promiseForm(declared.getPlan)` in sdk/functions/, which editors show.
+ */
+function descriptions(dir, missing) {
+  const found = {};
+  for (const name of fs
+    .readdirSync(dir)
+    .filter((n) => n.endsWith(".ts"))
+    .sort()) {
+    const fileName = path.join(dir, name);
+    const file = ts.createSourceFile(
+      fileName,
+      fs.readFileSync(fileName, "utf8"),
+      ts.ScriptTarget.Latest,
+      true,
+    );
+    for (const statement of file.statements) {
+      if (!ts.isVariableStatement(statement)) continue;
+      for (const declaration of statement.declarationList.declarations) {
+        const call = declaration.initializer;
+        const variable = declaration.name.getText(file);
+        const declared = call && ts.isCallExpression(call) ? call.arguments[0] : undefined;
+        if (!declared || !ts.isPropertyAccessExpression(declared) || declared.name.text !== variable)
+          continue;
+        const jsDoc = ts.getJSDocCommentsAndTags(statement).filter(ts.isJSDoc).at(-1);
+        const text = jsDoc && (ts.getTextOfJSDocComment(jsDoc.comment) ?? "").replace(/\s+/g, " ").trim();
+        if (!text) missing.push(`${where(statement)}: ${variable} has no TSDoc`);
+        found[variable] = text;
+      }
+    }
+  }
+  return found;
+}
+
 /** The string value of the `name:` property of an object literal. */
 function nameOf(literal) {
   for (const property of literal.properties) {
@@ -77,12 +114,13 @@ function nameOf(literal) {
  * in `dir` (provider/functions unless a test gives another); every property without TSDoc is listed
  * in the error.
  */
-function collect(dir = functions) {
+function collect(dir = functions, sdkDir = sdkFunctions) {
   const prog = program(dir);
   const checker = prog.getTypeChecker();
   const sources = {};
   const types = {};
   const missing = [];
+  const described = descriptions(sdkDir, missing);
   const add = (into, key, value, node) => {
     if (key in into) throw new Error(`${where(node)}: ${key} is declared twice`);
     into[key] = value;
@@ -99,11 +137,16 @@ function collect(dir = functions) {
         if (!args || !result || !node.initializer || !ts.isObjectLiteralExpression(node.initializer)) {
           throw new Error(`${where(node)}: a DataSource<A, R> is declared as an object literal`);
         }
+        const name = nameOf(node.initializer);
+        if (!(name in described)) {
+          missing.push(`${where(node)}: ${name} has no SDK function in ${path.relative(root, sdkDir)}`);
+        }
         const docs = {
+          description: described[name],
           args: docsOfType(checker, args, missing),
           result: docsOfType(checker, result, missing),
         };
-        add(sources, nameOf(node.initializer), docs, node);
+        add(sources, name, docs, node);
       } else if (
         ts.isCallExpression(node) &&
         ts.isIdentifier(node.expression) &&
@@ -133,11 +176,17 @@ function render({ sources, types }) {
     "// interfaces each data source is declared against. Do not edit: edit the TSDoc and regenerate (a test",
     "// fails when stale).",
     "",
-    "/** The docs of each data source's arguments and result properties, by its name. */",
+    "/** The docs of each data source, by its name: its description and its arguments' and result properties'. */",
     "export const dataSourceDocs = {",
   ];
-  for (const [name, { args, result }] of Object.entries(sources)) {
-    lines.push(`  ${name}: {`, "    args: {", ...entries(args, "      "), "    },");
+  for (const [name, { description, args, result }] of Object.entries(sources)) {
+    lines.push(
+      `  ${name}: {`,
+      `    description: ${JSON.stringify(description)},`,
+      "    args: {",
+      ...entries(args, "      "),
+      "    },",
+    );
     lines.push("    result: {", ...entries(result, "      "), "    },", "  },");
   }
   lines.push("} as const;", "", "/** The docs of each object type's properties, by its schema name. */");

@@ -199,8 +199,6 @@ const linkInfo = recordType<CampaignLinkInfo, api.CampaignLink & { readClicks: C
 export const getCampaignReport: DataSource<GetCampaignArgs, GetCampaignReportResult> = {
   name: "getCampaignReport",
   docs: dataSourceDocs.getCampaignReport,
-  description:
-    "Reads the report of a campaign (`GET /v2/campaigns/{id}/report`); every figure is 0 before the send.",
   args: campaignIdArgs,
   result: { campaignId: CAMPAIGN_ID, ...report.fields },
   run: async (client, { id }) => ({
@@ -213,7 +211,6 @@ export const getCampaignReport: DataSource<GetCampaignArgs, GetCampaignReportRes
 export const getCampaignActivity: DataSource<GetCampaignActivityArgs, GetCampaignActivityResult> = {
   name: "getCampaignActivity",
   docs: dataSourceDocs.getCampaignActivity,
-  description: "Reads one activity list of a campaign, every page (`GET /v2/campaigns/{id}/{kind}`).",
   args: {
     id: ID_ARG,
     kind: {
@@ -249,7 +246,6 @@ export const getCampaignActivity: DataSource<GetCampaignActivityArgs, GetCampaig
 export const getCampaignHardBounces: DataSource<GetCampaignHardBouncesArgs, GetCampaignHardBouncesResult> = {
   name: "getCampaignHardBounces",
   docs: dataSourceDocs.getCampaignHardBounces,
-  description: "Reads the hard bounces of a campaign, every page (`GET /v2/campaigns/{id}/hard_bounces`).",
   args: { id: ID_ARG, limit: LIMIT_ARG, maxItems: MAX_ITEMS_ARG },
   result: {
     campaignId: CAMPAIGN_ID,
@@ -273,8 +269,6 @@ export const getCampaignHardBounces: DataSource<GetCampaignHardBouncesArgs, GetC
 export const getCampaignLinks: DataSource<GetCampaignLinksArgs, GetCampaignLinksResult> = {
   name: "getCampaignLinks",
   docs: dataSourceDocs.getCampaignLinks,
-  description:
-    "Reads the tracked links of a campaign (`GET /v2/campaigns/{id}/links`) and, for each, every page of its clicks.",
   args: {
     id: ID_ARG,
     limit: LIMIT_ARG,

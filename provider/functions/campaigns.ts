@@ -223,7 +223,6 @@ export const CAMPAIGN_ID = { type: "string" } as const;
 export const getCampaigns: DataSource<GetCampaignsArgs, GetCampaignsResult> = {
   name: "getCampaigns",
   docs: dataSourceDocs.getCampaigns,
-  description: "Reads the regular campaigns, page after page (`GET /v2/campaigns`).",
   args: {
     status: {
       type: "string",
@@ -251,7 +250,6 @@ export const getCampaigns: DataSource<GetCampaignsArgs, GetCampaignsResult> = {
 export const getCampaign: DataSource<GetCampaignArgs, GetCampaignResult> = {
   name: "getCampaign",
   docs: dataSourceDocs.getCampaign,
-  description: "Reads one regular campaign (`GET /v2/campaigns/{id}`).",
   args: campaignIdArgs,
   result: campaignInfo.fields,
   run: async (client, { id }) =>
@@ -262,7 +260,6 @@ export const getCampaign: DataSource<GetCampaignArgs, GetCampaignResult> = {
 export const getCampaignSendingStatus: DataSource<GetCampaignArgs, GetCampaignSendingStatusResult> = {
   name: "getCampaignSendingStatus",
   docs: dataSourceDocs.getCampaignSendingStatus,
-  description: "Reads how far the sending of a campaign is.",
   args: campaignIdArgs,
   result: {
     campaignId: CAMPAIGN_ID,
@@ -287,7 +284,6 @@ export const getCampaignSendingStatus: DataSource<GetCampaignArgs, GetCampaignSe
 export const getCampaignPreview: DataSource<GetCampaignArgs, GetCampaignPreviewResult> = {
   name: "getCampaignPreview",
   docs: dataSourceDocs.getCampaignPreview,
-  description: "Reads the rendered preview of a campaign (`GET /v2/campaigns/{id}/preview`).",
   args: campaignIdArgs,
   result: {
     campaignId: CAMPAIGN_ID,

@@ -106,7 +106,6 @@ export const cartInfo = recordType<GetCartResult, api.Cart>("CartInfo", objectTy
 export const getCarts: DataSource<GetCartsArgs, GetCartsResult> = {
   name: "getCarts",
   docs: dataSourceDocs.getCarts,
-  description: "Reads every cart, page after page (`GET /v2/carts`).",
   args: { limit: LIMIT_ARG, maxItems: MAX_ITEMS_ARG },
   result: {
     carts: { type: { objectList: cartInfo } },
@@ -125,7 +124,6 @@ export const getCarts: DataSource<GetCartsArgs, GetCartsResult> = {
 export const getCart: DataSource<GetCartArgs, GetCartResult> = {
   name: "getCart",
   docs: dataSourceDocs.getCart,
-  description: "Reads one cart by its hash (`GET /v2/carts/{cart_hash}`).",
   args: { cartHash: ID_ARG },
   result: cartInfo.fields,
   run: async (client, { cartHash }) =>

@@ -137,14 +137,15 @@ export type ArgDecls<A> = { readonly [K in keyof A]-?: ArgDecl<A[K], IsOptional<
 export interface DataSource<A, R> {
   /** The function's name, e.g. `getPlan`. */
   readonly name: string;
-  /** What it reads, with the request(s). */
-  readonly description: string;
   /** Its arguments. */
   readonly args: ArgDecls<A>;
   /** Its result's properties. */
   readonly result: Props<R>;
-  /** The doc of each argument and result property (from `dataSourceDocs`, generated from A's and R's TSDoc). */
-  readonly docs: { readonly args: FieldDocs<A>; readonly result: FieldDocs<R> };
+  /**
+   * Its docs, from `dataSourceDocs`: what it reads, with the request(s) (the TSDoc of the SDK's
+   * function), and the doc of each argument and result property (the TSDoc of A's and R's).
+   */
+  readonly docs: { readonly description: string; readonly args: FieldDocs<A>; readonly result: FieldDocs<R> };
   /** Reads the result with this client; the arguments are checked already. */
   readonly run: (client: SenderClient, args: A) => Promise<R>;
 }
@@ -153,14 +154,13 @@ export interface DataSource<A, R> {
 export interface AnyDataSource {
   /** See {@link DataSource.name}. */
   readonly name: string;
-  /** See {@link DataSource.description}. */
-  readonly description: string;
   /** See {@link DataSource.args}. */
   readonly args: Readonly<Record<string, AnyProp & { readonly rule: string }>>;
   /** See {@link DataSource.result}. */
   readonly result: Readonly<Record<string, AnyProp>>;
   /** See {@link DataSource.docs}. */
   readonly docs: {
+    readonly description: string;
     readonly args: Readonly<Record<string, string>>;
     readonly result: Readonly<Record<string, string>>;
   };

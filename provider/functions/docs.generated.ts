@@ -2,15 +2,17 @@
 // interfaces each data source is declared against. Do not edit: edit the TSDoc and regenerate (a test
 // fails when stale).
 
-/** The docs of each data source's arguments and result properties, by its name. */
+/** The docs of each data source, by its name: its description and its arguments' and result properties'. */
 export const dataSourceDocs = {
   getActiveSubscribers: {
+    description: "Reads how many subscribers are active (`GET /v2/active_subscribers`).",
     args: {},
     result: {
       activeSubscribers: "How many subscribers of the account are active (what the plan's limit counts).",
     },
   },
   getCampaign: {
+    description: "Reads one regular campaign (`GET /v2/campaigns/{id}`).",
     args: {
       id: "The campaign's id.",
     },
@@ -47,6 +49,7 @@ export const dataSourceDocs = {
     },
   },
   getCampaignActivity: {
+    description: "Reads one activity list of a campaign, every page (`GET /v2/campaigns/{id}/{kind}`).",
     args: {
       id: "The campaign's id.",
       kind: "The list: `events` (every kind mixed), `opens`, `clicks`, `bounces`, `unsubscribes`, `complaints` or `unopens`.",
@@ -61,6 +64,7 @@ export const dataSourceDocs = {
     },
   },
   getCampaignHardBounces: {
+    description: "Reads the hard bounces of a campaign, every page (`GET /v2/campaigns/{id}/hard_bounces`).",
     args: {
       id: "The campaign's id.",
       limit: "Records per request, 1 to 100 (default 100). Every page is read whatever the size.",
@@ -73,6 +77,8 @@ export const dataSourceDocs = {
     },
   },
   getCampaignLinks: {
+    description:
+      "Reads the tracked links of a campaign (`GET /v2/campaigns/{id}/links`) and, for each, every page of its clicks (`GET /v2/campaigns/{id}/link_clicks/{linkId}`).",
     args: {
       id: "The campaign's id.",
       limit: "Records per request when reading each link's clicks, 1 to 100 (default 100).",
@@ -85,6 +91,8 @@ export const dataSourceDocs = {
     },
   },
   getCampaignPreview: {
+    description:
+      "Renders a campaign both ways: html (`GET /v2/campaigns/{id}/preview`) and plain text (`/plain_preview`).",
     args: {
       id: "The campaign's id.",
     },
@@ -95,6 +103,8 @@ export const dataSourceDocs = {
     },
   },
   getCampaignReport: {
+    description:
+      "Reads the report of a campaign (`GET /v2/campaigns/{id}/report`); every figure is 0 before the send.",
     args: {
       id: "The campaign's id.",
     },
@@ -115,6 +125,7 @@ export const dataSourceDocs = {
     },
   },
   getCampaignSendingStatus: {
+    description: "Reads how far the send of a campaign got (`GET /v2/campaigns/{id}/sending_status`).",
     args: {
       id: "The campaign's id.",
     },
@@ -127,6 +138,7 @@ export const dataSourceDocs = {
     },
   },
   getCampaigns: {
+    description: "Reads every regular campaign, optionally of one status (`GET /v2/campaigns`, every page).",
     args: {
       status: "Only campaigns in this state; every campaign when absent.",
       limit: "Records per request, 1 to 100 (default 100). Every page is read whatever the size.",
@@ -138,6 +150,7 @@ export const dataSourceDocs = {
     },
   },
   getCart: {
+    description: "Reads one cart by its hash (`GET /v2/carts/{cart_hash}`).",
     args: {
       cartHash: "The cart's hash (not the shop's external id).",
     },
@@ -155,6 +168,7 @@ export const dataSourceDocs = {
     },
   },
   getCarts: {
+    description: "Reads every cart (`GET /v2/carts`, every page).",
     args: {
       limit: "Records per request, 1 to 100 (default 100). Every page is read whatever the size.",
       maxItems: "Stop after this many carts; every cart when absent.",
@@ -165,12 +179,14 @@ export const dataSourceDocs = {
     },
   },
   getImageFolders: {
+    description: "Reads the folders of the image library (`GET /v2/imageFolders`).",
     args: {},
     result: {
       folders: "Every folder of the image library.",
     },
   },
   getPlan: {
+    description: "Reads one plan (`GET /v2/plans/{plan_id}`).",
     args: {
       planId: "The plan's id: a positive whole number.",
     },
@@ -186,12 +202,15 @@ export const dataSourceDocs = {
     },
   },
   getPlans: {
+    description: "Reads every plan of the service (`GET /v2/plans`).",
     args: {},
     result: {
       plans: "Every plan, in the service's order.",
     },
   },
   getSubscriberEvents: {
+    description:
+      "Reads a subscriber's event history for the given actions (`GET /v2/subscribers/{identifier}/events?actions=[...]`).",
     args: {
       identifier: "The subscriber's email address, phone number or id.",
       actions:
@@ -206,6 +225,7 @@ export const dataSourceDocs = {
     },
   },
   getTransactionalCampaign: {
+    description: "Reads one transactional campaign (`GET /v2/transactional/{id}`).",
     args: {
       id: "The transactional campaign's id.",
     },
@@ -237,6 +257,7 @@ export const dataSourceDocs = {
     },
   },
   getTransactionalCampaigns: {
+    description: "Reads every transactional campaign (`GET /v2/transactional`, every page).",
     args: {
       limit: "Records per request, 1 to 100 (default 100). Every page is read whatever the size.",
       maxItems: "Stop after this many campaigns; every campaign when absent.",

@@ -83,7 +83,6 @@ const imageFolder = recordType<ImageFolderInfo, api.ImageFolder>("ImageFolder", 
 export const getPlans: DataSource<NoArgs, GetPlansResult> = {
   name: "getPlans",
   docs: dataSourceDocs.getPlans,
-  description: "Reads every plan of the service (`GET /v2/plans`).",
   args: {},
   result: {
     plans: { type: { objectList: plan } },
@@ -95,7 +94,6 @@ export const getPlans: DataSource<NoArgs, GetPlansResult> = {
 export const getPlan: DataSource<GetPlanArgs, GetPlanResult> = {
   name: "getPlan",
   docs: dataSourceDocs.getPlan,
-  description: "Reads one plan (`GET /v2/plans/{plan_id}`).",
   args: {
     planId: {
       type: "integer",
@@ -112,7 +110,6 @@ export const getPlan: DataSource<GetPlanArgs, GetPlanResult> = {
 export const getActiveSubscribers: DataSource<NoArgs, GetActiveSubscribersResult> = {
   name: "getActiveSubscribers",
   docs: dataSourceDocs.getActiveSubscribers,
-  description: "Reads how many subscribers are active (`GET /v2/active_subscribers`).",
   args: {},
   result: {
     activeSubscribers: { type: "integer", optional: true },
@@ -126,7 +123,6 @@ export const getActiveSubscribers: DataSource<NoArgs, GetActiveSubscribersResult
 export const getImageFolders: DataSource<NoArgs, GetImageFoldersResult> = {
   name: "getImageFolders",
   docs: dataSourceDocs.getImageFolders,
-  description: "Reads the folders of the image library (`GET /v2/imageFolders`).",
   args: {},
   result: {
     folders: { type: { objectList: imageFolder } },

@@ -58,7 +58,7 @@ export function dataSourceReference(): string {
   ];
   const shapes = new Map<string, AnyObjectShape>();
   for (const fn of Object.values(dataSources)) {
-    lines.push(`## ${fn.name}`, "", fn.description, "");
+    lines.push(`## ${fn.name}`, "", fn.docs.description, "");
     const args = Object.entries(fn.args);
     if (args.length === 0) lines.push("Takes no arguments.", "");
     else {

@@ -149,8 +149,6 @@ const smsCounters = recordType<SubscriberSmsCounters, SmsCounters>(
 export const getSubscriberEvents: DataSource<GetSubscriberEventsArgs, GetSubscriberEventsResult> = {
   name: "getSubscriberEvents",
   docs: dataSourceDocs.getSubscriberEvents,
-  description:
-    "Reads a subscriber's event history for the given actions (`GET /v2/subscribers/{identifier}/events`).",
   args: {
     identifier: ID_ARG,
     actions: {

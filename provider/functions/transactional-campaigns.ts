@@ -143,7 +143,6 @@ export const getTransactionalCampaign: DataSource<
 > = {
   name: "getTransactionalCampaign",
   docs: dataSourceDocs.getTransactionalCampaign,
-  description: "Reads one transactional campaign (`GET /v2/transactional/{id}`).",
   args: { id: ID_ARG },
   result: transactionalInfo.fields,
   run: async (client, { id }) =>
@@ -157,7 +156,6 @@ export const getTransactionalCampaigns: DataSource<
 > = {
   name: "getTransactionalCampaigns",
   docs: dataSourceDocs.getTransactionalCampaigns,
-  description: "Reads the transactional campaigns, page after page (`GET /v2/transactional`).",
   args: { limit: LIMIT_ARG, maxItems: MAX_ITEMS_ARG },
   result: {
     campaigns: { type: { objectList: transactionalInfo } },

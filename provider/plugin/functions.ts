@@ -74,7 +74,7 @@ export function cartAsText(read: GetCartResult): Record<string, unknown> {
 
 function served(source: Registered): ServedFunction {
   return {
-    description: source.description,
+    description: source.docs.description,
     inputs: schemaProps(source.args, source.docs.args),
     outputs: schemaProps(source.result, source.docs.result),
     run: async (args, context) => {

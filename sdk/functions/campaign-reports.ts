@@ -17,7 +17,7 @@ export type {
 } from "../../provider/functions";
 
 /**
- * Reads the report of a campaign (`GET /v2/campaigns/{id}/report`).
+ * Reads the report of a campaign (`GET /v2/campaigns/{id}/report`); every figure is 0 before the send.
  *
  * @param opts Invoke options; only `parent` applies: a failure is reported on that resource.
  */

@@ -7,7 +7,7 @@ import * as outputs from "./types/output";
 import * as utilities from "./utilities";
 
 /**
- * Reads the tracked links of a campaign (`GET /v2/campaigns/{id}/links`) and, for each, every page of its clicks.
+ * Reads the tracked links of a campaign (`GET /v2/campaigns/{id}/links`) and, for each, every page of its clicks (`GET /v2/campaigns/{id}/link_clicks/{linkId}`).
  */
 export function getCampaignLinks(args: GetCampaignLinksArgs, opts?: pulumi.InvokeOptions): Promise<GetCampaignLinksResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -44,7 +44,7 @@ export interface GetCampaignLinksResult {
     readonly links: outputs.CampaignLinkInfo[];
 }
 /**
- * Reads the tracked links of a campaign (`GET /v2/campaigns/{id}/links`) and, for each, every page of its clicks.
+ * Reads the tracked links of a campaign (`GET /v2/campaigns/{id}/links`) and, for each, every page of its clicks (`GET /v2/campaigns/{id}/link_clicks/{linkId}`).
  */
 export function getCampaignLinksOutput(args: GetCampaignLinksOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetCampaignLinksResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

@@ -5,7 +5,7 @@ import * as pulumi from "@pulumi/pulumi";
 import * as utilities from "./utilities";
 
 /**
- * Reads the rendered preview of a campaign (`GET /v2/campaigns/{id}/preview`).
+ * Renders a campaign both ways: html (`GET /v2/campaigns/{id}/preview`) and plain text (`/plain_preview`).
  */
 export function getCampaignPreview(args: GetCampaignPreviewArgs, opts?: pulumi.InvokeOptions): Promise<GetCampaignPreviewResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -36,7 +36,7 @@ export interface GetCampaignPreviewResult {
     readonly text?: string;
 }
 /**
- * Reads the rendered preview of a campaign (`GET /v2/campaigns/{id}/preview`).
+ * Renders a campaign both ways: html (`GET /v2/campaigns/{id}/preview`) and plain text (`/plain_preview`).
  */
 export function getCampaignPreviewOutput(args: GetCampaignPreviewOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetCampaignPreviewResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

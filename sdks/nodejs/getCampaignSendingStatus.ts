@@ -5,7 +5,7 @@ import * as pulumi from "@pulumi/pulumi";
 import * as utilities from "./utilities";
 
 /**
- * Reads how far the sending of a campaign is.
+ * Reads how far the send of a campaign got (`GET /v2/campaigns/{id}/sending_status`).
  */
 export function getCampaignSendingStatus(args: GetCampaignSendingStatusArgs, opts?: pulumi.InvokeOptions): Promise<GetCampaignSendingStatusResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -44,7 +44,7 @@ export interface GetCampaignSendingStatusResult {
     readonly status?: string;
 }
 /**
- * Reads how far the sending of a campaign is.
+ * Reads how far the send of a campaign got (`GET /v2/campaigns/{id}/sending_status`).
  */
 export function getCampaignSendingStatusOutput(args: GetCampaignSendingStatusOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetCampaignSendingStatusResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

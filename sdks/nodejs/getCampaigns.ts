@@ -7,7 +7,7 @@ import * as outputs from "./types/output";
 import * as utilities from "./utilities";
 
 /**
- * Reads the regular campaigns, page after page (`GET /v2/campaigns`).
+ * Reads every regular campaign, optionally of one status (`GET /v2/campaigns`, every page).
  */
 export function getCampaigns(args?: GetCampaignsArgs, opts?: pulumi.InvokeOptions): Promise<GetCampaignsResult> {
     args = args || {};
@@ -45,7 +45,7 @@ export interface GetCampaignsResult {
     readonly total: number;
 }
 /**
- * Reads the regular campaigns, page after page (`GET /v2/campaigns`).
+ * Reads every regular campaign, optionally of one status (`GET /v2/campaigns`, every page).
  */
 export function getCampaignsOutput(args?: GetCampaignsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetCampaignsResult> {
     args = args || {};

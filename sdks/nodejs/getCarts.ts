@@ -7,7 +7,7 @@ import * as outputs from "./types/output";
 import * as utilities from "./utilities";
 
 /**
- * Reads every cart, page after page (`GET /v2/carts`).
+ * Reads every cart (`GET /v2/carts`, every page).
  */
 export function getCarts(args?: GetCartsArgs, opts?: pulumi.InvokeOptions): Promise<GetCartsResult> {
     args = args || {};
@@ -40,7 +40,7 @@ export interface GetCartsResult {
     readonly total: number;
 }
 /**
- * Reads every cart, page after page (`GET /v2/carts`).
+ * Reads every cart (`GET /v2/carts`, every page).
  */
 export function getCartsOutput(args?: GetCartsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetCartsResult> {
     args = args || {};

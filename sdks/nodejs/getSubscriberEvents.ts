@@ -7,7 +7,7 @@ import * as outputs from "./types/output";
 import * as utilities from "./utilities";
 
 /**
- * Reads a subscriber's event history for the given actions (`GET /v2/subscribers/{identifier}/events`).
+ * Reads a subscriber's event history for the given actions (`GET /v2/subscribers/{identifier}/events?actions=[...]`).
  */
 export function getSubscriberEvents(args: GetSubscriberEventsArgs, opts?: pulumi.InvokeOptions): Promise<GetSubscriberEventsResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -51,7 +51,7 @@ export interface GetSubscriberEventsResult {
     readonly smsCampaign: outputs.SubscriberSmsCounters;
 }
 /**
- * Reads a subscriber's event history for the given actions (`GET /v2/subscribers/{identifier}/events`).
+ * Reads a subscriber's event history for the given actions (`GET /v2/subscribers/{identifier}/events?actions=[...]`).
  */
 export function getSubscriberEventsOutput(args: GetSubscriberEventsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetSubscriberEventsResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

@@ -7,7 +7,7 @@ import * as outputs from "./types/output";
 import * as utilities from "./utilities";
 
 /**
- * Reads the transactional campaigns, page after page (`GET /v2/transactional`).
+ * Reads every transactional campaign (`GET /v2/transactional`, every page).
  */
 export function getTransactionalCampaigns(args?: GetTransactionalCampaignsArgs, opts?: pulumi.InvokeOptions): Promise<GetTransactionalCampaignsResult> {
     args = args || {};
@@ -40,7 +40,7 @@ export interface GetTransactionalCampaignsResult {
     readonly total: number;
 }
 /**
- * Reads the transactional campaigns, page after page (`GET /v2/transactional`).
+ * Reads every transactional campaign (`GET /v2/transactional`, every page).
  */
 export function getTransactionalCampaignsOutput(args?: GetTransactionalCampaignsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetTransactionalCampaignsResult> {
     args = args || {};

@@ -9,7 +9,8 @@ import { dataSourceDocs, objectTypeDocs } from "../../provider/functions/docs.ge
 
 // A data source's argument or result property has its doc written once, as the TSDoc of the
 // interface property it is declared against (what editors show on the SDK's exported types).
-// `npm run docs:data-source-fields` copies it to docs.generated.ts, which the plugin schema and
+// A data source's description is the TSDoc of its SDK function (sdk/functions/).
+// `npm run docs:data-source-fields` copies both to docs.generated.ts, which the plugin schema and
 // docs/data-sources.md read. These tests fail when that copy is stale or incomplete.
 
 const ROOT = path.resolve(__dirname, "../..");
@@ -70,6 +71,13 @@ describe("the doc of each data-source property, from the TSDoc of its interface"
     expect(dataSourceDocs.getCampaign.result).toStrictEqual(objectTypeDocs.CampaignInfo);
   });
 
+  test("a data source's description is the TSDoc of its SDK function, tags left out", () => {
+    expect(dataSourceDocs.getCampaignReport.description).toBe(
+      "Reads the report of a campaign (`GET /v2/campaigns/{id}/report`); every figure is 0 before the send.",
+    );
+    expect(dataSourceDocs.getPlan.description).toBe("Reads one plan (`GET /v2/plans/{plan_id}`).");
+  });
+
   test("the texts are the TSDoc on one line, true in every language", () => {
     expect(dataSourceDocs.getPlan.args.planId).toBe("The plan's id: a positive whole number.");
     expect(objectTypeDocs.Plan.emailsLimit).toBe("The most emails per period, or null when unlimited.");
@@ -80,6 +88,8 @@ describe("the doc of each data-source property, from the TSDoc of its interface"
 
   test("the generator names every property without TSDoc, with its file and line", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "data-source-docs-"));
+    const sdkDir = path.join(dir, "sdk");
+    fs.mkdirSync(sdkDir);
     try {
       fs.writeFileSync(
         path.join(dir, "probe.ts"),
@@ -97,10 +107,16 @@ describe("the doc of each data-source property, from the TSDoc of its interface"
           "",
         ].join("\n"),
       );
-      const { collect } = require(SCRIPT) as { collect: (dir: string) => unknown };
-      expect(() => collect(dir)).toThrow(
+      // The SDK's function of getProbe has no TSDoc either: its description is missing too.
+      fs.writeFileSync(
+        path.join(sdkDir, "probe.ts"),
+        "export const getProbe = promiseForm(declared.getProbe);\n",
+      );
+      const { collect } = require(SCRIPT) as { collect: (dir: string, sdkDir: string) => unknown };
+      expect(() => collect(dir, sdkDir)).toThrow(
         new Error(
           [
+            `${path.relative(ROOT, path.join(sdkDir, "probe.ts"))}:1: getProbe has no TSDoc`,
             `${path.relative(ROOT, path.join(dir, "probe.ts"))}:7: c (of Args) has no TSDoc`,
             `${path.relative(ROOT, path.join(dir, "probe.ts"))}:4: b (of Result) has no TSDoc`,
           ].join("\n"),

@@ -11,7 +11,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// Reads the tracked links of a campaign (`GET /v2/campaigns/{id}/links`) and, for each, every page of its clicks.
+// Reads the tracked links of a campaign (`GET /v2/campaigns/{id}/links`) and, for each, every page of its clicks (`GET /v2/campaigns/{id}/link_clicks/{linkId}`).
 func GetCampaignLinks(ctx *pulumi.Context, args *GetCampaignLinksArgs, opts ...pulumi.InvokeOption) (*GetCampaignLinksResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetCampaignLinksResult

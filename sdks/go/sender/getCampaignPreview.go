@@ -11,7 +11,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// Reads the rendered preview of a campaign (`GET /v2/campaigns/{id}/preview`).
+// Renders a campaign both ways: html (`GET /v2/campaigns/{id}/preview`) and plain text (`/plain_preview`).
 func GetCampaignPreview(ctx *pulumi.Context, args *GetCampaignPreviewArgs, opts ...pulumi.InvokeOption) (*GetCampaignPreviewResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetCampaignPreviewResult

@@ -11,7 +11,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// Reads how far the sending of a campaign is.
+// Reads how far the send of a campaign got (`GET /v2/campaigns/{id}/sending_status`).
 func GetCampaignSendingStatus(ctx *pulumi.Context, args *GetCampaignSendingStatusArgs, opts ...pulumi.InvokeOption) (*GetCampaignSendingStatusResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetCampaignSendingStatusResult

@@ -11,7 +11,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// Reads the regular campaigns, page after page (`GET /v2/campaigns`).
+// Reads every regular campaign, optionally of one status (`GET /v2/campaigns`, every page).
 func GetCampaigns(ctx *pulumi.Context, args *GetCampaignsArgs, opts ...pulumi.InvokeOption) (*GetCampaignsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetCampaignsResult

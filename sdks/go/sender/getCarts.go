@@ -11,7 +11,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// Reads every cart, page after page (`GET /v2/carts`).
+// Reads every cart (`GET /v2/carts`, every page).
 func GetCarts(ctx *pulumi.Context, args *GetCartsArgs, opts ...pulumi.InvokeOption) (*GetCartsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetCartsResult

@@ -11,7 +11,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// Reads a subscriber's event history for the given actions (`GET /v2/subscribers/{identifier}/events`).
+// Reads a subscriber's event history for the given actions (`GET /v2/subscribers/{identifier}/events?actions=[...]`).
 func GetSubscriberEvents(ctx *pulumi.Context, args *GetSubscriberEventsArgs, opts ...pulumi.InvokeOption) (*GetSubscriberEventsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetSubscriberEventsResult

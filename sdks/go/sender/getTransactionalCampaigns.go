@@ -11,7 +11,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// Reads the transactional campaigns, page after page (`GET /v2/transactional`).
+// Reads every transactional campaign (`GET /v2/transactional`, every page).
 func GetTransactionalCampaigns(ctx *pulumi.Context, args *GetTransactionalCampaignsArgs, opts ...pulumi.InvokeOption) (*GetTransactionalCampaignsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetTransactionalCampaignsResult

@@ -64,7 +64,7 @@ def get_campaign_links(id: Optional[_builtins.str] = None,
                        max_clicks_per_link: Optional[_builtins.int] = None,
                        opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetCampaignLinksResult:
     """
-    Reads the tracked links of a campaign (`GET /v2/campaigns/{id}/links`) and, for each, every page of its clicks.
+    Reads the tracked links of a campaign (`GET /v2/campaigns/{id}/links`) and, for each, every page of its clicks (`GET /v2/campaigns/{id}/link_clicks/{linkId}`).
 
     :param _builtins.str id: The campaign's id.
     :param _builtins.int limit: Records per request when reading each link's clicks, 1 to 100 (default 100).
@@ -85,7 +85,7 @@ def get_campaign_links_output(id: pulumi.Input[Optional[_builtins.str]] = None,
                               max_clicks_per_link: pulumi.Input[Optional[Optional[_builtins.int]]] = None,
                               opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetCampaignLinksResult]:
     """
-    Reads the tracked links of a campaign (`GET /v2/campaigns/{id}/links`) and, for each, every page of its clicks.
+    Reads the tracked links of a campaign (`GET /v2/campaigns/{id}/links`) and, for each, every page of its clicks (`GET /v2/campaigns/{id}/link_clicks/{linkId}`).
 
     :param _builtins.str id: The campaign's id.
     :param _builtins.int limit: Records per request when reading each link's clicks, 1 to 100 (default 100).

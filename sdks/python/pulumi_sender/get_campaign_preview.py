@@ -73,7 +73,7 @@ class AwaitableGetCampaignPreviewResult(GetCampaignPreviewResult):
 def get_campaign_preview(id: Optional[_builtins.str] = None,
                          opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetCampaignPreviewResult:
     """
-    Reads the rendered preview of a campaign (`GET /v2/campaigns/{id}/preview`).
+    Renders a campaign both ways: html (`GET /v2/campaigns/{id}/preview`) and plain text (`/plain_preview`).
 
     :param _builtins.str id: The campaign's id.
     """
@@ -89,7 +89,7 @@ def get_campaign_preview(id: Optional[_builtins.str] = None,
 def get_campaign_preview_output(id: pulumi.Input[Optional[_builtins.str]] = None,
                                 opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetCampaignPreviewResult]:
     """
-    Reads the rendered preview of a campaign (`GET /v2/campaigns/{id}/preview`).
+    Renders a campaign both ways: html (`GET /v2/campaigns/{id}/preview`) and plain text (`/plain_preview`).
 
     :param _builtins.str id: The campaign's id.
     """

@@ -97,7 +97,7 @@ class AwaitableGetCampaignSendingStatusResult(GetCampaignSendingStatusResult):
 def get_campaign_sending_status(id: Optional[_builtins.str] = None,
                                 opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetCampaignSendingStatusResult:
     """
-    Reads how far the sending of a campaign is.
+    Reads how far the send of a campaign got (`GET /v2/campaigns/{id}/sending_status`).
 
     :param _builtins.str id: The campaign's id.
     """
@@ -115,7 +115,7 @@ def get_campaign_sending_status(id: Optional[_builtins.str] = None,
 def get_campaign_sending_status_output(id: pulumi.Input[Optional[_builtins.str]] = None,
                                        opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetCampaignSendingStatusResult]:
     """
-    Reads how far the sending of a campaign is.
+    Reads how far the send of a campaign got (`GET /v2/campaigns/{id}/sending_status`).
 
     :param _builtins.str id: The campaign's id.
     """

@@ -64,7 +64,7 @@ def get_campaigns(limit: Optional[_builtins.int] = None,
                   status: Optional[_builtins.str] = None,
                   opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetCampaignsResult:
     """
-    Reads the regular campaigns, page after page (`GET /v2/campaigns`).
+    Reads every regular campaign, optionally of one status (`GET /v2/campaigns`, every page).
 
     :param _builtins.int limit: Records per request, 1 to 100 (default 100). Every page is read whatever the size.
     :param _builtins.int max_items: Stop after this many campaigns; every campaign when absent.
@@ -85,7 +85,7 @@ def get_campaigns_output(limit: pulumi.Input[Optional[Optional[_builtins.int]]] 
                          status: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                          opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetCampaignsResult]:
     """
-    Reads the regular campaigns, page after page (`GET /v2/campaigns`).
+    Reads every regular campaign, optionally of one status (`GET /v2/campaigns`, every page).
 
     :param _builtins.int limit: Records per request, 1 to 100 (default 100). Every page is read whatever the size.
     :param _builtins.int max_items: Stop after this many campaigns; every campaign when absent.

@@ -63,7 +63,7 @@ def get_carts(limit: Optional[_builtins.int] = None,
               max_items: Optional[_builtins.int] = None,
               opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetCartsResult:
     """
-    Reads every cart, page after page (`GET /v2/carts`).
+    Reads every cart (`GET /v2/carts`, every page).
 
     :param _builtins.int limit: Records per request, 1 to 100 (default 100). Every page is read whatever the size.
     :param _builtins.int max_items: Stop after this many carts; every cart when absent.
@@ -81,7 +81,7 @@ def get_carts_output(limit: pulumi.Input[Optional[Optional[_builtins.int]]] = No
                      max_items: pulumi.Input[Optional[Optional[_builtins.int]]] = None,
                      opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetCartsResult]:
     """
-    Reads every cart, page after page (`GET /v2/carts`).
+    Reads every cart (`GET /v2/carts`, every page).
 
     :param _builtins.int limit: Records per request, 1 to 100 (default 100). Every page is read whatever the size.
     :param _builtins.int max_items: Stop after this many carts; every cart when absent.

@@ -99,7 +99,7 @@ def get_subscriber_events(actions: Optional[Sequence[_builtins.str]] = None,
                           identifier: Optional[_builtins.str] = None,
                           opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetSubscriberEventsResult:
     """
-    Reads a subscriber's event history for the given actions (`GET /v2/subscribers/{identifier}/events`).
+    Reads a subscriber's event history for the given actions (`GET /v2/subscribers/{identifier}/events?actions=[...]`).
 
     :param Sequence[_builtins.str] actions: The actions to read: a non-empty list of `opened`, `bounced`, `clicked`, `unsubscribed`, `got`.
     :param _builtins.str identifier: The subscriber's email address, phone number or id.
@@ -120,7 +120,7 @@ def get_subscriber_events_output(actions: pulumi.Input[Optional[Sequence[_builti
                                  identifier: pulumi.Input[Optional[_builtins.str]] = None,
                                  opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetSubscriberEventsResult]:
     """
-    Reads a subscriber's event history for the given actions (`GET /v2/subscribers/{identifier}/events`).
+    Reads a subscriber's event history for the given actions (`GET /v2/subscribers/{identifier}/events?actions=[...]`).
 
     :param Sequence[_builtins.str] actions: The actions to read: a non-empty list of `opened`, `bounced`, `clicked`, `unsubscribed`, `got`.
     :param _builtins.str identifier: The subscriber's email address, phone number or id.

@@ -63,7 +63,7 @@ def get_transactional_campaigns(limit: Optional[_builtins.int] = None,
                                 max_items: Optional[_builtins.int] = None,
                                 opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetTransactionalCampaignsResult:
     """
-    Reads the transactional campaigns, page after page (`GET /v2/transactional`).
+    Reads every transactional campaign (`GET /v2/transactional`, every page).
 
     :param _builtins.int limit: Records per request, 1 to 100 (default 100). Every page is read whatever the size.
     :param _builtins.int max_items: Stop after this many campaigns; every campaign when absent.
@@ -81,7 +81,7 @@ def get_transactional_campaigns_output(limit: pulumi.Input[Optional[Optional[_bu
                                        max_items: pulumi.Input[Optional[Optional[_builtins.int]]] = None,
                                        opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetTransactionalCampaignsResult]:
     """
-    Reads the transactional campaigns, page after page (`GET /v2/transactional`).
+    Reads every transactional campaign (`GET /v2/transactional`, every page).
 
     :param _builtins.int limit: Records per request, 1 to 100 (default 100). Every page is read whatever the size.
     :param _builtins.int max_items: Stop after this many campaigns; every campaign when absent.
