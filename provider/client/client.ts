@@ -130,6 +130,7 @@ export interface SenderClient
 export class SenderClient {
   readonly #root: string;
   readonly #timeoutMs: number;
+  readonly #maxAttempts: number;
 
   /** @throws SenderConfigError for an unusable `baseUrl` or `apiToken`. */
   constructor(options: SenderClientOptions) {
@@ -145,6 +146,7 @@ export class SenderClient {
     // replace it (undefined passes the `< 1` check and would retry until the deadline).
     const retry: RetryOptions = { ...DEFAULT_RETRY_OPTIONS, ...defined(options.retry) };
     if (retry.maxAttempts < 1) throw new SenderConfigError("retry.maxAttempts", "must be at least 1");
+    this.#maxAttempts = retry.maxAttempts;
     const transport = new Transport({
       root: this.#root,
       token: options.apiToken,
@@ -174,6 +176,11 @@ export class SenderClient {
    */
   get attemptTimeoutMs(): number {
     return this.#timeoutMs;
+  }
+
+  /** Attempts per request, retries included (`retry.maxAttempts`): creates get as many. */
+  get maxAttempts(): number {
+    return this.#maxAttempts;
   }
 
   /** A safe description for logs and `JSON.stringify`: never the token. */

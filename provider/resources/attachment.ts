@@ -5,12 +5,12 @@ import { shorten } from "../client";
 import {
   checker,
   createOnce,
+  createOptionsOf,
   guardedDiff,
   isNotFound,
   type ResourceProviderOf,
   readOrGone,
   sentBeforeDelete,
-  settleWindowMs,
   withOperation,
 } from "./common";
 import { campaignIdField, derive, type InputsOf, type OutputsOf, type TableOf } from "./fields";
@@ -190,7 +190,7 @@ export const attachmentProvider: ResourceProviderOf = (context) => ({
           owns: () => true,
           idOf: (a) => `${campaignId}/${a.file_name}`,
         },
-        { settleMs: settleWindowMs(client.attemptTimeoutMs, context.retryDeadlineMs()) },
+        createOptionsOf(client, context.retryDeadlineMs()),
       );
       return { id: `${campaignId}/${attachment.file_name}`, outs: stateOf(campaignId, url, attachment) };
     });

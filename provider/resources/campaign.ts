@@ -15,6 +15,7 @@ import {
   changedFields,
   checkWithSchema,
   createOnce,
+  createOptionsOf,
   guardChange,
   guardedDiff,
   isNotFound,
@@ -26,7 +27,6 @@ import {
   readOrGone,
   removeLeftovers,
   sentCampaignError,
-  settleWindowMs,
   userInputs,
   withOperation,
 } from "./common";
@@ -319,7 +319,7 @@ export const campaignProvider: ResourceProviderOf = (context) => ({
             },
             ...(ownership?.journal ? { journal: ownership.journal } : {}),
           },
-          { settleMs: settleWindowMs(client.attemptTimeoutMs, context.retryDeadlineMs()) },
+          createOptionsOf(client, context.retryDeadlineMs()),
         );
         if (ownership?.journal !== undefined && body.title !== undefined) {
           if (campaign.id !== madeId) {

@@ -263,6 +263,7 @@ export {
   type CreateOnceOptions,
   type CreateOnceSpec,
   createOnce,
+  createOptionsOf,
   isAmbiguous,
   journalForget,
   journalKey,

@@ -73,6 +73,17 @@ export function settleWindowMs(attemptTimeoutMs: number, deadlineMs: number): nu
 }
 
 /**
+ * The tuning of a create sent by `client`: as many attempts as the client gives any request
+ * (`sender:maxAttempts`), and look-ups for its attempt timeout plus the retry deadline.
+ */
+export function createOptionsOf(
+  client: { readonly attemptTimeoutMs: number; readonly maxAttempts: number },
+  deadlineMs: number,
+): CreateOnceOptions {
+  return { attempts: client.maxAttempts, settleMs: settleWindowMs(client.attemptTimeoutMs, deadlineMs) };
+}
+
+/**
  * What the creates of one provider context remember: the ids they adopted or made, per kind, so
  * that no id is ever adopted by two resources; and the lists taken once per client and kind
  * ({@link Claims.sharedList}). A provider context holds one; a new process starts with none.

@@ -5,6 +5,7 @@ import {
   checkWithSchema,
   compact,
   createOnce,
+  createOptionsOf,
   diffBySpec,
   isNotFound,
   journalKey,
@@ -12,7 +13,6 @@ import {
   type ResourceProviderOf,
   readOrGone,
   sameValue,
-  settleWindowMs,
   withOperation,
 } from "./common";
 import { journalIds } from "./create-once";
@@ -273,7 +273,7 @@ export const transactionalCampaignProvider: ResourceProviderOf = (context) => ({
           idOf: (record) => record.id,
           ...(journal !== undefined ? { journal } : {}),
         },
-        { settleMs: settleWindowMs(client.attemptTimeoutMs, context.retryDeadlineMs()) },
+        createOptionsOf(client, context.retryDeadlineMs()),
       );
       let outsTitle: string | undefined;
       if (journal !== undefined && body.title !== undefined && created.title !== body.title) {

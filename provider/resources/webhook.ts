@@ -12,12 +12,12 @@ import {
   changedFields,
   checkWithSchema,
   createOnce,
+  createOptionsOf,
   diffBySpec,
   isNotFound,
   type ResourceProviderOf,
   readOrGone,
   sameValue,
-  settleWindowMs,
   withOperation,
 } from "./common";
 import {
@@ -198,7 +198,7 @@ export const webhookProvider: ResourceProviderOf = (context) => ({
               ? "look for it in Sender (Settings, Webhooks); if it is there, delete it there and run `pulumi up` again, or import it into the stack (`pulumi import sender:index:Webhook <name> <its id>` with the plugin)"
               : `if ${ids.length === 1 ? "it is" : "one is"} this resource's, import it (\`pulumi import sender:index:Webhook <name> ${ids[0]}\` with the plugin), or delete it in Sender and run \`pulumi up\` again`,
         },
-        { settleMs: settleWindowMs(client.attemptTimeoutMs, context.retryDeadlineMs()) },
+        createOptionsOf(client, context.retryDeadlineMs()),
       );
       return { id: webhook.id, outs: stateOf(inputs, webhook) };
     });

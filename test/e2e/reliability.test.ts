@@ -75,8 +75,13 @@ describe("a 50-resource stack under 20% faults", () => {
     emu = await emulator(TOKEN);
     // Short attempts: after an ambiguous create the provider looks for a late commit for one
     // attempt timeout (30 s by default).
+    // More attempts than the default 5: about 17% of requests fail here, so 5 failures in a row
+    // end a request about once in 7,000 (0.17^5), which over the up's ~260 and the destroy's ~100
+    // requests failed about one CI run in twenty (a DELETE met five in a row once). With 8 it is
+    // once in 1.4 million (docs/configuration.md: `sender:maxAttempts`).
     h = await createStack(copyProgram("test/e2e/programs/fleet", "fleet-faults"), emu, {
       "sender:requestTimeoutSeconds": "3",
+      "sender:maxAttempts": "8",
     });
     await emu.admin("POST", "faults", { rules: FAULT_MIX });
   });

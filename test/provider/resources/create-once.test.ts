@@ -2,11 +2,12 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { beforeEach, describe, expect, test } from "vitest";
-import { SenderHttpError, SenderTimeoutError } from "../../../provider/client";
+import { SenderClient, SenderHttpError, SenderTimeoutError } from "../../../provider/client";
 import {
   Claims,
   type CreateOnceSpec,
   createOnce,
+  createOptionsOf,
   journalAdd,
   journalForget,
   journalIds,
@@ -368,6 +369,20 @@ describe("the late-commit window", () => {
       settleWindowMs(60_000, 600_000),
     ]).toEqual([130_000, 5_000, MAX_SETTLE_MS]);
     expect(MAX_SETTLE_MS).toBe(300_000);
+  });
+
+  test("a create gets as many attempts as the client gives any request (sender:maxAttempts)", () => {
+    const client = (maxAttempts?: number) =>
+      new SenderClient({
+        baseUrl: "http://127.0.0.1:9",
+        apiToken: "tok-create-options",
+        timeoutMs: 3_000,
+        ...(maxAttempts !== undefined ? { retry: { maxAttempts } } : {}),
+      });
+    expect([createOptionsOf(client(), 120_000), createOptionsOf(client(8), 3_000)]).toEqual([
+      { attempts: 5, settleMs: 123_000 },
+      { attempts: 8, settleMs: 6_000 },
+    ]);
   });
 
   test("looks until the window closes, then creates again; the copy the late commit makes is removed by the next touch", async () => {
