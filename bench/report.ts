@@ -184,14 +184,19 @@ export function goalRows(results: Record<string, any>): Row[] {
       continue;
     }
     const limit = scale.limitPerMinute as number;
-    const share = point.upThroughputPerMinute / limit;
+    // The emulator counts fixed wall-clock minutes, as the service does: an up shorter than two
+    // windows can pass more than the limit in one stretch (the end of one minute and the start of
+    // the next) without a 429, so the share of the limit is judged on the slower of up and destroy.
+    const upShare = point.upThroughputPerMinute / limit;
+    const destroyShare = point.destroyThroughputPerMinute / limit;
+    const share = Math.min(upShare, destroyShare);
     const peak = Math.max(point.upPeakProviderMb, point.destroyPeakProviderMb);
     const errors = point.upErrors + point.destroyErrors;
     const tooMany = point.up429 + point.destroy429;
     rows.push({
-      measure: `${int(point.resources)} resources at ${int(limit)} requests/min, ${name}, skip-checkpoints: errors, 429s, throughput of the up, peak ${name} memory`,
+      measure: `${int(point.resources)} resources at ${int(limit)} requests/min, ${name}, skip-checkpoints: errors, 429s, throughput (up; destroy), peak ${name} memory`,
       goal: "0, 0, ≥ 90% of the limit, ≤ 300 MB",
-      measured: `${errors}, ${tooMany}, ${int(point.upThroughputPerMinute)}/min (${Math.round(share * 100)}%; up ${fixed(point.upSeconds, 1)} s, ${point.upRequests} requests), ${peak} MB`,
+      measured: `${errors}, ${tooMany}, up ${int(point.upThroughputPerMinute)}/min (${Math.round(upShare * 100)}%; ${fixed(point.upSeconds, 1)} s, ${point.upRequests} requests); destroy ${int(point.destroyThroughputPerMinute)}/min (${Math.round(destroyShare * 100)}%; ${fixed(point.destroySeconds, 1)} s, ${point.destroyRequests} requests), ${peak} MB`,
       samples: "1",
       load: loadText(scale.loadAverage),
       status:
