@@ -14,7 +14,7 @@
 const fs = require("node:fs");
 const path = require("node:path");
 const ts = require("typescript");
-const { format } = require("./field-docs");
+const { format, tsdocText } = require("./field-docs");
 
 const root = path.resolve(__dirname, "..");
 const functions = path.join(root, "provider/functions");
@@ -53,8 +53,7 @@ function docsOfType(checker, typeNode, missing) {
   const docs = {};
   for (const symbol of checker.getPropertiesOfType(checker.getTypeFromTypeNode(typeNode))) {
     const declaration = symbol.declarations?.[0];
-    const jsDoc = declaration && ts.getJSDocCommentsAndTags(declaration).filter(ts.isJSDoc).at(-1);
-    const text = jsDoc && (ts.getTextOfJSDocComment(jsDoc.comment) ?? "").replace(/\s+/g, " ").trim();
+    const text = declaration && tsdocText(declaration);
     if (!text) {
       const at = declaration ? where(declaration) : where(typeNode);
       missing.push(`${at}: ${symbol.name} (of ${typeNode.getText()}) has no TSDoc`);
@@ -89,8 +88,7 @@ function descriptions(dir, missing) {
         const declared = call && ts.isCallExpression(call) ? call.arguments[0] : undefined;
         if (!declared || !ts.isPropertyAccessExpression(declared) || declared.name.text !== variable)
           continue;
-        const jsDoc = ts.getJSDocCommentsAndTags(statement).filter(ts.isJSDoc).at(-1);
-        const text = jsDoc && (ts.getTextOfJSDocComment(jsDoc.comment) ?? "").replace(/\s+/g, " ").trim();
+        const text = tsdocText(statement);
         if (!text) missing.push(`${where(statement)}: ${variable} has no TSDoc`);
         found[variable] = text;
       }

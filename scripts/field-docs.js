@@ -24,12 +24,21 @@ function literalOf(node) {
   return init && ts.isObjectLiteralExpression(init) ? init : undefined;
 }
 
-/** The TSDoc text of a property, on one line (whitespace collapsed, as the schema carries it). */
+/**
+ * The text of a node's last TSDoc comment, tags left out, on one line (whitespace collapsed, as
+ * the schema carries it); undefined when the node has none.
+ */
+function tsdocText(node) {
+  const jsDoc = ts.getJSDocCommentsAndTags(node).filter(ts.isJSDoc).at(-1);
+  return jsDoc && (ts.getTextOfJSDocComment(jsDoc.comment) ?? "").replace(/\s+/g, " ").trim();
+}
+
+/** The TSDoc text of a property. */
 function docOf(property, file) {
-  const jsDoc = ts.getJSDocCommentsAndTags(property).filter(ts.isJSDoc).at(-1);
+  const text = tsdocText(property);
   const name = property.name?.getText(file);
-  if (jsDoc === undefined) throw new Error(`${path.relative(root, file.fileName)}: ${name} has no TSDoc`);
-  return (ts.getTextOfJSDocComment(jsDoc.comment) ?? "").replace(/\s+/g, " ").trim();
+  if (text === undefined) throw new Error(`${path.relative(root, file.fileName)}: ${name} has no TSDoc`);
+  return text;
 }
 
 /** The docs of an object literal's keys, a spread (`...autonameFields`) read where it is declared. */
@@ -112,4 +121,4 @@ if (require.main === module) {
   }
 }
 
-module.exports = { collect, format, render };
+module.exports = { collect, format, render, tsdocText };
