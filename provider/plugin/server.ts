@@ -10,8 +10,17 @@ import { RESOURCE_KINDS, type ResourceKind } from "../kinds";
 import { servedFunctions } from "./functions";
 import { PACKAGE } from "./schema";
 
-/** The package version: the plugin's, the schema's and the generated SDKs'. */
+/** Set by scripts/plugin-bundle.js (esbuild `define`) in the plugin bundle; undeclared elsewhere. */
+declare const PULUMI_SENDER_BUNDLED_VERSION: string | undefined;
+
+/**
+ * The package version: the plugin's, the schema's and the generated SDKs'. The bundle's, else that
+ * of the pulumi-sender package.json above this file.
+ */
 export function packageVersion(): string {
+  // The bundle (scripts/plugin-bundle.js) carries the version, since a single-file executable
+  // (bun build --compile) has no package.json above it.
+  if (typeof PULUMI_SENDER_BUNDLED_VERSION === "string") return PULUMI_SENDER_BUNDLED_VERSION;
   // dist/provider/plugin/ (or provider/plugin/ under ts-node) → the package root.
   for (let dir = __dirname; dir !== path.dirname(dir); dir = path.dirname(dir)) {
     const file = path.join(dir, "package.json");

@@ -1,0 +1,251 @@
+#!/usr/bin/env bash
+# The release, rehearsed: proves that once published it installs as the docs say. It builds the
+# release (scripts/release.sh), starts local registries on 127.0.0.1 and publishes to them with the
+# real commands, then runs what a user runs with only the registries' locations in the environment:
+#   - verdaccio (npm; the public registry for everything else), `npm publish` of both npm packages;
+#   - a PEP 503 index of the wheel and sdist, the Go module proxy folder and the plugin archives,
+#     served by one `python3 -m http.server`;
+#   - the README quick start, its shell block taken from README.md unchanged;
+#   - `pulumi new ./templates/<t>` for typescript, typescript-native, python, go and yaml, each with
+#     its dependencies installed as the template says, the plugin from
+#     `pulumi plugin install resource sender <v> --server <url>`, then preview, up, refresh
+#     --expect-no-changes and destroy against the emulator; python, go and yaml with no `node` on
+#     PATH;
+#   - the GitOps starter copied out of the checkout, `npm ci` with its committed lock file.
+#   scripts/release-rehearsal.sh [<out-dir>]
+# Writes what each run printed and the emulator's state after each up and destroy under <out-dir>
+# (a fresh temporary folder by default), which test/e2e/release-rehearsal.test.ts reads, and prints
+# <out-dir> as its last line. verdaccio 6.8.0 is installed once into the per-user cache.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+# shellcheck source=env.sh
+source "$root/scripts/env.sh"
+cd "$root"
+start=$SECONDS
+out="${1:-$(mktemp -d "${TMPDIR:-/tmp}/pulumi-sender-rehearsal-XXXXXX")}"
+mkdir -p "$out"
+work="$(mktemp -d "${TMPDIR:-/tmp}/pulumi-sender-rehearsal-work-XXXXXX")"
+pids=()
+cleanup() {
+  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+  wait 2>/dev/null || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+say() { echo "rehearsal: $*" >&2; }
+free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+wait_http() {
+  for _ in $(seq 1 300); do curl -sf -o /dev/null "$1" && return 0; sleep 0.2; done
+  echo "rehearsal: $1 did not answer" >&2
+  return 1
+}
+
+release="$(bash scripts/release.sh | tail -n1)"
+version="$(basename "$release")"
+say "release $version from $release ($((SECONDS - start)) s)"
+pulumi_dirs="$(bash scripts/pulumi-cli.sh | tail -n1)"
+langhosts="$(bash scripts/langhosts.sh | tail -n1)"
+node_bin="$(dirname "$(command -v node)")"
+
+# --- The registries -------------------------------------------------------------------------
+verdaccio_dir="$PULUMI_SENDER_CACHE/verdaccio-6.8.0"
+if [ ! -f "$verdaccio_dir/.complete" ]; then
+  say "installing verdaccio 6.8.0 into $verdaccio_dir"
+  rm -rf "$verdaccio_dir" && mkdir -p "$verdaccio_dir"
+  # verdaccio-audit depends on node-fetch@cjs, a dist-tag the registry no longer has (its dist-tags
+  # are `latest` alone): without the override the install fails.
+  printf '%s\n' '{ "private": true, "dependencies": { "verdaccio": "6.8.0" }, "overrides": { "node-fetch": "2.7.0" } }' \
+    >"$verdaccio_dir/package.json"
+  (cd "$verdaccio_dir" && npm install --no-audit --no-fund --loglevel=error >&2)
+  touch "$verdaccio_dir/.complete"
+fi
+npm_port="$(free_port)"
+npm_url="http://127.0.0.1:$npm_port/"
+mkdir -p "$work/verdaccio/storage"
+cat >"$work/verdaccio/config.yaml" <<EOF
+storage: $work/verdaccio/storage
+auth:
+  htpasswd:
+    file: $work/verdaccio/htpasswd
+    max_users: 10
+uplinks:
+  npmjs:
+    url: https://registry.npmjs.org/
+    timeout: 60s
+packages:
+  # Ours are served from here only: never the public registry's package of the same name.
+  "pulumi-sender":
+    access: \$all
+    publish: \$authenticated
+  "pulumi-sender-native":
+    access: \$all
+    publish: \$authenticated
+  "**":
+    access: \$all
+    publish: \$authenticated
+    proxy: npmjs
+server:
+  keepAliveTimeout: 60
+log: { type: stdout, format: pretty, level: warn }
+EOF
+node "$verdaccio_dir/node_modules/verdaccio/bin/verdaccio" --config "$work/verdaccio/config.yaml" \
+  --listen "127.0.0.1:$npm_port" >"$out/verdaccio.log" 2>&1 &
+pids+=($!)
+wait_http "${npm_url}-/ping"
+# A throwaway user (verdaccio's htpasswd), whose token only the publishing commands see.
+password="rehearsal-$RANDOM$RANDOM"
+token="$(curl -sf -X PUT -H 'content-type: application/json' \
+  -d "{\"name\":\"rehearsal\",\"password\":\"$password\"}" "${npm_url}-/user/org.couchdb.user:rehearsal" |
+  node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).token))')"
+printf '//127.0.0.1:%s/:_authToken=%s\n' "$npm_port" "$token" >"$work/publish.npmrc"
+for tgz in "pulumi-sender-$version.tgz" "pulumi-sender-native-$version.tgz"; do
+  say "npm publish $tgz --registry $npm_url"
+  npm publish "$release/$tgz" --registry "$npm_url" --userconfig "$work/publish.npmrc" --loglevel=warn >&2
+done
+
+# The PEP 503 index (https://peps.python.org/pep-0503/), the Go module proxy and the plugin archives.
+www="$work/www"
+mkdir -p "$www/simple/pulumi-sender" "$www/plugins"
+{
+  echo '<!DOCTYPE html><html><body>'
+  for f in "pulumi_sender-$version-py3-none-any.whl" "pulumi_sender-$version.tar.gz"; do
+    cp "$release/$f" "$www/simple/pulumi-sender/"
+    echo "<a href=\"$f#sha256=$(sha256sum "$release/$f" | cut -d' ' -f1)\">$f</a><br>"
+  done
+  echo '</body></html>'
+} >"$www/simple/pulumi-sender/index.html"
+echo '<!DOCTYPE html><html><body><a href="pulumi-sender/">pulumi-sender</a></body></html>' >"$www/simple/index.html"
+cp -r "$release/goproxy" "$www/goproxy"
+cp "$release"/pulumi-resource-sender-v"$version"-*.tar.gz "$www/plugins/"
+www_port="$(free_port)"
+www_url="http://127.0.0.1:$www_port"
+python3 -m http.server --bind 127.0.0.1 --directory "$www" "$www_port" >"$out/http.log" 2>&1 &
+pids+=($!)
+wait_http "$www_url/simple/"
+say "npm registry $npm_url; PEP 503 index $www_url/simple/; GOPROXY $www_url/goproxy; plugins $www_url/plugins"
+
+# --- What a user's machine has: the registries' locations, nothing else of ours ----------------
+unset PULUMI_BACKEND_URL PULUMI_CONFIG_PASSPHRASE PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION \
+  PULUMI_NODEJS_TRANSPILE_ONLY SENDER_API_TOKEN SENDER_BASE_URL
+export npm_config_registry="$npm_url"
+export PIP_INDEX_URL="https://pypi.org/simple" PIP_EXTRA_INDEX_URL="$www_url/simple/"
+export GOPROXY="$www_url/goproxy,https://proxy.golang.org" GONOSUMDB="github.com/pulumi-sender/*"
+export PULUMI_SKIP_UPDATE_CHECK=true
+# npm's and Go's download caches stay the user's (shared); nothing resolves into the checkout.
+export npm_config_cache="$PULUMI_SENDER_CACHE/npm" npm_config_update_notifier=false
+export PATH="$pulumi_dirs:$langhosts:$PATH"
+
+# --- The README quick start, unchanged -------------------------------------------------------
+say "README quick start: its sh block under '### 1. Against the local emulator'"
+awk '/^### 1\. Against the local emulator$/ { on = 1; next }
+  on && /^#{1,3} / { exit }
+  on && /^```sh$/ { inside = 1; next }
+  inside && /^```$/ { inside = 0; next }
+  inside { print }' README.md >"$out/quickstart.sh"
+mkdir -p "$work/quickstart-home"
+qs_status=0
+(
+  cd "$work/quickstart-home"
+  export PULUMI_HOME="$work/quickstart-home/.pulumi"
+  # The emulator the quick start starts in the background stops with it.
+  bash -euo pipefail -c "$(cat "$out/quickstart.sh"; echo 'kill "$(jobs -p)"')"
+) >"$out/quickstart.log" 2>&1 || qs_status=$?
+echo "$qs_status" >"$out/quickstart.status"
+cp "$work/quickstart-home/sender-quickstart/package.json" "$out/quickstart-package.json" 2>/dev/null || true
+node -p 'require(process.argv[1]).version' "$work/quickstart-home/sender-quickstart/node_modules/pulumi-sender/package.json" \
+  >"$out/quickstart-installed-version" 2>/dev/null || true
+say "README quick start: exit $qs_status ($(grep -Ec '^ *\+ *3 created|^ *- *3 deleted' "$out/quickstart.log") of up/destroy summaries)"
+[ "$qs_status" = 0 ] || { tail -n 40 "$out/quickstart.log" >&2; exit 1; }
+
+# --- The templates -------------------------------------------------------------------------
+token_emu="tok-rehearsal-$RANDOM$RANDOM"
+emu_port="$(free_port)"
+emu_url="http://127.0.0.1:$emu_port"
+node dist/emulator/cli.js --port "$emu_port" --token "$token_emu" >"$out/emulator.log" 2>&1 &
+pids+=($!)
+wait_http "$emu_url/__emulator/state"
+export PULUMI_HOME="$work/pulumi-home" PULUMI_CONFIG_PASSPHRASE="rehearsal"
+mkdir -p "$work/backend"
+export PULUMI_BACKEND_URL="file://$work/backend"
+say "pulumi plugin install resource sender $version --server $www_url/plugins"
+pulumi plugin install resource sender "$version" --server "$www_url/plugins" >"$out/plugin-install.log" 2>&1 ||
+  { cat "$out/plugin-install.log" >&2; exit 1; }
+pulumi plugin ls >>"$out/plugin-install.log" 2>&1
+
+# A PATH with no node: every command of /usr/bin and /bin but Node's, then Go, then ours.
+nonode="$work/no-node-bin"
+mkdir -p "$nonode"
+for dir in /usr/local/bin /usr/bin /bin; do
+  for f in "$dir"/*; do
+    name="${f##*/}"
+    case "$name" in node | nodejs | npm | npx | corepack) continue ;; esac
+    [ -x "$f" ] && [ ! -e "$nonode/$name" ] && ln -s "$f" "$nonode/$name"
+  done
+done
+python="$(python3 -c 'import sys; print(sys.executable)')"
+go_bin="$(dirname "$(command -v go)")"
+no_node_path="$pulumi_dirs:$langhosts:$go_bin:$nonode"
+
+# Runs one template: generate, install, then preview, up, refresh and destroy, saving what each printed.
+run_template() {
+  local t="$1" install="$2" path="$3"
+  local dir="$work/templates/$t" log="$out/$t"
+  mkdir -p "$log" "$work/templates"
+  say "$t: pulumi new $root/templates/$t"
+  (
+    export PATH="$path"
+    command -v node >"$log/node" || echo none >"$log/node"
+    pulumi new "$root/templates/$t" --dir "$dir" --name "welcome-$t" --stack dev --yes --generate-only \
+      --non-interactive >"$log/new.txt" 2>&1
+    cd "$dir"
+    say "$t: $install"
+    bash -euo pipefail -c "$install" >"$log/install.txt" 2>&1
+    pulumi stack init dev >"$log/stack.txt" 2>&1
+    pulumi config set --secret sender:apiToken "$token_emu" >>"$log/stack.txt" 2>&1
+    cp "Pulumi.dev.yaml" "$log/Pulumi.dev.yaml.generated"
+    pulumi config set sender:baseUrl "$emu_url" >>"$log/stack.txt" 2>&1
+    say "$t: preview, up, refresh --expect-no-changes, destroy (node on PATH: $(cat "$log/node"))"
+    pulumi preview --non-interactive >"$log/preview.txt" 2>&1
+    pulumi up --yes --skip-preview --non-interactive >"$log/up.txt" 2>&1
+    curl -sf "$emu_url/__emulator/state" >"$log/state-after-up.json"
+    pulumi refresh --yes --expect-no-changes --non-interactive >"$log/refresh.txt" 2>&1
+    pulumi destroy --yes --skip-preview --non-interactive >"$log/destroy.txt" 2>&1
+    curl -sf "$emu_url/__emulator/state" >"$log/state-after-destroy.json"
+  ) || {
+    say "$t: FAILED; the last output:"
+    tail -n 40 "$(ls -t "$log"/*.txt | head -n1)" >&2
+    return 1
+  }
+  say "$t: ok ($(grep -Eo '[0-9]+ created' "$log/up.txt" | head -n1), $(grep -Eo '[0-9]+ deleted' "$log/destroy.txt" | head -n1))"
+}
+
+with_node="$node_bin:$PATH"
+PULUMI_NODEJS_TRANSPILE_ONLY=false run_template typescript "npm install --no-audit --no-fund" "$with_node"
+PULUMI_NODEJS_TRANSPILE_ONLY=false run_template typescript-native "npm install --no-audit --no-fund" "$with_node"
+run_template python "$python -m venv venv && venv/bin/pip install --disable-pip-version-check -q -r requirements.txt" "$no_node_path"
+GOFLAGS=-mod=mod run_template go "go mod tidy" "$no_node_path"
+run_template yaml "true" "$no_node_path"
+# What each installed, from where.
+node -p 'require(process.argv[1]).version' "$work/templates/typescript/node_modules/pulumi-sender/package.json" >"$out/typescript/installed-version"
+node -p 'require(process.argv[1]).version' "$work/templates/typescript-native/node_modules/pulumi-sender-native/package.json" >"$out/typescript-native/installed-version"
+"$work/templates/python/venv/bin/python" -m pip show pulumi_sender 2>/dev/null | sed -n 's/^Version: //p' >"$out/python/installed-version"
+grep -E '^github.com/pulumi-sender/pulumi-sender/sdks/go ' "$work/templates/go/go.sum" | head -n1 | cut -d' ' -f2 >"$out/go/installed-version"
+
+# --- The GitOps starter ----------------------------------------------------------------------
+say "gitops: the starter copied out, npm ci with its committed lock file"
+mkdir -p "$work/gitops"
+(cd examples/gitops && git ls-files -z | xargs -0 -I{} cp --parents {} "$work/gitops/")
+(
+  cd "$work/gitops"
+  export PATH="$with_node"
+  npm ci --no-audit --no-fund >"$out/gitops-npm-ci.txt" 2>&1
+  npm run --silent validate >"$out/gitops-validate.txt" 2>&1
+) || { say "gitops: FAILED"; tail -n 40 "$out/gitops-npm-ci.txt" "$out/gitops-validate.txt" >&2; exit 1; }
+node -p 'require(process.argv[1]).version' "$work/gitops/node_modules/pulumi-sender/package.json" >"$out/gitops-installed-version"
+git -C "$work/gitops" status >/dev/null 2>&1 || true
+cmp -s "$work/gitops/package-lock.json" examples/gitops/package-lock.json && echo unchanged >"$out/gitops-lock" || echo changed >"$out/gitops-lock"
+say "gitops: ok (pulumi-sender $(cat "$out/gitops-installed-version"), lock file $(cat "$out/gitops-lock"))"
+# What verdaccio served of ours: the packuments it was asked for.
+grep -Eo '"GET /pulumi-sender(-native)?[^"]*"' "$out/verdaccio.log" >/dev/null 2>&1 || true
+say "all runs green in $((SECONDS - start)) s"
+echo "$out"

@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# npm run release: every artifact of the version in package.json, in dist/release/<version>/, whose
+# path it prints as its last line:
+#   pulumi-sender-<v>.tgz                       the npm package (`npm pack`; prepack builds dist/)
+#   pulumi-sender-native-<v>.tgz                the Node.js SDK, compiled (scripts/sdk-packages.sh)
+#   pulumi_sender-<v>-py3-none-any.whl, .tar.gz the Python SDK's wheel and sdist
+#   goproxy/<module>/@v/                        the Go SDK as a GOPROXY folder (list, .info, .mod,
+#                                               .zip), what the tag sdks/go/v<v> serves
+#   pulumi-resource-sender-v<v>-<os>-<arch>.tar.gz  the plugin for linux-amd64, linux-arm64,
+#                                               darwin-amd64, darwin-arm64 and windows-amd64
+#                                               (scripts/plugin-tarball.sh)
+#   SHA256SUMS                                  over every file above (`sha256sum -c SHA256SUMS`)
+# It fails before building when a file disagrees with package.json's version (scripts/versions.js),
+# and after, when an archive's executable is not its platform's (file(1)) or a macOS executable's
+# signature is not valid (scripts/macho-signature.js). Needs the npm dependencies (scripts/setup.sh).
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+# shellcheck source=env.sh
+source "$root/scripts/env.sh"
+cd "$root"
+start=$SECONDS
+version="$(node scripts/versions.js)"
+out="$root/dist/release/$version"
+stage="$(mktemp -d)"
+trap 'rm -rf "$stage"' EXIT
+
+# First: prepack empties dist/, and with it any earlier release folder.
+echo "release: npm pack (prepack builds dist/)" >&2
+npm pack --silent --pack-destination "$stage" >/dev/null
+rm -rf "$out" && mkdir -p "$out"
+mv "$stage/pulumi-sender-$version.tgz" "$out/"
+
+echo "release: the SDK packages (scripts/sdk-packages.sh)" >&2
+while read -r lang path; do
+  case "$lang" in
+    nodejs) cp "$path" "$out/" ;;
+    python) cp "$path/pulumi_sender-$version-py3-none-any.whl" "$path/pulumi_sender-$version.tar.gz" "$out/" ;;
+    go) mkdir -p "$out/goproxy" && cp -r "$path/." "$out/goproxy/" ;;
+  esac
+done < <(bash scripts/sdk-packages.sh nodejs python go)
+
+# Each platform, and what file(1) must say of the executable its archive runs.
+platforms=(
+  "linux-amd64 node/bin/node ELF 64-bit LSB .*x86-64"
+  "linux-arm64 node/bin/node ELF 64-bit LSB .*ARM aarch64"
+  "darwin-amd64 node/bin/node Mach-O 64-bit x86_64 executable"
+  "darwin-arm64 pulumi-resource-sender Mach-O 64-bit arm64 executable"
+  "windows-amd64 node/node.exe PE32\+ executable .*x86-64"
+)
+for row in "${platforms[@]}"; do
+  read -r platform exe expected <<<"$row"
+  archive="$out/pulumi-resource-sender-v$version-$platform.tar.gz"
+  bash scripts/plugin-tarball.sh --platform="$platform" "$archive" >/dev/null
+  check="$stage/check-$platform"
+  mkdir -p "$check" && tar -xzf "$archive" -C "$check"
+  what="$(file -b "$check/$exe")"
+  if ! grep -Eq "^$expected" <<<"$what"; then
+    echo "release: $platform: $exe is \"$what\", expected \"$expected\"" >&2
+    exit 1
+  fi
+  echo "release: $platform: $exe: ${what%%,*}" >&2
+  case "$platform" in darwin-*) node scripts/macho-signature.js "$check/$exe" >&2 ;; esac
+  rm -rf "$check"
+done
+
+(cd "$out" && find . -type f ! -name SHA256SUMS | sed 's|^\./||' | LC_ALL=C sort | xargs sha256sum >SHA256SUMS)
+(cd "$out" && sha256sum --quiet -c SHA256SUMS)
+echo "release: $(($(wc -l <"$out/SHA256SUMS"))) artifacts, $(du -sh "$out" | cut -f1), in $((SECONDS - start)) s" >&2
+echo "$out"

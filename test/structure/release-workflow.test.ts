@@ -1,0 +1,111 @@
+import { spawnSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { describe, expect, test } from "vitest";
+import { parse } from "yaml";
+import { ROOT } from "../support/root";
+
+// .github/workflows/release.yml is actionlint-clean (scripts/actionlint.sh builds actionlint
+// v1.7.12 once per user), and does, on a tag v*, what the release needs: tests, the build, both npm
+// packages, PyPI, the Go tag, and the GitHub release where the SDKs' pluginDownloadURL points.
+const WORKFLOW = path.join(ROOT, ".github/workflows/release.yml");
+/** The Actions expression of the npm token, as the workflow writes it. */
+const NPM_TOKEN = ["$", "{{ secrets.NPM_TOKEN }}"].join("");
+
+function actionlint(file: string) {
+  const run = spawnSync("bash", [path.join(ROOT, "scripts/actionlint.sh"), file], { encoding: "utf8" });
+  return { status: run.status, out: `${run.stdout}${run.stderr.replace(/^actionlint: building.*\n/m, "")}` };
+}
+
+describe(".github/workflows/release.yml", () => {
+  test("is actionlint-clean, and actionlint finds a defect planted in a copy", { timeout: 900_000 }, () => {
+    expect(actionlint(WORKFLOW)).toEqual({ status: 0, out: "" });
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-sender-actionlint-"));
+    try {
+      const broken = path.join(dir, "release.yml");
+      fs.writeFileSync(broken, fs.readFileSync(WORKFLOW, "utf8").replace(NPM_TOKEN, NPM_TOKEN.slice(0, -1)));
+      const found = actionlint(broken);
+      expect(found.status).toBe(1);
+      expect(found.out).toContain("release.yml:");
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test("runs on tags v*, tests, builds, and publishes each artifact where users fetch it", () => {
+    const wf = parse(fs.readFileSync(WORKFLOW, "utf8"));
+    expect(wf.on).toEqual({ push: { tags: ["v*"] } });
+    const job = wf.jobs.release;
+    expect(job.permissions).toEqual({ contents: "write", "id-token": "write" });
+    const steps: { name?: string; uses?: string; run?: string; env?: Record<string, string> }[] = job.steps;
+    const runs = steps.map((s) => s.run ?? "").join("\n");
+    const order = [
+      "bash scripts/test.sh",
+      "npm run --silent release",
+      'npm publish "$RELEASE_DIR/pulumi-sender-$VERSION.tgz"',
+      'npm publish "$RELEASE_DIR/pulumi-sender-native-$VERSION.tgz"',
+      'git push origin "refs/tags/sdks/go/v$VERSION"',
+      'gh release create "$GITHUB_REF_NAME"',
+    ].map((command) => {
+      expect(runs).toContain(command);
+      return runs.indexOf(command);
+    });
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    expect(steps.find((s) => s.run?.includes("npm publish"))?.env).toEqual({
+      NODE_AUTH_TOKEN: NPM_TOKEN,
+    });
+    expect(steps.some((s) => s.uses === "pypa/gh-action-pypi-publish@release/v1")).toBe(true);
+    // The GitHub release carries every plugin archive and SHA256SUMS.
+    const release = steps.find((s) => s.run?.includes("gh release create"))?.run ?? "";
+    expect(release).toContain('"$RELEASE_DIR"/pulumi-resource-sender-v"$VERSION"-*.tar.gz');
+    expect(release).toContain('"$RELEASE_DIR/SHA256SUMS"');
+  });
+
+  test("checks the tag against package.json and the repository against the SDKs' pluginDownloadURL", () => {
+    const schema = JSON.parse(fs.readFileSync(path.join(ROOT, "sdks/schema.json"), "utf8"));
+    expect(schema.pluginDownloadURL).toBe("github://api.github.com/pulumi-sender");
+    const check = parse(fs.readFileSync(WORKFLOW, "utf8")).jobs.release.steps.find((s: { name?: string }) =>
+      s.name?.startsWith("The tag is"),
+    ).run as string;
+    const script = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-sender-tagcheck-")), "check.sh");
+    fs.writeFileSync(script, check);
+    const run = (ref: string, repo: string) =>
+      spawnSync("bash", ["-e", script], {
+        cwd: ROOT,
+        encoding: "utf8",
+        env: { ...process.env, GITHUB_REF_NAME: ref, GITHUB_REPOSITORY: repo, GITHUB_ENV: `${script}.env` },
+      });
+    const version = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")).version;
+    expect(run(`v${version}`, "pulumi-sender/pulumi-sender").status).toBe(0);
+    expect(fs.readFileSync(`${script}.env`, "utf8")).toBe(`VERSION=${version}\n`);
+    expect(run("v99.0.0", "pulumi-sender/pulumi-sender").stdout).toBe(
+      `::error::the tag is v99.0.0, package.json declares ${version}\n`,
+    );
+    expect(run(`v${version}`, "someone/pulumi-sender").stdout).toBe(
+      "::error::the SDKs fetch the plugin from pulumi-sender/pulumi-sender, this is someone/pulumi-sender\n",
+    );
+    fs.rmSync(path.dirname(script), { recursive: true, force: true });
+  });
+
+  test("release notes: the CHANGELOG.md section of the version, and a clear failure without one", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-sender-notes-"));
+    const changelog = path.join(dir, "CHANGELOG.md");
+    fs.writeFileSync(
+      changelog,
+      "# Changelog\n\n## [0.2.0] - 2030-02-01\n\n- two\n\n## [0.1.0] - 2030-01-01\n\n- one\n",
+    );
+    const notes = (version: string) =>
+      spawnSync("bash", [path.join(ROOT, "scripts/release-notes.sh"), version, changelog], {
+        encoding: "utf8",
+      });
+    expect(notes("0.1.0").stdout).toBe("\n- one\n");
+    expect(notes("0.2.0").stdout).toBe("\n- two\n");
+    const missing = notes("0.3.0");
+    expect(missing.status).toBe(1);
+    expect(missing.stderr).toBe(
+      'release-notes: CHANGELOG.md has no section for 0.3.0 (rename "## Unreleased" to "## [0.3.0] - <date>")\n',
+    );
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+});
