@@ -1,0 +1,213 @@
+import { spawn, spawnSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { ensurePulumiOnPath, ROOT } from "../support/stack";
+
+// The release, rehearsed once (scripts/release-rehearsal.sh): `npm run release`, then the release
+// published with the real commands to local registries on 127.0.0.1 (verdaccio, a PEP 503 index, a
+// Go module proxy, an HTTP server of the plugin archives), then what the docs tell a user to run,
+// with only the registries' locations in the environment. The script saves what each run printed
+// and the emulator's state after each up and destroy; these tests read them.
+const VERSION: string = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")).version;
+const PLATFORMS: [string, string, RegExp][] = [
+  ["linux-amd64", "node/bin/node", /^ELF 64-bit LSB (pie )?executable, x86-64/],
+  ["linux-arm64", "node/bin/node", /^ELF 64-bit LSB (pie )?executable, ARM aarch64/],
+  ["darwin-amd64", "node/bin/node", /^Mach-O 64-bit x86_64 executable/],
+  ["darwin-arm64", "pulumi-resource-sender", /^Mach-O 64-bit arm64 executable/],
+  ["windows-amd64", "node/node.exe", /^PE32\+ executable \(console\) x86-64/],
+];
+
+let out: string;
+let result: { code: number | null; log: string };
+const read = (file: string) => fs.readFileSync(path.join(out, file), "utf8");
+const json = (file: string) => JSON.parse(read(file));
+
+beforeAll(async () => {
+  ensurePulumiOnPath();
+  out = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-sender-rehearsal-out-"));
+  result = await new Promise((resolve) => {
+    const child = spawn("bash", [path.join(ROOT, "scripts/release-rehearsal.sh"), out], {
+      cwd: ROOT,
+      env: process.env,
+      detached: true,
+    });
+    let log = "";
+    const take = (d: Buffer) => {
+      log += d;
+      // The log shows each run as it happens.
+      for (const line of String(d).split("\n")) if (line.startsWith("rehearsal: ")) console.log(line);
+    };
+    child.stdout.on("data", take);
+    child.stderr.on("data", take);
+    child.on("close", (code) => {
+      try {
+        process.kill(-(child.pid as number), "SIGKILL"); // whatever the script left behind
+      } catch {}
+      resolve({ code, log });
+    });
+  });
+  if (result.code !== 0)
+    throw new Error(`release-rehearsal.sh exited ${result.code}:\n${result.log.slice(-6000)}`);
+}, 3_000_000);
+
+afterAll(() => {
+  if (out) fs.rmSync(out, { recursive: true, force: true });
+});
+
+describe("npm run release", () => {
+  test("holds every artifact of the version, and SHA256SUMS verifies each", () => {
+    const dir = read("release-dir").trim();
+    expect(dir).toBe(path.join(ROOT, "dist/release", VERSION));
+    const module = "github.com/pulumi-sender/pulumi-sender/sdks/go";
+    const files = spawnSync("find", [".", "-type", "f"], { cwd: dir, encoding: "utf8" })
+      .stdout.split("\n")
+      .filter(Boolean)
+      .map((f) => f.replace(/^\.\//, ""))
+      .sort();
+    expect(files).toEqual(
+      [
+        "SHA256SUMS",
+        `goproxy/${module}/@v/list`,
+        `goproxy/${module}/@v/v${VERSION}.info`,
+        `goproxy/${module}/@v/v${VERSION}.mod`,
+        `goproxy/${module}/@v/v${VERSION}.zip`,
+        ...PLATFORMS.map(([p]) => `pulumi-resource-sender-v${VERSION}-${p}.tar.gz`),
+        `pulumi-sender-${VERSION}.tgz`,
+        `pulumi-sender-native-${VERSION}.tgz`,
+        `pulumi_sender-${VERSION}-py3-none-any.whl`,
+        `pulumi_sender-${VERSION}.tar.gz`,
+      ].sort(),
+    );
+    const check = spawnSync("sha256sum", ["-c", "SHA256SUMS"], { cwd: dir, encoding: "utf8" });
+    expect(check.status).toBe(0);
+    expect(check.stdout.trim().split("\n")).toEqual(
+      files.filter((f) => f !== "SHA256SUMS").map((f) => `${f}: OK`),
+    );
+    expect(fs.readFileSync(path.join(dir, `goproxy/${module}/@v/list`), "utf8")).toBe(`v${VERSION}\n`);
+  });
+
+  test.each(PLATFORMS)(
+    "the %s archive's executable is its platform's (file(1))",
+    (platform, exe, expected) => {
+      const dir = read("release-dir").trim();
+      const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-sender-archive-"));
+      try {
+        const archive = path.join(dir, `pulumi-resource-sender-v${VERSION}-${platform}.tar.gz`);
+        const listed = spawnSync("tar", ["-tzf", archive], { encoding: "utf8" })
+          .stdout.split("\n")
+          .filter(Boolean);
+        expect(listed).toContain(`./${exe}`);
+        // The engine runs pulumi-resource-sender (Windows: .exe or .cmd), which must be at the top.
+        expect(listed).toContain(
+          platform === "windows-amd64" ? "./pulumi-resource-sender.cmd" : "./pulumi-resource-sender",
+        );
+        spawnSync("tar", ["-xzf", archive, "-C", scratch, `./${exe}`]);
+        const what = spawnSync("file", ["-b", path.join(scratch, exe)], { encoding: "utf8" }).stdout;
+        expect(what).toMatch(expected);
+        if (platform.startsWith("darwin")) {
+          const sig = spawnSync(
+            "node",
+            [path.join(ROOT, "scripts/macho-signature.js"), path.join(scratch, exe)],
+            {
+              encoding: "utf8",
+            },
+          );
+          expect(sig.stdout).toMatch(/: valid \(identifier \S+, \d+ pages\)\n$/);
+        }
+      } finally {
+        fs.rmSync(scratch, { recursive: true, force: true });
+      }
+    },
+  );
+});
+
+describe("published with the real commands", () => {
+  test("npm publish of both packages to verdaccio, the plugin from the HTTP server with --server", () => {
+    expect(result.log).toMatch(
+      new RegExp(`npm publish pulumi-sender-${VERSION}\\.tgz --registry http://127\\.0\\.0\\.1:\\d+/`),
+    );
+    expect(result.log).toContain(`+ pulumi-sender@${VERSION}`);
+    expect(result.log).toContain(`+ pulumi-sender-native@${VERSION}`);
+    expect(result.log).toMatch(
+      new RegExp(
+        `pulumi plugin install resource sender ${VERSION} --server http://127\\.0\\.0\\.1:\\d+/plugins`,
+      ),
+    );
+    expect(read("plugin-install.log")).toMatch(new RegExp(`^sender\\s+resource\\s+${VERSION}\\s`, "m"));
+  });
+});
+
+describe("the README quick start, unchanged, from the registry", () => {
+  test("is the README's block, and runs green", () => {
+    const script = read("quickstart.sh");
+    expect(script).toContain("npm install pulumi-sender @pulumi/pulumi");
+    expect(script).toContain("npx pulumi-sender-emulator --port 4010");
+    expect(fs.readFileSync(path.join(ROOT, "README.md"), "utf8")).toContain(script);
+    expect(read("quickstart.status").trim()).toBe("0");
+    expect(read("quickstart.log")).not.toMatch(/error TS\d+/);
+  });
+
+  test("installs pulumi-sender from the registry, creates, prints the campaign id and destroys", () => {
+    expect(read("quickstart-installed-version").trim()).toBe(VERSION);
+    expect(JSON.parse(read("quickstart-package.json")).dependencies["pulumi-sender"]).toBe(`^${VERSION}`);
+    const log = read("quickstart.log");
+    expect(log).toMatch(/\+ 3 created/);
+    expect(log).toMatch(/- 3 deleted/);
+    expect(log).toMatch(/^[A-Za-z0-9]{6}$/m);
+  });
+});
+
+const TEMPLATES: [string, string, string][] = [
+  ["typescript", "node", VERSION],
+  ["typescript-native", "node", VERSION],
+  ["python", "none", VERSION],
+  ["go", "none", `v${VERSION}`],
+  ["yaml", "none", ""],
+  ["yaml-bun", "none", ""],
+];
+
+describe.each(TEMPLATES)("pulumi new ./templates/%s", (name, node, installed) => {
+  test("generates the stack with the template's defaults: the emulator's URL, the token encrypted", () => {
+    const settings = read(`${name}/Pulumi.dev.yaml.generated`);
+    expect(settings).toContain("sender:baseUrl: http://127.0.0.1:4010");
+    expect(settings).toMatch(/sender:apiToken:\n\s+secure: /);
+    expect(settings).not.toMatch(/tok-rehearsal-/);
+    if (node === "none") expect(read(`${name}/node`).trim()).toBe("none");
+    else expect(read(`${name}/node`).trim()).toMatch(/\/node$/);
+    if (installed) expect(read(`${name}/installed-version`).trim()).toBe(installed);
+  });
+
+  test("up makes the campaign and its targeting; refresh finds no change; destroy leaves nothing", () => {
+    expect(read(`${name}/up.txt`)).toMatch(/\+ 3 created/);
+    const up = json(`${name}/state-after-up.json`);
+    const made = up.campaigns.filter((c: { title: string }) => c.title.startsWith("welcome-"));
+    expect(made.map((c: { subject: string; status: string }) => [c.subject, c.status])).toEqual([
+      ["Welcome to Example News", "DRAFT"],
+    ]);
+    expect(up.targeting[made[0].id].tags.map((t: { id: string }) => t.id)).toEqual(["tag001"]);
+    expect(read(`${name}/destroy.txt`)).toMatch(/- 3 deleted/);
+    const after = json(`${name}/state-after-destroy.json`);
+    expect(after.campaigns.filter((c: { title: string }) => c.title.startsWith("welcome-"))).toEqual([]);
+  });
+});
+
+describe("the bun-compiled plugin (darwin-arm64's build) on linux-amd64", () => {
+  test("is one executable, and ran the YAML template above", () => {
+    expect(read("yaml-bun-archive.txt").trim().split("\n")).toEqual([
+      "./",
+      "./package.json",
+      "./pulumi-resource-sender",
+    ]);
+    expect(read("yaml-bun/up.txt")).toMatch(/\+ 3 created/);
+  });
+});
+
+describe("the GitOps starter, copied out", () => {
+  test("npm ci installs pulumi-sender from the registry with the committed lock file, unchanged", () => {
+    expect(read("gitops-installed-version").trim()).toBe(VERSION);
+    expect(read("gitops-lock").trim()).toBe("unchanged");
+    expect(read("gitops-npm-ci.txt")).toMatch(/added \d+ packages/);
+  });
+});
