@@ -12,7 +12,8 @@
 #     --expect-no-changes and destroy against the emulator; python, go and yaml with no `node` on
 #     PATH;
 #   - the GitOps starter copied out of the checkout, `npm ci` with its committed lock file.
-#   scripts/release-rehearsal.sh [<out-dir>]
+#   scripts/release-rehearsal.sh [--release=<dir>] [<out-dir>]
+# --release takes a release folder scripts/release.sh made before instead of building one.
 # Writes what each run printed and the emulator's state after each up and destroy under <out-dir>
 # (a fresh temporary folder by default), which test/e2e/release-rehearsal.test.ts reads, and prints
 # <out-dir> as its last line. verdaccio 6.8.0 is installed once into the per-user cache.
@@ -22,6 +23,8 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 source "$root/scripts/env.sh"
 cd "$root"
 start=$SECONDS
+release=""
+case "${1:-}" in --release=*) release="${1#--release=}"; shift ;; esac
 out="${1:-$(mktemp -d "${TMPDIR:-/tmp}/pulumi-sender-rehearsal-XXXXXX")}"
 mkdir -p "$out"
 work="$(mktemp -d "${TMPDIR:-/tmp}/pulumi-sender-rehearsal-work-XXXXXX")"
@@ -40,7 +43,7 @@ wait_http() {
   return 1
 }
 
-release="$(bash scripts/release.sh | tail -n1)"
+[ -n "$release" ] || release="$(bash scripts/release.sh | tail -n1)"
 version="$(basename "$release")"
 say "release $version from $release ($((SECONDS - start)) s)"
 echo "$release" >"$out/release-dir"
@@ -139,17 +142,24 @@ export PATH="$pulumi_dirs:$langhosts:$PATH"
 # --- The README quick start, unchanged -------------------------------------------------------
 say "README quick start: its sh block under '### 1. Against the local emulator'"
 awk '/^### 1\. Against the local emulator$/ { on = 1; next }
-  on && /^#{1,3} / { exit }
-  on && /^```sh$/ { inside = 1; next }
+  !on { next }
   inside && /^```$/ { inside = 0; next }
-  inside { print }' README.md >"$out/quickstart.sh"
+  inside { print; next }
+  /^```sh$/ { inside = 1; next }
+  /^##+ / { exit }' README.md >"$out/quickstart.sh"
 mkdir -p "$work/quickstart-home"
 qs_status=0
 (
   cd "$work/quickstart-home"
   export PULUMI_HOME="$work/quickstart-home/.pulumi"
-  # The emulator the quick start starts in the background stops with it.
-  bash -euo pipefail -c "$(cat "$out/quickstart.sh"; echo 'kill "$(jobs -p)"')"
+  # The emulator the quick start starts in the background stops with it; whatever a failure leaves
+  # behind goes with the quick start's own process group.
+  setsid bash -euo pipefail -c "$(cat "$out/quickstart.sh"; echo 'kill "$(jobs -p)"')" &
+  qs=$!
+  rc=0
+  wait "$qs" || rc=$?
+  kill -- "-$qs" 2>/dev/null || true
+  exit "$rc"
 ) >"$out/quickstart.log" 2>&1 || qs_status=$?
 echo "$qs_status" >"$out/quickstart.status"
 cp "$work/quickstart-home/sender-quickstart/package.json" "$out/quickstart-package.json" 2>/dev/null || true
@@ -187,8 +197,8 @@ python="$(python3 -c 'import sys; print(sys.executable)')"
 go_bin="$(dirname "$(command -v go)")"
 no_node_path="$pulumi_dirs:$langhosts:$go_bin:$nonode"
 
-# Runs one template: `pulumi new` (the stack dev, the token given, the base URL left at the
-# template's default), its dependencies installed as the official CLI's language hosts install them
+# Runs one template: `pulumi new` (the stack dev, the base URL left at the template's default), the
+# token set as a secret, its dependencies installed as the official CLI's language hosts install them
 # (the CLI here has our own hosts, which leave that to the project), then, pointed at this
 # rehearsal's emulator, preview, up, refresh and destroy, saving what each printed.
 run_template() {
@@ -200,12 +210,14 @@ run_template() {
     export PATH="$path"
     command -v node >"$log/node" || echo none >"$log/node"
     pulumi new "$root/templates/$t" --dir "$dir" --name "welcome-$name" --stack dev --yes --non-interactive \
-      --config "sender:apiToken=$token_emu" >"$log/new.txt" 2>&1
+      >"$log/new.txt" 2>&1
     cd "$dir"
+    # `pulumi new -c` would save the token in plain text, whatever the template says: set it apart.
+    pulumi config set --secret sender:apiToken "$token_emu" >"$log/config.txt" 2>&1
     cp Pulumi.dev.yaml "$log/Pulumi.dev.yaml.generated"
     say "$name: $install"
     bash -euo pipefail -c "$install" >"$log/install.txt" 2>&1
-    pulumi config set sender:baseUrl "$emu_url" >"$log/config.txt" 2>&1
+    pulumi config set sender:baseUrl "$emu_url" >>"$log/config.txt" 2>&1
     say "$name: preview, up, refresh --expect-no-changes, destroy (node on PATH: $(cat "$log/node"))"
     pulumi preview --non-interactive >"$log/preview.txt" 2>&1
     pulumi up --yes --skip-preview --non-interactive >"$log/up.txt" 2>&1
@@ -225,6 +237,11 @@ with_node="$node_bin:$PATH"
 PULUMI_NODEJS_TRANSPILE_ONLY=false run_template typescript typescript "npm install --no-audit --no-fund" "$with_node"
 PULUMI_NODEJS_TRANSPILE_ONLY=false run_template typescript-native typescript-native "npm install --no-audit --no-fund" "$with_node"
 run_template python python "$python -m venv venv && venv/bin/pip install --disable-pip-version-check -q -r requirements.txt" "$no_node_path"
+# Go never fetches a version it has cached: an earlier build of the same version would shadow this one.
+gomodcache="$(go env GOMODCACHE)"
+for d in "$gomodcache/github.com/pulumi-sender" "$gomodcache/cache/download/github.com/pulumi-sender"; do
+  if [ -d "$d" ]; then chmod -R u+w "$d" && rm -rf "$d"; fi
+done
 GOFLAGS=-mod=mod run_template go go "go mod tidy" "$no_node_path"
 run_template yaml yaml "true" "$no_node_path"
 # darwin-arm64's plugin is bun-compiled: the same build for linux-amd64 runs the YAML template too,
