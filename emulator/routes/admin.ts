@@ -40,6 +40,7 @@ export function adminRoutes({ store, log, limiter, faults, initialRateLimit, var
   });
 
   app.get("/requests", (c) => c.json({ requests: log.list() }));
+  app.get("/request-counts", (c) => c.json(log.counts()));
 
   app.delete("/requests", (c) => {
     log.clear();
