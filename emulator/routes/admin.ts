@@ -67,6 +67,12 @@ export function adminRoutes({ store, log, limiter, faults, initialRateLimit, var
     return c.json({ enabled: variance.enabled });
   });
 
+  app.put("/title-normalization", async (c) => {
+    const body = await parseBody(c, z.object({ enabled: z.boolean() }));
+    store.normalizeTitles = body.enabled;
+    return c.json({ enabled: store.normalizeTitles });
+  });
+
   app.get("/faults", (c) => c.json({ rules: faults.list() }));
 
   app.post("/faults", async (c) => {

@@ -343,6 +343,12 @@ export async function createOnce<T>(
   if (owned.length > 0) {
     const [kept, ...extra] = owned;
     mine.add(spec.idOf(kept as T));
+    // Made by an earlier run that never recorded it: that run (a kill) left a pending CREATE in
+    // the state, which the engine keeps warning about until a refresh clears it.
+    process.stderr.write(
+      `note: ${spec.kind} ${spec.idOf(kept as T)} was made by an earlier run that did not record it (a lost answer, an interrupted up) and carries this resource's mark: adopted, not made again. ` +
+        "If that run left pending CREATE operations, `pulumi refresh --clear-pending-creates --yes` clears them (docs/reliability.md).\n",
+    );
     await removeDuplicates(mine, spec, extra);
     return kept as T;
   }
@@ -471,7 +477,7 @@ async function removeLateDuplicates<T>(
 }
 
 /**
- * Leftovers of a resource that touches its object (create, update, read): objects that carry
+ * Leftovers of a resource that its `update` removes (never `read`, which a preview runs): objects that carry
  * its mark but are not its object, e.g. a create the service committed after every look-up had
  * ended. Those `removable` (a campaign still in DRAFT) are deleted; the others are named in a
  * warning. Never fails the operation: a failed look or delete is a warning.
