@@ -87,8 +87,6 @@ describe("two stacks of the same names on two backends, one account: the dynamic
   test("A's preview writes nothing; A's up makes its campaigns, the long name cut on code points", async () => {
     const before = await emu.requestCounts();
     const preview = await a.stack.preview({ onOutput: a.onOutput });
-    // The Stack, the stack's nonce and three campaigns.
-    expect(preview.changeSummary).toEqual({ create: 5 });
     expect(await mutatingRequestsSince(emu, before)).toEqual(NO_WRITES);
     // A's rename fails once: its explicitly titled campaign keeps its marked title, as in the issue.
     await emu.admin("POST", "faults", {
@@ -97,6 +95,9 @@ describe("two stacks of the same names on two backends, one account: the dynamic
     const up = await a.stack.up({ onOutput: a.onOutput });
     await emu.admin("DELETE", "faults");
     aIds = ids(up.outputs, KEYS);
+    const titleOf = new Map((await campaigns(emu)).map(([id, title]) => [id, title]));
+    const cut = titleOf.get(aIds[2] as string) ?? "";
+    expect([wellFormed(cut), [...cut].length]).toEqual([true, 255]);
     const nonce = await nonceOf(a);
     expect(nonce).toMatch(/^[0-9a-f]{32}$/);
     const urn = (name: string) =>
@@ -111,6 +112,8 @@ describe("two stacks of the same names on two backends, one account: the dynamic
     ]);
     const wideTitle = byId.get(wide!)?.[0] ?? "";
     expect([wellFormed(wideTitle), [...wideTitle].length]).toEqual([true, 255]);
+    // The Stack, the stack's nonce and three campaigns.
+    expect(preview.changeSummary).toEqual({ create: 5 });
     // The journal folder is private.
     expect(fs.statSync(journal).mode & 0o777).toBe(0o700);
   });
@@ -118,11 +121,11 @@ describe("two stacks of the same names on two backends, one account: the dynamic
   test("B's preview writes nothing, and B's up holds none of A's ids", async () => {
     const before = await emu.requestCounts();
     const preview = await b.stack.preview({ onOutput: b.onOutput });
-    expect(preview.changeSummary).toEqual({ create: 5 });
-    expect(await mutatingRequestsSince(emu, before)).toEqual(NO_WRITES);
+    const previewWrites = await mutatingRequestsSince(emu, before);
     const up = await b.stack.up({ onOutput: b.onOutput });
     bIds = ids(up.outputs, KEYS);
     expect(bIds.filter((id) => aIds.includes(id))).toEqual([]);
+    expect([preview.changeSummary, previewWrites]).toEqual([{ create: 5 }, NO_WRITES]);
     expect(await nonceOf(b)).not.toBe(await nonceOf(a));
     // One journal file per stack instance for the explicitly titled campaign: their keys differ.
     expect(fs.readdirSync(journal).filter((f) => f.endsWith(".json")).length).toBe(2);
