@@ -14,6 +14,24 @@ export interface LoggedRequest {
   fault?: string;
 }
 
+/**
+ * What `GET /__emulator/request-counts` answers: the `/v2` requests that arrived since the
+ * emulator started or was reset, by method, and how many of them could write (any method but
+ * GET, HEAD and OPTIONS). Never cleared with the log, and never capped, so that a test can count
+ * the writes between two points whatever the log dropped.
+ */
+export interface RequestCounts {
+  /** The `seq` of the last request that arrived (0 before any). */
+  seq: number;
+  /** Requests by method, e.g. `{ GET: 12, POST: 3 }`. */
+  byMethod: Record<string, number>;
+  /** Requests whose method may write: everything but GET, HEAD and OPTIONS. */
+  mutating: number;
+}
+
+/** Methods that never change anything. */
+const READ_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "OPTIONS"]);
+
 /** Keeps at most this many lines, dropping the oldest. */
 const CAPACITY = 10_000;
 
@@ -27,10 +45,14 @@ export function maskAuthorization(header: string | undefined): string | null {
 export class RequestLog {
   private entries: LoggedRequest[] = [];
   private seq = 0;
+  private byMethod: Record<string, number> = {};
+  private mutating = 0;
 
-  /** Starts a line; it is recorded by {@link finish}. */
+  /** Starts a line, and counts the request as it arrives; the line is recorded by {@link finish}. */
   begin(time: Date, method: string, path: string, authorization: string | undefined): LoggedRequest {
     this.seq += 1;
+    this.byMethod[method] = (this.byMethod[method] ?? 0) + 1;
+    if (!READ_METHODS.has(method)) this.mutating += 1;
     return {
       seq: this.seq,
       time: time.toISOString(),
@@ -52,14 +74,21 @@ export class RequestLog {
     return this.entries.map((entry) => ({ ...entry }));
   }
 
-  /** Empties the log; `seq` keeps counting so that a poller never sees a number twice. */
+  /** The counts of requests since the start or the last {@link reset} (a copy). */
+  counts(): RequestCounts {
+    return { seq: this.seq, byMethod: { ...this.byMethod }, mutating: this.mutating };
+  }
+
+  /** Empties the log; `seq` and the counts go on, so that a poller never sees a number twice. */
   clear(): void {
     this.entries = [];
   }
 
-  /** Empties the log and restarts `seq` at 1 (emulator reset). */
+  /** Empties the log, restarts `seq` at 1 and the counts at 0 (emulator reset). */
   reset(): void {
     this.entries = [];
     this.seq = 0;
+    this.byMethod = {};
+    this.mutating = 0;
   }
 }

@@ -265,6 +265,8 @@ const byId = (list: readonly NamedRef[], ids: readonly string[]): NamedRef[] =>
 export class EmulatorStore {
   /** The live state; route handlers read and change it directly. */
   data: EmulatorData;
+  /** Campaign titles are stored trimmed and in NFC (`PUT /__emulator/title-normalization`); off by default. */
+  normalizeTitles = false;
   private dirty = false;
   private readonly options: StoreOptions;
 
@@ -296,6 +298,7 @@ export class EmulatorStore {
   /** Back to the seed (and persisted). */
   reset(): void {
     this.data = seededData();
+    this.normalizeTitles = false;
     this.dirty = true;
     this.flush();
   }

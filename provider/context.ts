@@ -26,6 +26,8 @@ export interface ProviderContextOptions {
   pacers?: PacerRegistry | undefined;
   /** The ids claimed and the lists taken by creates. Default: none yet. */
   claims?: Claims | undefined;
+  /** A context whose client refuses every request but a GET ({@link ProviderContext.readOnly}). */
+  readOnly?: boolean | undefined;
 }
 
 /**
@@ -39,6 +41,8 @@ export interface ProviderContextOptions {
 export class ProviderContext {
   #settings: ProviderSettings | undefined;
   #client: SenderClient | undefined;
+  readonly #readOnly: boolean;
+  #readOnlyView: ProviderContext | undefined;
   /** The configuration failure `configure()` found, if any: {@link ProviderContext.client} throws it. */
   readonly failure: SenderConfigError | undefined;
   /** The registry of pacers the client is made with. */
@@ -53,6 +57,24 @@ export class ProviderContext {
     this.failure = options.failure;
     this.pacers = options.pacers ?? defaultPacers();
     this.claims = options.claims ?? new Claims();
+    this.#readOnly = options.readOnly === true;
+  }
+
+  /**
+   * This context for `check`, `diff` and `read`: the same settings, pacers and claims, with a
+   * client that refuses every request but a GET before sending it. A preview and a
+   * `refresh --preview-only` call nothing else, so they cannot write, whatever code runs in them.
+   */
+  readOnly(): ProviderContext {
+    if (this.#readOnly) return this;
+    this.#readOnlyView ??= new ProviderContext({
+      settings: this.#settings,
+      failure: this.failure,
+      pacers: this.pacers,
+      claims: this.claims,
+      readOnly: true,
+    });
+    return this.#readOnlyView;
   }
 
   /**
@@ -91,7 +113,7 @@ export class ProviderContext {
     if (this.failure) throw this.failure;
     if (!this.#client) {
       this.#settings ??= readSettings({ get: () => undefined });
-      this.#client = clientFromSettings(this.#settings, this.pacers);
+      this.#client = clientFromSettings(this.#settings, this.pacers, this.#readOnly);
     }
     return this.#client;
   }
@@ -192,6 +214,7 @@ function asConfigError(error: SenderConfigError): SenderConfigError {
 export function clientFromSettings(
   s: ProviderSettings,
   pacers: PacerRegistry = defaultPacers(),
+  readOnly = false,
 ): SenderClient {
   if (!s.apiToken) throw missingTokenError();
   try {
@@ -199,6 +222,7 @@ export function clientFromSettings(
       baseUrl: s.baseUrl,
       apiToken: s.apiToken,
       pacers,
+      readOnly,
       ...(s.timeoutMs !== undefined ? { timeoutMs: s.timeoutMs } : {}),
       ...(s.maxInFlight !== undefined ? { maxInFlight: s.maxInFlight } : {}),
       retry: {

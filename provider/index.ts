@@ -24,6 +24,7 @@ import {
 import type { ResourceProviderImpl, ResourceProviderOf } from "./resources/common";
 import { fieldDocs } from "./resources/field-docs.generated";
 import { type DocumentedTable, withDocs } from "./resources/fields";
+import { STACK_NONCE_KIND, stackNonceProvider } from "./resources/stack-nonce";
 import {
   transactionalCampaignDescription,
   transactionalCampaignFields,
@@ -143,17 +144,24 @@ export function getClient(): SenderClient {
  * kind shares). Expected failures reach the engine as their message alone (see {@link cleanError}).
  */
 export function providerFor(
-  kind: ResourceKind,
+  kind: ResourceKind | typeof STACK_NONCE_KIND,
   holder: ContextHolder = processContexts,
 ): pulumi.dynamic.ResourceProvider {
+  // The stack's hidden nonce resource (sdk/stack-nonce.ts): no settings, no service.
+  if (kind === STACK_NONCE_KIND) return stackNonceProvider;
   const make = providerFactories[kind];
   if (!make) throw new Error(`pulumi-sender has no resource kind ${JSON.stringify(kind)}`);
   filterConsole();
-  const run = async <T>(operation: (provider: ResourceProviderImpl) => Promise<T>): Promise<T> => {
+  // `readOnly`: check, diff and read work with a client that refuses every request but a GET, so
+  // that a preview or a `refresh --preview-only` never writes (see ProviderContext.readOnly).
+  const run = async <T>(
+    operation: (provider: ResourceProviderImpl) => Promise<T>,
+    readOnly = false,
+  ): Promise<T> => {
     const context = holder.context;
     if (context.failure) throw cleanError(context.failure);
     try {
-      return await operation(make(context));
+      return await operation(make(readOnly ? context.readOnly() : context));
     } catch (error) {
       throw cleanError(error);
     }
@@ -167,10 +175,10 @@ export function providerFor(
         throw cleanError(error);
       }
     },
-    check: (olds, news) => run((provider) => provider.check(olds, news)),
-    diff: (id, olds, news) => run((provider) => provider.diff(id, olds, news)),
+    check: (olds, news) => run((provider) => provider.check(olds, news), true),
+    diff: (id, olds, news) => run((provider) => provider.diff(id, olds, news), true),
     create: (inputs) => run((provider) => provider.create(inputs)),
-    read: (id, props) => run((provider) => provider.read(id, props)),
+    read: (id, props) => run((provider) => provider.read(id, props), true),
     update: (id, olds, news) => run((provider) => provider.update(id, olds, news)),
     delete: (id, props) => run((provider) => provider.delete(id, props)),
   };

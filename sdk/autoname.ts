@@ -1,9 +1,10 @@
-// The URN-based naming of the dynamic SDK; the rule itself (marks, titles) lives in provider/.
+// The naming of the dynamic SDK; the rule itself (marks, titles) lives in provider/autoname.ts.
 import * as pulumi from "@pulumi/pulumi";
-import { markFromUrn, titleFromUrn } from "../provider/autoname";
+import { autonamedTitleOf, instanceMark } from "../provider/autoname";
 import type { ResourceKind } from "../provider/kinds";
+import { stackNonce } from "./stack-nonce";
 
-export { markedTitle, markFromUrn, titleFromUrn } from "../provider/autoname";
+export { instanceMark, markedTitle, markFromUrn, titleFromUrn } from "../provider/autoname";
 
 /** The URN of a resource of a kind the SDK autonames or marks. */
 function urnOf(kind: ResourceKind, name: string, opts: pulumi.CustomResourceOptions | undefined) {
@@ -11,24 +12,26 @@ function urnOf(kind: ResourceKind, name: string, opts: pulumi.CustomResourceOpti
 }
 
 /**
- * The title a resource gets when the program gives none: `<name>-<8 hex>`, the suffix its
- * {@link markFromUrn}. The same resource of the same stack always gets the same title, in every
- * run, so that the provider can prove an object is its own (after a lost answer or an
- * interrupted `up`); two stacks, or two resources, never share one.
+ * The ownership mark of a resource: {@link instanceMark} of the stack instance's nonce (the
+ * stack's hidden `StackNonce` resource, see `sdk/stack-nonce.ts`) and the resource's URN. The
+ * same for this resource of this stack instance in every run; different in any other stack
+ * instance, even one of the same project and stack names on another backend.
  */
-export function autonamedTitle(
+export function ownershipMark(
   kind: ResourceKind,
   name: string,
   opts: pulumi.CustomResourceOptions | undefined,
 ): pulumi.Output<string> {
-  return urnOf(kind, name, opts).apply((urn) => titleFromUrn(name, urn));
+  return pulumi
+    .all([stackNonce(), urnOf(kind, name, opts)])
+    .apply(([nonce, urn]) => instanceMark(nonce, urn));
 }
 
 /**
  * The `title`, `autonamed` and `ownershipMark` inputs of a resource: the program's title as given,
- * with the resource's {@link markFromUrn} as `ownershipMark` (or neither when it adopts an existing object,
- * whose title stays, or reads one with `get`), or else the {@link autonamedTitle} with
- * `autonamed: true`, which tells the provider that the title itself proves ownership.
+ * or else `<name>-<mark>` with `autonamed: true`, which tells the provider that the title itself
+ * proves ownership; and the resource's {@link ownershipMark} either way. A resource that adopts an
+ * existing object (whose title stays), or reads one with `get`, gets neither.
  */
 export function titleInputs(
   kind: ResourceKind,
@@ -44,12 +47,7 @@ export function titleInputs(
   if (args.adoptId !== undefined || opts?.id !== undefined) {
     return { title: args.title, autonamed: undefined };
   }
-  if (args.title !== undefined) {
-    return {
-      title: args.title,
-      autonamed: undefined,
-      ownershipMark: urnOf(kind, name, opts).apply(markFromUrn),
-    };
-  }
-  return { title: autonamedTitle(kind, name, opts), autonamed: true };
+  const mark = ownershipMark(kind, name, opts);
+  if (args.title !== undefined) return { title: args.title, autonamed: undefined, ownershipMark: mark };
+  return { title: mark.apply((m) => autonamedTitleOf(name, m)), autonamed: true, ownershipMark: mark };
 }

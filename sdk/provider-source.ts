@@ -1,4 +1,5 @@
 import type { ResourceKind } from "../provider/kinds";
+import type { STACK_NONCE_KIND } from "../provider/resources/stack-nonce";
 
 /**
  * The provider text stored in state as `__provider` for one resource kind: the module the engine's
@@ -19,7 +20,7 @@ import type { ResourceKind } from "../provider/kinds";
  * function, no catch binding, single quotes (a double quote costs a backslash in JSON state), and
  * the shortest message that still names the fix.
  */
-export function providerSource(kind: ResourceKind): string {
+export function providerSource(kind: ResourceKind | typeof STACK_NONCE_KIND): string {
   return (
     "exports.handler=()=>{try{var p=require.resolve('pulumi-sender/provider')}catch{throw Error(" +
     "'pulumi-sender must be a direct dependency of '+process.cwd())}" +

@@ -40,6 +40,7 @@ export function adminRoutes({ store, log, limiter, faults, initialRateLimit, var
   });
 
   app.get("/requests", (c) => c.json({ requests: log.list() }));
+  app.get("/request-counts", (c) => c.json(log.counts()));
 
   app.delete("/requests", (c) => {
     log.clear();
@@ -64,6 +65,12 @@ export function adminRoutes({ store, log, limiter, faults, initialRateLimit, var
     const body = await parseBody(c, z.object({ enabled: z.boolean() }));
     variance.enabled = body.enabled;
     return c.json({ enabled: variance.enabled });
+  });
+
+  app.put("/title-normalization", async (c) => {
+    const body = await parseBody(c, z.object({ enabled: z.boolean() }));
+    store.normalizeTitles = body.enabled;
+    return c.json({ enabled: store.normalizeTitles });
   });
 
   app.get("/faults", (c) => c.json({ rules: faults.list() }));

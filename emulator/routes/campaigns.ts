@@ -75,9 +75,16 @@ const updateSchema = z.object({
 
 type CampaignChanges = Partial<z.output<typeof updateSchema>>;
 
-/** Applies validated create/update fields to a record. */
-function applyChanges(campaign: Campaign, changes: CampaignChanges): void {
-  if (changes.title !== undefined) campaign.title = changes.title;
+/**
+ * Applies validated create/update fields to a record; with `normalizeTitles` (the admin switch,
+ * docs/emulator.md), the title is stored trimmed and in Unicode NFC, as a service may store it.
+ */
+function applyChanges(campaign: Campaign, changes: CampaignChanges, normalizeTitles = false): void {
+  if (changes.title !== undefined)
+    campaign.title =
+      normalizeTitles && typeof changes.title === "string"
+        ? changes.title.trim().normalize("NFC")
+        : changes.title;
   if (changes.subject !== undefined) campaign.subject = changes.subject;
   if (changes.from !== undefined) campaign.from = changes.from;
   if (changes.reply_to !== undefined) {
@@ -150,7 +157,7 @@ export function campaignRoutes({ store }: RouteDeps) {
       editor: body.content_type,
       content: body.content ?? null,
     });
-    applyChanges(campaign, body);
+    applyChanges(campaign, body, store.normalizeTitles);
     if (body.last_action) campaign.last_action = body.last_action;
     store.data.campaigns.push(campaign);
     store.targetingIds(campaign.id);
@@ -181,7 +188,7 @@ export function campaignRoutes({ store }: RouteDeps) {
     const campaign = store.campaign(c.req.param("id"));
     const changes = await parseBody(c, updateSchema);
     assertNotSent(campaign, "edited");
-    applyChanges(campaign, changes);
+    applyChanges(campaign, changes, store.normalizeTitles);
     campaign.modified = store.timestamp();
     store.refreshAudience(campaign);
     store.markDirty();

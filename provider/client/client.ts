@@ -53,6 +53,11 @@ export interface SenderClientOptions {
   now?: () => number;
   /** Waits between attempts. Default a `setTimeout`; tests inject one that records the delays. */
   sleep?: (ms: number) => Promise<void>;
+  /**
+   * Refuse every request but a GET, before sending it (a `SenderReadOnlyError`): the client of
+   * `check`, `diff` and `read`, so that a preview never writes. Default false.
+   */
+  readOnly?: boolean;
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000;
@@ -161,6 +166,7 @@ export class SenderClient {
       onRequest: options.onRequest,
       now: options.now ?? Date.now,
       sleep: options.sleep ?? sleep,
+      readOnly: options.readOnly === true,
     });
     attachTransport(this, transport);
   }

@@ -16,6 +16,7 @@ export {
   UNAUTHENTICATED_HINT,
 } from "./errors/http-error";
 export { SenderNetworkError, type SenderNetworkErrorDetails } from "./errors/network-error";
+export { SenderReadOnlyError } from "./errors/read-only-error";
 export {
   SenderResponseValidationError,
   type SenderResponseValidationErrorDetails,

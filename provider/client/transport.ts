@@ -4,11 +4,13 @@
  * attempt is bounded in time (send to last byte), in size and in JSON depth. Every failure comes
  * out as one error line with the token blanked.
  */
+
 import * as undici from "undici";
 import type { z } from "zod";
 import { formatBytes, MAX_BODY_BYTES, MAX_JSON_DEPTH, parseJsonBody, readCapped } from "./body";
 import { normaliseFieldErrors, SenderHttpError } from "./errors/http-error";
 import { SenderNetworkError } from "./errors/network-error";
+import { SenderReadOnlyError } from "./errors/read-only-error";
 import { SenderResponseValidationError } from "./errors/response-validation-error";
 import type { SenderError } from "./errors/sender-error";
 import { SenderTimeoutError } from "./errors/timeout-error";
@@ -79,6 +81,8 @@ export interface TransportOptions {
   now: () => number;
   /** Waits between attempts. */
   sleep: (ms: number) => Promise<void>;
+  /** Refuses every request but a GET, before sending it ({@link SenderReadOnlyError}). */
+  readOnly?: boolean | undefined;
 }
 
 type ParamNames<T extends string> = T extends `${string}{${infer Name}}${infer Rest}`
@@ -187,6 +191,7 @@ export class Transport {
     // Errors and events show the path actually requested, with the token blanked should a caller
     // pass it as an id, and overlong segments cut.
     const shown = shortenPath(this.redact(path));
+    if (this.#o.readOnly === true && method !== "GET") throw new SenderReadOnlyError(method, shown);
     const bodyText = spec.body === undefined ? undefined : JSON.stringify(spec.body);
     const { safety, response } = ROUTE_TABLE[route];
     const { retry, now } = this.#o;

@@ -24,6 +24,10 @@ type Handler = (call: Call, callback: Callback) => unknown;
  *   marks outputs secret itself from the inputs and the schema.
  * - `read` crashes on a request with no properties (`getProperties().toJavaScript()` on
  *   undefined), which is what `pulumi import` sends: ours gives it an empty struct first.
+ * - `checkConfig` is not implemented (the engine then keeps the inputs as given): ours adds the
+ *   stack instance's ownership nonce, kept from the provider's state (see `checkProviderConfig`).
+ * - `create` and `update` ignore the request's `preview` flag: ours answers a preview without
+ *   calling the provider, so a preview never writes even if the engine asked one of it.
  */
 function patchService(impl: Record<string, Handler>): void {
   impl.configure = (call, callback) => {
@@ -41,6 +45,31 @@ function patchService(impl: Record<string, Handler>): void {
     } catch (err) {
       callback(err);
     }
+  };
+  impl.checkConfig = (call, callback) => {
+    try {
+      const olds = call.request.getOlds()?.toJavaScript() ?? {};
+      const news = call.request.getNews()?.toJavaScript() ?? {};
+      const resp = new provproto.CheckResponse();
+      resp.setInputs(structproto.Struct.fromJavaScript(native.checkConfig(olds, news)));
+      callback(undefined, resp);
+    } catch (err) {
+      callback(err);
+    }
+  };
+  const create = impl.create!.bind(impl);
+  impl.create = (call, callback) => {
+    if (!call.request.getPreview()) return create(call, callback);
+    const resp = new provproto.CreateResponse();
+    resp.setProperties(call.request.getProperties());
+    callback(undefined, resp);
+  };
+  const update = impl.update!.bind(impl);
+  impl.update = (call, callback) => {
+    if (!call.request.getPreview()) return update(call, callback);
+    const resp = new provproto.UpdateResponse();
+    resp.setProperties(call.request.getNews());
+    callback(undefined, resp);
   };
   const read = impl.read!.bind(impl);
   impl.read = (call, callback) => {

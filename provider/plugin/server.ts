@@ -1,7 +1,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type * as provider from "@pulumi/pulumi/provider";
-import { markFromUrn, titleFromUrn } from "../autoname";
+import { autonamedTitleOf, instanceMark, NONCE_PATTERN, newNonce } from "../autoname";
 import type { ConfigSource } from "../config";
 import { ContextHolder } from "../context";
 import type { RunContext } from "../functions";
@@ -48,19 +48,52 @@ const AUTONAMED_KINDS: ReadonlySet<ResourceKind> = new Set<ResourceKind>([
   "TransactionalCampaign",
 ]);
 
+/** The hidden provider input that holds the stack instance's nonce (see {@link checkProviderConfig}). */
+export const NONCE_INPUT = "ownershipNonce";
+
 /**
- * The program's inputs with the title autonamed as the dynamic SDK does (`<name>-<8 hex of
- * sha256(URN)>`, `autonamed: true`) when an autonamed kind has neither `title` nor `adoptId`, and
- * with its ownership mark (`ownershipMark`, the same 8 hex) when the title is explicit. The
- * kind's `check` then keeps an existing resource's title, as on the dynamic path.
+ * The provider's `CheckConfig`: the inputs as given, plus the stack instance's nonce
+ * ({@link NONCE_INPUT}): the one the provider resource's state already holds (`olds`), or a fresh
+ * one when it holds none (a new stack, or one made before nonces). The engine stores what this
+ * returns in the provider resource's state when it first registers the provider, before any
+ * resource of it is created, and hands it to `Configure`; so every run of this stack instance
+ * sees the same nonce, and every other stack instance (another backend) another one. A value the
+ * program or the stack config gives is ignored: the nonce is never chosen, only kept.
  */
-export function autonameInputs(urn: string, news: Record<string, unknown>): Record<string, unknown> {
+export function checkProviderConfig(
+  olds: Record<string, unknown> | undefined,
+  news: Record<string, unknown>,
+): Record<string, unknown> {
+  const kept = olds?.[NONCE_INPUT];
+  const nonce = typeof kept === "string" && NONCE_PATTERN.test(kept) ? kept : newNonce();
+  return { ...news, [NONCE_INPUT]: nonce };
+}
+
+/**
+ * The program's inputs with the title autonamed as the dynamic SDK does (`<name>-<mark>`,
+ * `autonamed: true`) when an autonamed kind has neither `title` nor `adoptId`, and with its
+ * ownership mark (`ownershipMark`) when the title is explicit; the mark is
+ * {@link instanceMark} of the provider's stack-instance nonce and the URN. The kind's `check`
+ * then keeps an existing resource's title, as on the dynamic path.
+ *
+ * @throws Error when the kind needs a mark and the provider has no nonce (its `CheckConfig` was not called).
+ */
+export function autonameInputs(
+  urn: string,
+  news: Record<string, unknown>,
+  nonce: string | undefined,
+): Record<string, unknown> {
   if (!AUTONAMED_KINDS.has(kindOfUrn(urn))) return news;
   if (news.adoptId !== undefined) return news;
-  if (news.title !== undefined) return { ...news, ownershipMark: markFromUrn(urn) };
+  if (nonce === undefined || !NONCE_PATTERN.test(nonce))
+    throw new Error(
+      "pulumi-resource-sender: the provider has no stack-instance nonce, so nothing could prove which objects are this stack's; nothing was created",
+    );
+  const mark = instanceMark(nonce, urn);
+  if (news.title !== undefined) return { ...news, ownershipMark: mark };
   // The name is everything after the type (`urn:pulumi:stack::project::type::name`).
   const name = urn.split("::").slice(3).join("::");
-  return { ...news, title: titleFromUrn(name, urn), autonamed: true };
+  return { ...news, title: autonamedTitleOf(name, mark), autonamed: true };
 }
 
 /**
@@ -82,6 +115,11 @@ export function configSourceOf(variables: ReadonlyMap<string, string>): ConfigSo
 export interface NativeProvider extends provider.Provider {
   /** Takes the provider instance's Configure variables (one plugin process per instance). */
   configure(variables: ReadonlyMap<string, string>): void;
+  /** The provider's `CheckConfig` ({@link checkProviderConfig}). */
+  checkConfig(
+    olds: Record<string, unknown> | undefined,
+    news: Record<string, unknown>,
+  ): Record<string, unknown>;
 }
 
 /**
@@ -94,6 +132,10 @@ export function nativeProvider(
   holder: ContextHolder = new ContextHolder(),
 ): NativeProvider {
   const of = (urn: string) => providerFactories[kindOfUrn(urn)](holder.context);
+  // check, diff and read never write, whatever the engine asks (a preview, `refresh --preview-only`):
+  // they work with a client that refuses every request but a GET.
+  const readOnly = (urn: string) => providerFactories[kindOfUrn(urn)](holder.context.readOnly());
+  let nonce: string | undefined;
   // Functions take the client on first use, so a missing token fails the call, not configure.
   const functionContext: RunContext = {
     client: () => holder.context.client(),
@@ -103,16 +145,18 @@ export function nativeProvider(
     version,
     schema,
     configure(variables) {
+      nonce = variables.get(`${PACKAGE}:config:${NONCE_INPUT}`) ?? variables.get(`${PACKAGE}:${NONCE_INPUT}`);
       holder.configure(configSourceOf(variables));
     },
+    checkConfig: checkProviderConfig,
     // The URN reaches check only here (the dynamic SDK derives it in the program): autoname first.
-    check: (urn, olds, news) => of(urn).check(olds, autonameInputs(urn, news)),
-    diff: (id, urn, olds, news) => of(urn).diff(id, olds, news),
+    check: async (urn, olds, news) => readOnly(urn).check(olds, autonameInputs(urn, news, nonce)),
+    diff: (id, urn, olds, news) => readOnly(urn).diff(id, olds, news),
     create: (urn, inputs) => of(urn).create(inputs),
     // `pulumi import` reads with no prior state: every kind's read works from the id alone.
     read: async (id, urn, props) => {
       const kind = kindOfUrn(urn);
-      const result = (await of(urn).read(id, props)) as provider.ReadResult;
+      const result = (await readOnly(urn).read(id, props)) as provider.ReadResult;
       // Gone, with no prior state: an import (or a get) of an id the service does not have. The
       // engine would call an empty answer "provider does not support importing resources".
       if (!result.id && Object.keys(props ?? {}).length === 0) {

@@ -34,8 +34,9 @@ export type CampaignOutputs = OutputsOf<typeof campaignFields>;
 export const campaignFields = {
   /**
    * Internal name, shown in the Sender dashboard and reports. Left out (and without `adoptId`), it is
-   * autonamed `<resource name>-<8 hex>`, the hex a hash of the resource's URN: the same for this resource of
-   * this stack in every run, different in every other stack, so that a create that lost its answer or an
+   * autonamed `<resource name>-<8 hex>`, the hex a hash of the stack instance's nonce and the resource's URN:
+   * the same for this resource of this stack in every run, different in every other stack (another backend's
+   * of the same name included), so that a create that lost its answer or an
    * `up` that was killed finds and adopts its own campaign instead of making a second one. An explicit title is
    * proven the same way: the campaign is created as `<title> [<8 hex>]` and renamed right after (see
    * `ownershipMark` and the README).

@@ -6,7 +6,7 @@
  * SCHEDULED is frozen: `diff` (and `update` again) refuse any change, since replacing it would
  * mail again.
  */
-import { markedTitle } from "../autoname";
+import { markedTitle, sameTitle } from "../autoname";
 import { type SenderClient, shorten } from "../client";
 import type * as api from "../client/schemas";
 import type { ProviderContext } from "../context";
@@ -167,12 +167,18 @@ interface Ownership {
   readonly journal: string | undefined;
 }
 
+/**
+ * How this create proves ownership, or undefined when nothing can: the mark (of this stack
+ * instance's nonce) is required, and an autonamed title proves ownership only when it ends with
+ * that mark (a title kept from state may carry a URN-only mark of a resource made before nonces).
+ */
 function ownershipOf(client: SenderClient, props: Record<string, unknown>, title: string | undefined) {
-  if (title === undefined) return undefined;
-  if (props.autonamed === true)
-    return { createTitle: title, journaled: new Set<string>(), journal: undefined };
   const mark = props.ownershipMark;
-  if (typeof mark !== "string") return undefined;
+  if (title === undefined || typeof mark !== "string") return undefined;
+  if (props.autonamed === true)
+    return title.endsWith(`-${mark}`)
+      ? { createTitle: title, journaled: new Set<string>(), journal: undefined }
+      : undefined;
   const journal = journalKey(KIND, mark, client.baseUrl);
   return { createTitle: markedTitle(title, mark), journaled: journalIds(journal), journal };
 }
@@ -183,8 +189,8 @@ function ownershipOf(client: SenderClient, props: Record<string, unknown>, title
  */
 function ownedBy(ownership: Ownership, campaign: api.Campaign, title: string | undefined): boolean {
   return (
-    campaign.title === ownership.createTitle ||
-    (ownership.journaled.has(campaign.id) && campaign.title === title)
+    sameTitle(campaign.title, ownership.createTitle) ||
+    (ownership.journaled.has(campaign.id) && sameTitle(campaign.title, title))
   );
 }
 
@@ -196,7 +202,7 @@ function candidateFilter(body: api.CreateCampaignBody, ownership: Ownership | un
   return (campaign: api.Campaign) =>
     ownership
       ? ownedBy(ownership, campaign, body.title)
-      : (campaign.title ?? null) === (body.title ?? null) &&
+      : sameTitle(campaign.title, body.title) &&
         campaign.subject === body.subject &&
         campaign.from === body.from &&
         campaign.reply_to === body.reply_to;
@@ -204,9 +210,12 @@ function candidateFilter(body: api.CreateCampaignBody, ownership: Ownership | un
 
 /**
  * Removes this resource's leftovers: DRAFT campaigns other than its own that carry its marked
- * title (a create the service committed after every look-up had ended). Autonamed titles are
- * left out: a resource renamed with `aliases` keeps its old title, which a new resource of the old
- * name then shares.
+ * title (a create the service committed after every look-up had ended). Only `update` calls it,
+ * with the mark its `check` just made of this stack instance's nonce: never `read`, which runs in
+ * `refresh --preview-only` too, and never with a mark from state, which may be a URN-only mark of
+ * a resource made before nonces, shared by a same-named stack on another backend. Autonamed
+ * titles are left out: a resource renamed with `aliases` keeps its old title, which a new
+ * resource of the old name then shares.
  */
 async function removeMarkedLeftovers(
   context: ProviderContext,
@@ -216,13 +225,13 @@ async function removeMarkedLeftovers(
   const mark = props.ownershipMark;
   const title = props.title;
   if (typeof mark !== "string" || typeof title !== "string" || props.autonamed === true) return;
-  const marked = title.endsWith(` [${mark}]`) ? title : markedTitle(title, mark);
+  const marked = markedTitle(title, mark);
   const client = context.client();
   await removeLeftovers<api.Campaign>({
     kind: KIND,
     ownId: id,
     idOf: (c) => c.id,
-    list: async () => (await knownDrafts(context)).filter((c) => c.title === marked),
+    list: async () => (await knownDrafts(context)).filter((c) => sameTitle(c.title, marked)),
     removable: (c) => c.status === "DRAFT",
     remove: async (leftover) => {
       await client.deleteCampaigns([leftover]);
@@ -336,9 +345,9 @@ export const campaignProvider: ResourceProviderOf = (context) => ({
     });
   },
 
+  // Never writes: it runs in `refresh --preview-only` too (leftovers go at the next update).
   async read(id, props) {
     const previous = userInputs(props);
-    await removeMarkedLeftovers(context, id, previous);
     return readOrGone(
       KIND,
       id,
@@ -354,7 +363,8 @@ export const campaignProvider: ResourceProviderOf = (context) => ({
     const inputs = managedInputs(news);
     return withOperation("update", KIND, id, async () => {
       const client = context.client();
-      await removeMarkedLeftovers(context, id, { ...userInputs(olds), ...userInputs(news) });
+      // The mark `check` made now, of this stack instance's nonce; never the one in state.
+      await removeMarkedLeftovers(context, id, userInputs(news));
       // Sent since the preview: refused rather than changed.
       const changed = await guardChange(context, "update", CAMPAIGN_DIFF, KIND, id, olds, news, [id]);
       if (changed.length > 0) await client.updateCampaign(id, patchBody(changed, inputs));

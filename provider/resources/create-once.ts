@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -151,44 +151,121 @@ function journalFile(key: string): string {
 }
 
 /**
- * The ids the journal remembers for `key`: objects this resource made and got an answer for. An
- * explicitly titled object loses its mark when it is renamed right after its create answers; if
- * the engine is killed before it records the id, this journal still proves whose object it is.
+ * The journal's folder, made private (0700) if it is not: its file names hold marks and account
+ * hashes, and nobody else may plant files in it. A folder an older version made 0755 is narrowed.
+ *
+ * @throws Error naming the folder when it is not a folder of its own (a symlink, a file).
+ */
+function privateJournalDir(): string {
+  const dir = journalDir();
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const stat = fs.lstatSync(dir);
+  if (!stat.isDirectory())
+    throw new Error(`the create journal folder ${dir} is not a folder (a symlink or a file)`);
+  if ((stat.mode & 0o077) !== 0) fs.chmodSync(dir, 0o700);
+  return dir;
+}
+
+/** The error for a journal that cannot be read: it names the file and what to do. */
+function journalError(file: string, why: string): Error {
+  return new Error(
+    `the create journal ${file} cannot be read (${why}). It proves which objects this machine made for this resource; repair or remove it, then run \`pulumi up\` again`,
+  );
+}
+
+/**
+ * The ids of the journal `file`, or none when there is no journal yet. Never follows a symlink
+ * (`O_NOFOLLOW`): a planted link is an error, as is a file that does not parse.
+ */
+function readJournal(file: string): Set<string> {
+  let text: string;
+  let fd: number;
+  try {
+    fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === "ENOENT") return new Set();
+    throw journalError(file, code === "ELOOP" ? "it is a symbolic link" : errorText(err));
+  }
+  try {
+    if (!fs.fstatSync(fd).isFile()) throw journalError(file, "it is not a regular file");
+    text = fs.readFileSync(fd, "utf8");
+  } finally {
+    fs.closeSync(fd);
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (err) {
+    throw journalError(file, `not JSON: ${shorten(errorText(err), 200)}`);
+  }
+  const ids = (parsed as { ids?: unknown } | null)?.ids;
+  if (!Array.isArray(ids) || !ids.every((id) => typeof id === "string"))
+    throw journalError(file, 'not of the form {"ids": ["<id>", ...]}');
+  return new Set(ids);
+}
+
+/**
+ * Replaces the journal `file` with `ids`: written to a fresh temporary file made with an
+ * exclusive create that never follows a symlink (`O_CREAT|O_EXCL|O_NOFOLLOW`, 0600), then renamed
+ * over the journal, which replaces a planted symlink rather than writing through it.
+ */
+function writeJournal(file: string, ids: ReadonlySet<string>): void {
+  const dir = privateJournalDir();
+  const temporary = path.join(dir, `.${path.basename(file)}.${randomBytes(8).toString("hex")}.tmp`);
+  const { O_WRONLY, O_CREAT, O_EXCL, O_NOFOLLOW } = fs.constants;
+  const fd = fs.openSync(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o600);
+  try {
+    fs.writeSync(fd, JSON.stringify({ ids: [...ids] }));
+  } finally {
+    fs.closeSync(fd);
+  }
+  try {
+    fs.renameSync(temporary, file);
+  } catch (err) {
+    fs.rmSync(temporary, { force: true });
+    throw err;
+  }
+}
+
+/**
+ * The ids the journal remembers for `key`: objects this resource of this stack instance made and
+ * got an answer for (the key holds the resource's mark, which the stack instance's nonce makes).
+ * An explicitly titled object loses its mark when it is renamed right after its create answers;
+ * if the engine is killed before it records the id, this journal still proves whose object it is.
+ *
+ * @throws Error naming the journal's path when it cannot be read: a symlink, a file that does not
+ * parse. It is never taken for an empty journal, which would lose a proof.
  */
 export function journalIds(key: string): Set<string> {
-  try {
-    const parsed = JSON.parse(fs.readFileSync(journalFile(key), "utf8")) as { ids?: unknown };
-    return new Set(Array.isArray(parsed.ids) ? parsed.ids.filter((id) => typeof id === "string") : []);
-  } catch {
-    return new Set(); // none yet, or unreadable: nothing proven
-  }
+  return readJournal(journalFile(key));
 }
 
 /** Remembers that this resource made `id` (written before the object loses its mark). */
 export function journalAdd(key: string, id: string): void {
-  const ids = journalIds(key);
-  if (ids.has(id)) return;
-  ids.add(id);
   const file = journalFile(key);
   try {
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    const temporary = `${file}.${process.pid}.tmp`;
-    fs.writeFileSync(temporary, JSON.stringify({ ids: [...ids] }), { mode: 0o600 });
-    fs.renameSync(temporary, file);
+    const ids = readJournal(file);
+    if (ids.has(id)) return;
+    ids.add(id);
+    writeJournal(file, ids);
   } catch (err) {
     process.stderr.write(`warning: could not write the create journal ${file}: ${errorText(err)}\n`);
   }
 }
 
-/** Forgets `id` (its resource deleted it). */
+/** Forgets `id` (its resource deleted it). A journal it cannot read safely is left as it is, with a warning. */
 export function journalForget(key: string, id: string): void {
-  const ids = journalIds(key);
-  if (!ids.delete(id)) return;
+  const file = journalFile(key);
   try {
-    if (ids.size === 0) fs.rmSync(journalFile(key), { force: true });
-    else fs.writeFileSync(journalFile(key), JSON.stringify({ ids: [...ids] }), { mode: 0o600 });
-  } catch {
-    // a stale entry only names an object that no longer exists
+    const ids = readJournal(file);
+    if (!ids.delete(id)) return;
+    // rm unlinks a symlink itself, never its target.
+    if (ids.size === 0) fs.rmSync(file, { force: true });
+    else writeJournal(file, ids);
+  } catch (err) {
+    // A stale entry only names an object that no longer exists.
+    process.stderr.write(`warning: could not update the create journal ${file}: ${errorText(err)}\n`);
   }
 }
 
@@ -266,6 +343,12 @@ export async function createOnce<T>(
   if (owned.length > 0) {
     const [kept, ...extra] = owned;
     mine.add(spec.idOf(kept as T));
+    // Made by an earlier run that never recorded it: that run (a kill) left a pending CREATE in
+    // the state, which the engine keeps warning about until a refresh clears it.
+    process.stderr.write(
+      `note: ${spec.kind} ${spec.idOf(kept as T)} was made by an earlier run that did not record it (a lost answer, an interrupted up) and carries this resource's mark: adopted, not made again. ` +
+        "If that run left pending CREATE operations, `pulumi refresh --clear-pending-creates --yes` clears them (docs/reliability.md).\n",
+    );
     await removeDuplicates(mine, spec, extra);
     return kept as T;
   }
@@ -394,7 +477,7 @@ async function removeLateDuplicates<T>(
 }
 
 /**
- * Leftovers of a resource that touches its object (create, update, read): objects that carry
+ * Leftovers of a resource that its `update` removes (never `read`, which a preview runs): objects that carry
  * its mark but are not its object, e.g. a create the service committed after every look-up had
  * ended. Those `removable` (a campaign still in DRAFT) are deleted; the others are named in a
  * warning. Never fails the operation: a failed look or delete is a warning.

@@ -11,7 +11,7 @@ export const fieldDocs = {
   },
   Campaign: {
     title:
-      "Internal name, shown in the Sender dashboard and reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the resource's URN: the same for this resource of this stack in every run, different in every other stack, so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one. An explicit title is proven the same way: the campaign is created as `<title> [<8 hex>]` and renamed right after (see `ownershipMark` and the README).",
+      "Internal name, shown in the Sender dashboard and reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the stack instance's nonce and the resource's URN: the same for this resource of this stack in every run, different in every other stack (another backend's of the same name included), so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one. An explicit title is proven the same way: the campaign is created as `<title> [<8 hex>]` and renamed right after (see `ownershipMark` and the README).",
     subject: "Subject line of the email.",
     from: "Sender *name* shown to recipients (not an address), e.g. `Example News`.",
     replyTo: "Reply-to address; its domain must be a verified domain of the account.",
@@ -24,7 +24,7 @@ export const fieldDocs = {
     autonamed:
       "Set by the SDK (or the plugin's check) when it made up the title (see `title`): the title then proves which campaign is this resource's. Not meant to be set by programs. Only read at create.",
     ownershipMark:
-      "Set by the SDK (or the plugin's check) when the title is explicit: 8 hex of a hash of the resource's URN. The campaign is created with the title `<title> [<mark>]` and renamed to `title` as soon as the create answers, so that one whose create lost its answer, or whose `up` was killed, is provably this resource's. Not meant to be set by programs. Only read at create.",
+      "Set by the SDK (or the plugin's check): 8 hex of a hash of the stack instance's nonce (kept in the stack's state) and the resource's URN. An autonamed title ends with it; with an explicit title the campaign is created as `<title> [<mark>]` and renamed to `title` as soon as the create answers, so that one whose create lost its answer, or whose `up` was killed, is provably this resource's, and no other stack's. Not meant to be set by programs. Only read at create and update.",
     adoptId:
       "Id of an existing campaign to take over instead of creating one; `create` then updates it to match these arguments. This is the way to bring a campaign made elsewhere under the stack: `pulumi import` does not work for dynamic resources (pulumi/pulumi#16175). Refused when the campaign has already been sent and differs from the arguments. Only read at create.",
     status: "`DRAFT`, `SCHEDULED`, `SENDING` or `SENT`, as of the last create, update or refresh.",
@@ -65,7 +65,7 @@ export const fieldDocs = {
   },
   TransactionalCampaign: {
     title:
-      "Name shown in reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the resource's URN: the same for this resource of this stack in every run, different in every other stack, so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one, which matters since the API cannot delete one. An explicit title is proven the same way: the campaign is created as `<title> [<8 hex>]` and renamed right after (see `ownershipMark` and the README). Resources made before autonaming without a title keep none.",
+      "Name shown in reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the stack instance's nonce and the resource's URN: the same for this resource of this stack in every run, different in every other stack (another backend's of the same name included), so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one, which matters since the API cannot delete one. An explicit title is proven the same way: the campaign is created as `<title> [<8 hex>]` and renamed right after (see `ownershipMark` and the README). Resources made before autonaming without a title keep none.",
     subject: "Subject line.",
     from: "Sender name.",
     replyTo: "Reply-to address, on a verified domain of the account.",
@@ -76,7 +76,7 @@ export const fieldDocs = {
     autonamed:
       "Set by the SDK (or the plugin's check) when it made up the title (see `title`): the title then proves which campaign is this resource's. Not meant to be set by programs. Only read at create.",
     ownershipMark:
-      "Set by the SDK (or the plugin's check) when the title is explicit: 8 hex of a hash of the resource's URN. The campaign is created with the title `<title> [<mark>]` and renamed to `title` as soon as the create answers, so that one whose create lost its answer, or whose `up` was killed, is provably this resource's. Not meant to be set by programs. Only read at create.",
+      "Set by the SDK (or the plugin's check): 8 hex of a hash of the stack instance's nonce (kept in the stack's state) and the resource's URN. An autonamed title ends with it; with an explicit title the campaign is created as `<title> [<mark>]` and renamed to `title` as soon as the create answers, so that one whose create lost its answer, or whose `up` was killed, is provably this resource's, and no other stack's. Not meant to be set by programs. Only read at create and update.",
     adoptId:
       "Our answer to `pulumi import`, which does not work for dynamic resources (pulumi/pulumi#16175): the id of an existing transactional campaign to take over instead of creating one. Its fields must already equal the inputs, since adopting takes the campaign over as it is; `create` fails otherwise and lists the fields that differ. Only read at create: changing or removing it later does nothing.",
     type: "The campaign type.",

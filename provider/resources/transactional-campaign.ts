@@ -1,4 +1,4 @@
-import { markedTitle } from "../autoname";
+import { markedTitle, sameTitle } from "../autoname";
 import { type CreateTransactionalBody, type SenderClient, shorten, type Transactional } from "../client";
 import {
   changedFields,
@@ -242,16 +242,25 @@ export const transactionalCampaignProvider: ResourceProviderOf = (context) => ({
         return { id: record.id, outs: outputsOf(inputs, record, adoptId) };
       }
       const body = bodyOfInputs(inputs);
-      const autonamed = props.autonamed === true && body.title !== undefined;
-      const mark = !autonamed && body.title !== undefined ? props.ownershipMark : undefined;
+      // The mark of this stack instance's nonce: an autonamed title proves ownership only when it
+      // ends with it (a title kept from state may carry a URN-only mark made before nonces).
+      const ownMark = typeof props.ownershipMark === "string" ? props.ownershipMark : undefined;
+      const autonamed =
+        props.autonamed === true &&
+        body.title !== undefined &&
+        ownMark !== undefined &&
+        body.title.endsWith(`-${ownMark}`);
+      const mark = props.autonamed !== true && body.title !== undefined ? ownMark : undefined;
       const createTitle = typeof mark === "string" ? markedTitle(body.title as string, mark) : body.title;
       const journal = typeof mark === "string" ? journalKey(KIND, mark, client.baseUrl) : undefined;
       const journaled = journal === undefined ? new Set<string>() : journalIds(journal);
       const provable = autonamed || journal !== undefined;
       const owned = (record: Transactional) =>
-        record.title === createTitle || (journaled.has(record.id) && record.title === body.title);
+        sameTitle(record.title, createTitle) ||
+        (journaled.has(record.id) && sameTitle(record.title, body.title));
       // Without a proof (an explicit title and no mark), look-alikes are only candidates to name.
-      const title = (record: Transactional) => (provable ? owned(record) : record.title === body.title);
+      const title = (record: Transactional) =>
+        provable ? owned(record) : sameTitle(record.title, body.title);
       const sent: CreateTransactionalBody =
         createTitle === undefined ? body : { ...body, title: createTitle };
       // The API cannot delete one: a duplicate would stay for good, so look before creating.
@@ -276,7 +285,7 @@ export const transactionalCampaignProvider: ResourceProviderOf = (context) => ({
         createOptionsOf(client, context.retryDeadlineMs()),
       );
       let outsTitle: string | undefined;
-      if (journal !== undefined && body.title !== undefined && created.title !== body.title) {
+      if (journal !== undefined && body.title !== undefined && !sameTitle(created.title, body.title)) {
         // Made just now, or earlier (a lost answer, a killed `up`): renamed to the explicit title.
         try {
           created = await client.updateTransactional(created.id, { title: body.title });

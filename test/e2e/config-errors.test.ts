@@ -150,7 +150,7 @@ describe("a stack with no config at all", () => {
   test("runs up and destroy with the token and base URL from the environment only", async () => {
     expect(await bare.stack.getAllConfig()).toEqual({});
     const up = await bare.stack.up({ onOutput: bare.onOutput, color: "never" });
-    expect(up.summary.resourceChanges).toEqual({ create: 2 });
+    expect(up.summary.resourceChanges).toEqual({ create: 3 });
     expect(up.outputs.plans!.value).toBe(3);
     const id = up.outputs.campaignId!.value as string;
     expect((await emu.state()).campaigns.filter((c: any) => c.id === id).map((c: any) => c.subject)).toEqual([

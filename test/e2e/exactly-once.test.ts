@@ -271,7 +271,7 @@ describe("exactly-once reproductions under the real engine", () => {
     const up = await h.stack.up({ onOutput: h.onOutput });
     expect(await census(emu, seeded, shape, up.outputs)).toEqual({ duplicates: 0, missing: 0, orphans: 0 });
     const again = await h.stack.up({ onOutput: h.onOutput });
-    expect(again.summary.resourceChanges).toEqual({ same: 2 });
+    expect(again.summary.resourceChanges).toEqual({ same: 3 });
     expect(await census(emu, seeded, shape, again.outputs)).toEqual({
       duplicates: 0,
       missing: 0,
@@ -449,7 +449,7 @@ describe("exactly-once reproductions under the real engine", () => {
     const rules = (await emu.admin("GET", "faults")).rules as Array<{ hits: number }>;
     expect(rules[0]?.hits).toBe(2);
     const again = await h.stack.up({ onOutput: h.onOutput });
-    expect(again.summary.resourceChanges).toEqual({ same: 3 });
+    expect(again.summary.resourceChanges).toEqual({ same: 4 });
     expect(await census(emu, seeded, shape, outputs)).toEqual({ duplicates: 0, missing: 0, orphans: 0 });
     expect((await madeCampaigns(emu, seeded)).map(([, title]) => title)).toEqual(["Exactly-once campaign 0"]);
     await h.stack.destroy({ onOutput: h.onOutput });
@@ -480,7 +480,7 @@ describe("exactly-once reproductions under the real engine", () => {
     expect([creates, looks.length]).toEqual([5, 2]);
     await emu.clearRequests();
     const again = await h.stack.up({ onOutput: h.onOutput });
-    expect(again.summary.resourceChanges).toEqual({ same: 6 });
+    expect(again.summary.resourceChanges).toEqual({ same: 7 });
     expect(await emu.requests()).toEqual([]);
     expect(await census(emu, seeded, shape, up.outputs)).toEqual({ duplicates: 0, missing: 0, orphans: 0 });
     figures.push(

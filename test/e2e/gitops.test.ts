@@ -132,11 +132,11 @@ describe("gitops example for a team: PostgreSQL state, locking, drift check, rev
     const typecheck = await run("npm", ["run", "--silent", "typecheck"]);
     expect([typecheck.code, typecheck.stdout.trim()]).toEqual([0, ""]);
     const preview = await h.stack.preview({ onOutput: h.onOutput });
-    expect(preview.changeSummary).toEqual({ create: 6 });
+    expect(preview.changeSummary).toEqual({ create: 7 });
     expect((await emu.requests()).filter((r) => r.method !== "GET")).toEqual([]);
 
     const up = await h.stack.up({ onOutput: h.onOutput });
-    expect(up.summary.resourceChanges).toEqual({ create: 6 });
+    expect(up.summary.resourceChanges).toEqual({ create: 7 });
     expect((await ours()).map((c: any) => [c.title, c.status, c.schedule_time]).sort()).toEqual([
       ["Black Friday 2030", "SCHEDULED", "2030-11-29 07:00:00"],
       ["Monthly newsletter", "DRAFT", null],
@@ -162,7 +162,7 @@ describe("gitops example for a team: PostgreSQL state, locking, drift check, rev
     ]);
 
     const again = await h.stack.up({ onOutput: h.onOutput });
-    expect(again.summary.resourceChanges).toEqual({ same: 6 });
+    expect(again.summary.resourceChanges).toEqual({ same: 7 });
     const refresh = await h.stack.refresh({ expectNoChanges: true, onOutput: h.onOutput });
     expect(refresh.summary.result).toBe("succeeded");
   });
@@ -214,10 +214,10 @@ describe("gitops example for a team: PostgreSQL state, locking, drift check, rev
     const exported = JSON.parse(await h.exportState());
     expect(
       exported.deployment.resources.filter((r: any) => r.type.startsWith("pulumi-nodejs:dynamic")),
-    ).toHaveLength(7);
+    ).toHaveLength(8);
     expect(exported.deployment.pending_operations ?? []).toEqual([]);
     const preview = await h.stack.preview({ onOutput: h.onOutput });
-    expect(preview.changeSummary).toEqual({ same: 8 });
+    expect(preview.changeSummary).toEqual({ same: 9 });
     const refresh = await h.stack.refresh({ expectNoChanges: true, onOutput: h.onOutput });
     expect(refresh.summary.result).toBe("succeeded");
   });
@@ -258,7 +258,7 @@ describe("gitops example for a team: PostgreSQL state, locking, drift check, rev
     }
 
     const up = await h.stack.up({ refresh: true, onOutput: h.onOutput });
-    expect(up.summary.resourceChanges).toEqual({ same: 7, update: 1 });
+    expect(up.summary.resourceChanges).toEqual({ same: 8, update: 1 });
     expect((await emu.api("GET", `campaigns/${id}`)).body.data.subject).toBe("What's new this month");
     const after = await run("npm", ["run", "--silent", "drift", "--", "--stack", "e2e"]);
     expect([after.code, after.stdout.trim()]).toEqual([

@@ -56,9 +56,9 @@ describe("installed as a user would", () => {
     const installed = fs.realpathSync(path.join(programDir, "node_modules/pulumi-sender"));
     expect(installed.startsWith(ROOT)).toBe(false);
     const up = await h.stack.up({ onOutput: h.onOutput });
-    expect(up.summary.resourceChanges).toEqual({ create: 8 });
+    expect(up.summary.resourceChanges).toEqual({ create: 9 });
     const again = await h.stack.up({ onOutput: h.onOutput });
-    expect(again.summary.resourceChanges).toEqual({ same: 8 });
+    expect(again.summary.resourceChanges).toEqual({ same: 9 });
     await h.stack.destroy({ onOutput: h.onOutput });
     const state = await emu.state();
     expect(state.campaigns.map((c: any) => c.id)).toEqual(["snt001"]);

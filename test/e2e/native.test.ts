@@ -3,8 +3,8 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { LAUNCH_CONTENT } from "../../emulator/seed";
+import { autonamedTitleOf, instanceMark } from "../../provider/autoname";
 import { GO_MODULE } from "../../provider/plugin/schema";
-import { titleFromUrn } from "../../sdk/autoname";
 import { freshDir } from "../support/folders";
 import { pluginAndHosts, pluginPath, pluginTarball, VERSION } from "../support/plugin";
 import { cli, scriptOutput, sh } from "../support/run";
@@ -121,9 +121,16 @@ describe("the native plugin on the generated Node.js SDK", () => {
     expect(ours(state.transactional, SEEDED_TRANSACTIONAL).map((t: any) => t.subject)).toEqual([
       "Reset your password",
     ]);
-    // Given no title, the plugin's check autonamed it from the URN the engine sent, as the dynamic SDK does.
+    // Given no title, the plugin's check autonamed it from the URN the engine sent and the stack
+    // instance's nonce its CheckConfig kept in the provider's state, as the dynamic SDK does.
     const reset = (await senderResources(h)).find((r) => r.type === "sender:index:TransactionalCampaign");
-    const autoname = titleFromUrn("password-reset", reset.urn);
+    const provider = JSON.parse(await h.exportState()).deployment.resources.find(
+      (r: any) => r.type === "pulumi:providers:sender",
+    );
+    const autoname = autonamedTitleOf(
+      "password-reset",
+      instanceMark(provider.inputs.ownershipNonce, reset.urn),
+    );
     expect(autoname).toMatch(/^password-reset-[0-9a-f]{8}$/);
     expect([reset.inputs.title, reset.inputs.autonamed]).toEqual([autoname, true]);
     expect(ours(state.transactional, SEEDED_TRANSACTIONAL).map((t: any) => t.title)).toEqual([autoname]);

@@ -164,8 +164,8 @@ describe.each([
 
   test("up, refresh and destroy run against the emulator", async () => {
     const up = await h.stack.up({ onOutput: h.onOutput, color: "never" });
-    // The Stack, the campaign and the webhook; the seeded campaign is read, which the summary omits.
-    expect(up.summary.resourceChanges).toEqual({ create: 3 });
+    // The Stack, the stack's nonce, the campaign and the webhook; the seeded campaign is read, which the summary omits.
+    expect(up.summary.resourceChanges).toEqual({ create: 4 });
     expect(up.outputs.seededSubject!.value).toBe("We have launched");
     expect(up.outputs.seededStatus!.value).toBe("SENT");
     expect(up.outputs.isCampaign!.value).toEqual([true, false]);
@@ -178,7 +178,7 @@ describe.each([
     expect(state.webhooks.map((w: any) => w.id)).toEqual([up.outputs.webhookId!.value]);
 
     const refresh = await h.stack.refresh({ onOutput: h.onOutput, color: "never" });
-    expect(refresh.summary.resourceChanges).toEqual({ same: 4 });
+    expect(refresh.summary.resourceChanges).toEqual({ same: 5 });
 
     await h.stack.destroy({ onOutput: h.onOutput, color: "never" });
     const after = await emu.state();
@@ -304,11 +304,11 @@ describe(`under pnpm ${PNPM_VERSION}, through a component library`, () => {
 
     pnpm(["add", `pulumi-sender@file:${packed.tarball}`], dir);
     const up = await h.stack.up({ onOutput: h.onOutput, color: "never" });
-    // The failed up created the Stack resource and nothing else.
-    expect(up.summary.resourceChanges).toEqual({ create: 1, same: 1 });
+    // The failed up created the Stack resource and nothing else (not the stack's nonce either).
+    expect(up.summary.resourceChanges).toEqual({ create: 2, same: 1 });
     expect(await campaignsWithSubject()).toEqual([up.outputs.campaignId!.value]);
     const refresh = await h.stack.refresh({ onOutput: h.onOutput, color: "never" });
-    expect(refresh.summary.resourceChanges).toEqual({ same: 2 });
+    expect(refresh.summary.resourceChanges).toEqual({ same: 3 });
     await h.stack.destroy({ onOutput: h.onOutput, color: "never" });
     expect(await campaignsWithSubject()).toEqual([]);
   });

@@ -32,13 +32,13 @@ describe("quickstart under the real engine", () => {
 
   test("preview shows eight creates and makes no mutating API call", async () => {
     const preview = await h.stack.preview({ onOutput: h.onOutput });
-    expect(preview.changeSummary).toEqual({ create: 8 });
+    expect(preview.changeSummary).toEqual({ create: 9 });
     expect(await mutating()).toEqual([]);
   });
 
   test("up creates exactly the stack's objects", async () => {
     const up = await h.stack.up({ onOutput: h.onOutput });
-    expect(up.summary.resourceChanges).toEqual({ create: 8 });
+    expect(up.summary.resourceChanges).toEqual({ create: 9 });
     const state = await emu.state();
     const campaigns = ours(state.campaigns, SEEDED_CAMPAIGNS);
     expect(campaigns.map((c: any) => [c.title, c.subject, c.status])).toEqual([
@@ -71,7 +71,7 @@ describe("quickstart under the real engine", () => {
   test("a second up changes nothing and makes no mutating API call", async () => {
     await emu.clearRequests();
     const up = await h.stack.up({ onOutput: h.onOutput });
-    expect(up.summary.resourceChanges).toEqual({ same: 8 });
+    expect(up.summary.resourceChanges).toEqual({ same: 9 });
     expect(await mutating()).toEqual([]);
   });
 
@@ -90,7 +90,7 @@ describe("quickstart under the real engine", () => {
     expect(refreshError).toContain("no changes were expected for refresh but changes were proposed");
     await h.stack.refresh({ onOutput: h.onOutput });
     const preview = await h.stack.preview({ onOutput: h.onOutput });
-    expect(preview.changeSummary).toEqual({ same: 7, update: 1 });
+    expect(preview.changeSummary).toEqual({ same: 8, update: 1 });
     await h.stack.up({ onOutput: h.onOutput });
     const campaign = (await emu.api("GET", `campaigns/${id}`)).body.data;
     expect(campaign.subject).toBe("Welcome to Example News");
@@ -107,7 +107,7 @@ describe("quickstart under the real engine", () => {
       [],
     );
     const up = await h.stack.up({ onOutput: h.onOutput });
-    expect(up.summary.resourceChanges).toEqual({ create: 5, same: 3 });
+    expect(up.summary.resourceChanges).toEqual({ create: 5, same: 4 });
     const newId = up.outputs.campaignId!.value as string;
     expect(newId).not.toBe(oldId);
     const state = await emu.state();
@@ -117,7 +117,7 @@ describe("quickstart under the real engine", () => {
   test("a new transactional content shows a replace; a new subject and webhook url update in place", async () => {
     await h.stack.setConfig("resetContent", { value: "<p>A new body</p>" });
     const replace = await h.stack.preview({ onOutput: h.onOutput });
-    expect(replace.changeSummary).toEqual({ replace: 1, same: 7 });
+    expect(replace.changeSummary).toEqual({ replace: 1, same: 8 });
     await h.stack.removeConfig("resetContent");
 
     const outputs = await h.stack.outputs();
@@ -127,7 +127,7 @@ describe("quickstart under the real engine", () => {
     await h.stack.setConfig("hookUrl", { value: MOVED_HOOK });
     await emu.clearRequests();
     const up = await h.stack.up({ onOutput: h.onOutput });
-    expect(up.summary.resourceChanges).toEqual({ update: 2, same: 6 });
+    expect(up.summary.resourceChanges).toEqual({ update: 2, same: 7 });
     // One PATCH each, no create or delete: the same two objects, changed.
     expect((await mutating()).map((r) => `${r.method} ${r.path}`).sort()).toEqual([
       `PATCH /v2/account/webhooks/${webhookId}`,
@@ -165,7 +165,7 @@ describe("quickstart under the real engine", () => {
     await h.stack.removeConfig("resetSubject");
     await h.stack.removeConfig("hookUrl");
     const up = await h.stack.up({ onOutput: h.onOutput });
-    expect(up.summary.resourceChanges).toEqual({ update: 2, same: 6 });
+    expect(up.summary.resourceChanges).toEqual({ update: 2, same: 7 });
     const state = await emu.state();
     expect(ours(state.transactional, SEEDED_TRANSACTIONAL).map((t: any) => [t.id, t.subject])).toEqual([
       [outputs.transactionalId!.value, "Reset your password"],

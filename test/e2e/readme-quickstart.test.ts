@@ -107,8 +107,8 @@ describe("README quick start, against the emulator", () => {
   });
 
   test("creates the campaign and its targeting, prints the campaign id and destroys both", () => {
-    expect(result.out).toMatch(/\+ 3 created/);
-    expect(result.out).toMatch(/- 3 deleted/);
+    expect(result.out).toMatch(/\+ 4 created/);
+    expect(result.out).toMatch(/- 4 deleted/);
     // `pulumi stack output campaignId` prints the emulator's id on a line of its own.
     expect(result.out).toMatch(/^[A-Za-z0-9]{6}$/m);
   });

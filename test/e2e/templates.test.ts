@@ -74,7 +74,7 @@ describe("templates/typescript", () => {
   });
 
   test("runs up against the emulator, with the campaign and its targeting", async () => {
-    expect(upOutput).toMatch(/\+ 3 created/);
+    expect(upOutput).toMatch(/\+ 4 created/);
     const state = await emu.state();
     const campaigns = state.campaigns.filter((c: { title: string }) => c.title.startsWith("welcome-"));
     expect(campaigns).toHaveLength(1);

@@ -30,7 +30,7 @@ describe("quickstart under the real engine, against the emulator in variance mod
 
   test("up creates the stack's eight objects", async () => {
     const up = await h.stack.up({ onOutput: h.onOutput });
-    expect(up.summary.resourceChanges).toEqual({ create: 8 });
+    expect(up.summary.resourceChanges).toEqual({ create: 9 });
     const state = await emu.state();
     expect(ours(state.campaigns, SEEDED_CAMPAIGNS).map((c: any) => [c.title, c.status])).toEqual([
       ["Welcome series", "SCHEDULED"],

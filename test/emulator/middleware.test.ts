@@ -115,6 +115,37 @@ describe("faults", () => {
     ]);
   });
 
+  test("should count requests by method, writes apart, through a cleared log, until a reset", async () => {
+    const emu = testEmulator();
+    await emu.call("GET", "/v2/plans");
+    await emu.call("POST", "/v2/campaigns", VALID_CAMPAIGN);
+    await emu.call("DELETE", "/__emulator/requests", undefined, admin);
+    await emu.call("DELETE", "/v2/campaigns?ids=[nope01]");
+    expect((await emu.call("GET", "/__emulator/request-counts", undefined, admin)).body).toEqual({
+      seq: 3,
+      byMethod: { GET: 1, POST: 1, DELETE: 1 },
+      mutating: 2,
+    });
+    await emu.call("POST", "/__emulator/reset", undefined, admin);
+    expect((await emu.call("GET", "/__emulator/request-counts", undefined, admin)).body).toEqual({
+      seq: 0,
+      byMethod: {},
+      mutating: 0,
+    });
+  });
+
+  test("should store campaign titles trimmed and in NFC once title normalization is on", async () => {
+    const emu = testEmulator();
+    const made = await emu.call("POST", "/v2/campaigns", { ...VALID_CAMPAIGN, title: " Cafe\u0301 " });
+    await emu.call("PUT", "/__emulator/title-normalization", { enabled: true }, admin);
+    const normalized = await emu.call("POST", "/v2/campaigns", { ...VALID_CAMPAIGN, title: " Cafe\u0301 " });
+    const titles = (await emu.state()).campaigns.map((c: { id: string; title: string }) => [c.id, c.title]);
+    expect(titles.slice(-2)).toEqual([
+      [made.body.data.id, " Cafe\u0301 "],
+      [normalized.body.data.id, "Caf\u00e9"],
+    ]);
+  });
+
   test("should answer an injected 429 with Retry-After: 1", async () => {
     const emu = testEmulator();
     await emu.call("POST", "/__emulator/faults", { rules: [{ kind: "status", status: 429 }] }, admin);

@@ -1,9 +1,10 @@
 import * as pulumi from "@pulumi/pulumi";
 import { beforeAll, describe, expect, test } from "vitest";
-import { markedTitle, markFromUrn, titleFromUrn } from "../../sdk/autoname";
+import { autonamedTitleOf, cutCodePoints, sameTitle } from "../../provider/autoname";
+import { instanceMark, markedTitle, titleFromUrn } from "../../sdk/autoname";
 import { Campaign } from "../../sdk/campaign";
 import { TransactionalCampaign } from "../../sdk/transactional-campaign";
-import { installMocks, registration, resolved } from "./mocks";
+import { installMocks, registration, resolved, stackNonceOfMocks, stackNonces } from "./mocks";
 
 beforeAll(async () => {
   await installMocks();
@@ -18,6 +19,10 @@ const CAMPAIGN = {
 const urnOf = (type: string, name: string) =>
   `urn:pulumi:${pulumi.getStack()}::${pulumi.getProject()}::${type}::${name}`;
 
+/** True when no lone surrogate is left (String.prototype.isWellFormed, which the spec's lib predates). */
+const wellFormed = (text: string): boolean =>
+  !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(text);
+
 class Folder extends pulumi.ComponentResource {
   constructor(name: string) {
     super("examples:index:Folder", name);
@@ -25,14 +30,40 @@ class Folder extends pulumi.ComponentResource {
 }
 
 describe("autonamed titles", () => {
-  test("an explicit title is sent as given, not marked autonamed, with the URN's mark beside it", async () => {
+  test("an explicit title is sent as given, not marked autonamed, with the stack instance's mark beside it", async () => {
     const campaign = new Campaign("explicit", { ...CAMPAIGN, title: "Welcome" });
     await resolved(campaign.id);
     const { inputs } = registration("explicit");
-    const mark = markFromUrn(urnOf("pulumi-nodejs:dynamic/sender:Campaign", "explicit"));
+    const mark = instanceMark(
+      stackNonceOfMocks(),
+      urnOf("pulumi-nodejs:dynamic/sender:Campaign", "explicit"),
+    );
     expect([inputs.title, inputs.autonamed, inputs.ownershipMark]).toEqual(["Welcome", undefined, mark]);
-    expect(titleFromUrn("explicit", urnOf("pulumi-nodejs:dynamic/sender:Campaign", "explicit"))).toBe(
-      `explicit-${mark}`,
+  });
+
+  test("one hidden StackNonce resource per program holds the nonce every mark is made of", async () => {
+    const one = new Campaign("one", CAMPAIGN);
+    const two = new TransactionalCampaign("two", {
+      subject: "S",
+      from: "F",
+      replyTo: "a@example.com",
+      editor: "html",
+    });
+    await Promise.all([resolved(one.id), resolved(two.id)]);
+    expect(stackNonces.map((r) => [r.type, r.name])).toEqual([
+      ["pulumi-nodejs:dynamic/sender:StackNonce", "sender-stack-nonce"],
+    ]);
+    expect(stackNonceOfMocks()).toMatch(/^[0-9a-f]{32}$/);
+    const nonce = stackNonceOfMocks();
+    expect(registration("one").inputs.title).toBe(
+      autonamedTitleOf("one", instanceMark(nonce, urnOf("pulumi-nodejs:dynamic/sender:Campaign", "one"))),
+    );
+    // The URN alone (the same in a same-named stack on another backend) gives another title.
+    expect(registration("one").inputs.title).not.toBe(
+      titleFromUrn("one", urnOf("pulumi-nodejs:dynamic/sender:Campaign", "one")),
+    );
+    expect(registration("one").inputs.ownershipMark).toBe(
+      instanceMark(nonce, urnOf("pulumi-nodejs:dynamic/sender:Campaign", "one")),
     );
   });
 
@@ -61,15 +92,46 @@ describe("autonamed titles", () => {
     await resolved(campaign.id);
     const { inputs } = registration("welcome");
     const type = "pulumi-nodejs:dynamic/sender:Campaign";
-    expect(inputs.title).toBe(titleFromUrn("welcome", urnOf(`examples:index:Folder$${type}`, "welcome")));
-    expect(inputs.title).not.toBe(titleFromUrn("welcome", urnOf(type, "welcome")));
-    expect(titleFromUrn("welcome", "urn:pulumi:staging::p::t::welcome")).not.toBe(
-      titleFromUrn("welcome", "urn:pulumi:production::p::t::welcome"),
+    const nonce = stackNonceOfMocks();
+    expect(inputs.title).toBe(
+      autonamedTitleOf("welcome", instanceMark(nonce, urnOf(`examples:index:Folder$${type}`, "welcome"))),
+    );
+    expect(inputs.title).not.toBe(autonamedTitleOf("welcome", instanceMark(nonce, urnOf(type, "welcome"))));
+    expect(instanceMark(nonce, "urn:pulumi:staging::p::t::welcome")).not.toBe(
+      instanceMark(nonce, "urn:pulumi:production::p::t::welcome"),
+    );
+    // Same URN, another stack instance (another backend): another mark.
+    expect(instanceMark(nonce, urnOf(type, "welcome"))).not.toBe(
+      instanceMark("0".repeat(32), urnOf(type, "welcome")),
     );
   });
 
   test("a long resource name is cut so that the title fits 255 characters, suffix kept", () => {
     const title = titleFromUrn("n".repeat(300), "urn:pulumi:s::p::t::n");
     expect([title.length, /^n{246}-[0-9a-f]{8}$/.test(title)]).toEqual([255, true]);
+  });
+
+  test("titles are cut on code points, never in the middle of a surrogate pair", () => {
+    // 246 code points fit before `-<8 hex>`; an emoji is 2 UTF-16 units, 1 code point.
+    const name = `a${"😀".repeat(300)}`;
+    const title = autonamedTitleOf(name, "1a2b3c4d");
+    expect([[...title].length, wellFormed(title), title]).toEqual([
+      255,
+      true,
+      `a${"😀".repeat(245)}-1a2b3c4d`,
+    ]);
+    const marked = markedTitle("😀".repeat(300), "1a2b3c4d");
+    expect([[...marked].length, wellFormed(marked)]).toEqual([255, true]);
+    expect(cutCodePoints("a😀b", 2)).toBe("a😀");
+    expect(cutCodePoints("ab", 5)).toBe("ab");
+  });
+
+  test.each([
+    ["Café", "Cafe\u0301", true], // NFD and NFC: the same title
+    [" Welcome ", "Welcome", true], // the service may trim
+    ["Welcome", "welcome", false], // case is the program's
+    ["Welcome", "Welcome!", false],
+  ])("ownership compares %j and %j after trim and NFC: same %s", (a, b, same) => {
+    expect(sameTitle(a, b)).toBe(same);
   });
 });

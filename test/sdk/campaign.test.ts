@@ -1,8 +1,8 @@
 import * as pulumi from "@pulumi/pulumi";
 import { beforeAll, describe, expect, test } from "vitest";
-import { titleFromUrn } from "../../sdk/autoname";
+import { instanceMark } from "../../sdk/autoname";
 import { Campaign } from "../../sdk/campaign";
-import { installMocks, registration, resolved, TOKEN } from "./mocks";
+import { installMocks, registration, resolved, stackNonceOfMocks, TOKEN } from "./mocks";
 
 beforeAll(async () => {
   await installMocks();
@@ -58,17 +58,20 @@ describe("Campaign under mocks", () => {
       "autonamed",
       "contentType",
       "from",
+      "ownershipMark",
       "replyTo",
       "subject",
       "title",
     ]);
-    // No title: autonamed from the URN, the same in every run of this stack.
-    expect([args.inputs.title, args.inputs.autonamed]).toEqual([
-      titleFromUrn(
-        "minimal",
-        `urn:pulumi:${pulumi.getStack()}::${pulumi.getProject()}::pulumi-nodejs:dynamic/sender:Campaign::minimal`,
-      ),
+    // No title: autonamed from the stack instance's nonce and the URN, the same in every run of this stack.
+    const mark = instanceMark(
+      stackNonceOfMocks(),
+      `urn:pulumi:${pulumi.getStack()}::${pulumi.getProject()}::pulumi-nodejs:dynamic/sender:Campaign::minimal`,
+    );
+    expect([args.inputs.title, args.inputs.autonamed, args.inputs.ownershipMark]).toEqual([
+      `minimal-${mark}`,
       true,
+      mark,
     ]);
     expect(args.inputs.title).toMatch(/^minimal-[0-9a-f]{8}$/);
     expect(JSON.stringify(args)).not.toContain(TOKEN);

@@ -6,6 +6,16 @@ export const TOKEN = "sdk-mocks-secret-token-93d1f0";
 /** What the engine received for each registered resource, in order; see {@link clearRegistered}. */
 export const registered: pulumi.runtime.MockResourceArgs[] = [];
 
+/** The stack's hidden nonce resources registered (one per program run), apart from {@link registered}. */
+export const stackNonces: pulumi.runtime.MockResourceArgs[] = [];
+
+/** The nonce the program's hidden `StackNonce` resource was registered with. */
+export function stackNonceOfMocks(): string {
+  const nonce = stackNonces.at(-1)?.inputs.nonce;
+  if (typeof nonce !== "string") throw new Error("no StackNonce resource was registered");
+  return nonce;
+}
+
 /** Forgets the registrations so far, so that a test sees only the resources it made. */
 export function clearRegistered(): void {
   registered.length = 0;
@@ -22,7 +32,7 @@ export async function installMocks(): Promise<void> {
   await pulumi.runtime.setMocks(
     {
       newResource(args) {
-        registered.push(args);
+        (args.type.endsWith(":StackNonce") ? stackNonces : registered).push(args);
         return { id: `${args.name}-id`, state: args.inputs };
       },
       call(args) {

@@ -1,6 +1,8 @@
+import * as pulumi from "@pulumi/pulumi";
 import { beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { instanceMark } from "../../sdk/autoname";
 import { TransactionalCampaign } from "../../sdk/transactional-campaign";
-import { clearRegistered, installMocks, registered, resolved, TOKEN } from "./mocks";
+import { clearRegistered, installMocks, registered, resolved, stackNonceOfMocks, TOKEN } from "./mocks";
 
 beforeAll(async () => {
   await installMocks();
@@ -30,14 +32,18 @@ describe("TransactionalCampaign", () => {
     expect(await resolved(campaign.id)).toBe("order-id");
     expect(registered).toHaveLength(1);
     const [resource] = registered;
+    const mark = instanceMark(
+      stackNonceOfMocks(),
+      `urn:pulumi:${pulumi.getStack()}::${pulumi.getProject()}::pulumi-nodejs:dynamic/sender:TransactionalCampaign::order`,
+    );
     expect(resource?.type).toBe("pulumi-nodejs:dynamic/sender:TransactionalCampaign");
     expect(resource?.name).toBe("order");
     expect(resource?.inputs).toStrictEqual({
       ...args,
-      // Without a title (nor adoptId), one autonamed from the URN: `order-<8 hex>`.
-      ...(autonamed ? { title: "order-9e953008", autonamed: true } : {}),
-      // An explicit title carries the resource's ownership mark (the same hash), for the create.
-      ...("title" in args ? { ownershipMark: "9e953008" } : {}),
+      // Without a title (nor adoptId), one autonamed from the stack instance's mark: `order-<8 hex>`;
+      // an explicit title carries the same mark beside it, for the create; an adoption neither.
+      ...(autonamed ? { title: `order-${mark}`, autonamed: true } : {}),
+      ...("adoptId" in args ? {} : { ownershipMark: mark }),
       __provider: expect.stringContaining("providerFor('TransactionalCampaign'"),
     });
     expect(JSON.stringify(resource)).not.toContain(TOKEN);

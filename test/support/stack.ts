@@ -5,7 +5,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
-import type { LoggedRequest } from "../../emulator/request-log";
+import type { LoggedRequest, RequestCounts } from "../../emulator/request-log";
 import { startEmulator } from "../../emulator/server";
 import { ROOT } from "./root";
 
@@ -60,6 +60,8 @@ export interface EmulatorHandle {
   ): Promise<{ status: number; body: T }>;
   requests(): Promise<LoggedRequest[]>;
   clearRequests(): Promise<void>;
+  /** The emulator's request counts now: a mark for {@link mutatingRequestsSince}. */
+  requestCounts(): Promise<RequestCounts>;
   state(): Promise<any>;
 }
 
@@ -101,8 +103,27 @@ export async function emulator(
     clearRequests: async () => {
       await admin("DELETE", "requests");
     },
+    requestCounts: () => admin("GET", "request-counts"),
     state: () => admin("GET", "state"),
   };
+}
+
+/**
+ * The requests that could write (every method but GET, HEAD and OPTIONS) the emulator received
+ * since `mark` (from {@link EmulatorHandle.requestCounts}): `count` from the emulator's counters,
+ * which the log's clearing and cap do not touch, and `requests`, `METHOD path` of those the log
+ * still holds, to show what was sent. A preview and a `refresh --preview-only` expect
+ * `{ count: 0, requests: [] }`.
+ */
+export async function mutatingRequestsSince(
+  emu: EmulatorHandle,
+  mark: RequestCounts,
+): Promise<{ count: number; requests: string[] }> {
+  const now = await emu.requestCounts();
+  const requests = (await emu.requests())
+    .filter((r) => r.seq > mark.seq && !["GET", "HEAD", "OPTIONS"].includes(r.method))
+    .map((r) => `${r.method} ${r.path}`);
+  return { count: now.mutating - mark.mutating, requests };
 }
 
 /** A stack of a copied example on a throwaway file backend, with everything the engine printed. */

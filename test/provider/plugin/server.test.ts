@@ -1,10 +1,15 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { LAUNCH_CONTENT } from "../../../emulator/seed";
 import { type RunningEmulator, startEmulator } from "../../../emulator/server";
-import { titleFromUrn } from "../../../provider/autoname";
+import { autonamedTitleOf, instanceMark, titleFromUrn } from "../../../provider/autoname";
 import { SenderClient } from "../../../provider/client";
 import { cartAsText } from "../../../provider/plugin/functions";
-import { autonameInputs, nativeProvider } from "../../../provider/plugin/server";
+import {
+  autonameInputs,
+  checkProviderConfig,
+  NONCE_INPUT,
+  nativeProvider,
+} from "../../../provider/plugin/server";
 
 // The plugin's provider object in-process, against an emulator: the engine's Configure variables
 // reach the resources and the functions, and a bad token is refused with the client's error.
@@ -23,10 +28,14 @@ afterAll(async () => {
   await emu?.close();
 });
 
+/** The stack instance's nonce the tests' provider is configured with. */
+const NONCE = "0123456789abcdef0123456789abcdef";
+
 const variables = (token: string) =>
   new Map([
     ["sender:config:apiToken", token],
     ["sender:config:baseUrl", emu.url],
+    [`sender:config:${NONCE_INPUT}`, NONCE],
   ]);
 
 describe("nativeProvider", () => {
@@ -265,16 +274,25 @@ describe("nativeProvider", () => {
     expect(cartAsText({ ...cart, products: null }).products).toBeNull();
   });
 
-  test("check autonames a campaign without title or adoptId from its URN, as the dynamic SDK does", async () => {
+  test("check autonames a campaign without title or adoptId from its stack instance's nonce and URN", async () => {
     configure(variables(TOKEN));
     const urn = "urn:pulumi:dev::proj::sender:index:Campaign::launch";
-    const title = "launch-93de257b";
-    expect(autonameInputs(urn, { subject: "S" })).toEqual({ subject: "S", title, autonamed: true });
-    expect(titleFromUrn("launch", urn)).toBe(title);
+    const mark = instanceMark(NONCE, urn);
+    const title = `launch-${mark}`;
+    // Not the URN-only title of old: another backend's stack of the same names has the same URN.
+    expect(title).not.toBe(titleFromUrn("launch", urn));
+    expect(autonameInputs(urn, { subject: "S" }, NONCE)).toEqual({
+      subject: "S",
+      title,
+      autonamed: true,
+    });
+    expect(autonameInputs(urn, { subject: "S" }, "ffffffffffffffffffffffffffffffff").title).not.toBe(title);
     // A title gets the same 8 hex as its ownership mark; an adoptId, or another kind: left alone.
-    expect(autonameInputs(urn, { title: "Mine" })).toEqual({ title: "Mine", ownershipMark: "93de257b" });
-    expect(autonameInputs(urn, { adoptId: "snt001" })).toEqual({ adoptId: "snt001" });
-    expect(autonameInputs(URN("Webhook"), { url: "u" })).toEqual({ url: "u" });
+    expect(autonameInputs(urn, { title: "Mine" }, NONCE)).toEqual({ title: "Mine", ownershipMark: mark });
+    expect(autonameInputs(urn, { adoptId: "snt001" }, NONCE)).toEqual({ adoptId: "snt001" });
+    expect(autonameInputs(URN("Webhook"), { url: "u" }, NONCE)).toEqual({ url: "u" });
+    // Without a nonce nothing could prove ownership: refused rather than made unprovable.
+    expect(() => autonameInputs(urn, { subject: "S" }, undefined)).toThrow(/no stack-instance nonce/);
     const inputs = {
       subject: "Hi",
       from: "News",
@@ -287,14 +305,24 @@ describe("nativeProvider", () => {
     // An existing resource keeps its autoname, even under another name (an alias).
     const renamed = await provider.check!(`${urn}-2`, { ...inputs, title, autonamed: true }, inputs);
     expect(renamed.inputs.title).toBe(title);
+    const receipt = "urn:pulumi:dev::proj::sender:index:TransactionalCampaign::receipt";
     const transactional = await provider.check!(
-      "urn:pulumi:dev::proj::sender:index:TransactionalCampaign::receipt",
+      receipt,
       {},
       { subject: "Receipt", from: "Shop", replyTo: "news@example.com", editor: "plain", content: "x" },
     );
     expect(transactional.failures).toBeUndefined();
-    expect(transactional.inputs.title).toBe(
-      titleFromUrn("receipt", "urn:pulumi:dev::proj::sender:index:TransactionalCampaign::receipt"),
-    );
+    expect(transactional.inputs.title).toBe(autonamedTitleOf("receipt", instanceMark(NONCE, receipt)));
+  });
+
+  test("CheckConfig keeps the nonce the provider's state holds, and makes one only when it holds none", () => {
+    const kept = checkProviderConfig({ [NONCE_INPUT]: NONCE, apiToken: "old" }, { apiToken: "new" });
+    expect(kept).toEqual({ apiToken: "new", [NONCE_INPUT]: NONCE });
+    // A value the program or the config gives is never taken: the nonce is made, not chosen.
+    const fresh = checkProviderConfig({}, { baseUrl: "u", [NONCE_INPUT]: NONCE });
+    expect(fresh.baseUrl).toBe("u");
+    expect(fresh[NONCE_INPUT]).toMatch(/^[0-9a-f]{32}$/);
+    expect(fresh[NONCE_INPUT]).not.toBe(NONCE);
+    expect(checkProviderConfig(undefined, {})[NONCE_INPUT]).not.toBe(fresh[NONCE_INPUT]);
   });
 });

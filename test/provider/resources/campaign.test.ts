@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
+import { SenderReadOnlyError } from "../../../provider/client";
 import { inputsFromCampaign } from "../../../provider/resources/campaign";
 import { UNKNOWN } from "../../../provider/resources/common";
 import { type Harness, NO_CHANGE, PROVIDER_STUB, startHarness, TOKEN, UPDATE } from "./harness";
@@ -561,7 +562,9 @@ describe("Campaign ownership and requests per create", () => {
     await h.clearRequests();
     const names = Array.from({ length: 200 }, (_, i) => `welcome-${i}-1a2b3c4d`);
     await Promise.all(
-      names.map((title) => h.providers.Campaign.create(withProvider({ ...BASE, title, autonamed: true }))),
+      names.map((title) =>
+        h.providers.Campaign.create(withProvider({ ...BASE, title, autonamed: true, ownershipMark: MARK })),
+      ),
     );
     const lines = await h.lines();
     expect([
@@ -638,7 +641,7 @@ describe("Campaign ownership and requests per create", () => {
     expect(await h.mutations()).toEqual([]);
   });
 
-  test("the next read removes marked DRAFT leftovers (a late commit), never the resource's own nor a look-alike", async () => {
+  test("read never writes, even to remove a leftover; the next update removes marked DRAFT leftovers, never the resource's own nor a look-alike", async () => {
     const created = await h.providers.Campaign.create(withProvider({ ...BASE, ownershipMark: MARK }));
     const late = await h.client.createCampaign({
       title: MARKED,
@@ -656,14 +659,37 @@ describe("Campaign ownership and requests per create", () => {
     });
     h.newProcess(); // a new process, as for `pulumi refresh`
     await h.clearRequests();
-    await h.providers.Campaign.read(created.id, created.outs as Record<string, unknown>);
-    expect(await h.mutations()).toEqual([`DELETE /v2/campaigns?ids=[${late.id}]`]);
+    const outs = created.outs as Record<string, unknown>;
+    // A read runs in `refresh --preview-only` too: it sends GETs only.
+    await h.providers.Campaign.read(created.id, outs);
+    expect(await h.mutations()).toEqual([]);
+    await h.providers.Campaign.update(
+      created.id,
+      outs,
+      withProvider({ ...BASE, subject: "Again", ownershipMark: MARK }),
+    );
+    expect(await h.mutations()).toEqual([
+      `DELETE /v2/campaigns?ids=[${late.id}]`,
+      `PATCH /v2/campaigns/${created.id}`,
+    ]);
     const ids = (await h.state()).campaigns.map((c: { id: string }) => c.id);
     expect([ids.includes(created.id), ids.includes(late.id), ids.includes(alike.id)]).toEqual([
       true,
       false,
       true,
     ]);
+  });
+
+  test("check, diff and read refuse to send anything but a GET, before it leaves the process", async () => {
+    const client = h.context.readOnly().client();
+    await h.clearRequests();
+    const refused = await client.deleteCampaigns(["abc123"]).catch((err: unknown) => err);
+    expect([SenderReadOnlyError.is(refused), (refused as Error).message]).toEqual([
+      true,
+      "refused to send DELETE /v2/campaigns: check, diff and read (a preview, a refresh) never write to Sender",
+    ]);
+    expect((await client.getCampaign("snt001")).id).toBe("snt001");
+    expect(await h.mutations()).toEqual([]);
   });
 
   test("a text campaign's content, wrapped by the service in one styled <p>, reads back as the program's text", async () => {

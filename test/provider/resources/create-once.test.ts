@@ -496,6 +496,63 @@ describe("the create journal", () => {
     journalForget(key, "c1");
     expect([...journalIds(key)]).toEqual(["c2"]);
   });
+
+  const fileOf = (dir: string, key: string) => path.join(dir, `${key}.json`);
+
+  test("its folder is private (0700), also one an older version made 0755; its files 0600", () => {
+    const home = fs.mkdtempSync(path.join(os.tmpdir(), "journal-"));
+    const dir = path.join(home, "sender-creates");
+    fs.mkdirSync(dir, { mode: 0o755 });
+    fs.chmodSync(dir, 0o755);
+    process.env.PULUMI_SENDER_JOURNAL_DIR = dir;
+    const key = journalKey("Campaign", "1a2b3c4d", "https://api.sender.net");
+    journalAdd(key, "c1");
+    expect([fs.statSync(dir).mode & 0o777, fs.statSync(fileOf(dir, key)).mode & 0o777]).toEqual([
+      0o700, 0o600,
+    ]);
+    // Nothing else is left in the folder (no temporary file).
+    expect(fs.readdirSync(dir)).toEqual([`${key}.json`]);
+  });
+
+  test("never writes through a symlink planted as the journal: it is an error, and the target stays", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "journal-"));
+    process.env.PULUMI_SENDER_JOURNAL_DIR = dir;
+    const key = journalKey("Campaign", "1a2b3c4d", "https://api.sender.net");
+    const victim = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "victim-")), "victim.json");
+    const before = JSON.stringify({ ids: ["c1", "other"] });
+    fs.writeFileSync(victim, before);
+    fs.symlinkSync(victim, fileOf(dir, key));
+    expect(() => journalIds(key)).toThrow(
+      `the create journal ${fileOf(dir, key)} cannot be read (it is a symbolic link)`,
+    );
+    journalForget(key, "c1"); // a warning: the link is neither followed nor rewritten
+    expect([fs.readFileSync(victim, "utf8"), fs.lstatSync(fileOf(dir, key)).isSymbolicLink()]).toEqual([
+      before,
+      true,
+    ]);
+    journalAdd(key, "c3"); // a warning too: a journal it cannot read is not replaced
+    expect(fs.readFileSync(victim, "utf8")).toBe(before);
+  });
+
+  test("a journal that does not parse is an error naming its path, never an empty journal", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "journal-"));
+    process.env.PULUMI_SENDER_JOURNAL_DIR = dir;
+    const key = journalKey("Campaign", "1a2b3c4d", "https://api.sender.net");
+    fs.writeFileSync(fileOf(dir, key), "{not json");
+    expect(() => journalIds(key)).toThrow(`the create journal ${fileOf(dir, key)} cannot be read (not JSON`);
+    fs.writeFileSync(fileOf(dir, key), JSON.stringify({ ids: [1] }));
+    expect(() => journalIds(key)).toThrow('not of the form {"ids": ["<id>", ...]}');
+  });
+
+  test("a folder planted as a symlink is refused", () => {
+    const home = fs.mkdtempSync(path.join(os.tmpdir(), "journal-"));
+    const elsewhere = fs.mkdtempSync(path.join(os.tmpdir(), "elsewhere-"));
+    fs.symlinkSync(elsewhere, path.join(home, "sender-creates"));
+    process.env.PULUMI_SENDER_JOURNAL_DIR = path.join(home, "sender-creates");
+    const key = journalKey("Campaign", "1a2b3c4d", "https://api.sender.net");
+    journalAdd(key, "c1");
+    expect(fs.readdirSync(elsewhere)).toEqual([]);
+  });
 });
 
 describe("keepAutoname", () => {

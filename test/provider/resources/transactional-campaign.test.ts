@@ -574,7 +574,22 @@ describe("delete", () => {
 });
 
 describe("autonamed titles prove ownership", () => {
-  const AUTO = { ...INPUTS, title: "order-shipped-1a2b3c4d", autonamed: true };
+  const AUTO = { ...INPUTS, title: "order-shipped-1a2b3c4d", autonamed: true, ownershipMark: "1a2b3c4d" };
+
+  test("an autonamed title proves nothing without this stack instance's mark at its end (a title kept from old state)", async () => {
+    const old = { ...INPUTS, title: "order-shipped-9f9f9f9f", autonamed: true, ownershipMark: "1a2b3c4d" };
+    const neighbours = await harness.client.createTransactional({
+      title: old.title,
+      subject: old.subject,
+      from: old.from,
+      reply_to: old.replyTo,
+      editor: "html",
+      preheader: old.preheader,
+      content: old.content,
+    });
+    const created = await harness.providers.TransactionalCampaign.create(old);
+    expect(created.id).not.toBe(neighbours.id);
+  });
 
   test("adopts its own campaign an interrupted up made, with no POST", async () => {
     const orphan = await harness.client.createTransactional({

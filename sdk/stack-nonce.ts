@@ -1,0 +1,50 @@
+// The stack instance's nonce, held by one hidden resource per stack (provider/resources/stack-nonce.ts).
+import * as pulumi from "@pulumi/pulumi";
+import { newNonce } from "../provider/autoname";
+import { STACK_NONCE_KIND } from "../provider/resources/stack-nonce";
+import { providerSource } from "./provider-source";
+import { TYPE_PREFIX } from "./resource";
+
+/** The name of the hidden nonce resource in every stack that has a resource needing a mark. */
+export const STACK_NONCE_NAME = "sender-stack-nonce";
+
+/** The hidden resource: its output `nonce` is the stack instance's, kept in state from its first `up`. */
+class StackNonce extends pulumi.CustomResource {
+  /** The stack instance's nonce: 32 hex digits, made once, when the resource was created. */
+  declare readonly nonce: pulumi.Output<string>;
+
+  constructor() {
+    // The candidate is used only when the state holds no nonce yet: the provider's check keeps one.
+    super(
+      `${TYPE_PREFIX}${STACK_NONCE_KIND}`,
+      STACK_NONCE_NAME,
+      { nonce: newNonce(), __provider: providerSource(STACK_NONCE_KIND) },
+      {},
+    );
+  }
+}
+
+// One per program run (per engine monitor), shared by every copy of this package in the process.
+const REGISTRY = Symbol.for("pulumi-sender.stackNonce");
+type Registry = WeakMap<object, pulumi.Output<string>>;
+
+function registry(): Registry {
+  const holder = globalThis as { [REGISTRY]?: Registry };
+  holder[REGISTRY] ??= new WeakMap();
+  return holder[REGISTRY];
+}
+
+/**
+ * The stack instance's nonce: the output of the stack's one hidden `StackNonce` resource,
+ * registered on first use. A resource whose inputs derive from it is created after it, so the
+ * engine has written the nonce to the state before any object that carries a mark is made.
+ */
+export function stackNonce(): pulumi.Output<string> {
+  const key = (pulumi.runtime.getMonitor() as object | undefined) ?? registry;
+  let nonce = registry().get(key);
+  if (nonce === undefined) {
+    nonce = new StackNonce().nonce;
+    registry().set(key, nonce);
+  }
+  return nonce;
+}
