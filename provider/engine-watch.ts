@@ -1,12 +1,13 @@
 /**
- * Stops the dynamic-provider process when the Pulumi engine that started it is gone.
+ * Stops the dynamic-provider process, and the native plugin's, when the Pulumi engine that
+ * started it is gone.
  *
- * After `kill -9` of `pulumi up` the provider process (and the language host) live on: the
- * engine starts it through a shell shim, so it is not killed with its parent, and the creates it
- * has in hand would go on reaching the service although no one will ever record their results.
- * The engine's address is the first argument of the process (`.../dynamic-provider/index.js
- * <engine>`); while that port refuses connections the engine is gone, and the process exits
- * before sending anything more.
+ * After `kill -9` of `pulumi up` the provider processes (and the language host) live on: nothing
+ * kills a child with its parent, and the creates it has in hand would go on reaching the service
+ * although no one will ever record their results. The engine's address is an argument of the
+ * process (`.../dynamic-provider/index.js <engine>`, `pulumi-resource-sender [flags] <engine>`);
+ * while that port refuses connections the engine is gone, and the process cuts its requests in
+ * flight and exits before sending anything more.
  */
 import * as net from "node:net";
 import { abortRequestsInFlight } from "./client/transport";
@@ -17,7 +18,7 @@ export interface EngineWatchOptions {
   address?: string | undefined;
   /** Probe period. Default 200 ms: a loopback connect, cheap, and few requests slip through after a kill. */
   intervalMs?: number;
-  /** What to do once the engine is gone. Default: say so on stderr and exit with status 1. */
+  /** What to do once the engine is gone. Default: cut the requests in flight, say so on stderr and exit with status 1. */
   onGone?: () => void;
 }
 
@@ -46,12 +47,28 @@ export function stopOnSigterm(): void {
   });
 }
 
+const isAddress = (text: string) => /^[\w.-]+:\d+$/.test(text) || /^\[[\da-f:]+\]:\d+$/i.test(text);
+
 /** The engine's address when this process is the engine's dynamic-provider process, else undefined. */
 export function engineAddressOf(argv: readonly string[] = process.argv): string | undefined {
   const script = argv[1] ?? "";
   const address = argv[2] ?? "";
   if (!/dynamic-provider/.test(script)) return undefined;
-  return /^[\w.-]+:\d+$/.test(address) || /^\[[\da-f:]+\]:\d+$/i.test(address) ? address : undefined;
+  return isAddress(address) ? address : undefined;
+}
+
+/**
+ * The engine's address among the native plugin's arguments (`[--logtostderr] [-v=N] [--tracing
+ * <endpoint>] <engine>`, as @pulumi/pulumi's provider `main` reads them), else undefined.
+ */
+export function pluginEngineAddress(args: readonly string[]): string | undefined {
+  const rest: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] as string;
+    if (arg === "--tracing") i += 1;
+    else if (arg !== "--logtostderr" && !arg.startsWith("-v=")) rest.push(arg);
+  }
+  return rest[0] !== undefined && isAddress(rest[0]) ? rest[0] : undefined;
 }
 
 function splitAddress(address: string): { host: string; port: number } {
@@ -75,7 +92,15 @@ export function engineAlive(address: string, timeoutMs = 2_000): Promise<boolean
 }
 
 function exitNow(): void {
-  process.stderr.write("pulumi-sender: the Pulumi engine is gone; stopping before any further request\n");
+  // Cut explicitly rather than leave it to the exit: no retry or follow-up request can start.
+  const count = abortRequestsInFlight("stopped: the Pulumi engine is gone");
+  const what =
+    count === 0
+      ? ""
+      : ` and cutting ${count} request${count === 1 ? "" : "s"} in flight, whose outcome is unknown`;
+  process.stderr.write(
+    `pulumi-sender: the Pulumi engine is gone; stopping before any further request${what}\n`,
+  );
   process.exit(1);
 }
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The entry point of `pulumi-resource-sender`, the native provider plugin.
 import { main } from "@pulumi/pulumi/provider";
-import { stopOnSigterm } from "../engine-watch";
+import { pluginEngineAddress, stopOnSigterm, watchEngine } from "../engine-watch";
 import { packageSchemaText } from "./package-schema";
 import { grpc, provproto, structproto } from "./pulumi-internals";
 import { nativeProvider, packageVersion } from "./server";
@@ -84,8 +84,11 @@ grpc.Server.prototype.addService = function (this: unknown, service: unknown, im
   return addService.call(this, service, impl);
 };
 
-// SIGTERM cuts the requests in flight and exits at once, saying so.
+// SIGTERM cuts the requests in flight and exits at once, saying so; so does the engine's going
+// away (`kill -9` of `pulumi up`), which nothing would tell this process otherwise.
 stopOnSigterm();
+const engine = pluginEngineAddress(process.argv.slice(2));
+if (engine !== undefined) watchEngine({ address: engine });
 
 main(native, process.argv.slice(2)).catch((err: unknown) => {
   console.error(err);

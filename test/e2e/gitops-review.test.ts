@@ -1,7 +1,8 @@
 // The review report of hostile emails, in the system's Chromium: an email that tries every way of
 // fetching something reaches nothing (a TCP listener on loopback counts every connection), a meta
-// refresh neither crashes the review nor blanks the image, and a rendering that fails is reported
-// while the report is still written.
+// refresh neither crashes the review nor blanks the image, an email's CSS can neither remove the
+// outlines nor cover the envelope, a change made only in CSS is outlined, and a rendering that fails
+// is reported while the report is still written.
 import * as fs from "node:fs";
 import * as net from "node:net";
 import * as os from "node:os";
@@ -9,7 +10,8 @@ import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { runReview } from "../../examples/gitops/review";
 import type { PreviewJson } from "../../examples/gitops/review-plan";
-import { renderEmails } from "../../examples/gitops/review-render";
+import { type RenderedCampaign, renderEmails, sanitizeEmails } from "../../examples/gitops/review-render";
+import { countColour, readPng, rows } from "../support/png";
 import { gitopsTools } from "../support/postgres";
 
 const T = "pulumi-nodejs:dynamic/sender:";
@@ -227,5 +229,141 @@ describe("the review report of hostile emails", () => {
     const line = review.markdown.split("\n").find((l) => l.startsWith("**Rendering failed:**"));
     expect(line).toMatch(/^\*\*Rendering failed:\*\* Chromium \\\(.*no-such-chromium\\\) did not start\\: /);
     expect(fs.readFileSync(review.file, "utf8")).toBe(review.markdown);
+  });
+});
+
+/** The outlines' red (#e11d48), as the images carry it. */
+const RED = [225, 29, 72] as const;
+
+describe("an email cannot tamper with its review image", () => {
+  const before = { ...email, content: "<p>Old text</p><p>Unchanged</p>" };
+  const changed = { ...email, subject: "Hello again", content: "<p>New text</p><p>Unchanged</p>" };
+  let results: Map<string, RenderedCampaign>;
+  const side = (name: string, which: "before" | "after") => {
+    const rendered = results.get(name)?.[which];
+    if (!rendered)
+      throw new Error(`no ${which} images of ${name}: ${results.get(name)?.error ?? "not rendered"}`);
+    return rendered;
+  };
+  const red = (file: string) => countColour(readPng(file), RED);
+
+  beforeAll(async () => {
+    results = await renderEmails(
+      [
+        { name: "plain", before, after: changed },
+        {
+          // Every way an email's CSS could reach the outlines of the page it was once drawn in.
+          name: "unoutlined",
+          before,
+          after: {
+            ...changed,
+            content:
+              "<style>*, *::before, *::after { outline: none !important }" +
+              " .ps-changed { outline: 0 !important; background-color: transparent !important }" +
+              " #ps-envelope, #ps-envelope * { display: none !important }</style>" +
+              changed.content,
+          },
+        },
+        {
+          // A block pinned over where the envelope is, with a subject of its own.
+          name: "covered",
+          before,
+          after: {
+            ...changed,
+            content:
+              '<div style="position:fixed;top:0;left:0;width:100%;height:240px;z-index:2147483647;background:#f3f4f6;font:14px sans-serif">Subject Fake subject</div>' +
+              changed.content,
+          },
+        },
+        {
+          name: "css-colour",
+          before: { ...email, content: "<p>Same text</p>" },
+          after: { ...email, content: "<style>p { color: #2563eb }</style><p>Same text</p>" },
+        },
+        {
+          name: "css-content",
+          before: { ...email, content: "<p>Same text</p>" },
+          after: { ...email, content: '<style>p::after { content: " now 90% off" }</style><p>Same text</p>' },
+        },
+        {
+          name: "unchanged",
+          before: { ...email, content: "<p>Same text</p>" },
+          after: { ...email, content: "<p>Same text</p>" },
+        },
+      ],
+      path.join(out, "tamper"),
+      { chromium },
+    );
+  });
+
+  test("the email's CSS cannot remove the outlines: the image is the one of the same email without it", () => {
+    for (const width of ["desktop", "mobile"] as const) {
+      const plain = side("plain", "after")[width].file;
+      const hostile = side("unoutlined", "after")[width].file;
+      expect(red(plain)).toBeGreaterThan(0);
+      expect(red(hostile)).toBe(red(plain));
+      expect(fs.readFileSync(hostile).equals(fs.readFileSync(plain))).toBe(true);
+    }
+    expect(side("unoutlined", "after").desktop.text.split("\n").slice(0, 4)).toEqual([
+      "Subject Hello again",
+      "From Example News",
+      "Reply-To news@example.com",
+      "New text",
+    ]);
+  });
+
+  test("a position:fixed block cannot cover the envelope: its pixels are those of the same envelope without it", () => {
+    for (const width of ["desktop", "mobile"] as const) {
+      const plain = side("plain", "after")[width];
+      const covered = side("covered", "after")[width];
+      // Three rows of 21 px, padding and border: the envelope is there, and as tall on both.
+      expect(plain.envelopeHeight).toBeGreaterThan(60);
+      expect(covered.envelopeHeight).toBe(plain.envelopeHeight);
+      const a = readPng(plain.file);
+      const b = readPng(covered.file);
+      expect(rows(b, 0, covered.envelopeHeight).equals(rows(a, 0, plain.envelopeHeight))).toBe(true);
+      // The changed subject keeps its outline in the envelope.
+      expect(countColour({ ...b, pixels: rows(b, 0, covered.envelopeHeight) }, RED)).toBeGreaterThan(0);
+      expect(covered.text.split("\n").slice(0, 3)).toEqual([
+        "Subject Hello again",
+        "From Example News",
+        "Reply-To news@example.com",
+      ]);
+    }
+  });
+
+  test("a change made only in CSS is outlined on both sides; an unchanged email has no outline", () => {
+    for (const name of ["css-colour", "css-content"]) {
+      for (const which of ["before", "after"] as const) {
+        for (const width of ["desktop", "mobile"] as const) {
+          expect(`${name} ${which} ${width}: ${red(side(name, which)[width].file) > 0}`).toBe(
+            `${name} ${which} ${width}: true`,
+          );
+        }
+      }
+    }
+    for (const which of ["before", "after"] as const) {
+      expect(red(side("unchanged", which).desktop.file)).toBe(0);
+      expect(red(side("unchanged", which).mobile.file)).toBe(0);
+    }
+    expect(connections).toEqual([]);
+  });
+
+  test("the sanitizer takes every url() out of SVG presentation attributes", async () => {
+    const [svg, inline] = await sanitizeEmails(
+      [
+        '<svg width="10" height="10"><rect width="10" height="10" fill="url(http://h.test/f)"' +
+          ' stroke="u\\72l(http://h.test/s)" clip-path="url(http://h.test/c)" mask="url(\'http://h.test/m\')"' +
+          ' marker-end="url(http://h.test/e)" filter="url(#local)"></rect>' +
+          '<path d="M0 0" marker-start="URL( http://h.test/ms )" fill="red"></path></svg>',
+        '<svg><circle r="1" style="fill:url(http://h.test/st)"></circle></svg>',
+      ],
+      { chromium },
+    );
+    expect(svg).toBe(
+      '<svg width="10" height="10"><rect width="10" height="10"></rect><path d="M0 0" fill="red"></path></svg>',
+    );
+    // A style attribute's url() is renamed, which the browser drops as an invalid value.
+    expect(inline).toBe('<svg><circle r="1" style="fill:ps-removed-url(http://h.test/st)"></circle></svg>');
   });
 });

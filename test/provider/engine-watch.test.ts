@@ -1,6 +1,12 @@
 import * as net from "node:net";
 import { afterEach, describe, expect, test } from "vitest";
-import { engineAddressOf, engineAlive, stopWatchingEngine, watchEngine } from "../../provider/engine-watch";
+import {
+  engineAddressOf,
+  engineAlive,
+  pluginEngineAddress,
+  stopWatchingEngine,
+  watchEngine,
+} from "../../provider/engine-watch";
 
 afterEach(() => stopWatchingEngine());
 
@@ -24,6 +30,17 @@ describe("engine watch", () => {
     );
     expect(engineAddressOf(["node", "/x/program/index.js", "127.0.0.1:40123"])).toBeUndefined();
     expect(engineAddressOf(["node", "/x/cmd/dynamic-provider/index.js"])).toBeUndefined();
+  });
+
+  test.each([
+    [["127.0.0.1:40123"], "127.0.0.1:40123"],
+    [["--logtostderr", "-v=9", "--tracing", "file:/tmp/t.json", "127.0.0.1:40123"], "127.0.0.1:40123"],
+    [["--logtostderr", "[::1]:9"], "[::1]:9"],
+    [[], undefined],
+    [["--tracing", "127.0.0.1:1"], undefined],
+    [["not-an-address"], undefined],
+  ])("finds the engine's address among the plugin's arguments %j: %s", (args, expected) => {
+    expect(pluginEngineAddress(args)).toBe(expected);
   });
 
   test("tells a listening engine from a gone one", async () => {
