@@ -4,7 +4,7 @@ import { main } from "@pulumi/pulumi/provider";
 import { stopOnSigterm } from "../engine-watch";
 import { packageSchemaText } from "./package-schema";
 import { grpc, provproto, structproto } from "./pulumi-internals";
-import { nativeProvider, packageVersion } from "./server";
+import { checkPluginConfig, nativeProvider, packageVersion } from "./server";
 
 const version = packageVersion();
 // One provider instance per plugin process: its context is built by the Configure below.
@@ -37,6 +37,26 @@ function patchService(impl: Record<string, Handler>): void {
       resp.setAcceptsecrets(false);
       resp.setAcceptresources(false);
       resp.setAcceptoutputs(false);
+      callback(undefined, resp);
+    } catch (err) {
+      callback(err);
+    }
+  };
+  // CheckConfig runs the dynamic package's own config check (typo hints included): a failure is
+  // one line on the provider, and each unknown key's warning goes to stderr, which the engine shows.
+  impl.checkConfig = (call, callback) => {
+    try {
+      const news = call.request.getNews();
+      const answer = checkPluginConfig(news ? news.toJavaScript() : {});
+      for (const warning of answer.warnings) process.stderr.write(`warning: ${warning}\n`);
+      const resp = new provproto.CheckResponse();
+      resp.setInputs(news ?? new structproto.Struct());
+      if (answer.failure !== undefined) {
+        const failure = new provproto.CheckFailure();
+        failure.setProperty("");
+        failure.setReason(answer.failure);
+        resp.setFailuresList([failure]);
+      }
       callback(undefined, resp);
     } catch (err) {
       callback(err);

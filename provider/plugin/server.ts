@@ -2,10 +2,11 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import type * as provider from "@pulumi/pulumi/provider";
 import { markFromUrn, titleFromUrn } from "../autoname";
-import type { ConfigSource } from "../config";
-import { ContextHolder } from "../context";
+import { SenderConfigError } from "../client/errors/config-error";
+import { checkSenderConfig } from "../config";
+import { type ConfigureInput, ContextHolder } from "../context";
 import type { RunContext } from "../functions";
-import { providerFactories } from "../index";
+import { checkInContext, providerFactories } from "../index";
 import { RESOURCE_KINDS, type ResourceKind } from "../kinds";
 import { servedFunctions } from "./functions";
 import { PACKAGE } from "./schema";
@@ -59,10 +60,53 @@ export function autonameInputs(urn: string, news: Record<string, unknown>): Reco
  * default provider gets them from the `sender:*` stack config, an explicit provider from its
  * arguments), falling back to the environment as the dynamic resources do.
  */
-export function configSourceOf(variables: ReadonlyMap<string, string>): ConfigSource {
+export function configSourceOf(variables: ReadonlyMap<string, string>): ConfigureInput {
+  // The keys as the stack config spells them (`sender:apitoken`), for the typo hints.
+  const rawConfig = Object.fromEntries(
+    [...variables].map(([key, value]) => [key.replace(`${PACKAGE}:config:`, `${PACKAGE}:`), value]),
+  );
   return {
     get: (key) => variables.get(key.replace(`${PACKAGE}:`, `${PACKAGE}:config:`)) ?? variables.get(key),
+    rawConfig,
   };
+}
+
+/** Keys the engine itself puts in a provider's inputs: never a user's typo. */
+const ENGINE_CONFIG_KEYS: ReadonlySet<string> = new Set(["version", "pluginDownloadURL"]);
+
+/** A value of CheckConfig's `news`: a secret arrives wrapped (`{<sig>: <secret sig>, value}`). */
+function plainValue(value: unknown): string | undefined {
+  if (value === null || value === undefined) return undefined;
+  if (typeof value === "object" && "value" in value) return plainValue((value as { value: unknown }).value);
+  return typeof value === "string" ? value : JSON.stringify(value);
+}
+
+/** What CheckConfig answers: the inputs as given, or the one failure, and the warnings to show. */
+export interface ConfigCheckAnswer {
+  /** The failure, when the configuration cannot work (no token, a malformed value). */
+  failure: string | undefined;
+  /** One warning per key the package does not read, naming the closest known key. */
+  warnings: string[];
+}
+
+/**
+ * The plugin's CheckConfig: {@link checkSenderConfig}, the dynamic package's own check, on the
+ * provider's inputs (`news`, keyed by the bare names the stack config sets under `sender:`).
+ */
+export function checkPluginConfig(news: Record<string, unknown>): ConfigCheckAnswer {
+  const variables = new Map<string, string>();
+  for (const [name, value] of Object.entries(news)) {
+    const text = plainValue(value);
+    if (text !== undefined && !ENGINE_CONFIG_KEYS.has(name)) variables.set(`${PACKAGE}:config:${name}`, text);
+  }
+  const config = configSourceOf(variables);
+  try {
+    const { warnings } = checkSenderConfig(config, Object.keys(config.rawConfig ?? {}));
+    return { failure: undefined, warnings };
+  } catch (error) {
+    if (!SenderConfigError.is(error)) throw error;
+    return { failure: error.message, warnings: [] };
+  }
 }
 
 /**
@@ -97,7 +141,8 @@ export function nativeProvider(
       holder.configure(configSourceOf(variables));
     },
     // The URN reaches check only here (the dynamic SDK derives it in the program): autoname first.
-    check: (urn, olds, news) => of(urn).check(olds, autonameInputs(urn, news)),
+    check: (urn, olds, news) =>
+      checkInContext(kindOfUrn(urn), holder.context, olds, autonameInputs(urn, news)),
     diff: (id, urn, olds, news) => of(urn).diff(id, olds, news),
     create: (urn, inputs) => of(urn).create(inputs),
     // `pulumi import` reads with no prior state: every kind's read works from the id alone.
