@@ -1,0 +1,24 @@
+import * as pulumi from "@pulumi/pulumi";
+import * as sender from "pulumi-sender";
+
+const config = new pulumi.Config();
+const campaign = new sender.Campaign("news", {
+  title: "Preview checks",
+  subject: config.get("subject") ?? "Checked before anything is written",
+  from: "Example News",
+  replyTo: "news@example.com",
+  contentType: "html",
+  content: "<p>Hello</p>",
+});
+new sender.CampaignTargeting("audience", {
+  campaignId: campaign.id,
+  tagIds: (config.get("tagIds") ?? "tag001").split(","),
+});
+const scheduleTime = config.get("scheduleTime");
+if (scheduleTime) new sender.CampaignSchedule("when", { campaignId: campaign.id, scheduleTime });
+
+export const campaignId = campaign.id;
+// A data source too, when asked: a missing token must still be one line.
+export const plans = config.getBoolean("withDataSource")
+  ? sender.getPlansOutput().plans.apply((plans) => plans.length)
+  : undefined;
