@@ -58,8 +58,11 @@ describe("preview checks what it can read, and writes nothing", () => {
   test("a valid program previews with one probe and one read of the tags, and no write", async () => {
     const preview = await h.stack.preview({ onOutput: h.onOutput, color: "never" });
     expect(preview.changeSummary).toEqual({ create: 3 });
-    // The campaign's own look-up before create is not made at preview; the checks' reads are.
-    expect((await emu.requests()).map((r) => `${r.method} ${r.path}`)).toEqual(["GET /v2/campaigns?limit=1"]);
+    // The checks' reads, once each for the whole program: the probe, then the tags.
+    expect((await emu.requests()).map((r) => `${r.method} ${r.path}`)).toEqual([
+      "GET /v2/campaigns?limit=1",
+      "GET /v2/tags",
+    ]);
   });
 
   test("a wrong token: one line, at preview", async () => {
