@@ -15,12 +15,15 @@ const audience = new sender.CampaignTargeting("audience", {
   tagIds: (config.get("tagIds") ?? "tag001").split(","),
 });
 const scheduleTime = config.get("scheduleTime");
-if (scheduleTime) new sender.CampaignSchedule("when", { campaignId: campaign.id, scheduleTime });
+const schedule = scheduleTime
+  ? new sender.CampaignSchedule("when", { campaignId: campaign.id, scheduleTime })
+  : undefined;
 
 export const campaignId = campaign.id;
-// The stack's outputs wait for the audience: registered before a failed check of it, they would
+// The stack's outputs wait for the audience and the schedule: registered before a failed check of it, they would
 // meet the engine shutting down ("Channel has been shut down", pulumi's own noise).
 export const audienceId = audience.id;
+export const scheduleId = schedule ? schedule.id : "none";
 // A data source too, when asked: a missing token must still be one line.
 export const plans = config.getBoolean("withDataSource")
   ? sender.getPlansOutput().plans.apply((plans) => plans.length)
