@@ -695,6 +695,48 @@ async function clientOverhead(results: Record<string, unknown>) {
   await agent.close();
 }
 
+// `--preview-counts=4,40` sets the stacks of the preview-checks part.
+const previewCounts = countsFlag("preview-counts", "20,200");
+
+/**
+ * What the preview checks add (resources/account-checks.ts): the requests a preview makes (the
+ * account probe and one read of each list, shared by every resource), and their time, measured as
+ * the difference a 1 s delay on each of those reads makes to the whole preview: about 1 s per read
+ * in sequence (probe, then the lists together), whatever the number of resources, when the reads
+ * are shared; N seconds and more if they were made per resource.
+ */
+async function previewChecks(results: Record<string, unknown>) {
+  const out: Record<string, unknown> = {};
+  for (const n of previewCounts) {
+    const emu = await emulator(TOKEN);
+    const h = await stackFor("targeted", emu, n);
+    await h.stack.preview(); // warm: the program's and the provider's start-up
+    await emu.clearRequests();
+    const [, seconds] = await timed(() => h.stack.preview());
+    const requests = await emu.requests();
+    await emu.admin("POST", "faults", {
+      rules: [
+        { method: "GET", path: "^/v2/(tags|filters)$|^/v2/campaigns$", kind: "latency", latencyMs: 1000 },
+      ],
+    });
+    const [, slowSeconds] = await timed(() => h.stack.preview());
+    out[`resources${3 * n}`] = {
+      campaigns: n,
+      resources: 3 * n,
+      previewRequests: requests.length,
+      previewRoutes: countBy(requests),
+      previewMutatingRequests: requests.filter((r) => r.method !== "GET").length,
+      previewSeconds: Math.round(seconds * 100) / 100,
+      // Each check read delayed 1 s: what the reads cost the preview, per read in sequence.
+      previewSecondsWithReadsDelayed1s: Math.round(slowSeconds * 100) / 100,
+      addedSecondsPerSecondOfReadLatency: Math.round((slowSeconds - seconds) * 100) / 100,
+    };
+    await h.dispose();
+    await emu.close();
+  }
+  results.previewChecks = { ...out, loadAverage: loadAverage() };
+}
+
 async function main() {
   const results: Record<string, unknown> = {
     date: new Date().toISOString(),
@@ -708,6 +750,7 @@ async function main() {
   // winding down skew them (the client ratio read 1.47 after the native part, 0.96 on its own).
   if (wanted("client")) await clientOverhead(results);
   if (wanted("startup")) await pluginStartup(results);
+  if (wanted("preview")) await previewChecks(results);
   if (wanted("tarball")) await pluginTarball(results);
   if (wanted("native")) await nativeVsDynamic(results);
   if (wanted("overhead")) await overhead(results);

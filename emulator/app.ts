@@ -5,7 +5,7 @@ import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { EmulatorEnv } from "./context";
 import { ApiError, DroppedConnection, tooManyAttempts, unauthenticated } from "./errors";
-import { deepJsonBody, FaultInjector, faultMessage } from "./faults";
+import { deepJsonBody, FaultInjector, faultMessage, hostileBody } from "./faults";
 import { RateLimiter } from "./rate-limit";
 import { RequestLog } from "./request-log";
 import { accountRoutes } from "./routes/account";
@@ -154,6 +154,13 @@ export function createEmulatorApp(options: EmulatorOptions): EmulatorApp {
         headers.delete("content-length");
         c.res = new Response(text.slice(0, Math.floor(text.length / 2)), { status: c.res.status, headers });
         return;
+      }
+      case "hostile": {
+        const body = hostileBody(rule.messageBytes ?? 8 * 1024 * 1024, rule.fieldErrors ?? 0);
+        return new Response(body, {
+          status: rule.status ?? 400,
+          headers: { "content-type": "application/json" },
+        });
       }
       case "deep-json": {
         await next();

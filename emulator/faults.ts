@@ -7,9 +7,35 @@ import { mulberry32 } from "./ids";
  * have given up); `drop-before`/`drop-after` close the connection before processing / after the
  * commit; `truncate` processes it and cuts a 2xx answer's body in half (unreadable JSON);
  * `deep-json` processes it and answers its 2xx status with a body of `DEEP_JSON_LEVELS`
- * nested arrays (valid JSON no reader should walk).
+ * nested arrays (valid JSON no reader should walk); `hostile` answers `status` (400 by default)
+ * without processing, with a `message` of `messageBytes` bytes laden with terminal escape sequences
+ * and, with `fieldErrors`, that many field errors (what a broken or hostile service could send).
  */
-export type FaultKind = "status" | "latency" | "drop-before" | "drop-after" | "truncate" | "deep-json";
+export type FaultKind =
+  | "status"
+  | "latency"
+  | "drop-before"
+  | "drop-after"
+  | "truncate"
+  | "deep-json"
+  | "hostile";
+
+/** The escape sequences a `hostile` fault's message opens with: a screen clear, a colour, a window title, a link. */
+export const HOSTILE_ESCAPES =
+  "\u001b[2J\u001b[31m\u001b]0;pwned\u0007\u001b]8;;https://evil.example\u0007click\u001b]8;;\u0007\u001b[0m";
+
+/**
+ * The body of a `hostile` fault: `{message, errors}` where the message is {@link HOSTILE_ESCAPES}
+ * then `X` up to `messageBytes` bytes, and `errors` holds `fieldErrors` fields `field0`… each with one
+ * escape-laden message.
+ */
+export function hostileBody(messageBytes: number, fieldErrors: number): string {
+  const message = `${HOSTILE_ESCAPES}${"X".repeat(Math.max(0, messageBytes - HOSTILE_ESCAPES.length))}`;
+  const parts: string[] = [];
+  const fieldMessage = JSON.stringify(["\u001b[1mbad\u001b[0m"]);
+  for (let i = 0; i < fieldErrors; i++) parts.push(`"field${i}":${fieldMessage}`);
+  return `{"message":${JSON.stringify(message)},"errors":{${parts.join(",")}}}`;
+}
 
 /** How deep the body of a `deep-json` fault nests. */
 export const DEEP_JSON_LEVELS = 100_000;
@@ -36,13 +62,20 @@ export const faultRuleSchema = z
       .string()
       .refine(isRegex, { message: "The :attribute must be a valid regular expression." })
       .optional(),
-    kind: z.enum(["status", "latency", "drop-before", "drop-after", "truncate", "deep-json"]),
+    kind: z.enum(["status", "latency", "drop-before", "drop-after", "truncate", "deep-json", "hostile"]),
     status: z.number().int().min(400).max(599).optional(),
     latencyMs: z.number().int().min(0).max(60_000).optional(),
     rate: z.number().min(0).max(1).optional(),
     count: z.number().int().min(1).optional(),
     skip: z.number().int().min(0).optional(),
     seed: z.number().int().optional(),
+    messageBytes: z
+      .number()
+      .int()
+      .min(0)
+      .max(64 * 1024 * 1024)
+      .optional(),
+    fieldErrors: z.number().int().min(0).max(1_000_000).optional(),
   })
   .superRefine((rule, ctx) => {
     if (rule.kind === "status" && rule.status === undefined) {

@@ -142,3 +142,31 @@ export function missingTokenError(keys: Iterable<string> = []): SenderConfigErro
   const hint = lookalike ? ` (${lookalike} is set: did you mean sender:apiToken?)` : "";
   return new SenderConfigError("sender:apiToken", "is not set", `${MISSING_TOKEN_MESSAGE}${hint}`);
 }
+
+/** What {@link checkSenderConfig} found: the settings, and one warning per key the package does not read. */
+export interface SenderConfigCheck {
+  /** The settings read from the config and the environment. */
+  settings: ProviderSettings;
+  /** `Unknown config key sender:apitoken (did you mean sender:apiToken?); it is ignored`, one per key. */
+  warnings: string[];
+}
+
+/**
+ * The one check of a `sender:*` configuration, for the dynamic package (`configure`) and the
+ * plugin (`CheckConfig` and `Configure`) alike: the values are read and validated, a missing token
+ * is an error that names a look-alike key (`sender:apitoken` → did you mean `sender:apiToken`?),
+ * and every other key the package does not read gets a warning naming the closest known key.
+ *
+ * @param keys every config key set, as `sender:<name>`.
+ * @throws SenderConfigError naming the key: a malformed value, or no token.
+ */
+export function checkSenderConfig(
+  config: ConfigSource,
+  keys: Iterable<string>,
+  env: NodeJS.ProcessEnv = process.env,
+): SenderConfigCheck {
+  const all = [...keys];
+  const settings = readSettings(config, env);
+  if (!settings.apiToken) throw missingTokenError(all);
+  return { settings, warnings: unknownKeyWarnings(all) };
+}

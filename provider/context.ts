@@ -1,9 +1,16 @@
 import { inspect } from "node:util";
 import { SenderClient } from "./client";
 import { SenderConfigError } from "./client/errors/config-error";
+import { SenderError } from "./client/errors/sender-error";
 import { defaultPacers, type PacerRegistry } from "./client/pacer";
 import { DEFAULT_RETRY_OPTIONS } from "./client/retry";
-import { type ConfigSource, missingTokenError, type ProviderSettings, readSettings } from "./config";
+import {
+  type ConfigSource,
+  checkSenderConfig,
+  missingTokenError,
+  type ProviderSettings,
+  readSettings,
+} from "./config";
 import { Claims } from "./resources/create-once";
 
 export { MISSING_TOKEN_MESSAGE } from "./config";
@@ -30,6 +37,20 @@ export interface ProviderContextOptions {
   readOnly?: boolean | undefined;
 }
 
+/** The account lists a preview check may read, each at most once per context. */
+export type AccountList = "tags" | "filters";
+
+/** What the one account probe of a context found: nothing wrong, or the failure and who reports it. */
+export interface ProbeResult {
+  /** Why the token or the address does not work; undefined when the read succeeded. */
+  readonly error: Error | undefined;
+  /**
+   * True for the one caller that reports `error`; the others stay quiet, so that an unusable
+   * token or address is one line, not one per resource.
+   */
+  readonly report: boolean;
+}
+
 /**
  * What the resource providers and the plugin's functions work with, in place of process globals:
  * the settings, the client (and through it the pacer of its service), the configuration failure,
@@ -49,6 +70,11 @@ export class ProviderContext {
   readonly pacers: PacerRegistry;
   /** The ids the creates of this context claimed, and the lists they took once. */
   readonly claims: Claims;
+  // The reads the checks share (the probe, the account lists): at most one each per context, so
+  // per provider configuration and run, however many resources ask.
+  #probe: Promise<Error | undefined> | undefined;
+  #probeReported = false;
+  readonly #lists = new Map<AccountList, Promise<ReadonlySet<string> | undefined>>();
 
   /** @param options the parts; left out, a context that reads its settings from the environment. */
   constructor(options: ProviderContextOptions = {}) {
@@ -87,8 +113,7 @@ export class ProviderContext {
   static configure(config: ConfigureInput, previous?: ProviderContext): ProviderContext {
     const kept = { pacers: previous?.pacers, claims: previous?.claims };
     try {
-      const settings = readSettings(config);
-      if (!settings.apiToken) throw missingTokenError(Object.keys(config.rawConfig ?? {}));
+      const { settings } = checkSenderConfig(config, Object.keys(config.rawConfig ?? {}));
       if (
         previous instanceof ProviderContext &&
         previous.#client &&
@@ -116,6 +141,50 @@ export class ProviderContext {
       this.#client = clientFromSettings(this.#settings, this.pacers, this.#readOnly);
     }
     return this.#client;
+  }
+
+  /**
+   * One cheap authenticated read (`GET /v2/campaigns?limit=1`), made once per context: whether the
+   * token and the address work. Every caller awaits the same read; only the first one told of a
+   * failure gets `report: true`.
+   */
+  async probeAccount(): Promise<ProbeResult> {
+    this.#probe ??= this.client()
+      .listCampaigns({ limit: 1 })
+      .then(
+        () => undefined,
+        (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
+      );
+    const error = await this.#probe;
+    if (error === undefined) return { error, report: false };
+    const report = !this.#probeReported;
+    this.#probeReported = true;
+    return { error, report };
+  }
+
+  /**
+   * The ids of one account list (its tags, its saved filters), read once per context and shared.
+   * Undefined when the service does not serve the list (404, 405: the route is assumed), so that
+   * the check it serves is skipped rather than wrong.
+   *
+   * @throws SenderError any other failure of the read.
+   */
+  accountIds(list: AccountList): Promise<ReadonlySet<string> | undefined> {
+    let pending = this.#lists.get(list);
+    if (!pending) {
+      const client = this.client();
+      const read = list === "tags" ? client.listAccountTags() : client.listAccountFilters();
+      pending = read.then(
+        (items) => new Set(items.map((item) => item.id)),
+        (error: unknown) => {
+          const status = (error as { status?: unknown }).status;
+          if (SenderError.is(error) && (status === 404 || status === 405)) return undefined;
+          throw error;
+        },
+      );
+      this.#lists.set(list, pending);
+    }
+    return pending;
   }
 
   /** The configured API token, or undefined; only to scrub it from error messages. */

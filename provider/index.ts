@@ -4,6 +4,7 @@ import type { SenderClient } from "./client";
 import { type ConfigureInput, ContextHolder, type ProviderContext } from "./context";
 import { watchEngine } from "./engine-watch";
 import type { ResourceKind } from "./kinds";
+import { accountCheckFailures } from "./resources/account-checks";
 import { attachmentDescription, attachmentFields, attachmentProvider } from "./resources/attachment";
 import { campaignDescription, campaignFields, campaignProvider } from "./resources/campaign";
 import {
@@ -21,7 +22,7 @@ import {
   campaignTargetingFields,
   campaignTargetingProvider,
 } from "./resources/campaign-targeting";
-import type { ResourceProviderImpl, ResourceProviderOf } from "./resources/common";
+import { type ResourceProviderImpl, type ResourceProviderOf, userInputs } from "./resources/common";
 import { fieldDocs } from "./resources/field-docs.generated";
 import { type DocumentedTable, withDocs } from "./resources/fields";
 import { STACK_NONCE_KIND, stackNonceProvider } from "./resources/stack-nonce";
@@ -46,6 +47,28 @@ export const providerFactories: Record<ResourceKind, ResourceProviderOf> = {
   TransactionalCampaign: transactionalCampaignProvider,
   Webhook: webhookProvider,
 };
+
+/**
+ * The `check` of a kind as the engine calls it, in the dynamic provider and the plugin alike: the
+ * kind's own rules, then, when they pass, what the account can tell (see
+ * `resources/account-checks.ts`): whether the token and address work, and whether the ids exist.
+ */
+export async function checkInContext(
+  kind: ResourceKind,
+  context: ProviderContext,
+  olds: Record<string, unknown>,
+  news: Record<string, unknown>,
+): Promise<pulumi.dynamic.CheckResult> {
+  const result = await providerFactories[kind](context).check(olds, news);
+  if ((result.failures ?? []).length > 0) return result;
+  const failures = await accountCheckFailures(
+    context,
+    kind,
+    userInputs(olds),
+    userInputs((result.inputs ?? news) as Record<string, unknown>),
+  );
+  return failures.length > 0 ? { ...result, failures } : result;
+}
 
 /** Every resource kind's provider, working in `context`. */
 export function providersOf(context: ProviderContext): Record<ResourceKind, ResourceProviderImpl> {
@@ -175,7 +198,7 @@ export function providerFor(
         throw cleanError(error);
       }
     },
-    check: (olds, news) => run((provider) => provider.check(olds, news), true),
+    check: (olds, news) => run(() => checkInContext(kind, holder.context.readOnly(), olds, news)),
     diff: (id, olds, news) => run((provider) => provider.diff(id, olds, news), true),
     create: (inputs) => run((provider) => provider.create(inputs)),
     read: (id, props) => run((provider) => provider.read(id, props), true),

@@ -66,6 +66,7 @@ export class ProgramContext implements RunContext {
   // unhandled-error handler reports an object once, so N failing reads print one line.
   readonly #configFailures = new Map<string, SenderFunctionError>();
   #configKeysChecked = false;
+  #resources = 0;
   readonly #env: NodeJS.ProcessEnv | undefined;
   readonly #pacers: PacerRegistry | undefined;
 
@@ -109,6 +110,19 @@ export class ProgramContext implements RunContext {
       this.#configFailures.set(message, shared);
     }
     return shared;
+  }
+
+  /** Counts a resource of the package made in this program (its constructor calls it). */
+  noteResource(): void {
+    this.#resources++;
+  }
+
+  /**
+   * Whether the program made a resource of the package: its provider then reports a configuration
+   * failure on it, so the Output forms of the functions need not report it a second time.
+   */
+  hasResources(): boolean {
+    return this.#resources > 0;
   }
 
   /**

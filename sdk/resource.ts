@@ -77,6 +77,7 @@ export abstract class SenderResource extends pulumi.CustomResource {
    */
   protected constructor(kind: ResourceKind, name: string, args: object, opts?: pulumi.CustomResourceOptions) {
     programContext().warnUnknownConfigKeys();
+    programContext().noteResource();
     const given = args as Readonly<Record<string, unknown>>;
     const props: Record<string, unknown> = {};
     for (const field of outputNames(fieldTables[kind])) props[field] = given[field];

@@ -36,6 +36,11 @@ export function targetingRoutes({ store }: RouteDeps) {
 
   const unique = (ids: readonly string[]) => [...new Set(ids)];
 
+  // assumed: the account's tags and saved filters, each as one list (the contract shows no tag or
+  // filter management routes); the provider's preview checks read them, tolerating a 404.
+  app.get("/tags", (c) => c.json({ data: TAGS.map(({ id, name }) => ({ id, name })) }));
+  app.get("/filters", (c) => c.json({ data: FILTERS.map(({ id, name }) => ({ id, name })) }));
+
   for (const key of ["tags", "exclude_tags", "filters", "exclude_filters"] as const) {
     app.get(`/campaigns/:id/${key}`, (c) => {
       const campaign = store.campaign(c.req.param("id"));

@@ -12,6 +12,13 @@
 export const MAX_BODY_BYTES = 16 * 1024 * 1024;
 
 /**
+ * The most bytes of an error answer (a status outside 2xx) the client reads: 1 MiB. An error
+ * carries a message and field errors, never a record; what passes this is cut, so that a hostile
+ * 8 MB message or 200,000 field errors never reach the parser whole.
+ */
+export const MAX_ERROR_BODY_BYTES = 1024 * 1024;
+
+/**
  * The deepest nesting of arrays and objects an answer may have: 64. Our records nest a few
  * levels (envelope, record, list, item); a deeper body is hostile, and would otherwise overflow
  * the stack of `JSON.parse`'s reviver or of the schema check.

@@ -4,7 +4,7 @@
  */
 import "../node-version";
 
-export { MAX_BODY_BYTES, MAX_JSON_DEPTH } from "./body";
+export { MAX_BODY_BYTES, MAX_ERROR_BODY_BYTES, MAX_JSON_DEPTH } from "./body";
 export { type IterateOptions, type PageQuery, SenderClient, type SenderClientOptions } from "./client";
 export { SenderConfigError } from "./errors/config-error";
 export {
@@ -76,4 +76,12 @@ export {
   type RouteSpec,
 } from "./routes";
 export * from "./schemas";
+export {
+  type BoundedFieldErrors,
+  boundFieldErrors,
+  MAX_FIELD_ERRORS_SHOWN,
+  SERVICE_TEXT_MAX_CHARS,
+  serviceText,
+  stripControls,
+} from "./service-text";
 export { ALREADY_DELETED_ACK, abortRequestsInFlight, type RequestEvent } from "./transport";

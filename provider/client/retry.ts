@@ -150,6 +150,23 @@ const NEVER_SENT_CODES: ReadonlySet<string> = new Set([
   "UND_ERR_CONNECT_TIMEOUT",
 ]);
 
+/**
+ * Codes meaning the service cannot be reached at that address at all (nothing listens there, the
+ * name does not resolve): a wrong `sender:baseUrl` or a network down, which waiting seldom fixes.
+ * Such a failure is tried {@link UNREACHABLE_MAX_ATTEMPTS} times, not `maxAttempts`, so that the
+ * user hears of it in about a second rather than after the whole backoff.
+ */
+const UNREACHABLE_CODES: ReadonlySet<string> = new Set([
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "ENETUNREACH",
+  "EHOSTUNREACH",
+  "EADDRNOTAVAIL",
+]);
+
+/** Attempts given to a request whose service is unreachable (see `unreachable` of {@link classifyNetworkError}). */
+export const UNREACHABLE_MAX_ATTEMPTS = 2;
+
 /** Codes a repeat cannot fix. */
 const PERMANENT_CODE =
   /^(ERR_TLS_|CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_|ERR_SSL_|UND_ERR_INVALID_ARG|ERR_INVALID_)/;
@@ -171,11 +188,14 @@ export function classifyNetworkError(error: unknown): {
   code: string | undefined;
   neverReachedService: boolean;
   retryable: boolean;
+  /** Nothing answers at that address (refused, unresolved, no route): see {@link UNREACHABLE_MAX_ATTEMPTS}. */
+  unreachable: boolean;
 } {
   const code = errorCode(error);
   return {
     code,
     neverReachedService: code !== undefined && NEVER_SENT_CODES.has(code),
     retryable: code === undefined || !PERMANENT_CODE.test(code),
+    unreachable: code !== undefined && UNREACHABLE_CODES.has(code),
   };
 }

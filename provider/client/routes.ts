@@ -17,7 +17,7 @@ export type RetrySafety = "idempotent" | "non-idempotent";
 export type HttpMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 
 /** Where a route is documented: the seed's section, a Sender docs page, or `observed`. */
-export type RouteSource = `seed §${string}` | `docs https://${string}` | "observed";
+export type RouteSource = `seed §${string}` | `docs https://${string}` | "observed" | "assumed";
 
 /** One row of {@link ROUTE_TABLE}. */
 export interface RouteSpec {
@@ -83,6 +83,8 @@ export const ROUTE_TABLE = {
   "POST /campaigns/{id}/follow_up": route("idempotent", s.Ack, "seed §4.6"),
   "DELETE /campaigns/{id}/follow_up": route("idempotent", s.Ack, "seed §4.6"),
   "POST /campaigns/{id}/cancel_followup": route("idempotent", s.Ack, "seed §4.6"),
+  "GET /tags": route("idempotent", s.dataOf(s.listOf(s.Tag)), "assumed"),
+  "GET /filters": route("idempotent", s.dataOf(s.listOf(s.Filter)), "assumed"),
   "GET /campaigns/{id}/tags": route("idempotent", s.dataOf(s.listOf(s.Tag)), "seed §4.6"),
   "POST /campaigns/{id}/tags/set": route("idempotent", s.Ack, "seed §4.6"),
   "GET /campaigns/{id}/tags/{tagId}": route("idempotent", s.dataOf(s.Tag), "seed §4.6"),

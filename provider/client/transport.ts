@@ -7,8 +7,15 @@
 
 import * as undici from "undici";
 import type { z } from "zod";
-import { formatBytes, MAX_BODY_BYTES, MAX_JSON_DEPTH, parseJsonBody, readCapped } from "./body";
-import { normaliseFieldErrors, SenderHttpError } from "./errors/http-error";
+import {
+  formatBytes,
+  MAX_BODY_BYTES,
+  MAX_ERROR_BODY_BYTES,
+  MAX_JSON_DEPTH,
+  parseJsonBody,
+  readCapped,
+} from "./body";
+import { SenderHttpError } from "./errors/http-error";
 import { SenderNetworkError } from "./errors/network-error";
 import { SenderReadOnlyError } from "./errors/read-only-error";
 import { SenderResponseValidationError } from "./errors/response-validation-error";
@@ -33,9 +40,11 @@ import {
   type RetryOptions,
   retryDelayMs,
   shouldRetry,
+  UNREACHABLE_MAX_ATTEMPTS,
 } from "./retry";
 import { type HttpMethod, ROUTE_TABLE, type Route, type RouteOutput } from "./routes";
 import type * as s from "./schemas";
+import { boundFieldErrors, leadingMessage, serviceText } from "./service-text";
 
 /** One attempt, reported to `onRequest` (the client option). Never carries the token. */
 export interface RequestEvent {
@@ -256,7 +265,12 @@ export class Transport {
       }
 
       const ambiguousSoFar: boolean = earlierAmbiguous || isAmbiguous(failure);
-      if (!shouldRetry(safety, failure) || attempt >= retry.maxAttempts) throw makeError(ambiguousSoFar);
+      // An address where nothing answers gets one quick retry, not the whole backoff.
+      const maxAttempts =
+        result.type === "failure" && classifyNetworkError(result.error).unreachable
+          ? Math.min(retry.maxAttempts, UNREACHABLE_MAX_ATTEMPTS)
+          : retry.maxAttempts;
+      if (!shouldRetry(safety, failure) || attempt >= maxAttempts) throw makeError(ambiguousSoFar);
       const delay = retryDelayMs(failure, attempt, retry, now());
       const budget = Math.min(this.#o.timeoutMs, MIN_RETRY_BUDGET_MS);
       if (now() + delay + budget > deadlineAt) throw makeError(ambiguousSoFar);
@@ -298,6 +312,19 @@ export class Transport {
     const detail = this.redact(
       failed.stopped ? causeText : classified.code ? `${classified.code}: ${causeText}` : causeText,
     );
+    if (!failed.stopped && classified.unreachable) {
+      return new SenderNetworkError({
+        method,
+        path,
+        cause: failed.error,
+        code: classified.code,
+        neverReachedService: classified.neverReachedService,
+        detail,
+        attempts,
+        ambiguous,
+        unreachable: { root: this.#o.root },
+      });
+    }
     return new SenderNetworkError({
       method,
       path,
@@ -355,17 +382,30 @@ export class Transport {
     ambiguous: boolean,
     attempts: number,
   ): SenderHttpError {
-    // Not JSON (a proxy's html page...), too deep or cut at the cap: keep the text.
+    // Not JSON (a proxy's html page...), too deep or cut at the cap: keep the text (its start).
     const parsed = answer.tooLarge ? undefined : parseJsonBody(answer.text);
-    const body = redactDeep(parsed?.ok ? parsed.value : answer.text, this.#o.token);
+    const body = parsed?.ok
+      ? redactDeep(parsed.value, this.#o.token)
+      : serviceText(this.redact(answer.text), 4 * 1024);
     const location = headerValue(answer.headers, "location");
     const record = typeof body === "object" && body !== null ? (body as Record<string, unknown>) : {};
+    // The service's text is shown on a terminal: made safe and cut (service-text.ts).
+    const rawMessage = answer.tooLarge ? leadingMessage(answer.text) : record.message;
+    const shownMessage =
+      typeof rawMessage === "string"
+        ? serviceText(this.redact(rawMessage), undefined, { countCut: !answer.tooLarge }) || undefined
+        : undefined;
+    const apiMessage = answer.tooLarge
+      ? `${shownMessage ?? "(no message)"} (the answer passed ${formatBytes(MAX_ERROR_BODY_BYTES)}, the most the client reads of an error; the rest was not read)`
+      : shownMessage;
+    const fieldErrors = boundFieldErrors(record.errors);
     return new SenderHttpError({
       method,
       path,
       status: answer.status,
-      apiMessage: typeof record.message === "string" && record.message !== "" ? record.message : undefined,
-      fieldErrors: normaliseFieldErrors(record.errors),
+      apiMessage,
+      fieldErrors: fieldErrors.shown,
+      moreFieldErrors: fieldErrors.more,
       retryAfterSeconds: retryAfterMs === undefined ? undefined : retryAfterMs / 1000,
       body,
       ambiguous,
@@ -419,10 +459,13 @@ export class Transport {
         bodyTimeout: timeoutMs,
         ...(this.#o.dispatcher ? { dispatcher: this.#o.dispatcher } : {}),
       });
+      // An error answer carries a message, never a record: it gets the smaller cap.
+      const ok = response.statusCode >= 200 && response.statusCode < 300;
       const { text, tooLarge } = await readCapped(
         response.body,
-        MAX_BODY_BYTES,
-        response.headers["content-length"],
+        ok ? MAX_BODY_BYTES : MAX_ERROR_BODY_BYTES,
+        // A declared length past the cap would skip reading; an error's start is still worth reading.
+        ok ? response.headers["content-length"] : undefined,
       );
       permit.release({ status: response.statusCode, headers: response.headers });
       this.#emit({

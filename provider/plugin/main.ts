@@ -4,7 +4,7 @@ import { main } from "@pulumi/pulumi/provider";
 import { pluginEngineAddress, stopOnSigterm, watchEngine } from "../engine-watch";
 import { packageSchemaText } from "./package-schema";
 import { grpc, provproto, structproto } from "./pulumi-internals";
-import { nativeProvider, packageVersion } from "./server";
+import { checkPluginConfig, nativeProvider, packageVersion } from "./server";
 
 const version = packageVersion();
 // One provider instance per plugin process: its context is built by the Configure below.
@@ -46,12 +46,23 @@ function patchService(impl: Record<string, Handler>): void {
       callback(err);
     }
   };
+  // CheckConfig runs the dynamic package's own config check (typo hints included): a failure is
+  // one line on the provider, and each unknown key's warning goes to stderr, which the engine shows.
+  // The inputs it answers carry the stack instance's nonce (see `checkProviderConfig`).
   impl.checkConfig = (call, callback) => {
     try {
       const olds = call.request.getOlds()?.toJavaScript() ?? {};
       const news = call.request.getNews()?.toJavaScript() ?? {};
+      const answer = checkPluginConfig(news);
+      for (const warning of answer.warnings) process.stderr.write(`warning: ${warning}\n`);
       const resp = new provproto.CheckResponse();
       resp.setInputs(structproto.Struct.fromJavaScript(native.checkConfig(olds, news)));
+      if (answer.failure !== undefined) {
+        const failure = new provproto.CheckFailure();
+        failure.setProperty("");
+        failure.setReason(answer.failure);
+        resp.setFailuresList([failure]);
+      }
       callback(undefined, resp);
     } catch (err) {
       callback(err);

@@ -2,10 +2,11 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import type * as provider from "@pulumi/pulumi/provider";
 import { autonamedTitleOf, instanceMark, NONCE_PATTERN, newNonce } from "../autoname";
-import type { ConfigSource } from "../config";
-import { ContextHolder } from "../context";
+import { SenderConfigError } from "../client/errors/config-error";
+import { checkSenderConfig } from "../config";
+import { type ConfigureInput, ContextHolder } from "../context";
 import type { RunContext } from "../functions";
-import { providerFactories } from "../index";
+import { checkInContext, providerFactories } from "../index";
 import { RESOURCE_KINDS, type ResourceKind } from "../kinds";
 import { servedFunctions } from "./functions";
 import { PACKAGE } from "./schema";
@@ -96,15 +97,60 @@ export function autonameInputs(
   return { ...news, title: autonamedTitleOf(name, mark), autonamed: true };
 }
 
+/** Keys the engine itself puts in a provider's inputs: and the stack-instance nonce: never a user's typo. */
+const ENGINE_CONFIG_KEYS: ReadonlySet<string> = new Set(["version", "pluginDownloadURL", NONCE_INPUT]);
+
 /**
  * The provider settings from the engine's Configure variables, keyed `sender:config:<key>` (the
  * default provider gets them from the `sender:*` stack config, an explicit provider from its
  * arguments), falling back to the environment as the dynamic resources do.
  */
-export function configSourceOf(variables: ReadonlyMap<string, string>): ConfigSource {
+export function configSourceOf(variables: ReadonlyMap<string, string>): ConfigureInput {
+  // The keys as the stack config spells them (`sender:apitoken`), for the typo hints.
+  const rawConfig = Object.fromEntries(
+    [...variables]
+      .filter(([key]) => !ENGINE_CONFIG_KEYS.has(key.slice(key.lastIndexOf(":") + 1)))
+      .map(([key, value]) => [key.replace(`${PACKAGE}:config:`, `${PACKAGE}:`), value]),
+  );
   return {
     get: (key) => variables.get(key.replace(`${PACKAGE}:`, `${PACKAGE}:config:`)) ?? variables.get(key),
+    rawConfig,
   };
+}
+
+/** A value of CheckConfig's `news`: a secret arrives wrapped (`{<sig>: <secret sig>, value}`). */
+function plainValue(value: unknown): string | undefined {
+  if (value === null || value === undefined) return undefined;
+  if (typeof value === "object" && "value" in value) return plainValue((value as { value: unknown }).value);
+  return typeof value === "string" ? value : JSON.stringify(value);
+}
+
+/** What CheckConfig answers: the inputs as given, or the one failure, and the warnings to show. */
+export interface ConfigCheckAnswer {
+  /** The failure, when the configuration cannot work (no token, a malformed value). */
+  failure: string | undefined;
+  /** One warning per key the package does not read, naming the closest known key. */
+  warnings: string[];
+}
+
+/**
+ * The plugin's CheckConfig: {@link checkSenderConfig}, the dynamic package's own check, on the
+ * provider's inputs (`news`, keyed by the bare names the stack config sets under `sender:`).
+ */
+export function checkPluginConfig(news: Record<string, unknown>): ConfigCheckAnswer {
+  const variables = new Map<string, string>();
+  for (const [name, value] of Object.entries(news)) {
+    const text = plainValue(value);
+    if (text !== undefined && !ENGINE_CONFIG_KEYS.has(name)) variables.set(`${PACKAGE}:config:${name}`, text);
+  }
+  const config = configSourceOf(variables);
+  try {
+    const { warnings } = checkSenderConfig(config, Object.keys(config.rawConfig ?? {}));
+    return { failure: undefined, warnings };
+  } catch (error) {
+    if (!SenderConfigError.is(error)) throw error;
+    return { failure: error.message, warnings: [] };
+  }
 }
 
 /**
@@ -150,7 +196,8 @@ export function nativeProvider(
     },
     checkConfig: checkProviderConfig,
     // The URN reaches check only here (the dynamic SDK derives it in the program): autoname first.
-    check: async (urn, olds, news) => readOnly(urn).check(olds, autonameInputs(urn, news, nonce)),
+    check: (urn, olds, news) =>
+      checkInContext(kindOfUrn(urn), holder.context.readOnly(), olds, autonameInputs(urn, news, nonce)),
     diff: (id, urn, olds, news) => readOnly(urn).diff(id, olds, news),
     create: (urn, inputs) => of(urn).create(inputs),
     // `pulumi import` reads with no prior state: every kind's read works from the id alone.

@@ -14,6 +14,7 @@ import {
   withOperation,
 } from "./common";
 import { campaignIdField, derive, type InputsOf, type OutputsOf, type TableOf } from "./fields";
+import { wireMapOf } from "./program-errors";
 
 const KIND = "CampaignFollowUp";
 
@@ -107,10 +108,16 @@ export const campaignFollowUpProvider: ResourceProviderOf = (context) => ({
 
   async create(inputs) {
     const state = stateOf(normalize(inputs));
-    return withOperation("create", KIND, state.campaignId, async () => {
-      await write(context, state, false, true);
-      return { id: state.campaignId, outs: state };
-    });
+    return withOperation(
+      "create",
+      KIND,
+      state.campaignId,
+      async () => {
+        await write(context, state, false, true);
+        return { id: state.campaignId, outs: state };
+      },
+      wireMapOf(campaignFollowUpFields, state),
+    );
   },
 
   async read(id, props) {
@@ -137,16 +144,22 @@ export const campaignFollowUpProvider: ResourceProviderOf = (context) => ({
   async update(id, olds, news) {
     const before = stateOf(olds);
     const after = stateOf(normalize(news));
-    return withOperation("update", KIND, id, async () => {
-      await guardChange(context, "update", CAMPAIGN_FOLLOW_UP_DIFF, KIND, id, olds, normalize(news));
-      // The POST sets subject and delay and switches the follow-up on; skip it when only turning off.
-      const needsWrite =
-        before.subject !== after.subject ||
-        before.delayHours !== after.delayHours ||
-        (after.active && !before.active);
-      await write(context, after, before.active, needsWrite);
-      return { outs: after };
-    });
+    return withOperation(
+      "update",
+      KIND,
+      id,
+      async () => {
+        await guardChange(context, "update", CAMPAIGN_FOLLOW_UP_DIFF, KIND, id, olds, normalize(news));
+        // The POST sets subject and delay and switches the follow-up on; skip it when only turning off.
+        const needsWrite =
+          before.subject !== after.subject ||
+          before.delayHours !== after.delayHours ||
+          (after.active && !before.active);
+        await write(context, after, before.active, needsWrite);
+        return { outs: after };
+      },
+      wireMapOf(campaignFollowUpFields, after),
+    );
   },
 
   async delete(id, props) {

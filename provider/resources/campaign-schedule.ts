@@ -12,7 +12,8 @@ import { formatTimestamp } from "../client/query";
 import type * as api from "../client/schemas";
 import type { ProviderContext } from "../context";
 import {
-  checker,
+  checkWithSchema,
+  containsUnknown,
   guardChange,
   guardedDiff,
   guardSentCampaign,
@@ -156,9 +157,38 @@ async function schedule(
   return { ...inputs, scheduleTimeUtc: utc, status: "SCHEDULED" satisfies api.CampaignStatus, sent: false };
 }
 
+/**
+ * The `check` of a schedule: the field rules, then a time already past when it is new (a create,
+ * or a changed time), which the service would refuse at apply. A time the stack already had is
+ * not judged again: it passes as the campaign goes out.
+ */
+export async function checkSchedule(
+  olds: Record<string, unknown>,
+  news: Record<string, unknown>,
+  now: number = Date.now(),
+): Promise<pulumi.dynamic.CheckResult> {
+  const result = checkWithSchema(inputSchema, news);
+  if ((result.failures ?? []).length > 0) return result;
+  const time = news.scheduleTime;
+  if (typeof time !== "string" || containsUnknown(time) || time === olds.scheduleTime) return result;
+  const instant = parseScheduleTime(time) as Date;
+  if (instant.getTime() > now) return result;
+  return {
+    ...result,
+    failures: [
+      {
+        property: "scheduleTime",
+        reason:
+          `${formatTimestamp(instant)} UTC is in the past (now ${formatTimestamp(new Date(now))} UTC): ` +
+          "give a later time, or leave out the CampaignSchedule to keep the campaign a draft",
+      },
+    ],
+  };
+}
+
 /** The CampaignSchedule provider. */
 export const campaignScheduleProvider: ResourceProviderOf = (context) => ({
-  check: checker(inputSchema),
+  check: (olds, news) => checkSchedule(olds, news),
 
   async diff(id, olds, news) {
     return guardedDiff(context, CAMPAIGN_SCHEDULE_DIFF, KIND, id, olds, news);

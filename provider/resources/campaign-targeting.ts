@@ -31,6 +31,7 @@ import {
   stableSet,
   type TableOf,
 } from "./fields";
+import { inProgramTerms } from "./program-errors";
 
 const KIND = "CampaignTargeting";
 
@@ -139,8 +140,23 @@ async function apply(
   before: Partial<CampaignTargetingInputs>,
   after: Partial<CampaignTargetingInputs>,
 ): Promise<void> {
+  // A refusal of a list names the program's field and id (`tagIds[0] "tag999"`), not `tags_arr.0`.
+  const carrying = async (
+    key: string,
+    property: string,
+    noun: string,
+    value: string[],
+    send: Promise<unknown>,
+  ) => {
+    try {
+      await send;
+    } catch (error) {
+      throw inProgramTerms(error, { [key]: { property, value, noun } });
+    }
+  };
   const tags = list(after.tagIds);
-  if (!sameSet(list(before.tagIds), tags)) await client.setTags(campaignId, tags);
+  if (!sameSet(list(before.tagIds), tags))
+    await carrying("tags_arr", "tagIds", "tag", tags, client.setTags(campaignId, tags));
   for (const tagId of minus(list(before.excludedTagIds), list(after.excludedTagIds))) {
     await client.removeExcludedTag(campaignId, tagId);
   }
@@ -149,13 +165,25 @@ async function apply(
   }
   const filters = list(after.filterIds);
   if (!sameSet(list(before.filterIds), filters)) {
-    await (filters.length > 0 ? client.setFilters(campaignId, filters) : client.clearFilters(campaignId));
+    await carrying(
+      "filters_arr",
+      "filterIds",
+      "saved filter",
+      filters,
+      filters.length > 0 ? client.setFilters(campaignId, filters) : client.clearFilters(campaignId),
+    );
   }
   const excludedFilters = list(after.excludedFilterIds);
   if (!sameSet(list(before.excludedFilterIds), excludedFilters)) {
-    await (excludedFilters.length > 0
-      ? client.setExcludedFilters(campaignId, excludedFilters)
-      : client.clearExcludedFilters(campaignId));
+    await carrying(
+      "filters_arr",
+      "excludedFilterIds",
+      "saved filter",
+      excludedFilters,
+      excludedFilters.length > 0
+        ? client.setExcludedFilters(campaignId, excludedFilters)
+        : client.clearExcludedFilters(campaignId),
+    );
   }
   const sendToAll = after.sendToAll === true;
   if ((before.sendToAll === true) !== sendToAll) await client.setSendToAll(campaignId, sendToAll);

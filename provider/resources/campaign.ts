@@ -41,6 +41,8 @@ export {
   campaignFields,
 } from "./campaign-fields";
 
+import { type WireMap, wireMapOf } from "./program-errors";
+
 const KIND = "Campaign";
 
 /** How Campaign inputs compare. Nothing is replace-only: PATCH takes every field. Built at module load. */
@@ -286,6 +288,11 @@ function forgetJournaled(client: SenderClient, id: string, props: Record<string,
   if (typeof mark === "string") journalForget(journalKey(KIND, mark, client.baseUrl), id);
 }
 
+/** What a Campaign request's wire keys stand for in the program, for its refusals. */
+function wireOf(inputs: Record<string, unknown>): WireMap {
+  return wireMapOf(campaignFields, inputs, { groups: "group", segments: "segment" });
+}
+
 /** The Campaign provider, working in `context`. */
 export const campaignProvider: ResourceProviderOf = (context) => ({
   check: async (olds, news) => checkWithSchema(inputSchema, keepAutoname(olds, news)),
@@ -296,53 +303,59 @@ export const campaignProvider: ResourceProviderOf = (context) => ({
 
   async create(props) {
     const inputs = managedInputs(props);
-    return withOperation("create", KIND, label(props), async () => {
-      const client = context.client();
-      let campaign: api.Campaign;
-      if (inputs.adoptId !== undefined) {
-        campaign = await adopt(client, inputs.adoptId, inputs);
-      } else {
-        const body = createBody(inputs);
-        const ownership = ownershipOf(client, props, body.title);
-        const sent = ownership ? { ...body, title: ownership.createTitle } : body;
-        const matches = candidateFilter(body, ownership);
-        let madeId: string | undefined;
-        campaign = await createOnce(
-          context.claims,
-          {
-            kind: KIND,
-            describe: `campaign ${JSON.stringify(shorten(sent.title ?? body.subject))}`,
-            create: async () => {
-              const made = await client.createCampaign(sent);
-              madeId = made.id;
-              return made;
+    return withOperation(
+      "create",
+      KIND,
+      label(props),
+      async () => {
+        const client = context.client();
+        let campaign: api.Campaign;
+        if (inputs.adoptId !== undefined) {
+          campaign = await adopt(client, inputs.adoptId, inputs);
+        } else {
+          const body = createBody(inputs);
+          const ownership = ownershipOf(client, props, body.title);
+          const sent = ownership ? { ...body, title: ownership.createTitle } : body;
+          const matches = candidateFilter(body, ownership);
+          let madeId: string | undefined;
+          campaign = await createOnce(
+            context.claims,
+            {
+              kind: KIND,
+              describe: `campaign ${JSON.stringify(shorten(sent.title ?? body.subject))}`,
+              create: async () => {
+                const made = await client.createCampaign(sent);
+                madeId = made.id;
+                return made;
+              },
+              known: async () => (await knownDrafts(context)).filter(matches),
+              find: async () => (await listDrafts(client, SEARCH_PAGES)).filter(matches),
+              ...(ownership
+                ? { owns: (candidate: api.Campaign) => ownedBy(ownership, candidate, body.title) }
+                : {}),
+              idOf: (c) => c.id,
+              remove: async (id) => {
+                await client.deleteCampaigns([id]);
+              },
+              ...(ownership?.journal ? { journal: ownership.journal } : {}),
             },
-            known: async () => (await knownDrafts(context)).filter(matches),
-            find: async () => (await listDrafts(client, SEARCH_PAGES)).filter(matches),
-            ...(ownership
-              ? { owns: (candidate: api.Campaign) => ownedBy(ownership, candidate, body.title) }
-              : {}),
-            idOf: (c) => c.id,
-            remove: async (id) => {
-              await client.deleteCampaigns([id]);
-            },
-            ...(ownership?.journal ? { journal: ownership.journal } : {}),
-          },
-          createOptionsOf(client, context.retryDeadlineMs()),
-        );
-        if (ownership?.journal !== undefined && body.title !== undefined) {
-          if (campaign.id !== madeId) {
-            // A marked campaign made earlier (a lost answer, a killed `up`): brought to the inputs.
-            campaign = await adopt(client, campaign.id, inputs);
-          } else {
-            const renamed = await rename(client, campaign.id, body.title);
-            if (!renamed)
-              return { id: campaign.id, outs: { ...outputsOf(inputs, campaign), title: sent.title } };
+            createOptionsOf(client, context.retryDeadlineMs()),
+          );
+          if (ownership?.journal !== undefined && body.title !== undefined) {
+            if (campaign.id !== madeId) {
+              // A marked campaign made earlier (a lost answer, a killed `up`): brought to the inputs.
+              campaign = await adopt(client, campaign.id, inputs);
+            } else {
+              const renamed = await rename(client, campaign.id, body.title);
+              if (!renamed)
+                return { id: campaign.id, outs: { ...outputsOf(inputs, campaign), title: sent.title } };
+            }
           }
         }
-      }
-      return { id: campaign.id, outs: outputsOf(inputs, campaign) };
-    });
+        return { id: campaign.id, outs: outputsOf(inputs, campaign) };
+      },
+      wireOf(inputs),
+    );
   },
 
   // Never writes: it runs in `refresh --preview-only` too (leftovers go at the next update).
@@ -361,15 +374,21 @@ export const campaignProvider: ResourceProviderOf = (context) => ({
 
   async update(id, olds, news) {
     const inputs = managedInputs(news);
-    return withOperation("update", KIND, id, async () => {
-      const client = context.client();
-      // The mark `check` made now, of this stack instance's nonce; never the one in state.
-      await removeMarkedLeftovers(context, id, userInputs(news));
-      // Sent since the preview: refused rather than changed.
-      const changed = await guardChange(context, "update", CAMPAIGN_DIFF, KIND, id, olds, news, [id]);
-      if (changed.length > 0) await client.updateCampaign(id, patchBody(changed, inputs));
-      return { outs: outputsOf(inputs, await client.getCampaign(id)) };
-    });
+    return withOperation(
+      "update",
+      KIND,
+      id,
+      async () => {
+        const client = context.client();
+        // The mark `check` made now, of this stack instance's nonce; never the one in state.
+        await removeMarkedLeftovers(context, id, userInputs(news));
+        // Sent since the preview: refused rather than changed.
+        const changed = await guardChange(context, "update", CAMPAIGN_DIFF, KIND, id, olds, news, [id]);
+        if (changed.length > 0) await client.updateCampaign(id, patchBody(changed, inputs));
+        return { outs: outputsOf(inputs, await client.getCampaign(id)) };
+      },
+      wireOf(inputs),
+    );
   },
 
   async delete(id, props) {

@@ -4,6 +4,7 @@ import { SenderError, type SenderHttpError, shorten } from "../client";
 import { hasBrand, setBrand } from "../client/errors/brand";
 import type * as api from "../client/schemas";
 import type { ProviderContext } from "../context";
+import { inProgramTerms, type WireMap } from "./program-errors";
 
 /** The value the engine substitutes for an input not yet known during preview. */
 export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
@@ -142,17 +143,22 @@ export function operationError(
   return SenderOperationError.is(err) ? err : new SenderOperationError(operation, kind, subject, err);
 }
 
-/** Runs one provider operation, rethrowing failures through {@link operationError}. */
+/**
+ * Runs one provider operation, rethrowing failures through {@link operationError}; with `wire`
+ * (what the request's wire keys stand for), the service's refusals are said in the program's terms
+ * ({@link inProgramTerms}).
+ */
 export async function withOperation<T>(
   operation: Operation,
   kind: string,
   subject: string | undefined,
   run: () => Promise<T>,
+  wire?: WireMap,
 ): Promise<T> {
   try {
     return await run();
   } catch (err) {
-    throw operationError(operation, kind, subject, err);
+    throw operationError(operation, kind, subject, wire ? inProgramTerms(err, wire) : err);
   }
 }
 

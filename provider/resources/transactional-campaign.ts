@@ -17,6 +17,7 @@ import {
 } from "./common";
 import { journalIds } from "./create-once";
 import { bodyOf, derive, pickInputs, readComputed } from "./fields";
+import { wireMapOf } from "./program-errors";
 import {
   type TransactionalCampaignInputs,
   transactionalCampaignFields,
@@ -235,72 +236,78 @@ export const transactionalCampaignProvider: ResourceProviderOf = (context) => ({
     const inputs = managedOf(props);
     const adoptId = props.adoptId as string | undefined;
     const subject = adoptId ?? JSON.stringify(inputs.title ?? inputs.subject);
-    return withOperation("create", KIND, subject, async () => {
-      const client = context.client();
-      if (adoptId !== undefined) {
-        const record = await adopt(client, adoptId, inputs);
-        return { id: record.id, outs: outputsOf(inputs, record, adoptId) };
-      }
-      const body = bodyOfInputs(inputs);
-      // The mark of this stack instance's nonce: an autonamed title proves ownership only when it
-      // ends with it (a title kept from state may carry a URN-only mark made before nonces).
-      const ownMark = typeof props.ownershipMark === "string" ? props.ownershipMark : undefined;
-      const autonamed =
-        props.autonamed === true &&
-        body.title !== undefined &&
-        ownMark !== undefined &&
-        body.title.endsWith(`-${ownMark}`);
-      const mark = props.autonamed !== true && body.title !== undefined ? ownMark : undefined;
-      const createTitle = typeof mark === "string" ? markedTitle(body.title as string, mark) : body.title;
-      const journal = typeof mark === "string" ? journalKey(KIND, mark, client.baseUrl) : undefined;
-      const journaled = journal === undefined ? new Set<string>() : journalIds(journal);
-      const provable = autonamed || journal !== undefined;
-      const owned = (record: Transactional) =>
-        sameTitle(record.title, createTitle) ||
-        (journaled.has(record.id) && sameTitle(record.title, body.title));
-      // Without a proof (an explicit title and no mark), look-alikes are only candidates to name.
-      const title = (record: Transactional) =>
-        provable ? owned(record) : sameTitle(record.title, body.title);
-      const sent: CreateTransactionalBody =
-        createTitle === undefined ? body : { ...body, title: createTitle };
-      // The API cannot delete one: a duplicate would stay for good, so look before creating.
-      let created = await createOnce(
-        context.claims,
-        {
-          kind: KIND,
-          describe: `transactional campaign ${JSON.stringify(shorten(createTitle ?? body.subject))}`,
-          create: () => client.createTransactional(sent),
-          known: async () =>
-            candidatesIn(
-              client,
-              await context.claims.sharedList(client, KIND, () => listAll(client, LIST_PAGES)),
-              body,
-              title,
-            ),
-          find: async () => candidatesIn(client, await listAll(client, SEARCH_PAGES), body, title),
-          ...(provable ? { owns: owned } : {}),
-          idOf: (record) => record.id,
-          ...(journal !== undefined ? { journal } : {}),
-        },
-        createOptionsOf(client, context.retryDeadlineMs()),
-      );
-      let outsTitle: string | undefined;
-      if (journal !== undefined && body.title !== undefined && !sameTitle(created.title, body.title)) {
-        // Made just now, or earlier (a lost answer, a killed `up`): renamed to the explicit title.
-        try {
-          created = await client.updateTransactional(created.id, { title: body.title });
-        } catch (err) {
-          outsTitle = createTitle;
-          process.stderr.write(
-            `warning: ${KIND} ${created.id} was made, but renaming it to its title failed (${(err as Error).message}); the next \`pulumi up\` renames it\n`,
-          );
+    return withOperation(
+      "create",
+      KIND,
+      subject,
+      async () => {
+        const client = context.client();
+        if (adoptId !== undefined) {
+          const record = await adopt(client, adoptId, inputs);
+          return { id: record.id, outs: outputsOf(inputs, record, adoptId) };
         }
-      }
-      // The create answer lacks the counters and says step1; read it back so a refresh agrees.
-      const record = await client.getTransactional(created.id).catch(() => created);
-      const outs = outputsOf(inputs, record, undefined, props.ownershipMark);
-      return { id: created.id, outs: outsTitle === undefined ? outs : { ...outs, title: outsTitle } };
-    });
+        const body = bodyOfInputs(inputs);
+        // The mark of this stack instance's nonce: an autonamed title proves ownership only when it
+        // ends with it (a title kept from state may carry a URN-only mark made before nonces).
+        const ownMark = typeof props.ownershipMark === "string" ? props.ownershipMark : undefined;
+        const autonamed =
+          props.autonamed === true &&
+          body.title !== undefined &&
+          ownMark !== undefined &&
+          body.title.endsWith(`-${ownMark}`);
+        const mark = props.autonamed !== true && body.title !== undefined ? ownMark : undefined;
+        const createTitle = typeof mark === "string" ? markedTitle(body.title as string, mark) : body.title;
+        const journal = typeof mark === "string" ? journalKey(KIND, mark, client.baseUrl) : undefined;
+        const journaled = journal === undefined ? new Set<string>() : journalIds(journal);
+        const provable = autonamed || journal !== undefined;
+        const owned = (record: Transactional) =>
+          sameTitle(record.title, createTitle) ||
+          (journaled.has(record.id) && sameTitle(record.title, body.title));
+        // Without a proof (an explicit title and no mark), look-alikes are only candidates to name.
+        const title = (record: Transactional) =>
+          provable ? owned(record) : sameTitle(record.title, body.title);
+        const sent: CreateTransactionalBody =
+          createTitle === undefined ? body : { ...body, title: createTitle };
+        // The API cannot delete one: a duplicate would stay for good, so look before creating.
+        let created = await createOnce(
+          context.claims,
+          {
+            kind: KIND,
+            describe: `transactional campaign ${JSON.stringify(shorten(createTitle ?? body.subject))}`,
+            create: () => client.createTransactional(sent),
+            known: async () =>
+              candidatesIn(
+                client,
+                await context.claims.sharedList(client, KIND, () => listAll(client, LIST_PAGES)),
+                body,
+                title,
+              ),
+            find: async () => candidatesIn(client, await listAll(client, SEARCH_PAGES), body, title),
+            ...(provable ? { owns: owned } : {}),
+            idOf: (record) => record.id,
+            ...(journal !== undefined ? { journal } : {}),
+          },
+          createOptionsOf(client, context.retryDeadlineMs()),
+        );
+        let outsTitle: string | undefined;
+        if (journal !== undefined && body.title !== undefined && !sameTitle(created.title, body.title)) {
+          // Made just now, or earlier (a lost answer, a killed `up`): renamed to the explicit title.
+          try {
+            created = await client.updateTransactional(created.id, { title: body.title });
+          } catch (err) {
+            outsTitle = createTitle;
+            process.stderr.write(
+              `warning: ${KIND} ${created.id} was made, but renaming it to its title failed (${(err as Error).message}); the next \`pulumi up\` renames it\n`,
+            );
+          }
+        }
+        // The create answer lacks the counters and says step1; read it back so a refresh agrees.
+        const record = await client.getTransactional(created.id).catch(() => created);
+        const outs = outputsOf(inputs, record, undefined, props.ownershipMark);
+        return { id: created.id, outs: outsTitle === undefined ? outs : { ...outs, title: outsTitle } };
+      },
+      wireMapOf(transactionalCampaignFields, inputs),
+    );
   },
 
   async read(id, props) {
@@ -336,21 +343,27 @@ export const transactionalCampaignProvider: ResourceProviderOf = (context) => ({
     for (const field of fields) changed[field] = inputs[field as Field];
     const body = bodyOf(transactionalCampaignFields, changed);
     const adoptId = news.adoptId;
-    return withOperation("update", KIND, id, async () => {
-      const client = context.client();
-      if (Object.keys(body).length > 0) {
-        const answer = await client.updateTransactional(id, body);
-        const differing = notTaken(body, answer);
-        if (differing.length > 0) {
-          throw new Error(
-            `PATCH /v2/transactional/${id} succeeded but did not make the change (${differing.join("; ")}).`,
-          );
+    return withOperation(
+      "update",
+      KIND,
+      id,
+      async () => {
+        const client = context.client();
+        if (Object.keys(body).length > 0) {
+          const answer = await client.updateTransactional(id, body);
+          const differing = notTaken(body, answer);
+          if (differing.length > 0) {
+            throw new Error(
+              `PATCH /v2/transactional/${id} succeeded but did not make the change (${differing.join("; ")}).`,
+            );
+          }
         }
-      }
-      // The update answer lacks the counters: read back so a refresh agrees.
-      const record = await client.getTransactional(id);
-      return { outs: outputsOf(inputs, record, adoptId, news.ownershipMark) };
-    });
+        // The update answer lacks the counters: read back so a refresh agrees.
+        const record = await client.getTransactional(id);
+        return { outs: outputsOf(inputs, record, adoptId, news.ownershipMark) };
+      },
+      wireMapOf(transactionalCampaignFields, inputs),
+    );
   },
 
   async delete(id) {

@@ -47,7 +47,22 @@ async function invoke<A, R>(source: DataSource<A, R>, args: unknown, opts: pulum
  * `up`; secret args make the result secret.
  */
 function outputOf<R>(read: (plain: unknown) => Promise<R>, args: unknown): pulumi.Output<R> {
-  return pulumi.output(args as pulumi.Input<object>).apply(read) as pulumi.Output<R>;
+  return pulumi.output(args as pulumi.Input<object>).apply(async (plain) => {
+    try {
+      return await read(plain);
+    } catch (error) {
+      // A missing or malformed setting in a program that also has resources of this package: each
+      // of them fails on it through the provider, which says it on the resource. Said here too, it
+      // would be a second line (on the Stack); the result stays unknown instead.
+      if (
+        error instanceof SenderFunctionError &&
+        error.reason === "config" &&
+        programContext().hasResources()
+      )
+        return pulumi.unknown as unknown as R;
+      throw error;
+    }
+  }) as pulumi.Output<R>;
 }
 
 /** The Promise form of a data source taking args: `getPlan({ planId: 3 })`. */

@@ -118,7 +118,7 @@ describe("up with a request the service refuses", () => {
       const lines = [...h.output.join("").split("\n"), ...text.split("\n")];
       // The engine closes every failed update with its own "update failed" on the Stack.
       expect(diagnostics(lines, "error").sort()).toEqual([
-        'error: create Campaign "Solo campaign" failed: POST /v2/campaigns failed with 422: reply_to: The reply to must be an address on a verified domain.',
+        'error: create Campaign "Solo campaign" failed: replyTo "news@not-verified.example": The reply to must be an address on a verified domain. (POST /v2/campaigns answered 422)',
         "error: update failed",
       ]);
       expect(lines.filter((line) => line.includes("    at "))).toEqual([]);

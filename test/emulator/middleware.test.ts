@@ -215,6 +215,49 @@ describe("faults", () => {
     });
   });
 
+  test("should answer a huge, escape-laden message and field errors without committing, on hostile", async () => {
+    const emu = testEmulator();
+    await emu.call(
+      "POST",
+      "/__emulator/faults",
+      {
+        rules: [
+          {
+            kind: "hostile",
+            status: 422,
+            messageBytes: 1000,
+            fieldErrors: 3,
+            method: "POST",
+            path: "^/v2/campaigns$",
+          },
+        ],
+      },
+      admin,
+    );
+    const answer = await emu.app.request("http://emulator/v2/campaigns", {
+      method: "POST",
+      headers: { authorization: `Bearer ${TOKEN}`, "content-type": "application/json" },
+      body: JSON.stringify(VALID_CAMPAIGN),
+    });
+    const body = (await answer.json()) as { message: string; errors: Record<string, string[]> };
+    expect(answer.status).toBe(422);
+    expect(body.message).toHaveLength(1000);
+    expect(body.message.startsWith("\u001b[2J\u001b[31m\u001b]0;pwned\u0007")).toBe(true);
+    expect(body.errors).toEqual({
+      field0: ["\u001b[1mbad\u001b[0m"],
+      field1: ["\u001b[1mbad\u001b[0m"],
+      field2: ["\u001b[1mbad\u001b[0m"],
+    });
+    expect((await emu.state()).campaigns).toHaveLength(1);
+    const log = (await emu.call("GET", "/__emulator/requests", undefined, admin)).body.requests;
+    expect(log.at(-1)).toMatchObject({
+      method: "POST",
+      path: "/v2/campaigns",
+      status: 422,
+      fault: "hostile",
+    });
+  });
+
   test("should hold the request, then commit it late, on latency", async () => {
     const emu = testEmulator();
     await emu.call(

@@ -8,6 +8,16 @@ import { call } from "./call";
 
 /** The targeting endpoints of `SenderClient`. */
 export const targetingEndpoints = {
+  /** `GET /v2/tags` (assumed route): every tag of the account, which a targeting may name. */
+  listAccountTags(): Promise<s.Tag[]> {
+    return call(this, "GET /tags");
+  },
+
+  /** `GET /v2/filters` (assumed route): every saved filter of the account. */
+  listAccountFilters(): Promise<s.Filter[]> {
+    return call(this, "GET /filters");
+  },
+
   /** `GET /v2/campaigns/{id}/tags`: included tags. */
   getTags(id: string): Promise<s.Tag[]> {
     return call(this, "GET /campaigns/{id}/tags", { params: { id } });

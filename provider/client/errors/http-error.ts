@@ -10,8 +10,10 @@ export interface SenderHttpErrorDetails {
   status: number;
   /** The API's own `message`, when the body carried one. */
   apiMessage?: string | undefined;
-  /** Field errors of a 422, already normalised to lists. */
+  /** Field errors of a 422, already normalised to lists (and bounded, see `boundFieldErrors`). */
   fieldErrors?: Record<string, string[]>;
+  /** How many more fields had errors than `fieldErrors` keeps. */
+  moreFieldErrors?: number;
   /** Seconds the service asked to wait (`Retry-After`), when given. */
   retryAfterSeconds?: number | undefined;
   /** The parsed answer body (or its text when it was not JSON). */
@@ -51,6 +53,8 @@ export function formatHttpErrorMessage(details: SenderHttpErrorDetails): string 
     const parts = Object.entries(fieldErrors).flatMap(([field, messages]) =>
       messages.map((message) => `${field}: ${message}`),
     );
+    const more = details.moreFieldErrors ?? 0;
+    if (more > 0) parts.push(`… and ${more} more field${more === 1 ? "" : "s"}`);
     if (parts.length > 0) return `${head}: ${parts.join("; ")}`;
   }
   const base = details.apiMessage ? `${head}: ${details.apiMessage}` : head;
@@ -98,8 +102,10 @@ export class SenderHttpError extends SenderError {
   readonly path: string;
   /** The API's own `message`, when the body carried one. */
   readonly apiMessage: string | undefined;
-  /** Field errors of a 422 keyed by the API's (snake_case, dotted) field name. */
+  /** Field errors of a 422 keyed by the API's (snake_case, dotted) field name: the first ones. */
   readonly fieldErrors: Record<string, string[]>;
+  /** How many more fields had errors than {@link SenderHttpError.fieldErrors} keeps. */
+  readonly moreFieldErrors: number;
   /** Seconds the service asked to wait before retrying, when it said. */
   readonly retryAfterSeconds: number | undefined;
   /** The parsed answer body. */
@@ -116,6 +122,7 @@ export class SenderHttpError extends SenderError {
     this.path = details.path;
     this.apiMessage = details.apiMessage;
     this.fieldErrors = details.fieldErrors ?? {};
+    this.moreFieldErrors = details.moreFieldErrors ?? 0;
     this.retryAfterSeconds = details.retryAfterSeconds;
     this.body = details.body;
     this.attempts = details.attempts ?? 1;
@@ -135,6 +142,7 @@ export class SenderHttpError extends SenderError {
       path: this.path,
       apiMessage: this.apiMessage,
       fieldErrors: this.fieldErrors,
+      moreFieldErrors: this.moreFieldErrors,
       retryAfterSeconds: this.retryAfterSeconds,
       attempts: this.attempts,
       location: this.location,

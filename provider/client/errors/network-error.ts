@@ -18,6 +18,36 @@ export interface SenderNetworkErrorDetails {
   attempts?: number;
   /** Forces {@link SenderError.ambiguous} on, when an earlier attempt may have taken effect. */
   ambiguous?: boolean;
+  /** Set when nothing answers at the address (refused, unresolved, no route): the API root tried. */
+  unreachable?: { root: string } | undefined;
+}
+
+/** What each unreachable code means, for people. */
+const UNREACHABLE_WHY: Readonly<Record<string, string>> = {
+  ECONNREFUSED: "the connection was refused",
+  ENOTFOUND: "the host name does not resolve",
+  ENETUNREACH: "the network is unreachable",
+  EHOSTUNREACH: "the host is unreachable",
+  EADDRNOTAVAIL: "the address is not available",
+};
+
+/**
+ * The message of a request to an address where nothing answers: what was tried and what to check,
+ * in one line: `Cannot reach the Sender API at http://127.0.0.1:4099: the connection was refused
+ * (GET /v2/campaigns, ECONNREFUSED, 2 attempts). Check sender:baseUrl (or SENDER_BASE_URL) and the
+ * network.`
+ */
+export function unreachableMessage(
+  details: SenderNetworkErrorDetails & { unreachable: { root: string } },
+): string {
+  const code = details.code ?? "";
+  const why = UNREACHABLE_WHY[code] ?? "no connection could be made";
+  const attempts = details.attempts ?? 1;
+  return (
+    `Cannot reach the Sender API at ${details.unreachable.root}: ${why} ` +
+    `(${details.method} ${details.path}, ${code}, ${attempts} attempt${attempts === 1 ? "" : "s"}). ` +
+    "Check sender:baseUrl (or SENDER_BASE_URL) and the network."
+  );
 }
 
 /**
@@ -41,7 +71,10 @@ export class SenderNetworkError extends SenderError {
   readonly attempts: number;
 
   constructor(details: SenderNetworkErrorDetails) {
-    super(`${details.method} ${details.path} failed: ${details.detail}`, {
+    const message = details.unreachable
+      ? unreachableMessage({ ...details, unreachable: details.unreachable })
+      : `${details.method} ${details.path} failed: ${details.detail}`;
+    super(message, {
       cause: details.cause,
       ambiguous: details.ambiguous === true || !details.neverReachedService,
     });

@@ -115,6 +115,7 @@ describe("HTTP errors", () => {
       path: "/v2/imageFolders",
       apiMessage: "Unauthenticated.",
       fieldErrors: {},
+      moreFieldErrors: 0,
       retryAfterSeconds: undefined,
       attempts: 1,
       location: undefined,
@@ -263,7 +264,9 @@ describe("network errors and timeouts", () => {
     expect(error.neverReachedService).toBe(true);
     expect(error.ambiguous).toBe(false);
     expect(error.cause).toBeDefined();
-    expect(error.message).toMatch(/^GET \/v2\/campaigns\/x failed: ECONNREFUSED: /);
+    expect(error.message).toBe(
+      `Cannot reach the Sender API at http://127.0.0.1:${port}: the connection was refused (GET /v2/campaigns/x, ECONNREFUSED, 1 attempt). Check sender:baseUrl (or SENDER_BASE_URL) and the network.`,
+    );
     expectNoToken(error);
   });
 

@@ -284,7 +284,8 @@ describe("creating POSTs", () => {
     }
   });
 
-  it("should give up after maxAttempts refusals, not ambiguous", async () => {
+  // A refused connection is a wrong address or a service down: 2 quick attempts, whatever maxAttempts.
+  it("should give up after 2 refusals, not maxAttempts, not ambiguous", async () => {
     const port = await freePort();
     const c = new SenderClient({
       baseUrl: `http://127.0.0.1:${port}`,
@@ -296,7 +297,7 @@ describe("creating POSTs", () => {
       "ECONNREFUSED",
       true,
       false,
-      3,
+      2,
     ]);
   });
 });
@@ -475,25 +476,35 @@ describe("retry policy (retry.ts)", () => {
   });
 
   it.each([
-    [Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" }), "ECONNREFUSED", true, true],
-    [Object.assign(new Error("getaddrinfo"), { code: "ENOTFOUND" }), "ENOTFOUND", true, true],
+    // error, code, never reached the service, retryable, unreachable (2 attempts only)
+    [
+      Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" }),
+      "ECONNREFUSED",
+      true,
+      true,
+      true,
+    ],
+    [Object.assign(new Error("getaddrinfo"), { code: "ENOTFOUND" }), "ENOTFOUND", true, true, true],
     [
       Object.assign(new Error("connect timeout"), { code: "UND_ERR_CONNECT_TIMEOUT" }),
       "UND_ERR_CONNECT_TIMEOUT",
       true,
       true,
+      false,
     ],
     [
       Object.assign(new Error("other side closed"), { code: "UND_ERR_SOCKET" }),
       "UND_ERR_SOCKET",
       false,
       true,
+      false,
     ],
-    [Object.assign(new Error("reset"), { code: "ECONNRESET" }), "ECONNRESET", false, true],
-    [Object.assign(new Error("cert"), { code: "CERT_HAS_EXPIRED" }), "CERT_HAS_EXPIRED", false, false],
+    [Object.assign(new Error("reset"), { code: "ECONNRESET" }), "ECONNRESET", false, true, false],
+    [Object.assign(new Error("cert"), { code: "CERT_HAS_EXPIRED" }), "CERT_HAS_EXPIRED", false, false, false],
     [
       new Error("wrapped", { cause: Object.assign(new Error("x"), { code: "ECONNREFUSED" }) }),
       "ECONNREFUSED",
+      true,
       true,
       true,
     ],
@@ -502,9 +513,12 @@ describe("retry policy (retry.ts)", () => {
       "EHOSTUNREACH",
       true,
       true,
+      true,
     ],
-    [new Error("mystery"), undefined, false, true],
-  ])("classifies %s", (error, code, neverReachedService, retryable) => {
-    expect(classifyNetworkError(error)).toEqual({ code, neverReachedService, retryable });
+    // EAI_AGAIN is a resolver that may answer next time: the whole backoff.
+    [Object.assign(new Error("again"), { code: "EAI_AGAIN" }), "EAI_AGAIN", true, true, false],
+    [new Error("mystery"), undefined, false, true, false],
+  ])("classifies %s", (error, code, neverReachedService, retryable, unreachable) => {
+    expect(classifyNetworkError(error)).toEqual({ code, neverReachedService, retryable, unreachable });
   });
 });

@@ -358,6 +358,20 @@ const rows: Record<string, Row> = {
     answer: f.ack(),
     result: f.ack(),
   },
+  listAccountTags: {
+    call: (c) => c.listAccountTags(),
+    method: "GET",
+    url: "/v2/tags",
+    answer: { data: [tag] },
+    result: [tag],
+  },
+  listAccountFilters: {
+    call: (c) => c.listAccountFilters(),
+    method: "GET",
+    url: "/v2/filters",
+    answer: { data: [{ id: "flt001", name: "Opened" }] },
+    result: [{ id: "flt001", name: "Opened" }],
+  },
   getTags: {
     call: (c) => c.getTags("b6gXkQ"),
     method: "GET",

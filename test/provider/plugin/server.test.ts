@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { LAUNCH_CONTENT } from "../../../emulator/seed";
 import { type RunningEmulator, startEmulator } from "../../../emulator/server";
 import { autonamedTitleOf, instanceMark, titleFromUrn } from "../../../provider/autoname";
@@ -6,6 +6,7 @@ import { SenderClient } from "../../../provider/client";
 import { cartAsText } from "../../../provider/plugin/functions";
 import {
   autonameInputs,
+  checkPluginConfig,
   checkProviderConfig,
   NONCE_INPUT,
   nativeProvider,
@@ -324,5 +325,43 @@ describe("nativeProvider", () => {
     expect(fresh[NONCE_INPUT]).toMatch(/^[0-9a-f]{32}$/);
     expect(fresh[NONCE_INPUT]).not.toBe(NONCE);
     expect(checkProviderConfig(undefined, {})[NONCE_INPUT]).not.toBe(fresh[NONCE_INPUT]);
+  });
+});
+
+describe("CheckConfig: the dynamic package's own config check", () => {
+  const MISSING =
+    "No Sender API token: set it with `pulumi config set --secret sender:apiToken <token>` or the SENDER_API_TOKEN environment variable";
+  beforeAll(() => {
+    vi.stubEnv("SENDER_API_TOKEN", "");
+  });
+  afterAll(() => {
+    vi.unstubAllEnvs();
+  });
+
+  test("a misspelt token key: one failure with the hint the dynamic package gives", () => {
+    expect(checkPluginConfig({ apitoken: "x", baseUrl: "http://127.0.0.1:1" })).toEqual({
+      failure: `${MISSING} (sender:apitoken is set: did you mean sender:apiToken?)`,
+      warnings: [],
+    });
+  });
+
+  test("a secret token (wrapped by the engine) is read; an unknown key gets the warning naming the closest", () => {
+    const secret = { "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270", value: "t" };
+    expect(checkPluginConfig({ apiToken: secret, baseurl: "http://x", version: "1.2.3" })).toEqual({
+      failure: undefined,
+      warnings: ["Unknown config key sender:baseurl (did you mean sender:baseUrl?); it is ignored"],
+    });
+  });
+
+  test("a malformed value names its key", () => {
+    expect(checkPluginConfig({ apiToken: "t", maxAttempts: "many" }).failure).toBe(
+      "Invalid config sender:maxAttempts: sender:maxAttempts must be a whole number",
+    );
+  });
+
+  test("Configure gives the same hint: the plugin's context reads the keys as the stack spells them", () => {
+    expect(() => configure(new Map([["sender:config:apitoken", "x"]]))).toThrow(
+      `${MISSING} (sender:apitoken is set: did you mean sender:apiToken?)`,
+    );
   });
 });

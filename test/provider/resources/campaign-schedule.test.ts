@@ -120,12 +120,25 @@ describe("CampaignSchedule check", () => {
   test.each([
     { name: "a valid time", inputs: { campaignId: "c1", scheduleTime: WHEN } },
     // Only create and update judge the past: a sent schedule must keep passing check.
-    { name: "a time in the past", inputs: { campaignId: "c1", scheduleTime: "2020-01-01T09:00:00Z" } },
     { name: "an unknown time", inputs: { campaignId: "c1", scheduleTime: UNKNOWN } },
     { name: "an unknown campaign", inputs: { campaignId: UNKNOWN, scheduleTime: WHEN } },
   ])("should pass $name", async ({ inputs }) => {
     const news = withProvider(inputs);
     expect(await h.providers.CampaignSchedule.check({}, news)).toEqual({ inputs: news });
+  });
+});
+
+test("check refuses a new time in the past, naming it in UTC and what to do", async () => {
+  const news = withProvider({ campaignId: "c1", scheduleTime: "2020-01-01T09:00:00Z" });
+  const result = await h.providers.CampaignSchedule.check({}, news);
+  expect(result.failures).toHaveLength(1);
+  expect(result.failures?.[0]?.property).toBe("scheduleTime");
+  expect(result.failures?.[0]?.reason).toMatch(
+    /^2020-01-01 09:00:00 UTC is in the past \(now \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC\): give a later time, or leave out the CampaignSchedule to keep the campaign a draft$/,
+  );
+  // The time the stack already had passes: it goes by as the campaign goes out.
+  expect(await h.providers.CampaignSchedule.check({ scheduleTime: "2020-01-01T09:00:00Z" }, news)).toEqual({
+    inputs: news,
   });
 });
 

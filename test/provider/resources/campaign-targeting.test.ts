@@ -183,7 +183,7 @@ describe("CampaignTargeting create", () => {
     await expect(
       h.providers.CampaignTargeting.create(withProvider({ campaignId, tagIds: ["tag999"] })),
     ).rejects.toThrow(
-      `create CampaignTargeting ${campaignId} failed: POST /v2/campaigns/${campaignId}/tags/set failed with 422: tags_arr.0: The selected tags arr.0 is invalid.`,
+      `create CampaignTargeting ${campaignId} failed: tagIds[0] "tag999" is not a tag of this account (POST /v2/campaigns/${campaignId}/tags/set answered 422)`,
     );
   });
 

@@ -176,7 +176,7 @@ describe("Campaign create", () => {
     await expect(
       h.providers.Campaign.create(withProvider({ ...BASE, replyTo: "news@unverified.example" })),
     ).rejects.toThrow(
-      'create Campaign "Spring sale" failed: POST /v2/campaigns failed with 422: reply_to: The reply to must be an address on a verified domain.',
+      'create Campaign "Spring sale" failed: replyTo "news@unverified.example": The reply to must be an address on a verified domain. (POST /v2/campaigns answered 422)',
     );
   });
 
@@ -450,7 +450,7 @@ describe("Campaign diff and update", () => {
         withProvider({ ...BASE, replyTo: "x@unverified.example" }),
       ),
     ).rejects.toThrow(
-      `update Campaign ${created.id} failed: PATCH /v2/campaigns/${created.id} failed with 422: reply_to: The reply to must be an address on a verified domain.`,
+      `update Campaign ${created.id} failed: replyTo "x@unverified.example": The reply to must be an address on a verified domain. (PATCH /v2/campaigns/${created.id} answered 422)`,
     );
   });
 });

@@ -202,7 +202,10 @@ describe("create", () => {
       .catch((err: Error) => err.message);
     expect(serviceError).toContain("reply_to");
     const error = (await harness.providers.TransactionalCampaign.create(inputs).catch((err) => err)) as Error;
-    expect(error.message).toBe(`create TransactionalCampaign "Order shipped" failed: ${serviceError}`);
+    // Said in the program's terms: its field and value, then the request the service refused.
+    expect(error.message).toBe(
+      'create TransactionalCampaign "Order shipped" failed: replyTo "news@unverified.example": The reply to must be an address on a verified domain. (POST /v2/transactional answered 422)',
+    );
     expect(error.message).not.toContain(TOKEN);
   });
 });
@@ -450,7 +453,7 @@ describe("update", () => {
     }).catch((err) => err)) as Error;
     expect(error.message).toMatch(
       new RegExp(
-        `^update TransactionalCampaign ${created.id} failed: PATCH /v2/transactional/${created.id} failed with 422: .*reply_to`,
+        `^update TransactionalCampaign ${created.id} failed: replyTo "news@unverified.example": .* \\(PATCH /v2/transactional/${created.id} answered 422\\)$`,
       ),
     );
     expect(error.message).not.toContain(TOKEN);

@@ -1,0 +1,81 @@
+/**
+ * What `check` can learn from the account before anything is written, so that a preview tells the
+ * truth: whether the token and the address work (one read per provider configuration and run),
+ * and whether the ids a CampaignTargeting names are the account's (one read per list and run,
+ * shared by every resource). Only reads; values not yet known (preview) are skipped; an id the
+ * stack already had is not judged again, so that an unrelated `up` is never blocked by it.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import { serviceText, shorten } from "../client";
+import type { AccountList, ProviderContext } from "../context";
+import type { ResourceKind } from "../kinds";
+import { containsUnknown } from "./common";
+
+/** An id-list input, the account list its ids come from, and what one of them is called. */
+interface IdListInput {
+  readonly property: string;
+  readonly list: AccountList;
+  readonly noun: string;
+}
+
+/** The id-list inputs of each kind that the account lists can judge. */
+const ID_LIST_INPUTS: Partial<Record<ResourceKind, readonly IdListInput[]>> = {
+  CampaignTargeting: [
+    { property: "tagIds", list: "tags", noun: "tag" },
+    { property: "excludedTagIds", list: "tags", noun: "tag" },
+    { property: "filterIds", list: "filters", noun: "saved filter" },
+    { property: "excludedFilterIds", list: "filters", noun: "saved filter" },
+  ],
+};
+
+/** How many of the account's ids a failure lists as examples. */
+const EXAMPLES_SHOWN = 5;
+
+/** The ids that could be meant, for the message: `tag001, tag002, … (12 in all)`. */
+function examples(ids: ReadonlySet<string>): string {
+  const all = [...ids];
+  if (all.length === 0) return "the account has none yet";
+  const shown = all.slice(0, EXAMPLES_SHOWN).map((id) => serviceText(id, 40));
+  return all.length > EXAMPLES_SHOWN ? `${shown.join(", ")}, … (${all.length} in all)` : shown.join(", ");
+}
+
+/**
+ * The check failures the account can tell for one resource, after its inputs passed the local
+ * rules. Throws (one line) when the token or the address does not work, for the first resource
+ * that asks; the others then skip their account checks, so the failure is said once.
+ */
+export async function accountCheckFailures(
+  context: ProviderContext,
+  kind: ResourceKind,
+  olds: Record<string, unknown>,
+  news: Record<string, unknown>,
+): Promise<pulumi.dynamic.CheckFailure[]> {
+  const probe = await context.probeAccount();
+  if (probe.error) {
+    if (probe.report) throw probe.error;
+    return [];
+  }
+  const failures: pulumi.dynamic.CheckFailure[] = [];
+  for (const input of ID_LIST_INPUTS[kind] ?? []) {
+    const value = news[input.property];
+    if (!Array.isArray(value)) continue;
+    const before = new Set(Array.isArray(olds[input.property]) ? (olds[input.property] as unknown[]) : []);
+    // Only ids the stack did not have before, and known ones.
+    const fresh = value
+      .map((id, index) => ({ id, index }))
+      .filter(({ id }) => typeof id === "string" && !containsUnknown(id) && !before.has(id));
+    if (fresh.length === 0) continue;
+    const known = await context.accountIds(input.list);
+    if (known === undefined) continue; // the service does not list them: nothing to judge by
+    for (const { id, index } of fresh) {
+      if (known.has(id as string)) continue;
+      failures.push({
+        property: "",
+        reason:
+          `${input.property}[${index}] ${JSON.stringify(shorten(id as string))} is not a ${input.noun} of this account: ` +
+          `use the id of one of its ${input.noun}s (${examples(known)}), or create the ${input.noun} in Sender first`,
+      });
+    }
+  }
+  return failures;
+}
