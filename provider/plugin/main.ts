@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // The entry point of `pulumi-resource-sender`, the native provider plugin.
 import { main } from "@pulumi/pulumi/provider";
+import { setDiagnosticSink } from "../diagnostics";
 import { stopOnSigterm } from "../engine-watch";
+import { engineAddressOf, engineLogSink } from "./engine-log";
 import { packageSchemaText } from "./package-schema";
 import { grpc, provproto, structproto } from "./pulumi-internals";
 import { nativeProvider, packageVersion } from "./server";
@@ -54,6 +56,11 @@ grpc.Server.prototype.addService = function (this: unknown, service: unknown, im
   patchService(impl);
   return addService.call(this, service, impl);
 };
+
+// The engine shows a plugin's stderr only at debug level: warnings and notices go to its Log,
+// on the resource whose operation wrote them.
+const engineAddress = engineAddressOf(process.argv.slice(2));
+if (engineAddress !== undefined) setDiagnosticSink(engineLogSink(engineAddress));
 
 // SIGTERM cuts the requests in flight and exits at once, saying so.
 stopOnSigterm();

@@ -4,6 +4,7 @@ import type * as provider from "@pulumi/pulumi/provider";
 import { markFromUrn, titleFromUrn } from "../autoname";
 import type { ConfigSource } from "../config";
 import { ContextHolder } from "../context";
+import { forResource } from "../diagnostics";
 import type { RunContext } from "../functions";
 import { providerFactories } from "../index";
 import { RESOURCE_KINDS, type ResourceKind } from "../kinds";
@@ -97,13 +98,14 @@ export function nativeProvider(
       holder.configure(configSourceOf(variables));
     },
     // The URN reaches check only here (the dynamic SDK derives it in the program): autoname first.
-    check: (urn, olds, news) => of(urn).check(olds, autonameInputs(urn, news)),
-    diff: (id, urn, olds, news) => of(urn).diff(id, olds, news),
-    create: (urn, inputs) => of(urn).create(inputs),
+    // Every operation runs in its resource's scope, so that its warnings name the resource.
+    check: (urn, olds, news) => forResource(urn, () => of(urn).check(olds, autonameInputs(urn, news))),
+    diff: (id, urn, olds, news) => forResource(urn, () => of(urn).diff(id, olds, news)),
+    create: (urn, inputs) => forResource(urn, () => of(urn).create(inputs)),
     // `pulumi import` reads with no prior state: every kind's read works from the id alone.
     read: async (id, urn, props) => {
       const kind = kindOfUrn(urn);
-      const result = (await of(urn).read(id, props)) as provider.ReadResult;
+      const result = (await forResource(urn, () => of(urn).read(id, props))) as provider.ReadResult;
       // Gone, with no prior state: an import (or a get) of an id the service does not have. The
       // engine would call an empty answer "provider does not support importing resources".
       if (!result.id && Object.keys(props ?? {}).length === 0) {
@@ -111,8 +113,8 @@ export function nativeProvider(
       }
       return result;
     },
-    update: (id, urn, olds, news) => of(urn).update(id, olds, news),
-    delete: (id, urn, props) => of(urn).delete(id, props),
+    update: (id, urn, olds, news) => forResource(urn, () => of(urn).update(id, olds, news)),
+    delete: (id, urn, props) => forResource(urn, () => of(urn).delete(id, props)),
     async invoke(tok, args) {
       const name = tok.startsWith(`${PACKAGE}:index:`) ? tok.slice(`${PACKAGE}:index:`.length) : "";
       const fn = servedFunctions[name];
