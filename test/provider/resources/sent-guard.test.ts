@@ -101,6 +101,40 @@ describe("delete after a send leaves the service untouched", () => {
     });
   });
 
+  test("CampaignTargeting: no request but the read, the audience stays, a warning says so", async () => {
+    const campaignId = await newCampaign();
+    const created = await h.providers.CampaignTargeting.create({ campaignId, tagIds: ["tag001"] });
+    await send(campaignId);
+    const before = await h.campaign(campaignId);
+    await h.clearRequests();
+    const warning = await stderrOf(() => h.providers.CampaignTargeting.delete(created.id, created.outs));
+    expect(warning).toBe(
+      `warning: CampaignTargeting ${campaignId} was removed from the stack, but campaign ${campaignId} ` +
+        "has already been sent (status SENT): the service was left untouched.\n",
+    );
+    expect(await h.lines()).toEqual([`GET /v2/campaigns/${campaignId}`]);
+    expect(await h.campaign(campaignId)).toEqual(before);
+  });
+
+  test("CampaignSchedule: no request but the read, a warning says so", async () => {
+    const campaignId = await newCampaign();
+    await h.client.setSendToAll(campaignId);
+    const created = await h.providers.CampaignSchedule.create({
+      campaignId,
+      scheduleTime: "2031-06-01T09:00:00+02:00",
+    });
+    await h.client.sendCampaign(campaignId);
+    const before = await h.campaign(campaignId);
+    await h.clearRequests();
+    const warning = await stderrOf(() => h.providers.CampaignSchedule.delete(created.id, created.outs));
+    expect(warning).toBe(
+      `warning: CampaignSchedule ${campaignId} was removed from the stack, but campaign ${campaignId} ` +
+        "has already been sent (status SENT): the service was left untouched.\n",
+    );
+    expect(await h.lines()).toEqual([`GET /v2/campaigns/${campaignId}`]);
+    expect(await h.campaign(campaignId)).toEqual(before);
+  });
+
   test("Attachment of a campaign not sent: deleted as before", async () => {
     const campaignId = await newCampaign();
     const created = await h.providers.Attachment.create({ campaignId, url: PRICES });
