@@ -55,6 +55,10 @@ export class Campaign extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly created: pulumi.Output<string>;
     /**
+     * `true` lets the provider delete the campaign when it leaves the stack (`pulumi destroy`, or removal from the program) even though the service reports it as sending or sent, and with it its reports and history. Left out or `false`, such a campaign is kept in Sender and only dropped from the stack, with a warning. The delete reads it from the stack's state: set it and run `pulumi up` first. Never sent to the service; it may change on a sent campaign.
+     */
+    declare public readonly deleteEvenIfSent: pulumi.Output<boolean | undefined>;
+    /**
      * The sending domain's id.
      */
     declare public /*out*/ readonly domainId: pulumi.Output<string | undefined>;
@@ -146,6 +150,7 @@ export class Campaign extends pulumi.CustomResource {
             resourceInputs["autonamed"] = args?.autonamed;
             resourceInputs["content"] = args?.content;
             resourceInputs["contentType"] = args?.contentType;
+            resourceInputs["deleteEvenIfSent"] = args?.deleteEvenIfSent;
             resourceInputs["from"] = args?.from;
             resourceInputs["googleAnalytics"] = args?.googleAnalytics;
             resourceInputs["groups"] = args?.groups;
@@ -169,6 +174,7 @@ export class Campaign extends pulumi.CustomResource {
             resourceInputs["content"] = undefined /*out*/;
             resourceInputs["contentType"] = undefined /*out*/;
             resourceInputs["created"] = undefined /*out*/;
+            resourceInputs["deleteEvenIfSent"] = undefined /*out*/;
             resourceInputs["domainId"] = undefined /*out*/;
             resourceInputs["from"] = undefined /*out*/;
             resourceInputs["googleAnalytics"] = undefined /*out*/;
@@ -211,6 +217,10 @@ export interface CampaignArgs {
      * How the content is written: `editor`, `html` or `text`. One of: "editor", "html", "text".
      */
     contentType: pulumi.Input<string>;
+    /**
+     * `true` lets the provider delete the campaign when it leaves the stack (`pulumi destroy`, or removal from the program) even though the service reports it as sending or sent, and with it its reports and history. Left out or `false`, such a campaign is kept in Sender and only dropped from the stack, with a warning. The delete reads it from the stack's state: set it and run `pulumi up` first. Never sent to the service; it may change on a sent campaign.
+     */
+    deleteEvenIfSent?: pulumi.Input<boolean | undefined>;
     /**
      * Sender *name* shown to recipients (not an address), e.g. `Example News`.
      */
