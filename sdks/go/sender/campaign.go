@@ -12,7 +12,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// A regular email campaign of Sender.net. Every input updates in place; nothing forces a replacement. Creating or updating a campaign never sends it. Once the service reports the campaign as anything but DRAFT or SCHEDULED, any change to it is refused at preview: replacing a sent campaign could send the mail again.
+// A regular email campaign of Sender.net. Every input updates in place; nothing forces a replacement. Creating or updating a campaign never sends it. Once the service reports the campaign as anything but DRAFT or SCHEDULED, any change to it is refused at preview: replacing a sent campaign could send the mail again. A sent campaign that leaves the stack is kept in Sender, with a warning, unless `deleteEvenIfSent` is true.
 type Campaign struct {
 	pulumi.CustomResourceState
 

@@ -267,7 +267,7 @@ class Campaign(pulumi.CustomResource):
                  title: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
-        A regular email campaign of Sender.net. Every input updates in place; nothing forces a replacement. Creating or updating a campaign never sends it. Once the service reports the campaign as anything but DRAFT or SCHEDULED, any change to it is refused at preview: replacing a sent campaign could send the mail again.
+        A regular email campaign of Sender.net. Every input updates in place; nothing forces a replacement. Creating or updating a campaign never sends it. Once the service reports the campaign as anything but DRAFT or SCHEDULED, any change to it is refused at preview: replacing a sent campaign could send the mail again. A sent campaign that leaves the stack is kept in Sender, with a warning, unless `deleteEvenIfSent` is true.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -293,7 +293,7 @@ class Campaign(pulumi.CustomResource):
                  args: CampaignArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        A regular email campaign of Sender.net. Every input updates in place; nothing forces a replacement. Creating or updating a campaign never sends it. Once the service reports the campaign as anything but DRAFT or SCHEDULED, any change to it is refused at preview: replacing a sent campaign could send the mail again.
+        A regular email campaign of Sender.net. Every input updates in place; nothing forces a replacement. Creating or updating a campaign never sends it. Once the service reports the campaign as anything but DRAFT or SCHEDULED, any change to it is refused at preview: replacing a sent campaign could send the mail again. A sent campaign that leaves the stack is kept in Sender, with a warning, unless `deleteEvenIfSent` is true.
 
         :param str resource_name: The name of the resource.
         :param CampaignArgs args: The arguments to use to populate this resource's properties.
