@@ -24,8 +24,8 @@ const arg = (name) =>
 const out = path.resolve(arg("out") || path.join(root, "dist"));
 const stubSdk = arg("stub-sdk") !== undefined;
 
-// provider/plugin/pulumi-internals.ts resolves three modules from @pulumi/pulumi's folder at run
-// time, which a bundler cannot follow: in the bundle it is the same three, resolved from there.
+// provider/plugin/pulumi-internals.ts resolves five modules from @pulumi/pulumi's folder at run
+// time, which a bundler cannot follow: in the bundle it is the same five, resolved from there.
 const pulumiDir = path.dirname(require.resolve("@pulumi/pulumi/package.json", { paths: [root] }));
 const pulumiInternals = {
   name: "pulumi-internals",
@@ -34,6 +34,8 @@ const pulumiInternals = {
       contents: [
         'exports.grpc = require("@grpc/grpc-js");',
         'exports.provproto = require("@pulumi/pulumi/proto/provider_pb");',
+        'exports.engrpc = require("@pulumi/pulumi/proto/engine_grpc_pb");',
+        'exports.engproto = require("@pulumi/pulumi/proto/engine_pb");',
         'exports.structproto = require("google-protobuf/google/protobuf/struct_pb");',
       ].join("\n"),
       loader: "js",

@@ -17,8 +17,9 @@ export interface Campaign extends ResourceOutputsOf<typeof campaignFields> {}
  *
  * Once the service reports the campaign as anything but DRAFT or SCHEDULED (SENDING, SENT, or a
  * status the provider does not know), any change to it is refused at
- * preview, with the reason: replacing a sent campaign could send the mail again. Mark important
- * campaigns with `protect: true`.
+ * preview, with the reason: replacing a sent campaign could send the mail again. When a sent
+ * campaign leaves the stack (`pulumi destroy`, or removal from the program), it is kept in Sender
+ * with a warning, unless `deleteEvenIfSent` is true. Mark important campaigns with `protect: true`.
  *
  * @example
  * ```ts

@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // The entry point of `pulumi-resource-sender`, the native provider plugin.
 import { main } from "@pulumi/pulumi/provider";
+import { setDiagnosticSink } from "../diagnostics";
 import { pluginEngineAddress, stopOnSigterm, watchEngine } from "../engine-watch";
+import { engineLogSink } from "./engine-log";
 import { packageSchemaText } from "./package-schema";
 import { grpc, provproto, structproto } from "./pulumi-internals";
 import { checkPluginConfig, nativeProvider, packageVersion } from "./server";
@@ -95,10 +97,14 @@ grpc.Server.prototype.addService = function (this: unknown, service: unknown, im
   return addService.call(this, service, impl);
 };
 
+// The engine shows a plugin's stderr only at debug level: warnings and notices go to its Log,
+// on the resource whose operation wrote them.
+const engine = pluginEngineAddress(process.argv.slice(2));
+if (engine !== undefined) setDiagnosticSink(engineLogSink(engine));
+
 // SIGTERM cuts the requests in flight and exits at once, saying so; so does the engine's going
 // away (`kill -9` of `pulumi up`), which nothing would tell this process otherwise.
 stopOnSigterm();
-const engine = pluginEngineAddress(process.argv.slice(2));
 if (engine !== undefined) watchEngine({ address: engine });
 
 main(native, process.argv.slice(2)).catch((err: unknown) => {

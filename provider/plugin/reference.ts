@@ -31,6 +31,7 @@ function inputFacts(field: Field): string {
   if (field.replaceOnChange === true) facts.push("forces replacement");
   if (field.set === true) facts.push("a set: order never shows as a change");
   if (field.createOnly === true) facts.push("read at create only");
+  if (field.stateOnly === true) facts.push("kept in the stack's state only; never sent");
   if (field.secret === true) facts.push("secret");
   if (field.default !== undefined) facts.push(`default \`${JSON.stringify(field.default)}\``);
   return facts.join("; ");

@@ -5,6 +5,7 @@ import { autonamedTitleOf, instanceMark, NONCE_PATTERN, newNonce } from "../auto
 import { SenderConfigError } from "../client/errors/config-error";
 import { checkSenderConfig } from "../config";
 import { type ConfigureInput, ContextHolder } from "../context";
+import { forResource } from "../diagnostics";
 import type { RunContext } from "../functions";
 import { checkInContext, providerFactories } from "../index";
 import { RESOURCE_KINDS, type ResourceKind } from "../kinds";
@@ -196,14 +197,17 @@ export function nativeProvider(
     },
     checkConfig: checkProviderConfig,
     // The URN reaches check only here (the dynamic SDK derives it in the program): autoname first.
+    // Every operation runs in its resource's scope, so that its warnings name the resource.
     check: (urn, olds, news) =>
-      checkInContext(kindOfUrn(urn), holder.context.readOnly(), olds, autonameInputs(urn, news, nonce)),
-    diff: (id, urn, olds, news) => readOnly(urn).diff(id, olds, news),
-    create: (urn, inputs) => of(urn).create(inputs),
+      forResource(urn, () =>
+        checkInContext(kindOfUrn(urn), holder.context.readOnly(), olds, autonameInputs(urn, news, nonce)),
+      ),
+    diff: (id, urn, olds, news) => forResource(urn, () => readOnly(urn).diff(id, olds, news)),
+    create: (urn, inputs) => forResource(urn, () => of(urn).create(inputs)),
     // `pulumi import` reads with no prior state: every kind's read works from the id alone.
     read: async (id, urn, props) => {
       const kind = kindOfUrn(urn);
-      const result = (await readOnly(urn).read(id, props)) as provider.ReadResult;
+      const result = (await forResource(urn, () => readOnly(urn).read(id, props))) as provider.ReadResult;
       // Gone, with no prior state: an import (or a get) of an id the service does not have. The
       // engine would call an empty answer "provider does not support importing resources".
       if (!result.id && Object.keys(props ?? {}).length === 0) {
@@ -211,8 +215,8 @@ export function nativeProvider(
       }
       return result;
     },
-    update: (id, urn, olds, news) => of(urn).update(id, olds, news),
-    delete: (id, urn, props) => of(urn).delete(id, props),
+    update: (id, urn, olds, news) => forResource(urn, () => of(urn).update(id, olds, news)),
+    delete: (id, urn, props) => forResource(urn, () => of(urn).delete(id, props)),
     async invoke(tok, args) {
       const name = tok.startsWith(`${PACKAGE}:index:`) ? tok.slice(`${PACKAGE}:index:`.length) : "";
       const fn = servedFunctions[name];

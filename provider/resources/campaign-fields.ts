@@ -128,6 +128,18 @@ export const campaignFields = {
       .min(1, "must not be empty when given")
       .superRefine(safeId("campaign")),
   },
+  /**
+   * `true` lets the provider delete the campaign when it leaves the stack (`pulumi destroy`, or removal from the
+   * program) even though the service reports it as sending or sent, and with it its reports and history. Left
+   * out or `false`, such a campaign is kept in Sender and only dropped from the stack, with a warning. The
+   * delete reads it from the stack's state: set it and run `pulumi up` first. Never sent to the service; it
+   * may change on a sent campaign.
+   */
+  deleteEvenIfSent: {
+    type: "boolean",
+    stateOnly: true,
+    check: z.boolean({ error: "must be true or false" }),
+  },
   /** `DRAFT`, `SCHEDULED`, `SENDING` or `SENT`, as of the last create, update or refresh. */
   status: {
     type: "string",
@@ -187,4 +199,5 @@ export const campaignFields = {
 export const campaignDescription =
   "A regular email campaign of Sender.net. Every input updates in place; nothing forces a replacement. " +
   "Creating or updating a campaign never sends it. Once the service reports the campaign as anything but " +
-  "DRAFT or SCHEDULED, any change to it is refused at preview: replacing a sent campaign could send the mail again.";
+  "DRAFT or SCHEDULED, any change to it is refused at preview: replacing a sent campaign could send the mail again. " +
+  "A sent campaign that leaves the stack is kept in Sender, with a warning, unless `deleteEvenIfSent` is true.";

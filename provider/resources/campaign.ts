@@ -10,6 +10,7 @@ import { markedTitle, sameTitle } from "../autoname";
 import { type SenderClient, shorten } from "../client";
 import type * as api from "../client/schemas";
 import type { ProviderContext } from "../context";
+import { warn } from "../diagnostics";
 import { type CampaignComputed, type CampaignInputs, campaignFields } from "./campaign-fields";
 import {
   changedFields,
@@ -23,6 +24,7 @@ import {
   journalForget,
   journalKey,
   keepAutoname,
+  noticeAdoption,
   type ResourceProviderOf,
   readOrGone,
   removeLeftovers,
@@ -197,17 +199,21 @@ function ownedBy(ownership: Ownership, campaign: api.Campaign, title: string | u
 }
 
 /**
- * The campaigns a create of `body` could have made: those it provably owns (see {@link ownedBy});
+ * The drafts a create of `body` could have made: those it provably owns (see {@link ownedBy});
  * without a proof (an explicit title and no mark), the same title, subject, from and reply_to.
  */
 function candidateFilter(body: api.CreateCampaignBody, ownership: Ownership | undefined) {
   return (campaign: api.Campaign) =>
-    ownership
+    // Only a draft: a sent campaign that carries the title was kept by an earlier delete (or sent
+    // from the Sender interface) and is history, never taken over, even where the list's status
+    // filter were not applied.
+    campaign.status === "DRAFT" &&
+    (ownership
       ? ownedBy(ownership, campaign, body.title)
       : sameTitle(campaign.title, body.title) &&
         campaign.subject === body.subject &&
         campaign.from === body.from &&
-        campaign.reply_to === body.reply_to;
+        campaign.reply_to === body.reply_to);
 }
 
 /**
@@ -295,7 +301,8 @@ function wireOf(inputs: Record<string, unknown>): WireMap {
 
 /** The Campaign provider, working in `context`. */
 export const campaignProvider: ResourceProviderOf = (context) => ({
-  check: async (olds, news) => checkWithSchema(inputSchema, keepAutoname(olds, news)),
+  check: async (olds, news) =>
+    noticeAdoption(KIND, "campaign", olds, checkWithSchema(inputSchema, keepAutoname(olds, news))),
 
   async diff(id, olds, news) {
     return guardedDiff(context, CAMPAIGN_DIFF, KIND, id, olds, news, [id]);
@@ -384,7 +391,9 @@ export const campaignProvider: ResourceProviderOf = (context) => ({
         await removeMarkedLeftovers(context, id, userInputs(news));
         // Sent since the preview: refused rather than changed.
         const changed = await guardChange(context, "update", CAMPAIGN_DIFF, KIND, id, olds, news, [id]);
-        if (changed.length > 0) await client.updateCampaign(id, patchBody(changed, inputs));
+        // A state-only input (deleteEvenIfSent) is recorded by the engine from the outputs: nothing to send.
+        const sending = changed.filter((field) => !CAMPAIGN_DIFF.stateOnly?.includes(field));
+        if (sending.length > 0) await client.updateCampaign(id, patchBody(sending, inputs));
         return { outs: outputsOf(inputs, await client.getCampaign(id)) };
       },
       wireOf(inputs),
@@ -393,8 +402,23 @@ export const campaignProvider: ResourceProviderOf = (context) => ({
 
   async delete(id, props) {
     await withOperation("delete", KIND, id, async () => {
+      const client = context.client();
+      // The status in the state may be old (sent from the Sender interface since): read it now.
+      let campaign: api.Campaign;
       try {
-        const client = context.client();
+        campaign = await client.getCampaign(id);
+      } catch (err) {
+        if (!isNotFound(err)) throw err;
+        forgetJournaled(client, id, props);
+        return; // already gone
+      }
+      if (isSent(campaign.status) && props?.deleteEvenIfSent !== true) {
+        // Its reports and history are the team's record: kept, and no longer this resource's.
+        forgetJournaled(client, id, props);
+        warn(keptWarning(id, campaign, props));
+        return;
+      }
+      try {
         const ack = await client.deleteCampaigns([id]);
         forgetJournaled(client, id, props);
         // The service answers success: false ("No campaigns found.") for an id it does not have.
@@ -406,3 +430,21 @@ export const campaignProvider: ResourceProviderOf = (context) => ({
     });
   },
 });
+
+/**
+ * The one line that says a sent campaign left the stack but stays in Sender: the resource (its
+ * title), the id, and how to delete it on purpose.
+ */
+export function keptWarning(
+  id: string,
+  campaign: api.Campaign,
+  props: Record<string, unknown> | undefined,
+): string {
+  const title = typeof props?.title === "string" ? props.title : campaign.title;
+  const named = typeof title === "string" && title !== "" ? ` ${JSON.stringify(shorten(title))}` : "";
+  return (
+    `Campaign${named} (id ${id}) has been sent (status ${campaign.status}), so it was kept in Sender and only ` +
+    "removed from the stack. To delete it, delete it in Sender; to have the provider delete a sent campaign, " +
+    "set `deleteEvenIfSent: true` on it and run `pulumi up` before removing it."
+  );
+}

@@ -4,6 +4,7 @@ import { SenderError, type SenderHttpError, shorten } from "../client";
 import { hasBrand, setBrand } from "../client/errors/brand";
 import type * as api from "../client/schemas";
 import type { ProviderContext } from "../context";
+import { notice, warn } from "../diagnostics";
 import { inProgramTerms, type WireMap } from "./program-errors";
 
 /** The value the engine substitutes for an input not yet known during preview. */
@@ -76,6 +77,25 @@ export function checkWithSchema(
     failures.push({ property, reason: issue.message });
   }
   return failures.length > 0 ? { inputs: news, failures } : { inputs: news };
+}
+
+/**
+ * Says that a resource new to the stack takes over an existing object (`adoptId`) rather than
+ * creating one: the engine's preview counts it as a create, and cannot tell otherwise. Called from
+ * `check` once the inputs pass (`olds` is empty only for a resource the stack does not have yet);
+ * an id not yet known says nothing.
+ */
+export function noticeAdoption(
+  kind: string,
+  what: string,
+  olds: Record<string, unknown> | undefined,
+  result: pulumi.dynamic.CheckResult,
+): pulumi.dynamic.CheckResult {
+  const adoptId = result.inputs?.adoptId;
+  if (Object.keys(userInputs(olds)).length > 0 || (result.failures?.length ?? 0) > 0) return result;
+  if (typeof adoptId !== "string" || adoptId === "" || containsUnknown(adoptId)) return result;
+  notice(`${kind} adopts the existing ${what} ${shorten(adoptId)} (adoptId) instead of creating one`);
+  return result;
 }
 
 /** The HTTP status of a client error, from this or any other copy of the package. */
@@ -218,6 +238,8 @@ export interface DiffSpec {
   readonly replaceOnChange: readonly string[];
   /** The inputs that are unordered sets. */
   readonly setFields?: readonly string[];
+  /** The inputs kept in the state only: never sent, and free to change on a sent campaign. */
+  readonly stateOnly?: readonly string[];
   /** Whether the old object must go before the new one is made (they would clash). */
   readonly deleteBeforeReplace?: boolean;
 }
@@ -341,7 +363,7 @@ export interface SentGuard {
  * concerned and, when the service reports one as possibly sending ({@link isSent}):
  * - in `diff` and `update`, throws a {@link SenderOperationError} that names the campaign and its
  *   status, so nothing changes (a campaign the service no longer has is left to the operation);
- * - in `delete`, writes a warning (the engine logs a provider's stderr) and returns `sent: true`:
+ * - in `delete`, writes a warning ({@link warn}) and returns `sent: true`:
  *   the caller must then leave the service untouched and let the object drop from the stack.
  *
  * Returns the last campaign read, so that a caller needing its status reads it only once.
@@ -367,9 +389,9 @@ export async function guardSentCampaign(
     if (!isSent(campaign.status)) continue;
     const part = guard.kind === "Campaign" ? undefined : guard.kind;
     if (guard.operation === "delete") {
-      process.stderr.write(
-        `warning: ${guard.kind} ${guard.id} was removed from the stack, but campaign ${campaignId} has already ` +
-          `been sent (status ${campaign.status}): the service was left untouched.\n`,
+      warn(
+        `${guard.kind} ${guard.id} was removed from the stack, but campaign ${campaignId} has already ` +
+          `been sent (status ${campaign.status}): the service was left untouched.`,
       );
       return { sent: true, campaign };
     }
@@ -400,7 +422,10 @@ export async function guardChange(
   campaignIds: readonly unknown[] = [olds.campaignId, news.campaignId],
 ): Promise<string[]> {
   const fields = changedFields(spec, olds, news);
-  if (fields.length > 0) await guardSentCampaign(context, { operation, kind, id, campaignIds, fields });
+  // A state-only input changes nothing on the service: a sent campaign may take it.
+  const touching = fields.filter((field) => !spec.stateOnly?.includes(field));
+  if (touching.length > 0)
+    await guardSentCampaign(context, { operation, kind, id, campaignIds, fields: touching });
   return fields;
 }
 

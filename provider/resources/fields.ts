@@ -37,6 +37,11 @@ export interface Field {
   readonly check?: z.ZodType;
   /** Not compared by `diff` (read only at create, like `adoptId`). */
   readonly createOnly?: boolean;
+  /**
+   * Kept in the stack's state only (no API name): `diff` compares it so that a change reaches the
+   * state, but it is never sent, and changing it is allowed on a sent campaign (`deleteEvenIfSent`).
+   */
+  readonly stateOnly?: boolean;
   /** The value `check` gives an input the program leaves out; such an input is always in the outputs. */
   readonly default?: unknown;
   /** An output-only field the service may lack: then absent from the outputs. */
@@ -189,6 +194,7 @@ export function diffSpecOf(table: FieldTable, deleteBeforeReplace = false): Diff
     fields,
     replaceOnChange: fields.filter((name) => table[name]?.replaceOnChange === true),
     setFields: fields.filter((name) => table[name]?.set === true),
+    stateOnly: fields.filter((name) => table[name]?.stateOnly === true),
     deleteBeforeReplace,
   };
 }

@@ -1,5 +1,6 @@
 import { markedTitle, sameTitle } from "../autoname";
 import { type CreateTransactionalBody, type SenderClient, shorten, type Transactional } from "../client";
+import { warn } from "../diagnostics";
 import {
   changedFields,
   checkWithSchema,
@@ -10,6 +11,7 @@ import {
   isNotFound,
   journalKey,
   keepAutoname,
+  noticeAdoption,
   type ResourceProviderOf,
   readOrGone,
   sameValue,
@@ -174,7 +176,7 @@ async function listAll(client: SenderClient, pages: number): Promise<Transaction
 const LIST_PAGES = 10;
 
 /**
- * The transactional campaigns a create of `body` could have made: a title in `titles` (the
+ * The transactional campaigns a create of `body` could have made: none that has sent mail; a title in `titles` (the
  * create title, or any title for an id the journal names), the same subject, from, editor and
  * reply_to, and the same preheader and content where the list shows them (so that a replacement
  * never takes its predecessor for itself).
@@ -187,6 +189,9 @@ async function candidatesIn(
 ): Promise<Transactional[]> {
   const same = (a: string | null | undefined, b: string | null | undefined) => (a ?? null) === (b ?? null);
   const matches = (record: Transactional) =>
+    // One that has sent mail was kept by an earlier delete (the API has none) and is history: a
+    // new create never takes it over. A list without the counter cannot tell: it may be taken.
+    (record.sent ?? 0) === 0 &&
     title(record) &&
     record.subject === body.subject &&
     record.from === body.from &&
@@ -226,7 +231,13 @@ function notTaken(body: Record<string, unknown>, answer: Transactional): string[
  * (with a warning on stderr, which the engine logs), as the service keeps it.
  */
 export const transactionalCampaignProvider: ResourceProviderOf = (context) => ({
-  check: async (olds, news) => checkWithSchema(inputSchema, keepAutoname(olds, news)),
+  check: async (olds, news) =>
+    noticeAdoption(
+      KIND,
+      "transactional campaign",
+      olds,
+      checkWithSchema(inputSchema, keepAutoname(olds, news)),
+    ),
 
   async diff(_id, olds, news) {
     return diffBySpec(TRANSACTIONAL_CAMPAIGN_DIFF, olds, news);
@@ -367,10 +378,10 @@ export const transactionalCampaignProvider: ResourceProviderOf = (context) => ({
   },
 
   async delete(id) {
-    // No API call exists; the engine shows a provider's stderr in its log.
-    process.stderr.write(
-      `warning: ${KIND} ${id} was removed from the stack, but the Sender API cannot delete transactional ` +
-        "campaigns: it stays in the account. Delete it in the Sender interface if it is no longer wanted.\n",
+    // No API call exists: a warning says so.
+    warn(
+      `${KIND} ${id} was removed from the stack, but the Sender API cannot delete transactional ` +
+        "campaigns: it stays in the account. Delete it in the Sender interface if it is no longer wanted.",
     );
   },
 });

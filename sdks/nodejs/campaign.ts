@@ -5,7 +5,7 @@ import * as pulumi from "@pulumi/pulumi";
 import * as utilities from "./utilities";
 
 /**
- * A regular email campaign of Sender.net. Every input updates in place; nothing forces a replacement. Creating or updating a campaign never sends it. Once the service reports the campaign as anything but DRAFT or SCHEDULED, any change to it is refused at preview: replacing a sent campaign could send the mail again.
+ * A regular email campaign of Sender.net. Every input updates in place; nothing forces a replacement. Creating or updating a campaign never sends it. Once the service reports the campaign as anything but DRAFT or SCHEDULED, any change to it is refused at preview: replacing a sent campaign could send the mail again. A sent campaign that leaves the stack is kept in Sender, with a warning, unless `deleteEvenIfSent` is true.
  */
 export class Campaign extends pulumi.CustomResource {
     /**
@@ -54,6 +54,10 @@ export class Campaign extends pulumi.CustomResource {
      * When the campaign was created, `YYYY-MM-DD HH:MM:SS` UTC.
      */
     declare public /*out*/ readonly created: pulumi.Output<string>;
+    /**
+     * `true` lets the provider delete the campaign when it leaves the stack (`pulumi destroy`, or removal from the program) even though the service reports it as sending or sent, and with it its reports and history. Left out or `false`, such a campaign is kept in Sender and only dropped from the stack, with a warning. The delete reads it from the stack's state: set it and run `pulumi up` first. Never sent to the service; it may change on a sent campaign.
+     */
+    declare public readonly deleteEvenIfSent: pulumi.Output<boolean | undefined>;
     /**
      * The sending domain's id.
      */
@@ -146,6 +150,7 @@ export class Campaign extends pulumi.CustomResource {
             resourceInputs["autonamed"] = args?.autonamed;
             resourceInputs["content"] = args?.content;
             resourceInputs["contentType"] = args?.contentType;
+            resourceInputs["deleteEvenIfSent"] = args?.deleteEvenIfSent;
             resourceInputs["from"] = args?.from;
             resourceInputs["googleAnalytics"] = args?.googleAnalytics;
             resourceInputs["groups"] = args?.groups;
@@ -169,6 +174,7 @@ export class Campaign extends pulumi.CustomResource {
             resourceInputs["content"] = undefined /*out*/;
             resourceInputs["contentType"] = undefined /*out*/;
             resourceInputs["created"] = undefined /*out*/;
+            resourceInputs["deleteEvenIfSent"] = undefined /*out*/;
             resourceInputs["domainId"] = undefined /*out*/;
             resourceInputs["from"] = undefined /*out*/;
             resourceInputs["googleAnalytics"] = undefined /*out*/;
@@ -211,6 +217,10 @@ export interface CampaignArgs {
      * How the content is written: `editor`, `html` or `text`. One of: "editor", "html", "text".
      */
     contentType: pulumi.Input<string>;
+    /**
+     * `true` lets the provider delete the campaign when it leaves the stack (`pulumi destroy`, or removal from the program) even though the service reports it as sending or sent, and with it its reports and history. Left out or `false`, such a campaign is kept in Sender and only dropped from the stack, with a warning. The delete reads it from the stack's state: set it and run `pulumi up` first. Never sent to the service; it may change on a sent campaign.
+     */
+    deleteEvenIfSent?: pulumi.Input<boolean | undefined>;
     /**
      * Sender *name* shown to recipients (not an address), e.g. `Example News`.
      */

@@ -5,6 +5,7 @@
 // one browser launch for the whole file.
 import { execFile } from "node:child_process";
 import * as fs from "node:fs";
+import { createRequire } from "node:module";
 import * as os from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -329,6 +330,15 @@ describe("gitops example for a team: PostgreSQL state, locking, drift check, rev
         ].join("\n"),
       );
       expect(fs.readFileSync(review.file, "utf8")).toBe(review.markdown);
+      // docs/gitops.md quotes this section of examples/gitops/docs/review.md: it is the real one, its id aside.
+      const { reviewSection } = createRequire(__filename)("../../scripts/gitops-review-sample.js");
+      const documented = fs.readFileSync(path.join(ROOT, "examples/gitops/docs/review.md"), "utf8");
+      expect(
+        reviewSection(review.markdown, "black-friday").replace(
+          `Campaign id ${escapeMarkdown(id)},`,
+          "Campaign id QZceLA,",
+        ),
+      ).toBe(reviewSection(documented, "black-friday"));
 
       const images = review.images.get("black-friday");
       const before = images?.before;

@@ -12,7 +12,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// A regular email campaign of Sender.net. Every input updates in place; nothing forces a replacement. Creating or updating a campaign never sends it. Once the service reports the campaign as anything but DRAFT or SCHEDULED, any change to it is refused at preview: replacing a sent campaign could send the mail again.
+// A regular email campaign of Sender.net. Every input updates in place; nothing forces a replacement. Creating or updating a campaign never sends it. Once the service reports the campaign as anything but DRAFT or SCHEDULED, any change to it is refused at preview: replacing a sent campaign could send the mail again. A sent campaign that leaves the stack is kept in Sender, with a warning, unless `deleteEvenIfSent` is true.
 type Campaign struct {
 	pulumi.CustomResourceState
 
@@ -26,6 +26,8 @@ type Campaign struct {
 	ContentType pulumi.StringOutput `pulumi:"contentType"`
 	// When the campaign was created, `YYYY-MM-DD HH:MM:SS` UTC.
 	Created pulumi.StringOutput `pulumi:"created"`
+	// `true` lets the provider delete the campaign when it leaves the stack (`pulumi destroy`, or removal from the program) even though the service reports it as sending or sent, and with it its reports and history. Left out or `false`, such a campaign is kept in Sender and only dropped from the stack, with a warning. The delete reads it from the stack's state: set it and run `pulumi up` first. Never sent to the service; it may change on a sent campaign.
+	DeleteEvenIfSent pulumi.BoolPtrOutput `pulumi:"deleteEvenIfSent"`
 	// The sending domain's id.
 	DomainId pulumi.StringPtrOutput `pulumi:"domainId"`
 	// Sender *name* shown to recipients (not an address), e.g. `Example News`.
@@ -120,6 +122,8 @@ type campaignArgs struct {
 	Content *string `pulumi:"content"`
 	// How the content is written: `editor`, `html` or `text`. One of: "editor", "html", "text".
 	ContentType string `pulumi:"contentType"`
+	// `true` lets the provider delete the campaign when it leaves the stack (`pulumi destroy`, or removal from the program) even though the service reports it as sending or sent, and with it its reports and history. Left out or `false`, such a campaign is kept in Sender and only dropped from the stack, with a warning. The delete reads it from the stack's state: set it and run `pulumi up` first. Never sent to the service; it may change on a sent campaign.
+	DeleteEvenIfSent *bool `pulumi:"deleteEvenIfSent"`
 	// Sender *name* shown to recipients (not an address), e.g. `Example News`.
 	From string `pulumi:"from"`
 	// Whether links carry Google Analytics tracking. Default `false`.
@@ -150,6 +154,8 @@ type CampaignArgs struct {
 	Content pulumi.StringPtrInput
 	// How the content is written: `editor`, `html` or `text`. One of: "editor", "html", "text".
 	ContentType pulumi.StringInput
+	// `true` lets the provider delete the campaign when it leaves the stack (`pulumi destroy`, or removal from the program) even though the service reports it as sending or sent, and with it its reports and history. Left out or `false`, such a campaign is kept in Sender and only dropped from the stack, with a warning. The delete reads it from the stack's state: set it and run `pulumi up` first. Never sent to the service; it may change on a sent campaign.
+	DeleteEvenIfSent pulumi.BoolPtrInput
 	// Sender *name* shown to recipients (not an address), e.g. `Example News`.
 	From pulumi.StringInput
 	// Whether links carry Google Analytics tracking. Default `false`.
@@ -230,6 +236,11 @@ func (o CampaignOutput) ContentType() pulumi.StringOutput {
 // When the campaign was created, `YYYY-MM-DD HH:MM:SS` UTC.
 func (o CampaignOutput) Created() pulumi.StringOutput {
 	return o.ApplyT(func(v *Campaign) pulumi.StringOutput { return v.Created }).(pulumi.StringOutput)
+}
+
+// `true` lets the provider delete the campaign when it leaves the stack (`pulumi destroy`, or removal from the program) even though the service reports it as sending or sent, and with it its reports and history. Left out or `false`, such a campaign is kept in Sender and only dropped from the stack, with a warning. The delete reads it from the stack's state: set it and run `pulumi up` first. Never sent to the service; it may change on a sent campaign.
+func (o CampaignOutput) DeleteEvenIfSent() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *Campaign) pulumi.BoolPtrOutput { return v.DeleteEvenIfSent }).(pulumi.BoolPtrOutput)
 }
 
 // The sending domain's id.

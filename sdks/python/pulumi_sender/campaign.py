@@ -26,6 +26,7 @@ class CampaignArgs:
                  adopt_id: pulumi.Input[Optional[_builtins.str]] = None,
                  autonamed: pulumi.Input[Optional[_builtins.bool]] = None,
                  content: pulumi.Input[Optional[_builtins.str]] = None,
+                 delete_even_if_sent: pulumi.Input[Optional[_builtins.bool]] = None,
                  google_analytics: pulumi.Input[Optional[_builtins.bool]] = None,
                  groups: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  ownership_mark: pulumi.Input[Optional[_builtins.str]] = None,
@@ -42,6 +43,7 @@ class CampaignArgs:
         :param pulumi.Input[_builtins.str] adopt_id: Id of an existing campaign to take over instead of creating one; `create` then updates it to match these arguments. This is the way to bring a campaign made elsewhere under the stack: `pulumi import` does not work for dynamic resources (pulumi/pulumi#16175). Refused when the campaign has already been sent and differs from the arguments. Only read at create.
         :param pulumi.Input[_builtins.bool] autonamed: Set by the SDK (or the plugin's check) when it made up the title (see `title`): the title then proves which campaign is this resource's. Not meant to be set by programs. Only read at create.
         :param pulumi.Input[_builtins.str] content: The email body: html for `html` and `editor`, plain text for `text`.
+        :param pulumi.Input[_builtins.bool] delete_even_if_sent: `true` lets the provider delete the campaign when it leaves the stack (`pulumi destroy`, or removal from the program) even though the service reports it as sending or sent, and with it its reports and history. Left out or `false`, such a campaign is kept in Sender and only dropped from the stack, with a warning. The delete reads it from the stack's state: set it and run `pulumi up` first. Never sent to the service; it may change on a sent campaign.
         :param pulumi.Input[_builtins.bool] google_analytics: Whether links carry Google Analytics tracking. Default `false`.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] groups: Ids of the groups the campaign goes to. A set: order does not matter.
         :param pulumi.Input[_builtins.str] ownership_mark: Set by the SDK (or the plugin's check) when the title is explicit: 8 hex of a hash of the resource's URN. The campaign is created with the title `<title> [<mark>]` and renamed to `title` as soon as the create answers, so that one whose create lost its answer, or whose `up` was killed, is provably this resource's. Not meant to be set by programs. Only read at create.
@@ -59,6 +61,8 @@ class CampaignArgs:
             pulumi.set(__self__, "autonamed", autonamed)
         if content is not None:
             pulumi.set(__self__, "content", content)
+        if delete_even_if_sent is not None:
+            pulumi.set(__self__, "delete_even_if_sent", delete_even_if_sent)
         if google_analytics is not None:
             pulumi.set(__self__, "google_analytics", google_analytics)
         if groups is not None:
@@ -157,6 +161,18 @@ class CampaignArgs:
         pulumi.set(self, "content", value)
 
     @_builtins.property
+    @pulumi.getter(name="deleteEvenIfSent")
+    def delete_even_if_sent(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        `true` lets the provider delete the campaign when it leaves the stack (`pulumi destroy`, or removal from the program) even though the service reports it as sending or sent, and with it its reports and history. Left out or `false`, such a campaign is kept in Sender and only dropped from the stack, with a warning. The delete reads it from the stack's state: set it and run `pulumi up` first. Never sent to the service; it may change on a sent campaign.
+        """
+        return pulumi.get(self, "delete_even_if_sent")
+
+    @delete_even_if_sent.setter
+    def delete_even_if_sent(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "delete_even_if_sent", value)
+
+    @_builtins.property
     @pulumi.getter(name="googleAnalytics")
     def google_analytics(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
@@ -239,6 +255,7 @@ class Campaign(pulumi.CustomResource):
                  autonamed: pulumi.Input[Optional[_builtins.bool]] = None,
                  content: pulumi.Input[Optional[_builtins.str]] = None,
                  content_type: pulumi.Input[Optional[_builtins.str]] = None,
+                 delete_even_if_sent: pulumi.Input[Optional[_builtins.bool]] = None,
                  from_: pulumi.Input[Optional[_builtins.str]] = None,
                  google_analytics: pulumi.Input[Optional[_builtins.bool]] = None,
                  groups: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
@@ -250,7 +267,7 @@ class Campaign(pulumi.CustomResource):
                  title: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
-        A regular email campaign of Sender.net. Every input updates in place; nothing forces a replacement. Creating or updating a campaign never sends it. Once the service reports the campaign as anything but DRAFT or SCHEDULED, any change to it is refused at preview: replacing a sent campaign could send the mail again.
+        A regular email campaign of Sender.net. Every input updates in place; nothing forces a replacement. Creating or updating a campaign never sends it. Once the service reports the campaign as anything but DRAFT or SCHEDULED, any change to it is refused at preview: replacing a sent campaign could send the mail again. A sent campaign that leaves the stack is kept in Sender, with a warning, unless `deleteEvenIfSent` is true.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -258,6 +275,7 @@ class Campaign(pulumi.CustomResource):
         :param pulumi.Input[_builtins.bool] autonamed: Set by the SDK (or the plugin's check) when it made up the title (see `title`): the title then proves which campaign is this resource's. Not meant to be set by programs. Only read at create.
         :param pulumi.Input[_builtins.str] content: The email body: html for `html` and `editor`, plain text for `text`.
         :param pulumi.Input[_builtins.str] content_type: How the content is written: `editor`, `html` or `text`. One of: "editor", "html", "text".
+        :param pulumi.Input[_builtins.bool] delete_even_if_sent: `true` lets the provider delete the campaign when it leaves the stack (`pulumi destroy`, or removal from the program) even though the service reports it as sending or sent, and with it its reports and history. Left out or `false`, such a campaign is kept in Sender and only dropped from the stack, with a warning. The delete reads it from the stack's state: set it and run `pulumi up` first. Never sent to the service; it may change on a sent campaign.
         :param pulumi.Input[_builtins.str] from_: Sender *name* shown to recipients (not an address), e.g. `Example News`.
         :param pulumi.Input[_builtins.bool] google_analytics: Whether links carry Google Analytics tracking. Default `false`.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] groups: Ids of the groups the campaign goes to. A set: order does not matter.
@@ -275,7 +293,7 @@ class Campaign(pulumi.CustomResource):
                  args: CampaignArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        A regular email campaign of Sender.net. Every input updates in place; nothing forces a replacement. Creating or updating a campaign never sends it. Once the service reports the campaign as anything but DRAFT or SCHEDULED, any change to it is refused at preview: replacing a sent campaign could send the mail again.
+        A regular email campaign of Sender.net. Every input updates in place; nothing forces a replacement. Creating or updating a campaign never sends it. Once the service reports the campaign as anything but DRAFT or SCHEDULED, any change to it is refused at preview: replacing a sent campaign could send the mail again. A sent campaign that leaves the stack is kept in Sender, with a warning, unless `deleteEvenIfSent` is true.
 
         :param str resource_name: The name of the resource.
         :param CampaignArgs args: The arguments to use to populate this resource's properties.
@@ -296,6 +314,7 @@ class Campaign(pulumi.CustomResource):
                  autonamed: pulumi.Input[Optional[_builtins.bool]] = None,
                  content: pulumi.Input[Optional[_builtins.str]] = None,
                  content_type: pulumi.Input[Optional[_builtins.str]] = None,
+                 delete_even_if_sent: pulumi.Input[Optional[_builtins.bool]] = None,
                  from_: pulumi.Input[Optional[_builtins.str]] = None,
                  google_analytics: pulumi.Input[Optional[_builtins.bool]] = None,
                  groups: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
@@ -320,6 +339,7 @@ class Campaign(pulumi.CustomResource):
             if content_type is None and not opts.urn:
                 raise TypeError("Missing required property 'content_type'")
             __props__.__dict__["content_type"] = content_type
+            __props__.__dict__["delete_even_if_sent"] = delete_even_if_sent
             if from_ is None and not opts.urn:
                 raise TypeError("Missing required property 'from_'")
             __props__.__dict__["from_"] = from_
@@ -370,6 +390,7 @@ class Campaign(pulumi.CustomResource):
         __props__.__dict__["content"] = None
         __props__.__dict__["content_type"] = None
         __props__.__dict__["created"] = None
+        __props__.__dict__["delete_even_if_sent"] = None
         __props__.__dict__["domain_id"] = None
         __props__.__dict__["from_"] = None
         __props__.__dict__["google_analytics"] = None
@@ -427,6 +448,14 @@ class Campaign(pulumi.CustomResource):
         When the campaign was created, `YYYY-MM-DD HH:MM:SS` UTC.
         """
         return pulumi.get(self, "created")
+
+    @_builtins.property
+    @pulumi.getter(name="deleteEvenIfSent")
+    def delete_even_if_sent(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        `true` lets the provider delete the campaign when it leaves the stack (`pulumi destroy`, or removal from the program) even though the service reports it as sending or sent, and with it its reports and history. Left out or `false`, such a campaign is kept in Sender and only dropped from the stack, with a warning. The delete reads it from the stack's state: set it and run `pulumi up` first. Never sent to the service; it may change on a sent campaign.
+        """
+        return pulumi.get(self, "delete_even_if_sent")
 
     @_builtins.property
     @pulumi.getter(name="domainId")

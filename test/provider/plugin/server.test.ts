@@ -3,6 +3,7 @@ import { LAUNCH_CONTENT } from "../../../emulator/seed";
 import { type RunningEmulator, startEmulator } from "../../../emulator/server";
 import { autonamedTitleOf, instanceMark, titleFromUrn } from "../../../provider/autoname";
 import { SenderClient } from "../../../provider/client";
+import { setDiagnosticSink } from "../../../provider/diagnostics";
 import { cartAsText } from "../../../provider/plugin/functions";
 import {
   autonameInputs,
@@ -365,3 +366,47 @@ describe("CheckConfig: the dynamic package's own config check", () => {
     );
   });
 });
+
+describe("the plugin's warnings and notices reach the engine on their resource", () => {
+  const lines: Array<[string, string, string | undefined]> = [];
+  beforeAll(() => {
+    setDiagnosticSink(async (severity, message, urn) => {
+      lines.push([severity, message, urn]);
+    });
+  });
+  afterAll(() => setDiagnosticSink(undefined));
+
+  test("check of a new Campaign with adoptId: one notice naming the id, on the resource", async () => {
+    configure(variables(TOKEN));
+    lines.length = 0;
+    const news = { subject: "Hi", from: "Example News", replyTo: "news@example.com", contentType: "html" };
+    await provider.check!(URN("Campaign"), {}, { ...news, adoptId: "abc123" });
+    // An existing resource (olds present) and a new one without adoptId say nothing.
+    await provider.check!(URN("Campaign"), { ...news, adoptId: "abc123" }, { ...news, adoptId: "abc123" });
+    await provider.check!(URN("Campaign"), {}, news);
+    expect(lines).toEqual([
+      [
+        "info",
+        "Campaign adopts the existing campaign abc123 (adoptId) instead of creating one",
+        URN("Campaign"),
+      ],
+    ]);
+  });
+
+  test("delete of a sent Campaign: the kept warning, on the resource, and no DELETE", async () => {
+    configure(variables(TOKEN));
+    lines.length = 0;
+    await provider.delete!("snt001", URN("Campaign"), { title: "Launch" });
+    expect(lines).toEqual([
+      [
+        "warning",
+        'Campaign "Launch" (id snt001) has been sent (status SENT), so it was kept in Sender and only removed ' +
+          "from the stack. To delete it, delete it in Sender; to have the provider delete a sent campaign, set " +
+          "`deleteEvenIfSent: true` on it and run `pulumi up` before removing it.",
+        URN("Campaign"),
+      ],
+    ]);
+    expect(emu.store.data.campaigns.some((c) => c.id === "snt001")).toBe(true);
+  });
+});
+

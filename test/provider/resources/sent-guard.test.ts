@@ -101,6 +101,40 @@ describe("delete after a send leaves the service untouched", () => {
     });
   });
 
+  test("CampaignTargeting: no request but the read, the audience stays, a warning says so", async () => {
+    const campaignId = await newCampaign();
+    const created = await h.providers.CampaignTargeting.create({ campaignId, tagIds: ["tag001"] });
+    await send(campaignId);
+    const before = await h.campaign(campaignId);
+    await h.clearRequests();
+    const warning = await stderrOf(() => h.providers.CampaignTargeting.delete(created.id, created.outs));
+    expect(warning).toBe(
+      `warning: CampaignTargeting ${campaignId} was removed from the stack, but campaign ${campaignId} ` +
+        "has already been sent (status SENT): the service was left untouched.\n",
+    );
+    expect(await h.lines()).toEqual([`GET /v2/campaigns/${campaignId}`]);
+    expect(await h.campaign(campaignId)).toEqual(before);
+  });
+
+  test("CampaignSchedule: no request but the read, a warning says so", async () => {
+    const campaignId = await newCampaign();
+    await h.client.setSendToAll(campaignId);
+    const created = await h.providers.CampaignSchedule.create({
+      campaignId,
+      scheduleTime: "2031-06-01T09:00:00+02:00",
+    });
+    await h.client.sendCampaign(campaignId);
+    const before = await h.campaign(campaignId);
+    await h.clearRequests();
+    const warning = await stderrOf(() => h.providers.CampaignSchedule.delete(created.id, created.outs));
+    expect(warning).toBe(
+      `warning: CampaignSchedule ${campaignId} was removed from the stack, but campaign ${campaignId} ` +
+        "has already been sent (status SENT): the service was left untouched.\n",
+    );
+    expect(await h.lines()).toEqual([`GET /v2/campaigns/${campaignId}`]);
+    expect(await h.campaign(campaignId)).toEqual(before);
+  });
+
   test("Attachment of a campaign not sent: deleted as before", async () => {
     const campaignId = await newCampaign();
     const created = await h.providers.Attachment.create({ campaignId, url: PRICES });
@@ -183,5 +217,105 @@ describe("diff guards the campaign it leaves and the one it moves to", () => {
         "refusing to change its CampaignTargeting (campaignId). The service freezes a sent campaign; " +
         "remove the CampaignTargeting from the stack or revert the change.",
     });
+  });
+});
+
+describe("a sent Campaign leaving the stack is kept", () => {
+  const AUTO = {
+    title: "welcome-1a2b3c4d",
+    autonamed: true,
+    subject: "Hello",
+    from: "Example News",
+    replyTo: "news@example.com",
+    contentType: "html",
+  };
+  const kept = (id: string, status: string) =>
+    `warning: Campaign "welcome-1a2b3c4d" (id ${id}) has been sent (status ${status}), so it was kept in Sender ` +
+    "and only removed from the stack. To delete it, delete it in Sender; to have the provider delete a sent " +
+    "campaign, set `deleteEvenIfSent: true` on it and run `pulumi up` before removing it.\n";
+
+  test("delete reads the status, sends no DELETE, and says so in one warning line", async () => {
+    const created = await h.providers.Campaign.create(AUTO);
+    await send(created.id);
+    await h.clearRequests();
+    const warning = await stderrOf(() => h.providers.Campaign.delete(created.id, created.outs));
+    expect(warning).toBe(kept(created.id, "SENT"));
+    expect(await h.lines()).toEqual([`GET /v2/campaigns/${created.id}`]);
+    expect((await h.campaign(created.id))?.status).toBe("SENT");
+  });
+
+  test("a status this code does not know counts as sent: kept", async () => {
+    const created = await h.providers.Campaign.create(AUTO);
+    const record = h.emulator.store.data.campaigns.find((c) => c.id === created.id);
+    if (!record) throw new Error("no campaign");
+    record.status = "PREPARING" as never;
+    await h.clearRequests();
+    const warning = await stderrOf(() => h.providers.Campaign.delete(created.id, created.outs));
+    expect(warning).toBe(kept(created.id, "PREPARING"));
+    expect(await h.mutations()).toEqual([]);
+  });
+
+  test("a DRAFT is deleted as before, with no warning", async () => {
+    const created = await h.providers.Campaign.create(AUTO);
+    await h.clearRequests();
+    expect(await stderrOf(() => h.providers.Campaign.delete(created.id, created.outs))).toBe("");
+    expect(await h.lines()).toEqual([
+      `GET /v2/campaigns/${created.id}`,
+      `DELETE /v2/campaigns?ids=[${created.id}]`,
+    ]);
+  });
+
+  test("deleteEvenIfSent: setting it on a sent campaign is an update that changes nothing on the service", async () => {
+    const created = await h.providers.Campaign.create(AUTO);
+    await send(created.id);
+    const news = { ...AUTO, deleteEvenIfSent: true };
+    expect(await h.providers.Campaign.diff(created.id, created.outs, news)).toEqual({
+      changes: true,
+      replaces: [],
+      deleteBeforeReplace: false,
+    });
+    await h.clearRequests();
+    const updated = await h.providers.Campaign.update(created.id, created.outs, news);
+    expect(updated.outs).toMatchObject({ deleteEvenIfSent: true, status: "SENT" });
+    expect(await h.mutations()).toEqual([]);
+  });
+
+  test("deleteEvenIfSent: true in the state lets delete remove the sent campaign, silently", async () => {
+    const created = await h.providers.Campaign.create({ ...AUTO, deleteEvenIfSent: true });
+    expect(created.outs.deleteEvenIfSent).toBe(true);
+    await send(created.id);
+    await h.clearRequests();
+    expect(await stderrOf(() => h.providers.Campaign.delete(created.id, created.outs))).toBe("");
+    expect(await h.mutations()).toEqual([`DELETE /v2/campaigns?ids=[${created.id}]`]);
+    expect(await h.campaign(created.id)).toBeUndefined();
+  });
+
+  test("the next create of the same resource makes a new campaign: the kept one is never adopted", async () => {
+    const first = await h.providers.Campaign.create(AUTO);
+    await send(first.id);
+    await stderrOf(() => h.providers.Campaign.delete(first.id, first.outs));
+    h.newProcess();
+    await h.clearRequests();
+    const second = await h.providers.Campaign.create(AUTO);
+    expect(second.id).not.toBe(first.id);
+    expect(await h.mutations()).toEqual(["POST /v2/campaigns"]);
+    expect((await h.campaign(first.id))?.status).toBe("SENT");
+  });
+
+  test("a sent campaign with the title is not adopted even when the list ignores its status filter", async () => {
+    const first = await h.providers.Campaign.create(AUTO);
+    await send(first.id);
+    h.newProcess();
+    const list = h.client.listCampaigns.bind(h.client);
+    const spy = vi
+      .spyOn(h.client, "listCampaigns")
+      .mockImplementation((query) => list({ ...query, status: undefined }));
+    try {
+      const second = await h.providers.Campaign.create(AUTO);
+      expect(second.id).not.toBe(first.id);
+      expect(spy).toHaveBeenCalled();
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

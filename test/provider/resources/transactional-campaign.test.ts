@@ -610,6 +610,31 @@ describe("autonamed titles prove ownership", () => {
     expect(await harness.mutations()).toEqual([]);
   });
 
+  test("never takes over one that has sent mail (kept by an earlier destroy): a new one is made", async () => {
+    const kept = await harness.providers.TransactionalCampaign.create(AUTO);
+    await harness.providers.TransactionalCampaign.delete(kept.id, kept.outs);
+    // Mail went out through it (the emulator's /message/send names no campaign: set the counter).
+    const record = harness.emulator.store.data.transactional.find((t) => t.id === kept.id);
+    if (!record) throw new Error("the kept transactional campaign is gone");
+    record.sent = 3;
+    harness.newProcess();
+    await harness.clearRequests();
+    const created = await harness.providers.TransactionalCampaign.create(AUTO);
+    expect(created.id).not.toBe(kept.id);
+    expect(await harness.mutations()).toEqual(["POST /v2/transactional"]);
+    expect(harness.emulator.store.data.transactional.find((t) => t.id === kept.id)?.sent).toBe(3);
+  });
+
+  test("takes over one kept by an earlier destroy that has sent no mail, with no POST", async () => {
+    const kept = await harness.providers.TransactionalCampaign.create(AUTO);
+    await harness.providers.TransactionalCampaign.delete(kept.id, kept.outs);
+    harness.newProcess();
+    await harness.clearRequests();
+    const created = await harness.providers.TransactionalCampaign.create(AUTO);
+    expect(created.id).toBe(kept.id);
+    expect(await harness.mutations()).toEqual([]);
+  });
+
   test("never takes its predecessor for itself on a replacement (same title, new content)", async () => {
     const before = await harness.providers.TransactionalCampaign.create(AUTO);
     const after = await harness.providers.TransactionalCampaign.create({

@@ -1,0 +1,21 @@
+// The plugin's warnings and notices, through the engine's Log: the engine shows a plugin's stderr
+// only at debug level (a dynamic provider's, in full), so lines written there would be lost.
+import type { DiagnosticSink } from "../diagnostics";
+import { engproto, engrpc, grpc } from "./pulumi-internals";
+
+/** A sink that logs each line through the engine at `address`, on the resource `urn` when known. */
+export function engineLogSink(address: string): DiagnosticSink {
+  const engine = new engrpc.EngineClient(address, grpc.credentials.createInsecure());
+  return (severity, message, urn) =>
+    new Promise<void>((resolve) => {
+      const request = new engproto.LogRequest();
+      request.setSeverity(severity === "warning" ? engproto.LogSeverity.WARNING : engproto.LogSeverity.INFO);
+      request.setMessage(message);
+      request.setUrn(urn ?? "");
+      engine.log(request, (err: unknown) => {
+        // Undelivered, the line still reaches the engine's debug log.
+        if (err) process.stderr.write(`${severity}: ${message}\n`);
+        resolve();
+      });
+    });
+}
