@@ -139,6 +139,14 @@ export async function readAccount(
     const targeting = await read("CampaignTargeting", id);
     if (targeting && hasTargeting(targeting))
       objects.push({ kind: "CampaignTargeting", id, inputs: targeting, label: "targeting", campaignId: id });
+    const named = targeting ?? {};
+    const lists = ["tagIds", "filterIds"].filter(
+      (f) => Array.isArray(named[f]) && (named[f] as []).length > 0,
+    );
+    if (named.sendToAll === true && lists.length > 0)
+      progress(
+        `warning: campaign ${id} goes to every active subscriber and also names ${lists.join(" and ")}, which a CampaignTargeting refuses: keep one in the program`,
+      );
     const followUp = await read("CampaignFollowUp", id);
     if (followUp)
       objects.push({ kind: "CampaignFollowUp", id, inputs: followUp, label: "follow-up", campaignId: id });

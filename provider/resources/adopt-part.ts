@@ -8,7 +8,7 @@
 import { z } from "zod";
 import { shorten } from "../client";
 import { type ResourceProviderOf, withOperation } from "./common";
-import { safeId } from "./ids";
+import { idProblem, safeId } from "./ids";
 
 /**
  * The `adoptId` field of a part of a campaign; `what` is the id it takes, for its messages.
@@ -19,9 +19,32 @@ export function partAdoptIdField(what: string) {
     type: "string",
     createOnly: true,
     check: z
-      .string({ error: `must be ${what}` })
+      .string({ error: `must be a ${what} id` })
       .min(1, "must not be empty when given")
       .superRefine(safeId(what)),
+  } as const;
+}
+
+const ATTACHMENT_ID_REASON = "must be an attachment id, <campaignId>/<fileName>";
+
+/** The `adoptId` field of an Attachment: `<campaignId>/<fileName>`, each part a safe id. */
+export function attachmentAdoptIdField() {
+  return {
+    type: "string",
+    createOnly: true,
+    check: z.string({ error: ATTACHMENT_ID_REASON }).superRefine((value, ctx) => {
+      const slash = value.indexOf("/");
+      const parts = slash < 0 ? [] : [value.slice(0, slash), value.slice(slash + 1)];
+      const problem =
+        parts.length === 2
+          ? parts.map((part) => (part ? idProblem(part) : "is empty")).find(Boolean)
+          : "has no /";
+      if (problem !== undefined)
+        ctx.addIssue({
+          code: "custom",
+          message: `${ATTACHMENT_ID_REASON}: ${JSON.stringify(shorten(value, 60))} ${problem}`,
+        });
+    }),
   } as const;
 }
 

@@ -2,7 +2,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { Attachment, KnownKeys } from "../client";
 import { shorten } from "../client";
-import { partAdoptIdField } from "./adopt-part";
+import { attachmentAdoptIdField } from "./adopt-part";
 import {
   checker,
   createOnce,
@@ -104,7 +104,7 @@ export const attachmentFields = {
    * The id of an attachment to take over as it is, `<campaignId>/<fileName>`, which these arguments must
    * give: `create` then sends nothing. Only read at create.
    */
-  adoptId: partAdoptIdField("attachment"),
+  adoptId: attachmentAdoptIdField(),
   /**
    * A public http(s) URL of the file, which Sender downloads. The file name is the last segment of its path,
    * and its extension must be one of doc, docx, xml, pdf, xlsx, xls, jpg, jpeg, png, svg. Changing it

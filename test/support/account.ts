@@ -57,7 +57,8 @@ export async function fillAccount(
       if (i % 4 === 3) await client.setSendToAll(id, true);
       else await client.setTags(id, i % 2 === 0 ? ["tag001"] : ["tag001", "tag002"]);
       if (i % 5 === 0) await client.addExcludedTag(id, "tag004");
-      if (i % 7 === 1) await client.setFilters(id, ["flt001"]);
+      // Send-to-all excludes tags and filters (the provider refuses the pair): filters only without it.
+      if (i % 7 === 1 && i % 4 !== 3) await client.setFilters(id, ["flt001"]);
       if (i % 2 === 0) await client.setFollowUp(id, { subject: `Did you see issue ${i + 1}?`, time: 48 });
       if (i % 3 === 0)
         await client.addAttachment(id, { file: `https://files.example.com/guide-${i + 1}.pdf` });

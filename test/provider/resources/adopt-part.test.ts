@@ -117,4 +117,20 @@ describe("adoptId on the parts of a campaign", () => {
     );
     expect(await h.mutations()).toEqual([]);
   });
+
+  test("an Attachment's adoptId is <campaignId>/<fileName>, each part a safe id", async () => {
+    const inputs = { campaignId: "c1", url: ATTACHMENT_URL };
+    expect(await h.providers.Attachment.check({}, { ...inputs, adoptId: "c1/guide.pdf" })).toStrictEqual({
+      inputs: { ...inputs, adoptId: "c1/guide.pdf" },
+    });
+    const refused = await h.providers.Attachment.check({}, { ...inputs, adoptId: "c1/../x.pdf" });
+    expect(refused.failures).toEqual([
+      {
+        property: "adoptId",
+        reason: expect.stringMatching(
+          /^must be an attachment id, <campaignId>\/<fileName>: "c1\/..\/x.pdf" /,
+        ),
+      },
+    ]);
+  });
 });
