@@ -8,7 +8,9 @@ import * as os from "node:os";
 import * as path from "node:path";
 import * as undici from "undici";
 import YAML from "yaml";
+import { runAdopt } from "../provider/adopt/main";
 import { SenderClient } from "../provider/client";
+import { fillAccount } from "../test/support/account";
 import {
   copyProgram,
   createStack,
@@ -227,6 +229,59 @@ async function overhead(results: Record<string, unknown>) {
   await ours.dispose();
   await autonamed.dispose();
   await empty.dispose();
+  await emu.close();
+}
+
+/**
+ * Adopting an account of about 1,000 objects (`fillAccount`: 300 campaigns with their parts, 60
+ * transactional campaigns, 40 webhooks) under the scale part's 1,200-per-minute limit: the
+ * `pulumi-sender adopt` command (in this process), then `pulumi up` of the index.ts it wrote.
+ * Requests and seconds of each; both send GET requests only.
+ */
+async function adoptAccount(results: Record<string, unknown>) {
+  const limit = 1200;
+  const emu = await emulator(TOKEN, { rateLimitPerMinute: limit });
+  const loadBefore = loadAverage();
+  await fillAccount(emu.url, TOKEN, { campaigns: 300, transactional: 60, webhooks: 40 });
+  await emu.clearRequests();
+  const dir = path.join(ROOT, ".e2e", "bench-adopt");
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  const lines: string[] = [];
+  const [, commandSeconds] = await timed(() =>
+    runAdopt(["adopt", "--out", dir], {
+      env: { SENDER_API_TOKEN: TOKEN, SENDER_BASE_URL: emu.url },
+      out: () => {},
+      progress: (line) => lines.push(line),
+    }),
+  );
+  const commandLog: Request[] = await emu.requests();
+  const objects = JSON.parse(fs.readFileSync(path.join(dir, "import.json"), "utf8")).resources.length;
+  fs.writeFileSync(path.join(dir, "Pulumi.yaml"), "name: bench-adopt\nruntime: nodejs\n");
+  fs.writeFileSync(
+    path.join(dir, "package.json"),
+    '{ "name": "bench-adopt", "private": true, "main": "index.ts" }\n',
+  );
+  const h = await createStack(dir, emu, {}, { PULUMI_SKIP_CHECKPOINTS: "true" });
+  await emu.clearRequests();
+  const [up, upSeconds] = await timed(() => h.stack.up());
+  const upLog: Request[] = await emu.requests();
+  results.adopt = {
+    limitPerMinute: limit,
+    objects,
+    commandSeconds,
+    commandRequests: commandLog.length,
+    commandMutating: commandLog.filter((r) => r.method !== "GET").length,
+    commandRoutes: countBy(commandLog),
+    upSeconds,
+    upRequests: upLog.length,
+    upMutating: upLog.filter((r) => r.method !== "GET").length,
+    upAdopted: (up.summary.resourceChanges?.create ?? 0) - 1,
+    upRoutes: countBy(upLog),
+    loadAverage: { before: loadBefore, after: loadAverage() },
+  };
+  console.log(`adopt: ${JSON.stringify(results.adopt)}`);
+  await h.dispose();
   await emu.close();
 }
 
@@ -754,6 +809,7 @@ async function main() {
   if (wanted("tarball")) await pluginTarball(results);
   if (wanted("native")) await nativeVsDynamic(results);
   if (wanted("overhead")) await overhead(results);
+  if (wanted("adopt")) await adoptAccount(results);
   if (wanted("scale")) await scale(results, "scale", scaleCounts, "scale", true);
   if (wanted("scale") || wanted("scale-native"))
     await scale(results, "scaleNative", scaleNativeCounts, "scale-native", true);

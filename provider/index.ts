@@ -5,7 +5,13 @@ import { type ConfigureInput, ContextHolder, type ProviderContext } from "./cont
 import { watchEngine } from "./engine-watch";
 import type { ResourceKind } from "./kinds";
 import { accountCheckFailures } from "./resources/account-checks";
-import { attachmentDescription, attachmentFields, attachmentProvider } from "./resources/attachment";
+import { adoptingPart, campaignIdOf } from "./resources/adopt-part";
+import {
+  attachmentDescription,
+  attachmentFields,
+  attachmentIdOf,
+  attachmentProvider,
+} from "./resources/attachment";
 import { campaignDescription, campaignFields, campaignProvider } from "./resources/campaign";
 import {
   campaignFollowUpDescription,
@@ -40,10 +46,10 @@ export type { DocumentedField, DocumentedTable, Field, FieldTable, FieldType } f
 /** How every resource kind's provider is made from a context: the whole surface in one place. */
 export const providerFactories: Record<ResourceKind, ResourceProviderOf> = {
   Campaign: campaignProvider,
-  CampaignTargeting: campaignTargetingProvider,
-  CampaignFollowUp: campaignFollowUpProvider,
-  CampaignSchedule: campaignScheduleProvider,
-  Attachment: attachmentProvider,
+  CampaignTargeting: adoptingPart("CampaignTargeting", campaignIdOf, campaignTargetingProvider),
+  CampaignFollowUp: adoptingPart("CampaignFollowUp", campaignIdOf, campaignFollowUpProvider),
+  CampaignSchedule: adoptingPart("CampaignSchedule", campaignIdOf, campaignScheduleProvider),
+  Attachment: adoptingPart("Attachment", attachmentIdOf, attachmentProvider),
   TransactionalCampaign: transactionalCampaignProvider,
   Webhook: webhookProvider,
 };

@@ -17,10 +17,12 @@ export interface Webhook extends ResourceOutputsOf<typeof webhookFields> {}
  *   since a second webhook of the same url and topic would clash with it;
  * - `pulumi refresh` reads the webhook back: a change made in the Sender interface shows as drift,
  *   a webhook deleted there drops from the stack, and the delivery counters are brought up to date;
- * - if a create fails ambiguously (a timeout or a lost answer), the webhook may have been made,
- *   and as the API cannot list webhooks, the provider cannot look for it. It does not try again,
- *   which could make a duplicate, but fails and says so: check the webhooks in the Sender
- *   interface, delete a stray one, and run `pulumi up` again.
+ * - a create that finds a webhook of the same url, topic and group fails naming its id, since a
+ *   second one would deliver every event twice; `adoptId: "<that id>"` takes it over with no POST
+ *   (its topic and group must already be these; a different url is changed in place);
+ * - if a create fails ambiguously (a timeout or a lost answer), the provider looks for the webhook
+ *   it may have made: one that turned up is never adopted without `adoptId`, since nothing proves
+ *   whose it is; the create fails naming it instead, and makes no second one.
  *
  * @example
  * ```ts
@@ -28,6 +30,12 @@ export interface Webhook extends ResourceOutputsOf<typeof webhookFields> {}
  *   url: "https://hooks.example.com/sender",
  *   topic: "groups/new-subscriber",
  *   relationId: "grp001",
+ * });
+ * // The webhook the account already has, taken over as it is:
+ * new sender.Webhook("bounces", {
+ *   url: "https://hooks.example.com/bounces",
+ *   topic: "bounces/new",
+ *   adoptId: "wh_123",
  * });
  * ```
  */

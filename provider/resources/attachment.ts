@@ -2,6 +2,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { Attachment, KnownKeys } from "../client";
 import { shorten } from "../client";
+import { attachmentAdoptIdField } from "./adopt-part";
 import {
   checker,
   createOnce,
@@ -45,6 +46,11 @@ export function fileNameOf(url: string): string {
   } catch {
     return segment;
   }
+}
+
+/** The id of the attachment the inputs make: `<campaignId>/<fileName>`. */
+export function attachmentIdOf(inputs: Record<string, unknown>): string {
+  return `${String(inputs.campaignId)}/${fileNameOf(String(inputs.url))}`;
 }
 
 /** Hosts Sender's servers cannot fetch from: loopback, private ranges, link-local, local names. */
@@ -94,6 +100,11 @@ function urlProblem(value: string): string | undefined {
 export const attachmentFields = {
   /** The campaign the file is attached to. Changing it replaces the attachment. */
   campaignId: campaignIdField(),
+  /**
+   * The id of an attachment to take over as it is, `<campaignId>/<fileName>`, which these arguments must
+   * give: `create` then sends nothing. Only read at create.
+   */
+  adoptId: attachmentAdoptIdField(),
   /**
    * A public http(s) URL of the file, which Sender downloads. The file name is the last segment of its path,
    * and its extension must be one of doc, docx, xml, pdf, xlsx, xls, jpg, jpeg, png, svg. Changing it

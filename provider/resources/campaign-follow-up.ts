@@ -2,6 +2,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { FOLLOW_UP_DELAYS, type FollowUpBody, type FollowUpDelay } from "../client";
 import type { ProviderContext } from "../context";
+import { partAdoptIdField } from "./adopt-part";
 import {
   checkWithSchema,
   compact,
@@ -30,6 +31,11 @@ const DELAY_REASON = `must be one of ${FOLLOW_UP_DELAYS.join(", ")} (hours)`;
 export const campaignFollowUpFields = {
   /** The campaign the follow-up belongs to; also the resource id. Changing it replaces the follow-up. */
   campaignId: campaignIdField(),
+  /**
+   * The id of the campaign whose follow-up to take over (it must be `campaignId`): `create` then reads it and
+   * changes only what differs from these arguments, sending nothing when they match. Only read at create.
+   */
+  adoptId: partAdoptIdField("campaign"),
   /** Subject line of the follow-up email. */
   subject: {
     type: "string",

@@ -11,6 +11,7 @@ import { z } from "zod";
 import { formatTimestamp } from "../client/query";
 import type * as api from "../client/schemas";
 import type { ProviderContext } from "../context";
+import { partAdoptIdField } from "./adopt-part";
 import {
   checkWithSchema,
   containsUnknown,
@@ -99,6 +100,11 @@ const SCHEDULE_TIME_REASON = "must be an ISO 8601 time with an offset, e.g. 2026
 export const campaignScheduleFields = {
   /** The campaign to send. Changing it replaces the schedule. */
   campaignId: campaignIdField(),
+  /**
+   * The id of the campaign whose schedule to take over (it must be `campaignId`): `create` then reads it and
+   * schedules again only when the time differs, sending nothing when it matches. Only read at create.
+   */
+  adoptId: partAdoptIdField("campaign"),
   /**
    * When to send, in ISO 8601 with an offset, e.g. `2026-12-01T09:00:00+01:00` or `2026-12-01T08:00:00Z`. It
    * must be in the future when the schedule is created or changed. The service schedules to the second:

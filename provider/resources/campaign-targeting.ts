@@ -6,6 +6,7 @@
 import { z } from "zod";
 import type { SenderClient } from "../client";
 import type * as api from "../client/schemas";
+import { partAdoptIdField } from "./adopt-part";
 import {
   checker,
   containsUnknown,
@@ -45,6 +46,12 @@ export type CampaignTargetingOutputs = OutputsOf<typeof campaignTargetingFields>
 export const campaignTargetingFields = {
   /** The campaign targeted. Changing it replaces the targeting. */
   campaignId: campaignIdField(),
+  /**
+   * The id of the campaign whose targeting to take over as it is (it must be `campaignId`): `create` then
+   * reads the service's lists and changes only what differs from these arguments, sending nothing when they
+   * match. Only read at create.
+   */
+  adoptId: partAdoptIdField("campaign"),
   /**
    * Tags whose subscribers receive the campaign. A set: order does not matter. Excludes `sendToAll: true`.
    */

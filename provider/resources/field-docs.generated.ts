@@ -5,6 +5,8 @@
 export const fieldDocs = {
   Attachment: {
     campaignId: "The campaign the file is attached to. Changing it replaces the attachment.",
+    adoptId:
+      "The id of an attachment to take over as it is, `<campaignId>/<fileName>`, which these arguments must give: `create` then sends nothing. Only read at create.",
     url: "A public http(s) URL of the file, which Sender downloads. The file name is the last segment of its path, and its extension must be one of doc, docx, xml, pdf, xlsx, xls, jpg, jpeg, png, svg. Changing it replaces the attachment.",
     fileName: "The name Sender stored the file under.",
     size: "Size of the stored file in bytes.",
@@ -41,12 +43,16 @@ export const fieldDocs = {
   CampaignFollowUp: {
     campaignId:
       "The campaign the follow-up belongs to; also the resource id. Changing it replaces the follow-up.",
+    adoptId:
+      "The id of the campaign whose follow-up to take over (it must be `campaignId`): `create` then reads it and changes only what differs from these arguments, sending nothing when they match. Only read at create.",
     subject: "Subject line of the follow-up email.",
     delayHours: "Hours after the send: one of 12, 24, 48, 72, 96, 120, 144, 168.",
     active: "Whether the follow-up is switched on. Default `true`; `false` keeps it configured but off.",
   },
   CampaignSchedule: {
     campaignId: "The campaign to send. Changing it replaces the schedule.",
+    adoptId:
+      "The id of the campaign whose schedule to take over (it must be `campaignId`): `create` then reads it and schedules again only when the time differs, sending nothing when it matches. Only read at create.",
     scheduleTime:
       "When to send, in ISO 8601 with an offset, e.g. `2026-12-01T09:00:00+01:00` or `2026-12-01T08:00:00Z`. It must be in the future when the schedule is created or changed. The service schedules to the second: fractional seconds are rounded to the nearest one, a half up (`09:00:00.500Z` is 09:00:01).",
     scheduleTimeUtc: "The scheduled time as the API has it, `YYYY-MM-DD HH:MM:SS` UTC.",
@@ -55,6 +61,8 @@ export const fieldDocs = {
   },
   CampaignTargeting: {
     campaignId: "The campaign targeted. Changing it replaces the targeting.",
+    adoptId:
+      "The id of the campaign whose targeting to take over as it is (it must be `campaignId`): `create` then reads the service's lists and changes only what differs from these arguments, sending nothing when they match. Only read at create.",
     tagIds:
       "Tags whose subscribers receive the campaign. A set: order does not matter. Excludes `sendToAll: true`.",
     excludedTagIds: "Tags whose subscribers never receive the campaign. A set: order does not matter.",
@@ -98,6 +106,8 @@ export const fieldDocs = {
       "The event reported: one of subscribers/new, subscribers/updated, subscribers/unsubscribed, groups/new-subscriber, groups/unsubscribed, groups/new, campaigns/new, bounces/new.",
     relationId:
       "The id of the group to watch; required for `groups/new-subscriber` and `groups/unsubscribed`.",
+    adoptId:
+      "Id of an existing webhook to take over instead of creating one. A create finds a webhook of the same url, topic and group and fails naming it, since a second one would deliver every event twice; this is how to manage that one. Its topic and group must already be these (they cannot change in place); a different url is changed. Only read at create.",
     status: "The service's status of the webhook, e.g. `ACTIVE`.",
     accountId: "The account the webhook belongs to.",
     totalDeliveries: "Deliveries made, as of the last create, update or refresh.",

@@ -8,6 +8,7 @@ import {
   type Webhook,
   type WebhookTopic,
 } from "../client";
+import type { ProviderContext } from "../context";
 import {
   changedFields,
   checkWithSchema,
@@ -89,6 +90,20 @@ export const webhookFields = {
       .min(1, "must be a group id")
       .superRefine(safeId("group")),
   },
+  /**
+   * Id of an existing webhook to take over instead of creating one. A create finds a webhook of the same
+   * url, topic and group and fails naming it, since a second one would deliver every event twice; this is
+   * how to manage that one. Its topic and group must already be these (they cannot change in place); a
+   * different url is changed. Only read at create.
+   */
+  adoptId: {
+    type: "string",
+    createOnly: true,
+    check: z
+      .string({ error: "must be a webhook id" })
+      .min(1, "must not be empty when given")
+      .superRefine(safeId("webhook")),
+  },
   /** The service's status of the webhook, e.g. `ACTIVE`. */
   status: {
     type: "string",
@@ -121,16 +136,18 @@ export const webhookFields = {
 export const webhookDescription =
   "A webhook of the account: Sender posts each event of its topic to the url. A new url is changed in place; a " +
   "new topic or group replaces the webhook (the old one first, as a second webhook of the same url and topic " +
-  "would clash). A refresh reads the webhook back, so a change made in the Sender interface shows as drift.";
+  "would clash). A create that finds a webhook of the same url, topic and group fails naming it: `adoptId` " +
+  "takes it over. A refresh reads the webhook back, so a change made in the Sender interface shows as drift.";
 
 /** A new topic or group replaces the webhook; the old one goes first, as a second of the same url and topic would clash. */
 const { spec: WEBHOOK_DIFF, schema: inputSchema } = derive(webhookFields, true);
 
 /**
- * The webhooks a create of `body` could have made: the same url, topic and group. A webhook
- * carries no name nor any field a mark could ride on without changing where deliveries go, so
- * none is provably a resource's own: none is ever adopted. After an ambiguous create, one that
- * appears ends the create with its id and what to do (see `createOnce`).
+ * The webhooks a create of `body` could have made, or would duplicate: the same url, topic and
+ * group. A webhook carries no name nor any field a mark could ride on without changing where
+ * deliveries go, so none is provably a resource's own: none is adopted without `adoptId`. One
+ * there before the create fails it (a second would deliver every event twice); after an
+ * ambiguous create, one that appears ends it with its id and what to do (see `createOnce`).
  */
 function matching(webhooks: readonly Webhook[], body: CreateWebhookBody): Webhook[] {
   return webhooks.filter(
@@ -149,6 +166,72 @@ function stateOf(inputs: Record<string, unknown>, webhook: Webhook): WebhookOutp
 /** The webhook keyed like its inputs' API names: the service answers the group as `group`. */
 function asInputRecord(webhook: Webhook): Record<string, unknown> {
   return { url: webhook.url, topic: webhook.topic, relation_id: webhook.group };
+}
+
+/** What to do about an existing webhook `id` that this resource would duplicate or may have made. */
+function adoptAdvice(id: string): string {
+  return `if it is this resource's, set \`adoptId: "${id}"\` on it; otherwise delete it in Sender and run \`pulumi up\` again`;
+}
+
+/**
+ * Fails when the account already has a webhook of the same url, topic and group. The list taken
+ * once per context answers first; a match there is confirmed with a fresh list, since a webhook
+ * this `up` deleted (a replacement) may still be in it.
+ */
+async function refuseDuplicate(context: ProviderContext, body: CreateWebhookBody): Promise<void> {
+  const client = context.client();
+  const shared = matching(await context.claims.sharedList(client, KIND, () => client.listWebhooks()), body);
+  if (shared.length === 0) return;
+  const existing = matching(await client.listWebhooks(), body);
+  if (existing.length === 0) return;
+  const ids = existing.map((w) => w.id);
+  throw new Error(
+    `a ${body.topic} webhook for ${shorten(body.url)}${body.relation_id ? ` and group ${body.relation_id}` : ""} ` +
+      `already exists (${ids.join(", ")}), and a second would deliver every event twice: ` +
+      `${adoptAdvice(ids[0] as string)}`,
+  );
+}
+
+/**
+ * Takes over the webhook `adoptId` names, as a Campaign's `adoptId` does: it must exist, and no other
+ * resource of this provider may have taken it. Its topic and group cannot change in place, so they
+ * must already be the inputs'; a different url is changed with one PATCH.
+ */
+async function adopt(context: ProviderContext, adoptId: string, body: CreateWebhookBody): Promise<Webhook> {
+  const client = context.client();
+  let current: Webhook;
+  try {
+    current = await client.getWebhook(adoptId);
+  } catch (err) {
+    if (isNotFound(err)) throw new Error(`adoptId ${shorten(adoptId)}: no webhook with this id exists`);
+    throw err;
+  }
+  const mine = context.claims.of(KIND);
+  if (mine.has(current.id)) {
+    throw new Error(
+      `adoptId ${shorten(adoptId)}: another Webhook resource of this stack has already taken it`,
+    );
+  }
+  const fixed = (
+    [
+      ["topic", current.topic, body.topic],
+      ["relationId", current.group ?? null, body.relation_id ?? null],
+    ] as const
+  ).filter(([, actual, wanted]) => actual !== wanted);
+  if (fixed.length > 0) {
+    const detail = fixed
+      .map(
+        ([field, actual, wanted]) => `${field} is ${JSON.stringify(actual)}, not ${JSON.stringify(wanted)}`,
+      )
+      .join("; ");
+    throw new Error(
+      `adoptId ${shorten(adoptId)}: the webhook differs from the inputs (${detail}); a webhook's topic and group ` +
+        "cannot change in place, so set these inputs to its values",
+    );
+  }
+  mine.add(current.id);
+  if (current.url === body.url) return current;
+  return client.updateWebhook(current.id, { url: body.url });
 }
 
 /** The inputs that change in place: those a change of which does not replace the webhook. */
@@ -181,7 +264,13 @@ export const webhookProvider: ResourceProviderOf = (context) => ({
 
   async create(inputs) {
     const body = bodyOf(webhookFields, inputs) as CreateWebhookBody & Record<string, unknown>;
-    return withOperation("create", KIND, `${body.topic} ${body.url}`, async () => {
+    const adoptId = typeof inputs.adoptId === "string" ? inputs.adoptId : undefined;
+    return withOperation("create", KIND, adoptId ?? `${body.topic} ${body.url}`, async () => {
+      if (adoptId !== undefined) {
+        const adopted = await adopt(context, adoptId, body);
+        return { id: adopted.id, outs: stateOf(inputs, adopted) };
+      }
+      await refuseDuplicate(context, body);
       const client = context.client();
       const webhook = await createOnce(
         context.claims,
@@ -195,8 +284,8 @@ export const webhookProvider: ResourceProviderOf = (context) => ({
           idOf: (w) => w.id,
           advice: (ids) =>
             ids.length === 0
-              ? "look for it in Sender (Settings, Webhooks); if it is there, delete it there and run `pulumi up` again, or import it into the stack (`pulumi import sender:index:Webhook <name> <its id>` with the plugin)"
-              : `if ${ids.length === 1 ? "it is" : "one is"} this resource's, import it (\`pulumi import sender:index:Webhook <name> ${ids[0]}\` with the plugin), or delete it in Sender and run \`pulumi up\` again`,
+              ? 'look for it in Sender (Settings, Webhooks); if it is there, set `adoptId: "<its id>"` on this resource, or delete it there and run `pulumi up` again'
+              : adoptAdvice(ids[0] as string),
         },
         createOptionsOf(client, context.retryDeadlineMs()),
       );

@@ -35,6 +35,10 @@ export class Attachment extends pulumi.CustomResource {
     }
 
     /**
+     * The id of an attachment to take over as it is, `<campaignId>/<fileName>`, which these arguments must give: `create` then sends nothing. Only read at create.
+     */
+    declare public readonly adoptId: pulumi.Output<string | undefined>;
+    /**
      * The campaign the file is attached to. Changing it replaces the attachment.
      */
     declare public readonly campaignId: pulumi.Output<string>;
@@ -68,11 +72,13 @@ export class Attachment extends pulumi.CustomResource {
             if (args?.url === undefined && !opts.urn) {
                 throw new Error("Missing required property 'url'");
             }
+            resourceInputs["adoptId"] = args?.adoptId;
             resourceInputs["campaignId"] = args?.campaignId;
             resourceInputs["url"] = args?.url;
             resourceInputs["fileName"] = undefined /*out*/;
             resourceInputs["size"] = undefined /*out*/;
         } else {
+            resourceInputs["adoptId"] = undefined /*out*/;
             resourceInputs["campaignId"] = undefined /*out*/;
             resourceInputs["fileName"] = undefined /*out*/;
             resourceInputs["size"] = undefined /*out*/;
@@ -89,6 +95,10 @@ export class Attachment extends pulumi.CustomResource {
  * The set of arguments for constructing a Attachment resource.
  */
 export interface AttachmentArgs {
+    /**
+     * The id of an attachment to take over as it is, `<campaignId>/<fileName>`, which these arguments must give: `create` then sends nothing. Only read at create.
+     */
+    adoptId?: pulumi.Input<string | undefined>;
     /**
      * The campaign the file is attached to. Changing it replaces the attachment.
      */

@@ -39,6 +39,10 @@ export class CampaignFollowUp extends pulumi.CustomResource {
      */
     declare public readonly active: pulumi.Output<boolean>;
     /**
+     * The id of the campaign whose follow-up to take over (it must be `campaignId`): `create` then reads it and changes only what differs from these arguments, sending nothing when they match. Only read at create.
+     */
+    declare public readonly adoptId: pulumi.Output<string | undefined>;
+    /**
      * The campaign the follow-up belongs to; also the resource id. Changing it replaces the follow-up.
      */
     declare public readonly campaignId: pulumi.Output<string>;
@@ -72,11 +76,13 @@ export class CampaignFollowUp extends pulumi.CustomResource {
                 throw new Error("Missing required property 'subject'");
             }
             resourceInputs["active"] = (args?.active) ?? true;
+            resourceInputs["adoptId"] = args?.adoptId;
             resourceInputs["campaignId"] = args?.campaignId;
             resourceInputs["delayHours"] = args?.delayHours;
             resourceInputs["subject"] = args?.subject;
         } else {
             resourceInputs["active"] = undefined /*out*/;
+            resourceInputs["adoptId"] = undefined /*out*/;
             resourceInputs["campaignId"] = undefined /*out*/;
             resourceInputs["delayHours"] = undefined /*out*/;
             resourceInputs["subject"] = undefined /*out*/;
@@ -96,6 +102,10 @@ export interface CampaignFollowUpArgs {
      * Whether the follow-up is switched on. Default `true`; `false` keeps it configured but off.
      */
     active?: pulumi.Input<boolean | undefined>;
+    /**
+     * The id of the campaign whose follow-up to take over (it must be `campaignId`): `create` then reads it and changes only what differs from these arguments, sending nothing when they match. Only read at create.
+     */
+    adoptId?: pulumi.Input<string | undefined>;
     /**
      * The campaign the follow-up belongs to; also the resource id. Changing it replaces the follow-up.
      */

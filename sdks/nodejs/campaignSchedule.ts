@@ -35,6 +35,10 @@ export class CampaignSchedule extends pulumi.CustomResource {
     }
 
     /**
+     * The id of the campaign whose schedule to take over (it must be `campaignId`): `create` then reads it and schedules again only when the time differs, sending nothing when it matches. Only read at create.
+     */
+    declare public readonly adoptId: pulumi.Output<string | undefined>;
+    /**
      * The campaign to send. Changing it replaces the schedule.
      */
     declare public readonly campaignId: pulumi.Output<string>;
@@ -72,12 +76,14 @@ export class CampaignSchedule extends pulumi.CustomResource {
             if (args?.scheduleTime === undefined && !opts.urn) {
                 throw new Error("Missing required property 'scheduleTime'");
             }
+            resourceInputs["adoptId"] = args?.adoptId;
             resourceInputs["campaignId"] = args?.campaignId;
             resourceInputs["scheduleTime"] = args?.scheduleTime;
             resourceInputs["scheduleTimeUtc"] = undefined /*out*/;
             resourceInputs["sent"] = undefined /*out*/;
             resourceInputs["status"] = undefined /*out*/;
         } else {
+            resourceInputs["adoptId"] = undefined /*out*/;
             resourceInputs["campaignId"] = undefined /*out*/;
             resourceInputs["scheduleTime"] = undefined /*out*/;
             resourceInputs["scheduleTimeUtc"] = undefined /*out*/;
@@ -95,6 +101,10 @@ export class CampaignSchedule extends pulumi.CustomResource {
  * The set of arguments for constructing a CampaignSchedule resource.
  */
 export interface CampaignScheduleArgs {
+    /**
+     * The id of the campaign whose schedule to take over (it must be `campaignId`): `create` then reads it and schedules again only when the time differs, sending nothing when it matches. Only read at create.
+     */
+    adoptId?: pulumi.Input<string | undefined>;
     /**
      * The campaign to send. Changing it replaces the schedule.
      */

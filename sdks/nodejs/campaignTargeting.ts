@@ -35,6 +35,10 @@ export class CampaignTargeting extends pulumi.CustomResource {
     }
 
     /**
+     * The id of the campaign whose targeting to take over as it is (it must be `campaignId`): `create` then reads the service's lists and changes only what differs from these arguments, sending nothing when they match. Only read at create.
+     */
+    declare public readonly adoptId: pulumi.Output<string | undefined>;
+    /**
      * The campaign targeted. Changing it replaces the targeting.
      */
     declare public readonly campaignId: pulumi.Output<string>;
@@ -73,6 +77,7 @@ export class CampaignTargeting extends pulumi.CustomResource {
             if (args?.campaignId === undefined && !opts.urn) {
                 throw new Error("Missing required property 'campaignId'");
             }
+            resourceInputs["adoptId"] = args?.adoptId;
             resourceInputs["campaignId"] = args?.campaignId;
             resourceInputs["excludedFilterIds"] = args?.excludedFilterIds;
             resourceInputs["excludedTagIds"] = args?.excludedTagIds;
@@ -80,6 +85,7 @@ export class CampaignTargeting extends pulumi.CustomResource {
             resourceInputs["sendToAll"] = args?.sendToAll;
             resourceInputs["tagIds"] = args?.tagIds;
         } else {
+            resourceInputs["adoptId"] = undefined /*out*/;
             resourceInputs["campaignId"] = undefined /*out*/;
             resourceInputs["excludedFilterIds"] = undefined /*out*/;
             resourceInputs["excludedTagIds"] = undefined /*out*/;
@@ -98,6 +104,10 @@ export class CampaignTargeting extends pulumi.CustomResource {
  * The set of arguments for constructing a CampaignTargeting resource.
  */
 export interface CampaignTargetingArgs {
+    /**
+     * The id of the campaign whose targeting to take over as it is (it must be `campaignId`): `create` then reads the service's lists and changes only what differs from these arguments, sending nothing when they match. Only read at create.
+     */
+    adoptId?: pulumi.Input<string | undefined>;
     /**
      * The campaign targeted. Changing it replaces the targeting.
      */

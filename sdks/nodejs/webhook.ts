@@ -5,7 +5,7 @@ import * as pulumi from "@pulumi/pulumi";
 import * as utilities from "./utilities";
 
 /**
- * A webhook of the account: Sender posts each event of its topic to the url. A new url is changed in place; a new topic or group replaces the webhook (the old one first, as a second webhook of the same url and topic would clash). A refresh reads the webhook back, so a change made in the Sender interface shows as drift.
+ * A webhook of the account: Sender posts each event of its topic to the url. A new url is changed in place; a new topic or group replaces the webhook (the old one first, as a second webhook of the same url and topic would clash). A create that finds a webhook of the same url, topic and group fails naming it: `adoptId` takes it over. A refresh reads the webhook back, so a change made in the Sender interface shows as drift.
  */
 export class Webhook extends pulumi.CustomResource {
     /**
@@ -38,6 +38,10 @@ export class Webhook extends pulumi.CustomResource {
      * The account the webhook belongs to.
      */
     declare public /*out*/ readonly accountId: pulumi.Output<string>;
+    /**
+     * Id of an existing webhook to take over instead of creating one. A create finds a webhook of the same url, topic and group and fails naming it, since a second one would deliver every event twice; this is how to manage that one. Its topic and group must already be these (they cannot change in place); a different url is changed. Only read at create.
+     */
+    declare public readonly adoptId: pulumi.Output<string | undefined>;
     /**
      * The id of the group to watch; required for `groups/new-subscriber` and `groups/unsubscribed`.
      */
@@ -84,6 +88,7 @@ export class Webhook extends pulumi.CustomResource {
             if (args?.url === undefined && !opts.urn) {
                 throw new Error("Missing required property 'url'");
             }
+            resourceInputs["adoptId"] = args?.adoptId;
             resourceInputs["relationId"] = args?.relationId;
             resourceInputs["topic"] = args?.topic;
             resourceInputs["url"] = args?.url;
@@ -94,6 +99,7 @@ export class Webhook extends pulumi.CustomResource {
             resourceInputs["totalFailures"] = undefined /*out*/;
         } else {
             resourceInputs["accountId"] = undefined /*out*/;
+            resourceInputs["adoptId"] = undefined /*out*/;
             resourceInputs["relationId"] = undefined /*out*/;
             resourceInputs["responseTime"] = undefined /*out*/;
             resourceInputs["status"] = undefined /*out*/;
@@ -113,6 +119,10 @@ export class Webhook extends pulumi.CustomResource {
  * The set of arguments for constructing a Webhook resource.
  */
 export interface WebhookArgs {
+    /**
+     * Id of an existing webhook to take over instead of creating one. A create finds a webhook of the same url, topic and group and fails naming it, since a second one would deliver every event twice; this is how to manage that one. Its topic and group must already be these (they cannot change in place); a different url is changed. Only read at create.
+     */
+    adoptId?: pulumi.Input<string | undefined>;
     /**
      * The id of the group to watch; required for `groups/new-subscriber` and `groups/unsubscribed`.
      */

@@ -60,7 +60,7 @@ const provider = {
   optionalOutput: true satisfies Same<Pick<CampaignOutputs, "sentTime">, { sentTime?: string }>,
   followUp: true satisfies Same<
     Flat<CampaignFollowUpOutputs>,
-    { campaignId: string; subject: string; delayHours: FollowUpDelay; active: boolean }
+    { campaignId: string; adoptId?: string; subject: string; delayHours: FollowUpDelay; active: boolean }
   >,
 };
 

@@ -16,6 +16,8 @@ import (
 type Attachment struct {
 	pulumi.CustomResourceState
 
+	// The id of an attachment to take over as it is, `<campaignId>/<fileName>`, which these arguments must give: `create` then sends nothing. Only read at create.
+	AdoptId pulumi.StringPtrOutput `pulumi:"adoptId"`
 	// The campaign the file is attached to. Changing it replaces the attachment.
 	CampaignId pulumi.StringOutput `pulumi:"campaignId"`
 	// The name Sender stored the file under.
@@ -77,6 +79,8 @@ func (AttachmentState) ElementType() reflect.Type {
 }
 
 type attachmentArgs struct {
+	// The id of an attachment to take over as it is, `<campaignId>/<fileName>`, which these arguments must give: `create` then sends nothing. Only read at create.
+	AdoptId *string `pulumi:"adoptId"`
 	// The campaign the file is attached to. Changing it replaces the attachment.
 	CampaignId string `pulumi:"campaignId"`
 	// A public http(s) URL of the file, which Sender downloads. The file name is the last segment of its path, and its extension must be one of doc, docx, xml, pdf, xlsx, xls, jpg, jpeg, png, svg. Changing it replaces the attachment.
@@ -85,6 +89,8 @@ type attachmentArgs struct {
 
 // The set of arguments for constructing a Attachment resource.
 type AttachmentArgs struct {
+	// The id of an attachment to take over as it is, `<campaignId>/<fileName>`, which these arguments must give: `create` then sends nothing. Only read at create.
+	AdoptId pulumi.StringPtrInput
 	// The campaign the file is attached to. Changing it replaces the attachment.
 	CampaignId pulumi.StringInput
 	// A public http(s) URL of the file, which Sender downloads. The file name is the last segment of its path, and its extension must be one of doc, docx, xml, pdf, xlsx, xls, jpg, jpeg, png, svg. Changing it replaces the attachment.
@@ -126,6 +132,11 @@ func (o AttachmentOutput) ToAttachmentOutput() AttachmentOutput {
 
 func (o AttachmentOutput) ToAttachmentOutputWithContext(ctx context.Context) AttachmentOutput {
 	return o
+}
+
+// The id of an attachment to take over as it is, `<campaignId>/<fileName>`, which these arguments must give: `create` then sends nothing. Only read at create.
+func (o AttachmentOutput) AdoptId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Attachment) pulumi.StringPtrOutput { return v.AdoptId }).(pulumi.StringPtrOutput)
 }
 
 // The campaign the file is attached to. Changing it replaces the attachment.

@@ -18,6 +18,8 @@ type CampaignFollowUp struct {
 
 	// Whether the follow-up is switched on. Default `true`; `false` keeps it configured but off.
 	Active pulumi.BoolOutput `pulumi:"active"`
+	// The id of the campaign whose follow-up to take over (it must be `campaignId`): `create` then reads it and changes only what differs from these arguments, sending nothing when they match. Only read at create.
+	AdoptId pulumi.StringPtrOutput `pulumi:"adoptId"`
 	// The campaign the follow-up belongs to; also the resource id. Changing it replaces the follow-up.
 	CampaignId pulumi.StringOutput `pulumi:"campaignId"`
 	// Hours after the send: one of 12, 24, 48, 72, 96, 120, 144, 168. One of: 12, 24, 48, 72, 96, 120, 144, 168.
@@ -84,6 +86,8 @@ func (CampaignFollowUpState) ElementType() reflect.Type {
 type campaignFollowUpArgs struct {
 	// Whether the follow-up is switched on. Default `true`; `false` keeps it configured but off.
 	Active *bool `pulumi:"active"`
+	// The id of the campaign whose follow-up to take over (it must be `campaignId`): `create` then reads it and changes only what differs from these arguments, sending nothing when they match. Only read at create.
+	AdoptId *string `pulumi:"adoptId"`
 	// The campaign the follow-up belongs to; also the resource id. Changing it replaces the follow-up.
 	CampaignId string `pulumi:"campaignId"`
 	// Hours after the send: one of 12, 24, 48, 72, 96, 120, 144, 168. One of: 12, 24, 48, 72, 96, 120, 144, 168.
@@ -96,6 +100,8 @@ type campaignFollowUpArgs struct {
 type CampaignFollowUpArgs struct {
 	// Whether the follow-up is switched on. Default `true`; `false` keeps it configured but off.
 	Active pulumi.BoolPtrInput
+	// The id of the campaign whose follow-up to take over (it must be `campaignId`): `create` then reads it and changes only what differs from these arguments, sending nothing when they match. Only read at create.
+	AdoptId pulumi.StringPtrInput
 	// The campaign the follow-up belongs to; also the resource id. Changing it replaces the follow-up.
 	CampaignId pulumi.StringInput
 	// Hours after the send: one of 12, 24, 48, 72, 96, 120, 144, 168. One of: 12, 24, 48, 72, 96, 120, 144, 168.
@@ -144,6 +150,11 @@ func (o CampaignFollowUpOutput) ToCampaignFollowUpOutputWithContext(ctx context.
 // Whether the follow-up is switched on. Default `true`; `false` keeps it configured but off.
 func (o CampaignFollowUpOutput) Active() pulumi.BoolOutput {
 	return o.ApplyT(func(v *CampaignFollowUp) pulumi.BoolOutput { return v.Active }).(pulumi.BoolOutput)
+}
+
+// The id of the campaign whose follow-up to take over (it must be `campaignId`): `create` then reads it and changes only what differs from these arguments, sending nothing when they match. Only read at create.
+func (o CampaignFollowUpOutput) AdoptId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *CampaignFollowUp) pulumi.StringPtrOutput { return v.AdoptId }).(pulumi.StringPtrOutput)
 }
 
 // The campaign the follow-up belongs to; also the resource id. Changing it replaces the follow-up.

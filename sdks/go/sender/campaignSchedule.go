@@ -16,6 +16,8 @@ import (
 type CampaignSchedule struct {
 	pulumi.CustomResourceState
 
+	// The id of the campaign whose schedule to take over (it must be `campaignId`): `create` then reads it and schedules again only when the time differs, sending nothing when it matches. Only read at create.
+	AdoptId pulumi.StringPtrOutput `pulumi:"adoptId"`
 	// The campaign to send. Changing it replaces the schedule.
 	CampaignId pulumi.StringOutput `pulumi:"campaignId"`
 	// When to send, in ISO 8601 with an offset, e.g. `2026-12-01T09:00:00+01:00` or `2026-12-01T08:00:00Z`. It must be in the future when the schedule is created or changed. The service schedules to the second: fractional seconds are rounded to the nearest one, a half up (`09:00:00.500Z` is 09:00:01).
@@ -78,6 +80,8 @@ func (CampaignScheduleState) ElementType() reflect.Type {
 }
 
 type campaignScheduleArgs struct {
+	// The id of the campaign whose schedule to take over (it must be `campaignId`): `create` then reads it and schedules again only when the time differs, sending nothing when it matches. Only read at create.
+	AdoptId *string `pulumi:"adoptId"`
 	// The campaign to send. Changing it replaces the schedule.
 	CampaignId string `pulumi:"campaignId"`
 	// When to send, in ISO 8601 with an offset, e.g. `2026-12-01T09:00:00+01:00` or `2026-12-01T08:00:00Z`. It must be in the future when the schedule is created or changed. The service schedules to the second: fractional seconds are rounded to the nearest one, a half up (`09:00:00.500Z` is 09:00:01).
@@ -86,6 +90,8 @@ type campaignScheduleArgs struct {
 
 // The set of arguments for constructing a CampaignSchedule resource.
 type CampaignScheduleArgs struct {
+	// The id of the campaign whose schedule to take over (it must be `campaignId`): `create` then reads it and schedules again only when the time differs, sending nothing when it matches. Only read at create.
+	AdoptId pulumi.StringPtrInput
 	// The campaign to send. Changing it replaces the schedule.
 	CampaignId pulumi.StringInput
 	// When to send, in ISO 8601 with an offset, e.g. `2026-12-01T09:00:00+01:00` or `2026-12-01T08:00:00Z`. It must be in the future when the schedule is created or changed. The service schedules to the second: fractional seconds are rounded to the nearest one, a half up (`09:00:00.500Z` is 09:00:01).
@@ -127,6 +133,11 @@ func (o CampaignScheduleOutput) ToCampaignScheduleOutput() CampaignScheduleOutpu
 
 func (o CampaignScheduleOutput) ToCampaignScheduleOutputWithContext(ctx context.Context) CampaignScheduleOutput {
 	return o
+}
+
+// The id of the campaign whose schedule to take over (it must be `campaignId`): `create` then reads it and schedules again only when the time differs, sending nothing when it matches. Only read at create.
+func (o CampaignScheduleOutput) AdoptId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *CampaignSchedule) pulumi.StringPtrOutput { return v.AdoptId }).(pulumi.StringPtrOutput)
 }
 
 // The campaign to send. Changing it replaces the schedule.

@@ -16,6 +16,8 @@ import (
 type CampaignTargeting struct {
 	pulumi.CustomResourceState
 
+	// The id of the campaign whose targeting to take over as it is (it must be `campaignId`): `create` then reads the service's lists and changes only what differs from these arguments, sending nothing when they match. Only read at create.
+	AdoptId pulumi.StringPtrOutput `pulumi:"adoptId"`
 	// The campaign targeted. Changing it replaces the targeting.
 	CampaignId pulumi.StringOutput `pulumi:"campaignId"`
 	// Saved filters whose subscribers never receive the campaign. A set: order does not matter.
@@ -77,6 +79,8 @@ func (CampaignTargetingState) ElementType() reflect.Type {
 }
 
 type campaignTargetingArgs struct {
+	// The id of the campaign whose targeting to take over as it is (it must be `campaignId`): `create` then reads the service's lists and changes only what differs from these arguments, sending nothing when they match. Only read at create.
+	AdoptId *string `pulumi:"adoptId"`
 	// The campaign targeted. Changing it replaces the targeting.
 	CampaignId string `pulumi:"campaignId"`
 	// Saved filters whose subscribers never receive the campaign. A set: order does not matter.
@@ -93,6 +97,8 @@ type campaignTargetingArgs struct {
 
 // The set of arguments for constructing a CampaignTargeting resource.
 type CampaignTargetingArgs struct {
+	// The id of the campaign whose targeting to take over as it is (it must be `campaignId`): `create` then reads the service's lists and changes only what differs from these arguments, sending nothing when they match. Only read at create.
+	AdoptId pulumi.StringPtrInput
 	// The campaign targeted. Changing it replaces the targeting.
 	CampaignId pulumi.StringInput
 	// Saved filters whose subscribers never receive the campaign. A set: order does not matter.
@@ -142,6 +148,11 @@ func (o CampaignTargetingOutput) ToCampaignTargetingOutput() CampaignTargetingOu
 
 func (o CampaignTargetingOutput) ToCampaignTargetingOutputWithContext(ctx context.Context) CampaignTargetingOutput {
 	return o
+}
+
+// The id of the campaign whose targeting to take over as it is (it must be `campaignId`): `create` then reads the service's lists and changes only what differs from these arguments, sending nothing when they match. Only read at create.
+func (o CampaignTargetingOutput) AdoptId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *CampaignTargeting) pulumi.StringPtrOutput { return v.AdoptId }).(pulumi.StringPtrOutput)
 }
 
 // The campaign targeted. Changing it replaces the targeting.

@@ -12,12 +12,14 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// A webhook of the account: Sender posts each event of its topic to the url. A new url is changed in place; a new topic or group replaces the webhook (the old one first, as a second webhook of the same url and topic would clash). A refresh reads the webhook back, so a change made in the Sender interface shows as drift.
+// A webhook of the account: Sender posts each event of its topic to the url. A new url is changed in place; a new topic or group replaces the webhook (the old one first, as a second webhook of the same url and topic would clash). A create that finds a webhook of the same url, topic and group fails naming it: `adoptId` takes it over. A refresh reads the webhook back, so a change made in the Sender interface shows as drift.
 type Webhook struct {
 	pulumi.CustomResourceState
 
 	// The account the webhook belongs to.
 	AccountId pulumi.StringOutput `pulumi:"accountId"`
+	// Id of an existing webhook to take over instead of creating one. A create finds a webhook of the same url, topic and group and fails naming it, since a second one would deliver every event twice; this is how to manage that one. Its topic and group must already be these (they cannot change in place); a different url is changed. Only read at create.
+	AdoptId pulumi.StringPtrOutput `pulumi:"adoptId"`
 	// The id of the group to watch; required for `groups/new-subscriber` and `groups/unsubscribed`.
 	RelationId pulumi.StringPtrOutput `pulumi:"relationId"`
 	// Response time of the endpoint, as of the last create, update or refresh.
@@ -85,6 +87,8 @@ func (WebhookState) ElementType() reflect.Type {
 }
 
 type webhookArgs struct {
+	// Id of an existing webhook to take over instead of creating one. A create finds a webhook of the same url, topic and group and fails naming it, since a second one would deliver every event twice; this is how to manage that one. Its topic and group must already be these (they cannot change in place); a different url is changed. Only read at create.
+	AdoptId *string `pulumi:"adoptId"`
 	// The id of the group to watch; required for `groups/new-subscriber` and `groups/unsubscribed`.
 	RelationId *string `pulumi:"relationId"`
 	// The event reported: one of subscribers/new, subscribers/updated, subscribers/unsubscribed, groups/new-subscriber, groups/unsubscribed, groups/new, campaigns/new, bounces/new. One of: "subscribers/new", "subscribers/updated", "subscribers/unsubscribed", "groups/new-subscriber", "groups/unsubscribed", "groups/new", "campaigns/new", "bounces/new".
@@ -95,6 +99,8 @@ type webhookArgs struct {
 
 // The set of arguments for constructing a Webhook resource.
 type WebhookArgs struct {
+	// Id of an existing webhook to take over instead of creating one. A create finds a webhook of the same url, topic and group and fails naming it, since a second one would deliver every event twice; this is how to manage that one. Its topic and group must already be these (they cannot change in place); a different url is changed. Only read at create.
+	AdoptId pulumi.StringPtrInput
 	// The id of the group to watch; required for `groups/new-subscriber` and `groups/unsubscribed`.
 	RelationId pulumi.StringPtrInput
 	// The event reported: one of subscribers/new, subscribers/updated, subscribers/unsubscribed, groups/new-subscriber, groups/unsubscribed, groups/new, campaigns/new, bounces/new. One of: "subscribers/new", "subscribers/updated", "subscribers/unsubscribed", "groups/new-subscriber", "groups/unsubscribed", "groups/new", "campaigns/new", "bounces/new".
@@ -143,6 +149,11 @@ func (o WebhookOutput) ToWebhookOutputWithContext(ctx context.Context) WebhookOu
 // The account the webhook belongs to.
 func (o WebhookOutput) AccountId() pulumi.StringOutput {
 	return o.ApplyT(func(v *Webhook) pulumi.StringOutput { return v.AccountId }).(pulumi.StringOutput)
+}
+
+// Id of an existing webhook to take over instead of creating one. A create finds a webhook of the same url, topic and group and fails naming it, since a second one would deliver every event twice; this is how to manage that one. Its topic and group must already be these (they cannot change in place); a different url is changed. Only read at create.
+func (o WebhookOutput) AdoptId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Webhook) pulumi.StringPtrOutput { return v.AdoptId }).(pulumi.StringPtrOutput)
 }
 
 // The id of the group to watch; required for `groups/new-subscriber` and `groups/unsubscribed`.

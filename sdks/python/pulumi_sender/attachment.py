@@ -20,15 +20,19 @@ __all__ = ['AttachmentArgs', 'Attachment']
 class AttachmentArgs:
     def __init__(__self__, *,
                  campaign_id: pulumi.Input[_builtins.str],
-                 url: pulumi.Input[_builtins.str]):
+                 url: pulumi.Input[_builtins.str],
+                 adopt_id: pulumi.Input[Optional[_builtins.str]] = None):
         """
         The set of arguments for constructing a Attachment resource.
 
         :param pulumi.Input[_builtins.str] campaign_id: The campaign the file is attached to. Changing it replaces the attachment.
         :param pulumi.Input[_builtins.str] url: A public http(s) URL of the file, which Sender downloads. The file name is the last segment of its path, and its extension must be one of doc, docx, xml, pdf, xlsx, xls, jpg, jpeg, png, svg. Changing it replaces the attachment.
+        :param pulumi.Input[_builtins.str] adopt_id: The id of an attachment to take over as it is, `<campaignId>/<fileName>`, which these arguments must give: `create` then sends nothing. Only read at create.
         """
         pulumi.set(__self__, "campaign_id", campaign_id)
         pulumi.set(__self__, "url", url)
+        if adopt_id is not None:
+            pulumi.set(__self__, "adopt_id", adopt_id)
 
     @_builtins.property
     @pulumi.getter(name="campaignId")
@@ -54,6 +58,18 @@ class AttachmentArgs:
     def url(self, value: pulumi.Input[_builtins.str]):
         pulumi.set(self, "url", value)
 
+    @_builtins.property
+    @pulumi.getter(name="adoptId")
+    def adopt_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The id of an attachment to take over as it is, `<campaignId>/<fileName>`, which these arguments must give: `create` then sends nothing. Only read at create.
+        """
+        return pulumi.get(self, "adopt_id")
+
+    @adopt_id.setter
+    def adopt_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "adopt_id", value)
+
 
 @pulumi.type_token("sender:index:Attachment")
 class Attachment(pulumi.CustomResource):
@@ -61,6 +77,7 @@ class Attachment(pulumi.CustomResource):
     def __init__(__self__,
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
+                 adopt_id: pulumi.Input[Optional[_builtins.str]] = None,
                  campaign_id: pulumi.Input[Optional[_builtins.str]] = None,
                  url: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
@@ -69,6 +86,7 @@ class Attachment(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
+        :param pulumi.Input[_builtins.str] adopt_id: The id of an attachment to take over as it is, `<campaignId>/<fileName>`, which these arguments must give: `create` then sends nothing. Only read at create.
         :param pulumi.Input[_builtins.str] campaign_id: The campaign the file is attached to. Changing it replaces the attachment.
         :param pulumi.Input[_builtins.str] url: A public http(s) URL of the file, which Sender downloads. The file name is the last segment of its path, and its extension must be one of doc, docx, xml, pdf, xlsx, xls, jpg, jpeg, png, svg. Changing it replaces the attachment.
         """
@@ -96,6 +114,7 @@ class Attachment(pulumi.CustomResource):
     def _internal_init(__self__,
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
+                 adopt_id: pulumi.Input[Optional[_builtins.str]] = None,
                  campaign_id: pulumi.Input[Optional[_builtins.str]] = None,
                  url: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
@@ -107,6 +126,7 @@ class Attachment(pulumi.CustomResource):
                 raise TypeError('__props__ is only valid when passed in combination with a valid opts.id to get an existing resource')
             __props__ = AttachmentArgs.__new__(AttachmentArgs)
 
+            __props__.__dict__["adopt_id"] = adopt_id
             if campaign_id is None and not opts.urn:
                 raise TypeError("Missing required property 'campaign_id'")
             __props__.__dict__["campaign_id"] = campaign_id
@@ -139,11 +159,20 @@ class Attachment(pulumi.CustomResource):
 
         __props__ = AttachmentArgs.__new__(AttachmentArgs)
 
+        __props__.__dict__["adopt_id"] = None
         __props__.__dict__["campaign_id"] = None
         __props__.__dict__["file_name"] = None
         __props__.__dict__["size"] = None
         __props__.__dict__["url"] = None
         return Attachment(resource_name, opts=opts, __props__=__props__)
+
+    @_builtins.property
+    @pulumi.getter(name="adoptId")
+    def adopt_id(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The id of an attachment to take over as it is, `<campaignId>/<fileName>`, which these arguments must give: `create` then sends nothing. Only read at create.
+        """
+        return pulumi.get(self, "adopt_id")
 
     @_builtins.property
     @pulumi.getter(name="campaignId")

@@ -22,7 +22,8 @@ class CampaignFollowUpArgs:
                  campaign_id: pulumi.Input[_builtins.str],
                  delay_hours: pulumi.Input[_builtins.int],
                  subject: pulumi.Input[_builtins.str],
-                 active: pulumi.Input[Optional[_builtins.bool]] = None):
+                 active: pulumi.Input[Optional[_builtins.bool]] = None,
+                 adopt_id: pulumi.Input[Optional[_builtins.str]] = None):
         """
         The set of arguments for constructing a CampaignFollowUp resource.
 
@@ -30,6 +31,7 @@ class CampaignFollowUpArgs:
         :param pulumi.Input[_builtins.int] delay_hours: Hours after the send: one of 12, 24, 48, 72, 96, 120, 144, 168. One of: 12, 24, 48, 72, 96, 120, 144, 168.
         :param pulumi.Input[_builtins.str] subject: Subject line of the follow-up email.
         :param pulumi.Input[_builtins.bool] active: Whether the follow-up is switched on. Default `true`; `false` keeps it configured but off.
+        :param pulumi.Input[_builtins.str] adopt_id: The id of the campaign whose follow-up to take over (it must be `campaignId`): `create` then reads it and changes only what differs from these arguments, sending nothing when they match. Only read at create.
         """
         pulumi.set(__self__, "campaign_id", campaign_id)
         pulumi.set(__self__, "delay_hours", delay_hours)
@@ -38,6 +40,8 @@ class CampaignFollowUpArgs:
             active = True
         if active is not None:
             pulumi.set(__self__, "active", active)
+        if adopt_id is not None:
+            pulumi.set(__self__, "adopt_id", adopt_id)
 
     @_builtins.property
     @pulumi.getter(name="campaignId")
@@ -87,6 +91,18 @@ class CampaignFollowUpArgs:
     def active(self, value: pulumi.Input[Optional[_builtins.bool]]):
         pulumi.set(self, "active", value)
 
+    @_builtins.property
+    @pulumi.getter(name="adoptId")
+    def adopt_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The id of the campaign whose follow-up to take over (it must be `campaignId`): `create` then reads it and changes only what differs from these arguments, sending nothing when they match. Only read at create.
+        """
+        return pulumi.get(self, "adopt_id")
+
+    @adopt_id.setter
+    def adopt_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "adopt_id", value)
+
 
 @pulumi.type_token("sender:index:CampaignFollowUp")
 class CampaignFollowUp(pulumi.CustomResource):
@@ -95,6 +111,7 @@ class CampaignFollowUp(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  active: pulumi.Input[Optional[_builtins.bool]] = None,
+                 adopt_id: pulumi.Input[Optional[_builtins.str]] = None,
                  campaign_id: pulumi.Input[Optional[_builtins.str]] = None,
                  delay_hours: pulumi.Input[Optional[_builtins.int]] = None,
                  subject: pulumi.Input[Optional[_builtins.str]] = None,
@@ -105,6 +122,7 @@ class CampaignFollowUp(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] active: Whether the follow-up is switched on. Default `true`; `false` keeps it configured but off.
+        :param pulumi.Input[_builtins.str] adopt_id: The id of the campaign whose follow-up to take over (it must be `campaignId`): `create` then reads it and changes only what differs from these arguments, sending nothing when they match. Only read at create.
         :param pulumi.Input[_builtins.str] campaign_id: The campaign the follow-up belongs to; also the resource id. Changing it replaces the follow-up.
         :param pulumi.Input[_builtins.int] delay_hours: Hours after the send: one of 12, 24, 48, 72, 96, 120, 144, 168. One of: 12, 24, 48, 72, 96, 120, 144, 168.
         :param pulumi.Input[_builtins.str] subject: Subject line of the follow-up email.
@@ -134,6 +152,7 @@ class CampaignFollowUp(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  active: pulumi.Input[Optional[_builtins.bool]] = None,
+                 adopt_id: pulumi.Input[Optional[_builtins.str]] = None,
                  campaign_id: pulumi.Input[Optional[_builtins.str]] = None,
                  delay_hours: pulumi.Input[Optional[_builtins.int]] = None,
                  subject: pulumi.Input[Optional[_builtins.str]] = None,
@@ -149,6 +168,7 @@ class CampaignFollowUp(pulumi.CustomResource):
             if active is None:
                 active = True
             __props__.__dict__["active"] = active
+            __props__.__dict__["adopt_id"] = adopt_id
             if campaign_id is None and not opts.urn:
                 raise TypeError("Missing required property 'campaign_id'")
             __props__.__dict__["campaign_id"] = campaign_id
@@ -183,6 +203,7 @@ class CampaignFollowUp(pulumi.CustomResource):
         __props__ = CampaignFollowUpArgs.__new__(CampaignFollowUpArgs)
 
         __props__.__dict__["active"] = None
+        __props__.__dict__["adopt_id"] = None
         __props__.__dict__["campaign_id"] = None
         __props__.__dict__["delay_hours"] = None
         __props__.__dict__["subject"] = None
@@ -195,6 +216,14 @@ class CampaignFollowUp(pulumi.CustomResource):
         Whether the follow-up is switched on. Default `true`; `false` keeps it configured but off.
         """
         return pulumi.get(self, "active")
+
+    @_builtins.property
+    @pulumi.getter(name="adoptId")
+    def adopt_id(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The id of the campaign whose follow-up to take over (it must be `campaignId`): `create` then reads it and changes only what differs from these arguments, sending nothing when they match. Only read at create.
+        """
+        return pulumi.get(self, "adopt_id")
 
     @_builtins.property
     @pulumi.getter(name="campaignId")

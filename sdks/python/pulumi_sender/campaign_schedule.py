@@ -20,15 +20,19 @@ __all__ = ['CampaignScheduleArgs', 'CampaignSchedule']
 class CampaignScheduleArgs:
     def __init__(__self__, *,
                  campaign_id: pulumi.Input[_builtins.str],
-                 schedule_time: pulumi.Input[_builtins.str]):
+                 schedule_time: pulumi.Input[_builtins.str],
+                 adopt_id: pulumi.Input[Optional[_builtins.str]] = None):
         """
         The set of arguments for constructing a CampaignSchedule resource.
 
         :param pulumi.Input[_builtins.str] campaign_id: The campaign to send. Changing it replaces the schedule.
         :param pulumi.Input[_builtins.str] schedule_time: When to send, in ISO 8601 with an offset, e.g. `2026-12-01T09:00:00+01:00` or `2026-12-01T08:00:00Z`. It must be in the future when the schedule is created or changed. The service schedules to the second: fractional seconds are rounded to the nearest one, a half up (`09:00:00.500Z` is 09:00:01).
+        :param pulumi.Input[_builtins.str] adopt_id: The id of the campaign whose schedule to take over (it must be `campaignId`): `create` then reads it and schedules again only when the time differs, sending nothing when it matches. Only read at create.
         """
         pulumi.set(__self__, "campaign_id", campaign_id)
         pulumi.set(__self__, "schedule_time", schedule_time)
+        if adopt_id is not None:
+            pulumi.set(__self__, "adopt_id", adopt_id)
 
     @_builtins.property
     @pulumi.getter(name="campaignId")
@@ -54,6 +58,18 @@ class CampaignScheduleArgs:
     def schedule_time(self, value: pulumi.Input[_builtins.str]):
         pulumi.set(self, "schedule_time", value)
 
+    @_builtins.property
+    @pulumi.getter(name="adoptId")
+    def adopt_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The id of the campaign whose schedule to take over (it must be `campaignId`): `create` then reads it and schedules again only when the time differs, sending nothing when it matches. Only read at create.
+        """
+        return pulumi.get(self, "adopt_id")
+
+    @adopt_id.setter
+    def adopt_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "adopt_id", value)
+
 
 @pulumi.type_token("sender:index:CampaignSchedule")
 class CampaignSchedule(pulumi.CustomResource):
@@ -61,6 +77,7 @@ class CampaignSchedule(pulumi.CustomResource):
     def __init__(__self__,
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
+                 adopt_id: pulumi.Input[Optional[_builtins.str]] = None,
                  campaign_id: pulumi.Input[Optional[_builtins.str]] = None,
                  schedule_time: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
@@ -69,6 +86,7 @@ class CampaignSchedule(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
+        :param pulumi.Input[_builtins.str] adopt_id: The id of the campaign whose schedule to take over (it must be `campaignId`): `create` then reads it and schedules again only when the time differs, sending nothing when it matches. Only read at create.
         :param pulumi.Input[_builtins.str] campaign_id: The campaign to send. Changing it replaces the schedule.
         :param pulumi.Input[_builtins.str] schedule_time: When to send, in ISO 8601 with an offset, e.g. `2026-12-01T09:00:00+01:00` or `2026-12-01T08:00:00Z`. It must be in the future when the schedule is created or changed. The service schedules to the second: fractional seconds are rounded to the nearest one, a half up (`09:00:00.500Z` is 09:00:01).
         """
@@ -96,6 +114,7 @@ class CampaignSchedule(pulumi.CustomResource):
     def _internal_init(__self__,
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
+                 adopt_id: pulumi.Input[Optional[_builtins.str]] = None,
                  campaign_id: pulumi.Input[Optional[_builtins.str]] = None,
                  schedule_time: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
@@ -107,6 +126,7 @@ class CampaignSchedule(pulumi.CustomResource):
                 raise TypeError('__props__ is only valid when passed in combination with a valid opts.id to get an existing resource')
             __props__ = CampaignScheduleArgs.__new__(CampaignScheduleArgs)
 
+            __props__.__dict__["adopt_id"] = adopt_id
             if campaign_id is None and not opts.urn:
                 raise TypeError("Missing required property 'campaign_id'")
             __props__.__dict__["campaign_id"] = campaign_id
@@ -140,12 +160,21 @@ class CampaignSchedule(pulumi.CustomResource):
 
         __props__ = CampaignScheduleArgs.__new__(CampaignScheduleArgs)
 
+        __props__.__dict__["adopt_id"] = None
         __props__.__dict__["campaign_id"] = None
         __props__.__dict__["schedule_time"] = None
         __props__.__dict__["schedule_time_utc"] = None
         __props__.__dict__["sent"] = None
         __props__.__dict__["status"] = None
         return CampaignSchedule(resource_name, opts=opts, __props__=__props__)
+
+    @_builtins.property
+    @pulumi.getter(name="adoptId")
+    def adopt_id(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The id of the campaign whose schedule to take over (it must be `campaignId`): `create` then reads it and schedules again only when the time differs, sending nothing when it matches. Only read at create.
+        """
+        return pulumi.get(self, "adopt_id")
 
     @_builtins.property
     @pulumi.getter(name="campaignId")

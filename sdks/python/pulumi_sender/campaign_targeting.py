@@ -20,6 +20,7 @@ __all__ = ['CampaignTargetingArgs', 'CampaignTargeting']
 class CampaignTargetingArgs:
     def __init__(__self__, *,
                  campaign_id: pulumi.Input[_builtins.str],
+                 adopt_id: pulumi.Input[Optional[_builtins.str]] = None,
                  excluded_filter_ids: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  excluded_tag_ids: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  filter_ids: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
@@ -29,6 +30,7 @@ class CampaignTargetingArgs:
         The set of arguments for constructing a CampaignTargeting resource.
 
         :param pulumi.Input[_builtins.str] campaign_id: The campaign targeted. Changing it replaces the targeting.
+        :param pulumi.Input[_builtins.str] adopt_id: The id of the campaign whose targeting to take over as it is (it must be `campaignId`): `create` then reads the service's lists and changes only what differs from these arguments, sending nothing when they match. Only read at create.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] excluded_filter_ids: Saved filters whose subscribers never receive the campaign. A set: order does not matter.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] excluded_tag_ids: Tags whose subscribers never receive the campaign. A set: order does not matter.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] filter_ids: Saved filters whose subscribers receive the campaign. A set: order does not matter. Excludes `sendToAll: true`.
@@ -36,6 +38,8 @@ class CampaignTargetingArgs:
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tag_ids: Tags whose subscribers receive the campaign. A set: order does not matter. Excludes `sendToAll: true`.
         """
         pulumi.set(__self__, "campaign_id", campaign_id)
+        if adopt_id is not None:
+            pulumi.set(__self__, "adopt_id", adopt_id)
         if excluded_filter_ids is not None:
             pulumi.set(__self__, "excluded_filter_ids", excluded_filter_ids)
         if excluded_tag_ids is not None:
@@ -58,6 +62,18 @@ class CampaignTargetingArgs:
     @campaign_id.setter
     def campaign_id(self, value: pulumi.Input[_builtins.str]):
         pulumi.set(self, "campaign_id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="adoptId")
+    def adopt_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The id of the campaign whose targeting to take over as it is (it must be `campaignId`): `create` then reads the service's lists and changes only what differs from these arguments, sending nothing when they match. Only read at create.
+        """
+        return pulumi.get(self, "adopt_id")
+
+    @adopt_id.setter
+    def adopt_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "adopt_id", value)
 
     @_builtins.property
     @pulumi.getter(name="excludedFilterIds")
@@ -126,6 +142,7 @@ class CampaignTargeting(pulumi.CustomResource):
     def __init__(__self__,
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
+                 adopt_id: pulumi.Input[Optional[_builtins.str]] = None,
                  campaign_id: pulumi.Input[Optional[_builtins.str]] = None,
                  excluded_filter_ids: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  excluded_tag_ids: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
@@ -138,6 +155,7 @@ class CampaignTargeting(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
+        :param pulumi.Input[_builtins.str] adopt_id: The id of the campaign whose targeting to take over as it is (it must be `campaignId`): `create` then reads the service's lists and changes only what differs from these arguments, sending nothing when they match. Only read at create.
         :param pulumi.Input[_builtins.str] campaign_id: The campaign targeted. Changing it replaces the targeting.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] excluded_filter_ids: Saved filters whose subscribers never receive the campaign. A set: order does not matter.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] excluded_tag_ids: Tags whose subscribers never receive the campaign. A set: order does not matter.
@@ -169,6 +187,7 @@ class CampaignTargeting(pulumi.CustomResource):
     def _internal_init(__self__,
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
+                 adopt_id: pulumi.Input[Optional[_builtins.str]] = None,
                  campaign_id: pulumi.Input[Optional[_builtins.str]] = None,
                  excluded_filter_ids: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  excluded_tag_ids: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
@@ -184,6 +203,7 @@ class CampaignTargeting(pulumi.CustomResource):
                 raise TypeError('__props__ is only valid when passed in combination with a valid opts.id to get an existing resource')
             __props__ = CampaignTargetingArgs.__new__(CampaignTargetingArgs)
 
+            __props__.__dict__["adopt_id"] = adopt_id
             if campaign_id is None and not opts.urn:
                 raise TypeError("Missing required property 'campaign_id'")
             __props__.__dict__["campaign_id"] = campaign_id
@@ -216,6 +236,7 @@ class CampaignTargeting(pulumi.CustomResource):
 
         __props__ = CampaignTargetingArgs.__new__(CampaignTargetingArgs)
 
+        __props__.__dict__["adopt_id"] = None
         __props__.__dict__["campaign_id"] = None
         __props__.__dict__["excluded_filter_ids"] = None
         __props__.__dict__["excluded_tag_ids"] = None
@@ -223,6 +244,14 @@ class CampaignTargeting(pulumi.CustomResource):
         __props__.__dict__["send_to_all"] = None
         __props__.__dict__["tag_ids"] = None
         return CampaignTargeting(resource_name, opts=opts, __props__=__props__)
+
+    @_builtins.property
+    @pulumi.getter(name="adoptId")
+    def adopt_id(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The id of the campaign whose targeting to take over as it is (it must be `campaignId`): `create` then reads the service's lists and changes only what differs from these arguments, sending nothing when they match. Only read at create.
+        """
+        return pulumi.get(self, "adopt_id")
 
     @_builtins.property
     @pulumi.getter(name="campaignId")

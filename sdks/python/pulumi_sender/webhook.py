@@ -21,16 +21,20 @@ class WebhookArgs:
     def __init__(__self__, *,
                  topic: pulumi.Input[_builtins.str],
                  url: pulumi.Input[_builtins.str],
+                 adopt_id: pulumi.Input[Optional[_builtins.str]] = None,
                  relation_id: pulumi.Input[Optional[_builtins.str]] = None):
         """
         The set of arguments for constructing a Webhook resource.
 
         :param pulumi.Input[_builtins.str] topic: The event reported: one of subscribers/new, subscribers/updated, subscribers/unsubscribed, groups/new-subscriber, groups/unsubscribed, groups/new, campaigns/new, bounces/new. One of: "subscribers/new", "subscribers/updated", "subscribers/unsubscribed", "groups/new-subscriber", "groups/unsubscribed", "groups/new", "campaigns/new", "bounces/new".
         :param pulumi.Input[_builtins.str] url: The https endpoint that receives the deliveries.
+        :param pulumi.Input[_builtins.str] adopt_id: Id of an existing webhook to take over instead of creating one. A create finds a webhook of the same url, topic and group and fails naming it, since a second one would deliver every event twice; this is how to manage that one. Its topic and group must already be these (they cannot change in place); a different url is changed. Only read at create.
         :param pulumi.Input[_builtins.str] relation_id: The id of the group to watch; required for `groups/new-subscriber` and `groups/unsubscribed`.
         """
         pulumi.set(__self__, "topic", topic)
         pulumi.set(__self__, "url", url)
+        if adopt_id is not None:
+            pulumi.set(__self__, "adopt_id", adopt_id)
         if relation_id is not None:
             pulumi.set(__self__, "relation_id", relation_id)
 
@@ -59,6 +63,18 @@ class WebhookArgs:
         pulumi.set(self, "url", value)
 
     @_builtins.property
+    @pulumi.getter(name="adoptId")
+    def adopt_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Id of an existing webhook to take over instead of creating one. A create finds a webhook of the same url, topic and group and fails naming it, since a second one would deliver every event twice; this is how to manage that one. Its topic and group must already be these (they cannot change in place); a different url is changed. Only read at create.
+        """
+        return pulumi.get(self, "adopt_id")
+
+    @adopt_id.setter
+    def adopt_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "adopt_id", value)
+
+    @_builtins.property
     @pulumi.getter(name="relationId")
     def relation_id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
@@ -77,15 +93,17 @@ class Webhook(pulumi.CustomResource):
     def __init__(__self__,
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
+                 adopt_id: pulumi.Input[Optional[_builtins.str]] = None,
                  relation_id: pulumi.Input[Optional[_builtins.str]] = None,
                  topic: pulumi.Input[Optional[_builtins.str]] = None,
                  url: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
-        A webhook of the account: Sender posts each event of its topic to the url. A new url is changed in place; a new topic or group replaces the webhook (the old one first, as a second webhook of the same url and topic would clash). A refresh reads the webhook back, so a change made in the Sender interface shows as drift.
+        A webhook of the account: Sender posts each event of its topic to the url. A new url is changed in place; a new topic or group replaces the webhook (the old one first, as a second webhook of the same url and topic would clash). A create that finds a webhook of the same url, topic and group fails naming it: `adoptId` takes it over. A refresh reads the webhook back, so a change made in the Sender interface shows as drift.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
+        :param pulumi.Input[_builtins.str] adopt_id: Id of an existing webhook to take over instead of creating one. A create finds a webhook of the same url, topic and group and fails naming it, since a second one would deliver every event twice; this is how to manage that one. Its topic and group must already be these (they cannot change in place); a different url is changed. Only read at create.
         :param pulumi.Input[_builtins.str] relation_id: The id of the group to watch; required for `groups/new-subscriber` and `groups/unsubscribed`.
         :param pulumi.Input[_builtins.str] topic: The event reported: one of subscribers/new, subscribers/updated, subscribers/unsubscribed, groups/new-subscriber, groups/unsubscribed, groups/new, campaigns/new, bounces/new. One of: "subscribers/new", "subscribers/updated", "subscribers/unsubscribed", "groups/new-subscriber", "groups/unsubscribed", "groups/new", "campaigns/new", "bounces/new".
         :param pulumi.Input[_builtins.str] url: The https endpoint that receives the deliveries.
@@ -97,7 +115,7 @@ class Webhook(pulumi.CustomResource):
                  args: WebhookArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        A webhook of the account: Sender posts each event of its topic to the url. A new url is changed in place; a new topic or group replaces the webhook (the old one first, as a second webhook of the same url and topic would clash). A refresh reads the webhook back, so a change made in the Sender interface shows as drift.
+        A webhook of the account: Sender posts each event of its topic to the url. A new url is changed in place; a new topic or group replaces the webhook (the old one first, as a second webhook of the same url and topic would clash). A create that finds a webhook of the same url, topic and group fails naming it: `adoptId` takes it over. A refresh reads the webhook back, so a change made in the Sender interface shows as drift.
 
         :param str resource_name: The name of the resource.
         :param WebhookArgs args: The arguments to use to populate this resource's properties.
@@ -114,6 +132,7 @@ class Webhook(pulumi.CustomResource):
     def _internal_init(__self__,
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
+                 adopt_id: pulumi.Input[Optional[_builtins.str]] = None,
                  relation_id: pulumi.Input[Optional[_builtins.str]] = None,
                  topic: pulumi.Input[Optional[_builtins.str]] = None,
                  url: pulumi.Input[Optional[_builtins.str]] = None,
@@ -126,6 +145,7 @@ class Webhook(pulumi.CustomResource):
                 raise TypeError('__props__ is only valid when passed in combination with a valid opts.id to get an existing resource')
             __props__ = WebhookArgs.__new__(WebhookArgs)
 
+            __props__.__dict__["adopt_id"] = adopt_id
             __props__.__dict__["relation_id"] = relation_id
             if topic is None and not opts.urn:
                 raise TypeError("Missing required property 'topic'")
@@ -163,6 +183,7 @@ class Webhook(pulumi.CustomResource):
         __props__ = WebhookArgs.__new__(WebhookArgs)
 
         __props__.__dict__["account_id"] = None
+        __props__.__dict__["adopt_id"] = None
         __props__.__dict__["relation_id"] = None
         __props__.__dict__["response_time"] = None
         __props__.__dict__["status"] = None
@@ -179,6 +200,14 @@ class Webhook(pulumi.CustomResource):
         The account the webhook belongs to.
         """
         return pulumi.get(self, "account_id")
+
+    @_builtins.property
+    @pulumi.getter(name="adoptId")
+    def adopt_id(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        Id of an existing webhook to take over instead of creating one. A create finds a webhook of the same url, topic and group and fails naming it, since a second one would deliver every event twice; this is how to manage that one. Its topic and group must already be these (they cannot change in place); a different url is changed. Only read at create.
+        """
+        return pulumi.get(self, "adopt_id")
 
     @_builtins.property
     @pulumi.getter(name="relationId")

@@ -67,7 +67,8 @@ const scenarios: Record<
       excludedFilterIds: ["flt002"],
       sendToAll: false,
     }),
-    absent: [],
+    // Created, not adopted.
+    absent: ["adoptId"],
   },
   CampaignFollowUp: {
     inputs: async () => ({
@@ -76,18 +77,21 @@ const scenarios: Record<
       delayHours: 48,
       active: true,
     }),
-    absent: [],
+    // Created, not adopted.
+    absent: ["adoptId"],
   },
   CampaignSchedule: {
     inputs: async () => ({ campaignId: await newCampaign(), scheduleTime: "2031-06-01T09:00:00+02:00" }),
-    absent: [],
+    // Created, not adopted.
+    absent: ["adoptId"],
   },
   Attachment: {
     inputs: async () => ({
       campaignId: await newCampaign(),
       url: "https://files.example.com/docs/prices.pdf",
     }),
-    absent: [],
+    // Created, not adopted.
+    absent: ["adoptId"],
   },
   TransactionalCampaign: {
     inputs: async () => ({
@@ -107,7 +111,8 @@ const scenarios: Record<
       topic: "groups/new-subscriber",
       relationId: "grp002",
     }),
-    absent: [],
+    // Created, not adopted.
+    absent: ["adoptId"],
   },
 };
 

@@ -166,7 +166,7 @@ describe("create", () => {
     expect(error.message).toContain(
       `1 candidate(s) for the subscribers/new webhook for ${HOOK} appeared meanwhile (${made?.id}), and nothing proves whose they are: ` +
         "another stack may have made them, so none is adopted and nothing else was created. " +
-        `If it is this resource's, import it (\`pulumi import sender:index:Webhook <name> ${made?.id}\` with the plugin), or delete it in Sender and run \`pulumi up\` again.`,
+        `If it is this resource's, set \`adoptId: "${made?.id}"\` on it; otherwise delete it in Sender and run \`pulumi up\` again.`,
     );
     expect(await harness.calls()).toEqual([
       { method: "GET", path: "/v2/account/webhooks" },
@@ -175,14 +175,106 @@ describe("create", () => {
     ]);
   });
 
-  test("should never adopt a look-alike webhook that was there before the create", async () => {
-    const neighbour = await harness.client.createWebhook({ url: HOOK, topic: "subscribers/new" });
-    await harness.addFaults([
-      { method: "POST", path: "^/v2/account/webhooks$", kind: "status", status: 503, count: 1 },
+  test("refuses a create when a webhook of the same url and topic exists, naming it, with one GET and no POST", async () => {
+    const existing = await harness.client.createWebhook({ url: HOOK, topic: "subscribers/new" });
+    await harness.clearRequests();
+    const error = (await harness.providers.Webhook.create(INPUTS).catch((err) => err)) as Error;
+    expect(error.message).toBe(
+      `create Webhook subscribers/new ${HOOK} failed: a subscribers/new webhook for ${HOOK} already exists (${existing.id}), ` +
+        `and a second would deliver every event twice: if it is this resource's, set \`adoptId: "${existing.id}"\` on it; ` +
+        "otherwise delete it in Sender and run `pulumi up` again",
+    );
+    expect(await harness.calls()).toEqual([
+      { method: "GET", path: "/v2/account/webhooks" },
+      { method: "GET", path: "/v2/account/webhooks" },
     ]);
+    expect((await webhooks()).length).toBe(1);
+  });
+
+  test("a webhook of the same url and topic but another group is no duplicate", async () => {
+    await harness.client.createWebhook({ url: HOOK, topic: "groups/new-subscriber", relation_id: "grp001" });
+    const inputs = { url: HOOK, topic: "groups/new-subscriber", relationId: "grp002" };
+    const created = await harness.providers.Webhook.create(inputs);
+    expect((await webhooks()).length).toBe(2);
+    expect(created.outs).toEqual(outputs(inputs));
+  });
+
+  test("a listed duplicate deleted since (a replacement) is confirmed gone with a fresh list, and the create goes on", async () => {
+    const existing = await harness.client.createWebhook({ url: HOOK, topic: "subscribers/new" });
+    // The context's shared list now holds it.
+    await harness.providers.Webhook.create({ url: OTHER_HOOK, topic: "subscribers/new" });
+    await harness.client.deleteWebhook(existing.id);
+    await harness.clearRequests();
     const created = await harness.providers.Webhook.create(INPUTS);
-    expect(created.id).not.toBe(neighbour.id);
-    expect((await webhooks()).map((w) => (w as { id: string }).id)).toEqual([neighbour.id, created.id]);
+    expect(await harness.calls()).toEqual([
+      { method: "GET", path: "/v2/account/webhooks" },
+      { method: "POST", path: "/v2/account/webhooks" },
+    ]);
+    expect(created.outs).toEqual(outputs(INPUTS));
+  });
+
+  test("adoptId takes the existing webhook over with one GET and no POST; a read keeps adoptId", async () => {
+    const existing = await harness.client.createWebhook({ url: HOOK, topic: "subscribers/new" });
+    await harness.clearRequests();
+    const adopted = await harness.providers.Webhook.create({ ...INPUTS, adoptId: existing.id });
+    expect(adopted).toStrictEqual({ id: existing.id, outs: outputs({ ...INPUTS, adoptId: existing.id }) });
+    expect(await harness.calls()).toEqual([{ method: "GET", path: `/v2/account/webhooks/${existing.id}` }]);
+    const read = await harness.providers.Webhook.read!(existing.id, adopted.outs);
+    expect(read.inputs).toEqual({ ...INPUTS, adoptId: existing.id });
+    expect((await webhooks()).length).toBe(1);
+  });
+
+  test("adoptId with another url changes the url with one PATCH", async () => {
+    const existing = await harness.client.createWebhook({ url: OTHER_HOOK, topic: "subscribers/new" });
+    await harness.clearRequests();
+    const adopted = await harness.providers.Webhook.create({ ...INPUTS, adoptId: existing.id });
+    expect(adopted.id).toBe(existing.id);
+    expect(await harness.mutations()).toEqual([`PATCH /v2/account/webhooks/${existing.id}`]);
+    expect(await webhooks()).toEqual([record(existing.id, HOOK, "subscribers/new")]);
+  });
+
+  test.each([
+    {
+      name: "another topic",
+      made: { url: HOOK, topic: "bounces/new" },
+      detail: 'topic is "bounces/new", not "subscribers/new"',
+    },
+    {
+      name: "a group the inputs lack",
+      made: { url: HOOK, topic: "subscribers/new", relation_id: "grp001" },
+      detail: 'relationId is "grp001", not null',
+    },
+  ])(
+    "adoptId of a webhook with $name fails naming the field, and changes nothing",
+    async ({ made, detail }) => {
+      const existing = await harness.client.createWebhook(made as never);
+      await harness.clearRequests();
+      const error = (await harness.providers.Webhook.create({ ...INPUTS, adoptId: existing.id }).catch(
+        (err) => err,
+      )) as Error;
+      expect(error.message).toBe(
+        `create Webhook ${existing.id} failed: adoptId ${existing.id}: the webhook differs from the inputs (${detail}); ` +
+          "a webhook's topic and group cannot change in place, so set these inputs to its values",
+      );
+      expect(await harness.mutations()).toEqual([]);
+    },
+  );
+
+  test("adoptId of a webhook that does not exist fails saying so; two resources cannot adopt the same one", async () => {
+    const missing = (await harness.providers.Webhook.create({ ...INPUTS, adoptId: "wh404" }).catch(
+      (err) => err,
+    )) as Error;
+    expect(missing.message).toBe(
+      "create Webhook wh404 failed: adoptId wh404: no webhook with this id exists",
+    );
+    const existing = await harness.client.createWebhook({ url: HOOK, topic: "subscribers/new" });
+    await harness.providers.Webhook.create({ ...INPUTS, adoptId: existing.id });
+    const twice = (await harness.providers.Webhook.create({ ...INPUTS, adoptId: existing.id }).catch(
+      (err) => err,
+    )) as Error;
+    expect(twice.message).toBe(
+      `create Webhook ${existing.id} failed: adoptId ${existing.id}: another Webhook resource of this stack has already taken it`,
+    );
   });
 
   test("should name the operation and the service's message on failure, never the token", async () => {
