@@ -91,7 +91,7 @@ async function readPreview(
     };
   }
   const packs = options.policyPacks ?? [];
-  // `--json` leaves policy events out; the event log of the same preview has them.
+  // `--json` leaves policy events out; the engine's event log of the same preview has them.
   const logDir = packs.length > 0 ? fs.mkdtempSync(path.join(os.tmpdir(), "review-events-")) : undefined;
   const eventLog = logDir ? path.join(logDir, "events.jsonl") : undefined;
   const policyArgs = [
@@ -100,7 +100,9 @@ async function readPreview(
     ...(eventLog ? ["--event-log", eventLog] : []),
   ];
   try {
-    const run = await pulumi(["preview", "--json", ...policyArgs], options);
+    // `--event-log` is one of the CLI's debug flags, offered only with PULUMI_DEBUG_COMMANDS set.
+    const env = eventLog ? { ...(options.env ?? process.env), PULUMI_DEBUG_COMMANDS: "true" } : options.env;
+    const run = await pulumi(["preview", "--json", ...policyArgs], { ...options, ...(env ? { env } : {}) });
     let preview: PreviewJson;
     try {
       // A failed preview still prints its JSON, with the engine's diagnostics: the report shows them.
