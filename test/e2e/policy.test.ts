@@ -230,9 +230,11 @@ describe("a Pulumi YAML program on the plugin", () => {
     await h.stack.setConfig("hookUrl", { value: "http://hooks.example.org/sender" });
     const run = await preview(h);
     expect(run.code).not.toBe(0);
-    expect(policyLines(run.output)).toContain(
+    // The provider's check refuses the webhook too, which ends the preview before the stack rules.
+    expect(policyLines(run.output)).toEqual([
       "- [mandatory]  webhook-https  (sender:index:Webhook: plainHook)",
-    );
+    ]);
+    expect(run.output).toContain('Webhook "plainHook": url http://hooks.example.org/… is not https');
     expect((await emu.requests()).filter((r) => r.method !== "GET")).toEqual([]);
   });
 });
