@@ -76,14 +76,20 @@ test("the pack is installed from its tarball outside the checkout, with @pulumi/
   const { stdout } = await new Promise<{ stdout: string }>((resolve, reject) =>
     execFile(
       process.execPath,
-      ["-p", "const r = require.resolve('@pulumi/policy/package.json'); r + ' ' + require(r).version"],
+      [
+        "-p",
+        "const r = require.resolve('@pulumi/policy/package.json');" +
+          "[r, require(r).version, require.resolve('@pulumi/pulumi/cmd/run-policy-pack')].join(' ')",
+      ],
       { cwd: pack },
       (error, out) => (error ? reject(error) : resolve({ stdout: out })),
     ),
   );
-  const [resolved, version] = stdout.trim().split(" ");
+  const [resolved, version, runner] = stdout.trim().split(" ");
   expect(outsideCheckout(resolved as string)).toBe(true);
   expect(version).toBe("v1.21.0");
+  // What the language host starts the pack with: the pack's own @pulumi/pulumi, not the checkout's.
+  expect(outsideCheckout(runner as string)).toBe(true);
 });
 
 describe("a TypeScript program on the dynamic resources", () => {
