@@ -58,9 +58,20 @@ if [ ! -x "$bin/pulumi" ]; then
 fi
 langhosts="$(bash "$root/scripts/langhosts.sh")"
 yaml="$(bash "$root/scripts/yaml-host.sh")"
-ln -sfn "$langhosts/pulumi-language-nodejs" "$bin/pulumi-language-nodejs"
-ln -sfn "$yaml/pulumi-language-yaml" "$bin/pulumi-language-yaml"
-ln -sfn "$yaml/pulumi-converter-yaml" "$bin/pulumi-converter-yaml"
-install_copy "$shim" "$bin/pulumi-resource-pulumi-nodejs"
-"$bin/pulumi" version >/dev/null
-echo "$bin"
+# The engine takes its language hosts from beside the running `pulumi` (symlinks resolved), so the CLI
+# gets one folder per set of hosts, `pulumi` hard-linked into it: checkouts whose language host
+# differs (a branch that adds an RPC, such as RunPlugin for policy packs) never relink each other's.
+view="$bin+$(basename "$langhosts")+$(basename "$yaml")"
+mkdir -p "$view"
+# Each entry made under a temporary name and renamed, atomically: other checkouts share the folder.
+place() { # place <ln options> <target> <name>
+  [ -e "$view/$3" ] && [ "$1" = "-s" ] && [ "$(readlink "$view/$3")" = "$2" ] && return 0
+  ln "$1" "$2" "$view/$3.tmp.$$" && mv -f "$view/$3.tmp.$$" "$view/$3"
+}
+[ "$view/pulumi" -ef "$bin/pulumi" ] || place -P "$bin/pulumi" pulumi
+place -s "$langhosts/pulumi-language-nodejs" pulumi-language-nodejs
+place -s "$yaml/pulumi-language-yaml" pulumi-language-yaml
+place -s "$yaml/pulumi-converter-yaml" pulumi-converter-yaml
+install_copy "$shim" "$view/pulumi-resource-pulumi-nodejs"
+"$view/pulumi" version >/dev/null
+echo "$view"

@@ -2,6 +2,7 @@
 // line, and the rendered email before and after. Pure: every input (the time, the tag names, the
 // image paths) is given, so the same preview gives the same text.
 import type { CampaignChange, EmailSide } from "./review-plan";
+import type { PolicyViolation } from "./review-policy";
 
 /** The images of one campaign, as paths relative to the report (absent sides are left out). */
 export interface CampaignImages {
@@ -23,6 +24,8 @@ export interface MarkdownOptions {
   images: ReadonlyMap<string, CampaignImages>;
   /** Error diagnostics of the preview (the engine's own words). */
   errors?: readonly string[];
+  /** The policy packs the preview ran and what they reported; no section without packs. */
+  policy?: { packs: readonly string[]; violations: readonly PolicyViolation[] };
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -182,6 +185,34 @@ function imagesTable(images: CampaignImages | undefined): string[] {
   ];
 }
 
+/**
+ * The policy section: each violation on one line (level, rule, resource, the pack's message), the
+ * mandatory ones first, or that the packs found nothing.
+ */
+export function policySection(policy: NonNullable<MarkdownOptions["policy"]>): string[] {
+  const lines = ["", "## Policy", ""];
+  const packs = policy.packs.map((p) => escapeMarkdown(p)).join(", ");
+  if (policy.violations.length === 0) return [...lines, `No policy violations (policy packs: ${packs}).`];
+  const mandatory = policy.violations.filter((v) => v.level === "mandatory").length;
+  const count = policy.violations.length;
+  lines.push(
+    `${count} policy violation${count === 1 ? "" : "s"}` +
+      (mandatory > 0
+        ? `, ${mandatory} mandatory: \`pulumi up\` fails until they are fixed.`
+        : ", all advisory.") +
+      ` Policy packs: ${packs}.`,
+    "",
+  );
+  for (const v of policy.violations) {
+    const on = v.resource !== undefined ? ` on ${escapeMarkdown(v.resource)}` : "";
+    const icon = v.level === "mandatory" ? "⛔" : "⚠️";
+    lines.push(
+      `- ${icon} **${escapeMarkdown(v.level)}** ${escapeMarkdown(v.rule)}${on}: ${escapeMarkdown(v.message)}`,
+    );
+  }
+  return lines;
+}
+
 /** The whole report. */
 export function reviewMarkdown(changes: readonly CampaignChange[], options: MarkdownOptions): string {
   const counts = (["created", "updated", "replaced", "deleted"] as const)
@@ -198,6 +229,7 @@ export function reviewMarkdown(changes: readonly CampaignChange[], options: Mark
   if (options.errors && options.errors.length > 0) {
     lines.push("", "## Preview errors", "", ...options.errors.map((e) => `- ${escapeMarkdown(e)}`));
   }
+  if (options.policy) lines.push(...policySection(options.policy));
   for (const change of changes) {
     lines.push("", `## ${escapeMarkdown(change.name)}: ${change.op}`, "");
     lines.push(

@@ -2,14 +2,16 @@
 // the stack and writes `<out>/review.md` with the rendered emails beside it in `<out>/images/`.
 //
 //   npm run review -- [--stack prod] [--out review] [--preview preview.json --state state.json]
-//                      [--time-zone Europe/Paris]
+//                      [--time-zone Europe/Paris] [--policy-pack <folder>]... [--policy-pack-config <file>]...
 //
 // The time zone defaults to the stack's `gitops:timeZone` config, else UTC. Tag names come from the
 // service (the campaigns' current tags); ids it cannot name are shown as ids. Nothing secret is read
 // into the report: the preview shows secrets as "[secret]", and the token is used only to ask for tag
-// names.
+// names. With `--policy-pack`, the preview runs the pack (e.g. pulumi-sender-policy) and the report
+// lists its violations.
 import { execFile } from "node:child_process";
 import * as fs from "node:fs";
+import * as os from "node:os";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { SenderClient } from "pulumi-sender/client";
@@ -22,6 +24,7 @@ import {
   type StateResource,
   withUnchanged,
 } from "./review-plan";
+import { type PolicyViolation, policyViolations } from "./review-policy";
 import { type RenderedCampaign, renderEmails } from "./review-render";
 
 /** Where and how to review. */
@@ -44,6 +47,10 @@ export interface ReviewOptions {
   env?: NodeJS.ProcessEnv;
   /** The time of the review (schedules within 24 hours of it are flagged). Default: now. */
   now?: Date;
+  /** Policy pack folders the preview runs (`pulumi preview --policy-pack`); the report lists their violations. */
+  policyPacks?: readonly string[];
+  /** Their config files (`--policy-pack-config`), one per pack, in the same order. */
+  policyPackConfigs?: readonly string[];
 }
 
 /** What a review wrote. */
@@ -52,6 +59,8 @@ export interface ReviewResult {
   markdown: string;
   changes: CampaignChange[];
   images: Map<string, RenderedCampaign>;
+  /** What the policy packs reported (empty without packs). */
+  policyViolations: PolicyViolation[];
 }
 
 function pulumi(
@@ -72,16 +81,56 @@ function pulumi(
   });
 }
 
-async function readPreview(options: ReviewOptions): Promise<PreviewJson> {
-  if (options.previewFile) return JSON.parse(fs.readFileSync(options.previewFile, "utf8")) as PreviewJson;
-  const run = await pulumi(["preview", "--json"], options);
-  try {
-    // A failed preview still prints its JSON, with the engine's diagnostics: the report shows them.
-    return JSON.parse(run.stdout) as PreviewJson;
-  } catch {
-    const last = run.stderr.trim().split("\n").slice(-3).join("\n");
-    throw new Error(`pulumi preview --json failed (exit ${run.code}): ${last}`);
+async function readPreview(
+  options: ReviewOptions,
+): Promise<{ preview: PreviewJson; violations: PolicyViolation[] }> {
+  if (options.previewFile) {
+    return {
+      preview: JSON.parse(fs.readFileSync(options.previewFile, "utf8")) as PreviewJson,
+      violations: [],
+    };
   }
+  const packs = options.policyPacks ?? [];
+  // `--json` leaves policy events out; the engine's event log of the same preview has them.
+  const logDir = packs.length > 0 ? fs.mkdtempSync(path.join(os.tmpdir(), "review-events-")) : undefined;
+  const eventLog = logDir ? path.join(logDir, "events.jsonl") : undefined;
+  const policyArgs = [
+    ...packs.flatMap((p) => ["--policy-pack", p]),
+    ...(options.policyPackConfigs ?? []).flatMap((c) => ["--policy-pack-config", c]),
+    ...(eventLog ? ["--event-log", eventLog] : []),
+  ];
+  try {
+    // `--event-log` is one of the CLI's debug flags, offered only with PULUMI_DEBUG_COMMANDS set.
+    const env = eventLog ? { ...(options.env ?? process.env), PULUMI_DEBUG_COMMANDS: "true" } : options.env;
+    const run = await pulumi(["preview", "--json", ...policyArgs], { ...options, ...(env ? { env } : {}) });
+    let preview: PreviewJson;
+    try {
+      // A failed preview still prints its JSON, with the engine's diagnostics: the report shows them.
+      preview = JSON.parse(run.stdout) as PreviewJson;
+    } catch {
+      const last = run.stderr.trim().split("\n").slice(-3).join("\n");
+      throw new Error(`pulumi preview --json failed (exit ${run.code}): ${last}`);
+    }
+    const violations =
+      eventLog && fs.existsSync(eventLog) ? policyViolations(fs.readFileSync(eventLog, "utf8")) : [];
+    return { preview, violations };
+  } finally {
+    if (logDir) fs.rmSync(logDir, { recursive: true, force: true });
+  }
+}
+
+/** How the report names a policy pack: its package's name and version, else its folder's name. */
+function packName(folder: string): string {
+  try {
+    const pkg = JSON.parse(fs.readFileSync(path.join(folder, "package.json"), "utf8")) as {
+      name?: string;
+      version?: string;
+    };
+    if (pkg.name && pkg.version) return `${pkg.name}@v${pkg.version}`;
+  } catch {
+    // No package.json: the folder's name.
+  }
+  return path.basename(path.resolve(folder));
 }
 
 function checkTimeZone(timeZone: string): string {
@@ -137,7 +186,8 @@ async function readState(options: ReviewOptions): Promise<StateResource[]> {
 
 /** Runs the review: preview, state, tag names, rendering, Markdown. */
 export async function runReview(options: ReviewOptions): Promise<ReviewResult> {
-  const preview = withUnchanged(await readPreview(options), await readState(options));
+  const { preview: planned, violations } = await readPreview(options);
+  const preview = withUnchanged(planned, await readState(options));
   const configuredZone = preview.config?.["gitops:timeZone"];
   const timeZone = checkTimeZone(
     options.timeZone ?? (typeof configuredZone === "string" ? configuredZone : undefined) ?? "UTC",
@@ -176,10 +226,13 @@ export async function runReview(options: ReviewOptions): Promise<ReviewResult> {
     tagNames: names,
     images: links,
     errors,
+    ...(options.policyPacks && options.policyPacks.length > 0
+      ? { policy: { packs: options.policyPacks.map(packName), violations } }
+      : {}),
   });
   const file = path.join(options.outDir, "review.md");
   fs.writeFileSync(file, markdown);
-  return { file, markdown, changes, images };
+  return { file, markdown, changes, images, policyViolations: violations };
 }
 
 async function main(argv: string[]): Promise<void> {
@@ -191,6 +244,8 @@ async function main(argv: string[]): Promise<void> {
       preview: { type: "string" },
       state: { type: "string" },
       "time-zone": { type: "string" },
+      "policy-pack": { type: "string", multiple: true },
+      "policy-pack-config": { type: "string", multiple: true },
     },
   });
   const started = Date.now();
@@ -201,14 +256,25 @@ async function main(argv: string[]): Promise<void> {
     ...(values.preview ? { previewFile: path.resolve(values.preview) } : {}),
     ...(values.state ? { stateFile: path.resolve(values.state) } : {}),
     ...(values["time-zone"] ? { timeZone: values["time-zone"] } : {}),
+    ...(values["policy-pack"] ? { policyPacks: values["policy-pack"].map((p) => path.resolve(p)) } : {}),
+    ...(values["policy-pack-config"]
+      ? { policyPackConfigs: values["policy-pack-config"].map((c) => path.resolve(c)) }
+      : {}),
   });
   const images = [...result.images.values()].reduce((n, r) => n + (r.before ? 2 : 0) + (r.after ? 2 : 0), 0);
   // The report says which rendering failed and why; so does the log, and the report is still written.
   const failed = [...result.images].filter(([, r]) => r.error);
   for (const [name, r] of failed) console.error(`review: ${name}: rendering failed: ${r.error}`);
+  const policy = values["policy-pack"] ? `, ${result.policyViolations.length} policy violation(s)` : "";
   console.log(
-    `review: ${result.changes.length} campaign(s), ${images} image(s)${failed.length > 0 ? `, ${failed.length} rendering(s) failed` : ""} in ${((Date.now() - started) / 1000).toFixed(1)} s: ${path.relative(process.cwd(), result.file)}`,
+    `review: ${result.changes.length} campaign(s), ${images} image(s)${policy}${failed.length > 0 ? `, ${failed.length} rendering(s) failed` : ""} in ${((Date.now() - started) / 1000).toFixed(1)} s: ${path.relative(process.cwd(), result.file)}`,
   );
+  // The report is written and shows them; the command fails so that CI does too.
+  const mandatory = result.policyViolations.filter((v) => v.level === "mandatory").length;
+  if (mandatory > 0) {
+    console.error(`review: ${mandatory} mandatory policy violation(s): pulumi up would fail; see the report`);
+    process.exitCode = 1;
+  }
 }
 
 if (require.main === module) {

@@ -1,0 +1,11 @@
+/**
+ * The pulumi-sender policy pack: `pulumi preview --policy-pack <this package's folder>`. Loading
+ * this module starts the pack's server for the engine (@pulumi/policy's PolicyPack does).
+ */
+import { PolicyPack } from "@pulumi/policy";
+import { policies } from "./policies";
+
+/** The pack's name, as the engine's output shows it beside each violation. */
+export const PACK_NAME = "pulumi-sender-policy";
+
+new PolicyPack(PACK_NAME, { policies });

@@ -1,0 +1,241 @@
+/**
+ * The logic of each rule, apart from @pulumi/policy's plumbing (policies.ts): plain functions of
+ * the resources, the rule's config and the time, each returning the violations it finds, so that
+ * the tests can give them any stack and any clock.
+ */
+import { kindOf, label, read, type SenderKind } from "./resources";
+
+/** One violation: the message, and the URN of the resource it is reported on. */
+export interface Violation {
+  /** The resource the violation is about. */
+  urn: string;
+  /** Names the resource, the field, the value, and what to do. */
+  message: string;
+}
+
+/** A resource as a stack rule sees it: @pulumi/policy's `PolicyResource`, as far as the rules read it. */
+export interface StackResource {
+  /** The type token. */
+  type: string;
+  /** The name in the program. */
+  name: string;
+  /** The URN. */
+  urn: string;
+  /** The properties (in a stack rule, the outputs the resource has, or will have, after the change). */
+  props: object;
+  /** The resources each property's value came from, by property name. */
+  propertyDependencies: Readonly<Record<string, readonly { urn: string }[]>>;
+}
+
+/** A resource of pulumi-sender, its kind known. */
+interface SenderResource extends StackResource {
+  kind: SenderKind;
+}
+
+function senderResources(resources: readonly StackResource[]): SenderResource[] {
+  return resources.flatMap((r) => {
+    const kind = kindOf(r.type, r.props);
+    return kind ? [{ ...r, kind }] : [];
+  });
+}
+
+const knownText = (value: unknown): string | undefined =>
+  typeof value === "string" && value !== "" ? value : undefined;
+
+/** Config of `schedule-needs-audience`. */
+export interface AudienceOptions {
+  /**
+   * Whether a campaign's own `groups` count as an audience, as the service counts them when it
+   * sends (docs/wire-contract.md, `POST /campaigns/{id}/send`). Default true.
+   */
+  campaignGroups: boolean;
+}
+
+/**
+ * `schedule-needs-audience`: every CampaignSchedule's campaign has a CampaignTargeting in the stack
+ * (or, with `campaignGroups`, groups of its own). A schedule and a targeting are matched through the
+ * Campaign resource their `campaignId` came from (the engine's property dependencies, known in a
+ * preview where the campaign's id is not), else through equal literal campaign ids.
+ */
+export function schedulesWithoutAudience(
+  resources: readonly StackResource[],
+  options: AudienceOptions,
+): Violation[] {
+  const sender = senderResources(resources);
+  const byUrn = new Map(sender.map((r) => [r.urn, r]));
+  const campaignOf = (r: SenderResource) => ({
+    urns: (r.propertyDependencies.campaignId ?? [])
+      .map((d) => d.urn)
+      .filter((urn) => byUrn.get(urn)?.kind === "Campaign"),
+    id: knownText(read(r.props, "campaignId")),
+  });
+  const targetedUrns = new Set<string>();
+  const targetedIds = new Set<string>();
+  for (const targeting of sender.filter((r) => r.kind === "CampaignTargeting")) {
+    const campaign = campaignOf(targeting);
+    for (const urn of campaign.urns) targetedUrns.add(urn);
+    if (campaign.id !== undefined) targetedIds.add(campaign.id);
+  }
+  const hasGroups = (urn: string) => {
+    const groups = read((byUrn.get(urn) as SenderResource).props, "groups");
+    return Array.isArray(groups) && groups.length > 0;
+  };
+  const violations: Violation[] = [];
+  for (const schedule of sender.filter((r) => r.kind === "CampaignSchedule")) {
+    const campaign = campaignOf(schedule);
+    const targeted =
+      campaign.urns.some((urn) => targetedUrns.has(urn)) ||
+      (campaign.id !== undefined && targetedIds.has(campaign.id));
+    if (targeted || (options.campaignGroups && campaign.urns.some(hasGroups))) continue;
+    const names = campaign.urns.map((urn) => JSON.stringify((byUrn.get(urn) as SenderResource).name));
+    const which =
+      names.length > 0
+        ? `campaign ${names.join(", ")}`
+        : campaign.id !== undefined
+          ? `campaign id ${JSON.stringify(campaign.id)}`
+          : "a campaign that no Campaign resource of this stack provides";
+    const fix = options.campaignGroups
+      ? "add a CampaignTargeting with the same campaignId and tagIds, filterIds or sendToAll: true (or give the campaign groups)"
+      : "add a CampaignTargeting with the same campaignId and tagIds, filterIds or sendToAll: true";
+    violations.push({
+      urn: schedule.urn,
+      message:
+        `${label("CampaignSchedule", schedule.name)}: campaignId is ${which}, which no CampaignTargeting of this ` +
+        `stack targets, so the schedule would send it to no one or to an audience nobody reviewed: ${fix}.`,
+    });
+  }
+  return violations;
+}
+
+// An ISO 8601 time with an offset, as CampaignSchedule's check accepts it; anything else is the
+// provider's check's to report.
+const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:[.,]\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/;
+
+/** The instant of a schedule time, or undefined when it is not an ISO 8601 time with an offset. */
+export function scheduleInstant(value: string): Date | undefined {
+  if (!ISO_WITH_OFFSET.test(value)) return undefined;
+  const ms = Date.parse(value.replace(",", "."));
+  return Number.isNaN(ms) ? undefined : new Date(ms);
+}
+
+/** `YYYY-MM-DD HH:MM:SS` UTC, to the nearest second (a half up), as the provider records `scheduleTimeUtc`. */
+export function apiTime(instant: Date): string {
+  const rounded = new Date(Math.round(instant.getTime() / 1000) * 1000);
+  return rounded.toISOString().slice(0, 19).replace("T", " ");
+}
+
+const isoSeconds = (instant: Date) => `${instant.toISOString().slice(0, 19)}Z`;
+const HOUR_MS = 3_600_000;
+
+/**
+ * `schedule-lead-time`: a CampaignSchedule's `scheduleTime` is at least `hours` after `now`, so the
+ * change can be reviewed and applied before the campaign goes out. A schedule the stack has
+ * already applied as it is (its recorded `scheduleTimeUtc` is this time, or the campaign was sent)
+ * is left alone: the rule is about new and moved schedules, and a sent campaign's time stays in
+ * the past for good.
+ */
+export function scheduleTooSoon(
+  resource: StackResource,
+  options: { hours: number; now: Date },
+): Violation | undefined {
+  if (kindOf(resource.type, resource.props) !== "CampaignSchedule") return undefined;
+  const value = read(resource.props, "scheduleTime");
+  if (typeof value !== "string") return undefined;
+  const instant = scheduleInstant(value);
+  if (!instant) return undefined;
+  if (read(resource.props, "sent") === true) return undefined;
+  if (read(resource.props, "scheduleTimeUtc") === apiTime(instant)) return undefined;
+  const lead = instant.getTime() - options.now.getTime();
+  if (lead >= options.hours * HOUR_MS) return undefined;
+  const when =
+    lead >= 0
+      ? `${(lead / HOUR_MS).toFixed(1)} hours from now`
+      : `in the past (${(-lead / HOUR_MS).toFixed(1)} hours ago)`;
+  // The earliest time allowed, up to the next whole minute.
+  const earliest = new Date(Math.ceil((options.now.getTime() + options.hours * HOUR_MS) / 60_000) * 60_000);
+  return {
+    urn: resource.urn,
+    message:
+      `${label("CampaignSchedule", resource.name)}: scheduleTime ${value} (${isoSeconds(instant)}) is ${when}, ` +
+      `less than the ${options.hours} hours this pack requires before a send: move scheduleTime to ` +
+      `${isoSeconds(earliest)} or later, so the change is reviewed and applied before the campaign goes out.`,
+  };
+}
+
+// `Name <address>` or a bare address.
+const ADDRESS = /^[^\s@<>]+@([^\s@<>]+)$/;
+const NAMED_ADDRESS = /<([^\s@<>]+@([^\s@<>]+))>\s*$/;
+
+/** The domain of an address (lower case, no final dot), or undefined when the text holds no address. */
+export function addressDomain(text: string): string | undefined {
+  const trimmed = text.trim();
+  const domain = ADDRESS.exec(trimmed)?.[1] ?? NAMED_ADDRESS.exec(trimmed)?.[2];
+  return domain?.toLowerCase().replace(/\.$/, "");
+}
+
+/** The kinds whose fields carry sender addresses, and those fields. */
+const ADDRESS_FIELDS: Partial<Record<SenderKind, readonly string[]>> = {
+  Campaign: ["replyTo", "from"],
+  TransactionalCampaign: ["replyTo", "from"],
+};
+
+/**
+ * `sender-domain`: a campaign's `replyTo`, and its `from` where that is an address (the field is
+ * a sender *name*), is on one of `domains`. No domains configured: nothing to check.
+ */
+export function addressesOutsideDomains(
+  resource: Pick<StackResource, "type" | "name" | "urn" | "props">,
+  domains: readonly string[],
+): Violation[] {
+  const kind = kindOf(resource.type, resource.props);
+  const fields = kind ? ADDRESS_FIELDS[kind] : undefined;
+  if (!kind || !fields || domains.length === 0) return [];
+  const allowed = domains.map((d) => d.trim().toLowerCase().replace(/\.$/, ""));
+  const violations: Violation[] = [];
+  for (const field of fields) {
+    const value = read(resource.props, field);
+    if (typeof value !== "string") continue;
+    const domain = addressDomain(value);
+    if (domain === undefined || allowed.includes(domain)) continue;
+    violations.push({
+      urn: resource.urn,
+      message:
+        `${label(kind, resource.name)}: ${field} ${JSON.stringify(value)} is on ${domain}, outside the sender ` +
+        `domains this pack allows (${allowed.join(", ")}): use an address on one of those domains, or add ` +
+        `${domain} to the "sender-domain" domains of the pack's config if the company owns it.`,
+    });
+  }
+  return violations;
+}
+
+/**
+ * A URL as a violation shows it: scheme and host only. @pulumi/policy hands the rules secrets in
+ * plain text, and a webhook's path or query is where its own secret usually lives.
+ */
+export function shownUrl(url: URL): string {
+  const rest = url.pathname !== "/" || url.search !== "" || url.hash !== "" ? "/…" : "";
+  return `${url.protocol}//${url.host}${rest}`;
+}
+
+/** `webhook-https`: a Webhook's `url` is https, so that deliveries never cross the network in clear text. */
+export function webhookNotHttps(
+  resource: Pick<StackResource, "type" | "name" | "urn" | "props">,
+): Violation | undefined {
+  if (kindOf(resource.type, resource.props) !== "Webhook") return undefined;
+  const value = read(resource.props, "url");
+  if (typeof value !== "string") return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  if (url?.protocol === "https:") return undefined;
+  const shown = url ? `${shownUrl(url)} is not https` : "is not a URL";
+  return {
+    urn: resource.urn,
+    message:
+      `${label("Webhook", resource.name)}: url ${shown}, so Sender would deliver subscriber data in clear ` +
+      "text: serve the endpoint over TLS and give its https:// URL.",
+  };
+}

@@ -1,0 +1,246 @@
+// The policy pack under the real engine, as users run it: the tarball scripts/policy-pack.sh packs,
+// installed with npm in a folder outside the checkout (@pulumi/policy from the registry), named by
+// `pulumi preview --policy-pack`. A TypeScript program on the dynamic resources, compliant and then
+// carrying violations of each rule, and a Pulumi YAML program on the plugin (installed from its
+// tarball) carrying them too; and the GitOps review running the pack. An http webhook is previewed
+// apart: the provider's own check refuses it as well, and a failed check ends the preview before
+// the stack rules run. Nine previews in all; none writes to the service.
+import { execFile } from "node:child_process";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { runReview } from "../../examples/gitops/review";
+import { npm } from "../package/packed";
+import { outsideCheckout, removeUserFolders, userFolder } from "../support/folders";
+import { pluginTarball, VERSION } from "../support/plugin";
+import { cli, scriptOutput } from "../support/run";
+import { copyProgram, createStack, type EmulatorHandle, emulator, type StackHandle } from "../support/stack";
+
+const TOKEN = "tok-e2e-policy-Qm4Vx8Rb";
+const HOUR = 3_600_000;
+
+/** An ISO time `ms` from now, to the second. */
+const fromNow = (ms: number) => `${new Date(Date.now() + ms).toISOString().slice(0, 19)}Z`;
+
+let pack: string;
+let configs: string;
+
+/** Writes a `--policy-pack-config` file and returns its path. */
+function configFile(name: string, config: object): string {
+  const file = path.join(configs, `${name}.json`);
+  fs.writeFileSync(file, JSON.stringify(config));
+  return file;
+}
+
+/** `pulumi preview` of a stack with the pack (and a config file), its exit code and everything it printed. */
+function preview(h: StackHandle, config?: string): Promise<{ code: number; output: string }> {
+  const args = ["preview", "--non-interactive", "--stack", "e2e", "--policy-pack", pack];
+  if (config) args.push("--policy-pack-config", config);
+  return new Promise((resolve) => {
+    execFile(
+      "pulumi",
+      args,
+      { cwd: h.dir, env: { ...process.env, ...h.env }, maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;
+        resolve({ code, output: `${stdout}${stderr}` });
+      },
+    );
+  });
+}
+
+/** The lines of the engine's Policies section: `- [level]  rule  (type: name)` and the message under it. */
+function policyLines(output: string): string[] {
+  return output
+    .split("\n")
+    .map((line) => line.trim())
+    .filter((line) => /^- \[(mandatory|advisory)\]/.test(line));
+}
+
+beforeAll(async () => {
+  const tarball = await scriptOutput("scripts/policy-pack.sh");
+  const folder = userFolder("policy-pack");
+  fs.writeFileSync(
+    path.join(folder, "package.json"),
+    JSON.stringify({ name: "sender-policy", private: true }),
+  );
+  npm(["install", "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error", tarball], folder);
+  pack = path.join(folder, "node_modules", "pulumi-sender-policy");
+  configs = userFolder("policy-config");
+});
+afterAll(() => removeUserFolders());
+
+test("the pack is installed from its tarball outside the checkout, with @pulumi/policy 1.21.0 from the registry", async () => {
+  expect(outsideCheckout(pack)).toBe(true);
+  expect(fs.existsSync(path.join(pack, "PulumiPolicy.yaml"))).toBe(true);
+  const { stdout } = await new Promise<{ stdout: string }>((resolve, reject) =>
+    execFile(
+      process.execPath,
+      [
+        "-p",
+        "const r = require.resolve('@pulumi/policy/package.json');" +
+          "[r, require(r).version, require.resolve('@pulumi/pulumi/cmd/run-policy-pack')].join(' ')",
+      ],
+      { cwd: pack },
+      (error, out) => (error ? reject(error) : resolve({ stdout: out })),
+    ),
+  );
+  const [resolved, version, runner] = stdout.trim().split(" ");
+  expect(outsideCheckout(resolved as string)).toBe(true);
+  expect(version).toBe("v1.21.0");
+  // What the language host starts the pack with: the pack's own @pulumi/pulumi, not the checkout's.
+  expect(outsideCheckout(runner as string)).toBe(true);
+});
+
+describe("a TypeScript program on the dynamic resources", () => {
+  let emu: EmulatorHandle;
+  let h: StackHandle;
+  let domains: string;
+
+  beforeAll(async () => {
+    emu = await emulator(TOKEN);
+    h = await createStack(copyProgram("test/e2e/programs/policy", "policy"), emu, {
+      sendAt: fromNow(24 * HOUR),
+    });
+    domains = configFile("domains-org", { "sender-domain": { domains: ["example.org"] } });
+  });
+  afterAll(async () => {
+    await h?.dispose();
+    await emu?.close();
+  });
+
+  test("a compliant program passes, its sender domain configured", async () => {
+    const run = await preview(h, domains);
+    expect([run.code, policyLines(run.output)]).toEqual([0, []]);
+    expect(run.output).toContain(`pulumi-sender-policy@v${VERSION} (local: ${pack})`);
+    expect((await emu.requests()).filter((r) => r.method !== "GET")).toEqual([]);
+  });
+
+  test("a schedule 30 minutes ahead fails schedule-lead-time; as advisory it is a warning and the preview passes", async () => {
+    await h.stack.setConfig("sendAt", { value: fromNow(HOUR / 2) });
+    const mandatory = await preview(h);
+    expect(mandatory.code).not.toBe(0);
+    expect(policyLines(mandatory.output)).toEqual([
+      "- [mandatory]  schedule-lead-time  (pulumi-nodejs:dynamic/sender:CampaignSchedule: welcome-send)",
+    ]);
+    expect(mandatory.output).toMatch(
+      /CampaignSchedule "welcome-send": scheduleTime \S+ \(\S+\) is 0\.5 hours from now, less than the 2 hours this pack requires before a send: move scheduleTime to \S+ or later/,
+    );
+    const advisory = await preview(h, configFile("lead-advisory", { "schedule-lead-time": "advisory" }));
+    expect(advisory.code).toBe(0);
+    expect(policyLines(advisory.output)).toEqual([
+      "- [advisory]  schedule-lead-time  (pulumi-nodejs:dynamic/sender:CampaignSchedule: welcome-send)",
+    ]);
+  });
+
+  test("a schedule with no targeting and a reply-to outside the domains fail, each line naming the rule and the resource", async () => {
+    await h.stack.setConfig("sendAt", { value: fromNow(24 * HOUR) });
+    await h.stack.setConfig("violations", { value: "true" });
+    const run = await preview(h, domains);
+    expect(run.code).not.toBe(0);
+    expect(policyLines(run.output).sort()).toEqual([
+      "- [mandatory]  schedule-needs-audience  (pulumi-nodejs:dynamic/sender:CampaignSchedule: promo-send)",
+      "- [mandatory]  sender-domain  (pulumi-nodejs:dynamic/sender:Campaign: promo)",
+    ]);
+    expect(run.output).toContain(
+      'CampaignSchedule "promo-send": campaignId is campaign "promo", which no CampaignTargeting of this stack targets',
+    );
+    expect(run.output).toContain(
+      'Campaign "promo": replyTo "news@example.com" is on example.com, outside the sender domains this pack allows (example.org)',
+    );
+    expect((await emu.requests()).filter((r) => r.method !== "GET")).toEqual([]);
+  });
+
+  test("the GitOps review runs the pack in its preview and lists each violation in its Policy section", async () => {
+    const out = userFolder("policy-review");
+    const review = await runReview({
+      cwd: h.dir,
+      stack: "e2e",
+      outDir: out,
+      env: { ...process.env, ...h.env },
+      policyPacks: [pack],
+      policyPackConfigs: [domains],
+      // No browser here: each email's section says its rendering failed, and the report is still written.
+      chromium: path.join(out, "no-chromium"),
+    });
+    expect(review.policyViolations.map((v) => [v.level, v.rule, v.resource])).toEqual([
+      ["mandatory", "schedule-needs-audience", "promo-send"],
+      ["mandatory", "sender-domain", "promo"],
+    ]);
+    const start = review.markdown.indexOf("\n## Policy\n");
+    const section = review.markdown.slice(start, review.markdown.indexOf("\n## ", start + 1));
+    expect(section.split("\n").filter((line) => line.startsWith("- ") || /^\d+ policy/.test(line))).toEqual([
+      `2 policy violations, 2 mandatory: \`pulumi up\` fails until they are fixed. Policy packs: pulumi-sender-policy\\@v${VERSION}.`,
+      expect.stringMatching(
+        /^- ⛔ \*\*mandatory\*\* schedule-needs-audience on promo-send: .*CampaignSchedule "promo-send"\\: campaignId is campaign "promo", which/,
+      ),
+      expect.stringMatching(
+        /^- ⛔ \*\*mandatory\*\* sender-domain on promo: .*Campaign "promo"\\: replyTo "news\\@example.com" is on example.com/,
+      ),
+    ]);
+    expect(fs.readFileSync(review.file, "utf8")).toBe(review.markdown);
+  });
+
+  test("a webhook over http fails webhook-https (and the provider's own check)", async () => {
+    await h.stack.setConfig("violations", { value: "false" });
+    await h.stack.setConfig("httpWebhook", { value: "true" });
+    const run = await preview(h);
+    expect(run.code).not.toBe(0);
+    expect(policyLines(run.output)).toEqual([
+      "- [mandatory]  webhook-https  (pulumi-nodejs:dynamic/sender:Webhook: plain-hook)",
+    ]);
+    expect(run.output).toContain(
+      'Webhook "plain-hook": url http://hooks.example.org/… is not https, so Sender would deliver subscriber data in clear text: serve the endpoint over TLS and give its https:// URL.',
+    );
+  });
+});
+
+describe("a Pulumi YAML program on the plugin", () => {
+  let emu: EmulatorHandle;
+  let h: StackHandle;
+
+  beforeAll(async () => {
+    const tarball = await pluginTarball();
+    emu = await emulator(TOKEN);
+    h = await createStack(
+      copyProgram("test/e2e/programs/policy-yaml", "policy-yaml"),
+      { url: "http://127.0.0.1:9", token: "unused" },
+      { baseUrl: emu.url, sendAt: fromNow(HOUR / 2) },
+    );
+    await h.stack.setConfig("apiToken", { value: TOKEN, secret: true });
+    await cli(h, h.dir, ["plugin", "install", "resource", "sender", VERSION, "-f", tarball]);
+  });
+  afterAll(async () => {
+    await h?.dispose();
+    await emu?.close();
+  });
+
+  test("a schedule with no targeting fails on schedule-needs-audience; the lead time and the domain hold on the plugin's types too", async () => {
+    const run = await preview(
+      h,
+      configFile("domains-org", { "sender-domain": { domains: ["example.org"] } }),
+    );
+    expect(run.code).not.toBe(0);
+    expect(policyLines(run.output).sort()).toEqual([
+      "- [mandatory]  schedule-lead-time  (sender:index:CampaignSchedule: promoSend)",
+      "- [mandatory]  schedule-needs-audience  (sender:index:CampaignSchedule: promoSend)",
+      "- [mandatory]  sender-domain  (sender:index:Campaign: promo)",
+    ]);
+    expect(run.output).toContain(
+      'CampaignSchedule "promoSend": campaignId is campaign "promo", which no CampaignTargeting of this stack targets',
+    );
+    expect((await emu.requests()).filter((r) => r.method !== "GET")).toEqual([]);
+  });
+
+  test("a webhook over http fails webhook-https on the plugin's type", async () => {
+    await h.stack.setConfig("hookUrl", { value: "http://hooks.example.org/sender" });
+    const run = await preview(h);
+    expect(run.code).not.toBe(0);
+    // The provider's check refuses the webhook too, which ends the preview before the stack rules.
+    expect(policyLines(run.output)).toEqual([
+      "- [mandatory]  webhook-https  (sender:index:Webhook: plainHook)",
+    ]);
+    expect(run.output).toContain('Webhook "plainHook": url http://hooks.example.org/… is not https');
+    expect((await emu.requests()).filter((r) => r.method !== "GET")).toEqual([]);
+  });
+});

@@ -1,0 +1,40 @@
+// A campaign with its audience and schedule, and a webhook: compliant with every rule of the policy
+// pack as long as `sendAt` is far enough ahead. `violations: true` adds a scheduled campaign with no
+// targeting whose replies go to example.com; `httpWebhook: true` a webhook over http, apart,
+// because the provider's own check refuses it too and a failed check ends the preview before the
+// stack rules run.
+import * as pulumi from "@pulumi/pulumi";
+import * as sender from "pulumi-sender";
+
+const config = new pulumi.Config();
+const email = { from: "Example News", contentType: "html", content: "<p>Hello</p>" } as const;
+
+const welcome = new sender.Campaign("welcome", {
+  ...email,
+  title: "Welcome",
+  subject: "Welcome to Example News",
+  replyTo: "news@example.org",
+});
+const audience = new sender.CampaignTargeting("welcome-audience", {
+  campaignId: welcome.id,
+  tagIds: ["tag001"],
+});
+new sender.CampaignSchedule(
+  "welcome-send",
+  { campaignId: welcome.id, scheduleTime: config.require("sendAt") },
+  { dependsOn: [audience] },
+);
+new sender.Webhook("new-subscribers", { url: "https://hooks.example.org/sender", topic: "subscribers/new" });
+
+if (config.getBoolean("violations")) {
+  const promo = new sender.Campaign("promo", {
+    ...email,
+    title: "Promo",
+    subject: "A promotion",
+    replyTo: "news@example.com",
+  });
+  new sender.CampaignSchedule("promo-send", { campaignId: promo.id, scheduleTime: config.require("sendAt") });
+}
+if (config.getBoolean("httpWebhook")) {
+  new sender.Webhook("plain-hook", { url: "http://hooks.example.org/sender", topic: "subscribers/updated" });
+}

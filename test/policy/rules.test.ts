@@ -1,0 +1,507 @@
+import * as fs from "node:fs";
+import { createRequire } from "node:module";
+import * as path from "node:path";
+import { describe, expect, test } from "vitest";
+import { policies } from "../../policy/src/policies";
+import {
+  DYNAMIC_PREFIX,
+  GENERIC_DYNAMIC_TYPE,
+  kindOf,
+  PLUGIN_PREFIX,
+  read,
+  SENDER_KINDS,
+  UNKNOWN,
+} from "../../policy/src/resources";
+import {
+  addressDomain,
+  addressesOutsideDomains,
+  apiTime,
+  type StackResource,
+  scheduleInstant,
+  schedulesWithoutAudience,
+  scheduleTooSoon,
+  shownUrl,
+  webhookNotHttps,
+} from "../../policy/src/rules";
+import { fieldTables } from "../../provider";
+import { RESOURCE_KINDS } from "../../provider/kinds";
+import { providerSource } from "../../sdk/provider-source";
+import { ROOT } from "../support/root";
+
+// The pack's own @pulumi/policy (policy/node_modules), the one its sources load: its proxy is what
+// the engine's properties come wrapped in, throwing on a value a preview does not know.
+const policyRequire = createRequire(path.join(ROOT, "policy/package.json"));
+const { unknownCheckingProxy } = policyRequire("@pulumi/policy") as {
+  unknownCheckingProxy: <T extends object>(props: T) => T;
+};
+const { unknownStringValue, unknownArrayValue } = policyRequire("@pulumi/policy/proxy") as {
+  unknownStringValue: unknown;
+  unknownArrayValue: unknown;
+};
+
+const D = DYNAMIC_PREFIX;
+const P = PLUGIN_PREFIX;
+
+/** A stack resource as @pulumi/policy gives it: properties behind the unknown-checking proxy. */
+function res(
+  type: string,
+  name: string,
+  props: Record<string, unknown>,
+  campaignFrom?: StackResource,
+): StackResource {
+  return {
+    type,
+    name,
+    urn: `urn:pulumi:dev::p::${type}::${name}`,
+    props: unknownCheckingProxy(props),
+    propertyDependencies: campaignFrom ? { campaignId: [campaignFrom] } : {},
+  };
+}
+
+const NOW = new Date("2026-11-26T12:00:00Z");
+
+describe("kinds in both type families", () => {
+  test("the pack knows exactly the provider's kinds", () => {
+    expect([...SENDER_KINDS].sort()).toEqual([...RESOURCE_KINDS].sort());
+  });
+
+  test("every field a rule reads is in the kind's field table", () => {
+    const read: Array<[keyof typeof fieldTables, string]> = [
+      ["CampaignSchedule", "campaignId"],
+      ["CampaignSchedule", "scheduleTime"],
+      ["CampaignSchedule", "scheduleTimeUtc"],
+      ["CampaignSchedule", "sent"],
+      ["CampaignTargeting", "campaignId"],
+      ["Campaign", "groups"],
+      ["Campaign", "replyTo"],
+      ["Campaign", "from"],
+      ["TransactionalCampaign", "replyTo"],
+      ["TransactionalCampaign", "from"],
+      ["Webhook", "url"],
+    ];
+    expect(read.filter(([kind, field]) => !(field in fieldTables[kind]))).toEqual([]);
+  });
+
+  test("the plugin's package schema names every resource sender:index:<Kind>", () => {
+    const schema = JSON.parse(fs.readFileSync(path.join(ROOT, "sdks/schema.json"), "utf8"));
+    expect(Object.keys(schema.resources).sort()).toEqual(SENDER_KINDS.map((k) => `${P}${k}`).sort());
+  });
+
+  test.each([
+    [`${D}CampaignSchedule`, {}, "CampaignSchedule"],
+    [`${P}Webhook`, {}, "Webhook"],
+    // A generic dynamic resource is known by the kind its __provider text loads.
+    [GENERIC_DYNAMIC_TYPE, { __provider: providerSource("Campaign") }, "Campaign"],
+    [GENERIC_DYNAMIC_TYPE, { __provider: "exports.handler=()=>({})" }, undefined],
+    [GENERIC_DYNAMIC_TYPE, { __provider: unknownStringValue }, undefined],
+    [`${D}Nothing`, {}, undefined],
+    ["sender:index:getCampaign", {}, undefined],
+    ["aws:s3/bucket:Bucket", {}, undefined],
+  ])("%s %j is %s", (type, props, kind) => {
+    expect(kindOf(type, unknownCheckingProxy(props))).toBe(kind);
+  });
+
+  test("read gives UNKNOWN for an unknown value or element, plain data otherwise", () => {
+    const props = unknownCheckingProxy({
+      a: unknownStringValue,
+      b: ["x", unknownStringValue],
+      c: ["x", "y"],
+      d: unknownArrayValue,
+    });
+    expect([
+      read(props, "a"),
+      read(props, "b"),
+      read(props, "c"),
+      read(props, "d"),
+      read(props, "e"),
+    ]).toEqual([UNKNOWN, UNKNOWN, ["x", "y"], UNKNOWN, undefined]);
+  });
+});
+
+describe("schedule-needs-audience", () => {
+  const all = { campaignGroups: true };
+
+  test.each([D, P])(
+    "%s: a schedule with a targeting of the same campaign passes, ids unknown (preview)",
+    (T) => {
+      const campaign = res(`${T}Campaign`, "welcome", { subject: "Hi" });
+      const resources = [
+        campaign,
+        res(
+          `${T}CampaignTargeting`,
+          "audience",
+          { campaignId: unknownStringValue, tagIds: ["t1"] },
+          campaign,
+        ),
+        res(
+          `${T}CampaignSchedule`,
+          "send",
+          { campaignId: unknownStringValue, scheduleTime: "2030-01-01T09:00:00Z" },
+          campaign,
+        ),
+      ];
+      expect(schedulesWithoutAudience(resources, all)).toEqual([]);
+    },
+  );
+
+  test.each([D, P])("%s: a schedule whose campaign has no targeting is reported on the schedule", (T) => {
+    const welcome = res(`${T}Campaign`, "welcome", { subject: "Hi" });
+    const digest = res(`${T}Campaign`, "digest", { subject: "Digest" });
+    const resources = [
+      welcome,
+      digest,
+      // The targeting is another campaign's: it does not count.
+      res(
+        `${T}CampaignTargeting`,
+        "digest-audience",
+        { campaignId: unknownStringValue, sendToAll: true },
+        digest,
+      ),
+      res(
+        `${T}CampaignSchedule`,
+        "send",
+        { campaignId: unknownStringValue, scheduleTime: "2030-01-01T09:00:00Z" },
+        welcome,
+      ),
+    ];
+    expect(schedulesWithoutAudience(resources, all)).toEqual([
+      {
+        urn: `urn:pulumi:dev::p::${T}CampaignSchedule::send`,
+        message:
+          'CampaignSchedule "send": campaignId is campaign "welcome", which no CampaignTargeting of this stack ' +
+          "targets, so the schedule would send it to no one or to an audience nobody reviewed: add a " +
+          "CampaignTargeting with the same campaignId and tagIds, filterIds or sendToAll: true (or give the campaign groups).",
+      },
+    ]);
+  });
+
+  test("literal campaign ids match a targeting of the same id, and only that", () => {
+    const resources = [
+      res(`${D}CampaignTargeting`, "a", { campaignId: "c1", tagIds: ["t1"] }),
+      res(`${D}CampaignSchedule`, "s1", { campaignId: "c1", scheduleTime: "2030-01-01T09:00:00Z" }),
+      res(`${D}CampaignSchedule`, "s2", { campaignId: "c2", scheduleTime: "2030-01-01T09:00:00Z" }),
+    ];
+    expect(schedulesWithoutAudience(resources, all).map((v) => v.message)).toEqual([
+      'CampaignSchedule "s2": campaignId is campaign id "c2", which no CampaignTargeting of this stack targets, ' +
+        "so the schedule would send it to no one or to an audience nobody reviewed: add a CampaignTargeting with " +
+        "the same campaignId and tagIds, filterIds or sendToAll: true (or give the campaign groups).",
+    ]);
+  });
+
+  test("a campaign's own groups are an audience unless campaignGroups is false", () => {
+    const campaign = res(`${P}Campaign`, "welcome", { groups: ["grp001"] });
+    const resources = [
+      campaign,
+      res(
+        `${P}CampaignSchedule`,
+        "send",
+        { campaignId: unknownStringValue, scheduleTime: "2030-01-01T09:00:00Z" },
+        campaign,
+      ),
+    ];
+    expect(schedulesWithoutAudience(resources, all)).toEqual([]);
+    expect(schedulesWithoutAudience(resources, { campaignGroups: false }).map((v) => v.message)).toEqual([
+      'CampaignSchedule "send": campaignId is campaign "welcome", which no CampaignTargeting of this stack ' +
+        "targets, so the schedule would send it to no one or to an audience nobody reviewed: add a " +
+        "CampaignTargeting with the same campaignId and tagIds, filterIds or sendToAll: true.",
+    ]);
+  });
+
+  test("empty or unknown groups are no audience; a campaignId from no Campaign is named so", () => {
+    const empty = res(`${D}Campaign`, "empty", { groups: [] });
+    const unknown = res(`${D}Campaign`, "unknown", { groups: unknownArrayValue });
+    const resources = [
+      empty,
+      unknown,
+      res(
+        `${D}CampaignSchedule`,
+        "a",
+        { campaignId: unknownStringValue, scheduleTime: "2030-01-01T09:00:00Z" },
+        empty,
+      ),
+      res(
+        `${D}CampaignSchedule`,
+        "b",
+        { campaignId: unknownStringValue, scheduleTime: "2030-01-01T09:00:00Z" },
+        unknown,
+      ),
+      res(`${D}CampaignSchedule`, "c", {
+        campaignId: unknownStringValue,
+        scheduleTime: "2030-01-01T09:00:00Z",
+      }),
+    ];
+    expect(schedulesWithoutAudience(resources, all).map((v) => v.message.split(", which")[0])).toEqual([
+      'CampaignSchedule "a": campaignId is campaign "empty"',
+      'CampaignSchedule "b": campaignId is campaign "unknown"',
+      'CampaignSchedule "c": campaignId is a campaign that no Campaign resource of this stack provides',
+    ]);
+  });
+
+  test("a mixed stack: a dynamic targeting serves a dynamic schedule; other resources are ignored", () => {
+    const campaign = res(`${D}Campaign`, "c", {});
+    const resources = [
+      res("pulumi:pulumi:Stack", "p-dev", {}),
+      campaign,
+      res(
+        GENERIC_DYNAMIC_TYPE,
+        "t",
+        { __provider: providerSource("CampaignTargeting"), sendToAll: true },
+        campaign,
+      ),
+      res(`${D}CampaignSchedule`, "s", { scheduleTime: "2030-01-01T09:00:00Z" }, campaign),
+    ];
+    expect(schedulesWithoutAudience(resources, all)).toEqual([]);
+  });
+});
+
+describe("schedule-lead-time", () => {
+  const schedule = (props: Record<string, unknown>, T = D) => res(`${T}CampaignSchedule`, "send", props);
+
+  test.each([
+    // [scheduleTime, hours, violation?]
+    ["2026-11-26T14:00:00Z", 2, false], // exactly 2 hours: allowed
+    ["2026-11-26T13:59:59Z", 2, true],
+    ["2026-11-26T14:30:00+01:00", 2, true], // 13:30Z: 1.5 hours away
+    ["2026-11-26T16:00:00+01:00", 2, false],
+    ["2026-11-26T12:30:00Z", 0.25, false],
+    ["2026-11-27T11:00:00Z", 24, true],
+    ["2026-11-26T11:00:00Z", 0, true], // the past never passes
+  ])("%s with hours %s: violation %s", (scheduleTime, hours, violates) => {
+    expect(scheduleTooSoon(schedule({ scheduleTime }), { hours, now: NOW }) !== undefined).toBe(violates);
+  });
+
+  test.each([D, P])(
+    "%s: the message names the resource, the field, the value and the earliest time allowed",
+    (T) => {
+      expect(
+        scheduleTooSoon(schedule({ scheduleTime: "2026-11-26T13:30:00+01:00" }, T), { hours: 2, now: NOW }),
+      ).toEqual({
+        urn: `urn:pulumi:dev::p::${T}CampaignSchedule::send`,
+        message:
+          'CampaignSchedule "send": scheduleTime 2026-11-26T13:30:00+01:00 (2026-11-26T12:30:00Z) is 0.5 hours from ' +
+          "now, less than the 2 hours this pack requires before a send: move scheduleTime to 2026-11-26T14:00:00Z " +
+          "or later, so the change is reviewed and applied before the campaign goes out.",
+      });
+    },
+  );
+
+  test("a time in the past says so; the earliest time is rounded up to the minute", () => {
+    const now = new Date("2026-11-26T12:00:30.500Z");
+    expect(
+      scheduleTooSoon(schedule({ scheduleTime: "2026-11-26T09:00:00Z" }), { hours: 1, now })?.message,
+    ).toBe(
+      'CampaignSchedule "send": scheduleTime 2026-11-26T09:00:00Z (2026-11-26T09:00:00Z) is in the past (3.0 hours ' +
+        "ago), less than the 1 hours this pack requires before a send: move scheduleTime to 2026-11-26T13:01:00Z or " +
+        "later, so the change is reviewed and applied before the campaign goes out.",
+    );
+  });
+
+  test("a schedule already applied as it is (or sent) is left alone; a moved one is checked", () => {
+    const soon = "2026-11-26T12:30:00Z";
+    const opts = { hours: 2, now: NOW };
+    expect(
+      scheduleTooSoon(schedule({ scheduleTime: soon, scheduleTimeUtc: "2026-11-26 12:30:00" }), opts),
+    ).toBe(undefined);
+    expect(scheduleTooSoon(schedule({ scheduleTime: "2026-11-20T08:00:00Z", sent: true }), opts)).toBe(
+      undefined,
+    );
+    // Recorded for another time: the schedule moves.
+    expect(
+      scheduleTooSoon(schedule({ scheduleTime: soon, scheduleTimeUtc: "2026-12-01 08:00:00" }), opts),
+    ).not.toBe(undefined);
+    // Unknown outputs (a create or an update in a preview): checked.
+    expect(
+      scheduleTooSoon(
+        schedule({ scheduleTime: soon, scheduleTimeUtc: unknownStringValue, sent: unknownStringValue }),
+        opts,
+      ),
+    ).not.toBe(undefined);
+  });
+
+  test("unknown, malformed or other resources' times are not this rule's", () => {
+    const opts = { hours: 2, now: NOW };
+    expect(scheduleTooSoon(schedule({ scheduleTime: unknownStringValue }), opts)).toBe(undefined);
+    expect(scheduleTooSoon(schedule({ scheduleTime: "2026-11-26 12:30" }), opts)).toBe(undefined);
+    expect(scheduleTooSoon(res(`${D}Campaign`, "c", { scheduleTime: "2026-11-26T12:30:00Z" }), opts)).toBe(
+      undefined,
+    );
+  });
+
+  test.each([
+    ["2026-12-01T09:00:00+01:00", "2026-12-01T08:00:00.000Z"],
+    ["2026-12-01T09:00Z", "2026-12-01T09:00:00.000Z"],
+    ["2026-12-01T09:00:00,250-02:30", "2026-12-01T11:30:00.250Z"],
+    ["2026-12-01T09:00:00", undefined], // no offset
+    ["tomorrow", undefined],
+  ])("scheduleInstant(%s) is %s", (value, iso) => {
+    expect(scheduleInstant(value)?.toISOString()).toBe(iso);
+  });
+
+  test.each([
+    ["2026-12-01T09:00:00.499Z", "2026-12-01 09:00:00"],
+    ["2026-12-01T09:00:00.500Z", "2026-12-01 09:00:01"],
+  ])("apiTime rounds %s to %s, as the provider records it", (value, api) => {
+    expect(apiTime(new Date(value))).toBe(api);
+  });
+});
+
+describe("sender-domain", () => {
+  const campaign = (props: Record<string, unknown>, kind = `${D}Campaign`) => ({
+    type: kind,
+    name: "welcome",
+    urn: `urn:pulumi:dev::p::${kind}::welcome`,
+    props: unknownCheckingProxy(props),
+  });
+
+  test.each([D, P])("%s: news@example.com is rejected when only example.org is allowed", (T) => {
+    expect(
+      addressesOutsideDomains(
+        campaign({ replyTo: "news@example.com", from: "Example News" }, `${T}Campaign`),
+        ["example.org"],
+      ),
+    ).toEqual([
+      {
+        urn: `urn:pulumi:dev::p::${T}Campaign::welcome`,
+        message:
+          'Campaign "welcome": replyTo "news@example.com" is on example.com, outside the sender domains this pack ' +
+          "allows (example.org): use an address on one of those domains, or add example.com to the " +
+          '"sender-domain" domains of the pack\'s config if the company owns it.',
+      },
+    ]);
+  });
+
+  test.each([
+    // [replyTo, from, domains, fields reported]
+    ["news@example.org", "Example News", ["example.org"], []],
+    ["News@EXAMPLE.org", "Example News", ["example.org."], []],
+    ["news@example.org", "news@example.com", ["example.org"], ["from"]],
+    ["news@example.org", "Example News <news@mail.example.org>", ["example.org"], ["from"]],
+    ["news@example.org", "Example News <news@example.org>", ["example.org", "example.net"], []],
+    ["news@sub.example.org", "Example News", ["example.org"], ["replyTo"]], // exact domains only
+    ["news@example.com", "x@example.com", [], []], // not configured: no check
+  ])("replyTo %s, from %s, domains %j: %j", (replyTo, from, domains, fields) => {
+    expect(
+      addressesOutsideDomains(campaign({ replyTo, from }), domains).map((v) => v.message.split(" ")[2]),
+    ).toEqual(fields);
+  });
+
+  test("transactional campaigns are checked; unknown values and other kinds are not", () => {
+    expect(
+      addressesOutsideDomains(campaign({ replyTo: "a@b.com" }, `${P}TransactionalCampaign`), ["example.org"])
+        .length,
+    ).toBe(1);
+    expect(addressesOutsideDomains(campaign({ replyTo: unknownStringValue }), ["example.org"])).toEqual([]);
+    expect(addressesOutsideDomains(campaign({ replyTo: "a@b.com" }, `${D}Webhook`), ["example.org"])).toEqual(
+      [],
+    );
+  });
+
+  test.each([
+    ["a@Example.ORG", "example.org"],
+    ["Name <a@x.io>", "x.io"],
+    ["Example News", undefined],
+    ["a@b@c", undefined],
+  ])("addressDomain(%s) is %s", (text, domain) => {
+    expect(addressDomain(text)).toBe(domain);
+  });
+});
+
+describe("webhook-https", () => {
+  const hook = (url: unknown, type = `${D}Webhook`) => ({
+    type,
+    name: "hook",
+    urn: `urn:pulumi:dev::p::${type}::hook`,
+    props: unknownCheckingProxy({ url, topic: "subscribers/new" }),
+  });
+
+  test.each([D, P])("%s: http is reported without the URL's path or query", (T) => {
+    expect(webhookNotHttps(hook("http://hooks.example.com/sender/T0K3N?sig=abc", `${T}Webhook`))).toEqual({
+      urn: `urn:pulumi:dev::p::${T}Webhook::hook`,
+      message:
+        'Webhook "hook": url http://hooks.example.com/… is not https, so Sender would deliver subscriber data in ' +
+        "clear text: serve the endpoint over TLS and give its https:// URL.",
+    });
+  });
+
+  test.each([
+    ["https://hooks.example.com/x", false],
+    ["HTTPS://hooks.example.com", false],
+    ["ftp://hooks.example.com", true],
+    ["hooks.example.com/x", true],
+  ])("%s: violation %s", (url, violates) => {
+    expect(webhookNotHttps(hook(url)) !== undefined).toBe(violates);
+  });
+
+  test("an unknown url, or another kind's, is not this rule's", () => {
+    expect(webhookNotHttps(hook(unknownStringValue))).toBe(undefined);
+    expect(webhookNotHttps(hook("http://x", `${D}Attachment`))).toBe(undefined);
+  });
+
+  test("shownUrl keeps the scheme and host only", () => {
+    expect([
+      shownUrl(new URL("http://h.example:8080")),
+      shownUrl(new URL("http://u:p@h.example/a#b")),
+    ]).toEqual(["http://h.example:8080", "http://h.example/…"]);
+  });
+});
+
+describe("the policies as @pulumi/policy runs them", () => {
+  const byName = new Map(policies.map((p) => [p.name, p]));
+
+  test("four rules, named exactly, each mandatory by default", () => {
+    expect(policies.map((p) => [p.name, p.enforcementLevel])).toEqual([
+      ["schedule-needs-audience", "mandatory"],
+      ["schedule-lead-time", "mandatory"],
+      ["sender-domain", "mandatory"],
+      ["webhook-https", "mandatory"],
+    ]);
+  });
+
+  /** Runs a policy on resources with a config, as the server does, and returns what it reported. */
+  async function run(name: string, resources: StackResource[], config: object = {}): Promise<string[]> {
+    const policy = byName.get(name) as any;
+    const reported: string[] = [];
+    const reportViolation = (message: string, urn?: string) => reported.push(`${urn} ${message}`);
+    const common = { getConfig: () => config, stackTags: new Map(), notApplicable: () => undefined as never };
+    if (policy.validateStack) {
+      await policy.validateStack({ ...common, resources }, reportViolation);
+    } else {
+      for (const r of resources) await policy.validateResource({ ...common, ...r }, reportViolation);
+    }
+    return reported;
+  }
+
+  test("schedule-lead-time reads hours from its config, default 2", async () => {
+    const inOneHour = new Date(Date.now() + 3_600_000).toISOString();
+    const schedule = res(`${D}CampaignSchedule`, "send", { scheduleTime: inOneHour });
+    expect((await run("schedule-lead-time", [schedule])).length).toBe(1);
+    expect(await run("schedule-lead-time", [schedule], { hours: 0.5 })).toEqual([]);
+  });
+
+  test("sender-domain reads domains from its config, and checks nothing without", async () => {
+    const campaign = res(`${P}Campaign`, "c", { replyTo: "news@example.com" });
+    expect(await run("sender-domain", [campaign])).toEqual([]);
+    expect(await run("sender-domain", [campaign], { domains: ["example.org"] })).toEqual([
+      `${campaign.urn} Campaign "c": replyTo "news@example.com" is on example.com, outside the sender domains ` +
+        "this pack allows (example.org): use an address on one of those domains, or add example.com to the " +
+        '"sender-domain" domains of the pack\'s config if the company owns it.',
+    ]);
+  });
+
+  test("schedule-needs-audience reads campaignGroups from its config, default true", async () => {
+    const campaign = res(`${D}Campaign`, "c", { groups: ["g1"] });
+    const schedule = res(`${D}CampaignSchedule`, "s", { scheduleTime: "2030-01-01T09:00:00Z" }, campaign);
+    expect(await run("schedule-needs-audience", [campaign, schedule])).toEqual([]);
+    expect(
+      (await run("schedule-needs-audience", [campaign, schedule], { campaignGroups: false })).length,
+    ).toBe(1);
+  });
+
+  test("webhook-https reports on the webhook", async () => {
+    const webhook = res(`${P}Webhook`, "h", { url: "http://x.example" });
+    expect(await run("webhook-https", [webhook])).toEqual([
+      `${webhook.urn} Webhook "h": url http://x.example is not https, so Sender would deliver subscriber data in ` +
+        "clear text: serve the endpoint over TLS and give its https:// URL.",
+    ]);
+  });
+});
