@@ -409,4 +409,3 @@ describe("the plugin's warnings and notices reach the engine on their resource",
     expect(emu.store.data.campaigns.some((c) => c.id === "snt001")).toBe(true);
   });
 });
-
