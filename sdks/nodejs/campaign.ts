@@ -83,7 +83,7 @@ export class Campaign extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly modified: pulumi.Output<string>;
     /**
-     * Set by the SDK (or the plugin's check) when the title is explicit: 8 hex of a hash of the resource's URN. The campaign is created with the title `<title> [<mark>]` and renamed to `title` as soon as the create answers, so that one whose create lost its answer, or whose `up` was killed, is provably this resource's. Not meant to be set by programs. Only read at create.
+     * Set by the SDK (or the plugin's check): 8 hex of a hash of the stack instance's nonce (kept in the stack's state) and the resource's URN. An autonamed title ends with it; with an explicit title the campaign is created as `<title> [<mark>]` and renamed to `title` as soon as the create answers, so that one whose create lost its answer, or whose `up` was killed, is provably this resource's, and no other stack's. Not meant to be set by programs. Only read at create and update.
      */
     declare public readonly ownershipMark: pulumi.Output<string | undefined>;
     /**
@@ -119,7 +119,7 @@ export class Campaign extends pulumi.CustomResource {
      */
     declare public readonly subject: pulumi.Output<string>;
     /**
-     * Internal name, shown in the Sender dashboard and reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the resource's URN: the same for this resource of this stack in every run, different in every other stack, so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one. An explicit title is proven the same way: the campaign is created as `<title> [<8 hex>]` and renamed right after (see `ownershipMark` and the README).
+     * Internal name, shown in the Sender dashboard and reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the stack instance's nonce and the resource's URN: the same for this resource of this stack in every run, different in every other stack (another backend's of the same name included), so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one. An explicit title is proven the same way: the campaign is created as `<title> [<8 hex>]` and renamed right after (see `ownershipMark` and the README).
      */
     declare public readonly title: pulumi.Output<string | undefined>;
 
@@ -234,7 +234,7 @@ export interface CampaignArgs {
      */
     groups?: pulumi.Input<pulumi.Input<string>[] | undefined>;
     /**
-     * Set by the SDK (or the plugin's check) when the title is explicit: 8 hex of a hash of the resource's URN. The campaign is created with the title `<title> [<mark>]` and renamed to `title` as soon as the create answers, so that one whose create lost its answer, or whose `up` was killed, is provably this resource's. Not meant to be set by programs. Only read at create.
+     * Set by the SDK (or the plugin's check): 8 hex of a hash of the stack instance's nonce (kept in the stack's state) and the resource's URN. An autonamed title ends with it; with an explicit title the campaign is created as `<title> [<mark>]` and renamed to `title` as soon as the create answers, so that one whose create lost its answer, or whose `up` was killed, is provably this resource's, and no other stack's. Not meant to be set by programs. Only read at create and update.
      */
     ownershipMark?: pulumi.Input<string | undefined>;
     /**
@@ -254,7 +254,7 @@ export interface CampaignArgs {
      */
     subject: pulumi.Input<string>;
     /**
-     * Internal name, shown in the Sender dashboard and reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the resource's URN: the same for this resource of this stack in every run, different in every other stack, so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one. An explicit title is proven the same way: the campaign is created as `<title> [<8 hex>]` and renamed right after (see `ownershipMark` and the README).
+     * Internal name, shown in the Sender dashboard and reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the stack instance's nonce and the resource's URN: the same for this resource of this stack in every run, different in every other stack (another backend's of the same name included), so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one. An explicit title is proven the same way: the campaign is created as `<title> [<8 hex>]` and renamed right after (see `ownershipMark` and the README).
      */
     title?: pulumi.Input<string | undefined>;
 }

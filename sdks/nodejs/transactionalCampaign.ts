@@ -83,7 +83,7 @@ export class TransactionalCampaign extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly opens: pulumi.Output<number>;
     /**
-     * Set by the SDK (or the plugin's check) when the title is explicit: 8 hex of a hash of the resource's URN. The campaign is created with the title `<title> [<mark>]` and renamed to `title` as soon as the create answers, so that one whose create lost its answer, or whose `up` was killed, is provably this resource's. Not meant to be set by programs. Only read at create.
+     * Set by the SDK (or the plugin's check): 8 hex of a hash of the stack instance's nonce (kept in the stack's state) and the resource's URN. An autonamed title ends with it; with an explicit title the campaign is created as `<title> [<mark>]` and renamed to `title` as soon as the create answers, so that one whose create lost its answer, or whose `up` was killed, is provably this resource's, and no other stack's. Not meant to be set by programs. Only read at create and update.
      */
     declare public readonly ownershipMark: pulumi.Output<string | undefined>;
     /**
@@ -103,7 +103,7 @@ export class TransactionalCampaign extends pulumi.CustomResource {
      */
     declare public readonly subject: pulumi.Output<string>;
     /**
-     * Name shown in reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the resource's URN: the same for this resource of this stack in every run, different in every other stack, so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one, which matters since the API cannot delete one. An explicit title is proven the same way: the campaign is created as `<title> [<8 hex>]` and renamed right after (see `ownershipMark` and the README). Resources made before autonaming without a title keep none.
+     * Name shown in reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the stack instance's nonce and the resource's URN: the same for this resource of this stack in every run, different in every other stack (another backend's of the same name included), so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one, which matters since the API cannot delete one. An explicit title is proven the same way: the campaign is created as `<title> [<8 hex>]` and renamed right after (see `ownershipMark` and the README). Resources made before autonaming without a title keep none.
      */
     declare public readonly title: pulumi.Output<string | undefined>;
     /**
@@ -212,7 +212,7 @@ export interface TransactionalCampaignArgs {
      */
     from: pulumi.Input<string>;
     /**
-     * Set by the SDK (or the plugin's check) when the title is explicit: 8 hex of a hash of the resource's URN. The campaign is created with the title `<title> [<mark>]` and renamed to `title` as soon as the create answers, so that one whose create lost its answer, or whose `up` was killed, is provably this resource's. Not meant to be set by programs. Only read at create.
+     * Set by the SDK (or the plugin's check): 8 hex of a hash of the stack instance's nonce (kept in the stack's state) and the resource's URN. An autonamed title ends with it; with an explicit title the campaign is created as `<title> [<mark>]` and renamed to `title` as soon as the create answers, so that one whose create lost its answer, or whose `up` was killed, is provably this resource's, and no other stack's. Not meant to be set by programs. Only read at create and update.
      */
     ownershipMark?: pulumi.Input<string | undefined>;
     /**
@@ -228,7 +228,7 @@ export interface TransactionalCampaignArgs {
      */
     subject: pulumi.Input<string>;
     /**
-     * Name shown in reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the resource's URN: the same for this resource of this stack in every run, different in every other stack, so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one, which matters since the API cannot delete one. An explicit title is proven the same way: the campaign is created as `<title> [<8 hex>]` and renamed right after (see `ownershipMark` and the README). Resources made before autonaming without a title keep none.
+     * Name shown in reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the stack instance's nonce and the resource's URN: the same for this resource of this stack in every run, different in every other stack (another backend's of the same name included), so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one, which matters since the API cannot delete one. An explicit title is proven the same way: the campaign is created as `<title> [<8 hex>]` and renamed right after (see `ownershipMark` and the README). Resources made before autonaming without a title keep none.
      */
     title?: pulumi.Input<string | undefined>;
 }

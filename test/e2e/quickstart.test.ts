@@ -30,7 +30,7 @@ describe("quickstart under the real engine", () => {
     await emu?.close();
   });
 
-  test("preview shows eight creates and makes no mutating API call", async () => {
+  test("preview shows nine creates (the stack's nonce among them) and makes no mutating API call", async () => {
     const preview = await h.stack.preview({ onOutput: h.onOutput });
     expect(preview.changeSummary).toEqual({ create: 9 });
     expect(await mutating()).toEqual([]);

@@ -40,7 +40,7 @@ type Campaign struct {
 	LastAction pulumi.StringOutput `pulumi:"lastAction"`
 	// When the campaign last changed, `YYYY-MM-DD HH:MM:SS` UTC.
 	Modified pulumi.StringOutput `pulumi:"modified"`
-	// Set by the SDK (or the plugin's check) when the title is explicit: 8 hex of a hash of the resource's URN. The campaign is created with the title `<title> [<mark>]` and renamed to `title` as soon as the create answers, so that one whose create lost its answer, or whose `up` was killed, is provably this resource's. Not meant to be set by programs. Only read at create.
+	// Set by the SDK (or the plugin's check): 8 hex of a hash of the stack instance's nonce (kept in the stack's state) and the resource's URN. An autonamed title ends with it; with an explicit title the campaign is created as `<title> [<mark>]` and renamed to `title` as soon as the create answers, so that one whose create lost its answer, or whose `up` was killed, is provably this resource's, and no other stack's. Not meant to be set by programs. Only read at create and update.
 	OwnershipMark pulumi.StringPtrOutput `pulumi:"ownershipMark"`
 	// Preview text shown after the subject in most inboxes.
 	Preheader pulumi.StringPtrOutput `pulumi:"preheader"`
@@ -58,7 +58,7 @@ type Campaign struct {
 	Status pulumi.StringOutput `pulumi:"status"`
 	// Subject line of the email.
 	Subject pulumi.StringOutput `pulumi:"subject"`
-	// Internal name, shown in the Sender dashboard and reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the resource's URN: the same for this resource of this stack in every run, different in every other stack, so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one. An explicit title is proven the same way: the campaign is created as `<title> [<8 hex>]` and renamed right after (see `ownershipMark` and the README).
+	// Internal name, shown in the Sender dashboard and reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the stack instance's nonce and the resource's URN: the same for this resource of this stack in every run, different in every other stack (another backend's of the same name included), so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one. An explicit title is proven the same way: the campaign is created as `<title> [<8 hex>]` and renamed right after (see `ownershipMark` and the README).
 	Title pulumi.StringPtrOutput `pulumi:"title"`
 }
 
@@ -130,7 +130,7 @@ type campaignArgs struct {
 	GoogleAnalytics *bool `pulumi:"googleAnalytics"`
 	// Ids of the groups the campaign goes to. A set: order does not matter.
 	Groups []string `pulumi:"groups"`
-	// Set by the SDK (or the plugin's check) when the title is explicit: 8 hex of a hash of the resource's URN. The campaign is created with the title `<title> [<mark>]` and renamed to `title` as soon as the create answers, so that one whose create lost its answer, or whose `up` was killed, is provably this resource's. Not meant to be set by programs. Only read at create.
+	// Set by the SDK (or the plugin's check): 8 hex of a hash of the stack instance's nonce (kept in the stack's state) and the resource's URN. An autonamed title ends with it; with an explicit title the campaign is created as `<title> [<mark>]` and renamed to `title` as soon as the create answers, so that one whose create lost its answer, or whose `up` was killed, is provably this resource's, and no other stack's. Not meant to be set by programs. Only read at create and update.
 	OwnershipMark *string `pulumi:"ownershipMark"`
 	// Preview text shown after the subject in most inboxes.
 	Preheader *string `pulumi:"preheader"`
@@ -140,7 +140,7 @@ type campaignArgs struct {
 	Segments []string `pulumi:"segments"`
 	// Subject line of the email.
 	Subject string `pulumi:"subject"`
-	// Internal name, shown in the Sender dashboard and reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the resource's URN: the same for this resource of this stack in every run, different in every other stack, so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one. An explicit title is proven the same way: the campaign is created as `<title> [<8 hex>]` and renamed right after (see `ownershipMark` and the README).
+	// Internal name, shown in the Sender dashboard and reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the stack instance's nonce and the resource's URN: the same for this resource of this stack in every run, different in every other stack (another backend's of the same name included), so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one. An explicit title is proven the same way: the campaign is created as `<title> [<8 hex>]` and renamed right after (see `ownershipMark` and the README).
 	Title *string `pulumi:"title"`
 }
 
@@ -162,7 +162,7 @@ type CampaignArgs struct {
 	GoogleAnalytics pulumi.BoolPtrInput
 	// Ids of the groups the campaign goes to. A set: order does not matter.
 	Groups pulumi.StringArrayInput
-	// Set by the SDK (or the plugin's check) when the title is explicit: 8 hex of a hash of the resource's URN. The campaign is created with the title `<title> [<mark>]` and renamed to `title` as soon as the create answers, so that one whose create lost its answer, or whose `up` was killed, is provably this resource's. Not meant to be set by programs. Only read at create.
+	// Set by the SDK (or the plugin's check): 8 hex of a hash of the stack instance's nonce (kept in the stack's state) and the resource's URN. An autonamed title ends with it; with an explicit title the campaign is created as `<title> [<mark>]` and renamed to `title` as soon as the create answers, so that one whose create lost its answer, or whose `up` was killed, is provably this resource's, and no other stack's. Not meant to be set by programs. Only read at create and update.
 	OwnershipMark pulumi.StringPtrInput
 	// Preview text shown after the subject in most inboxes.
 	Preheader pulumi.StringPtrInput
@@ -172,7 +172,7 @@ type CampaignArgs struct {
 	Segments pulumi.StringArrayInput
 	// Subject line of the email.
 	Subject pulumi.StringInput
-	// Internal name, shown in the Sender dashboard and reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the resource's URN: the same for this resource of this stack in every run, different in every other stack, so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one. An explicit title is proven the same way: the campaign is created as `<title> [<8 hex>]` and renamed right after (see `ownershipMark` and the README).
+	// Internal name, shown in the Sender dashboard and reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the stack instance's nonce and the resource's URN: the same for this resource of this stack in every run, different in every other stack (another backend's of the same name included), so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one. An explicit title is proven the same way: the campaign is created as `<title> [<8 hex>]` and renamed right after (see `ownershipMark` and the README).
 	Title pulumi.StringPtrInput
 }
 
@@ -273,7 +273,7 @@ func (o CampaignOutput) Modified() pulumi.StringOutput {
 	return o.ApplyT(func(v *Campaign) pulumi.StringOutput { return v.Modified }).(pulumi.StringOutput)
 }
 
-// Set by the SDK (or the plugin's check) when the title is explicit: 8 hex of a hash of the resource's URN. The campaign is created with the title `<title> [<mark>]` and renamed to `title` as soon as the create answers, so that one whose create lost its answer, or whose `up` was killed, is provably this resource's. Not meant to be set by programs. Only read at create.
+// Set by the SDK (or the plugin's check): 8 hex of a hash of the stack instance's nonce (kept in the stack's state) and the resource's URN. An autonamed title ends with it; with an explicit title the campaign is created as `<title> [<mark>]` and renamed to `title` as soon as the create answers, so that one whose create lost its answer, or whose `up` was killed, is provably this resource's, and no other stack's. Not meant to be set by programs. Only read at create and update.
 func (o CampaignOutput) OwnershipMark() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Campaign) pulumi.StringPtrOutput { return v.OwnershipMark }).(pulumi.StringPtrOutput)
 }
@@ -318,7 +318,7 @@ func (o CampaignOutput) Subject() pulumi.StringOutput {
 	return o.ApplyT(func(v *Campaign) pulumi.StringOutput { return v.Subject }).(pulumi.StringOutput)
 }
 
-// Internal name, shown in the Sender dashboard and reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the resource's URN: the same for this resource of this stack in every run, different in every other stack, so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one. An explicit title is proven the same way: the campaign is created as `<title> [<8 hex>]` and renamed right after (see `ownershipMark` and the README).
+// Internal name, shown in the Sender dashboard and reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the stack instance's nonce and the resource's URN: the same for this resource of this stack in every run, different in every other stack (another backend's of the same name included), so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one. An explicit title is proven the same way: the campaign is created as `<title> [<8 hex>]` and renamed right after (see `ownershipMark` and the README).
 func (o CampaignOutput) Title() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Campaign) pulumi.StringPtrOutput { return v.Title }).(pulumi.StringPtrOutput)
 }

@@ -40,7 +40,7 @@ type TransactionalCampaign struct {
 	Modified pulumi.StringOutput `pulumi:"modified"`
 	// Opens, as of the last create, update or refresh.
 	Opens pulumi.IntOutput `pulumi:"opens"`
-	// Set by the SDK (or the plugin's check) when the title is explicit: 8 hex of a hash of the resource's URN. The campaign is created with the title `<title> [<mark>]` and renamed to `title` as soon as the create answers, so that one whose create lost its answer, or whose `up` was killed, is provably this resource's. Not meant to be set by programs. Only read at create.
+	// Set by the SDK (or the plugin's check): 8 hex of a hash of the stack instance's nonce (kept in the stack's state) and the resource's URN. An autonamed title ends with it; with an explicit title the campaign is created as `<title> [<mark>]` and renamed to `title` as soon as the create answers, so that one whose create lost its answer, or whose `up` was killed, is provably this resource's, and no other stack's. Not meant to be set by programs. Only read at create and update.
 	OwnershipMark pulumi.StringPtrOutput `pulumi:"ownershipMark"`
 	// Preview text. Managed only when set.
 	Preheader pulumi.StringPtrOutput `pulumi:"preheader"`
@@ -50,7 +50,7 @@ type TransactionalCampaign struct {
 	Sent pulumi.IntOutput `pulumi:"sent"`
 	// Subject line.
 	Subject pulumi.StringOutput `pulumi:"subject"`
-	// Name shown in reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the resource's URN: the same for this resource of this stack in every run, different in every other stack, so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one, which matters since the API cannot delete one. An explicit title is proven the same way: the campaign is created as `<title> [<8 hex>]` and renamed right after (see `ownershipMark` and the README). Resources made before autonaming without a title keep none.
+	// Name shown in reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the stack instance's nonce and the resource's URN: the same for this resource of this stack in every run, different in every other stack (another backend's of the same name included), so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one, which matters since the API cannot delete one. An explicit title is proven the same way: the campaign is created as `<title> [<8 hex>]` and renamed right after (see `ownershipMark` and the README). Resources made before autonaming without a title keep none.
 	Title pulumi.StringPtrOutput `pulumi:"title"`
 	// The campaign type.
 	Type pulumi.StringOutput `pulumi:"type"`
@@ -125,7 +125,7 @@ type transactionalCampaignArgs struct {
 	Editor string `pulumi:"editor"`
 	// Sender name.
 	From string `pulumi:"from"`
-	// Set by the SDK (or the plugin's check) when the title is explicit: 8 hex of a hash of the resource's URN. The campaign is created with the title `<title> [<mark>]` and renamed to `title` as soon as the create answers, so that one whose create lost its answer, or whose `up` was killed, is provably this resource's. Not meant to be set by programs. Only read at create.
+	// Set by the SDK (or the plugin's check): 8 hex of a hash of the stack instance's nonce (kept in the stack's state) and the resource's URN. An autonamed title ends with it; with an explicit title the campaign is created as `<title> [<mark>]` and renamed to `title` as soon as the create answers, so that one whose create lost its answer, or whose `up` was killed, is provably this resource's, and no other stack's. Not meant to be set by programs. Only read at create and update.
 	OwnershipMark *string `pulumi:"ownershipMark"`
 	// Preview text. Managed only when set.
 	Preheader *string `pulumi:"preheader"`
@@ -133,7 +133,7 @@ type transactionalCampaignArgs struct {
 	ReplyTo string `pulumi:"replyTo"`
 	// Subject line.
 	Subject string `pulumi:"subject"`
-	// Name shown in reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the resource's URN: the same for this resource of this stack in every run, different in every other stack, so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one, which matters since the API cannot delete one. An explicit title is proven the same way: the campaign is created as `<title> [<8 hex>]` and renamed right after (see `ownershipMark` and the README). Resources made before autonaming without a title keep none.
+	// Name shown in reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the stack instance's nonce and the resource's URN: the same for this resource of this stack in every run, different in every other stack (another backend's of the same name included), so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one, which matters since the API cannot delete one. An explicit title is proven the same way: the campaign is created as `<title> [<8 hex>]` and renamed right after (see `ownershipMark` and the README). Resources made before autonaming without a title keep none.
 	Title *string `pulumi:"title"`
 }
 
@@ -149,7 +149,7 @@ type TransactionalCampaignArgs struct {
 	Editor pulumi.StringInput
 	// Sender name.
 	From pulumi.StringInput
-	// Set by the SDK (or the plugin's check) when the title is explicit: 8 hex of a hash of the resource's URN. The campaign is created with the title `<title> [<mark>]` and renamed to `title` as soon as the create answers, so that one whose create lost its answer, or whose `up` was killed, is provably this resource's. Not meant to be set by programs. Only read at create.
+	// Set by the SDK (or the plugin's check): 8 hex of a hash of the stack instance's nonce (kept in the stack's state) and the resource's URN. An autonamed title ends with it; with an explicit title the campaign is created as `<title> [<mark>]` and renamed to `title` as soon as the create answers, so that one whose create lost its answer, or whose `up` was killed, is provably this resource's, and no other stack's. Not meant to be set by programs. Only read at create and update.
 	OwnershipMark pulumi.StringPtrInput
 	// Preview text. Managed only when set.
 	Preheader pulumi.StringPtrInput
@@ -157,7 +157,7 @@ type TransactionalCampaignArgs struct {
 	ReplyTo pulumi.StringInput
 	// Subject line.
 	Subject pulumi.StringInput
-	// Name shown in reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the resource's URN: the same for this resource of this stack in every run, different in every other stack, so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one, which matters since the API cannot delete one. An explicit title is proven the same way: the campaign is created as `<title> [<8 hex>]` and renamed right after (see `ownershipMark` and the README). Resources made before autonaming without a title keep none.
+	// Name shown in reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the stack instance's nonce and the resource's URN: the same for this resource of this stack in every run, different in every other stack (another backend's of the same name included), so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one, which matters since the API cannot delete one. An explicit title is proven the same way: the campaign is created as `<title> [<8 hex>]` and renamed right after (see `ownershipMark` and the README). Resources made before autonaming without a title keep none.
 	Title pulumi.StringPtrInput
 }
 
@@ -258,7 +258,7 @@ func (o TransactionalCampaignOutput) Opens() pulumi.IntOutput {
 	return o.ApplyT(func(v *TransactionalCampaign) pulumi.IntOutput { return v.Opens }).(pulumi.IntOutput)
 }
 
-// Set by the SDK (or the plugin's check) when the title is explicit: 8 hex of a hash of the resource's URN. The campaign is created with the title `<title> [<mark>]` and renamed to `title` as soon as the create answers, so that one whose create lost its answer, or whose `up` was killed, is provably this resource's. Not meant to be set by programs. Only read at create.
+// Set by the SDK (or the plugin's check): 8 hex of a hash of the stack instance's nonce (kept in the stack's state) and the resource's URN. An autonamed title ends with it; with an explicit title the campaign is created as `<title> [<mark>]` and renamed to `title` as soon as the create answers, so that one whose create lost its answer, or whose `up` was killed, is provably this resource's, and no other stack's. Not meant to be set by programs. Only read at create and update.
 func (o TransactionalCampaignOutput) OwnershipMark() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *TransactionalCampaign) pulumi.StringPtrOutput { return v.OwnershipMark }).(pulumi.StringPtrOutput)
 }
@@ -283,7 +283,7 @@ func (o TransactionalCampaignOutput) Subject() pulumi.StringOutput {
 	return o.ApplyT(func(v *TransactionalCampaign) pulumi.StringOutput { return v.Subject }).(pulumi.StringOutput)
 }
 
-// Name shown in reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the resource's URN: the same for this resource of this stack in every run, different in every other stack, so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one, which matters since the API cannot delete one. An explicit title is proven the same way: the campaign is created as `<title> [<8 hex>]` and renamed right after (see `ownershipMark` and the README). Resources made before autonaming without a title keep none.
+// Name shown in reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the stack instance's nonce and the resource's URN: the same for this resource of this stack in every run, different in every other stack (another backend's of the same name included), so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one, which matters since the API cannot delete one. An explicit title is proven the same way: the campaign is created as `<title> [<8 hex>]` and renamed right after (see `ownershipMark` and the README). Resources made before autonaming without a title keep none.
 func (o TransactionalCampaignOutput) Title() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *TransactionalCampaign) pulumi.StringPtrOutput { return v.Title }).(pulumi.StringPtrOutput)
 }

@@ -46,10 +46,10 @@ class CampaignArgs:
         :param pulumi.Input[_builtins.bool] delete_even_if_sent: `true` lets the provider delete the campaign when it leaves the stack (`pulumi destroy`, or removal from the program) even though the service reports it as sending or sent, and with it its reports and history. Left out or `false`, such a campaign is kept in Sender and only dropped from the stack, with a warning. The delete reads it from the stack's state: set it and run `pulumi up` first. Never sent to the service; it may change on a sent campaign.
         :param pulumi.Input[_builtins.bool] google_analytics: Whether links carry Google Analytics tracking. Default `false`.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] groups: Ids of the groups the campaign goes to. A set: order does not matter.
-        :param pulumi.Input[_builtins.str] ownership_mark: Set by the SDK (or the plugin's check) when the title is explicit: 8 hex of a hash of the resource's URN. The campaign is created with the title `<title> [<mark>]` and renamed to `title` as soon as the create answers, so that one whose create lost its answer, or whose `up` was killed, is provably this resource's. Not meant to be set by programs. Only read at create.
+        :param pulumi.Input[_builtins.str] ownership_mark: Set by the SDK (or the plugin's check): 8 hex of a hash of the stack instance's nonce (kept in the stack's state) and the resource's URN. An autonamed title ends with it; with an explicit title the campaign is created as `<title> [<mark>]` and renamed to `title` as soon as the create answers, so that one whose create lost its answer, or whose `up` was killed, is provably this resource's, and no other stack's. Not meant to be set by programs. Only read at create and update.
         :param pulumi.Input[_builtins.str] preheader: Preview text shown after the subject in most inboxes.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] segments: Ids of the segments the campaign goes to. A set: order does not matter.
-        :param pulumi.Input[_builtins.str] title: Internal name, shown in the Sender dashboard and reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the resource's URN: the same for this resource of this stack in every run, different in every other stack, so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one. An explicit title is proven the same way: the campaign is created as `<title> [<8 hex>]` and renamed right after (see `ownershipMark` and the README).
+        :param pulumi.Input[_builtins.str] title: Internal name, shown in the Sender dashboard and reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the stack instance's nonce and the resource's URN: the same for this resource of this stack in every run, different in every other stack (another backend's of the same name included), so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one. An explicit title is proven the same way: the campaign is created as `<title> [<8 hex>]` and renamed right after (see `ownershipMark` and the README).
         """
         pulumi.set(__self__, "content_type", content_type)
         pulumi.set(__self__, "from_", from_)
@@ -200,7 +200,7 @@ class CampaignArgs:
     @pulumi.getter(name="ownershipMark")
     def ownership_mark(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Set by the SDK (or the plugin's check) when the title is explicit: 8 hex of a hash of the resource's URN. The campaign is created with the title `<title> [<mark>]` and renamed to `title` as soon as the create answers, so that one whose create lost its answer, or whose `up` was killed, is provably this resource's. Not meant to be set by programs. Only read at create.
+        Set by the SDK (or the plugin's check): 8 hex of a hash of the stack instance's nonce (kept in the stack's state) and the resource's URN. An autonamed title ends with it; with an explicit title the campaign is created as `<title> [<mark>]` and renamed to `title` as soon as the create answers, so that one whose create lost its answer, or whose `up` was killed, is provably this resource's, and no other stack's. Not meant to be set by programs. Only read at create and update.
         """
         return pulumi.get(self, "ownership_mark")
 
@@ -236,7 +236,7 @@ class CampaignArgs:
     @pulumi.getter
     def title(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Internal name, shown in the Sender dashboard and reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the resource's URN: the same for this resource of this stack in every run, different in every other stack, so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one. An explicit title is proven the same way: the campaign is created as `<title> [<8 hex>]` and renamed right after (see `ownershipMark` and the README).
+        Internal name, shown in the Sender dashboard and reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the stack instance's nonce and the resource's URN: the same for this resource of this stack in every run, different in every other stack (another backend's of the same name included), so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one. An explicit title is proven the same way: the campaign is created as `<title> [<8 hex>]` and renamed right after (see `ownershipMark` and the README).
         """
         return pulumi.get(self, "title")
 
@@ -279,12 +279,12 @@ class Campaign(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] from_: Sender *name* shown to recipients (not an address), e.g. `Example News`.
         :param pulumi.Input[_builtins.bool] google_analytics: Whether links carry Google Analytics tracking. Default `false`.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] groups: Ids of the groups the campaign goes to. A set: order does not matter.
-        :param pulumi.Input[_builtins.str] ownership_mark: Set by the SDK (or the plugin's check) when the title is explicit: 8 hex of a hash of the resource's URN. The campaign is created with the title `<title> [<mark>]` and renamed to `title` as soon as the create answers, so that one whose create lost its answer, or whose `up` was killed, is provably this resource's. Not meant to be set by programs. Only read at create.
+        :param pulumi.Input[_builtins.str] ownership_mark: Set by the SDK (or the plugin's check): 8 hex of a hash of the stack instance's nonce (kept in the stack's state) and the resource's URN. An autonamed title ends with it; with an explicit title the campaign is created as `<title> [<mark>]` and renamed to `title` as soon as the create answers, so that one whose create lost its answer, or whose `up` was killed, is provably this resource's, and no other stack's. Not meant to be set by programs. Only read at create and update.
         :param pulumi.Input[_builtins.str] preheader: Preview text shown after the subject in most inboxes.
         :param pulumi.Input[_builtins.str] reply_to: Reply-to address; its domain must be a verified domain of the account.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] segments: Ids of the segments the campaign goes to. A set: order does not matter.
         :param pulumi.Input[_builtins.str] subject: Subject line of the email.
-        :param pulumi.Input[_builtins.str] title: Internal name, shown in the Sender dashboard and reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the resource's URN: the same for this resource of this stack in every run, different in every other stack, so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one. An explicit title is proven the same way: the campaign is created as `<title> [<8 hex>]` and renamed right after (see `ownershipMark` and the README).
+        :param pulumi.Input[_builtins.str] title: Internal name, shown in the Sender dashboard and reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the stack instance's nonce and the resource's URN: the same for this resource of this stack in every run, different in every other stack (another backend's of the same name included), so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one. An explicit title is proven the same way: the campaign is created as `<title> [<8 hex>]` and renamed right after (see `ownershipMark` and the README).
         """
         ...
     @overload
@@ -509,7 +509,7 @@ class Campaign(pulumi.CustomResource):
     @pulumi.getter(name="ownershipMark")
     def ownership_mark(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Set by the SDK (or the plugin's check) when the title is explicit: 8 hex of a hash of the resource's URN. The campaign is created with the title `<title> [<mark>]` and renamed to `title` as soon as the create answers, so that one whose create lost its answer, or whose `up` was killed, is provably this resource's. Not meant to be set by programs. Only read at create.
+        Set by the SDK (or the plugin's check): 8 hex of a hash of the stack instance's nonce (kept in the stack's state) and the resource's URN. An autonamed title ends with it; with an explicit title the campaign is created as `<title> [<mark>]` and renamed to `title` as soon as the create answers, so that one whose create lost its answer, or whose `up` was killed, is provably this resource's, and no other stack's. Not meant to be set by programs. Only read at create and update.
         """
         return pulumi.get(self, "ownership_mark")
 
@@ -581,7 +581,7 @@ class Campaign(pulumi.CustomResource):
     @pulumi.getter
     def title(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Internal name, shown in the Sender dashboard and reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the resource's URN: the same for this resource of this stack in every run, different in every other stack, so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one. An explicit title is proven the same way: the campaign is created as `<title> [<8 hex>]` and renamed right after (see `ownershipMark` and the README).
+        Internal name, shown in the Sender dashboard and reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the stack instance's nonce and the resource's URN: the same for this resource of this stack in every run, different in every other stack (another backend's of the same name included), so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one. An explicit title is proven the same way: the campaign is created as `<title> [<8 hex>]` and renamed right after (see `ownershipMark` and the README).
         """
         return pulumi.get(self, "title")
 

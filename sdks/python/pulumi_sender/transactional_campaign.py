@@ -39,9 +39,9 @@ class TransactionalCampaignArgs:
         :param pulumi.Input[_builtins.str] adopt_id: Our answer to `pulumi import`, which does not work for dynamic resources (pulumi/pulumi#16175): the id of an existing transactional campaign to take over instead of creating one. Its fields must already equal the inputs, since adopting takes the campaign over as it is; `create` fails otherwise and lists the fields that differ. Only read at create: changing or removing it later does nothing.
         :param pulumi.Input[_builtins.bool] autonamed: Set by the SDK (or the plugin's check) when it made up the title (see `title`): the title then proves which campaign is this resource's. Not meant to be set by programs. Only read at create.
         :param pulumi.Input[_builtins.str] content: Plain text or html body, according to `editor`. Managed only when set.
-        :param pulumi.Input[_builtins.str] ownership_mark: Set by the SDK (or the plugin's check) when the title is explicit: 8 hex of a hash of the resource's URN. The campaign is created with the title `<title> [<mark>]` and renamed to `title` as soon as the create answers, so that one whose create lost its answer, or whose `up` was killed, is provably this resource's. Not meant to be set by programs. Only read at create.
+        :param pulumi.Input[_builtins.str] ownership_mark: Set by the SDK (or the plugin's check): 8 hex of a hash of the stack instance's nonce (kept in the stack's state) and the resource's URN. An autonamed title ends with it; with an explicit title the campaign is created as `<title> [<mark>]` and renamed to `title` as soon as the create answers, so that one whose create lost its answer, or whose `up` was killed, is provably this resource's, and no other stack's. Not meant to be set by programs. Only read at create and update.
         :param pulumi.Input[_builtins.str] preheader: Preview text. Managed only when set.
-        :param pulumi.Input[_builtins.str] title: Name shown in reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the resource's URN: the same for this resource of this stack in every run, different in every other stack, so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one, which matters since the API cannot delete one. An explicit title is proven the same way: the campaign is created as `<title> [<8 hex>]` and renamed right after (see `ownershipMark` and the README). Resources made before autonaming without a title keep none.
+        :param pulumi.Input[_builtins.str] title: Name shown in reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the stack instance's nonce and the resource's URN: the same for this resource of this stack in every run, different in every other stack (another backend's of the same name included), so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one, which matters since the API cannot delete one. An explicit title is proven the same way: the campaign is created as `<title> [<8 hex>]` and renamed right after (see `ownershipMark` and the README). Resources made before autonaming without a title keep none.
         """
         pulumi.set(__self__, "editor", editor)
         pulumi.set(__self__, "from_", from_)
@@ -148,7 +148,7 @@ class TransactionalCampaignArgs:
     @pulumi.getter(name="ownershipMark")
     def ownership_mark(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Set by the SDK (or the plugin's check) when the title is explicit: 8 hex of a hash of the resource's URN. The campaign is created with the title `<title> [<mark>]` and renamed to `title` as soon as the create answers, so that one whose create lost its answer, or whose `up` was killed, is provably this resource's. Not meant to be set by programs. Only read at create.
+        Set by the SDK (or the plugin's check): 8 hex of a hash of the stack instance's nonce (kept in the stack's state) and the resource's URN. An autonamed title ends with it; with an explicit title the campaign is created as `<title> [<mark>]` and renamed to `title` as soon as the create answers, so that one whose create lost its answer, or whose `up` was killed, is provably this resource's, and no other stack's. Not meant to be set by programs. Only read at create and update.
         """
         return pulumi.get(self, "ownership_mark")
 
@@ -172,7 +172,7 @@ class TransactionalCampaignArgs:
     @pulumi.getter
     def title(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Name shown in reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the resource's URN: the same for this resource of this stack in every run, different in every other stack, so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one, which matters since the API cannot delete one. An explicit title is proven the same way: the campaign is created as `<title> [<8 hex>]` and renamed right after (see `ownershipMark` and the README). Resources made before autonaming without a title keep none.
+        Name shown in reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the stack instance's nonce and the resource's URN: the same for this resource of this stack in every run, different in every other stack (another backend's of the same name included), so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one, which matters since the API cannot delete one. An explicit title is proven the same way: the campaign is created as `<title> [<8 hex>]` and renamed right after (see `ownershipMark` and the README). Resources made before autonaming without a title keep none.
         """
         return pulumi.get(self, "title")
 
@@ -208,11 +208,11 @@ class TransactionalCampaign(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] content: Plain text or html body, according to `editor`. Managed only when set.
         :param pulumi.Input[_builtins.str] editor: `plain` or `html`: how `content` is read. `builder` is refused, as builder campaigns can only be built in the Sender interface. One of: "plain", "html".
         :param pulumi.Input[_builtins.str] from_: Sender name.
-        :param pulumi.Input[_builtins.str] ownership_mark: Set by the SDK (or the plugin's check) when the title is explicit: 8 hex of a hash of the resource's URN. The campaign is created with the title `<title> [<mark>]` and renamed to `title` as soon as the create answers, so that one whose create lost its answer, or whose `up` was killed, is provably this resource's. Not meant to be set by programs. Only read at create.
+        :param pulumi.Input[_builtins.str] ownership_mark: Set by the SDK (or the plugin's check): 8 hex of a hash of the stack instance's nonce (kept in the stack's state) and the resource's URN. An autonamed title ends with it; with an explicit title the campaign is created as `<title> [<mark>]` and renamed to `title` as soon as the create answers, so that one whose create lost its answer, or whose `up` was killed, is provably this resource's, and no other stack's. Not meant to be set by programs. Only read at create and update.
         :param pulumi.Input[_builtins.str] preheader: Preview text. Managed only when set.
         :param pulumi.Input[_builtins.str] reply_to: Reply-to address, on a verified domain of the account.
         :param pulumi.Input[_builtins.str] subject: Subject line.
-        :param pulumi.Input[_builtins.str] title: Name shown in reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the resource's URN: the same for this resource of this stack in every run, different in every other stack, so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one, which matters since the API cannot delete one. An explicit title is proven the same way: the campaign is created as `<title> [<8 hex>]` and renamed right after (see `ownershipMark` and the README). Resources made before autonaming without a title keep none.
+        :param pulumi.Input[_builtins.str] title: Name shown in reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the stack instance's nonce and the resource's URN: the same for this resource of this stack in every run, different in every other stack (another backend's of the same name included), so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one, which matters since the API cannot delete one. An explicit title is proven the same way: the campaign is created as `<title> [<8 hex>]` and renamed right after (see `ownershipMark` and the README). Resources made before autonaming without a title keep none.
         """
         ...
     @overload
@@ -431,7 +431,7 @@ class TransactionalCampaign(pulumi.CustomResource):
     @pulumi.getter(name="ownershipMark")
     def ownership_mark(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Set by the SDK (or the plugin's check) when the title is explicit: 8 hex of a hash of the resource's URN. The campaign is created with the title `<title> [<mark>]` and renamed to `title` as soon as the create answers, so that one whose create lost its answer, or whose `up` was killed, is provably this resource's. Not meant to be set by programs. Only read at create.
+        Set by the SDK (or the plugin's check): 8 hex of a hash of the stack instance's nonce (kept in the stack's state) and the resource's URN. An autonamed title ends with it; with an explicit title the campaign is created as `<title> [<mark>]` and renamed to `title` as soon as the create answers, so that one whose create lost its answer, or whose `up` was killed, is provably this resource's, and no other stack's. Not meant to be set by programs. Only read at create and update.
         """
         return pulumi.get(self, "ownership_mark")
 
@@ -471,7 +471,7 @@ class TransactionalCampaign(pulumi.CustomResource):
     @pulumi.getter
     def title(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Name shown in reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the resource's URN: the same for this resource of this stack in every run, different in every other stack, so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one, which matters since the API cannot delete one. An explicit title is proven the same way: the campaign is created as `<title> [<8 hex>]` and renamed right after (see `ownershipMark` and the README). Resources made before autonaming without a title keep none.
+        Name shown in reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the stack instance's nonce and the resource's URN: the same for this resource of this stack in every run, different in every other stack (another backend's of the same name included), so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one, which matters since the API cannot delete one. An explicit title is proven the same way: the campaign is created as `<title> [<8 hex>]` and renamed right after (see `ownershipMark` and the README). Resources made before autonaming without a title keep none.
         """
         return pulumi.get(self, "title")
 

@@ -2,7 +2,8 @@ import * as pulumi from "@pulumi/pulumi";
 import * as sender from "pulumi-sender";
 
 // An autonamed campaign, an explicitly titled one, one whose long name is cut into its title
-// (emoji: two UTF-16 units each), and, with `extra`, one more explicitly titled campaign.
+// (emoji, two UTF-16 units each, after one letter: a cut on UTF-16 units would split one), and,
+// with `extra`, one more explicitly titled campaign.
 const config = new pulumi.Config();
 const common = {
   from: "Example News",
@@ -19,7 +20,7 @@ const weekly = new sender.Campaign("weekly", {
   title: config.get("weeklyTitle") ?? "Weekly news",
   subject: config.get("weeklySubject") ?? "This week",
 });
-const wide = new sender.Campaign(`wide${"😀".repeat(260)}`, { ...common, subject: "Wide" });
+const wide = new sender.Campaign(`w${"😀".repeat(260)}`, { ...common, subject: "Wide" });
 const extra =
   config.get("extra") === "true"
     ? new sender.Campaign("extra", { ...common, title: "Extra", subject: "Extra" })
