@@ -165,6 +165,7 @@ echo "$qs_status" >"$out/quickstart.status"
 cp "$work/quickstart-home/sender-quickstart/package.json" "$out/quickstart-package.json" 2>/dev/null || true
 node -p 'require(process.argv[1]).version' "$work/quickstart-home/sender-quickstart/node_modules/pulumi-sender/package.json" \
   >"$out/quickstart-installed-version" 2>/dev/null || true
+realpath "$work/quickstart-home/sender-quickstart/node_modules/pulumi-sender" >"$out/quickstart-installed-path" 2>/dev/null || true
 say "README quick start: exit $qs_status ($(grep -Ec '^ *\+ *3 created|^ *- *3 deleted' "$out/quickstart.log") of up/destroy summaries)"
 [ "$qs_status" = 0 ] || { tail -n 40 "$out/quickstart.log" >&2; exit 1; }
 
@@ -258,6 +259,7 @@ PULUMI_HOME="$work/pulumi-home-bun" run_template yaml yaml-bun "true" "$no_node_
 node -p 'require(process.argv[1]).version' "$work/templates/typescript/node_modules/pulumi-sender/package.json" >"$out/typescript/installed-version"
 node -p 'require(process.argv[1]).version' "$work/templates/typescript-native/node_modules/pulumi-sender-native/package.json" >"$out/typescript-native/installed-version"
 "$work/templates/python/venv/bin/python" -m pip show pulumi_sender 2>/dev/null | sed -n 's/^Version: //p' >"$out/python/installed-version"
+cp "$work/templates/go/go.mod" "$out/go/go.mod"
 grep -E '^github.com/pulumi-sender/pulumi-sender/sdks/go ' "$work/templates/go/go.sum" | head -n1 | cut -d' ' -f2 >"$out/go/installed-version"
 
 # --- The GitOps starter ----------------------------------------------------------------------

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # npm run release: every artifact of the version in package.json, in dist/release/<version>/, whose
 # path it prints as its last line:
-#   pulumi-sender-<v>.tgz                       the npm package (`npm pack`; prepack builds dist/)
+#   pulumi-sender-<v>.tgz                       the npm package (`npm pack` of a copy; prepack builds)
 #   pulumi-sender-native-<v>.tgz                the Node.js SDK, compiled (scripts/sdk-packages.sh)
 #   pulumi_sender-<v>-py3-none-any.whl, .tar.gz the Python SDK's wheel and sdist
 #   goproxy/<module>/@v/                        the Go SDK as a GOPROXY folder (list, .info, .mod,
@@ -24,9 +24,16 @@ out="$root/dist/release/$version"
 stage="$(mktemp -d)"
 trap 'rm -rf "$stage"' EXIT
 
-# First: prepack empties dist/, and with it any earlier release folder.
-echo "release: npm pack (prepack builds dist/)" >&2
-npm pack --silent --pack-destination "$stage" >/dev/null
+# npm pack in a copy of the files git tracks (and new ones it does not ignore), as a fresh clone
+# has them: its prepack empties and rebuilds dist/, which in the checkout would pull the build from
+# under anything running from it (the tests) and this release folder with it.
+echo "release: npm pack in a copy of the checkout (prepack builds its dist/)" >&2
+mkdir -p "$stage/src"
+git ls-files -z --cached --others --exclude-standard |
+  xargs -0 sh -c 'for f; do [ -e "$f" ] && printf "%s\0" "$f"; done' _ |
+  xargs -0 cp --parents -t "$stage/src"
+ln -s "$root/node_modules" "$stage/src/node_modules"
+(cd "$stage/src" && npm pack --silent --pack-destination "$stage" >/dev/null)
 rm -rf "$out" && mkdir -p "$out"
 mv "$stage/pulumi-sender-$version.tgz" "$out/"
 

@@ -151,6 +151,7 @@ describe("the README quick start, unchanged, from the registry", () => {
 
   test("installs pulumi-sender from the registry, creates, prints the campaign id and destroys", () => {
     expect(read("quickstart-installed-version").trim()).toBe(VERSION);
+    expect(read("quickstart-installed-path").trim()).not.toContain(fs.realpathSync(ROOT));
     expect(JSON.parse(read("quickstart-package.json")).dependencies["pulumi-sender"]).toBe(`^${VERSION}`);
     const log = read("quickstart.log");
     expect(log).toMatch(/\+ 3 created/);
@@ -177,6 +178,7 @@ describe.each(TEMPLATES)("pulumi new ./templates/%s", (name, node, installed) =>
     if (node === "none") expect(read(`${name}/node`).trim()).toBe("none");
     else expect(read(`${name}/node`).trim()).toMatch(/\/node$/);
     if (installed) expect(read(`${name}/installed-version`).trim()).toBe(installed);
+    if (name === "go") expect(read("go/go.mod")).not.toContain("replace");
   });
 
   test("up makes the campaign and its targeting; refresh finds no change; destroy leaves nothing", () => {
