@@ -233,12 +233,23 @@ func (h *host) GeneratePackage(_ context.Context, req *pulumirpc.GeneratePackage
 }
 
 // configEnvironment is the stack's configuration as every language SDK reads it from the environment.
+// A stack with no config at all comes as a nil map and list, which JSON writes as `null`: written as
+// `{}` and `[]` instead, since the SDKs read these variables as an object and a list (Python's
+// set_all_config calls .items() on it).
 func configEnvironment(req *pulumirpc.RunRequest) ([]string, error) {
-	config, err := json.Marshal(req.GetConfig())
+	configMap := req.GetConfig()
+	if configMap == nil {
+		configMap = map[string]string{}
+	}
+	keys := req.GetConfigSecretKeys()
+	if keys == nil {
+		keys = []string{}
+	}
+	config, err := json.Marshal(configMap)
 	if err != nil {
 		return nil, err
 	}
-	secretKeys, err := json.Marshal(req.GetConfigSecretKeys())
+	secretKeys, err := json.Marshal(keys)
 	if err != nil {
 		return nil, err
 	}
