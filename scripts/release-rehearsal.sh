@@ -84,6 +84,9 @@ packages:
   "pulumi-sender-native":
     access: \$all
     publish: \$authenticated
+  "pulumi-sender-policy":
+    access: \$all
+    publish: \$authenticated
   "**":
     access: \$all
     publish: \$authenticated
@@ -102,7 +105,7 @@ token="$(curl -sf -X PUT -H 'content-type: application/json' \
   -d "{\"name\":\"rehearsal\",\"password\":\"$password\"}" "${npm_url}-/user/org.couchdb.user:rehearsal" |
   node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).token))')"
 printf '//127.0.0.1:%s/:_authToken=%s\n' "$npm_port" "$token" >"$work/publish.npmrc"
-for tgz in "pulumi-sender-$version.tgz" "pulumi-sender-native-$version.tgz"; do
+for tgz in "pulumi-sender-$version.tgz" "pulumi-sender-native-$version.tgz" "pulumi-sender-policy-$version.tgz"; do
   say "npm publish $tgz --registry $npm_url"
   npm publish "$release/$tgz" --registry "$npm_url" --userconfig "$work/publish.npmrc" --loglevel=warn >&2
 done

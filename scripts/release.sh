@@ -3,6 +3,7 @@
 # path it prints as its last line:
 #   pulumi-sender-<v>.tgz                       the npm package (`npm pack` of a copy; prepack builds)
 #   pulumi-sender-native-<v>.tgz                the Node.js SDK, compiled (scripts/sdk-packages.sh)
+#   pulumi-sender-policy-<v>.tgz                the send-safety policy pack (scripts/policy-pack.sh)
 #   pulumi_sender-<v>-py3-none-any.whl, .tar.gz the Python SDK's wheel and sdist
 #   goproxy/<module>/@v/                        the Go SDK as a GOPROXY folder (list, .info, .mod,
 #                                               .zip), what the tag sdks/go/v<v> serves
@@ -36,6 +37,9 @@ ln -s "$root/node_modules" "$stage/src/node_modules"
 (cd "$stage/src" && npm pack --silent --pack-destination "$stage" >/dev/null)
 rm -rf "$out" && mkdir -p "$out"
 mv "$stage/pulumi-sender-$version.tgz" "$out/"
+
+echo "release: the policy pack (scripts/policy-pack.sh)" >&2
+cp "$(bash scripts/policy-pack.sh | tail -n1)" "$out/"
 
 echo "release: the SDK packages (scripts/sdk-packages.sh)" >&2
 while read -r lang path; do

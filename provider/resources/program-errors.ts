@@ -4,7 +4,6 @@
  * a user reads what to change in their program, not in the API.
  */
 import { SenderHttpError, shorten } from "../client";
-import type { FieldTable } from "./fields";
 
 /** What one wire key of a request body stands for in the program. */
 export interface WireField {
@@ -19,9 +18,17 @@ export interface WireField {
 /** The wire keys of one request, each with what it stands for in the program. */
 export type WireMap = Readonly<Record<string, WireField>>;
 
+/**
+ * What the wire map reads of a field table (`resources/fields.ts`), declared here so that this
+ * module, which `common.ts` imports, does not import the tables' module back.
+ */
+export type WireNamedTable = Readonly<
+  Record<string, { readonly type: unknown; readonly api?: string; readonly output?: boolean }>
+>;
+
 /** The wire map of a request built from a field table (`api:` names) and the program's inputs. */
 export function wireMapOf(
-  table: FieldTable,
+  table: WireNamedTable,
   inputs: Record<string, unknown>,
   nouns: Readonly<Record<string, string>> = {},
 ): WireMap {

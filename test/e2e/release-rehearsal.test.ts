@@ -76,6 +76,7 @@ describe("npm run release", () => {
         ...PLATFORMS.map(([p]) => `pulumi-resource-sender-v${VERSION}-${p}.tar.gz`),
         `pulumi-sender-${VERSION}.tgz`,
         `pulumi-sender-native-${VERSION}.tgz`,
+        `pulumi-sender-policy-${VERSION}.tgz`,
         `pulumi_sender-${VERSION}-py3-none-any.whl`,
         `pulumi_sender-${VERSION}.tar.gz`,
       ].sort(),
@@ -124,12 +125,13 @@ describe("npm run release", () => {
 });
 
 describe("published with the real commands", () => {
-  test("npm publish of both packages to verdaccio, the plugin from the HTTP server with --server", () => {
+  test("npm publish of the three packages to verdaccio, the plugin from the HTTP server with --server", () => {
     expect(result.log).toMatch(
       new RegExp(`npm publish pulumi-sender-${VERSION}\\.tgz --registry http://127\\.0\\.0\\.1:\\d+/`),
     );
     expect(result.log).toContain(`+ pulumi-sender@${VERSION}`);
     expect(result.log).toContain(`+ pulumi-sender-native@${VERSION}`);
+    expect(result.log).toContain(`+ pulumi-sender-policy@${VERSION}`);
     expect(result.log).toMatch(
       new RegExp(
         `pulumi plugin install resource sender ${VERSION} --server http://127\\.0\\.0\\.1:\\d+/plugins`,

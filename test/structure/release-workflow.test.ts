@@ -45,6 +45,7 @@ describe(".github/workflows/release.yml", () => {
       "npm run --silent release",
       'npm publish "$RELEASE_DIR/pulumi-sender-$VERSION.tgz"',
       'npm publish "$RELEASE_DIR/pulumi-sender-native-$VERSION.tgz"',
+      'npm publish "$RELEASE_DIR/pulumi-sender-policy-$VERSION.tgz"',
       'git push origin "refs/tags/sdks/go/v$VERSION"',
       'gh release create "$GITHUB_REF_NAME"',
     ].map((command) => {
