@@ -188,7 +188,7 @@ export function classifyNetworkError(error: unknown): {
   code: string | undefined;
   neverReachedService: boolean;
   retryable: boolean;
-  /** Nothing answers at that address (refused, unresolved, no route): see {@link UNREACHABLE_MAX_ATTEMPTS}. */
+  /** Nothing answers at that address (refused, unresolved, no route): tried twice at the most (`UNREACHABLE_MAX_ATTEMPTS`). */
   unreachable: boolean;
 } {
   const code = errorCode(error);
