@@ -78,20 +78,26 @@ export function checkProviderConfig(
  * {@link instanceMark} of the provider's stack-instance nonce and the URN. The kind's `check`
  * then keeps an existing resource's title, as on the dynamic path.
  *
- * @throws Error when the kind needs a mark and the provider has no nonce (its `CheckConfig` was not called).
+ * A resource the stack already has (`olds`, or what `pulumi import` read) keeps its title when the
+ * provider has no nonce: the import's Check can come before any Configure, and nothing is created.
+ *
+ * @throws Error when a new resource needs a mark and the provider has no nonce (its `CheckConfig` was not called).
  */
 export function autonameInputs(
   urn: string,
   news: Record<string, unknown>,
   nonce: string | undefined,
+  olds: Record<string, unknown> = {},
 ): Record<string, unknown> {
   if (!AUTONAMED_KINDS.has(kindOfUrn(urn))) return news;
   if (news.adoptId !== undefined) return news;
-  if (nonce === undefined || !NONCE_PATTERN.test(nonce))
+  const known = nonce !== undefined && NONCE_PATTERN.test(nonce);
+  if (!known && Object.keys(olds).length > 0) return news;
+  if (!known)
     throw new Error(
       "pulumi-resource-sender: the provider has no stack-instance nonce, so nothing could prove which objects are this stack's; nothing was created",
     );
-  const mark = instanceMark(nonce, urn);
+  const mark = instanceMark(nonce as string, urn);
   if (news.title !== undefined) return { ...news, ownershipMark: mark };
   // The name is everything after the type (`urn:pulumi:stack::project::type::name`).
   const name = urn.split("::").slice(3).join("::");
@@ -200,7 +206,12 @@ export function nativeProvider(
     // Every operation runs in its resource's scope, so that its warnings name the resource.
     check: (urn, olds, news) =>
       forResource(urn, () =>
-        checkInContext(kindOfUrn(urn), holder.context.readOnly(), olds, autonameInputs(urn, news, nonce)),
+        checkInContext(
+          kindOfUrn(urn),
+          holder.context.readOnly(),
+          olds,
+          autonameInputs(urn, news, nonce, olds),
+        ),
       ),
     diff: (id, urn, olds, news) => forResource(urn, () => readOnly(urn).diff(id, olds, news)),
     create: (urn, inputs) => forResource(urn, () => of(urn).create(inputs)),

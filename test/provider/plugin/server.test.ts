@@ -295,6 +295,10 @@ describe("nativeProvider", () => {
     expect(autonameInputs(URN("Webhook"), { url: "u" }, NONCE)).toEqual({ url: "u" });
     // Without a nonce nothing could prove ownership: refused rather than made unprovable.
     expect(() => autonameInputs(urn, { subject: "S" }, undefined)).toThrow(/no stack-instance nonce/);
+    // What `pulumi import` read, checked before any Configure: kept as read, nothing is created.
+    expect(autonameInputs(urn, { title: "Launch" }, undefined, { title: "Launch" })).toEqual({
+      title: "Launch",
+    });
     const inputs = {
       subject: "Hi",
       from: "News",
