@@ -40,6 +40,7 @@ describe("pulumi convert of the example YAML program", () => {
       { url: "http://127.0.0.1:9", token: "unused" },
       { baseUrl: emu.url },
       { PATH: pluginPath() },
+      [emu.url],
     );
     await h.stack.setConfig("apiToken", { value: TOKEN, secret: true });
     const up = await h.stack.up({ onOutput: h.onOutput });

@@ -480,6 +480,7 @@ describe("two accounts through two explicit providers", () => {
       { url: "http://127.0.0.1:9", token: "unused" },
       { firstUrl: first.url, secondUrl: second.url },
       { PATH: pluginPath() },
+      [first.url, second.url],
     );
     await h.stack.setConfig("firstToken", { value: TOKEN_FIRST, secret: true });
     await h.stack.setConfig("secondToken", { value: TOKEN_SECOND, secret: true });

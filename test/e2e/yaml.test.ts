@@ -58,6 +58,7 @@ describe("the example YAML stack, with the plugin from its tarball and no node o
       { url: "http://127.0.0.1:9", token: "unused" },
       { baseUrl: emu.url },
       { PATH: nodeless },
+      [emu.url],
     );
     await h.stack.setConfig("apiToken", { value: TOKEN, secret: true });
     await installPlugin(h, tarball);

@@ -126,6 +126,37 @@ export async function mutatingRequestsSince(
   return { count: now.mutating - mark.mutating, requests };
 }
 
+/** The emulator's count of requests that could write (every method but GET, HEAD and OPTIONS). */
+async function mutatingCount(emulatorUrl: string): Promise<number> {
+  const res = await fetch(`${emulatorUrl}/__emulator/request-counts`);
+  if (!res.ok) throw new Error(`emulator admin GET request-counts: ${res.status}`);
+  return ((await res.json()) as RequestCounts).mutating;
+}
+
+/**
+ * Every preview of a test stack writes nothing: `stack.preview` counts the emulators' mutating
+ * requests around it, and a preview that sent any fails, whatever it answered, naming the count.
+ */
+function guardPreviews(stack: Stack, emulatorUrls: readonly string[]): void {
+  const preview = stack.preview.bind(stack);
+  const total = async () => {
+    let sum = 0;
+    for (const url of emulatorUrls) sum += await mutatingCount(url);
+    return sum;
+  };
+  stack.preview = async (...args: Parameters<Stack["preview"]>) => {
+    const before = await total();
+    const outcome = await preview(...args).then(
+      (result) => ({ result }),
+      (error: unknown) => ({ error }),
+    );
+    const sent = (await total()) - before;
+    if (sent !== 0) throw new Error(`pulumi preview sent ${sent} mutating request(s) to the emulator`);
+    if ("error" in outcome) throw outcome.error;
+    return outcome.result;
+  };
+}
+
 /** A stack of a copied example on a throwaway file backend, with everything the engine printed. */
 export interface StackHandle {
   stack: Stack;
@@ -141,12 +172,17 @@ export interface StackHandle {
   dispose(): Promise<void>;
 }
 
-/** Creates a stack for a copied example, configured for the emulator. */
+/**
+ * Creates a stack for a copied example, configured for the emulator. Its previews must write
+ * nothing to the emulators at `watched` (by default `emu`; a program whose stack config points
+ * nowhere names the emulators its explicit providers use).
+ */
 export async function createStack(
   dir: string,
   emu: { url: string; token: string },
   config: Record<string, string> = {},
   extraEnv: Record<string, string> = {},
+  watched: readonly string[] = [emu.url],
 ): Promise<StackHandle> {
   ensurePulumiOnPath();
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-sender-e2e-"));
@@ -168,6 +204,7 @@ export async function createStack(
   await stack.setConfig("sender:baseUrl", { value: emu.url });
   await stack.setConfig("sender:apiToken", { value: emu.token, secret: true });
   for (const [key, value] of Object.entries(config)) await stack.setConfig(key, { value });
+  guardPreviews(stack, watched);
   const output: string[] = [];
   return {
     stack,
