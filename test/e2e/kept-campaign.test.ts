@@ -93,7 +93,7 @@ describe("a sent campaign leaving the stack", () => {
     await emu.clearRequests();
     const mark = h.output.length;
     const destroyed = await h.stack.destroy({ onOutput: h.onOutput });
-    expect(destroyed.summary.resourceChanges).toEqual({ delete: 3 });
+    expect(destroyed.summary.resourceChanges).toEqual({ delete: 4 });
     expect((await emu.requests()).filter((r) => r.method === "DELETE")).toEqual([]);
     expect(await mutations()).toEqual([]);
     expect(printed(mark, "warning: ").sort()).toEqual([
@@ -104,7 +104,7 @@ describe("a sent campaign leaving the stack", () => {
 
     await emu.clearRequests();
     const again = await h.stack.up({ onOutput: h.onOutput });
-    expect(again.summary.resourceChanges).toEqual({ create: 3 });
+    expect(again.summary.resourceChanges).toEqual({ create: 4 });
     const second = again.outputs.campaignId?.value as string;
     expect(second).not.toBe(first);
     expect(again.outputs.title?.value).toBe(title);
@@ -118,7 +118,7 @@ describe("a sent campaign leaving the stack", () => {
     await h.stack.setConfig("deleteEvenIfSent", { value: "true" });
     await emu.clearRequests();
     const up = await h.stack.up({ onOutput: h.onOutput });
-    expect(up.summary.resourceChanges).toEqual({ same: 2, update: 1 });
+    expect(up.summary.resourceChanges).toEqual({ same: 3, update: 1 });
     expect(await mutations()).toEqual([]);
 
     await emu.clearRequests();

@@ -187,11 +187,17 @@ describe("quickstart under the real engine", () => {
     await h.stack.removeConfig("subject");
   });
 
-  test("destroy leaves no object of the stack in the emulator", async () => {
+  test("destroy leaves no object of the stack but the sent campaign, kept with one warning line", async () => {
+    const id = (await h.stack.outputs()).campaignId!.value as string;
+    const mark = h.output.length;
     const destroy = await h.stack.destroy({ onOutput: h.onOutput });
     expect(destroy.summary.result).toBe("succeeded");
     const state = await emu.state();
-    expect(ours(state.campaigns, SEEDED_CAMPAIGNS)).toEqual([]);
+    // Sent in the test above: its reports are the team's record (docs/safety.md, deleteEvenIfSent).
+    expect(ours(state.campaigns, SEEDED_CAMPAIGNS).map((c: any) => [c.id, c.status])).toEqual([[id, "SENT"]]);
+    expect(h.output.slice(mark).join("")).toContain(
+      `(id ${id}) has been sent (status SENT), so it was kept in Sender and only removed from the stack.`,
+    );
     expect(state.webhooks).toEqual([]);
     // The API cannot delete a transactional campaign: the service keeps it, as documented.
     expect(ours(state.transactional, SEEDED_TRANSACTIONAL).map((t: any) => t.subject)).toEqual([
