@@ -18,7 +18,7 @@ export const webhookIds: pulumi.Output<string>[] = [];
 for (let i = 0; i < campaigns; i++) {
   const campaign = new sender.Campaign(`campaign-${i}`, {
     ...(explicit ? { title: `Exactly-once campaign ${i}` } : {}),
-    subject: `Exactly-once subject ${i}`,
+    subject: `Exactly-once subject ${i}${config.get("subjectSuffix") ?? ""}`,
     from: "Example News",
     replyTo: "news@example.com",
     contentType: "html",
