@@ -46,7 +46,9 @@ interface PreviewStep {
 
 const show = (value: unknown) => (value === undefined ? "(none)" : JSON.stringify(value));
 
-const isOurs = (type: string) => type !== "pulumi:pulumi:Stack" && !type.startsWith("pulumi:providers:");
+// The stack's hidden ownership nonce (pulumi-sender's StackNonce) holds nothing of the service's.
+const isOurs = (type: string) =>
+  type !== "pulumi:pulumi:Stack" && !type.startsWith("pulumi:providers:") && !type.endsWith(":StackNonce");
 
 /**
  * The resources where the refreshed state (the service) and the program (the files) disagree, from

@@ -160,6 +160,7 @@ describe("gitops example for a team: PostgreSQL state, locking, drift check, rev
       "gitops-e2e",
       "monthly-newsletter",
       "monthly-newsletter-targeting",
+      "sender-stack-nonce",
     ]);
 
     const again = await h.stack.up({ onOutput: h.onOutput });
@@ -251,7 +252,7 @@ describe("gitops example for a team: PostgreSQL state, locking, drift check, rev
       const down = await run("npm", ["run", "--silent", "drift", "--", "--stack", "e2e"]);
       expect(down.code).toBe(2);
       expect(down.stderr.trim()).toMatch(
-        /^drift: the check failed: (read|diff) \w+ \S+ failed: GET \/v2\/\S+ failed: ECONNREFUSED: connect ECONNREFUSED 127\.0\.0\.1:9( \(and \d+ more errors\))?$/,
+        /^drift: the check failed: Cannot reach the Sender API at http:\/\/127\.0\.0\.1:9: the connection was refused \(GET \/v2\/\S+, ECONNREFUSED, 1 attempt\)\. Check sender:baseUrl \(or SENDER_BASE_URL\) and the network\.$/,
       );
     } finally {
       await h.stack.setConfig("sender:baseUrl", { value: emu.url });
