@@ -156,22 +156,26 @@ describe("the README quick start, unchanged, from the registry", () => {
     expect(read("quickstart-installed-path").trim()).not.toContain(fs.realpathSync(ROOT));
     expect(JSON.parse(read("quickstart-package.json")).dependencies["pulumi-sender"]).toBe(`^${VERSION}`);
     const log = read("quickstart.log");
-    expect(log).toMatch(/\+ 3 created/);
-    expect(log).toMatch(/- 3 deleted/);
+    // The campaign, its targeting and the stack's hidden ownership nonce (sender-stack-nonce).
+    expect(log).toMatch(/\+ 4 created/);
+    expect(log).toMatch(/- 4 deleted/);
     expect(log).toMatch(/^[A-Za-z0-9]{6}$/m);
   });
 });
 
-const TEMPLATES: [string, string, string][] = [
-  ["typescript", "node", VERSION],
-  ["typescript-native", "node", VERSION],
-  ["python", "none", VERSION],
-  ["go", "none", `v${VERSION}`],
-  ["yaml", "none", ""],
-  ["yaml-bun", "none", ""],
+// Name, node on PATH, the installed SDK's version, and the resources an up makes: the Stack, the
+// campaign and its targeting, and for the dynamic package the stack's ownership nonce (the plugin
+// keeps its nonce in the provider's state).
+const TEMPLATES: [string, string, string, number][] = [
+  ["typescript", "node", VERSION, 4],
+  ["typescript-native", "node", VERSION, 3],
+  ["python", "none", VERSION, 3],
+  ["go", "none", `v${VERSION}`, 3],
+  ["yaml", "none", "", 3],
+  ["yaml-bun", "none", "", 3],
 ];
 
-describe.each(TEMPLATES)("pulumi new ./templates/%s", (name, node, installed) => {
+describe.each(TEMPLATES)("pulumi new ./templates/%s", (name, node, installed, resources) => {
   test("generates the stack with the template's defaults: the emulator's URL, the token encrypted", () => {
     const settings = read(`${name}/Pulumi.dev.yaml.generated`);
     expect(settings).toContain("sender:baseUrl: http://127.0.0.1:4010");
@@ -184,14 +188,14 @@ describe.each(TEMPLATES)("pulumi new ./templates/%s", (name, node, installed) =>
   });
 
   test("up makes the campaign and its targeting; refresh finds no change; destroy leaves nothing", () => {
-    expect(read(`${name}/up.txt`)).toMatch(/\+ 3 created/);
+    expect(read(`${name}/up.txt`)).toContain(`+ ${resources} created`);
     const up = json(`${name}/state-after-up.json`);
     const made = up.campaigns.filter((c: { title: string }) => c.title.startsWith("welcome-"));
     expect(made.map((c: { subject: string; status: string }) => [c.subject, c.status])).toEqual([
       ["Welcome to Example News", "DRAFT"],
     ]);
     expect(up.targeting[made[0].id].tags.map((t: { id: string }) => t.id)).toEqual(["tag001"]);
-    expect(read(`${name}/destroy.txt`)).toMatch(/- 3 deleted/);
+    expect(read(`${name}/destroy.txt`)).toContain(`- ${resources} deleted`);
     const after = json(`${name}/state-after-destroy.json`);
     expect(after.campaigns.filter((c: { title: string }) => c.title.startsWith("welcome-"))).toEqual([]);
   });
