@@ -57,7 +57,7 @@ function errors(lines: string[]): string[] {
 describe("preview checks what it can read, and writes nothing", () => {
   test("a valid program previews with one probe and one read of the tags, and no write", async () => {
     const preview = await h.stack.preview({ onOutput: h.onOutput, color: "never" });
-    expect(preview.changeSummary).toEqual({ create: 3 });
+    expect(preview.changeSummary).toEqual({ create: 4 }); // the Stack, the campaign, its targeting, the stack's nonce
     // The checks' reads, once each for the whole program: the probe, then the tags.
     expect((await emu.requests()).map((r) => `${r.method} ${r.path}`)).toEqual([
       "GET /v2/campaigns?limit=1",
