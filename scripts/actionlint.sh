@@ -11,7 +11,8 @@ bin="$PULUMI_SENDER_CACHE/actionlint/$version"
 if [ ! -x "$bin/actionlint" ]; then
   command -v go >/dev/null 2>&1 || { echo "actionlint: the Go toolchain is needed to build it" >&2; exit 1; }
   echo "actionlint: building $version into $bin" >&2
-  GOBIN="$bin" GOFLAGS=-mod=mod go install "github.com/rhysd/actionlint/cmd/actionlint@$version"
+  GOBIN="$bin.tmp.$$" GOFLAGS=-mod=mod go install "github.com/rhysd/actionlint/cmd/actionlint@$version"
+  pulumi_sender_settle "$bin.tmp.$$" "$bin" actionlint
 fi
 cd "$root"
 exec "$bin/actionlint" -no-color "$@"

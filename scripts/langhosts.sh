@@ -12,10 +12,12 @@ dir="$PULUMI_SENDER_CACHE/langhosts/$key"
 if [ ! -x "$dir/pulumi-language-go" ] || [ ! -x "$dir/pulumi-language-python" ] || [ ! -x "$dir/pulumi-language-nodejs" ]; then
   command -v go >/dev/null 2>&1 || { echo "langhosts: the Go toolchain is needed" >&2; exit 1; }
   echo "langhosts: building tools/sdkgen/langhost into $dir" >&2
-  mkdir -p "$dir"
-  (cd "$src" && CGO_ENABLED=0 go build -mod=mod -p 2 -trimpath -o "$dir/langhost.tmp.$$" ./langhost)
-  cp "$dir/langhost.tmp.$$" "$dir/pulumi-language-python"
-  cp "$dir/langhost.tmp.$$" "$dir/pulumi-language-nodejs"
-  mv "$dir/langhost.tmp.$$" "$dir/pulumi-language-go"
+  tmp="$dir.tmp.$$"
+  rm -rf "$tmp" && mkdir -p "$tmp"
+  (cd "$src" && CGO_ENABLED=0 go build -mod=mod -p 2 -trimpath -o "$tmp/pulumi-language-go" ./langhost)
+  cp "$tmp/pulumi-language-go" "$tmp/pulumi-language-python"
+  cp "$tmp/pulumi-language-go" "$tmp/pulumi-language-nodejs"
+  # A running host is never overwritten in place ("text file busy"): the folder is renamed in whole.
+  pulumi_sender_settle "$tmp" "$dir" pulumi-language-nodejs
 fi
 echo "$dir"

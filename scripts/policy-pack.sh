@@ -28,6 +28,6 @@ if [ ! -f "$tarball" ]; then
     "$root/policy/package.json" "$version" >"$stage/pkg/package.json"
   mkdir -p "$stage/out"
   (cd "$stage/pkg" && npm pack --silent --ignore-scripts --pack-destination "$stage/out" >/dev/null)
-  mkdir -p "$(dirname "$dir")" && rm -rf "$dir" && mv "$stage/out" "$dir"
+  pulumi_sender_settle "$stage/out" "$dir" "pulumi-sender-policy-$version.tgz"
 fi
 echo "$tarball"

@@ -53,7 +53,7 @@ if [ ! -x "$bin/pulumi" ]; then
   rm -rf "$tmp" && mkdir -p "$tmp"
   ldflags="-X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=$cli_version"
   (cd "$src" && CGO_ENABLED=0 go build -mod=mod -p 2 -trimpath -ldflags "$ldflags" -o "$tmp/pulumi" github.com/pulumi/pulumi/pkg/v3/cmd/pulumi)
-  rm -rf "$bin" && mv "$tmp" "$bin"
+  pulumi_sender_settle "$tmp" "$bin" pulumi
   echo "pulumi-cli: built in $((SECONDS - start)) s" >&2
 fi
 langhosts="$(bash "$root/scripts/langhosts.sh")"

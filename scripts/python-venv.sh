@@ -19,7 +19,7 @@ if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c "import pulumi, parver
   rm -rf "$tmp"
   "$python" -m venv "$tmp"
   "$tmp/bin/python" -m pip install --quiet --disable-pip-version-check "${requirements[@]}"
-  rm -rf "$venv" && mv "$tmp" "$venv"
+  pulumi_sender_settle "$tmp" "$venv" bin/python
   # The scripts of a moved venv keep the old path; only its python is used here.
 fi
 echo "$venv/bin/python"

@@ -46,7 +46,7 @@ pack_nodejs() {
     cp sdks/nodejs/package.json sdks/nodejs/README.md LICENSE "$stage/bin/"
     mkdir -p "$stage/out"
     (cd "$stage/bin" && npm pack --silent --pack-destination "$stage/out" >/dev/null)
-    mkdir -p "$(dirname "$dir")" && rm -rf "$dir" && mv "$stage/out" "$dir"
+    pulumi_sender_settle "$stage/out" "$dir" "pulumi-sender-native-$version.tgz"
     rm -rf "$stage"
   fi
   echo "nodejs $dir/pulumi-sender-native-$version.tgz"
@@ -66,7 +66,7 @@ pack_python() {
     # pyproject.toml's readme, as Pulumi's provider builds place it beside it.
     cp sdks/python/pulumi_sender/README.md "$stage/src/README.md"
     "$python" -m build --no-isolation --outdir "$stage/out" "$stage/src" >&2
-    mkdir -p "$(dirname "$dir")" && rm -rf "$dir" && mv "$stage/out" "$dir"
+    pulumi_sender_settle "$stage/out" "$dir" "pulumi_sender-$version-py3-none-any.whl"
     rm -rf "$stage"
   fi
   echo "python $dir"
@@ -94,7 +94,7 @@ pack_go() {
     printf '{"Version":"v%s","Time":"%s"}\n' "$version" \
       "$(git -C "$stage/repo" log -1 --format=%cI "$tag" | sed 's/+00:00$/Z/')" >"$at/v$version.info"
     echo "v$version" >"$at/list"
-    mkdir -p "$(dirname "$dir")" && rm -rf "$dir" && mv "$stage/proxy" "$dir"
+    pulumi_sender_settle "$stage/proxy" "$dir" "$module/@v/v$version.zip"
     rm -rf "$stage"
   fi
   echo "go $dir"

