@@ -14,6 +14,7 @@ import {
   createStack,
   type EmulatorHandle,
   emulator,
+  mutatingRequestsSince,
   ROOT,
   type StackHandle,
 } from "../support/stack";
@@ -68,7 +69,9 @@ describe("pulumi convert of the example YAML program", () => {
     // No changes at all, the explicit provider included: the YAML program registers it with the
     // version of its package declaration, as the SDKs do with theirs.
     const args = ["preview", "--json", "--expect-no-changes", "--stack", "e2e"];
+    const mark = await emu.requestCounts();
     const preview = JSON.parse(await cli(h, out, args, env));
+    expect((await mutatingRequestsSince(emu, mark)).requests).toEqual([]);
     expect(preview.steps.map((s: any) => [s.op, s.urn.split("::").slice(2).join("::")])).toEqual([
       ["same", "pulumi:pulumi:Stack::sender-yaml-e2e"],
     ]);
@@ -217,7 +220,9 @@ describe("pulumi convert of a YAML program on the default provider alone", () =>
     await cli(h, h.dir, ["convert", "--from", "yaml", "--language", "typescript", "--out", out], env);
     fs.copyFileSync(path.join(h.dir, "Pulumi.e2e.yaml"), path.join(out, "Pulumi.e2e.yaml"));
     const args = ["preview", "--json", "--expect-no-changes", "--stack", "e2e"];
+    const mark = await emu.requestCounts();
     const preview = JSON.parse(await cli(h, out, args, env));
+    expect((await mutatingRequestsSince(emu, mark)).requests).toEqual([]);
     expect(preview.changeSummary).toEqual({ same: 2 });
     expect(await providers()).toEqual(["default"]);
     const campaigns = (await emu.state()).campaigns.map((c: any) => [c.id, c.title]);

@@ -5,7 +5,13 @@ import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { npm, type Packed, packFreshClone } from "../package/packed";
 import { scratchCli } from "../support/run";
-import { type EmulatorHandle, emulator, ensurePulumiOnPath, ROOT } from "../support/stack";
+import {
+  type EmulatorHandle,
+  emulator,
+  ensurePulumiOnPath,
+  mutatingRequestsSince,
+  ROOT,
+} from "../support/stack";
 
 // The `pulumi new` templates as a newcomer uses them: generated offline from the local path into a
 // folder outside the checkout, the dependencies installed from the packed tarball (the version
@@ -36,6 +42,7 @@ afterAll(async () => {
 
 describe("templates/typescript", () => {
   let dir: string;
+  let previewWrites: string[];
   let upOutput: string;
 
   beforeAll(async () => {
@@ -60,7 +67,9 @@ describe("templates/typescript", () => {
     await pulumi(["config", "set", "--secret", "sender:apiToken", TOKEN], dir);
     // Type-checked by the engine, as a newcomer's program is.
     const env = { PULUMI_NODEJS_TRANSPILE_ONLY: "false" };
+    const mark = await emu.requestCounts();
     await pulumi(["preview"], dir, env);
+    previewWrites = (await mutatingRequestsSince(emu, mark)).requests;
     upOutput = await pulumi(["up", "--yes", "--skip-preview"], dir, env);
   }, 600_000);
 
@@ -71,6 +80,10 @@ describe("templates/typescript", () => {
     expect(settings).toContain(`sender:baseUrl: ${emu.url}`);
     expect(settings).toMatch(/sender:apiToken:\n\s+secure: /);
     expect(settings).not.toContain(TOKEN);
+  });
+
+  test("its preview sends no mutating request", () => {
+    expect(previewWrites).toEqual([]);
   });
 
   test("runs up against the emulator, with the campaign and its targeting", async () => {
