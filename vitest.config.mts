@@ -37,6 +37,7 @@ export default defineConfig({
           include: ["test/**/*.test.ts"],
           exclude: ["test/e2e/**", "node_modules/**"],
           testTimeout: 30_000,
+          globalSetup: ["test/support/run-folder.ts"],
         },
       },
       {
@@ -49,6 +50,7 @@ export default defineConfig({
           maxWorkers: 2,
           testTimeout: 600_000,
           hookTimeout: 600_000,
+          globalSetup: ["test/support/run-folder.ts"],
         },
       },
     ],

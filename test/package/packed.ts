@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { inject } from "vitest";
 import { ROOT } from "../support/root";
 
 export { ROOT };
@@ -41,7 +42,38 @@ export function npm(args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): s
  * whose `prepack` builds `dist`. Nothing in the repository itself is touched.
  */
 export function packFreshClone(): Packed {
-  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-sender-pack-"));
+  const run = inject("runFolder");
+  if (!run) return packInto(fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-sender-pack-")));
+  // One pack per test run: the first file to ask makes it, the others wait for its report.
+  const scratch = path.join(run, "packed");
+  const report = path.join(run, "packed.json");
+  const failed = path.join(run, "packed.failed");
+  try {
+    fs.mkdirSync(scratch);
+  } catch {
+    const waitUntil = Date.now() + 10 * 60_000;
+    while (!fs.existsSync(report)) {
+      if (fs.existsSync(failed))
+        throw new Error(`packing failed in another test file: ${fs.readFileSync(failed, "utf8")}`);
+      if (Date.now() > waitUntil) throw new Error(`no packed tarball in ${scratch} after 10 minutes`);
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 250);
+    }
+    return { ...JSON.parse(fs.readFileSync(report, "utf8")), dispose: () => {} };
+  }
+  try {
+    const packed = packInto(scratch);
+    fs.writeFileSync(`${report}.tmp`, JSON.stringify(packed));
+    fs.renameSync(`${report}.tmp`, report);
+    // The run's globalSetup removes the folder at its end.
+    return { ...packed, dispose: () => {} };
+  } catch (error) {
+    fs.writeFileSync(failed, String(error));
+    throw error;
+  }
+}
+
+/** Packs a fresh copy of the repository in `scratch` (see {@link packFreshClone}). */
+function packInto(scratch: string): Packed {
   const clone = path.join(scratch, "clone");
   const listed = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], {
     cwd: ROOT,
