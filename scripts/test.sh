@@ -3,19 +3,25 @@
 # emulator, and end-to-end tests under the real Pulumi engine. Nothing is skipped.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+# Each step's time, so that a CI log shows where a cold run spends it.
+began=$SECONDS
+step() { echo "test: $1 in $((SECONDS - began)) s"; began=$SECONDS; }
 # shellcheck source=setup.sh
 source "$root/scripts/setup.sh"
 cd "$root"
 # Chromium and PostgreSQL for the gitops end-to-end tests (apt, only when missing).
 bash "$root/scripts/setup-gitops.sh" >/dev/null
 echo "test: node $(node --version), $(pulumi version) at $(command -v pulumi)"
+step "set-up"
 npx biome check .
 npx tsc -p tsconfig.spec.json
 # The API reference, from TSDoc; typedoc.json treats every warning as an error.
 npm run docs --silent
+step "lint, type-check and the API reference"
 report="$(mktemp -d)/vitest.json"
 status=0
 npx vitest run --reporter=default --reporter=json --outputFile.json="$report" "$@" || status=$?
+step "the tests"
 # A plain closing line that any CI reader understands, with the runner's own counts.
 node -e '
   const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
