@@ -1,4 +1,5 @@
 import { inspect } from "node:util";
+import { Claims } from "./claims";
 import { SenderClient } from "./client";
 import { SenderConfigError } from "./client/errors/config-error";
 import { SenderError } from "./client/errors/sender-error";
@@ -11,7 +12,6 @@ import {
   type ProviderSettings,
   readSettings,
 } from "./config";
-import { Claims } from "./resources/create-once";
 
 export { MISSING_TOKEN_MESSAGE } from "./config";
 
