@@ -1,4 +1,4 @@
-import { fieldTables, resourceDescriptions } from "../index";
+import { fieldTables, resourceDescriptions } from "../resources/registry";
 import { functionTypes, servedFunctions } from "./functions";
 import { buildSchema, type SchemaSource } from "./schema";
 

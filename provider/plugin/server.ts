@@ -7,8 +7,8 @@ import { checkSenderConfig } from "../config";
 import { type ConfigureInput, ContextHolder } from "../context";
 import { forResource } from "../diagnostics";
 import type { RunContext } from "../functions";
-import { checkInContext, providerFactories } from "../index";
-import { RESOURCE_KINDS, type ResourceKind } from "../kinds";
+import { checkInContext } from "../resources/account-checks";
+import { providerFactories, RESOURCE_KINDS, type ResourceKind, registry } from "../resources/registry";
 import { servedFunctions } from "./functions";
 import { PACKAGE } from "./schema";
 
@@ -43,12 +43,6 @@ export function kindOfUrn(urn: string): ResourceKind {
     throw new Error(`pulumi-resource-sender: unknown resource type ${type}`);
   return kind;
 }
-
-/** The kinds whose title the dynamic SDK autonames (sdk/autoname.ts's `titleInputs`). */
-const AUTONAMED_KINDS: ReadonlySet<ResourceKind> = new Set<ResourceKind>([
-  "Campaign",
-  "TransactionalCampaign",
-]);
 
 /** The hidden provider input that holds the stack instance's nonce (see {@link checkProviderConfig}). */
 export const NONCE_INPUT = "ownershipNonce";
@@ -89,7 +83,7 @@ export function autonameInputs(
   nonce: string | undefined,
   olds: Record<string, unknown> = {},
 ): Record<string, unknown> {
-  if (!AUTONAMED_KINDS.has(kindOfUrn(urn))) return news;
+  if (!registry[kindOfUrn(urn)].autonamed) return news;
   if (news.adoptId !== undefined) return news;
   const known = nonce !== undefined && NONCE_PATTERN.test(nonce);
   if (!known && Object.keys(olds).length > 0) return news;
