@@ -221,7 +221,7 @@ function sameSettings(a: ProviderSettings | undefined, b: ProviderSettings): boo
  * The engine's dynamic-provider process calls `configure()` once per resource kind, and every
  * kind must share one client (one pacer: one rate limit per account) and one set of claims; the
  * engine gives the kinds' providers nothing else to share. So that process keeps its context in
- * one holder (`provider/index.ts`), and the native plugin keeps one per provider instance.
+ * one holder (`provider/dynamic/runtime.ts`), and the native plugin keeps one per provider instance.
  */
 export class ContextHolder {
   #context: ProviderContext;
