@@ -62,7 +62,7 @@ export interface KindEntry {
 }
 
 // `satisfies` keeps the keys, which ResourceKind is made of; the entries' facts are KindEntry's.
-const entries = {
+const kindEntries = {
   Campaign: {
     fields: withDocs(campaignFields, fieldDocs.Campaign),
     description: campaignDescription,
@@ -130,13 +130,13 @@ const entries = {
 } satisfies Record<string, KindEntry>;
 
 /** The resource kinds this package manages; each has the type token `pulumi-nodejs:dynamic/sender:<kind>`. */
-export type ResourceKind = keyof typeof entries;
+export type ResourceKind = keyof typeof kindEntries;
 
 /** Every resource kind's entry, keyed by kind, in the order the README documents them. */
-export const registry: { readonly [K in ResourceKind]: KindEntry } = entries;
+export const registry: { readonly [K in ResourceKind]: KindEntry } = kindEntries;
 
 /** Every resource kind, in the order the README documents them. */
-export const RESOURCE_KINDS: readonly ResourceKind[] = Object.keys(entries) as ResourceKind[];
+export const RESOURCE_KINDS: readonly ResourceKind[] = Object.keys(kindEntries) as ResourceKind[];
 
 /** One fact of every kind, keyed by kind, in the registry's order. */
 function eachKind<T>(fact: (entry: KindEntry) => T): Record<ResourceKind, T> {
