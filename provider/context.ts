@@ -193,8 +193,8 @@ export class ProviderContext {
   }
 
   /**
-   * The retry deadline of the client in ms (`sender:retryDeadlineSeconds`, else the client's
-   * default): with the attempt timeout, how long a create may still be committed.
+   * The retry deadline of the client in ms (its setting, else the client's default): with the
+   * attempt timeout, how long a create may still be committed.
    */
   retryDeadlineMs(): number {
     return this.#settings?.deadlineMs ?? DEFAULT_RETRY_OPTIONS.deadlineMs;

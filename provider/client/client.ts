@@ -60,8 +60,10 @@ export interface SenderClientOptions {
   readOnly?: boolean;
 }
 
-const DEFAULT_TIMEOUT_MS = 30_000;
-const DEFAULT_MAX_IN_FLIGHT = 4;
+/** Default limit of one attempt in ms ({@link SenderClientOptions.timeoutMs}). */
+export const DEFAULT_TIMEOUT_MS = 30_000;
+/** Default of {@link SenderClientOptions.maxInFlight}. */
+export const DEFAULT_MAX_IN_FLIGHT = 4;
 const DEFAULT_USER_AGENT = "pulumi-sender-client";
 function isLoopback(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, "").toLowerCase();
