@@ -2,8 +2,9 @@ import { inspect } from "node:util";
 import { SenderClient } from "./client";
 import { SenderConfigError } from "./client/errors/config-error";
 import { SenderError } from "./client/errors/sender-error";
-import { defaultPacers, type PacerRegistry } from "./client/pacer";
+import { PacerRegistry } from "./client/pacer";
 import { DEFAULT_RETRY_OPTIONS } from "./client/retry";
+import { abortRequestsInFlight } from "./client/transport";
 import {
   type ConfigSource,
   checkSenderConfig,
@@ -11,6 +12,7 @@ import {
   type ProviderSettings,
   readSettings,
 } from "./config";
+import { EngineWatch } from "./engine-watch";
 import { Claims } from "./resources/create-once";
 
 export { MISSING_TOKEN_MESSAGE } from "./config";
@@ -29,7 +31,7 @@ export interface ProviderContextOptions {
   client?: SenderClient | undefined;
   /** The configuration failure `configure()` found: every later operation raises it again. */
   failure?: SenderConfigError | undefined;
-  /** Where clients find the pacer of their service. Default: the process's ({@link defaultPacers}). */
+  /** Where clients find the pacer of their service. Default: a registry of this context's own. */
   pacers?: PacerRegistry | undefined;
   /** The ids claimed and the lists taken by creates. Default: none yet. */
   claims?: Claims | undefined;
@@ -81,7 +83,7 @@ export class ProviderContext {
     this.#settings = options.settings;
     this.#client = options.client;
     this.failure = options.failure;
-    this.pacers = options.pacers ?? defaultPacers();
+    this.pacers = options.pacers ?? new PacerRegistry();
     this.claims = options.claims ?? new Claims();
     this.#readOnly = options.readOnly === true;
   }
@@ -120,7 +122,7 @@ export class ProviderContext {
         sameSettings(previous.#settings, settings)
       )
         return previous;
-      const pacers = kept.pacers ?? defaultPacers();
+      const pacers = kept.pacers ?? new PacerRegistry();
       return new ProviderContext({ ...kept, settings, client: clientFromSettings(settings, pacers) });
     } catch (error) {
       if (!SenderConfigError.is(error)) throw error;
@@ -225,10 +227,21 @@ function sameSettings(a: ProviderSettings | undefined, b: ProviderSettings): boo
  */
 export class ContextHolder {
   #context: ProviderContext;
+  /**
+   * The process's watch over its engine: it cuts the requests in flight of this holder's
+   * clients (their pacers are kept across `configure()`).
+   */
+  readonly engineWatch: EngineWatch;
 
   /** @param initial the context before any `configure()`: by default one that reads the environment. */
   constructor(initial: ProviderContext = new ProviderContext()) {
     this.#context = initial;
+    this.engineWatch = new EngineWatch((why) => abortRequestsInFlight(this.#context.pacers, why));
+  }
+
+  /** Stops the process once the engine is gone, and on SIGTERM ({@link EngineWatch.watch}). */
+  watchEngine(): void {
+    this.engineWatch.watch();
   }
 
   /** The current context. */
@@ -276,13 +289,13 @@ function asConfigError(error: SenderConfigError): SenderConfigError {
 }
 
 /**
- * Builds a client from settings, its pacer from `pacers` (default: the process's).
+ * Builds a client from settings, its pacer from `pacers` (the context's).
  *
  * @throws SenderConfigError when the token is missing or the settings are unusable.
  */
 export function clientFromSettings(
   s: ProviderSettings,
-  pacers: PacerRegistry = defaultPacers(),
+  pacers: PacerRegistry,
   readOnly = false,
 ): SenderClient {
   if (!s.apiToken) throw missingTokenError();

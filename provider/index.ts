@@ -2,7 +2,6 @@ import "./node-version";
 import type * as pulumi from "@pulumi/pulumi";
 import type { SenderClient } from "./client";
 import { type ConfigureInput, ContextHolder, type ProviderContext } from "./context";
-import { watchEngine } from "./engine-watch";
 import type { ResourceKind } from "./kinds";
 import { accountCheckFailures } from "./resources/account-checks";
 import { adoptingPart, campaignIdOf } from "./resources/adopt-part";
@@ -197,7 +196,7 @@ export function providerFor(
   };
   return {
     configure: async (req) => {
-      watchEngine(); // stop once the engine is gone (kill -9 of `pulumi up`)
+      holder.watchEngine(); // stop once the engine is gone (kill -9 of `pulumi up`)
       try {
         holder.configure(req.config as ConfigureInput);
       } catch (error) {
