@@ -6,6 +6,9 @@ import { PacerRegistry } from "./client/pacer";
 import { DEFAULT_RETRY_OPTIONS } from "./client/retry";
 import { abortRequestsInFlight } from "./client/transport";
 import {
+  CONFIG_TABLE,
+  type ConfigKey,
+  type ConfigKeyName,
   type ConfigSource,
   checkSenderConfig,
   missingTokenError,
@@ -269,23 +272,19 @@ export class ContextHolder {
   }
 }
 
-/** The client's option errors, restated in terms of the stack config a user sets. */
+/**
+ * The client's option errors, restated in terms of the stack config a user sets: an option that
+ * is a config key with an environment fallback (the token, the base URL) names both.
+ */
 function asConfigError(error: SenderConfigError): SenderConfigError {
-  if (error.option === "baseUrl") {
-    return new SenderConfigError(
-      "sender:baseUrl",
-      error.reason,
-      `Invalid config sender:baseUrl (or SENDER_BASE_URL): ${error.reason}`,
-    );
-  }
-  if (error.option === "apiToken") {
-    return new SenderConfigError(
-      "sender:apiToken",
-      error.reason,
-      `Invalid config sender:apiToken (or SENDER_API_TOKEN): ${error.reason}`,
-    );
-  }
-  return error;
+  if (!Object.hasOwn(CONFIG_TABLE, error.option)) return error;
+  const key: ConfigKey = CONFIG_TABLE[error.option as ConfigKeyName];
+  if (key.env === undefined) return error;
+  return new SenderConfigError(
+    `sender:${error.option}`,
+    error.reason,
+    `Invalid config sender:${error.option} (or ${key.env}): ${error.reason}`,
+  );
 }
 
 /**
