@@ -5,7 +5,6 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { SenderClient } from "../client";
 import { type ConfigureInput, ContextHolder } from "../context";
-import { watchEngine } from "../engine-watch";
 import { checkInContext } from "../resources/account-checks";
 import type { ResourceProviderImpl } from "../resources/common";
 import { providerFactories, type ResourceKind } from "../resources/registry";
@@ -116,7 +115,7 @@ export function providerFor(
   };
   return {
     configure: async (req) => {
-      watchEngine(); // stop once the engine is gone (kill -9 of `pulumi up`)
+      holder.watchEngine(); // stop once the engine is gone (kill -9 of `pulumi up`)
       try {
         holder.configure(req.config as ConfigureInput);
       } catch (error) {
