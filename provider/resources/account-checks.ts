@@ -9,7 +9,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { serviceText, shorten } from "../client";
 import type { AccountList, ProviderContext } from "../context";
 import type { ResourceKind } from "../kinds";
-import { containsUnknown } from "./common";
+import { containsUnknown, type PropertyBag } from "./common";
 
 /** An id-list input, the account list its ids come from, and what one of them is called. */
 interface IdListInput {
@@ -47,8 +47,8 @@ function examples(ids: ReadonlySet<string>): string {
 export async function accountCheckFailures(
   context: ProviderContext,
   kind: ResourceKind,
-  olds: Record<string, unknown>,
-  news: Record<string, unknown>,
+  olds: PropertyBag,
+  news: PropertyBag,
 ): Promise<pulumi.dynamic.CheckFailure[]> {
   const probe = await context.probeAccount();
   if (probe.error) {

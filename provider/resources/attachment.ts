@@ -1,6 +1,6 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import type { Attachment, KnownKeys } from "../client";
+import type { AddAttachmentBody, Attachment, KnownKeys } from "../client";
 import { shorten } from "../client";
 import { attachmentAdoptIdField } from "./adopt-part";
 import {
@@ -129,7 +129,7 @@ export const attachmentFields = {
     output: true,
     optional: true,
   },
-} as const satisfies TableOf<KnownKeys<Attachment> | "file">;
+} as const satisfies TableOf<keyof AddAttachmentBody, KnownKeys<Attachment>>;
 
 /** What an Attachment is, for the package schema and the SDK. */
 export const attachmentDescription =

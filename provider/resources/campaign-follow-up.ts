@@ -59,7 +59,7 @@ export const campaignFollowUpFields = {
     default: true,
     check: z.boolean({ error: "must be true or false" }),
   },
-} as const satisfies TableOf<keyof FollowUpBody>;
+} as const satisfies TableOf<keyof FollowUpBody, never>;
 
 /** What a CampaignFollowUp is, for the package schema and the SDK. */
 export const campaignFollowUpDescription =

@@ -131,7 +131,7 @@ export const campaignScheduleFields = {
   },
   /** Whether the campaign has gone out. */
   sent: { type: "boolean", output: true },
-} as const satisfies TableOf;
+} as const satisfies TableOf<never>;
 
 /** What a CampaignSchedule is, for the package schema and the SDK. */
 export const campaignScheduleDescription =

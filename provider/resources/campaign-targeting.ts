@@ -89,7 +89,7 @@ export const campaignTargetingFields = {
     type: "boolean",
     check: z.boolean({ error: "must be true or false" }),
   },
-} as const satisfies TableOf;
+} as const satisfies TableOf<never>;
 
 /** What a CampaignTargeting is, for the package schema and the SDK. */
 export const campaignTargetingDescription =

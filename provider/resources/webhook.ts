@@ -130,7 +130,7 @@ export const webhookFields = {
     api: "response_time",
     output: true,
   },
-} as const satisfies TableOf<KnownKeys<Webhook> | keyof CreateWebhookBody>;
+} as const satisfies TableOf<keyof CreateWebhookBody, KnownKeys<Webhook>>;
 
 /** What a Webhook is, for the package schema and the SDK. */
 export const webhookDescription =
