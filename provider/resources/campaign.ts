@@ -74,7 +74,7 @@ function seedTyped<B extends Partial<TableBody>>(
 }
 
 /** The POST body of the inputs (snake_case). */
-function createBody(inputs: CampaignInputs): api.CreateCampaignBody {
+export function createBodyOf(inputs: CampaignInputs): api.CreateCampaignBody {
   return seedTyped(bodyOf(campaignFields, inputs));
 }
 
@@ -330,7 +330,7 @@ export const campaignProvider: ResourceProviderOf = defineResource(campaignField
           if (inputs.adoptId !== undefined) {
             campaign = await adopt(client, inputs.adoptId, inputs);
           } else {
-            const body = createBody(inputs);
+            const body = createBodyOf(inputs);
             const ownership = ownershipOf(client, inputs, body.title);
             const sent = ownership ? { ...body, title: ownership.createTitle } : body;
             const matches = candidateFilter(body, ownership);
