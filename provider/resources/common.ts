@@ -5,6 +5,7 @@ import { hasBrand, setBrand } from "../client/errors/brand";
 import type * as api from "../client/schemas";
 import type { ProviderContext } from "../context";
 import { notice, warn } from "../diagnostics";
+import type { PropertyBag } from "./bag";
 import { inProgramTerms, type WireMap } from "./program-errors";
 
 /** The value the engine substitutes for an input not yet known during preview. */
@@ -21,11 +22,8 @@ export function containsUnknown(value: unknown): boolean {
   return false;
 }
 
-/**
- * A property bag as the engine hands it, keyed by property name: genuinely untyped until `check`
- * has judged it (the table's schema), and what the generic helpers that compare by name take.
- */
-export type PropertyBag = Readonly<Record<string, unknown>>;
+/** The engine's untyped property bag (see `bag.ts`). */
+export type { PropertyBag };
 
 /** The inputs without the engine's internal keys. */
 export function userInputs<P extends object>(props: P | undefined): P {

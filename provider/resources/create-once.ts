@@ -3,7 +3,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { SenderHttpError, shorten } from "../client";
-import type { PropertyBag } from "./common";
+import type { PropertyBag } from "./bag";
 
 /**
  * How one resource kind makes an object exactly once. A kind supplies `create`, `find`, `owns`

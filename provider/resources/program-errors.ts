@@ -4,7 +4,7 @@
  * a user reads what to change in their program, not in the API.
  */
 import { SenderHttpError, shorten } from "../client";
-import type { PropertyBag } from "./common";
+import type { PropertyBag } from "./bag";
 
 /** What one wire key of a request body stands for in the program. */
 export interface WireField {
