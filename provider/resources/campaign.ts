@@ -44,6 +44,7 @@ import {
   patchBodyOf,
   readComputed,
   readInputs,
+  outputsOf as tableOutputs,
 } from "./fields";
 
 export {
@@ -147,7 +148,7 @@ export function computedOf(campaign: api.Campaign): CampaignComputed {
 }
 
 function outputsOf(inputs: CampaignInputs, campaign: api.Campaign): CampaignOutputs {
-  return { ...inputs, ...computedOf(campaign) };
+  return tableOutputs(campaignFields, inputs, campaign);
 }
 
 /** Pages of 100 (newest first) a look-up after an ambiguous failure reads: what it made is on the first. */

@@ -348,6 +348,17 @@ export function readComputed<T extends FieldTable>(table: T, answer: ComputedRec
   return compact(out) as ComputedOf<T>;
 }
 
+/** The outputs of a kind whose outputs are its inputs, echoed, and what the service computes. */
+export function outputsOf<T extends FieldTable>(
+  table: T,
+  inputs: InputsOf<T>,
+  record: ComputedRecordOf<T>,
+): OutputsOf<T> {
+  // An input is an output of the same type; the computed ones are read from the record.
+  const outputs: Bag = { ...inputs, ...readComputed(table, record) };
+  return outputs as OutputsOf<T>;
+}
+
 /**
  * A string of at most 255 characters, as the service takes (required and non-empty when `min` is
  * 1). Like every check message, its messages leave the property out: the engine names it

@@ -25,9 +25,9 @@ import {
   diffSpecOf,
   type InputsOf,
   type OutputsOf,
+  outputsOf,
   patchBodyOf,
   pickInputs,
-  readComputed,
   readInputs,
   type TableOf,
 } from "./fields";
@@ -158,7 +158,7 @@ function matching(webhooks: readonly Webhook[], body: CreateWebhookBody): Webhoo
 }
 
 function stateOf(inputs: WebhookInputs, webhook: Webhook): WebhookOutputs {
-  return { ...inputs, ...readComputed(webhookFields, webhook) };
+  return outputsOf(webhookFields, inputs, webhook);
 }
 
 /** The webhook keyed like its inputs' API names: the service answers the group as `group`. */
