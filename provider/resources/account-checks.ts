@@ -8,7 +8,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { serviceText, shorten } from "../client";
 import type { ProviderContext } from "../context";
-import { containsUnknown, userInputs } from "./common";
+import { containsUnknown, type PropertyBag, userInputs } from "./common";
 import { type ResourceKind, registry } from "./registry";
 
 /** How many of the account's ids a failure lists as examples. */
@@ -30,8 +30,8 @@ function examples(ids: ReadonlySet<string>): string {
 export async function accountCheckFailures(
   context: ProviderContext,
   kind: ResourceKind,
-  olds: Record<string, unknown>,
-  news: Record<string, unknown>,
+  olds: PropertyBag,
+  news: PropertyBag,
 ): Promise<pulumi.dynamic.CheckFailure[]> {
   const probe = await context.probeAccount();
   if (probe.error) {
@@ -71,8 +71,8 @@ export async function accountCheckFailures(
 export async function checkInContext(
   kind: ResourceKind,
   context: ProviderContext,
-  olds: Record<string, unknown>,
-  news: Record<string, unknown>,
+  olds: PropertyBag,
+  news: PropertyBag,
 ): Promise<pulumi.dynamic.CheckResult> {
   const result = await registry[kind].provider(context).check(olds, news);
   if ((result.failures ?? []).length > 0) return result;
@@ -80,7 +80,7 @@ export async function checkInContext(
     context,
     kind,
     userInputs(olds),
-    userInputs((result.inputs ?? news) as Record<string, unknown>),
+    userInputs((result.inputs ?? news) as PropertyBag),
   );
   return failures.length > 0 ? { ...result, failures } : result;
 }

@@ -4,6 +4,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { Claims } from "../claims";
 import { SenderHttpError, shorten } from "../client";
+import type { PropertyBag } from "./bag";
 
 // Claims lives beside the context, which holds one; kept here for the importers of create-once.
 export { Claims };
@@ -522,10 +523,7 @@ function capitalize(text: string): string {
  * from an earlier run stays (a rename with `aliases` does not move it); a resource made before
  * autonaming, without a title, keeps having none.
  */
-export function keepAutoname(
-  olds: Record<string, unknown> | undefined,
-  news: Record<string, unknown>,
-): Record<string, unknown> {
+export function keepAutoname(olds: PropertyBag | undefined, news: PropertyBag): PropertyBag {
   // Every existing campaign, regular or transactional, has a subject; a new resource has no olds.
   if (news.autonamed !== true || olds?.subject === undefined) return news;
   if (olds.autonamed === true && typeof olds.title === "string") return { ...news, title: olds.title };
