@@ -8,7 +8,7 @@ import { dataSourceDocs, objectTypeDocs } from "./docs.generated";
 import { notFound, readPages } from "./run";
 
 /** The state of a regular campaign. */
-export type CampaignState = "DRAFT" | "SCHEDULED" | "SENDING" | "SENT" | (string & {});
+export type CampaignState = api.CampaignStatus;
 
 /** The content block of a campaign. */
 export interface CampaignContentInfo {
@@ -69,9 +69,9 @@ export interface GetCampaignResult {
   /** Last change (`YYYY-MM-DD HH:MM:SS` UTC). */
   modified: string;
   /** The wizard step last reached: `step1`, `editor`, `step3` or `step4`. */
-  lastAction: "step1" | "editor" | "step3" | "step4" | (string & {});
+  lastAction: api.LastAction;
   /** The content type (the API's `editor` field): `editor`, `html` or `text`. */
-  contentType: "editor" | "html" | "text" | (string & {});
+  contentType: api.ContentType;
   /** Whether the automatic follow-up is on. */
   autoFollowupActive: boolean | null;
   /** Subject of the follow-up, or null. */

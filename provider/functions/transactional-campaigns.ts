@@ -47,7 +47,7 @@ export interface GetTransactionalCampaignResult {
   /** The wizard step last reached, e.g. `editor`. */
   lastAction: string;
   /** The editor: `plain`, `html` or `builder`. */
-  editor: "plain" | "html" | "builder" | (string & {});
+  editor: api.TransactionalEditor;
   /** The content block. */
   html: TransactionalContentInfo | null;
   /** Purchases attributed to it. */
