@@ -7,11 +7,12 @@
  * stays hand-written in the resource's module.
  */
 import { z } from "zod";
+import type { FieldType } from "../field-type";
 import { compact, type DiffSpec, sameSet } from "./common";
 import { safeId } from "./ids";
 
-/** How the Pulumi package schema and the SDK type a field. */
-export type FieldType = "string" | "integer" | "number" | "boolean" | "stringList";
+/** Re-exported where the field tables have always offered it. */
+export type { FieldType };
 
 /** Every fact about one field of a resource. */
 export interface Field {
