@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { DEFAULT_MAX_IN_FLIGHT, DEFAULT_TIMEOUT_MS } from "./client/client";
 import { SenderConfigError } from "./client/errors/config-error";
+import { DEFAULT_RETRY_OPTIONS } from "./client/retry";
 
 /** The settings the provider reads from stack config (`sender:*`) or the environment. */
 export interface ProviderSettings {
@@ -20,15 +22,77 @@ export interface ProviderSettings {
 /** The default base URL of the real service. */
 export const DEFAULT_BASE_URL = "https://api.sender.net";
 
+/** One `sender:*` config key: everything the settings, the checks, the schema and the docs say of it. */
+export interface ConfigKey {
+  /** How the value is read: a string, or a whole number greater than 0. */
+  readonly type: "string" | "integer";
+  /** The default when the key and its environment variable are unset; undefined when there is none. */
+  readonly default: string | number | undefined;
+  /** The environment variable read when the key is unset. */
+  readonly env?: string;
+  /** The description, on one line (the schema's; an integer's default is added there). */
+  readonly doc: string;
+  /** A secret: never stored in clear, never logged. */
+  readonly secret?: boolean;
+  /** The {@link ProviderSettings} member the value goes to. */
+  readonly setting: keyof ProviderSettings;
+  /** What a number is multiplied by on its way to the setting (seconds to ms: 1000). */
+  readonly scale?: number;
+}
+
+/**
+ * Every `sender:*` config key the package reads, without the `sender:` prefix, in the order the
+ * schema lists them. The defaults are the client's own (it applies them when a setting is unset).
+ */
+export const CONFIG_TABLE = {
+  apiToken: {
+    type: "string",
+    default: undefined,
+    env: "SENDER_API_TOKEN",
+    doc: "The Sender API token. A secret: never stored in clear, never logged.",
+    secret: true,
+    setting: "apiToken",
+  },
+  baseUrl: {
+    type: "string",
+    default: DEFAULT_BASE_URL,
+    env: "SENDER_BASE_URL",
+    doc: "The API's base URL, `https://api.sender.net` unless set. Plain `http://` is refused except on loopback.",
+    setting: "baseUrl",
+  },
+  maxAttempts: {
+    type: "integer",
+    default: DEFAULT_RETRY_OPTIONS.maxAttempts,
+    doc: "Attempts per request, retries included.",
+    setting: "maxAttempts",
+  },
+  retryDeadlineSeconds: {
+    type: "integer",
+    default: DEFAULT_RETRY_OPTIONS.deadlineMs / 1000,
+    doc: "Overall deadline of one request, retries included, in seconds.",
+    setting: "deadlineMs",
+    scale: 1000,
+  },
+  maxInFlight: {
+    type: "integer",
+    default: DEFAULT_MAX_IN_FLIGHT,
+    doc: "Requests in flight at once, per provider instance.",
+    setting: "maxInFlight",
+  },
+  requestTimeoutSeconds: {
+    type: "integer",
+    default: DEFAULT_TIMEOUT_MS / 1000,
+    doc: "Timeout of one attempt, in seconds.",
+    setting: "timeoutMs",
+    scale: 1000,
+  },
+} as const satisfies Record<string, ConfigKey>;
+
+/** The name of a `sender:*` config key, without the prefix. */
+export type ConfigKeyName = keyof typeof CONFIG_TABLE;
+
 /** Every `sender:*` config key the package reads, without the `sender:` prefix. */
-export const CONFIG_KEYS = [
-  "apiToken",
-  "baseUrl",
-  "maxAttempts",
-  "retryDeadlineSeconds",
-  "maxInFlight",
-  "requestTimeoutSeconds",
-] as const;
+export const CONFIG_KEYS = Object.keys(CONFIG_TABLE) as readonly ConfigKeyName[];
 
 /** A source of string config values keyed `sender:<name>`, as `configure()` and the program see them. */
 export interface ConfigSource {
@@ -68,14 +132,15 @@ export function readSettings(config: ConfigSource, env: NodeJS.ProcessEnv = proc
     }
     return parsed.data * scale;
   };
-  return {
-    apiToken: pick("apiToken") ?? (env.SENDER_API_TOKEN || undefined),
-    baseUrl: pick("baseUrl") ?? (env.SENDER_BASE_URL || DEFAULT_BASE_URL),
-    maxAttempts: number("maxAttempts"),
-    deadlineMs: number("retryDeadlineSeconds", 1000),
-    maxInFlight: number("maxInFlight"),
-    timeoutMs: number("requestTimeoutSeconds", 1000),
-  };
+  const settings: Record<string, string | number | undefined> = {};
+  for (const [name, key] of Object.entries(CONFIG_TABLE) as [ConfigKeyName, ConfigKey][]) {
+    const value =
+      key.type === "integer"
+        ? number(name, key.scale)
+        : (pick(name) ?? ((key.env !== undefined && env[key.env]) || undefined));
+    settings[key.setting] = value ?? (key.type === "string" ? key.default : undefined);
+  }
+  return settings as unknown as ProviderSettings;
 }
 
 function editDistance(a: string, b: string): number {
@@ -95,9 +160,9 @@ function editDistance(a: string, b: string): number {
 }
 
 /** The known key closest to `name` (case-insensitively), e.g. `apitoken` → `apiToken`. */
-export function closestConfigKey(name: string): (typeof CONFIG_KEYS)[number] {
+export function closestConfigKey(name: string): ConfigKeyName {
   const lower = name.toLowerCase();
-  let best: (typeof CONFIG_KEYS)[number] = CONFIG_KEYS[0];
+  let best: ConfigKeyName = "apiToken";
   let bestDistance = Number.POSITIVE_INFINITY;
   for (const key of CONFIG_KEYS) {
     const distance = editDistance(lower, key.toLowerCase());

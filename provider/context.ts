@@ -1,17 +1,22 @@
 import { inspect } from "node:util";
+import { Claims } from "./claims";
 import { SenderClient } from "./client";
 import { SenderConfigError } from "./client/errors/config-error";
 import { SenderError } from "./client/errors/sender-error";
-import { defaultPacers, type PacerRegistry } from "./client/pacer";
+import { PacerRegistry } from "./client/pacer";
 import { DEFAULT_RETRY_OPTIONS } from "./client/retry";
+import { abortRequestsInFlight } from "./client/transport";
 import {
+  CONFIG_TABLE,
+  type ConfigKey,
+  type ConfigKeyName,
   type ConfigSource,
   checkSenderConfig,
   missingTokenError,
   type ProviderSettings,
   readSettings,
 } from "./config";
-import { Claims } from "./resources/create-once";
+import { EngineWatch } from "./engine-watch";
 
 export { MISSING_TOKEN_MESSAGE } from "./config";
 
@@ -29,7 +34,7 @@ export interface ProviderContextOptions {
   client?: SenderClient | undefined;
   /** The configuration failure `configure()` found: every later operation raises it again. */
   failure?: SenderConfigError | undefined;
-  /** Where clients find the pacer of their service. Default: the process's ({@link defaultPacers}). */
+  /** Where clients find the pacer of their service. Default: a registry of this context's own. */
   pacers?: PacerRegistry | undefined;
   /** The ids claimed and the lists taken by creates. Default: none yet. */
   claims?: Claims | undefined;
@@ -81,7 +86,7 @@ export class ProviderContext {
     this.#settings = options.settings;
     this.#client = options.client;
     this.failure = options.failure;
-    this.pacers = options.pacers ?? defaultPacers();
+    this.pacers = options.pacers ?? new PacerRegistry();
     this.claims = options.claims ?? new Claims();
     this.#readOnly = options.readOnly === true;
   }
@@ -120,7 +125,7 @@ export class ProviderContext {
         sameSettings(previous.#settings, settings)
       )
         return previous;
-      const pacers = kept.pacers ?? defaultPacers();
+      const pacers = kept.pacers ?? new PacerRegistry();
       return new ProviderContext({ ...kept, settings, client: clientFromSettings(settings, pacers) });
     } catch (error) {
       if (!SenderConfigError.is(error)) throw error;
@@ -193,8 +198,8 @@ export class ProviderContext {
   }
 
   /**
-   * The retry deadline of the client in ms (`sender:retryDeadlineSeconds`, else the client's
-   * default): with the attempt timeout, how long a create may still be committed.
+   * The retry deadline of the client in ms (its setting, else the client's default): with the
+   * attempt timeout, how long a create may still be committed.
    */
   retryDeadlineMs(): number {
     return this.#settings?.deadlineMs ?? DEFAULT_RETRY_OPTIONS.deadlineMs;
@@ -221,14 +226,25 @@ function sameSettings(a: ProviderSettings | undefined, b: ProviderSettings): boo
  * The engine's dynamic-provider process calls `configure()` once per resource kind, and every
  * kind must share one client (one pacer: one rate limit per account) and one set of claims; the
  * engine gives the kinds' providers nothing else to share. So that process keeps its context in
- * one holder (`provider/index.ts`), and the native plugin keeps one per provider instance.
+ * one holder (`provider/dynamic/runtime.ts`), and the native plugin keeps one per provider instance.
  */
 export class ContextHolder {
   #context: ProviderContext;
+  /**
+   * The process's watch over its engine: it cuts the requests in flight of this holder's
+   * clients (their pacers are kept across `configure()`).
+   */
+  readonly engineWatch: EngineWatch;
 
   /** @param initial the context before any `configure()`: by default one that reads the environment. */
   constructor(initial: ProviderContext = new ProviderContext()) {
     this.#context = initial;
+    this.engineWatch = new EngineWatch((why) => abortRequestsInFlight(this.#context.pacers, why));
+  }
+
+  /** Stops the process once the engine is gone, and on SIGTERM ({@link EngineWatch.watch}). */
+  watchEngine(): void {
+    this.engineWatch.watch();
   }
 
   /** The current context. */
@@ -256,33 +272,29 @@ export class ContextHolder {
   }
 }
 
-/** The client's option errors, restated in terms of the stack config a user sets. */
+/**
+ * The client's option errors, restated in terms of the stack config a user sets: an option that
+ * is a config key with an environment fallback (the token, the base URL) names both.
+ */
 function asConfigError(error: SenderConfigError): SenderConfigError {
-  if (error.option === "baseUrl") {
-    return new SenderConfigError(
-      "sender:baseUrl",
-      error.reason,
-      `Invalid config sender:baseUrl (or SENDER_BASE_URL): ${error.reason}`,
-    );
-  }
-  if (error.option === "apiToken") {
-    return new SenderConfigError(
-      "sender:apiToken",
-      error.reason,
-      `Invalid config sender:apiToken (or SENDER_API_TOKEN): ${error.reason}`,
-    );
-  }
-  return error;
+  if (!Object.hasOwn(CONFIG_TABLE, error.option)) return error;
+  const key: ConfigKey = CONFIG_TABLE[error.option as ConfigKeyName];
+  if (key.env === undefined) return error;
+  return new SenderConfigError(
+    `sender:${error.option}`,
+    error.reason,
+    `Invalid config sender:${error.option} (or ${key.env}): ${error.reason}`,
+  );
 }
 
 /**
- * Builds a client from settings, its pacer from `pacers` (default: the process's).
+ * Builds a client from settings, its pacer from `pacers` (the context's).
  *
  * @throws SenderConfigError when the token is missing or the settings are unusable.
  */
 export function clientFromSettings(
   s: ProviderSettings,
-  pacers: PacerRegistry = defaultPacers(),
+  pacers: PacerRegistry,
   readOnly = false,
 ): SenderClient {
   if (!s.apiToken) throw missingTokenError();

@@ -2,7 +2,8 @@
  * Where the providers' warnings and notices go. The engine shows a dynamic provider's stderr in its
  * log (attached to no resource), so that is the default. It hides a native plugin's stderr (debug
  * level only), so the plugin routes them to the engine's `Log` with the URN of the resource whose
- * operation is running (`plugin/main.ts`, {@link forResource}).
+ * operation is running: its server runs each operation in a scope ({@link forResource}) that
+ * carries its sink (`plugin/main.ts` makes it), and no module keeps one.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 
@@ -21,17 +22,18 @@ const stderrSink: DiagnosticSink = (severity, message) => {
   process.stderr.write(`${severity === "warning" ? "warning: " : ""}${message}\n`);
 };
 
-let sink: DiagnosticSink = stderrSink;
-const currentUrn = new AsyncLocalStorage<{ urn: string; pending: Promise<void>[] }>();
-
-/** Sends the lines to `next` from now on; `undefined` goes back to stderr. */
-export function setDiagnosticSink(next: DiagnosticSink | undefined): void {
-  sink = next ?? stderrSink;
+/** The operation running: the resource it is on, where its lines go, and their deliveries. */
+interface Scope {
+  readonly urn: string | undefined;
+  readonly sink: DiagnosticSink;
+  readonly pending: Promise<void>[];
 }
 
+const currentScope = new AsyncLocalStorage<Scope>();
+
 function emit(severity: Severity, message: string): void {
-  const scope = currentUrn.getStore();
-  const delivered = sink(severity, message, scope?.urn);
+  const scope = currentScope.getStore();
+  const delivered = (scope?.sink ?? stderrSink)(severity, message, scope?.urn);
   if (delivered && scope) scope.pending.push(delivered.catch(() => undefined));
 }
 
@@ -46,13 +48,19 @@ export function notice(message: string): void {
 }
 
 /**
- * Runs one operation of the resource `urn`: its lines carry the URN, and the operation ends only
- * once they are delivered (the engine may stop the plugin right after the last answer).
+ * Runs one operation of the resource `urn` (undefined: of no resource, a function's call): its
+ * lines carry the URN and go to `sink` (default: the enclosing scope's, else stderr), and the
+ * operation ends only once they are delivered (the engine may stop the plugin right after the last
+ * answer).
  */
-export async function forResource<T>(urn: string, run: () => Promise<T>): Promise<T> {
-  const scope = { urn, pending: [] as Promise<void>[] };
+export async function forResource<T>(
+  urn: string | undefined,
+  run: () => Promise<T>,
+  sink?: DiagnosticSink,
+): Promise<T> {
+  const scope: Scope = { urn, sink: sink ?? currentScope.getStore()?.sink ?? stderrSink, pending: [] };
   try {
-    return await currentUrn.run(scope, run);
+    return await currentScope.run(scope, run);
   } finally {
     await Promise.all(scope.pending);
   }

@@ -10,9 +10,14 @@
  * flight and exits before sending anything more.
  */
 import * as net from "node:net";
-import { abortRequestsInFlight } from "./client/transport";
 
-/** Options of {@link watchEngine}; the defaults are those of the dynamic-provider process. */
+/**
+ * Aborts every request in flight of the process (its context's clients), each failing with one
+ * line saying `why`; returns how many there were.
+ */
+export type AbortInFlight = (why: string) => number;
+
+/** Options of {@link EngineWatch.watch}; the defaults are those of the dynamic-provider process. */
 export interface EngineWatchOptions {
   /** `host:port` of the engine; by default the process's first argument, when it runs the dynamic provider. */
   address?: string | undefined;
@@ -22,30 +27,8 @@ export interface EngineWatchOptions {
   onGone?: () => void;
 }
 
-let watching: NodeJS.Timeout | undefined;
-let stoppingOnSigterm = false;
-
 /** The exit status after SIGTERM: 128 + 15, as a shell reports a process ended by it. */
 export const SIGTERM_EXIT_CODE = 143;
-
-/**
- * On SIGTERM, aborts every Sender request in flight, says so on stderr in one line and exits with
- * {@link SIGTERM_EXIT_CODE}; installed once per process. Node's default already exits, but
- * silently; this says which requests were cut (their outcome is unknown) and exits at once.
- */
-export function stopOnSigterm(): void {
-  if (stoppingOnSigterm) return;
-  stoppingOnSigterm = true;
-  process.once("SIGTERM", () => {
-    const count = abortRequestsInFlight("stopped: the process received SIGTERM");
-    const what =
-      count === 0
-        ? "no request was in flight"
-        : `stopped ${count} request${count === 1 ? "" : "s"} in flight, whose outcome is unknown`;
-    process.stderr.write(`pulumi-sender: SIGTERM received; ${what}\n`);
-    process.exit(SIGTERM_EXIT_CODE);
-  });
-}
 
 const isAddress = (text: string) => /^[\w.-]+:\d+$/.test(text) || /^\[[\da-f:]+\]:\d+$/i.test(text);
 
@@ -91,49 +74,84 @@ export function engineAlive(address: string, timeoutMs = 2_000): Promise<boolean
   });
 }
 
-function exitNow(): void {
-  // Cut explicitly rather than leave it to the exit: no retry or follow-up request can start.
-  const count = abortRequestsInFlight("stopped: the Pulumi engine is gone");
-  const what =
-    count === 0
-      ? ""
-      : ` and cutting ${count} request${count === 1 ? "" : "s"} in flight, whose outcome is unknown`;
-  process.stderr.write(
-    `pulumi-sender: the Pulumi engine is gone; stopping before any further request${what}\n`,
-  );
-  process.exit(1);
-}
-
 /**
- * Starts watching the engine, once per process, and in the dynamic-provider process stops on
- * SIGTERM ({@link stopOnSigterm}); does nothing outside it (no engine address). The timer never
- * keeps the process alive.
+ * The watch of one process over its engine, kept by what the process keeps (the dynamic
+ * provider's `ContextHolder`, the plugin's server): whether it watches already, whether it
+ * stops on SIGTERM, and how it aborts the requests in flight.
  */
-export function watchEngine(options: EngineWatchOptions = {}): void {
-  if (watching !== undefined) return;
-  const address = options.address ?? engineAddressOf();
-  if (address === undefined) return;
-  // Only in the engine's process itself: a test that names an address keeps its own signals.
-  if (options.address === undefined) stopOnSigterm();
-  const onGone = options.onGone ?? exitNow;
-  let probing = false;
-  watching = setInterval(async () => {
-    if (probing) return;
-    probing = true;
-    try {
-      if (!(await engineAlive(address))) {
-        stopWatchingEngine();
-        onGone();
-      }
-    } finally {
-      probing = false;
-    }
-  }, options.intervalMs ?? 200);
-  watching.unref();
-}
+export class EngineWatch {
+  readonly #abortInFlight: AbortInFlight;
+  #watching: NodeJS.Timeout | undefined;
+  #stoppingOnSigterm = false;
 
-/** Stops the watch; for tests. */
-export function stopWatchingEngine(): void {
-  if (watching !== undefined) clearInterval(watching);
-  watching = undefined;
+  /** @param abortInFlight how the process's requests in flight are cut when it stops. */
+  constructor(abortInFlight: AbortInFlight) {
+    this.#abortInFlight = abortInFlight;
+  }
+
+  /**
+   * On SIGTERM, aborts every Sender request in flight, says so on stderr in one line and exits
+   * with {@link SIGTERM_EXIT_CODE}; installed once. Node's default already exits, but silently;
+   * this says which requests were cut (their outcome is unknown) and exits at once.
+   */
+  stopOnSigterm(): void {
+    if (this.#stoppingOnSigterm) return;
+    this.#stoppingOnSigterm = true;
+    process.once("SIGTERM", () => {
+      const count = this.#abortInFlight("stopped: the process received SIGTERM");
+      const what =
+        count === 0
+          ? "no request was in flight"
+          : `stopped ${count} request${count === 1 ? "" : "s"} in flight, whose outcome is unknown`;
+      process.stderr.write(`pulumi-sender: SIGTERM received; ${what}\n`);
+      process.exit(SIGTERM_EXIT_CODE);
+    });
+  }
+
+  /**
+   * Starts watching the engine, once, and in the dynamic-provider process stops on SIGTERM
+   * ({@link EngineWatch.stopOnSigterm}); does nothing outside it (no engine address). The timer
+   * never keeps the process alive.
+   */
+  watch(options: EngineWatchOptions = {}): void {
+    if (this.#watching !== undefined) return;
+    const address = options.address ?? engineAddressOf();
+    if (address === undefined) return;
+    // Only in the engine's process itself: a test that names an address keeps its own signals.
+    if (options.address === undefined) this.stopOnSigterm();
+    const onGone = options.onGone ?? (() => this.#exitNow());
+    let probing = false;
+    this.#watching = setInterval(async () => {
+      if (probing) return;
+      probing = true;
+      try {
+        if (!(await engineAlive(address))) {
+          this.stop();
+          onGone();
+        }
+      } finally {
+        probing = false;
+      }
+    }, options.intervalMs ?? 200);
+    this.#watching.unref();
+  }
+
+  /** Stops the watch; for tests. */
+  stop(): void {
+    if (this.#watching !== undefined) clearInterval(this.#watching);
+    this.#watching = undefined;
+  }
+
+  #exitNow(): void {
+    // Cut explicitly rather than leave it to the exit: no retry or follow-up request can start.
+    const count = this.#abortInFlight("stopped: the Pulumi engine is gone");
+    const what =
+      count === 0
+        ? ""
+        : ` and cutting ${count} request${count === 1 ? "" : "s"} in flight, whose outcome is unknown`;
+    process.stderr.write(
+      `pulumi-sender: the Pulumi engine is gone; stopping before any further request${what}\n`,
+    );
+    process.exit(1);
+  }
 }

@@ -1,7 +1,7 @@
 // The naming of the dynamic SDK; the rule itself (marks, titles) lives in provider/autoname.ts.
 import * as pulumi from "@pulumi/pulumi";
 import { autonamedTitleOf, instanceMark } from "../provider/autoname";
-import type { ResourceKind } from "../provider/kinds";
+import type { ResourceKind } from "../provider/resources/registry";
 import { stackNonce } from "./stack-nonce";
 
 export { instanceMark, markedTitle, markFromUrn, titleFromUrn } from "../provider/autoname";

@@ -12,7 +12,7 @@ export type {
   SubscriberAction,
   WebhookTopic,
 } from "../provider/client";
-export type { ResourceKind } from "../provider/kinds";
+export type { ResourceKind } from "../provider/resources/registry";
 export { Attachment, type AttachmentArgs } from "./attachment";
 export { Campaign, type CampaignArgs } from "./campaign";
 export { CampaignFollowUp, type CampaignFollowUpArgs } from "./campaign-follow-up";

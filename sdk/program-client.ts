@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import * as pulumi from "@pulumi/pulumi";
 import type { SenderClient } from "../provider/client";
-import type { PacerRegistry } from "../provider/client/pacer";
+import { PacerRegistry } from "../provider/client/pacer";
 import {
   missingTokenError,
   type ProviderSettings,
@@ -47,7 +47,7 @@ function cacheKey(settings: ProviderSettings): string {
 export interface ProgramContextOptions {
   /** The environment of the `SENDER_*` fallbacks. Default `process.env`, read at each call. */
   env?: NodeJS.ProcessEnv;
-  /** Where clients find the pacer of their service. Default: the process's. */
+  /** Where clients find the pacer of their service. Default: this context's own. */
   pacers?: PacerRegistry;
 }
 
@@ -68,12 +68,12 @@ export class ProgramContext implements RunContext {
   #configKeysChecked = false;
   #resources = 0;
   readonly #env: NodeJS.ProcessEnv | undefined;
-  readonly #pacers: PacerRegistry | undefined;
+  readonly #pacers: PacerRegistry;
 
-  /** @param options the environment and the pacers; by default the process's. */
+  /** @param options the environment and the pacers; by default this context's own. */
   constructor(options: ProgramContextOptions = {}) {
     this.#env = options.env;
-    this.#pacers = options.pacers;
+    this.#pacers = options.pacers ?? new PacerRegistry();
   }
 
   /**

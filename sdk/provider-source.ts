@@ -1,4 +1,4 @@
-import type { ResourceKind } from "../provider/kinds";
+import type { ResourceKind } from "../provider/resources/registry";
 import type { STACK_NONCE_KIND } from "../provider/resources/stack-nonce";
 
 /**

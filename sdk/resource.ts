@@ -1,7 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
-import { fieldTables } from "../provider";
-import type { ResourceKind } from "../provider/kinds";
 import { outputNames } from "../provider/resources/fields";
+import { fieldTables, type ResourceKind } from "../provider/resources/registry";
 import { programContext } from "./program-client";
 import { providerSource } from "./provider-source";
 

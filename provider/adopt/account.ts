@@ -7,9 +7,8 @@
 import type { SenderClient } from "../client";
 import type * as api from "../client/schemas";
 import { ProviderContext } from "../context";
-import { providersOf } from "../index";
-import type { ResourceKind } from "../kinds";
 import { isSent } from "../resources/common";
+import { providersOf, type ResourceKind } from "../resources/registry";
 
 /** One object of the account, as `adopt` writes it. */
 export interface AccountObject {

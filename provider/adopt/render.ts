@@ -3,7 +3,7 @@
  * `index.ts` for the dynamic package. Both are functions of the account alone (no dates, no
  * randomness, a fixed order), so that a second run writes byte-identical files.
  */
-import type { ResourceKind } from "../kinds";
+import { registry } from "../resources/registry";
 import { type Account, type AccountObject, isSentStatus } from "./account";
 
 /** An object with the name and TypeScript identifier it is written under. */
@@ -25,22 +25,6 @@ export function slug(text: string): string {
     .slice(0, 48)
     .replace(/-+$/, "");
 }
-
-const PART_SUFFIX: Partial<Record<ResourceKind, string>> = {
-  CampaignTargeting: "targeting",
-  CampaignFollowUp: "follow-up",
-  CampaignSchedule: "schedule",
-};
-
-const FALLBACK: Record<ResourceKind, string> = {
-  Campaign: "campaign",
-  CampaignTargeting: "targeting",
-  CampaignFollowUp: "follow-up",
-  CampaignSchedule: "schedule",
-  Attachment: "attachment",
-  TransactionalCampaign: "transactional",
-  Webhook: "webhook",
-};
 
 const idPart = (id: string) => id.replace(/[^A-Za-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
 
@@ -68,7 +52,7 @@ function identifierOf(name: string): string {
  * `<campaign>-<file>`). A name or identifier still taken gets the kind, then a number.
  */
 export function nameObjects(account: Account): NamedObject[] {
-  const base = (o: AccountObject) => slug(o.label) || FALLBACK[o.kind];
+  const base = (o: AccountObject) => slug(o.label) || registry[o.kind].adoptName;
   const counts = new Map<string, number>();
   for (const o of account.objects) {
     if (o.campaignId === undefined) counts.set(base(o), (counts.get(base(o)) ?? 0) + 1);
@@ -86,8 +70,8 @@ export function nameObjects(account: Account): NamedObject[] {
   return account.objects.map((o) => {
     let wanted: string;
     if (o.campaignId !== undefined) {
-      const campaign = campaignNames.get(o.campaignId) ?? FALLBACK.Campaign;
-      wanted = `${campaign}-${PART_SUFFIX[o.kind] ?? (slug(o.label) || FALLBACK[o.kind])}`;
+      const campaign = campaignNames.get(o.campaignId) ?? registry.Campaign.adoptName;
+      wanted = `${campaign}-${registry[o.kind].partSuffix ?? (slug(o.label) || registry[o.kind].adoptName)}`;
     } else {
       wanted = (counts.get(base(o)) ?? 0) > 1 ? `${base(o)}-${idPart(o.id)}` : base(o);
     }

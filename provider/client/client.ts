@@ -2,7 +2,7 @@ import { inspect } from "node:util";
 import type * as undici from "undici";
 import { type AccountEndpoints, accountEndpoints } from "./endpoints/account";
 import { type AttachmentEndpoints, attachmentEndpoints } from "./endpoints/attachments";
-import { attachTransport } from "./endpoints/call";
+import { TransportHolder } from "./endpoints/call";
 import { type CampaignEndpoints, campaignEndpoints } from "./endpoints/campaigns";
 import { type CartEndpoints, cartEndpoints } from "./endpoints/carts";
 import { type ReportEndpoints, reportEndpoints } from "./endpoints/reports";
@@ -16,7 +16,7 @@ import type { SenderNetworkError } from "./errors/network-error";
 import type { SenderResponseValidationError } from "./errors/response-validation-error";
 import type { SenderError } from "./errors/sender-error";
 import type { SenderTimeoutError } from "./errors/timeout-error";
-import { defaultPacers, type PacerRegistry } from "./pacer";
+import { PacerRegistry } from "./pacer";
 import { DEFAULT_RETRY_OPTIONS, type RetryOptions } from "./retry";
 import { ALREADY_DELETED_ACK, type RequestEvent, Transport } from "./transport";
 
@@ -36,11 +36,12 @@ export interface SenderClientOptions {
   timeoutMs?: number;
   /** Retry policy overrides; see {@link RetryOptions}. */
   retry?: Partial<RetryOptions>;
-  /** Most requests in flight per service in this process (shared with other clients). Default 4. */
+  /** Most requests in flight per service (shared with the clients of the same `pacers`). Default 4. */
   maxInFlight?: number;
   /**
    * Where the client finds the pacer of its service, shared with the other clients of the same
-   * registry. Default: the process's ({@link defaultPacers}).
+   * registry (a 429 to one pauses them all), and which aborts their requests in flight. Default:
+   * a registry of its own (the client paces alone).
    */
   pacers?: PacerRegistry;
   /** undici dispatcher (agent, mock...); undici's global one by default. */
@@ -60,8 +61,10 @@ export interface SenderClientOptions {
   readOnly?: boolean;
 }
 
-const DEFAULT_TIMEOUT_MS = 30_000;
-const DEFAULT_MAX_IN_FLIGHT = 4;
+/** Default limit of one attempt in ms ({@link SenderClientOptions.timeoutMs}). */
+export const DEFAULT_TIMEOUT_MS = 30_000;
+/** Default of {@link SenderClientOptions.maxInFlight}. */
+export const DEFAULT_MAX_IN_FLIGHT = 4;
 const DEFAULT_USER_AGENT = "pulumi-sender-client";
 function isLoopback(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, "").toLowerCase();
@@ -132,43 +135,46 @@ export interface SenderClient
  * Its endpoint methods are written by area in `endpoints/`, as `emulator/routes/` is, and
  * installed on the prototype at the end of this file.
  */
-export class SenderClient {
+export class SenderClient extends TransportHolder {
   readonly #root: string;
   readonly #timeoutMs: number;
   readonly #maxAttempts: number;
 
   /** @throws SenderConfigError for an unusable `baseUrl` or `apiToken`. */
   constructor(options: SenderClientOptions) {
-    this.#root = parseBaseUrl(options.baseUrl);
+    const root = parseBaseUrl(options.baseUrl);
     if (typeof options.apiToken !== "string" || options.apiToken.trim() === "") {
       throw new SenderConfigError("apiToken", "is empty");
     }
     if (/[\r\n\0]/.test(options.apiToken)) {
       throw new SenderConfigError("apiToken", "contains a line break or NUL character");
     }
-    this.#timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     // A JavaScript caller may still pass `maxAttempts: undefined`: it must keep the default, not
     // replace it (undefined passes the `< 1` check and would retry until the deadline).
     const retry: RetryOptions = { ...DEFAULT_RETRY_OPTIONS, ...defined(options.retry) };
     if (retry.maxAttempts < 1) throw new SenderConfigError("retry.maxAttempts", "must be at least 1");
+    super(
+      new Transport({
+        root,
+        token: options.apiToken,
+        timeoutMs,
+        retry,
+        pacer: (options.pacers ?? new PacerRegistry()).pacerFor(
+          root,
+          options.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT,
+        ),
+        dispatcher: options.dispatcher,
+        userAgent: options.userAgent ?? DEFAULT_USER_AGENT,
+        onRequest: options.onRequest,
+        now: options.now ?? Date.now,
+        sleep: options.sleep ?? sleep,
+        readOnly: options.readOnly === true,
+      }),
+    );
+    this.#root = root;
+    this.#timeoutMs = timeoutMs;
     this.#maxAttempts = retry.maxAttempts;
-    const transport = new Transport({
-      root: this.#root,
-      token: options.apiToken,
-      timeoutMs: this.#timeoutMs,
-      retry,
-      pacer: (options.pacers ?? defaultPacers()).pacerFor(
-        this.#root,
-        options.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT,
-      ),
-      dispatcher: options.dispatcher,
-      userAgent: options.userAgent ?? DEFAULT_USER_AGENT,
-      onRequest: options.onRequest,
-      now: options.now ?? Date.now,
-      sleep: options.sleep ?? sleep,
-      readOnly: options.readOnly === true,
-    });
-    attachTransport(this, transport);
   }
 
   /** The API root this client talks to (without `/v2`). */

@@ -28,12 +28,10 @@ export {
   type SenderTimeoutPhase,
 } from "./errors/timeout-error";
 export {
-  defaultPacers,
   Pacer,
   PacerRegistry,
   type PacerSnapshot,
   type Permit,
-  pacerFor,
   type RateLimitInfo,
   readRateLimit,
   type SetTimer,

@@ -104,6 +104,8 @@ export class Pacer {
   #timer: (() => void) | undefined;
   #timerAt = 0;
   readonly #setTimer: SetTimer;
+  // The attempts of this service in flight, so that a shutdown can end them at once.
+  readonly #requests = new Set<AbortController>();
 
   /**
    * @param maxInFlight most requests in flight at once.
@@ -119,6 +121,20 @@ export class Pacer {
   /** Lowers the in-flight cap when another client of the same service asks for less. */
   capInFlight(maxInFlight: number): void {
     this.#maxInFlight = Math.max(1, Math.min(this.#maxInFlight, Math.floor(maxInFlight)));
+  }
+
+  /** Counts `controller`'s attempt in flight until the returned function is called. */
+  track(controller: AbortController): () => void {
+    this.#requests.add(controller);
+    return () => this.#requests.delete(controller);
+  }
+
+  /** Aborts every tracked attempt, each with its own `reason()`; returns how many there were. */
+  abortInFlight(reason: () => Error): number {
+    const count = this.#requests.size;
+    for (const controller of this.#requests) controller.abort(reason());
+    this.#requests.clear();
+    return count;
   }
 
   /** A snapshot of the state. */
@@ -287,6 +303,8 @@ export class Pacer {
  * The pacers of a process, one per service URL: every client made with the same registry shares
  * the pacer of its service, so two clients of one account (two providers with different tokens to
  * the same service included) share one rate limit. The smallest `maxInFlight` asked for wins.
+ * The registry is kept by the process's context (`provider/context.ts`), not by this module; it
+ * also knows every request of its clients in flight ({@link PacerRegistry.abortInFlight}).
  */
 export class PacerRegistry {
   readonly #pacers = new Map<string, Pacer>();
@@ -302,20 +320,14 @@ export class PacerRegistry {
     }
     return pacer;
   }
-}
 
-// The registry of clients given none: a rate limit is the account's, whoever in the process calls.
-const processPacers = new PacerRegistry();
-
-/** The registry a client uses unless it is given one: the process's. */
-export function defaultPacers(): PacerRegistry {
-  return processPacers;
-}
-
-/**
- * The pacer shared by every client of the service at `serviceUrl` in this process (the
- * {@link defaultPacers} registry). The smallest `maxInFlight` asked for wins.
- */
-export function pacerFor(serviceUrl: string, maxInFlight: number): Pacer {
-  return processPacers.pacerFor(serviceUrl, maxInFlight);
+  /**
+   * Aborts every request in flight of every client of this registry, each with its own `reason()`;
+   * for a process about to exit. Returns how many there were.
+   */
+  abortInFlight(reason: () => Error): number {
+    let count = 0;
+    for (const pacer of this.#pacers.values()) count += pacer.abortInFlight(reason);
+    return count;
+  }
 }

@@ -21,7 +21,7 @@ import { SenderReadOnlyError } from "./errors/read-only-error";
 import { SenderResponseValidationError } from "./errors/response-validation-error";
 import type { SenderError } from "./errors/sender-error";
 import { SenderTimeoutError } from "./errors/timeout-error";
-import type { Pacer, ResponseHeaders } from "./pacer";
+import type { Pacer, PacerRegistry, ResponseHeaders } from "./pacer";
 import {
   buildQuery,
   encodePathSegment,
@@ -121,18 +121,13 @@ const REDACTED = "[redacted]";
 /** Why every request in flight was aborted (see {@link abortRequestsInFlight}). */
 class StoppedError extends Error {}
 
-// Every attempt in flight in this process, so that a shutdown can end them at once.
-const inFlight = new Set<AbortController>();
-
 /**
- * Aborts every request of every client in flight in this process, each failing with one line
- * saying `why` (not retried); for a process about to exit on SIGTERM. Returns how many there were.
+ * Aborts every request in flight of every client of `pacers` (the process's, kept by its
+ * context), each failing with one line saying `why` (not retried); for a process about to exit on
+ * SIGTERM. Returns how many there were.
  */
-export function abortRequestsInFlight(why: string): number {
-  const count = inFlight.size;
-  for (const controller of inFlight) controller.abort(new StoppedError(why));
-  inFlight.clear();
-  return count;
+export function abortRequestsInFlight(pacers: PacerRegistry, why: string): number {
+  return pacers.abortInFlight(() => new StoppedError(why));
 }
 
 /** Replaces every occurrence of `secret` in strings nested in `value`. */
@@ -442,7 +437,7 @@ export class Transport {
       timedOut = true;
       controller.abort(new Error("attempt timed out"));
     }, timeoutMs);
-    inFlight.add(controller);
+    const untrack = pacer.track(controller);
     const started = performance.now();
     try {
       const response = await undici.request(`${this.#o.root}${target}`, {
@@ -497,7 +492,7 @@ export class Transport {
       return { type: "failure", error: cause, timedOut: attemptTimedOut, stopped, timeoutMs };
     } finally {
       clearTimeout(timer);
-      inFlight.delete(controller);
+      untrack();
     }
   }
 }

@@ -195,7 +195,9 @@ const linkInfo = recordType<CampaignLinkInfo, api.CampaignLink & { readClicks: C
   },
 );
 
-/** `getCampaignReport`: the report of a campaign. */
+/**
+ * Reads the report of a campaign (`GET /v2/campaigns/{id}/report`); every figure is 0 before the send.
+ */
 export const getCampaignReport: DataSource<GetCampaignArgs, GetCampaignReportResult> = {
   name: "getCampaignReport",
   docs: dataSourceDocs.getCampaignReport,
@@ -207,7 +209,9 @@ export const getCampaignReport: DataSource<GetCampaignArgs, GetCampaignReportRes
   }),
 };
 
-/** `getCampaignActivity`: one activity list of a campaign. */
+/**
+ * Reads one activity list of a campaign, every page (`GET /v2/campaigns/{id}/{kind}`).
+ */
 export const getCampaignActivity: DataSource<GetCampaignActivityArgs, GetCampaignActivityResult> = {
   name: "getCampaignActivity",
   docs: dataSourceDocs.getCampaignActivity,
@@ -242,7 +246,9 @@ export const getCampaignActivity: DataSource<GetCampaignActivityArgs, GetCampaig
   },
 };
 
-/** `getCampaignHardBounces`: the hard bounces of a campaign. */
+/**
+ * Reads the hard bounces of a campaign, every page (`GET /v2/campaigns/{id}/hard_bounces`).
+ */
 export const getCampaignHardBounces: DataSource<GetCampaignHardBouncesArgs, GetCampaignHardBouncesResult> = {
   name: "getCampaignHardBounces",
   docs: dataSourceDocs.getCampaignHardBounces,
@@ -265,7 +271,10 @@ export const getCampaignHardBounces: DataSource<GetCampaignHardBouncesArgs, GetC
   },
 };
 
-/** `getCampaignLinks`: the tracked links of a campaign and their clicks. */
+/**
+ * Reads the tracked links of a campaign (`GET /v2/campaigns/{id}/links`) and, for each, every page
+ * of its clicks (`GET /v2/campaigns/{id}/link_clicks/{linkId}`).
+ */
 export const getCampaignLinks: DataSource<GetCampaignLinksArgs, GetCampaignLinksResult> = {
   name: "getCampaignLinks",
   docs: dataSourceDocs.getCampaignLinks,

@@ -8,7 +8,7 @@ import { dataSourceDocs, objectTypeDocs } from "./docs.generated";
 import { notFound, readPages } from "./run";
 
 /** The state of a regular campaign. */
-export type CampaignState = "DRAFT" | "SCHEDULED" | "SENDING" | "SENT" | (string & {});
+export type CampaignState = api.CampaignStatus;
 
 /** The content block of a campaign. */
 export interface CampaignContentInfo {
@@ -69,9 +69,9 @@ export interface GetCampaignResult {
   /** Last change (`YYYY-MM-DD HH:MM:SS` UTC). */
   modified: string;
   /** The wizard step last reached: `step1`, `editor`, `step3` or `step4`. */
-  lastAction: "step1" | "editor" | "step3" | "step4" | (string & {});
+  lastAction: api.LastAction;
   /** The content type (the API's `editor` field): `editor`, `html` or `text`. */
-  contentType: "editor" | "html" | "text" | (string & {});
+  contentType: api.ContentType;
   /** Whether the automatic follow-up is on. */
   autoFollowupActive: boolean | null;
   /** Subject of the follow-up, or null. */
@@ -219,7 +219,9 @@ export const campaignIdArgs = { id: ID_ARG };
 /** The `campaignId` property of the results about one campaign. */
 export const CAMPAIGN_ID = { type: "string" } as const;
 
-/** `getCampaigns`: the regular campaigns. */
+/**
+ * Reads every regular campaign, optionally of one status (`GET /v2/campaigns`, every page).
+ */
 export const getCampaigns: DataSource<GetCampaignsArgs, GetCampaignsResult> = {
   name: "getCampaigns",
   docs: dataSourceDocs.getCampaigns,
@@ -246,7 +248,9 @@ export const getCampaigns: DataSource<GetCampaignsArgs, GetCampaignsResult> = {
   },
 };
 
-/** `getCampaign`: one regular campaign. */
+/**
+ * Reads one regular campaign (`GET /v2/campaigns/{id}`).
+ */
 export const getCampaign: DataSource<GetCampaignArgs, GetCampaignResult> = {
   name: "getCampaign",
   docs: dataSourceDocs.getCampaign,
@@ -256,7 +260,9 @@ export const getCampaign: DataSource<GetCampaignArgs, GetCampaignResult> = {
     campaignInfo.read(await notFound(client.getCampaign(id), "campaign with id", id)),
 };
 
-/** `getCampaignSendingStatus`: how far the send of a campaign got. */
+/**
+ * Reads how far the send of a campaign got (`GET /v2/campaigns/{id}/sending_status`).
+ */
 export const getCampaignSendingStatus: DataSource<GetCampaignArgs, GetCampaignSendingStatusResult> = {
   name: "getCampaignSendingStatus",
   docs: dataSourceDocs.getCampaignSendingStatus,
@@ -280,7 +286,10 @@ export const getCampaignSendingStatus: DataSource<GetCampaignArgs, GetCampaignSe
   },
 };
 
-/** `getCampaignPreview`: a campaign rendered as html and as text. */
+/**
+ * Renders a campaign both ways: html (`GET /v2/campaigns/{id}/preview`) and plain text
+ * (`/plain_preview`).
+ */
 export const getCampaignPreview: DataSource<GetCampaignArgs, GetCampaignPreviewResult> = {
   name: "getCampaignPreview",
   docs: dataSourceDocs.getCampaignPreview,

@@ -102,7 +102,9 @@ export const cartInfo = recordType<GetCartResult, api.Cart>("CartInfo", objectTy
   created: { type: "string", optional: true, from: "created" },
 });
 
-/** `getCarts`: every cart. */
+/**
+ * Reads every cart (`GET /v2/carts`, every page).
+ */
 export const getCarts: DataSource<GetCartsArgs, GetCartsResult> = {
   name: "getCarts",
   docs: dataSourceDocs.getCarts,
@@ -120,7 +122,9 @@ export const getCarts: DataSource<GetCartsArgs, GetCartsResult> = {
   },
 };
 
-/** `getCart`: one cart by its hash. */
+/**
+ * Reads one cart by its hash (`GET /v2/carts/{cart_hash}`).
+ */
 export const getCart: DataSource<GetCartArgs, GetCartResult> = {
   name: "getCart",
   docs: dataSourceDocs.getCart,

@@ -4,7 +4,7 @@
 // SDK functions, the plugin's schema and handlers, the reference in docs/) is derived from it.
 import type { z } from "zod";
 import type { SenderClient } from "../client";
-import type { FieldType } from "../resources/fields";
+import type { FieldType } from "../field-type";
 
 /**
  * The doc of each property of T: the TSDoc of the property, which `npm run docs:data-source-fields`
@@ -133,6 +133,9 @@ export type ArgDecl<V, Optional> = Prop<V, Optional> & {
 /** The arguments of a function taking A, one per key, in the order the messages list them. */
 export type ArgDecls<A> = { readonly [K in keyof A]-?: ArgDecl<A[K], IsOptional<A, K>> };
 
+/** The arguments of a data source that takes none. */
+export type NoArgs = Record<never, never>;
+
 /** One data source: a function `sender:index:<name>` of the plugin and `<name>` of the SDK. */
 export interface DataSource<A, R> {
   /** The function's name, e.g. `getPlan`. */
@@ -142,8 +145,8 @@ export interface DataSource<A, R> {
   /** Its result's properties. */
   readonly result: Props<R>;
   /**
-   * Its docs, from `dataSourceDocs`: what it reads, with the request(s) (the TSDoc of the SDK's
-   * function), and the doc of each argument and result property (the TSDoc of A's and R's).
+   * Its docs, from `dataSourceDocs`: what it reads, with the request(s) (the TSDoc of this
+   * declaration), and the doc of each argument and result property (the TSDoc of A's and R's).
    */
   readonly docs: { readonly description: string; readonly args: FieldDocs<A>; readonly result: FieldDocs<R> };
   /** Reads the result with this client; the arguments are checked already. */

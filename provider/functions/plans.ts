@@ -1,7 +1,7 @@
 // The plans and the account: getPlans, getPlan, getActiveSubscribers, getImageFolders.
 import { z } from "zod";
 import type * as api from "../client";
-import { type DataSource, recordType } from "./declare";
+import { type DataSource, type NoArgs, recordType } from "./declare";
 import { dataSourceDocs, objectTypeDocs } from "./docs.generated";
 import { notFound } from "./run";
 
@@ -59,9 +59,6 @@ export interface GetImageFoldersResult {
   folders: ImageFolderInfo[];
 }
 
-/** No arguments. */
-export type NoArgs = Record<never, never>;
-
 const plan = recordType<GetPlanResult, api.Plan>("Plan", objectTypeDocs.Plan, {
   id: { type: "integer", from: "id" },
   name: { type: "string", optional: true, from: "name" },
@@ -79,7 +76,9 @@ const imageFolder = recordType<ImageFolderInfo, api.ImageFolder>("ImageFolder", 
   imagesCount: { type: "integer", optional: true, from: "images_count" },
 });
 
-/** `getPlans`: every plan. */
+/**
+ * Reads every plan of the service (`GET /v2/plans`).
+ */
 export const getPlans: DataSource<NoArgs, GetPlansResult> = {
   name: "getPlans",
   docs: dataSourceDocs.getPlans,
@@ -90,7 +89,11 @@ export const getPlans: DataSource<NoArgs, GetPlansResult> = {
   run: async (client) => ({ plans: (await client.listPlans()).map(plan.read) }),
 };
 
-/** `getPlan`: one plan. */
+/**
+ * Reads one plan (`GET /v2/plans/{plan_id}`).
+ *
+ * @example const pro = await sender.getPlan({ planId: 3 });
+ */
 export const getPlan: DataSource<GetPlanArgs, GetPlanResult> = {
   name: "getPlan",
   docs: dataSourceDocs.getPlan,
@@ -106,7 +109,9 @@ export const getPlan: DataSource<GetPlanArgs, GetPlanResult> = {
     plan.read(await notFound(client.getPlan(planId), "plan with id", planId)),
 };
 
-/** `getActiveSubscribers`: the count of active subscribers. */
+/**
+ * Reads how many subscribers are active (`GET /v2/active_subscribers`).
+ */
 export const getActiveSubscribers: DataSource<NoArgs, GetActiveSubscribersResult> = {
   name: "getActiveSubscribers",
   docs: dataSourceDocs.getActiveSubscribers,
@@ -119,7 +124,9 @@ export const getActiveSubscribers: DataSource<NoArgs, GetActiveSubscribersResult
   }),
 };
 
-/** `getImageFolders`: the folders of the image library. */
+/**
+ * Reads the folders of the image library (`GET /v2/imageFolders`).
+ */
 export const getImageFolders: DataSource<NoArgs, GetImageFoldersResult> = {
   name: "getImageFolders",
   docs: dataSourceDocs.getImageFolders,

@@ -1,4 +1,5 @@
-// The data sources by name, as the plugin, the SDK and the reference in docs/ read them.
+// The data sources by name, as the plugin, the SDK and the reference in docs/ read them: every
+// declaration the area modules export, found by its shape, so that a new one needs no list here.
 import * as campaignReports from "./campaign-reports";
 import * as campaigns from "./campaigns";
 import * as carts from "./carts";
@@ -14,29 +15,27 @@ export interface Registered extends AnyDataSource {
   readonly invoke: (args: unknown, context: RunContext) => Promise<unknown>;
 }
 
-function registered<A, R>(source: DataSource<A, R> & AnyDataSource): Registered {
+/** The modules that declare data sources, one per area of the API. */
+const AREAS = [plans, campaigns, campaignReports, carts, subscriberEvents, transactional];
+
+type Declared = DataSource<unknown, unknown> & AnyDataSource;
+
+/** Whether an export of an area module is a data-source declaration (a `DataSource<A, R>`). */
+function isDataSource(value: unknown): value is Declared {
+  if (typeof value !== "object" || value === null) return false;
+  const { name, args, result, docs, run } = value as Partial<Record<keyof Declared, unknown>>;
+  return typeof name === "string" && typeof run === "function" && [args, result, docs].every(isObject);
+}
+
+const isObject = (value: unknown) => typeof value === "object" && value !== null;
+
+function registered(source: Declared): Registered {
   return { ...source, invoke: (args, context) => runDataSource(source, args, context) };
 }
 
-/** Every data source, by name (`sender:index:<name>`), in the order the reference lists them. */
+/** Every data source, by name (`sender:index:<name>`), in name order. */
 export const dataSources: Readonly<Record<string, Registered>> = Object.fromEntries(
-  [
-    registered(plans.getPlans),
-    registered(plans.getPlan),
-    registered(plans.getActiveSubscribers),
-    registered(plans.getImageFolders),
-    registered(campaigns.getCampaigns),
-    registered(campaigns.getCampaign),
-    registered(campaigns.getCampaignSendingStatus),
-    registered(campaigns.getCampaignPreview),
-    registered(campaignReports.getCampaignReport),
-    registered(campaignReports.getCampaignActivity),
-    registered(campaignReports.getCampaignHardBounces),
-    registered(campaignReports.getCampaignLinks),
-    registered(carts.getCarts),
-    registered(carts.getCart),
-    registered(subscriberEvents.getSubscriberEvents),
-    registered(transactional.getTransactionalCampaigns),
-    registered(transactional.getTransactionalCampaign),
-  ].map((source) => [source.name, source]),
+  AREAS.flatMap((area) => Object.values(area).filter(isDataSource))
+    .sort((a, b) => (a.name < b.name ? -1 : 1))
+    .map((source) => [source.name, registered(source)]),
 );

@@ -145,7 +145,10 @@ const smsCounters = recordType<SubscriberSmsCounters, SmsCounters>(
   },
 );
 
-/** `getSubscriberEvents`: a subscriber's history for some actions. */
+/**
+ * Reads a subscriber's event history for the given actions
+ * (`GET /v2/subscribers/{identifier}/events?actions=[...]`).
+ */
 export const getSubscriberEvents: DataSource<GetSubscriberEventsArgs, GetSubscriberEventsResult> = {
   name: "getSubscriberEvents",
   docs: dataSourceDocs.getSubscriberEvents,

@@ -47,7 +47,7 @@ export interface GetTransactionalCampaignResult {
   /** The wizard step last reached, e.g. `editor`. */
   lastAction: string;
   /** The editor: `plain`, `html` or `builder`. */
-  editor: "plain" | "html" | "builder" | (string & {});
+  editor: api.TransactionalEditor;
   /** The content block. */
   html: TransactionalContentInfo | null;
   /** Purchases attributed to it. */
@@ -136,7 +136,9 @@ const transactionalInfo = recordType<GetTransactionalCampaignResult, api.Transac
   },
 );
 
-/** `getTransactionalCampaign`: one transactional campaign. */
+/**
+ * Reads one transactional campaign (`GET /v2/transactional/{id}`).
+ */
 export const getTransactionalCampaign: DataSource<
   GetTransactionalCampaignArgs,
   GetTransactionalCampaignResult
@@ -149,7 +151,9 @@ export const getTransactionalCampaign: DataSource<
     transactionalInfo.read(await notFound(client.getTransactional(id), "transactional campaign with id", id)),
 };
 
-/** `getTransactionalCampaigns`: every transactional campaign. */
+/**
+ * Reads every transactional campaign (`GET /v2/transactional`, every page).
+ */
 export const getTransactionalCampaigns: DataSource<
   GetTransactionalCampaignsArgs,
   GetTransactionalCampaignsResult

@@ -1,16 +1,22 @@
 #!/usr/bin/env node
 // The entry point of `pulumi-resource-sender`, the native provider plugin.
 import { main } from "@pulumi/pulumi/provider";
-import { setDiagnosticSink } from "../diagnostics";
-import { pluginEngineAddress, stopOnSigterm, watchEngine } from "../engine-watch";
+import { ContextHolder } from "../context";
+import { pluginEngineAddress } from "../engine-watch";
 import { engineLogSink } from "./engine-log";
 import { packageSchemaText } from "./package-schema";
 import { grpc, provproto, structproto } from "./pulumi-internals";
-import { checkPluginConfig, nativeProvider, packageVersion } from "./server";
+import { checkPluginConfig, type NativeProvider, nativeProvider, packageVersion } from "./server";
 
 const version = packageVersion();
+// The engine shows a plugin's stderr only at debug level: warnings and notices go to its Log,
+// on the resource whose operation wrote them.
+const engine = pluginEngineAddress(process.argv.slice(2));
 // One provider instance per plugin process: its context is built by the Configure below.
-const native = nativeProvider(packageSchemaText(version), version);
+const holder = new ContextHolder();
+const native = nativeProvider(packageSchemaText(version), version, holder, {
+  sink: engine === undefined ? undefined : engineLogSink(engine),
+});
 
 type Callback = (err: unknown, value?: unknown) => void;
 interface Call {
@@ -31,7 +37,7 @@ type Handler = (call: Call, callback: Callback) => unknown;
  * - `create` and `update` ignore the request's `preview` flag: ours answers a preview without
  *   calling the provider, so a preview never writes even if the engine asked one of it.
  */
-function patchService(impl: Record<string, Handler>): void {
+function patchService(native: NativeProvider, impl: Record<string, Handler>): void {
   impl.configure = (call, callback) => {
     try {
       const variables = new Map<string, string>();
@@ -91,23 +97,33 @@ function patchService(impl: Record<string, Handler>): void {
   };
 }
 
-const addService = grpc.Server.prototype.addService;
-grpc.Server.prototype.addService = function (this: unknown, service: unknown, impl: Record<string, Handler>) {
-  patchService(impl);
-  return addService.call(this, service, impl);
-};
-
-// The engine shows a plugin's stderr only at debug level: warnings and notices go to its Log,
-// on the resource whose operation wrote them.
-const engine = pluginEngineAddress(process.argv.slice(2));
-if (engine !== undefined) setDiagnosticSink(engineLogSink(engine));
-
 // SIGTERM cuts the requests in flight and exits at once, saying so; so does the engine's going
 // away (`kill -9` of `pulumi up`), which nothing would tell this process otherwise.
-stopOnSigterm();
-if (engine !== undefined) watchEngine({ address: engine });
+holder.engineWatch.stopOnSigterm();
+if (engine !== undefined) holder.engineWatch.watch({ address: engine });
 
-main(native, process.argv.slice(2)).catch((err: unknown) => {
+/**
+ * Runs @pulumi/pulumi's `main`. It makes its gRPC server and registers the service synchronously,
+ * before its first await: the patch of `addService` is in place for that call only, then undone.
+ */
+function serve(): Promise<void> {
+  const addService = grpc.Server.prototype.addService;
+  grpc.Server.prototype.addService = function (
+    this: unknown,
+    service: unknown,
+    impl: Record<string, Handler>,
+  ) {
+    patchService(native, impl);
+    return addService.call(this, service, impl);
+  };
+  try {
+    return main(native, process.argv.slice(2));
+  } finally {
+    grpc.Server.prototype.addService = addService;
+  }
+}
+
+serve().catch((err: unknown) => {
   console.error(err);
   process.exit(1);
 });

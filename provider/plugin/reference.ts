@@ -4,9 +4,8 @@
  * around the blocks is the page's own. `npm run reference` rewrites the blocks; a test holds the
  * page equal to the tables, so the reference cannot drift from the code.
  */
-import { fieldTables, resourceDescriptions } from "../index";
-import { RESOURCE_KINDS, type ResourceKind } from "../kinds";
 import type { DocumentedField, DocumentedTable, Field } from "../resources/fields";
+import { fieldTables, RESOURCE_KINDS, type ResourceKind, resourceDescriptions } from "../resources/registry";
 
 const TYPE_TEXT: Record<Field["type"], string> = {
   string: "string",

@@ -5,10 +5,10 @@ import { autonamedTitleOf, instanceMark, NONCE_PATTERN, newNonce } from "../auto
 import { SenderConfigError } from "../client/errors/config-error";
 import { checkSenderConfig } from "../config";
 import { type ConfigureInput, ContextHolder } from "../context";
-import { forResource } from "../diagnostics";
+import { type DiagnosticSink, forResource as inScope } from "../diagnostics";
 import type { RunContext } from "../functions";
-import { checkInContext, providerFactories } from "../index";
-import { RESOURCE_KINDS, type ResourceKind } from "../kinds";
+import { checkInContext } from "../resources/account-checks";
+import { providerFactories, RESOURCE_KINDS, type ResourceKind, registry } from "../resources/registry";
 import { servedFunctions } from "./functions";
 import { PACKAGE } from "./schema";
 
@@ -43,12 +43,6 @@ export function kindOfUrn(urn: string): ResourceKind {
     throw new Error(`pulumi-resource-sender: unknown resource type ${type}`);
   return kind;
 }
-
-/** The kinds whose title the dynamic SDK autonames (sdk/autoname.ts's `titleInputs`). */
-const AUTONAMED_KINDS: ReadonlySet<ResourceKind> = new Set<ResourceKind>([
-  "Campaign",
-  "TransactionalCampaign",
-]);
 
 /** The hidden provider input that holds the stack instance's nonce (see {@link checkProviderConfig}). */
 export const NONCE_INPUT = "ownershipNonce";
@@ -89,7 +83,7 @@ export function autonameInputs(
   nonce: string | undefined,
   olds: Record<string, unknown> = {},
 ): Record<string, unknown> {
-  if (!AUTONAMED_KINDS.has(kindOfUrn(urn))) return news;
+  if (!registry[kindOfUrn(urn)].autonamed) return news;
   if (news.adoptId !== undefined) return news;
   const known = nonce !== undefined && NONCE_PATTERN.test(nonce);
   if (!known && Object.keys(olds).length > 0) return news;
@@ -175,6 +169,12 @@ export interface NativeProvider extends provider.Provider {
   ): Record<string, unknown>;
 }
 
+/** How the native provider reports. */
+export interface NativeProviderOptions {
+  /** Where its warnings and notices go (the plugin's: the engine's `Log`). Default: stderr. */
+  sink?: DiagnosticSink | undefined;
+}
+
 /**
  * The native provider. Its context (the settings, the client, the claims) lives in `holder`,
  * which `configure` fills; before that, the client is built from the environment.
@@ -183,7 +183,11 @@ export function nativeProvider(
   schema: string,
   version: string,
   holder: ContextHolder = new ContextHolder(),
+  options: NativeProviderOptions = {},
 ): NativeProvider {
+  const { sink } = options;
+  // Every operation runs in its resource's scope, so that its warnings name the resource.
+  const forResource = <T>(urn: string | undefined, run: () => Promise<T>) => inScope(urn, run, sink);
   const of = (urn: string) => providerFactories[kindOfUrn(urn)](holder.context);
   // check, diff and read never write, whatever the engine asks (a preview, `refresh --preview-only`):
   // they work with a client that refuses every request but a GET.
@@ -234,7 +238,7 @@ export function nativeProvider(
       if (!fn) throw new Error(`pulumi-resource-sender: unknown function ${tok}`);
       // An argument the program left out may arrive as null; the data sources want it absent.
       const given = Object.fromEntries(Object.entries(args ?? {}).filter(([, value]) => value !== null));
-      return { outputs: await fn.run(given, functionContext) };
+      return { outputs: await forResource(undefined, () => fn.run(given, functionContext)) };
     },
   };
 }

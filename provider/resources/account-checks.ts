@@ -7,26 +7,9 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { serviceText, shorten } from "../client";
-import type { AccountList, ProviderContext } from "../context";
-import type { ResourceKind } from "../kinds";
-import { containsUnknown } from "./common";
-
-/** An id-list input, the account list its ids come from, and what one of them is called. */
-interface IdListInput {
-  readonly property: string;
-  readonly list: AccountList;
-  readonly noun: string;
-}
-
-/** The id-list inputs of each kind that the account lists can judge. */
-const ID_LIST_INPUTS: Partial<Record<ResourceKind, readonly IdListInput[]>> = {
-  CampaignTargeting: [
-    { property: "tagIds", list: "tags", noun: "tag" },
-    { property: "excludedTagIds", list: "tags", noun: "tag" },
-    { property: "filterIds", list: "filters", noun: "saved filter" },
-    { property: "excludedFilterIds", list: "filters", noun: "saved filter" },
-  ],
-};
+import type { ProviderContext } from "../context";
+import { containsUnknown, type PropertyBag, userInputs } from "./common";
+import { type ResourceKind, registry } from "./registry";
 
 /** How many of the account's ids a failure lists as examples. */
 const EXAMPLES_SHOWN = 5;
@@ -47,8 +30,8 @@ function examples(ids: ReadonlySet<string>): string {
 export async function accountCheckFailures(
   context: ProviderContext,
   kind: ResourceKind,
-  olds: Record<string, unknown>,
-  news: Record<string, unknown>,
+  olds: PropertyBag,
+  news: PropertyBag,
 ): Promise<pulumi.dynamic.CheckFailure[]> {
   const probe = await context.probeAccount();
   if (probe.error) {
@@ -56,7 +39,7 @@ export async function accountCheckFailures(
     return [];
   }
   const failures: pulumi.dynamic.CheckFailure[] = [];
-  for (const input of ID_LIST_INPUTS[kind] ?? []) {
+  for (const input of registry[kind].accountIdLists) {
     const value = news[input.property];
     if (!Array.isArray(value)) continue;
     const before = new Set(Array.isArray(olds[input.property]) ? (olds[input.property] as unknown[]) : []);
@@ -78,4 +61,26 @@ export async function accountCheckFailures(
     }
   }
   return failures;
+}
+
+/**
+ * The `check` of a kind as the engine calls it, in the dynamic provider and the plugin alike: the
+ * kind's own rules, then, when they pass, what the account can tell (see
+ * {@link accountCheckFailures}): whether the token and address work, and whether the ids exist.
+ */
+export async function checkInContext(
+  kind: ResourceKind,
+  context: ProviderContext,
+  olds: PropertyBag,
+  news: PropertyBag,
+): Promise<pulumi.dynamic.CheckResult> {
+  const result = await registry[kind].provider(context).check(olds, news);
+  if ((result.failures ?? []).length > 0) return result;
+  const failures = await accountCheckFailures(
+    context,
+    kind,
+    userInputs(olds),
+    userInputs((result.inputs ?? news) as PropertyBag),
+  );
+  return failures.length > 0 ? { ...result, failures } : result;
 }

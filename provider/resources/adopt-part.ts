@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import { shorten } from "../client";
-import { type ResourceProviderOf, withOperation } from "./common";
+import { type PropertyBag, type ResourceProviderOf, withOperation } from "./common";
 import { idProblem, safeId } from "./ids";
 
 /**
@@ -49,7 +49,7 @@ export function attachmentAdoptIdField() {
 }
 
 /** The id of a part keyed by its campaign (targeting, follow-up, schedule): the campaign id. */
-export function campaignIdOf(inputs: Record<string, unknown>): string {
+export function campaignIdOf(inputs: PropertyBag): string {
   return String(inputs.campaignId);
 }
 
@@ -60,7 +60,7 @@ export function campaignIdOf(inputs: Record<string, unknown>): string {
  */
 export function adoptingPart(
   kind: string,
-  idOf: (inputs: Record<string, unknown>) => string,
+  idOf: (inputs: PropertyBag) => string,
   make: ResourceProviderOf,
 ): ResourceProviderOf {
   return (context) => {

@@ -1,20 +1,20 @@
-import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import type { Attachment, KnownKeys } from "../client";
+import type { AddAttachmentBody, Attachment, KnownKeys } from "../client";
 import { shorten } from "../client";
 import { attachmentAdoptIdField } from "./adopt-part";
 import {
-  checker,
   createOnce,
   createOptionsOf,
   guardedDiff,
   isNotFound,
+  type PropertyBag,
   type ResourceProviderOf,
   readOrGone,
   sentBeforeDelete,
   withOperation,
 } from "./common";
-import { campaignIdField, derive, type InputsOf, type OutputsOf, type TableOf } from "./fields";
+import { defineResource } from "./define";
+import { campaignIdField, diffSpecOf, type InputsOf, type OutputsOf, type TableOf } from "./fields";
 
 const KIND = "Attachment";
 
@@ -49,7 +49,7 @@ export function fileNameOf(url: string): string {
 }
 
 /** The id of the attachment the inputs make: `<campaignId>/<fileName>`. */
-export function attachmentIdOf(inputs: Record<string, unknown>): string {
+export function attachmentIdOf(inputs: PropertyBag): string {
   return `${String(inputs.campaignId)}/${fileNameOf(String(inputs.url))}`;
 }
 
@@ -129,7 +129,7 @@ export const attachmentFields = {
     output: true,
     optional: true,
   },
-} as const satisfies TableOf<KnownKeys<Attachment> | "file">;
+} as const satisfies TableOf<keyof AddAttachmentBody, KnownKeys<Attachment>>;
 
 /** What an Attachment is, for the package schema and the SDK. */
 export const attachmentDescription =
@@ -142,17 +142,14 @@ export const attachmentDescription =
  * Every input forces a new attachment. The old one goes first: Sender keys attachments by file
  * name, so a new file of the same name would be removed with the old.
  */
-const { spec: ATTACHMENT_DIFF, schema: inputSchema } = derive(attachmentFields, true);
+const ATTACHMENT_DIFF = diffSpecOf(attachmentFields, true);
 
 /** The campaign id and file name of a resource, from its state or else from its id. */
-function locate(
-  id: string,
-  props: Record<string, unknown> | undefined,
-): { campaignId: string; fileName: string } {
+function locate(id: string, props: Partial<AttachmentOutputs>): { campaignId: string; fileName: string } {
   const slash = id.indexOf("/");
   return {
-    campaignId: (props?.campaignId as string | undefined) ?? id.slice(0, slash),
-    fileName: (props?.fileName as string | undefined) ?? id.slice(slash + 1),
+    campaignId: props.campaignId ?? id.slice(0, slash),
+    fileName: props.fileName ?? id.slice(slash + 1),
   };
 }
 
@@ -166,80 +163,81 @@ function stateOf(campaignId: string, url: string, attachment: Attachment): Attac
  * The provider of `Attachment`: a file fetched by Sender from a public URL and attached to a
  * campaign. The id is `<campaignId>/<fileName>`. There is no update: every change replaces it.
  */
-export const attachmentProvider: ResourceProviderOf = (context) => ({
-  check: checker(inputSchema),
+export const attachmentProvider: ResourceProviderOf = defineResource(attachmentFields, {
+  kind: KIND,
+  deleteBeforeReplace: true,
+  handlers: (context) => ({
+    async diff(id, olds, news) {
+      return guardedDiff(context, ATTACHMENT_DIFF, KIND, id, olds, news);
+    },
 
-  async diff(id, olds, news) {
-    return guardedDiff(context, ATTACHMENT_DIFF, KIND, id, olds, news);
-  },
-
-  async create(inputs) {
-    const campaignId = inputs.campaignId as string;
-    const url = inputs.url as string;
-    return withOperation("create", KIND, `${campaignId}/${fileNameOf(url)}`, async () => {
-      const client = context.client();
-      const fileName = fileNameOf(url);
-      // After an ambiguous failure the file may be there already: adopt it rather than add it twice.
-      // The file name is the attachment's identity on a campaign of this stack: ours by
-      // construction (the campaign is this stack's, and one file name is one attachment), so one
-      // already there (a lost answer, an interrupted `up`) is this resource's and is adopted.
-      const attachment = await createOnce(
-        context.claims,
-        {
-          kind: KIND,
-          describe: `attachment ${JSON.stringify(shorten(fileName))} of campaign ${campaignId}`,
-          create: () => client.addAttachment(campaignId, { file: url }),
-          find: async () => {
-            try {
-              return (await client.listAttachments(campaignId)).filter((a) => a.file_name === fileName);
-            } catch (err) {
-              // No such campaign: nothing to find; the POST then says so in the service's words.
-              if (isNotFound(err)) return [];
-              throw err;
-            }
+    async create(inputs) {
+      const { campaignId, url } = inputs;
+      return withOperation("create", KIND, `${campaignId}/${fileNameOf(url)}`, async () => {
+        const client = context.client();
+        const fileName = fileNameOf(url);
+        // After an ambiguous failure the file may be there already: adopt it rather than add it twice.
+        // The file name is the attachment's identity on a campaign of this stack: ours by
+        // construction (the campaign is this stack's, and one file name is one attachment), so one
+        // already there (a lost answer, an interrupted `up`) is this resource's and is adopted.
+        const attachment = await createOnce(
+          context.claims,
+          {
+            kind: KIND,
+            describe: `attachment ${JSON.stringify(shorten(fileName))} of campaign ${campaignId}`,
+            create: () => client.addAttachment(campaignId, { file: url }),
+            find: async () => {
+              try {
+                return (await client.listAttachments(campaignId)).filter((a) => a.file_name === fileName);
+              } catch (err) {
+                // No such campaign: nothing to find; the POST then says so in the service's words.
+                if (isNotFound(err)) return [];
+                throw err;
+              }
+            },
+            owns: () => true,
+            idOf: (a) => `${campaignId}/${a.file_name}`,
           },
-          owns: () => true,
-          idOf: (a) => `${campaignId}/${a.file_name}`,
+          createOptionsOf(client, context.retryDeadlineMs()),
+        );
+        return { id: `${campaignId}/${attachment.file_name}`, outs: stateOf(campaignId, url, attachment) };
+      });
+    },
+
+    async read(id, props) {
+      const { campaignId, fileName } = locate(id, props);
+      return readOrGone(
+        KIND,
+        id,
+        () => context.client().listAttachments(campaignId),
+        (attachments) => {
+          const found = attachments.find((a) => a.file_name === fileName);
+          if (!found) return { id: "" };
+          // The service keeps its own copy's URL, not the source: the source URL stays as given.
+          const url = props.url ?? found.url ?? "";
+          return { id, props: stateOf(campaignId, url, found), inputs: { campaignId, url } };
         },
-        createOptionsOf(client, context.retryDeadlineMs()),
       );
-      return { id: `${campaignId}/${attachment.file_name}`, outs: stateOf(campaignId, url, attachment) };
-    });
-  },
+    },
 
-  async read(id, props) {
-    const { campaignId, fileName } = locate(id, props);
-    return readOrGone(
-      KIND,
-      id,
-      () => context.client().listAttachments(campaignId),
-      (attachments): pulumi.dynamic.ReadResult => {
-        const found = attachments.find((a) => a.file_name === fileName);
-        if (!found) return { id: "" };
-        // The service keeps its own copy's URL, not the source: the source URL stays as given.
-        const url = (props?.url as string | undefined) ?? found.url ?? "";
-        return { id, props: stateOf(campaignId, url, found), inputs: { campaignId, url } };
-      },
-    );
-  },
+    async update(id) {
+      // Unreachable: every input forces replacement, so the engine never asks for an update.
+      throw new Error(
+        `update ${KIND} ${id} failed: the Sender API cannot change an attachment; it must be replaced`,
+      );
+    },
 
-  async update(id) {
-    // Unreachable: every input forces replacement, so the engine never asks for an update.
-    throw new Error(
-      `update ${KIND} ${id} failed: the Sender API cannot change an attachment; it must be replaced`,
-    );
-  },
-
-  async delete(id, props) {
-    const { campaignId, fileName } = locate(id, props);
-    await withOperation("delete", KIND, id, async () => {
-      // The files of a sent campaign are part of what was sent: the service stays untouched.
-      if (await sentBeforeDelete(context, KIND, id, campaignId)) return;
-      try {
-        await context.client().deleteAttachment(campaignId, fileName);
-      } catch (err) {
-        if (!isNotFound(err)) throw err; // already gone, or its campaign is
-      }
-    });
-  },
+    async delete(id, props) {
+      const { campaignId, fileName } = locate(id, props);
+      await withOperation("delete", KIND, id, async () => {
+        // The files of a sent campaign are part of what was sent: the service stays untouched.
+        if (await sentBeforeDelete(context, KIND, id, campaignId)) return;
+        try {
+          await context.client().deleteAttachment(campaignId, fileName);
+        } catch (err) {
+          if (!isNotFound(err)) throw err; // already gone, or its campaign is
+        }
+      });
+    },
+  }),
 });

@@ -193,7 +193,7 @@ export const campaignFields = {
     output: true,
     ...typed<api.LastAction>(),
   },
-} as const satisfies TableOf<keyof api.CreateCampaignBody | api.KnownKeys<api.Campaign>>;
+} as const satisfies TableOf<keyof api.CreateCampaignBody, api.KnownKeys<api.Campaign>>;
 
 /** What a Campaign is, for the package schema and the SDK. */
 export const campaignDescription =

@@ -1,20 +1,20 @@
-import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { FOLLOW_UP_DELAYS, type FollowUpBody, type FollowUpDelay } from "../client";
+import { FOLLOW_UP_DELAYS, type FollowUpBody } from "../client";
 import type { ProviderContext } from "../context";
 import { partAdoptIdField } from "./adopt-part";
 import {
-  checkWithSchema,
   compact,
   guardChange,
   guardedDiff,
   isNotFound,
+  type PropertyBag,
   type ResourceProviderOf,
   readOrGone,
   sentBeforeDelete,
   withOperation,
 } from "./common";
-import { campaignIdField, derive, type InputsOf, type OutputsOf, type TableOf } from "./fields";
+import { defineResource } from "./define";
+import { campaignIdField, diffSpecOf, type InputsOf, type OutputsOf, type TableOf } from "./fields";
 import { wireMapOf } from "./program-errors";
 
 const KIND = "CampaignFollowUp";
@@ -59,7 +59,7 @@ export const campaignFollowUpFields = {
     default: true,
     check: z.boolean({ error: "must be true or false" }),
   },
-} as const satisfies TableOf<keyof FollowUpBody>;
+} as const satisfies TableOf<keyof FollowUpBody, never>;
 
 /** What a CampaignFollowUp is, for the package schema and the SDK. */
 export const campaignFollowUpDescription =
@@ -68,19 +68,19 @@ export const campaignFollowUpDescription =
   "and destroying the follow-up of such a campaign leaves the service untouched.";
 
 /** How a follow-up compares: only moving it to another campaign needs a new one. Built at module load. */
-const { spec: CAMPAIGN_FOLLOW_UP_DIFF, schema: inputSchema } = derive(campaignFollowUpFields);
+const CAMPAIGN_FOLLOW_UP_DIFF = diffSpecOf(campaignFollowUpFields);
 
 /** The inputs with defaults applied, so that state and diffs always see `active`. */
-function normalize(news: Record<string, unknown>): Record<string, unknown> {
+function normalize(news: PropertyBag): PropertyBag {
   return { ...news, active: news.active ?? campaignFollowUpFields.active.default };
 }
 
-function stateOf(props: Record<string, unknown>): CampaignFollowUpOutputs {
+function stateOf(inputs: CampaignFollowUpInputs): CampaignFollowUpOutputs {
   return {
-    campaignId: props.campaignId as string,
-    subject: props.subject as string,
-    delayHours: props.delayHours as FollowUpDelay,
-    active: (props.active as boolean | undefined) ?? campaignFollowUpFields.active.default,
+    campaignId: inputs.campaignId,
+    subject: inputs.subject,
+    delayHours: inputs.delayHours,
+    active: inputs.active ?? campaignFollowUpFields.active.default,
   };
 }
 
@@ -102,82 +102,86 @@ async function write(
  * follow-up. Create and update both `POST /campaigns/{id}/follow_up`; `read` takes the campaign's
  * `auto_followup_*` fields; `delete` clears them.
  */
-export const campaignFollowUpProvider: ResourceProviderOf = (context) => ({
-  async check(_olds, news) {
-    const result = checkWithSchema(inputSchema, news);
-    return result.failures ? result : { inputs: normalize(result.inputs ?? news) };
-  },
+export const campaignFollowUpProvider: ResourceProviderOf = defineResource(campaignFollowUpFields, {
+  kind: KIND,
+  handlers: (context) => ({
+    async check(_olds, news, result) {
+      return result.failures ? result : { inputs: normalize(result.inputs ?? news) };
+    },
 
-  async diff(id, olds, news) {
-    return guardedDiff(context, CAMPAIGN_FOLLOW_UP_DIFF, KIND, id, olds, normalize(news));
-  },
+    async diff(id, olds, news) {
+      return guardedDiff(context, CAMPAIGN_FOLLOW_UP_DIFF, KIND, id, olds, normalize(news));
+    },
 
-  async create(inputs) {
-    const state = stateOf(normalize(inputs));
-    return withOperation(
-      "create",
-      KIND,
-      state.campaignId,
-      async () => {
-        await write(context, state, false, true);
-        return { id: state.campaignId, outs: state };
-      },
-      wireMapOf(campaignFollowUpFields, state),
-    );
-  },
+    async create(inputs) {
+      const state = stateOf(inputs);
+      return withOperation(
+        "create",
+        KIND,
+        state.campaignId,
+        async () => {
+          await write(context, state, false, true);
+          return { id: state.campaignId, outs: state };
+        },
+        wireMapOf(campaignFollowUpFields, state),
+      );
+    },
 
-  async read(id, props) {
-    return readOrGone(
-      KIND,
-      id,
-      () => context.client().getCampaign(id),
-      (campaign): pulumi.dynamic.ReadResult => {
-        // An answer without the switch says nothing about the follow-up: the known state stands.
-        const known = campaign.auto_followup_active != null;
-        const active = known ? campaign.auto_followup_active === 1 : props?.active === true;
-        if (known && !active && campaign.auto_followup_subject === null) return { id: "" };
-        const state: CampaignFollowUpOutputs = {
-          campaignId: id,
-          subject: campaign.auto_followup_subject ?? (props?.subject as string),
-          delayHours: (campaign.auto_followup_delay ?? props?.delayHours) as FollowUpDelay,
-          active,
-        };
-        return { id, props: compact({ ...state }), inputs: compact({ ...state }) };
-      },
-    );
-  },
+    async read(id, props) {
+      return readOrGone(
+        KIND,
+        id,
+        () => context.client().getCampaign(id),
+        (campaign) => {
+          // An answer without the switch says nothing about the follow-up: the known state stands.
+          const known = campaign.auto_followup_active != null;
+          const active = known ? campaign.auto_followup_active === 1 : props.active === true;
+          if (known && !active && campaign.auto_followup_subject === null) return { id: "" };
+          // Kept as read (the tolerant reader): the service's delay is an open number, and a subject
+          // neither it nor the state has stays out.
+          const state = compact({
+            campaignId: id,
+            subject: campaign.auto_followup_subject ?? props.subject,
+            delayHours: campaign.auto_followup_delay ?? props.delayHours,
+            active,
+          }) as CampaignFollowUpOutputs;
+          return { id, props: { ...state }, inputs: { ...state } };
+        },
+      );
+    },
 
-  async update(id, olds, news) {
-    const before = stateOf(olds);
-    const after = stateOf(normalize(news));
-    return withOperation(
-      "update",
-      KIND,
-      id,
-      async () => {
-        await guardChange(context, "update", CAMPAIGN_FOLLOW_UP_DIFF, KIND, id, olds, normalize(news));
-        // The POST sets subject and delay and switches the follow-up on; skip it when only turning off.
-        const needsWrite =
-          before.subject !== after.subject ||
-          before.delayHours !== after.delayHours ||
-          (after.active && !before.active);
-        await write(context, after, before.active, needsWrite);
-        return { outs: after };
-      },
-      wireMapOf(campaignFollowUpFields, after),
-    );
-  },
+    async update(id, olds, news) {
+      const before = stateOf(olds);
+      const after = stateOf(news);
+      return withOperation(
+        "update",
+        KIND,
+        id,
+        async () => {
+          await guardChange(context, "update", CAMPAIGN_FOLLOW_UP_DIFF, KIND, id, olds, normalize(news));
+          // The POST sets subject and delay and switches the follow-up on; skip it when only turning off.
+          const needsWrite =
+            before.subject !== after.subject ||
+            before.delayHours !== after.delayHours ||
+            (after.active && !before.active);
+          await write(context, after, before.active, needsWrite);
+          return { outs: after };
+        },
+        wireMapOf(campaignFollowUpFields, after),
+      );
+    },
 
-  async delete(id, props) {
-    const campaignId = (props?.campaignId as string | undefined) ?? id;
-    await withOperation("delete", KIND, id, async () => {
-      // The follow-up of a sent campaign may already be going out: the service stays untouched.
-      if (await sentBeforeDelete(context, KIND, id, campaignId)) return;
-      try {
-        await context.client().deleteFollowUp(campaignId);
-      } catch (err) {
-        if (!isNotFound(err)) throw err; // a deleted campaign has no follow-up left
-      }
-    });
-  },
+    async delete(id, props) {
+      const campaignId = props.campaignId ?? id;
+      await withOperation("delete", KIND, id, async () => {
+        // The follow-up of a sent campaign may already be going out: the service stays untouched.
+        if (await sentBeforeDelete(context, KIND, id, campaignId)) return;
+        try {
+          await context.client().deleteFollowUp(campaignId);
+        } catch (err) {
+          if (!isNotFound(err)) throw err; // a deleted campaign has no follow-up left
+        }
+      });
+    },
+  }),
 });

@@ -21,20 +21,13 @@ import {
   httpStatusOf,
   isNotFound,
   isSent,
+  type PropertyBag,
   type ResourceProviderOf,
   readOrGone,
-  userInputs,
   withOperation,
 } from "./common";
-import {
-  campaignIdField,
-  derive,
-  type InputsOf,
-  type OutputsOf,
-  pickInputs,
-  type TableOf,
-  typed,
-} from "./fields";
+import { defineResource } from "./define";
+import { campaignIdField, derive, type InputsOf, type OutputsOf, type TableOf, typed } from "./fields";
 
 const KIND = "CampaignSchedule";
 
@@ -131,7 +124,7 @@ export const campaignScheduleFields = {
   },
   /** Whether the campaign has gone out. */
   sent: { type: "boolean", output: true },
-} as const satisfies TableOf;
+} as const satisfies TableOf<never>;
 
 /** What a CampaignSchedule is, for the package schema and the SDK. */
 export const campaignScheduleDescription =
@@ -142,16 +135,16 @@ export const campaignScheduleDescription =
 /** How CampaignSchedule inputs compare (old and new schedule different campaigns, so they never clash). Built at module load. */
 const { spec: CAMPAIGN_SCHEDULE_DIFF, schema: inputSchema } = derive(campaignScheduleFields);
 
-function managedInputs(props: Record<string, unknown>): CampaignScheduleInputs {
-  const inputs = pickInputs(campaignScheduleFields, props);
-  return { campaignId: String(inputs.campaignId), scheduleTime: String(inputs.scheduleTime) };
+/** The inputs a schedule keeps: `adoptId` is only read at create. */
+function managedInputs({ campaignId, scheduleTime }: CampaignScheduleInputs): CampaignScheduleInputs {
+  return { campaignId, scheduleTime };
 }
 
 /** Schedules the campaign, refusing a time that is not in the future before asking the service. */
 async function schedule(
   context: ProviderContext,
   inputs: CampaignScheduleInputs,
-): Promise<Record<string, unknown>> {
+): Promise<CampaignScheduleOutputs> {
   const utc = toApiScheduleTime(inputs.scheduleTime);
   if ((parseScheduleTime(inputs.scheduleTime) as Date).getTime() <= Date.now()) {
     throw new Error(
@@ -169,14 +162,23 @@ async function schedule(
  * not judged again: it passes as the campaign goes out.
  */
 export async function checkSchedule(
-  olds: Record<string, unknown>,
-  news: Record<string, unknown>,
+  olds: PropertyBag,
+  news: PropertyBag,
   now: number = Date.now(),
 ): Promise<pulumi.dynamic.CheckResult> {
-  const result = checkWithSchema(inputSchema, news);
+  return refusePast(olds, news, checkWithSchema(inputSchema, news), now);
+}
+
+/** A new time already past, once the field rules (`result`) passed: see {@link checkSchedule}. */
+function refusePast(
+  olds: PropertyBag | undefined,
+  news: PropertyBag,
+  result: pulumi.dynamic.CheckResult,
+  now: number = Date.now(),
+): pulumi.dynamic.CheckResult {
   if ((result.failures ?? []).length > 0) return result;
   const time = news.scheduleTime;
-  if (typeof time !== "string" || containsUnknown(time) || time === olds.scheduleTime) return result;
+  if (typeof time !== "string" || containsUnknown(time) || time === olds?.scheduleTime) return result;
   const instant = parseScheduleTime(time) as Date;
   if (instant.getTime() > now) return result;
   return {
@@ -193,93 +195,95 @@ export async function checkSchedule(
 }
 
 /** The CampaignSchedule provider. */
-export const campaignScheduleProvider: ResourceProviderOf = (context) => ({
-  check: (olds, news) => checkSchedule(olds, news),
+export const campaignScheduleProvider: ResourceProviderOf = defineResource(campaignScheduleFields, {
+  kind: KIND,
+  handlers: (context) => ({
+    check: async (olds, news, checked) => refusePast(olds, news, checked),
 
-  async diff(id, olds, news) {
-    return guardedDiff(context, CAMPAIGN_SCHEDULE_DIFF, KIND, id, olds, news);
-  },
+    async diff(id, olds, news) {
+      return guardedDiff(context, CAMPAIGN_SCHEDULE_DIFF, KIND, id, olds, news);
+    },
 
-  async create(props) {
-    const inputs = managedInputs(props);
-    return withOperation("create", KIND, inputs.campaignId, async () => ({
-      id: inputs.campaignId,
-      outs: await schedule(context, inputs),
-    }));
-  },
+    async create(props) {
+      const inputs = managedInputs(props);
+      return withOperation("create", KIND, inputs.campaignId, async () => ({
+        id: inputs.campaignId,
+        outs: await schedule(context, inputs),
+      }));
+    },
 
-  async read(id, props) {
-    const previous = userInputs(props);
-    return readOrGone(
-      KIND,
-      id,
-      () => context.client().getCampaign(id),
-      (campaign): pulumi.dynamic.ReadResult => {
-        const given = typeof previous.scheduleTime === "string" ? previous.scheduleTime : undefined;
-        const givenUtc = given === undefined ? undefined : formatIfValid(given);
-        if (isSent(campaign.status)) {
-          // Sent as planned (or by hand): keep the inputs, record the fact.
-          const scheduleTime =
-            given ?? fromApiScheduleTime(campaign.schedule_time ?? campaign.sent_time ?? "");
+    async read(id, previous) {
+      return readOrGone(
+        KIND,
+        id,
+        () => context.client().getCampaign(id),
+        (campaign) => {
+          const given = typeof previous.scheduleTime === "string" ? previous.scheduleTime : undefined;
+          const givenUtc = given === undefined ? undefined : formatIfValid(given);
+          if (isSent(campaign.status)) {
+            // Sent as planned (or by hand): keep the inputs, record the fact.
+            const scheduleTime =
+              given ?? fromApiScheduleTime(campaign.schedule_time ?? campaign.sent_time ?? "");
+            const inputs = { campaignId: id, scheduleTime };
+            const scheduleTimeUtc = givenUtc ?? campaign.schedule_time ?? undefined;
+            return {
+              id,
+              props: {
+                ...inputs,
+                ...(scheduleTimeUtc ? { scheduleTimeUtc } : {}),
+                status: campaign.status,
+                sent: true,
+              },
+              inputs,
+            };
+          }
+          // A DRAFT was unscheduled behind the stack's back: gone, so that `up` schedules it again.
+          if (campaign.status !== "SCHEDULED" || campaign.schedule_time === null) return { id: "" };
+          const utc = campaign.schedule_time;
+          // The program's spelling while it names the same instant; the service's time once it differs.
+          const scheduleTime = given !== undefined && givenUtc === utc ? given : fromApiScheduleTime(utc);
           const inputs = { campaignId: id, scheduleTime };
-          const scheduleTimeUtc = givenUtc ?? campaign.schedule_time ?? undefined;
           return {
             id,
-            props: {
-              ...inputs,
-              ...(scheduleTimeUtc ? { scheduleTimeUtc } : {}),
-              status: campaign.status,
-              sent: true,
-            },
+            props: { ...inputs, scheduleTimeUtc: utc, status: campaign.status, sent: false },
             inputs,
           };
-        }
-        // A DRAFT was unscheduled behind the stack's back: gone, so that `up` schedules it again.
-        if (campaign.status !== "SCHEDULED" || campaign.schedule_time === null) return { id: "" };
-        const utc = campaign.schedule_time;
-        // The program's spelling while it names the same instant; the service's time once it differs.
-        const scheduleTime = given !== undefined && givenUtc === utc ? given : fromApiScheduleTime(utc);
-        const inputs = { campaignId: id, scheduleTime };
-        return {
-          id,
-          props: { ...inputs, scheduleTimeUtc: utc, status: campaign.status, sent: false },
-          inputs,
-        };
-      },
-    );
-  },
+        },
+      );
+    },
 
-  async update(id, olds, news) {
-    const inputs = managedInputs(news);
-    return withOperation("update", KIND, id, async () => {
-      await guardChange(context, "update", CAMPAIGN_SCHEDULE_DIFF, KIND, id, olds, news);
-      return { outs: await schedule(context, inputs) };
-    });
-  },
+    async update(id, olds, news) {
+      const inputs = managedInputs(news);
+      return withOperation("update", KIND, id, async () => {
+        await guardChange(context, "update", CAMPAIGN_SCHEDULE_DIFF, KIND, id, olds, news);
+        return { outs: await schedule(context, inputs) };
+      });
+    },
 
-  async delete(id) {
-    await withOperation("delete", KIND, id, async () => {
-      const client = context.client();
-      try {
-        const { sent, campaign } = await guardSentCampaign(context, {
-          operation: "delete",
-          kind: KIND,
-          id,
-          campaignIds: [id],
-        });
-        // Sent: nothing left to cancel. DRAFT: already unscheduled (the service answers 400).
-        if (sent || campaign?.status !== "SCHEDULED") return;
-        await client.unscheduleCampaign(id);
-      } catch (err) {
-        if (isNotFound(err)) return;
-        // Sent or unscheduled between the read and the DELETE: nothing left to do.
-        if (httpStatusOf(err) === 400) {
-          if ((await client.getCampaign(id)).status !== "SCHEDULED") return;
+    async delete(id) {
+      await withOperation("delete", KIND, id, async () => {
+        const client = context.client();
+        try {
+          const { sent, campaign } = await guardSentCampaign(context, {
+            operation: "delete",
+            kind: KIND,
+            id,
+            campaignIds: [id],
+          });
+          // Sent: nothing left to cancel. DRAFT: already unscheduled (the service answers 400).
+          if (sent || campaign?.status !== "SCHEDULED") return;
+          await client.unscheduleCampaign(id);
+        } catch (err) {
+          if (isNotFound(err)) return;
+          // Sent or unscheduled between the read and the DELETE: nothing left to do.
+          if (httpStatusOf(err) === 400) {
+            if ((await client.getCampaign(id)).status !== "SCHEDULED") return;
+          }
+          throw err;
         }
-        throw err;
-      }
-    });
-  },
+      });
+    },
+  }),
 });
 
 function formatIfValid(value: string): string | undefined {

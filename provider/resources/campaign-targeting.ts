@@ -8,7 +8,6 @@ import type { SenderClient } from "../client";
 import type * as api from "../client/schemas";
 import { partAdoptIdField } from "./adopt-part";
 import {
-  checker,
   containsUnknown,
   type DiffSpec,
   guardChange,
@@ -18,9 +17,9 @@ import {
   type ResourceProviderOf,
   readOrGone,
   sameSet,
-  userInputs,
   withOperation,
 } from "./common";
+import { defineResource } from "./define";
 import {
   campaignIdField,
   diffSpecOf,
@@ -28,7 +27,7 @@ import {
   idList,
   type OutputsOf,
   pickInputs,
-  schemaOf,
+  type schemaOf,
   stableSet,
   type TableOf,
 } from "./fields";
@@ -89,7 +88,7 @@ export const campaignTargetingFields = {
     type: "boolean",
     check: z.boolean({ error: "must be true or false" }),
   },
-} as const satisfies TableOf;
+} as const satisfies TableOf<never>;
 
 /** What a CampaignTargeting is, for the package schema and the SDK. */
 export const campaignTargetingDescription =
@@ -105,36 +104,33 @@ const SET_FIELDS = ["tagIds", "excludedTagIds", "filterIds", "excludedFilterIds"
 const known = (value: unknown) => !containsUnknown(value);
 const hasItems = (value: unknown) => Array.isArray(value) && value.length > 0;
 
-// Built at module load: this module is required by the provider process, never closure-serialized.
-const inputSchema = schemaOf(campaignTargetingFields).superRefine((inputs, ctx) => {
-  const { sendToAll, tagIds, filterIds } = inputs;
-  // Nothing can be judged while a value the rule depends on is still unknown (preview).
-  if (![sendToAll, tagIds, filterIds].every(known)) return;
-  if (sendToAll === true) {
-    for (const field of ["tagIds", "filterIds"] as const) {
-      if (hasItems(inputs[field])) {
-        ctx.addIssue({
-          code: "custom",
-          path: [field],
-          message: "cannot be combined with sendToAll: true, which already targets every active subscriber",
-        });
+/** The rule across fields: `sendToAll`, or some tags or filters, never both. */
+const targetsSomeone = (schema: ReturnType<typeof schemaOf>) =>
+  schema.superRefine((inputs, ctx) => {
+    const { sendToAll, tagIds, filterIds } = inputs;
+    // Nothing can be judged while a value the rule depends on is still unknown (preview).
+    if (![sendToAll, tagIds, filterIds].every(known)) return;
+    if (sendToAll === true) {
+      for (const field of ["tagIds", "filterIds"] as const) {
+        if (hasItems(inputs[field])) {
+          ctx.addIssue({
+            code: "custom",
+            path: [field],
+            message: "cannot be combined with sendToAll: true, which already targets every active subscriber",
+          });
+        }
       }
+    } else if (!hasItems(tagIds) && !hasItems(filterIds)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["sendToAll"],
+        message:
+          "must be true when neither tagIds nor filterIds is given, so that the campaign has recipients",
+      });
     }
-  } else if (!hasItems(tagIds) && !hasItems(filterIds)) {
-    ctx.addIssue({
-      code: "custom",
-      path: ["sendToAll"],
-      message: "must be true when neither tagIds nor filterIds is given, so that the campaign has recipients",
-    });
-  }
-});
+  });
 
-/** The managed inputs of a check-validated input object. */
-function managedInputs(props: Record<string, unknown> | undefined): CampaignTargetingInputs {
-  return pickInputs(campaignTargetingFields, props) as CampaignTargetingInputs & Record<string, unknown>;
-}
-
-const list = (value: unknown): string[] => (Array.isArray(value) ? (value as string[]) : []);
+const list = (value: string[] | undefined): string[] => value ?? [];
 const minus = (a: readonly string[], b: readonly string[]) => [...new Set(a)].filter((id) => !b.includes(id));
 
 /**
@@ -200,9 +196,9 @@ async function apply(
 function inputsFromService(
   campaign: api.Campaign,
   lists: Record<(typeof SET_FIELDS)[number], string[]>,
-  previous: Record<string, unknown>,
+  previous: Partial<CampaignTargetingOutputs>,
 ): CampaignTargetingInputs {
-  const inputs: Record<string, unknown> = { campaignId: campaign.id };
+  const inputs: CampaignTargetingInputs = { campaignId: campaign.id };
   for (const field of SET_FIELDS) {
     const current = lists[field];
     if (previous[field] !== undefined || current.length > 0)
@@ -213,81 +209,80 @@ function inputsFromService(
   if (flag == null) {
     if (previous.sendToAll !== undefined) inputs.sendToAll = previous.sendToAll;
   } else if (previous.sendToAll !== undefined || flag === 1) inputs.sendToAll = flag === 1;
-  return inputs as CampaignTargetingInputs & Record<string, unknown>;
+  return inputs;
 }
 
 const ids = (items: readonly { id: string }[]) => items.map((item) => item.id);
 
 /** The CampaignTargeting provider. */
-export const campaignTargetingProvider: ResourceProviderOf = (context) => ({
-  check: checker(inputSchema),
+export const campaignTargetingProvider: ResourceProviderOf = defineResource(campaignTargetingFields, {
+  kind: KIND,
+  refine: targetsSomeone,
+  handlers: (context) => ({
+    async diff(id, olds, news) {
+      return guardedDiff(context, CAMPAIGN_TARGETING_DIFF, KIND, id, olds, news);
+    },
 
-  async diff(id, olds, news) {
-    return guardedDiff(context, CAMPAIGN_TARGETING_DIFF, KIND, id, olds, news);
-  },
+    async create(inputs) {
+      return withOperation("create", KIND, inputs.campaignId, async () => {
+        // A new campaign has no targeting, so only what the inputs ask for is sent.
+        await apply(context.client(), inputs.campaignId, {}, inputs);
+        return { id: inputs.campaignId, outs: { ...inputs } };
+      });
+    },
 
-  async create(props) {
-    const inputs = managedInputs(props);
-    return withOperation("create", KIND, inputs.campaignId, async () => {
-      // A new campaign has no targeting, so only what the inputs ask for is sent.
-      await apply(context.client(), inputs.campaignId, {}, inputs);
-      return { id: inputs.campaignId, outs: { ...inputs } };
-    });
-  },
-
-  async read(id, props) {
-    const previous = userInputs(props);
-    const client = context.client();
-    const everything = () =>
-      Promise.all([
-        client.getCampaign(id),
-        client.getTags(id),
-        client.getExcludedTags(id),
-        client.getFilters(id),
-        client.getExcludedFilters(id),
-      ]);
-    return readOrGone(KIND, id, everything, ([campaign, tags, excludedTags, filters, excludedFilters]) => {
-      const inputs = inputsFromService(
-        campaign,
-        {
-          tagIds: ids(tags),
-          excludedTagIds: ids(excludedTags),
-          filterIds: ids(filters),
-          excludedFilterIds: ids(excludedFilters),
-        },
-        previous,
-      );
-      return { id, props: { ...inputs }, inputs };
-    });
-  },
-
-  async update(id, olds, news) {
-    const inputs = managedInputs(news);
-    return withOperation("update", KIND, id, async () => {
-      await guardChange(context, "update", CAMPAIGN_TARGETING_DIFF, KIND, id, olds, news);
-      await apply(context.client(), inputs.campaignId, managedInputs(olds), inputs);
-      return { outs: { ...inputs } };
-    });
-  },
-
-  async delete(id, props) {
-    const set = managedInputs(props);
-    await withOperation("delete", KIND, id, async () => {
+    async read(id, previous) {
       const client = context.client();
-      try {
-        // The targeting of a sent campaign is history: the service refuses to change it, and
-        // nothing is left to undo.
-        const { sent, campaign } = await guardSentCampaign(context, {
-          operation: "delete",
-          kind: KIND,
-          id,
-          campaignIds: [id],
-        });
-        if (sent || campaign === undefined) return;
-        await apply(client, id, set, {});
-      } catch (err) {
-        if (!isNotFound(err)) throw err;
-      }
-    });
-  },
+      const everything = () =>
+        Promise.all([
+          client.getCampaign(id),
+          client.getTags(id),
+          client.getExcludedTags(id),
+          client.getFilters(id),
+          client.getExcludedFilters(id),
+        ]);
+      return readOrGone(KIND, id, everything, ([campaign, tags, excludedTags, filters, excludedFilters]) => {
+        const inputs = inputsFromService(
+          campaign,
+          {
+            tagIds: ids(tags),
+            excludedTagIds: ids(excludedTags),
+            filterIds: ids(filters),
+            excludedFilterIds: ids(excludedFilters),
+          },
+          previous,
+        );
+        return { id, props: { ...inputs }, inputs };
+      });
+    },
+
+    async update(id, olds, inputs) {
+      return withOperation("update", KIND, id, async () => {
+        await guardChange(context, "update", CAMPAIGN_TARGETING_DIFF, KIND, id, olds, inputs);
+        await apply(context.client(), inputs.campaignId, pickInputs(campaignTargetingFields, olds), inputs);
+        return { outs: { ...inputs } };
+      });
+    },
+
+    async delete(id, props) {
+      const set = pickInputs(campaignTargetingFields, props);
+      await withOperation("delete", KIND, id, async () => {
+        const client = context.client();
+        try {
+          // The targeting of a sent campaign is history: the service refuses to change it, and
+          // nothing is left to undo.
+          const { sent, campaign } = await guardSentCampaign(context, {
+            operation: "delete",
+            kind: KIND,
+            id,
+            campaignIds: [id],
+          });
+          if (sent || campaign === undefined) return;
+          await apply(client, id, set, {});
+        } catch (err) {
+          if (!isNotFound(err)) throw err;
+        }
+      });
+    },
+  }),
 });

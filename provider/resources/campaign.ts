@@ -11,29 +11,41 @@ import { type SenderClient, shorten } from "../client";
 import type * as api from "../client/schemas";
 import type { ProviderContext } from "../context";
 import { warn } from "../diagnostics";
-import { type CampaignComputed, type CampaignInputs, campaignFields } from "./campaign-fields";
+import {
+  type CampaignComputed,
+  type CampaignInputs,
+  type CampaignOutputs,
+  campaignFields,
+} from "./campaign-fields";
 import {
   changedFields,
-  checkWithSchema,
   createOnce,
   createOptionsOf,
+  type DiffSpec,
   guardChange,
   guardedDiff,
   isNotFound,
   isSent,
   journalForget,
   journalKey,
-  keepAutoname,
-  noticeAdoption,
   type ResourceProviderOf,
   readOrGone,
   removeLeftovers,
   sentCampaignError,
-  userInputs,
   withOperation,
 } from "./common";
 import { journalIds } from "./create-once";
-import { bodyOf, derive, patchBodyOf, pickInputs, readComputed, readInputs } from "./fields";
+import { defineResource } from "./define";
+import {
+  type BodyOf,
+  bodyOf,
+  diffSpecOf,
+  type PropsOf,
+  patchBodyOf,
+  readComputed,
+  readInputs,
+  outputsOf as tableOutputs,
+} from "./fields";
 
 export {
   type CampaignComputed,
@@ -48,32 +60,33 @@ import { type WireMap, wireMapOf } from "./program-errors";
 const KIND = "Campaign";
 
 /** How Campaign inputs compare. Nothing is replace-only: PATCH takes every field. Built at module load. */
-const { spec: CAMPAIGN_DIFF, schema: inputSchema } = derive(campaignFields);
+const CAMPAIGN_DIFF: DiffSpec = diffSpecOf(campaignFields);
 
-/** The managed inputs of a check-validated input object, without engine keys or extras. */
-function managedInputs(props: Record<string, unknown>): CampaignInputs {
-  return pickInputs(campaignFields, props) as CampaignInputs & Record<string, unknown>;
+/** The body the table makes of a Campaign's inputs (the analytics switch a boolean). */
+type TableBody = BodyOf<typeof campaignFields>;
+
+/** The analytics switch as the seed types it (§2.3): a number, 1 on and 0 off. */
+function seedTyped<B extends Partial<TableBody>>(
+  body: B,
+): Omit<B, "google_analytics"> & { google_analytics?: 0 | 1 } {
+  const { google_analytics: analytics, ...rest } = body;
+  // Spread over `body`, the switch keeps its place among the keys.
+  return analytics === undefined ? rest : { ...body, google_analytics: analytics ? 1 : 0 };
 }
 
 /** The POST body of the inputs (snake_case). */
-/** The analytics switch as the seed types it (§2.3): a number, 1 on and 0 off. */
-function seedTyped(body: Record<string, unknown>): Record<string, unknown> {
-  const analytics = body.google_analytics;
-  return typeof analytics === "boolean" ? { ...body, google_analytics: analytics ? 1 : 0 } : body;
-}
-
-function createBody(inputs: CampaignInputs): api.CreateCampaignBody {
-  return seedTyped(bodyOf(campaignFields, { ...inputs })) as api.CreateCampaignBody & Record<string, unknown>;
+export function createBodyOf(inputs: CampaignInputs): api.CreateCampaignBody {
+  return seedTyped(bodyOf(campaignFields, inputs));
 }
 
 /** The PATCH body of the changed fields only; a field the program dropped is cleared. */
 function patchBody(fields: readonly string[], inputs: CampaignInputs): api.UpdateCampaignBody {
   // Text is cleared with "" (a string, as the seed types it), the analytics number with 0.
-  return seedTyped(patchBodyOf(campaignFields, fields, { ...inputs })) as api.UpdateCampaignBody;
+  return seedTyped(patchBodyOf(campaignFields, fields, inputs));
 }
 
 /** A campaign record under the request's field names, where the answer differs from the body. */
-function asBody(campaign: api.Campaign): Record<string, unknown> {
+function asBody(campaign: api.Campaign) {
   return {
     ...campaign,
     content_type: campaign.editor,
@@ -91,13 +104,13 @@ function asBody(campaign: api.Campaign): Record<string, unknown> {
  */
 export function inputsFromCampaign(
   campaign: api.Campaign,
-  previous: Record<string, unknown>,
+  previous: PropsOf<typeof campaignFields>,
 ): CampaignInputs {
   const body = asBody(campaign);
   if (body.content_type === "text" || (body.content_type === undefined && previous.contentType === "text")) {
     body.content = unwrapText(body.content, previous.content);
   }
-  return readInputs(campaignFields, body, previous) as CampaignInputs & Record<string, unknown>;
+  return readInputs(campaignFields, body, previous);
 }
 
 /** One `<p>` element, with or without a `style`, around the whole of a text campaign's content. */
@@ -123,7 +136,7 @@ function unescapeHtml(text: string): string {
  * docs/wire-contract.md): the stored plain text stands when the unescaped inside equals it.
  * Anything else is the service's value (drift).
  */
-export function unwrapText(html: unknown, stored: unknown): unknown {
+export function unwrapText<H>(html: H, stored: unknown): H | string {
   if (typeof html !== "string" || typeof stored !== "string" || html === stored) return html;
   const inside = WRAPPED_TEXT.exec(html.trim())?.[1];
   return inside !== undefined && unescapeHtml(inside) === stored ? stored : html;
@@ -131,11 +144,11 @@ export function unwrapText(html: unknown, stored: unknown): unknown {
 
 /** The fields the service computes. */
 export function computedOf(campaign: api.Campaign): CampaignComputed {
-  return readComputed(campaignFields, campaign) as CampaignComputed & Record<string, unknown>;
+  return readComputed(campaignFields, campaign);
 }
 
-function outputsOf(inputs: CampaignInputs, campaign: api.Campaign): Record<string, unknown> {
-  return { ...inputs, ...computedOf(campaign) };
+function outputsOf(inputs: CampaignInputs, campaign: api.Campaign): CampaignOutputs {
+  return tableOutputs(campaignFields, inputs, campaign);
 }
 
 /** Pages of 100 (newest first) a look-up after an ambiguous failure reads: what it made is on the first. */
@@ -176,7 +189,7 @@ interface Ownership {
  * instance's nonce) is required, and an autonamed title proves ownership only when it ends with
  * that mark (a title kept from state may carry a URN-only mark of a resource made before nonces).
  */
-function ownershipOf(client: SenderClient, props: Record<string, unknown>, title: string | undefined) {
+function ownershipOf(client: SenderClient, props: CampaignInputs, title: string | undefined) {
   const mark = props.ownershipMark;
   if (title === undefined || typeof mark !== "string") return undefined;
   if (props.autonamed === true)
@@ -228,11 +241,11 @@ function candidateFilter(body: api.CreateCampaignBody, ownership: Ownership | un
 async function removeMarkedLeftovers(
   context: ProviderContext,
   id: string,
-  props: Record<string, unknown>,
+  props: CampaignInputs,
 ): Promise<void> {
   const mark = props.ownershipMark;
   const title = props.title;
-  if (typeof mark !== "string" || typeof title !== "string" || props.autonamed === true) return;
+  if (mark === undefined || title === undefined || props.autonamed === true) return;
   const marked = markedTitle(title, mark);
   const client = context.client();
   await removeLeftovers<api.Campaign>({
@@ -254,7 +267,7 @@ async function removeMarkedLeftovers(
  */
 async function rename(client: SenderClient, id: string, title: string): Promise<boolean> {
   try {
-    await client.updateCampaign(id, { title } as api.UpdateCampaignBody);
+    await client.updateCampaign(id, { title });
     return true;
   } catch (err) {
     process.stderr.write(
@@ -277,158 +290,158 @@ async function adopt(client: SenderClient, adoptId: string, inputs: CampaignInpu
     }
     throw err;
   }
-  const wanted: Record<string, unknown> = { ...inputs };
-  const differing = changedFields(CAMPAIGN_DIFF, { ...inputsFromCampaign(current, wanted) }, wanted);
+  const differing = changedFields(CAMPAIGN_DIFF, inputsFromCampaign(current, inputs), inputs);
   if (differing.length === 0) return current;
   if (isSent(current.status)) throw sentCampaignError(adoptId, current.status, differing);
   await client.updateCampaign(adoptId, patchBody(differing, inputs));
   return client.getCampaign(adoptId);
 }
 
-const label = (props: Record<string, unknown>) =>
-  typeof props.adoptId === "string" ? props.adoptId : JSON.stringify(props.title ?? props.subject ?? "");
+const label = (props: CampaignInputs) => props.adoptId ?? JSON.stringify(props.title ?? props.subject ?? "");
 
 /** Drops a deleted campaign from the create journal. */
-function forgetJournaled(client: SenderClient, id: string, props: Record<string, unknown> | undefined): void {
-  const mark = props?.ownershipMark;
+function forgetJournaled(client: SenderClient, id: string, props: Partial<CampaignOutputs>): void {
+  const mark = props.ownershipMark;
   if (typeof mark === "string") journalForget(journalKey(KIND, mark, client.baseUrl), id);
 }
 
 /** What a Campaign request's wire keys stand for in the program, for its refusals. */
-function wireOf(inputs: Record<string, unknown>): WireMap {
+function wireOf(inputs: CampaignInputs): WireMap {
   return wireMapOf(campaignFields, inputs, { groups: "group", segments: "segment" });
 }
 
 /** The Campaign provider, working in `context`. */
-export const campaignProvider: ResourceProviderOf = (context) => ({
-  check: async (olds, news) =>
-    noticeAdoption(KIND, "campaign", olds, checkWithSchema(inputSchema, keepAutoname(olds, news))),
+export const campaignProvider: ResourceProviderOf = defineResource(campaignFields, {
+  kind: KIND,
+  autonamed: true,
+  adopts: "campaign",
+  handlers: (context) => ({
+    async diff(id, olds, news) {
+      return guardedDiff(context, CAMPAIGN_DIFF, KIND, id, olds, news, [id]);
+    },
 
-  async diff(id, olds, news) {
-    return guardedDiff(context, CAMPAIGN_DIFF, KIND, id, olds, news, [id]);
-  },
-
-  async create(props) {
-    const inputs = managedInputs(props);
-    return withOperation(
-      "create",
-      KIND,
-      label(props),
-      async () => {
-        const client = context.client();
-        let campaign: api.Campaign;
-        if (inputs.adoptId !== undefined) {
-          campaign = await adopt(client, inputs.adoptId, inputs);
-        } else {
-          const body = createBody(inputs);
-          const ownership = ownershipOf(client, props, body.title);
-          const sent = ownership ? { ...body, title: ownership.createTitle } : body;
-          const matches = candidateFilter(body, ownership);
-          let madeId: string | undefined;
-          campaign = await createOnce(
-            context.claims,
-            {
-              kind: KIND,
-              describe: `campaign ${JSON.stringify(shorten(sent.title ?? body.subject))}`,
-              create: async () => {
-                const made = await client.createCampaign(sent);
-                madeId = made.id;
-                return made;
+    async create(inputs) {
+      return withOperation(
+        "create",
+        KIND,
+        label(inputs),
+        async () => {
+          const client = context.client();
+          let campaign: api.Campaign;
+          if (inputs.adoptId !== undefined) {
+            campaign = await adopt(client, inputs.adoptId, inputs);
+          } else {
+            const body = createBodyOf(inputs);
+            const ownership = ownershipOf(client, inputs, body.title);
+            const sent = ownership ? { ...body, title: ownership.createTitle } : body;
+            const matches = candidateFilter(body, ownership);
+            let madeId: string | undefined;
+            campaign = await createOnce(
+              context.claims,
+              {
+                kind: KIND,
+                describe: `campaign ${JSON.stringify(shorten(sent.title ?? body.subject))}`,
+                create: async () => {
+                  const made = await client.createCampaign(sent);
+                  madeId = made.id;
+                  return made;
+                },
+                known: async () => (await knownDrafts(context)).filter(matches),
+                find: async () => (await listDrafts(client, SEARCH_PAGES)).filter(matches),
+                ...(ownership
+                  ? { owns: (candidate: api.Campaign) => ownedBy(ownership, candidate, body.title) }
+                  : {}),
+                idOf: (c) => c.id,
+                remove: async (id) => {
+                  await client.deleteCampaigns([id]);
+                },
+                ...(ownership?.journal ? { journal: ownership.journal } : {}),
               },
-              known: async () => (await knownDrafts(context)).filter(matches),
-              find: async () => (await listDrafts(client, SEARCH_PAGES)).filter(matches),
-              ...(ownership
-                ? { owns: (candidate: api.Campaign) => ownedBy(ownership, candidate, body.title) }
-                : {}),
-              idOf: (c) => c.id,
-              remove: async (id) => {
-                await client.deleteCampaigns([id]);
-              },
-              ...(ownership?.journal ? { journal: ownership.journal } : {}),
-            },
-            createOptionsOf(client, context.retryDeadlineMs()),
-          );
-          if (ownership?.journal !== undefined && body.title !== undefined) {
-            if (campaign.id !== madeId) {
-              // A marked campaign made earlier (a lost answer, a killed `up`): brought to the inputs.
-              campaign = await adopt(client, campaign.id, inputs);
-            } else {
-              const renamed = await rename(client, campaign.id, body.title);
-              if (!renamed)
-                return { id: campaign.id, outs: { ...outputsOf(inputs, campaign), title: sent.title } };
+              createOptionsOf(client, context.retryDeadlineMs()),
+            );
+            if (ownership?.journal !== undefined && body.title !== undefined) {
+              if (campaign.id !== madeId) {
+                // A marked campaign made earlier (a lost answer, a killed `up`): brought to the inputs.
+                campaign = await adopt(client, campaign.id, inputs);
+              } else {
+                const renamed = await rename(client, campaign.id, body.title);
+                if (!renamed)
+                  return {
+                    id: campaign.id,
+                    outs: { ...outputsOf(inputs, campaign), title: ownership.createTitle },
+                  };
+              }
             }
           }
-        }
-        return { id: campaign.id, outs: outputsOf(inputs, campaign) };
-      },
-      wireOf(inputs),
-    );
-  },
+          return { id: campaign.id, outs: outputsOf(inputs, campaign) };
+        },
+        wireOf(inputs),
+      );
+    },
 
-  // Never writes: it runs in `refresh --preview-only` too (leftovers go at the next update).
-  async read(id, props) {
-    const previous = userInputs(props);
-    return readOrGone(
-      KIND,
-      id,
-      () => context.client().getCampaign(id),
-      (campaign) => {
-        const inputs = inputsFromCampaign(campaign, previous);
-        return { id, props: outputsOf(inputs, campaign), inputs };
-      },
-    );
-  },
+    // Never writes: it runs in `refresh --preview-only` too (leftovers go at the next update).
+    async read(id, previous) {
+      return readOrGone(
+        KIND,
+        id,
+        () => context.client().getCampaign(id),
+        (campaign) => {
+          const inputs = inputsFromCampaign(campaign, previous);
+          return { id, props: outputsOf(inputs, campaign), inputs };
+        },
+      );
+    },
 
-  async update(id, olds, news) {
-    const inputs = managedInputs(news);
-    return withOperation(
-      "update",
-      KIND,
-      id,
-      async () => {
+    async update(id, olds, inputs) {
+      return withOperation(
+        "update",
+        KIND,
+        id,
+        async () => {
+          const client = context.client();
+          // The mark `check` made now, of this stack instance's nonce; never the one in state.
+          await removeMarkedLeftovers(context, id, inputs);
+          // Sent since the preview: refused rather than changed.
+          const changed = await guardChange(context, "update", CAMPAIGN_DIFF, KIND, id, olds, inputs, [id]);
+          // A state-only input (deleteEvenIfSent) is recorded by the engine from the outputs: nothing to send.
+          const sending = changed.filter((field) => !CAMPAIGN_DIFF.stateOnly?.includes(field));
+          if (sending.length > 0) await client.updateCampaign(id, patchBody(sending, inputs));
+          return { outs: outputsOf(inputs, await client.getCampaign(id)) };
+        },
+        wireOf(inputs),
+      );
+    },
+
+    async delete(id, props) {
+      await withOperation("delete", KIND, id, async () => {
         const client = context.client();
-        // The mark `check` made now, of this stack instance's nonce; never the one in state.
-        await removeMarkedLeftovers(context, id, userInputs(news));
-        // Sent since the preview: refused rather than changed.
-        const changed = await guardChange(context, "update", CAMPAIGN_DIFF, KIND, id, olds, news, [id]);
-        // A state-only input (deleteEvenIfSent) is recorded by the engine from the outputs: nothing to send.
-        const sending = changed.filter((field) => !CAMPAIGN_DIFF.stateOnly?.includes(field));
-        if (sending.length > 0) await client.updateCampaign(id, patchBody(sending, inputs));
-        return { outs: outputsOf(inputs, await client.getCampaign(id)) };
-      },
-      wireOf(inputs),
-    );
-  },
-
-  async delete(id, props) {
-    await withOperation("delete", KIND, id, async () => {
-      const client = context.client();
-      // The status in the state may be old (sent from the Sender interface since): read it now.
-      let campaign: api.Campaign;
-      try {
-        campaign = await client.getCampaign(id);
-      } catch (err) {
-        if (!isNotFound(err)) throw err;
-        forgetJournaled(client, id, props);
-        return; // already gone
-      }
-      if (isSent(campaign.status) && props?.deleteEvenIfSent !== true) {
-        // Its reports and history are the team's record: kept, and no longer this resource's.
-        forgetJournaled(client, id, props);
-        warn(keptWarning(id, campaign, props));
-        return;
-      }
-      try {
-        const ack = await client.deleteCampaigns([id]);
-        forgetJournaled(client, id, props);
-        // The service answers success: false ("No campaigns found.") for an id it does not have.
-        if (!ack.success && !/not found|no campaigns found/i.test(ack.message))
-          throw new Error(`the service answered: ${ack.message}`);
-      } catch (err) {
-        if (!isNotFound(err)) throw err;
-      }
-    });
-  },
+        // The status in the state may be old (sent from the Sender interface since): read it now.
+        let campaign: api.Campaign;
+        try {
+          campaign = await client.getCampaign(id);
+        } catch (err) {
+          if (!isNotFound(err)) throw err;
+          forgetJournaled(client, id, props);
+          return; // already gone
+        }
+        if (isSent(campaign.status) && props.deleteEvenIfSent !== true) {
+          // Its reports and history are the team's record: kept, and no longer this resource's.
+          forgetJournaled(client, id, props);
+          warn(keptWarning(id, campaign, props));
+          return;
+        }
+        try {
+          const ack = await client.deleteCampaigns([id]);
+          forgetJournaled(client, id, props);
+          // The service answers success: false ("No campaigns found.") for an id it does not have.
+          if (!ack.success && !/not found|no campaigns found/i.test(ack.message))
+            throw new Error(`the service answered: ${ack.message}`);
+        } catch (err) {
+          if (!isNotFound(err)) throw err;
+        }
+      });
+    },
+  }),
 });
 
 /**
@@ -438,7 +451,7 @@ export const campaignProvider: ResourceProviderOf = (context) => ({
 export function keptWarning(
   id: string,
   campaign: api.Campaign,
-  props: Record<string, unknown> | undefined,
+  props: Partial<CampaignOutputs> | undefined,
 ): string {
   const title = typeof props?.title === "string" ? props.title : campaign.title;
   const named = typeof title === "string" && title !== "" ? ` ${JSON.stringify(shorten(title))}` : "";

@@ -5,6 +5,7 @@ import { hasBrand, setBrand } from "../client/errors/brand";
 import type * as api from "../client/schemas";
 import type { ProviderContext } from "../context";
 import { notice, warn } from "../diagnostics";
+import type { PropertyBag } from "./bag";
 import { inProgramTerms, type WireMap } from "./program-errors";
 
 /** The value the engine substitutes for an input not yet known during preview. */
@@ -21,13 +22,13 @@ export function containsUnknown(value: unknown): boolean {
   return false;
 }
 
+/** The engine's untyped property bag (see `bag.ts`). */
+export type { PropertyBag };
+
 /** The inputs without the engine's internal keys. */
-export function userInputs(props: Record<string, unknown> | undefined): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(props ?? {})) {
-    if (!INTERNAL_KEYS.has(key)) out[key] = value;
-  }
-  return out;
+export function userInputs<P extends object>(props: P | undefined): P {
+  // Only engine keys go: what remains is still the bag the caller typed.
+  return Object.fromEntries(Object.entries(props ?? {}).filter(([key]) => !INTERNAL_KEYS.has(key))) as P;
 }
 
 /** Formats a schema path the way a program spells it: `tags[0]`, `from.email`. */
@@ -54,10 +55,7 @@ function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
  * problem, naming the property in the program's camelCase. Values still unknown during preview
  * pass, since they cannot be judged yet. Never throws and never calls the API.
  */
-export function checkWithSchema(
-  schema: z.ZodType,
-  news: Record<string, unknown>,
-): pulumi.dynamic.CheckResult {
+export function checkWithSchema(schema: z.ZodType, news: object): pulumi.dynamic.CheckResult {
   const inputs = userInputs(news);
   const parsed = schema.safeParse(inputs);
   if (parsed.success) return { inputs: news };
@@ -88,7 +86,7 @@ export function checkWithSchema(
 export function noticeAdoption(
   kind: string,
   what: string,
-  olds: Record<string, unknown> | undefined,
+  olds: object | undefined,
   result: pulumi.dynamic.CheckResult,
 ): pulumi.dynamic.CheckResult {
   const adoptId = result.inputs?.adoptId;
@@ -186,12 +184,12 @@ export async function withOperation<T>(
  * The one `read` style of every kind: fetch the record; the service's 404 means the object is
  * gone (`{ id: "" }`, so the engine drops it); any other failure is a {@link SenderOperationError}.
  */
-export async function readOrGone<T>(
+export async function readOrGone<T, R>(
   kind: string,
   id: string,
   fetch: () => Promise<T>,
-  toResult: (record: T) => pulumi.dynamic.ReadResult,
-): Promise<pulumi.dynamic.ReadResult> {
+  toResult: (record: T) => R,
+): Promise<R | { readonly id: "" }> {
   let record: T;
   try {
     record = await fetch();
@@ -213,7 +211,7 @@ export function sameValue(a: unknown, b: unknown): boolean {
   if (typeof a === "object" && typeof b === "object") {
     const keys = new Set([...Object.keys(a as object), ...Object.keys(b as object)]);
     for (const key of keys) {
-      if (!sameValue((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key])) return false;
+      if (!sameValue((a as PropertyBag)[key], (b as PropertyBag)[key])) return false;
     }
     return true;
   }
@@ -245,11 +243,7 @@ export interface DiffSpec {
 }
 
 /** The inputs that differ between the previous outputs and the new inputs. */
-export function changedFields(
-  spec: DiffSpec,
-  olds: Record<string, unknown>,
-  news: Record<string, unknown>,
-): string[] {
+export function changedFields(spec: DiffSpec, olds: PropertyBag, news: PropertyBag): string[] {
   const setFields = new Set(spec.setFields ?? []);
   return spec.fields.filter((field) => {
     const before = olds[field];
@@ -264,11 +258,7 @@ export function changedFields(
  * The engine's `DiffResult` for a kind, always with `changes` set explicitly so that a change to
  * the provider's own code never shows as an update.
  */
-export function diffBySpec(
-  spec: DiffSpec,
-  olds: Record<string, unknown>,
-  news: Record<string, unknown>,
-): pulumi.dynamic.DiffResult {
+export function diffBySpec(spec: DiffSpec, olds: PropertyBag, news: PropertyBag): pulumi.dynamic.DiffResult {
   const changed = changedFields(spec, olds, news);
   const replaces = changed.filter((field) => spec.replaceOnChange.includes(field));
   return {
@@ -305,9 +295,16 @@ export {
  * The object without its undefined members. The engine's protobuf encoding throws "Unexpected
  * struct type" on an undefined value, so outputs and inputs handed back must not hold one.
  */
-export function compact<T extends Record<string, unknown>>(value: T): T {
-  return Object.fromEntries(Object.entries(value).filter(([, item]) => item !== undefined)) as T;
+export function compact<T extends object>(value: T): Compact<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, item]) => item !== undefined)) as Compact<T>;
 }
+
+/** An object type without undefined members: a member that may be undefined becomes optional. */
+export type Compact<T> = {
+  [K in keyof T as undefined extends T[K] ? never : K]: T[K];
+} & {
+  [K in keyof T as undefined extends T[K] ? K : never]?: Exclude<T[K], undefined>;
+};
 
 /** The statuses a campaign has before any mail goes out; any other, unknown ones included, may be sending. */
 const UNSENT_STATUSES: ReadonlySet<string> = new Set(["DRAFT", "SCHEDULED"]);
@@ -417,8 +414,8 @@ export async function guardChange(
   spec: DiffSpec,
   kind: string,
   id: string,
-  olds: Record<string, unknown>,
-  news: Record<string, unknown>,
+  olds: PropertyBag,
+  news: PropertyBag,
   campaignIds: readonly unknown[] = [olds.campaignId, news.campaignId],
 ): Promise<string[]> {
   const fields = changedFields(spec, olds, news);
@@ -435,8 +432,8 @@ export async function guardedDiff(
   spec: DiffSpec,
   kind: string,
   id: string,
-  olds: Record<string, unknown>,
-  news: Record<string, unknown>,
+  olds: PropertyBag,
+  news: PropertyBag,
   campaignIds?: readonly unknown[],
 ): Promise<pulumi.dynamic.DiffResult> {
   const result = diffBySpec(spec, olds, news);

@@ -2,7 +2,12 @@ import { createHash, randomBytes } from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { Claims } from "../claims";
 import { SenderHttpError, shorten } from "../client";
+import type { PropertyBag } from "./bag";
+
+// Claims lives beside the context, which holds one; kept here for the importers of create-once.
+export { Claims };
 
 /**
  * How one resource kind makes an object exactly once. A kind supplies `create`, `find`, `owns`
@@ -81,49 +86,6 @@ export function createOptionsOf(
   deadlineMs: number,
 ): CreateOnceOptions {
   return { attempts: client.maxAttempts, settleMs: settleWindowMs(client.attemptTimeoutMs, deadlineMs) };
-}
-
-/**
- * What the creates of one provider context remember: the ids they adopted or made, per kind, so
- * that no id is ever adopted by two resources; and the lists taken once per client and kind
- * ({@link Claims.sharedList}). A provider context holds one; a new process starts with none.
- */
-export class Claims {
-  readonly #claimed = new Map<string, Set<string>>();
-  readonly #lists = new Map<object, Map<string, Promise<unknown[]>>>();
-
-  /** The ids claimed for `kind`. */
-  of(kind: string): Set<string> {
-    let set = this.#claimed.get(kind);
-    if (!set) {
-      set = new Set();
-      this.#claimed.set(kind, set);
-    }
-    return set;
-  }
-
-  /**
-   * The list of a kind's objects, taken once per client (`owner`) when first needed; concurrent
-   * callers share the same request. Creates look here before their first attempt, so that an
-   * `up` of 200 campaigns lists them once rather than before each POST; after an ambiguous
-   * failure they look again with a fresh request. A failed list is forgotten, so the next caller
-   * tries again.
-   */
-  sharedList<T>(owner: object, kind: string, load: () => Promise<T[]>): Promise<T[]> {
-    let byKind = this.#lists.get(owner);
-    if (!byKind) {
-      byKind = new Map();
-      this.#lists.set(owner, byKind);
-    }
-    const cached = byKind.get(kind) as Promise<T[]> | undefined;
-    if (cached) return cached;
-    const loading = load();
-    byKind.set(kind, loading);
-    loading.catch(() => {
-      if (byKind.get(kind) === loading) byKind.delete(kind);
-    });
-    return loading;
-  }
 }
 
 /**
@@ -561,10 +523,7 @@ function capitalize(text: string): string {
  * from an earlier run stays (a rename with `aliases` does not move it); a resource made before
  * autonaming, without a title, keeps having none.
  */
-export function keepAutoname(
-  olds: Record<string, unknown> | undefined,
-  news: Record<string, unknown>,
-): Record<string, unknown> {
+export function keepAutoname(olds: PropertyBag | undefined, news: PropertyBag): PropertyBag {
   // Every existing campaign, regular or transactional, has a subject; a new resource has no olds.
   if (news.autonamed !== true || olds?.subject === undefined) return news;
   if (olds.autonamed === true && typeof olds.title === "string") return { ...news, title: olds.title };

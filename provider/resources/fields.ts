@@ -7,11 +7,12 @@
  * stays hand-written in the resource's module.
  */
 import { z } from "zod";
+import type { FieldType } from "../field-type";
 import { compact, type DiffSpec, sameSet } from "./common";
 import { safeId } from "./ids";
 
-/** How the Pulumi package schema and the SDK type a field. */
-export type FieldType = "string" | "integer" | "number" | "boolean" | "stringList";
+/** Re-exported where the field tables have always offered it. */
+export type { FieldType };
 
 /** Every fact about one field of a resource. */
 export interface Field {
@@ -78,11 +79,19 @@ export function withDocs<T extends FieldTable>(
 }
 
 /**
- * The shape of a resource's table, each API name among `Api`. Used with `as const satisfies` so a
- * misspelt fact or API name fails to compile while the table keeps its literal types, from which
- * {@link InputsOf} and {@link OutputsOf} (and the SDK's types) are derived.
+ * The shape of a resource's table: an input's API name among `Body` (the request body's keys, which
+ * {@link bodyOf} writes and {@link readInputs} reads back), an output-only field's among `Rec` (the
+ * service record's keys, which {@link readComputed} reads). Used with `as const satisfies` so a
+ * misspelt fact or API name, or a record key on an input, fails to compile while the table keeps
+ * its literal types, from which {@link InputsOf} and {@link OutputsOf} (and the SDK's types) are derived.
  */
-export type TableOf<Api extends string = string> = Readonly<Record<string, Field & { readonly api?: Api }>>;
+export type TableOf<Body extends string = string, Rec extends string = Body> = Readonly<
+  Record<
+    string,
+    | (Field & { readonly output?: false; readonly api?: Body })
+    | (Field & { readonly output: true; readonly api?: Rec })
+  >
+>;
 
 /**
  * A field's TypeScript type where the table's `type` is wider than the API's (a closed status
@@ -156,24 +165,52 @@ export type OutputsOf<T extends FieldTable> = {
   -readonly [K in keyof T as AlwaysPresent<T[K]> extends true ? never : K]?: ValueOf<T[K]>;
 };
 
+/** A bag keyed by field or API names at run time, as the helpers below build it before typing it. */
+type Bag = Record<string, unknown>;
+
+/** A field's API name, `never` without one. */
+type ApiOf<F> = F extends { readonly api: infer A extends string } ? A : never;
+
+/** The input fields of a table that have an API name: what a request body carries. */
+type BodyKey<T extends FieldTable, K extends keyof T> = T[K] extends OutputField ? never : ApiOf<T[K]>;
+
+/** The request body a table's inputs make ({@link bodyOf}), keyed by API names: required where the input is. */
+export type BodyOf<T extends FieldTable> = {
+  -readonly [K in keyof T as T[K] extends RequiredField ? BodyKey<T, K> : never]: ValueOf<T[K]>;
+} & {
+  -readonly [K in keyof T as T[K] extends RequiredField ? never : BodyKey<T, K>]?: ValueOf<T[K]>;
+};
+
+/** A service answer as {@link readInputs} reads it: keyed by the inputs' API names, its values not yet trusted. */
+export type InputRecordOf<T extends FieldTable> = { readonly [K in keyof T as BodyKey<T, K>]?: unknown };
+
+/** A service record as {@link readComputed} reads it: keyed by the output-only fields' API names. */
+export type ComputedRecordOf<T extends FieldTable> = {
+  readonly [K in keyof T as T[K] extends OutputField ? ApiOf<T[K]> : never]?: unknown;
+};
+
+/** Any property bag holding some of a table's fields (the engine's, or typed inputs or outputs). */
+export type PropsOf<T extends FieldTable> = { readonly [K in keyof T]?: unknown };
+
 /** The names of a table's inputs (everything not output-only). */
-export function inputNames(table: FieldTable): string[] {
-  return Object.keys(table).filter((name) => table[name]?.output !== true);
+export function inputNames<T extends FieldTable>(table: T): (keyof T & string)[] {
+  return outputNames(table).filter((name) => table[name]?.output !== true);
 }
 
 /** The names of the inputs `diff` compares (inputs that are not create-only). */
-export function managedNames(table: FieldTable): string[] {
+export function managedNames<T extends FieldTable>(table: T): (keyof T & string)[] {
   return inputNames(table).filter((name) => table[name]?.createOnly !== true);
 }
 
 /** Every name a resource exposes as an output: its inputs, echoed, and the computed fields. */
-export function outputNames(table: FieldTable): string[] {
-  return Object.keys(table);
+export function outputNames<T extends FieldTable>(table: T): (keyof T & string)[] {
+  // A table's keys are its fields: `keyof T` holds no more at run time.
+  return Object.keys(table) as (keyof T & string)[];
 }
 
 /** The names of the output-only fields. */
-export function computedNames(table: FieldTable): string[] {
-  return Object.keys(table).filter((name) => table[name]?.output === true);
+export function computedNames<T extends FieldTable>(table: T): (keyof T & string)[] {
+  return outputNames(table).filter((name) => table[name]?.output === true);
 }
 
 /** The object schema of the inputs: each field's rule, optional unless it is required. */
@@ -199,38 +236,54 @@ export function diffSpecOf(table: FieldTable, deleteBeforeReplace = false): Diff
   };
 }
 
-/** The table's inputs from a property bag (engine keys and extras left out, undefined dropped). */
-export function pickInputs(
-  table: FieldTable,
-  props: Record<string, unknown> | undefined,
-): Record<string, unknown> {
-  const picked: Record<string, unknown> = {};
+/**
+ * The table's inputs from a property bag (engine keys and extras left out, undefined dropped). The
+ * bag is one `check` validated (or outputs made from such inputs), so the result is typed.
+ */
+export function pickInputs<T extends FieldTable>(table: T, props: PropsOf<T> | undefined): InputsOf<T> {
+  const picked: Bag = {};
   for (const name of inputNames(table)) picked[name] = props?.[name];
-  return compact(picked);
+  return compact(picked) as InputsOf<T>;
 }
 
-/** The request body (API names) of the given inputs: every input with an API name that is set. */
-export function bodyOf(table: FieldTable, inputs: Record<string, unknown>): Record<string, unknown> {
-  const body: Record<string, unknown> = {};
+/**
+ * The request body (API names) of the given inputs: every input with an API name that is set;
+ * with `only`, just those inputs (a partial update that sends nothing for a dropped input).
+ */
+export function bodyOf<T extends FieldTable>(table: T, inputs: InputsOf<T>): BodyOf<T>;
+export function bodyOf<T extends FieldTable>(
+  table: T,
+  inputs: InputsOf<T>,
+  only: readonly string[],
+): Partial<BodyOf<T>>;
+export function bodyOf<T extends FieldTable>(
+  table: T,
+  inputs: InputsOf<T>,
+  only?: readonly string[],
+): Partial<BodyOf<T>> {
+  const values: PropsOf<T> = inputs;
+  const body: Bag = {};
   for (const name of inputNames(table)) {
     const api = table[name]?.api;
-    if (api !== undefined && inputs[name] !== undefined) body[api] = inputs[name];
+    if (only !== undefined && !only.includes(name)) continue;
+    if (api !== undefined && values[name] !== undefined) body[api] = values[name];
   }
-  return body;
+  return body as BodyOf<T>;
 }
 
 /** The body of a partial update: only `fields`, and a field the program dropped sends its cleared value. */
-export function patchBodyOf(
-  table: FieldTable,
+export function patchBodyOf<T extends FieldTable>(
+  table: T,
   fields: readonly string[],
-  inputs: Record<string, unknown>,
-): Record<string, unknown> {
-  const body: Record<string, unknown> = {};
+  inputs: PropsOf<T>,
+): Partial<BodyOf<T>> {
+  const values: Partial<Bag> = inputs;
+  const body: Bag = {};
   for (const name of fields) {
     const field = table[name];
-    if (field?.api !== undefined) body[field.api] = inputs[name] ?? field.cleared;
+    if (field?.api !== undefined) body[field.api] = values[name] ?? field.cleared;
   }
-  return body;
+  return body as Partial<BodyOf<T>>;
 }
 
 /** The service's list, but in the previous order when it holds the same ids, so refresh shows no reordering. */
@@ -255,12 +308,14 @@ function isEmpty(value: unknown, cleared: unknown): boolean {
  * the service holds its empty value, so that a refresh shows no false change; a set keeps the
  * program's order. Fields with no API name keep their previous value.
  */
-export function readInputs(
-  table: FieldTable,
-  record: Readonly<Record<string, unknown>>,
-  previous: Record<string, unknown>,
-): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
+export function readInputs<T extends FieldTable>(
+  table: T,
+  answer: InputRecordOf<T>,
+  known: PropsOf<T>,
+): InputsOf<T> {
+  const record: Partial<Bag> = answer;
+  const previous: Partial<Bag> = known;
+  const out: Bag = {};
   for (const name of inputNames(table)) {
     const field = table[name] as Field;
     if (field.api === undefined) {
@@ -280,20 +335,29 @@ export function readInputs(
       out[name] = field.set === true && Array.isArray(value) ? stableSet(previous[name], value) : value;
     }
   }
-  return compact(out);
+  return compact(out) as InputsOf<T>;
 }
 
 /** The output-only fields from a record keyed by API names (null becomes absent). */
-export function readComputed(
-  table: FieldTable,
-  record: Readonly<Record<string, unknown>>,
-): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
+export function readComputed<T extends FieldTable>(table: T, answer: ComputedRecordOf<T>): ComputedOf<T> {
+  const record: Partial<Bag> = answer;
+  const out: Bag = {};
   for (const name of computedNames(table)) {
     const api = table[name]?.api;
     if (api !== undefined) out[name] = record[api] ?? undefined;
   }
-  return compact(out);
+  return compact(out) as ComputedOf<T>;
+}
+
+/** The outputs of a kind whose outputs are its inputs, echoed, and what the service computes. */
+export function outputsOf<T extends FieldTable>(
+  table: T,
+  inputs: InputsOf<T>,
+  record: ComputedRecordOf<T>,
+): OutputsOf<T> {
+  // An input is an output of the same type; the computed ones are read from the record.
+  const outputs: Bag = { ...inputs, ...readComputed(table, record) };
+  return outputs as OutputsOf<T>;
 }
 
 /**

@@ -4,6 +4,7 @@
  * a user reads what to change in their program, not in the API.
  */
 import { SenderHttpError, shorten } from "../client";
+import type { PropertyBag } from "./bag";
 
 /** What one wire key of a request body stands for in the program. */
 export interface WireField {
@@ -29,7 +30,7 @@ export type WireNamedTable = Readonly<
 /** The wire map of a request built from a field table (`api:` names) and the program's inputs. */
 export function wireMapOf(
   table: WireNamedTable,
-  inputs: Record<string, unknown>,
+  inputs: PropertyBag,
   nouns: Readonly<Record<string, string>> = {},
 ): WireMap {
   const map: Record<string, WireField> = {};
@@ -72,8 +73,7 @@ function fieldLine(key: string, message: string, wire: WireMap): string | undefi
   let value: unknown = field.value;
   for (const part of rest) {
     path += /^\d+$/.test(part) ? `[${part}]` : `.${part}`;
-    value =
-      value !== null && typeof value === "object" ? (value as Record<string, unknown>)[part] : undefined;
+    value = value !== null && typeof value === "object" ? (value as PropertyBag)[part] : undefined;
   }
   if (field.noun && rest.length > 0 && SELECTED_INVALID.test(message)) {
     return `${path}${shown(value)} is not a ${field.noun} of this account`;

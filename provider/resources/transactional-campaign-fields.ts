@@ -3,7 +3,7 @@
  * apart from the provider's behaviour in `transactional-campaign.ts`.
  */
 import { z } from "zod";
-import type { KnownKeys, Transactional } from "../client";
+import type { CreateTransactionalBody, KnownKeys, Transactional } from "../client";
 import { autonameFields, type InputsOf, type OutputsOf, type TableOf } from "./fields";
 import { safeId } from "./ids";
 
@@ -133,7 +133,7 @@ export const transactionalCampaignFields = {
   bounced: counter("bounced"),
   /** Unsubscribes, as of the last create, update or refresh. */
   unsubscribeCount: counter("unsubscribeCount"),
-} as const satisfies TableOf<KnownKeys<Transactional>>;
+} as const satisfies TableOf<keyof CreateTransactionalBody, KnownKeys<Transactional>>;
 
 /** What a TransactionalCampaign is, for the package schema and the SDK. */
 export const transactionalCampaignDescription =

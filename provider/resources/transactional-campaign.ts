@@ -3,25 +3,24 @@ import { type CreateTransactionalBody, type SenderClient, shorten, type Transact
 import { warn } from "../diagnostics";
 import {
   changedFields,
-  checkWithSchema,
   compact,
   createOnce,
   createOptionsOf,
-  diffBySpec,
   isNotFound,
   journalKey,
-  keepAutoname,
-  noticeAdoption,
+  type PropertyBag,
   type ResourceProviderOf,
   readOrGone,
   sameValue,
   withOperation,
 } from "./common";
 import { journalIds } from "./create-once";
-import { bodyOf, derive, pickInputs, readComputed } from "./fields";
+import { defineResource } from "./define";
+import { bodyOf, diffSpecOf, type InputsOf, type PropsOf, readComputed } from "./fields";
 import { wireMapOf } from "./program-errors";
 import {
   type TransactionalCampaignInputs,
+  type TransactionalCampaignOutputs,
   transactionalCampaignFields,
 } from "./transactional-campaign-fields";
 
@@ -57,26 +56,21 @@ const OPTIONAL_FIELDS: readonly Field[] = FIELD_NAMES.filter(
  * A new content or editor forces a new campaign; the other managed inputs change in place. `adoptId`
  * is only read by `create` and is not compared: dropping it after adoption must not make a new one.
  */
-const { spec: TRANSACTIONAL_CAMPAIGN_DIFF, schema: inputSchema } = derive(transactionalCampaignFields);
+const TRANSACTIONAL_CAMPAIGN_DIFF = diffSpecOf(transactionalCampaignFields);
 
 /** The inputs `PATCH /transactional/{id}` changes in place. */
 const IN_PLACE: readonly string[] = TRANSACTIONAL_CAMPAIGN_DIFF.fields.filter(
   (field) => !TRANSACTIONAL_CAMPAIGN_DIFF.replaceOnChange.includes(field),
 );
 
-function managedOf(props: Record<string, unknown>): TransactionalCampaignInputs {
-  const {
-    adoptId: _,
-    autonamed: _autonamed,
-    ownershipMark: _mark,
-    ...inputs
-  } = pickInputs(transactionalCampaignFields, props);
-  return inputs as TransactionalCampaignInputs & Record<string, unknown>;
+/** The inputs kept equal to the service: all but the create-only ones. */
+function managedOf(props: InputsOf<typeof transactionalCampaignFields>): TransactionalCampaignInputs {
+  const { adoptId: _, autonamed: _autonamed, ownershipMark: _mark, ...inputs } = props;
+  return inputs;
 }
 
 function bodyOfInputs(inputs: TransactionalCampaignInputs): CreateTransactionalBody {
-  return bodyOf(transactionalCampaignFields, { ...inputs }) as CreateTransactionalBody &
-    Record<string, unknown>;
+  return bodyOf(transactionalCampaignFields, inputs);
 }
 
 /**
@@ -85,8 +79,11 @@ function bodyOfInputs(inputs: TransactionalCampaignInputs): CreateTransactionalB
  * no prior inputs at all (`pulumi import`), every field the service holds is an input, so that
  * the code the CLI writes names them all.
  */
-function inputsOf(record: Transactional, prior: Record<string, unknown>): TransactionalCampaignInputs {
-  const out: Record<string, unknown> = {};
+function inputsOf(
+  record: Transactional,
+  prior: PropsOf<typeof transactionalCampaignFields>,
+): TransactionalCampaignInputs {
+  const out: { [F in Field]?: unknown } = {};
   const importing = FIELD_NAMES.every((field) => prior[field] === undefined || prior[field] === null);
   for (const field of FIELD_NAMES) {
     const known = prior[field];
@@ -97,7 +94,8 @@ function inputsOf(record: Transactional, prior: Record<string, unknown>): Transa
     if (importing && value === "") continue;
     out[field] = value === undefined ? known : (value ?? undefined);
   }
-  return compact(out) as TransactionalCampaignInputs & Record<string, unknown>;
+  // The service's values stand for the inputs as it holds them (the tolerant reader typed them).
+  return compact(out) as TransactionalCampaignInputs;
 }
 
 function outputsOf(
@@ -105,7 +103,7 @@ function outputsOf(
   record: Transactional,
   adoptId: unknown,
   mark?: unknown,
-) {
+): TransactionalCampaignOutputs {
   return compact({
     ...inputs,
     adoptId: typeof adoptId === "string" ? adoptId : undefined,
@@ -218,8 +216,8 @@ async function candidatesIn(
  * The fields of an update answer that differ from what was sent: a field the answer lacks cannot
  * be compared. Each is `api is <answer>, not <sent>`.
  */
-function notTaken(body: Record<string, unknown>, answer: Transactional): string[] {
-  const record = answer as Record<string, unknown>;
+function notTaken(body: object, answer: Transactional): string[] {
+  const record: PropertyBag = answer;
   return Object.entries(body)
     .filter(([api, value]) => record[api] !== undefined && !sameValue(record[api], value))
     .map(([api, value]) => `${api} is ${JSON.stringify(record[api])}, not ${JSON.stringify(value)}`);
@@ -230,158 +228,149 @@ function notTaken(body: Record<string, unknown>, answer: Transactional): string[
  * place (`PATCH`); a new content or editor replaces it. `delete` only drops it from the stack
  * (with a warning on stderr, which the engine logs), as the service keeps it.
  */
-export const transactionalCampaignProvider: ResourceProviderOf = (context) => ({
-  check: async (olds, news) =>
-    noticeAdoption(
-      KIND,
-      "transactional campaign",
-      olds,
-      checkWithSchema(inputSchema, keepAutoname(olds, news)),
-    ),
-
-  async diff(_id, olds, news) {
-    return diffBySpec(TRANSACTIONAL_CAMPAIGN_DIFF, olds, news);
-  },
-
-  async create(props) {
-    const inputs = managedOf(props);
-    const adoptId = props.adoptId as string | undefined;
-    const subject = adoptId ?? JSON.stringify(inputs.title ?? inputs.subject);
-    return withOperation(
-      "create",
-      KIND,
-      subject,
-      async () => {
-        const client = context.client();
-        if (adoptId !== undefined) {
-          const record = await adopt(client, adoptId, inputs);
-          return { id: record.id, outs: outputsOf(inputs, record, adoptId) };
-        }
-        const body = bodyOfInputs(inputs);
-        // The mark of this stack instance's nonce: an autonamed title proves ownership only when it
-        // ends with it (a title kept from state may carry a URN-only mark made before nonces).
-        const ownMark = typeof props.ownershipMark === "string" ? props.ownershipMark : undefined;
-        const autonamed =
-          props.autonamed === true &&
-          body.title !== undefined &&
-          ownMark !== undefined &&
-          body.title.endsWith(`-${ownMark}`);
-        const mark = props.autonamed !== true && body.title !== undefined ? ownMark : undefined;
-        const createTitle = typeof mark === "string" ? markedTitle(body.title as string, mark) : body.title;
-        const journal = typeof mark === "string" ? journalKey(KIND, mark, client.baseUrl) : undefined;
-        const journaled = journal === undefined ? new Set<string>() : journalIds(journal);
-        const provable = autonamed || journal !== undefined;
-        const owned = (record: Transactional) =>
-          sameTitle(record.title, createTitle) ||
-          (journaled.has(record.id) && sameTitle(record.title, body.title));
-        // Without a proof (an explicit title and no mark), look-alikes are only candidates to name.
-        const title = (record: Transactional) =>
-          provable ? owned(record) : sameTitle(record.title, body.title);
-        const sent: CreateTransactionalBody =
-          createTitle === undefined ? body : { ...body, title: createTitle };
-        // The API cannot delete one: a duplicate would stay for good, so look before creating.
-        let created = await createOnce(
-          context.claims,
-          {
-            kind: KIND,
-            describe: `transactional campaign ${JSON.stringify(shorten(createTitle ?? body.subject))}`,
-            create: () => client.createTransactional(sent),
-            known: async () =>
-              candidatesIn(
-                client,
-                await context.claims.sharedList(client, KIND, () => listAll(client, LIST_PAGES)),
-                body,
-                title,
-              ),
-            find: async () => candidatesIn(client, await listAll(client, SEARCH_PAGES), body, title),
-            ...(provable ? { owns: owned } : {}),
-            idOf: (record) => record.id,
-            ...(journal !== undefined ? { journal } : {}),
-          },
-          createOptionsOf(client, context.retryDeadlineMs()),
-        );
-        let outsTitle: string | undefined;
-        if (journal !== undefined && body.title !== undefined && !sameTitle(created.title, body.title)) {
-          // Made just now, or earlier (a lost answer, a killed `up`): renamed to the explicit title.
-          try {
-            created = await client.updateTransactional(created.id, { title: body.title });
-          } catch (err) {
-            outsTitle = createTitle;
-            process.stderr.write(
-              `warning: ${KIND} ${created.id} was made, but renaming it to its title failed (${(err as Error).message}); the next \`pulumi up\` renames it\n`,
-            );
+export const transactionalCampaignProvider: ResourceProviderOf = defineResource(transactionalCampaignFields, {
+  kind: KIND,
+  autonamed: true,
+  adopts: "transactional campaign",
+  handlers: (context) => ({
+    async create(props) {
+      const inputs = managedOf(props);
+      const adoptId = props.adoptId;
+      const subject = adoptId ?? JSON.stringify(inputs.title ?? inputs.subject);
+      return withOperation(
+        "create",
+        KIND,
+        subject,
+        async () => {
+          const client = context.client();
+          if (adoptId !== undefined) {
+            const record = await adopt(client, adoptId, inputs);
+            return { id: record.id, outs: outputsOf(inputs, record, adoptId) };
           }
-        }
-        // The create answer lacks the counters and says step1; read it back so a refresh agrees.
-        const record = await client.getTransactional(created.id).catch(() => created);
-        const outs = outputsOf(inputs, record, undefined, props.ownershipMark);
-        return { id: created.id, outs: outsTitle === undefined ? outs : { ...outs, title: outsTitle } };
-      },
-      wireMapOf(transactionalCampaignFields, inputs),
-    );
-  },
-
-  async read(id, props) {
-    const prior = props ?? {};
-    return readOrGone(
-      KIND,
-      id,
-      () => context.client().getTransactional(id),
-      (record) => {
-        const inputs = inputsOf(record, prior);
-        const adoptId = prior.adoptId;
-        const mark = typeof prior.ownershipMark === "string" ? prior.ownershipMark : undefined;
-        return {
-          id,
-          props: outputsOf(inputs, record, adoptId, mark),
-          inputs: compact({
-            ...inputs,
-            adoptId: typeof adoptId === "string" ? adoptId : undefined,
-            ownershipMark: mark,
-          }),
-        };
-      },
-    );
-  },
-
-  async update(id, olds, news) {
-    const inputs = managedOf(news);
-    const fields = changedFields(TRANSACTIONAL_CAMPAIGN_DIFF, olds, news).filter((field) =>
-      IN_PLACE.includes(field),
-    );
-    // An optional input the program dropped is no longer managed: nothing is sent for it.
-    const changed: Record<string, unknown> = {};
-    for (const field of fields) changed[field] = inputs[field as Field];
-    const body = bodyOf(transactionalCampaignFields, changed);
-    const adoptId = news.adoptId;
-    return withOperation(
-      "update",
-      KIND,
-      id,
-      async () => {
-        const client = context.client();
-        if (Object.keys(body).length > 0) {
-          const answer = await client.updateTransactional(id, body);
-          const differing = notTaken(body, answer);
-          if (differing.length > 0) {
-            throw new Error(
-              `PATCH /v2/transactional/${id} succeeded but did not make the change (${differing.join("; ")}).`,
-            );
+          const body = bodyOfInputs(inputs);
+          // The mark of this stack instance's nonce: an autonamed title proves ownership only when it
+          // ends with it (a title kept from state may carry a URN-only mark made before nonces).
+          const ownMark = typeof props.ownershipMark === "string" ? props.ownershipMark : undefined;
+          const autonamed =
+            props.autonamed === true &&
+            body.title !== undefined &&
+            ownMark !== undefined &&
+            body.title.endsWith(`-${ownMark}`);
+          const mark = props.autonamed !== true && body.title !== undefined ? ownMark : undefined;
+          const createTitle =
+            typeof mark === "string" && body.title !== undefined ? markedTitle(body.title, mark) : body.title;
+          const journal = typeof mark === "string" ? journalKey(KIND, mark, client.baseUrl) : undefined;
+          const journaled = journal === undefined ? new Set<string>() : journalIds(journal);
+          const provable = autonamed || journal !== undefined;
+          const owned = (record: Transactional) =>
+            sameTitle(record.title, createTitle) ||
+            (journaled.has(record.id) && sameTitle(record.title, body.title));
+          // Without a proof (an explicit title and no mark), look-alikes are only candidates to name.
+          const title = (record: Transactional) =>
+            provable ? owned(record) : sameTitle(record.title, body.title);
+          const sent: CreateTransactionalBody =
+            createTitle === undefined ? body : { ...body, title: createTitle };
+          // The API cannot delete one: a duplicate would stay for good, so look before creating.
+          let created = await createOnce(
+            context.claims,
+            {
+              kind: KIND,
+              describe: `transactional campaign ${JSON.stringify(shorten(createTitle ?? body.subject))}`,
+              create: () => client.createTransactional(sent),
+              known: async () =>
+                candidatesIn(
+                  client,
+                  await context.claims.sharedList(client, KIND, () => listAll(client, LIST_PAGES)),
+                  body,
+                  title,
+                ),
+              find: async () => candidatesIn(client, await listAll(client, SEARCH_PAGES), body, title),
+              ...(provable ? { owns: owned } : {}),
+              idOf: (record) => record.id,
+              ...(journal !== undefined ? { journal } : {}),
+            },
+            createOptionsOf(client, context.retryDeadlineMs()),
+          );
+          let outsTitle: string | undefined;
+          if (journal !== undefined && body.title !== undefined && !sameTitle(created.title, body.title)) {
+            // Made just now, or earlier (a lost answer, a killed `up`): renamed to the explicit title.
+            try {
+              created = await client.updateTransactional(created.id, { title: body.title });
+            } catch (err) {
+              outsTitle = createTitle;
+              process.stderr.write(
+                `warning: ${KIND} ${created.id} was made, but renaming it to its title failed (${(err as Error).message}); the next \`pulumi up\` renames it\n`,
+              );
+            }
           }
-        }
-        // The update answer lacks the counters: read back so a refresh agrees.
-        const record = await client.getTransactional(id);
-        return { outs: outputsOf(inputs, record, adoptId, news.ownershipMark) };
-      },
-      wireMapOf(transactionalCampaignFields, inputs),
-    );
-  },
+          // The create answer lacks the counters and says step1; read it back so a refresh agrees.
+          const record = await client.getTransactional(created.id).catch(() => created);
+          const outs = outputsOf(inputs, record, undefined, props.ownershipMark);
+          return { id: created.id, outs: outsTitle === undefined ? outs : { ...outs, title: outsTitle } };
+        },
+        wireMapOf(transactionalCampaignFields, inputs),
+      );
+    },
 
-  async delete(id) {
-    // No API call exists: a warning says so.
-    warn(
-      `${KIND} ${id} was removed from the stack, but the Sender API cannot delete transactional ` +
-        "campaigns: it stays in the account. Delete it in the Sender interface if it is no longer wanted.",
-    );
-  },
+    async read(id, prior) {
+      return readOrGone(
+        KIND,
+        id,
+        () => context.client().getTransactional(id),
+        (record) => {
+          const inputs = inputsOf(record, prior);
+          const adoptId = prior.adoptId;
+          const mark = typeof prior.ownershipMark === "string" ? prior.ownershipMark : undefined;
+          return {
+            id,
+            props: outputsOf(inputs, record, adoptId, mark),
+            inputs: compact({
+              ...inputs,
+              adoptId: typeof adoptId === "string" ? adoptId : undefined,
+              ownershipMark: mark,
+            }),
+          };
+        },
+      );
+    },
+
+    async update(id, olds, news) {
+      const inputs = managedOf(news);
+      const fields = changedFields(TRANSACTIONAL_CAMPAIGN_DIFF, olds, news).filter((field) =>
+        IN_PLACE.includes(field),
+      );
+      // An optional input the program dropped is no longer managed: nothing is sent for it.
+      const body = bodyOf(transactionalCampaignFields, inputs, fields);
+      const adoptId = news.adoptId;
+      return withOperation(
+        "update",
+        KIND,
+        id,
+        async () => {
+          const client = context.client();
+          if (Object.keys(body).length > 0) {
+            const answer = await client.updateTransactional(id, body);
+            const differing = notTaken(body, answer);
+            if (differing.length > 0) {
+              throw new Error(
+                `PATCH /v2/transactional/${id} succeeded but did not make the change (${differing.join("; ")}).`,
+              );
+            }
+          }
+          // The update answer lacks the counters: read back so a refresh agrees.
+          const record = await client.getTransactional(id);
+          return { outs: outputsOf(inputs, record, adoptId, news.ownershipMark) };
+        },
+        wireMapOf(transactionalCampaignFields, inputs),
+      );
+    },
+
+    async delete(id) {
+      // No API call exists: a warning says so.
+      warn(
+        `${KIND} ${id} was removed from the stack, but the Sender API cannot delete transactional ` +
+          "campaigns: it stays in the account. Delete it in the Sender interface if it is no longer wanted.",
+      );
+    },
+  }),
 });

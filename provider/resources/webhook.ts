@@ -1,4 +1,3 @@
-import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import {
   type CreateWebhookBody,
@@ -11,24 +10,24 @@ import {
 import type { ProviderContext } from "../context";
 import {
   changedFields,
-  checkWithSchema,
   createOnce,
   createOptionsOf,
-  diffBySpec,
   isNotFound,
+  type PropertyBag,
   type ResourceProviderOf,
   readOrGone,
   sameValue,
   withOperation,
 } from "./common";
+import { defineResource } from "./define";
 import {
   bodyOf,
-  derive,
+  diffSpecOf,
   type InputsOf,
   type OutputsOf,
+  outputsOf,
   patchBodyOf,
   pickInputs,
-  readComputed,
   readInputs,
   type TableOf,
 } from "./fields";
@@ -130,7 +129,7 @@ export const webhookFields = {
     api: "response_time",
     output: true,
   },
-} as const satisfies TableOf<KnownKeys<Webhook> | keyof CreateWebhookBody>;
+} as const satisfies TableOf<keyof CreateWebhookBody, KnownKeys<Webhook>>;
 
 /** What a Webhook is, for the package schema and the SDK. */
 export const webhookDescription =
@@ -140,7 +139,7 @@ export const webhookDescription =
   "takes it over. A refresh reads the webhook back, so a change made in the Sender interface shows as drift.";
 
 /** A new topic or group replaces the webhook; the old one goes first, as a second of the same url and topic would clash. */
-const { spec: WEBHOOK_DIFF, schema: inputSchema } = derive(webhookFields, true);
+const WEBHOOK_DIFF = diffSpecOf(webhookFields, true);
 
 /**
  * The webhooks a create of `body` could have made, or would duplicate: the same url, topic and
@@ -158,13 +157,12 @@ function matching(webhooks: readonly Webhook[], body: CreateWebhookBody): Webhoo
   );
 }
 
-function stateOf(inputs: Record<string, unknown>, webhook: Webhook): WebhookOutputs {
-  return { ...pickInputs(webhookFields, inputs), ...readComputed(webhookFields, webhook) } as WebhookOutputs &
-    Record<string, unknown>;
+function stateOf(inputs: WebhookInputs, webhook: Webhook): WebhookOutputs {
+  return outputsOf(webhookFields, inputs, webhook);
 }
 
 /** The webhook keyed like its inputs' API names: the service answers the group as `group`. */
-function asInputRecord(webhook: Webhook): Record<string, unknown> {
+function asInputRecord(webhook: Webhook) {
   return { url: webhook.url, topic: webhook.topic, relation_id: webhook.group };
 }
 
@@ -241,105 +239,104 @@ const IN_PLACE = WEBHOOK_DIFF.fields.filter((field) => !WEBHOOK_DIFF.replaceOnCh
  * The provider of `Webhook`. A new url is changed in place (`PATCH`); a new topic or group
  * replaces the webhook (the old one first); `read` reads it back, so a refresh finds drift.
  */
-export const webhookProvider: ResourceProviderOf = (context) => ({
-  async check(_olds, news) {
-    const result = checkWithSchema(inputSchema, news);
-    const topic = news.topic;
-    const relationId = news.relationId;
-    const relationMissing = relationId === undefined || relationId === null || relationId === "";
-    if (typeof topic !== "string" || !GROUP_TOPICS.includes(topic as WebhookTopic) || !relationMissing) {
-      return result;
-    }
-    // Needs both fields, so it sits outside the object schema, which would skip it on any other failure.
-    const failure = {
-      property: "relationId",
-      reason: `is required for topic ${topic}: the id of the group to watch`,
-    };
-    return { inputs: news, failures: [...(result.failures ?? []), failure] };
-  },
-
-  async diff(_id, olds, news) {
-    return diffBySpec(WEBHOOK_DIFF, olds, news);
-  },
-
-  async create(inputs) {
-    const body = bodyOf(webhookFields, inputs) as CreateWebhookBody & Record<string, unknown>;
-    const adoptId = typeof inputs.adoptId === "string" ? inputs.adoptId : undefined;
-    return withOperation("create", KIND, adoptId ?? `${body.topic} ${body.url}`, async () => {
-      if (adoptId !== undefined) {
-        const adopted = await adopt(context, adoptId, body);
-        return { id: adopted.id, outs: stateOf(inputs, adopted) };
+export const webhookProvider: ResourceProviderOf = defineResource(webhookFields, {
+  kind: KIND,
+  deleteBeforeReplace: true,
+  handlers: (context) => ({
+    async check(_olds, news, result) {
+      const topic = news.topic;
+      const relationId = news.relationId;
+      const relationMissing = relationId === undefined || relationId === null || relationId === "";
+      if (typeof topic !== "string" || !GROUP_TOPICS.some((group) => group === topic) || !relationMissing) {
+        return result;
       }
-      await refuseDuplicate(context, body);
-      const client = context.client();
-      const webhook = await createOnce(
-        context.claims,
-        {
-          kind: KIND,
-          describe: `${body.topic} webhook for ${shorten(body.url)}`,
-          create: () => client.createWebhook(body),
-          known: async () =>
-            matching(await context.claims.sharedList(client, KIND, () => client.listWebhooks()), body),
-          find: async () => matching(await client.listWebhooks(), body),
-          idOf: (w) => w.id,
-          advice: (ids) =>
-            ids.length === 0
-              ? 'look for it in Sender (Settings, Webhooks); if it is there, set `adoptId: "<its id>"` on this resource, or delete it there and run `pulumi up` again'
-              : adoptAdvice(ids[0] as string),
-        },
-        createOptionsOf(client, context.retryDeadlineMs()),
-      );
-      return { id: webhook.id, outs: stateOf(inputs, webhook) };
-    });
-  },
+      // Needs both fields, so it sits outside the object schema, which would skip it on any other failure.
+      const failure = {
+        property: "relationId",
+        reason: `is required for topic ${topic}: the id of the group to watch`,
+      };
+      return { inputs: news, failures: [...(result.failures ?? []), failure] };
+    },
 
-  async read(id, props) {
-    const prior = pickInputs(webhookFields, props ?? {});
-    return readOrGone(
-      KIND,
-      id,
-      () => context.client().getWebhook(id),
-      (webhook): pulumi.dynamic.ReadResult => {
-        // A field the answer lacks (no `group` key on a topic without one) keeps its known value.
-        const inputs = readInputs(webhookFields, asInputRecord(webhook), prior);
-        return { id, props: stateOf(inputs, webhook), inputs };
-      },
-    );
-  },
-
-  async update(id, olds, news) {
-    const fields = changedFields(WEBHOOK_DIFF, olds, news).filter((field) => IN_PLACE.includes(field));
-    const body = patchBodyOf(webhookFields, fields, news);
-    return withOperation("update", KIND, id, async () => {
-      const client = context.client();
-      const webhook =
-        Object.keys(body).length > 0 ? await client.updateWebhook(id, body) : await client.getWebhook(id);
-      // No published example shows this PATCH's body: a field the service did not take is an error, not drift.
-      const record = asInputRecord(webhook);
-      const ignored = Object.entries(body).filter(([api, value]) => !sameValue(record[api], value));
-      if (ignored.length > 0) {
-        const detail = ignored
-          .map(
-            ([api, value]) =>
-              `${api} is ${JSON.stringify(record[api] ?? null)}, not ${JSON.stringify(value)}`,
-          )
-          .join("; ");
-        throw new Error(
-          `PATCH /v2/account/webhooks/${id} succeeded but did not make the change (${detail}). ` +
-            "Replace the webhook instead (`pulumi up --replace` with its URN).",
+    async create(inputs) {
+      const body = bodyOf(webhookFields, inputs);
+      const adoptId = inputs.adoptId;
+      return withOperation("create", KIND, adoptId ?? `${body.topic} ${body.url}`, async () => {
+        if (adoptId !== undefined) {
+          const adopted = await adopt(context, adoptId, body);
+          return { id: adopted.id, outs: stateOf(inputs, adopted) };
+        }
+        await refuseDuplicate(context, body);
+        const client = context.client();
+        const webhook = await createOnce(
+          context.claims,
+          {
+            kind: KIND,
+            describe: `${body.topic} webhook for ${shorten(body.url)}`,
+            create: () => client.createWebhook(body),
+            known: async () =>
+              matching(await context.claims.sharedList(client, KIND, () => client.listWebhooks()), body),
+            find: async () => matching(await client.listWebhooks(), body),
+            idOf: (w) => w.id,
+            advice: (ids) =>
+              ids.length === 0
+                ? 'look for it in Sender (Settings, Webhooks); if it is there, set `adoptId: "<its id>"` on this resource, or delete it there and run `pulumi up` again'
+                : adoptAdvice(ids[0] as string),
+          },
+          createOptionsOf(client, context.retryDeadlineMs()),
         );
-      }
-      return { outs: stateOf(news, webhook) };
-    });
-  },
+        return { id: webhook.id, outs: stateOf(inputs, webhook) };
+      });
+    },
 
-  async delete(id) {
-    await withOperation("delete", KIND, id, async () => {
-      try {
-        await context.client().deleteWebhook(id);
-      } catch (err) {
-        if (!isNotFound(err)) throw err; // already gone
-      }
-    });
-  },
+    async read(id, props) {
+      const prior = pickInputs(webhookFields, props);
+      return readOrGone(
+        KIND,
+        id,
+        () => context.client().getWebhook(id),
+        (webhook) => {
+          // A field the answer lacks (no `group` key on a topic without one) keeps its known value.
+          const inputs = readInputs(webhookFields, asInputRecord(webhook), prior);
+          return { id, props: stateOf(inputs, webhook), inputs };
+        },
+      );
+    },
+
+    async update(id, olds, news) {
+      const fields = changedFields(WEBHOOK_DIFF, olds, news).filter((field) => IN_PLACE.includes(field));
+      const body = patchBodyOf(webhookFields, fields, news);
+      return withOperation("update", KIND, id, async () => {
+        const client = context.client();
+        const webhook =
+          Object.keys(body).length > 0 ? await client.updateWebhook(id, body) : await client.getWebhook(id);
+        // No published example shows this PATCH's body: a field the service did not take is an error, not drift.
+        const record: PropertyBag = asInputRecord(webhook);
+        const ignored = Object.entries(body).filter(([api, value]) => !sameValue(record[api], value));
+        if (ignored.length > 0) {
+          const detail = ignored
+            .map(
+              ([api, value]) =>
+                `${api} is ${JSON.stringify(record[api] ?? null)}, not ${JSON.stringify(value)}`,
+            )
+            .join("; ");
+          throw new Error(
+            `PATCH /v2/account/webhooks/${id} succeeded but did not make the change (${detail}). ` +
+              "Replace the webhook instead (`pulumi up --replace` with its URN).",
+          );
+        }
+        return { outs: stateOf(news, webhook) };
+      });
+    },
+
+    async delete(id) {
+      await withOperation("delete", KIND, id, async () => {
+        try {
+          await context.client().deleteWebhook(id);
+        } catch (err) {
+          if (!isNotFound(err)) throw err; // already gone
+        }
+      });
+    },
+  }),
 });

@@ -1,7 +1,10 @@
+import * as fs from "node:fs";
+import * as path from "node:path";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { SenderConfigError } from "../../provider/client";
 import {
   CONFIG_KEYS,
+  CONFIG_TABLE,
   closestConfigKey,
   MISSING_TOKEN_MESSAGE,
   missingTokenError,
@@ -148,5 +151,28 @@ describe("configureProvider", () => {
     process.env.SENDER_API_TOKEN = "from-env";
     configureProvider(config({}));
     expect(configurationFailure()).toBeUndefined();
+  });
+});
+
+describe("the config table and the docs", () => {
+  // docs/configuration.md keeps its own words; its key, environment and default columns are the table's.
+  test("docs/configuration.md lists every key, in the table's order, with its environment variable and default", () => {
+    const text = fs.readFileSync(path.resolve(__dirname, "../../docs/configuration.md"), "utf8");
+    const rows = text
+      .split("\n")
+      .filter((line) => line.startsWith("| `sender:"))
+      .map((line) => line.split("|").map((cell) => cell.trim()));
+    expect(rows.map((cells) => [cells[1], cells[2], cells[3]])).toEqual(
+      CONFIG_KEYS.map((name) => {
+        const key = CONFIG_TABLE[name];
+        const shown =
+          key.default === undefined
+            ? "none (required)"
+            : typeof key.default === "string"
+              ? `\`${key.default}\``
+              : String(key.default);
+        return [`\`sender:${name}\``, "env" in key ? `\`${key.env}\`` : "", shown];
+      }),
+    );
   });
 });

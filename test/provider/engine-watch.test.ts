@@ -1,14 +1,13 @@
 import * as net from "node:net";
 import { afterEach, describe, expect, test } from "vitest";
-import {
-  engineAddressOf,
-  engineAlive,
-  pluginEngineAddress,
-  stopWatchingEngine,
-  watchEngine,
-} from "../../provider/engine-watch";
+import { EngineWatch, engineAddressOf, engineAlive, pluginEngineAddress } from "../../provider/engine-watch";
 
-afterEach(() => stopWatchingEngine());
+// What a process keeps; nothing is in flight in these tests.
+let watch = new EngineWatch(() => 0);
+afterEach(() => {
+  watch.stop();
+  watch = new EngineWatch(() => 0);
+});
 
 async function listener(): Promise<{ server: net.Server; address: string }> {
   const server = net.createServer((socket) => socket.destroy());
@@ -53,7 +52,7 @@ describe("engine watch", () => {
   test("calls onGone once the engine stops listening, and never before", async () => {
     const { server, address } = await listener();
     const gone: number[] = [];
-    watchEngine({ address, intervalMs: 50, onGone: () => gone.push(Date.now()) });
+    watch.watch({ address, intervalMs: 50, onGone: () => gone.push(Date.now()) });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(gone).toEqual([]);
     const closedAt = Date.now();
@@ -66,9 +65,23 @@ describe("engine watch", () => {
     expect((gone[0] as number) >= closedAt).toBe(true);
   });
 
+  test("watches once per process: a second watch while the first runs is ignored", async () => {
+    const { server, address } = await listener();
+    const first: string[] = [];
+    const second: string[] = [];
+    watch.watch({ address, intervalMs: 50, onGone: () => first.push("gone") });
+    watch.watch({ address, intervalMs: 50, onGone: () => second.push("gone") });
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    for (let waited = 0; first.length === 0 && waited < 10_000; waited += 20) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect({ first, second }).toEqual({ first: ["gone"], second: [] });
+  });
+
   test("does nothing outside the dynamic-provider process", async () => {
     let called = false;
-    watchEngine({
+    watch.watch({
       onGone: () => {
         called = true;
       },

@@ -1,7 +1,8 @@
 /**
  * What every endpoint area shares: the call through the client's transport, the paging options
  * and the page walk. The endpoint methods live on `SenderClient`'s prototype, so they find the
- * transport through `this`: a private map, never a property a caller could read.
+ * transport through `this`: a private field of the client's base class, never a property a caller
+ * could read.
  */
 import type { Route, RouteOutput } from "../routes";
 import type * as s from "../schemas";
@@ -25,25 +26,40 @@ export interface IterateOptions {
 
 const ITERATE_PAGE_SIZE = 100;
 
-// Keyed by client: the transport (which holds the token) stays out of reach of callers.
-const transports = new WeakMap<object, Transport>();
+/**
+ * The base of `SenderClient`: it holds the transport (and through it the token) in a private
+ * field, which only {@link call} reads.
+ */
+export class TransportHolder {
+  readonly #transport: Transport;
 
-/** Gives `client` its transport; the `SenderClient` constructor calls it once. */
-export function attachTransport(client: object, transport: Transport): void {
-  transports.set(client, transport);
+  /** @param transport the client's transport, for good. */
+  constructor(transport: Transport) {
+    this.#transport = transport;
+  }
+
+  /** See {@link call}: defined here, where the private field is in scope. */
+  static readonly call = <R extends Route>(
+    client: object | undefined,
+    route: R,
+    spec?: CallSpec<R>,
+  ): Promise<RouteOutput<R>> => {
+    if (typeof client !== "object" || client === null || !(#transport in client)) {
+      throw new TypeError(`SenderClient method for ${route} called without its client as \`this\``);
+    }
+    return (client as TransportHolder).#transport.call(route, spec);
+  };
 }
 
 /**
  * Sends one call through the transport of `client` (an endpoint method's `this`).
  * @throws TypeError when the method was detached from its client.
  */
-export function call<R extends Route>(client: object, route: R, spec?: CallSpec<R>): Promise<RouteOutput<R>> {
-  const transport = transports.get(client);
-  if (transport === undefined) {
-    throw new TypeError(`SenderClient method for ${route} called without its client as \`this\``);
-  }
-  return transport.call(route, spec);
-}
+export const call: <R extends Route>(
+  client: object,
+  route: R,
+  spec?: CallSpec<R>,
+) => Promise<RouteOutput<R>> = TransportHolder.call;
 
 /** Walks a paginated list page after page, until a short page, the last page or `maxItems`. */
 export async function* walk<T>(

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   Pacer,
+  PacerRegistry,
   type Permit,
-  pacerFor,
   readRateLimit,
   SenderClient,
   SenderHttpError,
@@ -153,12 +153,15 @@ describe("Pacer (fake clock)", () => {
   });
 });
 
-describe("pacerFor", () => {
+describe("PacerRegistry", () => {
   it("should share one pacer per service, with the smallest cap asked for", () => {
-    const a = pacerFor("https://shared.example", 4);
-    const b = pacerFor("https://shared.example", 2);
+    const pacers = new PacerRegistry();
+    const a = pacers.pacerFor("https://shared.example", 4);
+    const b = pacers.pacerFor("https://shared.example", 2);
     expect(a).toBe(b);
-    expect(pacerFor("https://other.example", 4)).not.toBe(a);
+    expect(pacers.pacerFor("https://other.example", 4)).not.toBe(a);
+    // No registry of the module: another one (another process's context) has pacers of its own.
+    expect(new PacerRegistry().pacerFor("https://shared.example", 4)).not.toBe(a);
   });
 });
 
@@ -207,8 +210,11 @@ describe("Pacer (injected clock and timer): the delays it schedules", () => {
 
 describe("pacing of real clients", () => {
   let server: CannedServer;
+  // The registry a process's context keeps: its clients share it.
+  let pacers: PacerRegistry;
   beforeEach(async () => {
     server = await startCannedServer();
+    pacers = new PacerRegistry();
   });
   afterEach(() => server.close());
 
@@ -218,7 +224,7 @@ describe("pacing of real clients", () => {
       headers: { "x-ratelimit-limit": "60", "x-ratelimit-remaining": "0", "x-ratelimit-reset": reset },
       body: { data: [] },
     }));
-    const client = new SenderClient({ baseUrl: server.url, apiToken: f.TOKEN });
+    const client = new SenderClient({ baseUrl: server.url, apiToken: f.TOKEN, pacers });
     await client.listPlans();
     await client.listPlans();
     const [first, second] = server.requests;
@@ -237,8 +243,8 @@ describe("pacing of real clients", () => {
       inFlight--;
       return { body: { data: [] } };
     });
-    const one = new SenderClient({ baseUrl: server.url, apiToken: f.TOKEN, maxInFlight: 2 });
-    const two = new SenderClient({ baseUrl: server.url, apiToken: f.TOKEN, maxInFlight: 3 });
+    const one = new SenderClient({ baseUrl: server.url, apiToken: f.TOKEN, pacers, maxInFlight: 2 });
+    const two = new SenderClient({ baseUrl: server.url, apiToken: f.TOKEN, pacers, maxInFlight: 3 });
     await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? one : two).listPlans()));
     expect(server.requests).toHaveLength(10);
     expect(highest).toBe(2);
@@ -250,10 +256,15 @@ describe("pacing of real clients", () => {
         ? { status: 429, headers: { "retry-after": "1" }, body: { message: "Too Many Attempts." } }
         : { body: { data: [] } },
     );
-    const first = new SenderClient({ baseUrl: server.url, apiToken: f.TOKEN, retry: { maxAttempts: 1 } });
-    const second = new SenderClient({ baseUrl: server.url, apiToken: f.TOKEN });
+    const first = new SenderClient({
+      baseUrl: server.url,
+      apiToken: f.TOKEN,
+      pacers,
+      retry: { maxAttempts: 1 },
+    });
+    const second = new SenderClient({ baseUrl: server.url, apiToken: f.TOKEN, pacers });
     await expect(first.listPlans()).rejects.toBeInstanceOf(SenderHttpError);
-    const snapshot = pacerFor(first.baseUrl, 4).snapshot();
+    const snapshot = pacers.pacerFor(first.baseUrl, 4).snapshot();
     await second.listPlans();
     expect(server.requests).toHaveLength(2);
     // The pause the 429 set in the shared pacer: one second from the answer, so at least one
@@ -268,8 +279,18 @@ describe("pacing of real clients", () => {
         ? { status: 429, headers: { "retry-after": "5" }, body: { message: "Too Many Attempts." } }
         : { body: { data: [] } },
     );
-    const first = new SenderClient({ baseUrl: server.url, apiToken: f.TOKEN, retry: { maxAttempts: 1 } });
-    const second = new SenderClient({ baseUrl: server.url, apiToken: f.TOKEN, retry: { deadlineMs: 200 } });
+    const first = new SenderClient({
+      baseUrl: server.url,
+      apiToken: f.TOKEN,
+      pacers,
+      retry: { maxAttempts: 1 },
+    });
+    const second = new SenderClient({
+      baseUrl: server.url,
+      apiToken: f.TOKEN,
+      pacers,
+      retry: { deadlineMs: 200 },
+    });
     await expect(first.listPlans()).rejects.toBeInstanceOf(SenderHttpError);
     const error = await second.listPlans().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SenderTimeoutError);

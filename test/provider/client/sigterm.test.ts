@@ -1,7 +1,12 @@
 import { spawn } from "node:child_process";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { abortRequestsInFlight, SenderClient, SenderNetworkError } from "../../../provider/client";
+import {
+  abortRequestsInFlight,
+  PacerRegistry,
+  SenderClient,
+  SenderNetworkError,
+} from "../../../provider/client";
 import { SIGTERM_EXIT_CODE } from "../../../provider/engine-watch";
 import * as f from "./helpers/fixtures";
 import { type HostileServer, startHostileServer } from "./helpers/hostile-server";
@@ -30,17 +35,20 @@ describe("SIGTERM", () => {
   it("abortRequestsInFlight fails each request in flight with one line, not retried", async () => {
     server.answer({ kind: "trickle" });
     const before = server.requests.length;
-    const client = new SenderClient({ baseUrl: server.url, apiToken: f.TOKEN, timeoutMs: 60_000 });
+    const pacers = new PacerRegistry();
+    const client = new SenderClient({ baseUrl: server.url, apiToken: f.TOKEN, timeoutMs: 60_000, pacers });
     const call = client.getCampaign("b6gXkQ").catch((error: unknown) => error);
     await until(() => server.requests.length > before);
-    expect(abortRequestsInFlight("stopped: the process received SIGTERM")).toBe(1);
+    // Another registry's clients are not this one's: nothing of theirs is in flight.
+    expect(abortRequestsInFlight(new PacerRegistry(), "elsewhere")).toBe(0);
+    expect(abortRequestsInFlight(pacers, "stopped: the process received SIGTERM")).toBe(1);
     const error = (await call) as SenderNetworkError;
     expect(error).toBeInstanceOf(SenderNetworkError);
     expect(error.message).toBe("GET /v2/campaigns/b6gXkQ failed: stopped: the process received SIGTERM");
     expect(error.attempts).toBe(1);
     expect(error.ambiguous).toBe(true);
     expect(server.requests.length - before).toBe(1);
-    expect(abortRequestsInFlight("again")).toBe(0);
+    expect(abortRequestsInFlight(pacers, "again")).toBe(0);
   });
 
   it("ends a process whose request trickles, cutting the request and saying so in one line", async () => {

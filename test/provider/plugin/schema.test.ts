@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+import { dataSources as registry } from "../../../provider/functions";
 import { functionTypes, servedFunctions } from "../../../provider/plugin/functions";
 import { buildSchema, resourceSchema } from "../../../provider/plugin/schema";
 import { configSourceOf, kindOfUrn } from "../../../provider/plugin/server";
@@ -133,11 +134,11 @@ describe("the plugin's routing helpers", () => {
 });
 
 describe("the served functions", () => {
-  test("are every data source of sdk/functions, by the same name", () => {
+  test("are every data source of the registry and of sdk/functions, by the same name", () => {
     const exported = Object.keys(dataSources).filter(
       (name) => /^get[A-Z]/.test(name) && !name.endsWith("Output"),
     );
-    expect(exported).toHaveLength(17);
+    expect(exported.sort()).toEqual(Object.keys(registry).sort());
     expect(Object.keys(servedFunctions).sort()).toEqual(exported.sort());
   });
 

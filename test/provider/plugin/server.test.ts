@@ -3,7 +3,6 @@ import { LAUNCH_CONTENT } from "../../../emulator/seed";
 import { type RunningEmulator, startEmulator } from "../../../emulator/server";
 import { autonamedTitleOf, instanceMark, titleFromUrn } from "../../../provider/autoname";
 import { SenderClient } from "../../../provider/client";
-import { setDiagnosticSink } from "../../../provider/diagnostics";
 import { cartAsText } from "../../../provider/plugin/functions";
 import {
   autonameInputs,
@@ -373,21 +372,21 @@ describe("CheckConfig: the dynamic package's own config check", () => {
 
 describe("the plugin's warnings and notices reach the engine on their resource", () => {
   const lines: Array<[string, string, string | undefined]> = [];
-  beforeAll(() => {
-    setDiagnosticSink(async (severity, message, urn) => {
+  // The plugin's server object carries its sink (plugin/main.ts gives it the engine's Log).
+  const reporting = nativeProvider("{}", "0.0.0", undefined, {
+    sink: async (severity, message, urn) => {
       lines.push([severity, message, urn]);
-    });
+    },
   });
-  afterAll(() => setDiagnosticSink(undefined));
 
   test("check of a new Campaign with adoptId: one notice naming the id, on the resource", async () => {
-    configure(variables(TOKEN));
+    reporting.configure(variables(TOKEN));
     lines.length = 0;
     const news = { subject: "Hi", from: "Example News", replyTo: "news@example.com", contentType: "html" };
-    await provider.check!(URN("Campaign"), {}, { ...news, adoptId: "abc123" });
+    await reporting.check!(URN("Campaign"), {}, { ...news, adoptId: "abc123" });
     // An existing resource (olds present) and a new one without adoptId say nothing.
-    await provider.check!(URN("Campaign"), { ...news, adoptId: "abc123" }, { ...news, adoptId: "abc123" });
-    await provider.check!(URN("Campaign"), {}, news);
+    await reporting.check!(URN("Campaign"), { ...news, adoptId: "abc123" }, { ...news, adoptId: "abc123" });
+    await reporting.check!(URN("Campaign"), {}, news);
     expect(lines).toEqual([
       [
         "info",
@@ -398,9 +397,9 @@ describe("the plugin's warnings and notices reach the engine on their resource",
   });
 
   test("delete of a sent Campaign: the kept warning, on the resource, and no DELETE", async () => {
-    configure(variables(TOKEN));
+    reporting.configure(variables(TOKEN));
     lines.length = 0;
-    await provider.delete!("snt001", URN("Campaign"), { title: "Launch" });
+    await reporting.delete!("snt001", URN("Campaign"), { title: "Launch" });
     expect(lines).toEqual([
       [
         "warning",

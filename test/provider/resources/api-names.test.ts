@@ -12,11 +12,12 @@ import {
   type WEBHOOK_FIELDS,
 } from "../../../provider/client/schemas";
 import { attachmentFields } from "../../../provider/resources/attachment";
+import { createBodyOf } from "../../../provider/resources/campaign";
 import type { TableOf } from "../../../provider/resources/fields";
 import { transactionalCampaignFields } from "../../../provider/resources/transactional-campaign";
 
-/** What `provider/resources/campaign-fields.ts` lets its table's `api:` name. */
-type CampaignApiName = keyof api.CreateCampaignBody | api.KnownKeys<api.Campaign>;
+/** What `provider/resources/campaign-fields.ts` lets its table's `api:` name: a body key on an input, a record key on an output. */
+type CampaignTable = TableOf<keyof api.CreateCampaignBody, api.KnownKeys<api.Campaign>>;
 
 const apiNames = (table: TableOf): string[] =>
   Object.values(table).flatMap((field) => (field.api === undefined ? [] : [field.api]));
@@ -41,10 +42,10 @@ describe("API names of the field tables", () => {
         // @ts-expect-error: "subjct" is neither a field of a campaign nor of its create body.
         api: "subjct",
       },
-    } as const satisfies TableOf<CampaignApiName>;
+    } as const satisfies CampaignTable;
     const right = {
       subject: { type: "string", api: "subject" },
-    } as const satisfies TableOf<CampaignApiName>;
+    } as const satisfies CampaignTable;
     // @ts-expect-error: a Transactional has no `unsubscribe_count` (its field is `unsubscribeCount`).
     const wrongCounter: api.KnownKeys<api.Transactional> = "unsubscribe_count";
     expect([misspelt.subject.api, right.subject.api, wrongCounter]).toEqual([
@@ -52,6 +53,62 @@ describe("API names of the field tables", () => {
       "subject",
       "unsubscribe_count",
     ]);
+  });
+
+  it("an input's api: is a key of the request body, an output's a key of the record: a record key on an input fails to compile", () => {
+    const recordKeyOnInput = {
+      // @ts-expect-error: `campaign_groups` is the record's name; the create body sends `groups`.
+      groups: {
+        type: "stringList",
+        api: "campaign_groups",
+      },
+    } as const satisfies CampaignTable;
+    const bodyKeyOnOutput = {
+      // @ts-expect-error: `content_type` is a body key; an output is read from the record, which has no such key.
+      lastAction: {
+        type: "string",
+        output: true,
+        api: "content_type",
+      },
+    } as const satisfies CampaignTable;
+    const right = {
+      groups: { type: "stringList", api: "groups" },
+      recipientCount: { type: "integer", api: "recipient_count", output: true },
+    } as const satisfies CampaignTable;
+    const webhookRecordKeyOnInput = {
+      // @ts-expect-error: a webhook record names the group `group`; the create body sends `relation_id`.
+      relationId: {
+        type: "string",
+        api: "group",
+      },
+    } as const satisfies TableOf<keyof api.CreateWebhookBody, api.KnownKeys<api.Webhook>>;
+    expect([
+      recordKeyOnInput.groups.api,
+      bodyKeyOnOutput.lastAction.api,
+      right.groups.api,
+      right.recipientCount.api,
+      webhookRecordKeyOnInput.relationId.api,
+    ]).toEqual(["campaign_groups", "content_type", "groups", "recipient_count", "group"]);
+  });
+
+  it("the Campaign table makes the create body under the body's names", () => {
+    const body: api.CreateCampaignBody = createBodyOf({
+      subject: "Hi",
+      from: "News",
+      replyTo: "a@example.com",
+      contentType: "html",
+      groups: ["g1"],
+      googleAnalytics: true,
+      adoptId: "not sent",
+    });
+    expect(body).toEqual({
+      subject: "Hi",
+      from: "News",
+      reply_to: "a@example.com",
+      content_type: "html",
+      google_analytics: 1,
+      groups: ["g1"],
+    });
   });
 
   it("every API name of the TransactionalCampaign and Attachment tables is a field the record declares", () => {

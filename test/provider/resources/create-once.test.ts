@@ -2,9 +2,9 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { beforeEach, describe, expect, test } from "vitest";
+import { Claims } from "../../../provider/claims";
 import { SenderClient, SenderHttpError, SenderTimeoutError } from "../../../provider/client";
 import {
-  Claims,
   type CreateOnceSpec,
   createOnce,
   createOptionsOf,

@@ -1,0 +1,132 @@
+/**
+ * The runtime of the engine's dynamic-provider process: the one context every kind's provider
+ * shares there, and the quieting of the expected failures that process would print twice.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import type { SenderClient } from "../client";
+import { type ConfigureInput, ContextHolder } from "../context";
+import { checkInContext } from "../resources/account-checks";
+import type { ResourceProviderImpl } from "../resources/common";
+import { providerFactories, type ResourceKind } from "../resources/registry";
+import { STACK_NONCE_KIND, stackNonceProvider } from "../resources/stack-nonce";
+
+// Errors that are bugs keep their stack trace; every other failure is a message for the user.
+const BUG_ERRORS = [TypeError, ReferenceError, RangeError, SyntaxError];
+
+/**
+ * What the engine's dynamic-provider process holds: the context holder of its resources, and the
+ * console filter that silences the stderr echo of their expected failures. One per process.
+ *
+ * The engine's dynamic-provider process prints `${error}: ${error.stack}` on stderr for a failed
+ * check, diff, read or delete, and the engine shows that on the Stack, a second time, besides the
+ * error it shows on the resource. The exact text of each expected failure is kept here so that the
+ * console filter drops it, and nothing else.
+ */
+class DynamicRuntime {
+  /**
+   * The process's context: the engine loads a provider per resource kind and calls configure() on
+   * each, and all of them must share one client (one pacer, one rate limit per account) and one
+   * set of claims. See ContextHolder.
+   */
+  readonly contexts = new ContextHolder();
+  readonly #quietLines = new Set<string>();
+  #filter: typeof console.error | undefined;
+
+  /** Puts the filter in front of `console.error`, once (again if something replaced it). */
+  filterConsole(): void {
+    if (this.#filter !== undefined && console.error === this.#filter) return;
+    const original = console.error.bind(console);
+    const filter = (...args: unknown[]) => {
+      if (args.length === 1 && typeof args[0] === "string" && this.#quietLines.delete(args[0])) return;
+      original(...args);
+    };
+    this.#filter = filter;
+    console.error = filter;
+  }
+
+  /** See {@link cleanError}. */
+  cleanError(error: unknown): unknown {
+    if (!(error instanceof Error) || BUG_ERRORS.some((type) => error instanceof type)) return error;
+    error.stack = `${error.name}: ${error.message}`;
+    this.#quietLines.add(`${error}: ${error.stack}`);
+    // Bounded: create and update failures are never printed, so their lines are never taken out.
+    if (this.#quietLines.size > 1000)
+      this.#quietLines.delete(this.#quietLines.values().next().value as string);
+    return error;
+  }
+}
+
+const processRuntime = new DynamicRuntime();
+
+/**
+ * An expected failure made ready for the engine: its stack trace reduced to its first line (no
+ * `    at ` lines, no paths to sources that are not shipped), and its echo on stderr silenced.
+ * Bugs (`TypeError`...) and non-errors are returned as they are.
+ */
+export function cleanError(error: unknown): unknown {
+  return processRuntime.cleanError(error);
+}
+
+/**
+ * Takes the stack config for this process's dynamic resources, as the engine's `configure()` does.
+ *
+ * @throws SenderConfigError naming the setting and how to fix it.
+ */
+export function configureProvider(config: ConfigureInput): void {
+  processRuntime.contexts.configure(config);
+}
+
+/** The client of this process's dynamic resources, built on first use from their settings or the environment. */
+export function getClient(): SenderClient {
+  return processRuntime.contexts.context.client();
+}
+
+/**
+ * The provider object of one kind, as the engine's dynamic-provider process uses it: the stub
+ * stored in state as `__provider` (see `sdk/provider-source.ts`) returns this from its `handler()`.
+ *
+ * `configure` validates the stack config, so that a missing token or an unusable base URL fails
+ * preview, once, with a message that names the setting; every later operation fails the same way.
+ * Every operation works in the holder's current context (by default the process's, which every
+ * kind shares). Expected failures reach the engine as their message alone (see {@link cleanError}).
+ */
+export function providerFor(
+  kind: ResourceKind | typeof STACK_NONCE_KIND,
+  holder: ContextHolder = processRuntime.contexts,
+): pulumi.dynamic.ResourceProvider {
+  // The stack's hidden nonce resource (sdk/stack-nonce.ts): no settings, no service.
+  if (kind === STACK_NONCE_KIND) return stackNonceProvider;
+  const make = providerFactories[kind];
+  if (!make) throw new Error(`pulumi-sender has no resource kind ${JSON.stringify(kind)}`);
+  processRuntime.filterConsole();
+  // `readOnly`: check, diff and read work with a client that refuses every request but a GET, so
+  // that a preview or a `refresh --preview-only` never writes (see ProviderContext.readOnly).
+  const run = async <T>(
+    operation: (provider: ResourceProviderImpl) => Promise<T>,
+    readOnly = false,
+  ): Promise<T> => {
+    const context = holder.context;
+    if (context.failure) throw cleanError(context.failure);
+    try {
+      return await operation(make(readOnly ? context.readOnly() : context));
+    } catch (error) {
+      throw cleanError(error);
+    }
+  };
+  return {
+    configure: async (req) => {
+      holder.watchEngine(); // stop once the engine is gone (kill -9 of `pulumi up`)
+      try {
+        holder.configure(req.config as ConfigureInput);
+      } catch (error) {
+        throw cleanError(error);
+      }
+    },
+    check: (olds, news) => run(() => checkInContext(kind, holder.context.readOnly(), olds, news)),
+    diff: (id, olds, news) => run((provider) => provider.diff(id, olds, news), true),
+    create: (inputs) => run((provider) => provider.create(inputs)),
+    read: (id, props) => run((provider) => provider.read(id, props), true),
+    update: (id, olds, news) => run((provider) => provider.update(id, olds, news)),
+    delete: (id, props) => run((provider) => provider.delete(id, props)),
+  };
+}
