@@ -317,7 +317,7 @@ export const campaignProvider: ResourceProviderOf = defineResource(campaignField
   adopts: "campaign",
   handlers: (context) => ({
     async diff(id, olds, news) {
-      return guardedDiff(context, CAMPAIGN_DIFF, KIND, id, olds, news, [id]);
+      return guardedDiff(context, CAMPAIGN_DIFF, KIND, id, olds, news, "itself");
     },
 
     async create(inputs) {
@@ -402,7 +402,16 @@ export const campaignProvider: ResourceProviderOf = defineResource(campaignField
           // The mark `check` made now, of this stack instance's nonce; never the one in state.
           await removeMarkedLeftovers(context, id, inputs);
           // Sent since the preview: refused rather than changed.
-          const changed = await guardChange(context, "update", CAMPAIGN_DIFF, KIND, id, olds, inputs, [id]);
+          const changed = await guardChange(
+            context,
+            "update",
+            CAMPAIGN_DIFF,
+            KIND,
+            id,
+            olds,
+            inputs,
+            "itself",
+          );
           // A state-only input (deleteEvenIfSent) is recorded by the engine from the outputs: nothing to send.
           const sending = changed.filter((field) => !CAMPAIGN_DIFF.stateOnly?.includes(field));
           if (sending.length > 0) await client.updateCampaign(id, patchBody(sending, inputs));

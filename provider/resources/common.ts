@@ -351,6 +351,8 @@ export interface SentGuard {
    * one when it moves. Values not yet known (preview) or not strings are skipped.
    */
   readonly campaignIds: readonly unknown[];
+  /** True when the object guarded is the campaign itself, not one of its parts (the message names no part). */
+  readonly itself?: boolean;
   /** The inputs that change (for the message). */
   readonly fields?: readonly string[];
 }
@@ -384,7 +386,7 @@ export async function guardSentCampaign(
       throw operationError(guard.operation, guard.kind, guard.id, err);
     }
     if (!isSent(campaign.status)) continue;
-    const part = guard.kind === "Campaign" ? undefined : guard.kind;
+    const part = guard.itself ? undefined : guard.kind;
     if (guard.operation === "delete") {
       warn(
         `${guard.kind} ${guard.id} was removed from the stack, but campaign ${campaignId} has already ` +
@@ -402,11 +404,14 @@ export async function guardSentCampaign(
   return { sent: false, campaign };
 }
 
+/** The campaigns a change concerns: their ids, or `"itself"` for the campaign's own change. */
+export type CampaignIds = readonly unknown[] | "itself";
+
 /**
  * The changed inputs, once {@link guardSentCampaign} has let them through: it refuses a change
  * to a sent campaign. `campaignIds` defaults to the campaign a part belongs to (the old
- * `campaignId`) and the one it moves to (the new one); the Campaign itself passes its id. Nothing
- * is read when nothing changed.
+ * `campaignId`) and the one it moves to (the new one); the campaign itself passes `"itself"`, which
+ * guards its own id. Nothing is read when nothing changed.
  */
 export async function guardChange(
   context: ProviderContext,
@@ -416,13 +421,22 @@ export async function guardChange(
   id: string,
   olds: PropertyBag,
   news: PropertyBag,
-  campaignIds: readonly unknown[] = [olds.campaignId, news.campaignId],
+  campaignIds: CampaignIds = [olds.campaignId, news.campaignId],
 ): Promise<string[]> {
   const fields = changedFields(spec, olds, news);
   // A state-only input changes nothing on the service: a sent campaign may take it.
   const touching = fields.filter((field) => !spec.stateOnly?.includes(field));
-  if (touching.length > 0)
-    await guardSentCampaign(context, { operation, kind, id, campaignIds, fields: touching });
+  if (touching.length > 0) {
+    const itself = campaignIds === "itself";
+    await guardSentCampaign(context, {
+      operation,
+      kind,
+      id,
+      campaignIds: itself ? [id] : campaignIds,
+      itself,
+      fields: touching,
+    });
+  }
   return fields;
 }
 
@@ -434,7 +448,7 @@ export async function guardedDiff(
   id: string,
   olds: PropertyBag,
   news: PropertyBag,
-  campaignIds?: readonly unknown[],
+  campaignIds?: CampaignIds,
 ): Promise<pulumi.dynamic.DiffResult> {
   const result = diffBySpec(spec, olds, news);
   if (result.changes) await guardChange(context, "diff", spec, kind, id, olds, news, campaignIds);
