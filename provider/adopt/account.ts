@@ -4,11 +4,17 @@
  * inputs come from its kind's own `read` with no prior state, as `pulumi import` reads it, so
  * that what is written matches what the providers read back.
  */
-import type { SenderClient } from "../client";
 import type * as api from "../client/schemas";
 import { ProviderContext } from "../context";
 import { isSent } from "../resources/common";
-import { providersOf, type ResourceKind } from "../resources/registry";
+import {
+  type AdoptClient,
+  CAMPAIGN_KIND,
+  providersOf,
+  RESOURCE_KINDS,
+  type ResourceKind,
+  registry,
+} from "../resources/registry";
 
 /** One object of the account, as `adopt` writes it. */
 export interface AccountObject {
@@ -90,18 +96,13 @@ const byCreatedThenId = (
   b: { created?: string | null; id: string },
 ) => (a.created ?? "").localeCompare(b.created ?? "") || a.id.localeCompare(b.id);
 
-const hasTargeting = (inputs: Record<string, unknown>) =>
-  inputs.sendToAll === true ||
-  ["tagIds", "excludedTagIds", "filterIds", "excludedFilterIds"].some(
-    (field) => Array.isArray(inputs[field]) && (inputs[field] as unknown[]).length > 0,
-  );
-
 /**
  * Reads the account through `client` (read-only: see `readOnlyClient`), reporting progress
- * through `progress`. Nothing but GET requests is sent.
+ * through `progress`. Nothing but GET requests is sent. The kinds are walked as the registry's
+ * `adopt` facts say: each campaign with its parts in the registry's order, then each top-level kind.
  */
 export async function readAccount(
-  client: SenderClient & { seedWebhooks(webhooks: readonly { id: string }[]): void },
+  client: AdoptClient,
   filters: AccountFilters,
   progress: (line: string) => void,
 ): Promise<Account> {
@@ -112,6 +113,10 @@ export async function readAccount(
   };
   const campaignOnly = filters.statuses !== undefined;
   const keepsUndated = filters.title === undefined && filters.createdAfter === undefined && !campaignOnly;
+  const parts = RESOURCE_KINDS.flatMap((kind) => {
+    const walk = registry[kind].adopt;
+    return walk.as === "part" ? [{ kind, walk }] : [];
+  });
 
   const campaigns: api.Campaign[] = [];
   for await (const campaign of client.iterateCampaigns()) {
@@ -124,101 +129,64 @@ export async function readAccount(
   const groups = await pooled(kept, 4, async (listed) => {
     const objects: AccountObject[] = [];
     const id = listed.id;
-    const inputs = await read("Campaign", id);
+    const inputs = await read(CAMPAIGN_KIND, id);
     if (inputs === undefined) return objects; // deleted meanwhile
     const campaign = await client.getCampaign(id);
     objects.push({
-      kind: "Campaign",
+      kind: CAMPAIGN_KIND,
       id,
       inputs,
-      label: campaign.title || campaign.subject || "campaign",
+      label: campaign.title || campaign.subject || registry[CAMPAIGN_KIND].adoptName,
       status: campaign.status,
       created: campaign.created,
     });
-    const targeting = await read("CampaignTargeting", id);
-    if (targeting && hasTargeting(targeting))
-      objects.push({ kind: "CampaignTargeting", id, inputs: targeting, label: "targeting", campaignId: id });
-    const named = targeting ?? {};
-    const lists = ["tagIds", "filterIds"].filter(
-      (f) => Array.isArray(named[f]) && (named[f] as []).length > 0,
-    );
-    if (named.sendToAll === true && lists.length > 0)
-      progress(
-        `warning: campaign ${id} goes to every active subscriber and also names ${lists.join(" and ")}, which a CampaignTargeting refuses: keep one in the program`,
-      );
-    const followUp = await read("CampaignFollowUp", id);
-    if (followUp)
-      objects.push({ kind: "CampaignFollowUp", id, inputs: followUp, label: "follow-up", campaignId: id });
-    // A sent campaign's schedule is history, with nothing left to manage: only a pending one is adopted.
-    if (campaign.status === "SCHEDULED") {
-      const schedule = await read("CampaignSchedule", id);
-      if (schedule)
-        objects.push({ kind: "CampaignSchedule", id, inputs: schedule, label: "schedule", campaignId: id });
-    }
-    const files = [...(await client.listAttachments(id))].sort((a, b) =>
-      a.file_name.localeCompare(b.file_name),
-    );
-    for (const file of files) {
-      const attachmentId = `${id}/${file.file_name}`;
-      const attachment = await read("Attachment", attachmentId);
-      if (attachment)
-        objects.push({
-          kind: "Attachment",
-          id: attachmentId,
-          inputs: attachment,
-          label: file.file_name,
-          campaignId: id,
-        });
+    for (const { kind, walk } of parts) {
+      for (const found of await walk.ids(client, campaign)) {
+        const part = await read(kind, found.id);
+        if (part === undefined) continue;
+        const warning = walk.warning?.(part, id);
+        if (warning !== undefined) progress(warning);
+        if (walk.keep?.(part) ?? true)
+          objects.push({ kind, id: found.id, inputs: part, label: found.label, campaignId: id });
+      }
     }
     done += 1;
     if (done % 25 === 0 || done === kept.length) progress(`campaigns: ${done} of ${kept.length} read`);
     return objects;
   });
 
-  const transactional: api.Transactional[] = [];
-  if (!campaignOnly) {
-    for await (const record of client.iterateTransactional()) transactional.push(record);
-  }
-  const keptTransactional = transactional.filter((t) => keeps(filters, t)).sort(byCreatedThenId);
-  progress(`transactional campaigns: ${transactional.length} listed, ${keptTransactional.length} kept`);
-  const transactionalObjects = await pooled(
-    keptTransactional,
-    4,
-    async (record): Promise<AccountObject | undefined> => {
-      const inputs = await read("TransactionalCampaign", record.id);
-      return inputs === undefined
-        ? undefined
-        : {
-            kind: "TransactionalCampaign",
-            id: record.id,
-            inputs,
-            label: record.title || record.subject || "transactional",
-            created: record.created,
-          };
-    },
-  );
-
-  const webhookObjects: AccountObject[] = [];
-  if (keepsUndated) {
-    const webhooks = await client.listWebhooks();
-    client.seedWebhooks(webhooks);
-    const sorted = [...webhooks].sort(
-      (a, b) => a.topic.localeCompare(b.topic) || a.url.localeCompare(b.url) || a.id.localeCompare(b.id),
-    );
-    for (const webhook of sorted) {
-      const inputs = await read("Webhook", webhook.id);
-      if (inputs)
-        webhookObjects.push({ kind: "Webhook", id: webhook.id, inputs, label: `webhook ${webhook.topic}` });
+  const topLevel: AccountObject[] = [];
+  for (const kind of RESOURCE_KINDS) {
+    const walk = registry[kind].adopt;
+    if (walk.as !== "top-level") continue;
+    // A dated kind is judged by the title and date filters; an undated one is left out by any filter.
+    if (walk.dated) {
+      const listed = campaignOnly ? [] : await walk.list(client);
+      const keptListed = listed.filter((record) => keeps(filters, record));
+      progress(`${walk.noun}: ${listed.length} listed, ${keptListed.length} kept`);
+      const objects = await pooled(keptListed, 4, async (record): Promise<AccountObject | undefined> => {
+        const inputs = await read(kind, record.id);
+        return inputs === undefined
+          ? undefined
+          : {
+              kind,
+              id: record.id,
+              inputs,
+              label: record.label,
+              ...(record.created === undefined ? {} : { created: record.created }),
+            };
+      });
+      topLevel.push(...objects.filter((o): o is AccountObject => o !== undefined));
+    } else if (keepsUndated) {
+      const listed = await walk.list(client);
+      for (const record of listed) {
+        const inputs = await read(kind, record.id);
+        if (inputs) topLevel.push({ kind, id: record.id, inputs, label: record.label });
+      }
+      progress(`${walk.noun}: ${listed.length} listed`);
     }
-    progress(`webhooks: ${webhooks.length} listed`);
   }
-  return {
-    objects: [
-      ...groups.flat(),
-      ...transactionalObjects.filter((o): o is AccountObject => o !== undefined),
-      ...webhookObjects,
-    ],
-  };
+  return { objects: [...groups.flat(), ...topLevel] };
 }
 
 /** True when a campaign of this status has gone out (or is going): its record is history. */

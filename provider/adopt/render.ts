@@ -3,7 +3,7 @@
  * `index.ts` for the dynamic package. Both are functions of the account alone (no dates, no
  * randomness, a fixed order), so that a second run writes byte-identical files.
  */
-import { registry } from "../resources/registry";
+import { CAMPAIGN_KIND, registry } from "../resources/registry";
 import { type Account, type AccountObject, isSentStatus } from "./account";
 
 /** An object with the name and TypeScript identifier it is written under. */
@@ -70,13 +70,13 @@ export function nameObjects(account: Account): NamedObject[] {
   return account.objects.map((o) => {
     let wanted: string;
     if (o.campaignId !== undefined) {
-      const campaign = campaignNames.get(o.campaignId) ?? registry.Campaign.adoptName;
+      const campaign = campaignNames.get(o.campaignId) ?? registry[CAMPAIGN_KIND].adoptName;
       wanted = `${campaign}-${registry[o.kind].partSuffix ?? (slug(o.label) || registry[o.kind].adoptName)}`;
     } else {
       wanted = (counts.get(base(o)) ?? 0) > 1 ? `${base(o)}-${idPart(o.id)}` : base(o);
     }
     const name = claim(names, wanted, slug(o.kind), "-");
-    if (o.kind === "Campaign") campaignNames.set(o.id, name);
+    if (o.kind === CAMPAIGN_KIND) campaignNames.set(o.id, name);
     const identifier = claim(identifiers, identifierOf(name), o.kind, "");
     return { ...o, name, identifier };
   });
@@ -84,7 +84,7 @@ export function nameObjects(account: Account): NamedObject[] {
 
 /** The `pulumi import --file` document: every object once, its parts under their campaign. */
 export function importFile(objects: readonly NamedObject[]): string {
-  const campaignName = new Map(objects.filter((o) => o.kind === "Campaign").map((o) => [o.id, o.name]));
+  const campaignName = new Map(objects.filter((o) => o.kind === CAMPAIGN_KIND).map((o) => [o.id, o.name]));
   const resources = objects.map((o) => {
     const parent = o.campaignId === undefined ? undefined : campaignName.get(o.campaignId);
     return { type: `sender:index:${o.kind}`, name: o.name, id: o.id, ...(parent ? { parent } : {}) };
@@ -116,7 +116,7 @@ const SENT_COMMENT =
  */
 export function program(objects: readonly NamedObject[], origin: string): string {
   const campaignIdentifier = new Map(
-    objects.filter((o) => o.kind === "Campaign").map((o) => [o.id, o.identifier]),
+    objects.filter((o) => o.kind === CAMPAIGN_KIND).map((o) => [o.id, o.identifier]),
   );
   const out = [
     `// Written by \`pulumi-sender adopt\` from ${origin}: every object below is adopted (adoptId), not created.`,
@@ -128,9 +128,9 @@ export function program(objects: readonly NamedObject[], origin: string): string
     const parentIdentifier = o.campaignId === undefined ? undefined : campaignIdentifier.get(o.campaignId);
     const options: string[] = [];
     if (parentIdentifier !== undefined) options.push(`  parent: ${parentIdentifier},`);
-    if (o.kind === "Campaign" && isSentStatus(o.status)) options.push(SENT_COMMENT, "  protect: true,");
+    if (o.kind === CAMPAIGN_KIND && isSentStatus(o.status)) options.push(SENT_COMMENT, "  protect: true,");
     // Only a campaign is referred to (by its parts): the others need no binding.
-    const bound = o.kind === "Campaign" ? `const ${o.identifier} = ` : "";
+    const bound = o.kind === CAMPAIGN_KIND ? `const ${o.identifier} = ` : "";
     const head = `${bound}new sender.${o.kind}(${literal(o.name)}, {`;
     const tail = options.length > 0 ? ["}, {", ...options, "});"] : ["});"];
     out.push(head, ...argumentLines(o, parentIdentifier), ...tail);
