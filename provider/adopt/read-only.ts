@@ -1,4 +1,5 @@
 import type { SenderClient } from "../client";
+import type { AdoptClient } from "../resources/registry";
 
 /** The client's members that read: every other method is refused before it sends anything. */
 const READS = /^(get|list|iterate)[A-Z]/;
@@ -17,9 +18,7 @@ export class MutationRefused extends Error {
  * `listAttachments` answer each id once, so that a campaign's parts reuse its record.
  * `seedWebhooks` fills `getWebhook` from the list, which carries every field.
  */
-export function readOnlyClient(client: SenderClient): SenderClient & {
-  seedWebhooks(webhooks: readonly { id: string }[]): void;
-} {
+export function readOnlyClient(client: SenderClient): AdoptClient {
   const memo = new Map<string, Promise<unknown>>();
   const once = (key: string, load: () => Promise<unknown>) => {
     let answer = memo.get(key);
@@ -50,5 +49,5 @@ export function readOnlyClient(client: SenderClient): SenderClient & {
         throw new MutationRefused(String(property));
       };
     },
-  }) as SenderClient & { seedWebhooks(webhooks: readonly { id: string }[]): void };
+  }) as AdoptClient;
 }

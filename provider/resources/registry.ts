@@ -1,7 +1,8 @@
 /**
  * The registry of resource kinds: one entry per kind, in the order the README documents them. The
  * kinds' names, their order, their field tables, descriptions and providers are read from here by
- * the dynamic provider, the plugin, the SDK, the schema and the docs; no other file lists them.
+ * the dynamic provider, the plugin, the SDK, the schema, the docs and `pulumi-sender adopt` (how it
+ * walks an account: `adopt`); no other file lists them.
  */
 
 import type { SenderClient } from "../client";
