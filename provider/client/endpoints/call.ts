@@ -38,7 +38,10 @@ export class TransportHolder {
     this.#transport = transport;
   }
 
-  /** See {@link call}: defined here, where the private field is in scope. */
+  /**
+   * See {@link call}: defined here, where the private field is in scope.
+   * @internal Not part of the client's API: endpoint methods reach it through {@link call}.
+   */
   static readonly call = <R extends Route>(
     client: object | undefined,
     route: R,
