@@ -46,6 +46,14 @@ command -v go >/dev/null 2>&1 || { echo "pulumi-cli: no pulumi >= $min_version o
 src="$root/tools/pulumi-cli"
 key="$(cat "$src/go.mod" "$src/go.sum" | sha256sum | cut -c1-12)"
 bin="$PULUMI_SENDER_CACHE/pulumi-cli/$cli_version-$key"
+# The language hosts and Pulumi YAML build beside the CLI: on a cold machine each spends part of its
+# time fetching modules, which the others' compiling fills (each prints its folder into a file).
+hosts_out="$(mktemp)" yaml_out="$(mktemp)"
+trap 'rm -f "$hosts_out" "$yaml_out"' EXIT
+bash "$root/scripts/langhosts.sh" >"$hosts_out" &
+hosts_pid=$!
+bash "$root/scripts/yaml-host.sh" >"$yaml_out" &
+yaml_pid=$!
 if [ ! -x "$bin/pulumi" ]; then
   echo "pulumi-cli: building the Pulumi CLI $cli_version from Go modules into $bin (a cold build takes several minutes)" >&2
   start=$SECONDS
@@ -56,8 +64,10 @@ if [ ! -x "$bin/pulumi" ]; then
   pulumi_sender_settle "$tmp" "$bin" pulumi
   echo "pulumi-cli: built in $((SECONDS - start)) s" >&2
 fi
-langhosts="$(bash "$root/scripts/langhosts.sh")"
-yaml="$(bash "$root/scripts/yaml-host.sh")"
+wait "$hosts_pid" || { echo "pulumi-cli: building the language hosts failed" >&2; exit 1; }
+wait "$yaml_pid" || { echo "pulumi-cli: building Pulumi YAML failed" >&2; exit 1; }
+langhosts="$(cat "$hosts_out")"
+yaml="$(cat "$yaml_out")"
 # The engine takes its language hosts from beside the running `pulumi` (symlinks resolved), so the CLI
 # gets one folder per set of hosts, `pulumi` hard-linked into it: checkouts whose language host
 # differs (a branch that adds an RPC, such as RunPlugin for policy packs) never relink each other's.
