@@ -2,7 +2,7 @@ import { defineConfig } from "vitest/config";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 // The e2e files that take longest (paced and faulted requests, the release with its registries,
-// many stacks), started first so that the two e2e lanes end together; the rest keep vitest's order.
+// many stacks), started first so that the e2e lanes end together; the rest keep vitest's order.
 const LONGEST_FIRST = [
   "exactly-once",
   "release-rehearsal",
@@ -44,10 +44,11 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["test/e2e/**/*.test.ts"],
-          // Two files at a time: each runs its stacks one after another, against emulators, backends,
-          // PULUMI_HOMEs and ports of its own, and much of their time is spent waiting (paced and
-          // faulted requests, the engine's start-up), which the other file's work fills on 2 cores.
-          maxWorkers: 2,
+          // Three files at a time: each runs its stacks one after another, against emulators,
+          // backends, PULUMI_HOMEs and ports of its own, and much of their time is spent waiting
+          // (paced and faulted requests, the engine's start-up, downloads): with two, a cold run
+          // left a quarter of 2 cores idle for minutes.
+          maxWorkers: 3,
           testTimeout: 600_000,
           hookTimeout: 600_000,
           globalSetup: ["test/support/run-folder.ts"],
