@@ -11,7 +11,11 @@ bin="$PULUMI_SENDER_CACHE/actionlint/$version"
 if [ ! -x "$bin/actionlint" ]; then
   command -v go >/dev/null 2>&1 || { echo "actionlint: the Go toolchain is needed to build it" >&2; exit 1; }
   echo "actionlint: building $version into $bin" >&2
-  GOBIN="$bin.tmp.$$" GOFLAGS=-mod=mod go install "github.com/rhysd/actionlint/cmd/actionlint@$version"
+  # The build's own lines ("go: downloading ...") only when it fails: a caller reads actionlint's output.
+  log="$(mktemp)"
+  GOBIN="$bin.tmp.$$" GOFLAGS=-mod=mod go install "github.com/rhysd/actionlint/cmd/actionlint@$version" >"$log" 2>&1 ||
+    { cat "$log" >&2; rm -f "$log"; exit 1; }
+  rm -f "$log"
   pulumi_sender_settle "$bin.tmp.$$" "$bin" actionlint
 fi
 cd "$root"
