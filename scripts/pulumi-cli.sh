@@ -46,24 +46,30 @@ command -v go >/dev/null 2>&1 || { echo "pulumi-cli: no pulumi >= $min_version o
 src="$root/tools/pulumi-cli"
 key="$(cat "$src/go.mod" "$src/go.sum" | sha256sum | cut -c1-12)"
 bin="$PULUMI_SENDER_CACHE/pulumi-cli/$cli_version-$key"
-# The language hosts and Pulumi YAML build beside the CLI: on a cold machine each spends part of its
-# time fetching modules, which the others' compiling fills (each prints its folder into a file).
+# The CLI builds first and alone; the language hosts and Pulumi YAML after it, side by side. Built
+# beside the CLI, each compiled the packages they share with it again at the same time (a cold set-up
+# measured 704 s that way, 536 s this way): after it, they take them from Go's build cache
+# (tools/pulumi-yaml requires the CLI's versions of the modules it shares). Their modules are
+# fetched while the CLI compiles.
 hosts_out="$(mktemp)" yaml_out="$(mktemp)"
 trap 'rm -f "$hosts_out" "$yaml_out"' EXIT
-bash "$root/scripts/langhosts.sh" >"$hosts_out" &
-hosts_pid=$!
-bash "$root/scripts/yaml-host.sh" >"$yaml_out" &
-yaml_pid=$!
 if [ ! -x "$bin/pulumi" ]; then
   echo "pulumi-cli: building the Pulumi CLI $cli_version from Go modules into $bin (a cold build takes several minutes)" >&2
   start=$SECONDS
+  (cd "$root/tools/sdkgen" && go list -mod=mod -deps ./langhost >/dev/null 2>&1 || true) &
+  (cd "$root/tools/pulumi-yaml" && go list -mod=mod -deps github.com/pulumi/pulumi-yaml/cmd/... >/dev/null 2>&1 || true) &
   tmp="$bin.tmp.$$"
   rm -rf "$tmp" && mkdir -p "$tmp"
   ldflags="-X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=$cli_version"
   (cd "$src" && CGO_ENABLED=0 go build -mod=mod -p 2 -trimpath -ldflags "$ldflags" -o "$tmp/pulumi" github.com/pulumi/pulumi/pkg/v3/cmd/pulumi)
   pulumi_sender_settle "$tmp" "$bin" pulumi
   echo "pulumi-cli: built in $((SECONDS - start)) s" >&2
+  wait
 fi
+bash "$root/scripts/langhosts.sh" >"$hosts_out" &
+hosts_pid=$!
+bash "$root/scripts/yaml-host.sh" >"$yaml_out" &
+yaml_pid=$!
 wait "$hosts_pid" || { echo "pulumi-cli: building the language hosts failed" >&2; exit 1; }
 wait "$yaml_pid" || { echo "pulumi-cli: building Pulumi YAML failed" >&2; exit 1; }
 langhosts="$(cat "$hosts_out")"
