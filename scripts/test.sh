@@ -12,18 +12,21 @@ source "$root/scripts/env.sh"
 prefetch_log="$(mktemp)"
 bash "$root/scripts/prefetch.sh" >"$prefetch_log" 2>&1 &
 prefetch_pid=$!
+# The set-up's Pulumi CLI builds in the background while the lint and type-check run.
 # shellcheck source=setup.sh
-source "$root/scripts/setup.sh"
+PULUMI_SENDER_AWAIT_CLI=later source "$root/scripts/setup.sh"
 cd "$root"
-# Chromium and PostgreSQL for the gitops end-to-end tests (apt, only when missing).
-bash "$root/scripts/setup-gitops.sh" >/dev/null
-echo "test: node $(node --version), $(pulumi version) at $(command -v pulumi)"
-step "set-up"
+step "npm dependencies and the build"
 npx biome check .
 npx tsc -p tsconfig.spec.json
 # The API reference, from TSDoc; typedoc.json treats every warning as an error.
 npm run docs --silent
 step "lint, type-check and the API reference"
+pulumi_sender_await_cli
+# Chromium and PostgreSQL for the gitops end-to-end tests (apt, only when missing).
+bash "$root/scripts/setup-gitops.sh" >/dev/null
+echo "test: node $(node --version), $(pulumi version) at $(command -v pulumi)"
+step "the rest of the set-up (the Pulumi CLI)"
 wait "$prefetch_pid" || { cat "$prefetch_log" >&2; echo "test: scripts/prefetch.sh failed (above)" >&2; exit 1; }
 step "the rest of the prefetch"
 report="$(mktemp -d)/vitest.json"
