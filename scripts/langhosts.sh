@@ -9,7 +9,14 @@ source "$root/scripts/env.sh"
 src="$root/tools/sdkgen"
 key="$(cat "$src/go.mod" "$src/go.sum" "$src"/langhost/*.go | sha256sum | cut -c1-12)"
 dir="$PULUMI_SENDER_CACHE/langhosts/$key"
-if [ ! -x "$dir/pulumi-language-go" ] || [ ! -x "$dir/pulumi-language-python" ] || [ ! -x "$dir/pulumi-language-nodejs" ]; then
+built() { [ -x "$dir/pulumi-language-go" ] && [ -x "$dir/pulumi-language-python" ] && [ -x "$dir/pulumi-language-nodejs" ]; }
+# --fetch: when not built yet, only fetch the modules the build needs (scripts/pulumi-cli.sh runs it
+# while the CLI compiles).
+if [ "${1:-}" = "--fetch" ]; then
+  built || (cd "$src" && go list -mod=mod -deps ./langhost >/dev/null)
+  exit 0
+fi
+if ! built; then
   command -v go >/dev/null 2>&1 || { echo "langhosts: the Go toolchain is needed" >&2; exit 1; }
   echo "langhosts: building tools/sdkgen/langhost into $dir" >&2
   tmp="$dir.tmp.$$"

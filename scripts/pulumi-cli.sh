@@ -56,8 +56,9 @@ trap 'rm -f "$hosts_out" "$yaml_out"' EXIT
 if [ ! -x "$bin/pulumi" ]; then
   echo "pulumi-cli: building the Pulumi CLI $cli_version from Go modules into $bin (a cold build takes several minutes)" >&2
   start=$SECONDS
-  (cd "$root/tools/sdkgen" && go list -mod=mod -deps ./langhost >/dev/null 2>&1 || true) &
-  (cd "$root/tools/pulumi-yaml" && go list -mod=mod -deps github.com/pulumi/pulumi-yaml/cmd/... >/dev/null 2>&1 || true) &
+  # A failed fetch is reported by the build that follows.
+  bash "$root/scripts/langhosts.sh" --fetch >/dev/null 2>&1 &
+  bash "$root/scripts/yaml-host.sh" --fetch >/dev/null 2>&1 &
   tmp="$bin.tmp.$$"
   rm -rf "$tmp" && mkdir -p "$tmp"
   ldflags="-X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=$cli_version"
