@@ -52,6 +52,10 @@ export interface EmulatorData {
   messages: MessageRecord[];
   images: ImageRecord[];
   accountRequests: AccountRequest[];
+  /** Tags added beyond the seeded ones (`POST /__emulator/tags`); absent in older state files. */
+  addedTags?: NamedRef[];
+  /** Saved filters added beyond the seeded ones (`POST /__emulator/filters`). */
+  addedFilters?: NamedRef[];
 }
 
 /** Targeting as answered by the API and the admin state: lists of `{id, name}`. */
@@ -403,14 +407,26 @@ export class EmulatorStore {
     return targeting;
   }
 
+  /** The account's tags: the seeded ones, then those added. */
+  tags(): NamedRef[] {
+    return [...TAGS, ...(this.data.addedTags ?? [])];
+  }
+
+  /** The account's saved filters: the seeded ones, then those added. */
+  filters(): NamedRef[] {
+    return [...FILTERS, ...(this.data.addedFilters ?? [])];
+  }
+
   /** Targeting rendered as `{id, name}` lists. */
   targetingView(id: string): TargetingView {
     const ids = this.data.targeting[id] ?? emptyTargeting();
+    const tags = this.tags();
+    const filters = this.filters();
     return {
-      tags: byId(TAGS, ids.tags),
-      exclude_tags: byId(TAGS, ids.exclude_tags),
-      filters: byId(FILTERS, ids.filters),
-      exclude_filters: byId(FILTERS, ids.exclude_filters),
+      tags: byId(tags, ids.tags),
+      exclude_tags: byId(tags, ids.exclude_tags),
+      filters: byId(filters, ids.filters),
+      exclude_filters: byId(filters, ids.exclude_filters),
     };
   }
 

@@ -5,6 +5,7 @@ import { SenderConfigError } from "./client/errors/config-error";
 import { SenderError } from "./client/errors/sender-error";
 import { PacerRegistry } from "./client/pacer";
 import { DEFAULT_RETRY_OPTIONS } from "./client/retry";
+import type * as api from "./client/schemas";
 import { abortRequestsInFlight } from "./client/transport";
 import {
   CONFIG_TABLE,
@@ -17,6 +18,7 @@ import {
   readSettings,
 } from "./config";
 import { EngineWatch } from "./engine-watch";
+import { ListedCampaigns } from "./listed-campaigns";
 
 export { MISSING_TOKEN_MESSAGE } from "./config";
 
@@ -80,6 +82,7 @@ export class ProviderContext {
   #probe: Promise<Error | undefined> | undefined;
   #probeReported = false;
   readonly #lists = new Map<AccountList, Promise<ReadonlySet<string> | undefined>>();
+  #listedCampaigns: ListedCampaigns | undefined;
 
   /** @param options the parts; left out, a context that reads its settings from the environment. */
   constructor(options: ProviderContextOptions = {}) {
@@ -168,28 +171,41 @@ export class ProviderContext {
   }
 
   /**
-   * The ids of one account list (its tags, its saved filters), read once per context and shared.
-   * Undefined when the service does not serve the list (404, 405: the route is assumed), so that
-   * the check it serves is skipped rather than wrong.
+   * The ids of one account list (its tags, its saved filters), every page of it, read once per
+   * context and shared. Undefined when the service does not serve the list (404, 405: the route is
+   * assumed), or when it has more than {@link ACCOUNT_LIST_MAX_PAGES} pages, so that the check it
+   * serves is skipped rather than wrong.
    *
-   * @throws SenderError any other failure of the read.
+   * @throws SenderError any other failure of the reads.
    */
   accountIds(list: AccountList): Promise<ReadonlySet<string> | undefined> {
     let pending = this.#lists.get(list);
     if (!pending) {
       const client = this.client();
-      const read = list === "tags" ? client.listAccountTags() : client.listAccountFilters();
-      pending = read.then(
-        (items) => new Set(items.map((item) => item.id)),
-        (error: unknown) => {
-          const status = (error as { status?: unknown }).status;
-          if (SenderError.is(error) && (status === 404 || status === 405)) return undefined;
-          throw error;
-        },
-      );
+      const readPage = (page: number) =>
+        list === "tags"
+          ? client.listAccountTags({ page, limit: ACCOUNT_LIST_PAGE_SIZE })
+          : client.listAccountFilters({ page, limit: ACCOUNT_LIST_PAGE_SIZE });
+      pending = readAccountList(readPage).catch((error: unknown) => {
+        const status = (error as { status?: unknown }).status;
+        if (SenderError.is(error) && (status === 404 || status === 405)) return undefined;
+        throw error;
+      });
       this.#lists.set(list, pending);
     }
     return pending;
+  }
+
+  /**
+   * A campaign as the account's campaign list shows it, the list read lazily and shared by the
+   * whole context ({@link ListedCampaigns}); undefined when it does not show it. For the sent check
+   * of `diff` only: what writes reads the campaign itself, fresh.
+   */
+  listedCampaign(id: string): Promise<api.Campaign | undefined> {
+    this.#listedCampaigns ??= new ListedCampaigns((page, limit) =>
+      this.client().listCampaigns({ page, limit }),
+    );
+    return this.#listedCampaigns.find(id);
   }
 
   /** The configured API token, or undefined; only to scrub it from error messages. */
@@ -214,6 +230,30 @@ export class ProviderContext {
   [inspect.custom](): string {
     return `ProviderContext ${JSON.stringify(this.toJSON())}`;
   }
+}
+
+/** Records per page of an account list: the most the service allows on its paged lists. */
+export const ACCOUNT_LIST_PAGE_SIZE = 100;
+
+/**
+ * The most pages of one account list a run reads (1,000 tags or filters): beyond it, the list's
+ * reads would spend a good share of a minute's rate limit (60 requests in Sender's published
+ * example) on a check, which is skipped instead.
+ */
+export const ACCOUNT_LIST_MAX_PAGES = 10;
+
+/** Every id of a paged account list; undefined when it has more than {@link ACCOUNT_LIST_MAX_PAGES} pages. */
+async function readAccountList(
+  readPage: (page: number) => Promise<{ data: { id: string }[]; meta?: { last_page: number } | undefined }>,
+): Promise<ReadonlySet<string> | undefined> {
+  const ids = new Set<string>();
+  for (let page = 1; page <= ACCOUNT_LIST_MAX_PAGES; page++) {
+    const answer = await readPage(page);
+    for (const item of answer.data) ids.add(item.id);
+    // No `meta`: the whole list came at once. An empty page ends it too.
+    if (answer.meta === undefined || answer.data.length === 0 || page >= answer.meta.last_page) return ids;
+  }
+  return undefined;
 }
 
 function sameSettings(a: ProviderSettings | undefined, b: ProviderSettings): boolean {

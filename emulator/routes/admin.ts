@@ -73,6 +73,31 @@ export function adminRoutes({ store, log, limiter, faults, initialRateLimit, var
     return c.json({ enabled: store.normalizeTitles });
   });
 
+  // The account's tags and saved filters beyond the seeded ones: the API has no route that makes them.
+  const named = z.array(z.object({ id: z.string().regex(/^[A-Za-z0-9]{1,32}$/), name: z.string() }));
+  app.post("/tags", async (c) => {
+    const body = await parseBody(c, z.object({ tags: named }));
+    const taken = new Set(store.tags().map((tag) => tag.id));
+    store.data.addedTags = [
+      ...(store.data.addedTags ?? []),
+      ...body.tags.filter((tag) => !taken.has(tag.id)),
+    ];
+    store.markDirty();
+    store.flush();
+    return c.json({ tags: store.tags() });
+  });
+  app.post("/filters", async (c) => {
+    const body = await parseBody(c, z.object({ filters: named }));
+    const taken = new Set(store.filters().map((filter) => filter.id));
+    store.data.addedFilters = [
+      ...(store.data.addedFilters ?? []),
+      ...body.filters.filter((filter) => !taken.has(filter.id)),
+    ];
+    store.markDirty();
+    store.flush();
+    return c.json({ filters: store.filters() });
+  });
+
   app.get("/faults", (c) => c.json({ rules: faults.list() }));
 
   app.post("/faults", async (c) => {

@@ -2,21 +2,20 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { ack, assertNotSent, type EmulatorEnv, type RouteDeps } from "../context";
 import { notFound } from "../errors";
-import { FILTERS, TAGS } from "../seed";
+import { paginate } from "../pagination";
 import type { Campaign, NamedRef, TargetingIds } from "../types";
 import { message, parseBody } from "../validation";
 
-const known = (list: readonly NamedRef[]) =>
+const known = (list: () => readonly NamedRef[]) =>
   z
     .string()
-    .refine((id) => list.some((item) => item.id === id), message("The selected :attribute is invalid."));
-
-const tagId = known(TAGS);
-const filterId = known(FILTERS);
+    .refine((id) => list().some((item) => item.id === id), message("The selected :attribute is invalid."));
 
 /** Campaign targeting by tags and filters, included and excluded (spec 4.6 "Targeting"). */
 export function targetingRoutes({ store }: RouteDeps) {
   const app = new Hono<EmulatorEnv>();
+  const tagId = known(() => store.tags());
+  const filterId = known(() => store.filters());
 
   /** Validation is done; apply one targeting change and recount the audience. */
   const change = (campaign: Campaign, mutate: (targeting: TargetingIds) => void) => {
@@ -36,10 +35,11 @@ export function targetingRoutes({ store }: RouteDeps) {
 
   const unique = (ids: readonly string[]) => [...new Set(ids)];
 
-  // assumed: the account's tags and saved filters, each as one list (the contract shows no tag or
-  // filter management routes); the provider's preview checks read them, tolerating a 404.
-  app.get("/tags", (c) => c.json({ data: TAGS.map(({ id, name }) => ({ id, name })) }));
-  app.get("/filters", (c) => c.json({ data: FILTERS.map(({ id, name }) => ({ id, name })) }));
+  // assumed: the account's tags and saved filters, each a paged list like every other (the contract
+  // shows no tag or filter management routes); the provider's preview checks read them, tolerating a 404.
+  const named = (list: readonly NamedRef[]) => list.map(({ id, name }) => ({ id, name }));
+  app.get("/tags", (c) => c.json(paginate(c, named(store.tags()))));
+  app.get("/filters", (c) => c.json(paginate(c, named(store.filters()))));
 
   for (const key of ["tags", "exclude_tags", "filters", "exclude_filters"] as const) {
     app.get(`/campaigns/:id/${key}`, (c) => {
@@ -63,13 +63,13 @@ export function targetingRoutes({ store }: RouteDeps) {
     const campaign = store.campaign(c.req.param("id"));
     const id = c.req.param("tagId");
     if (!store.targetingIds(campaign.id).tags.includes(id)) throw notFound("Tag", id);
-    return c.json({ data: lookup(TAGS, "Tag", id) });
+    return c.json({ data: lookup(store.tags(), "Tag", id) });
   });
 
   for (const key of ["tags", "exclude_tags"] as const) {
     app.post(`/campaigns/:id/${key}/:tagId`, (c) => {
       const campaign = store.campaign(c.req.param("id"));
-      const tag = lookup(TAGS, "Tag", c.req.param("tagId"));
+      const tag = lookup(store.tags(), "Tag", c.req.param("tagId"));
       change(campaign, (targeting) => {
         targeting[key] = unique([...targeting[key], tag.id]);
       });
@@ -78,7 +78,7 @@ export function targetingRoutes({ store }: RouteDeps) {
 
     app.delete(`/campaigns/:id/${key}/:tagId`, (c) => {
       const campaign = store.campaign(c.req.param("id"));
-      const tag = lookup(TAGS, "Tag", c.req.param("tagId"));
+      const tag = lookup(store.tags(), "Tag", c.req.param("tagId"));
       change(campaign, (targeting) => {
         targeting[key] = targeting[key].filter((id) => id !== tag.id);
       });
@@ -117,7 +117,7 @@ export function targetingRoutes({ store }: RouteDeps) {
     const campaign = store.campaign(c.req.param("id"));
     const id = c.req.param("filterId");
     if (!store.targetingIds(campaign.id).filters.includes(id)) throw notFound("Filter", id);
-    return c.json({ data: lookup(FILTERS, "Filter", id) });
+    return c.json({ data: lookup(store.filters(), "Filter", id) });
   });
 
   app.post("/campaigns/:id/exclude_filters", async (c) => {

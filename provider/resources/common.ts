@@ -359,7 +359,8 @@ export interface SentGuard {
 
 /**
  * The one sent-campaign guard of every kind that belongs to a campaign. It reads each campaign
- * concerned and, when the service reports one as possibly sending ({@link isSent}):
+ * concerned (in `diff` from the context's shared campaign list when it shows the campaign:
+ * {@link ProviderContext.listedCampaign}) and, when the service reports one as possibly sending ({@link isSent}):
  * - in `diff` and `update`, throws a {@link SenderOperationError} that names the campaign and its
  *   status, so nothing changes (a campaign the service no longer has is left to the operation);
  * - in `delete`, writes a warning ({@link warn}) and returns `sent: true`:
@@ -377,7 +378,10 @@ export async function guardSentCampaign(
   let campaign: api.Campaign | undefined;
   for (const campaignId of ids) {
     try {
-      campaign = await context.client().getCampaign(campaignId);
+      // diff may judge by the shared campaign list (one read for many campaigns); what writes
+      // reads the campaign itself, so a campaign sent since the list was read is still refused.
+      const listed = guard.operation === "diff" ? await context.listedCampaign(campaignId) : undefined;
+      campaign = listed ?? (await context.client().getCampaign(campaignId));
     } catch (err) {
       if (isNotFound(err)) {
         campaign = undefined;

@@ -4,18 +4,21 @@
  * client's transport through `this`.
  */
 import type * as s from "../schemas";
-import { call } from "./call";
+import { call, type PageQuery } from "./call";
 
 /** The targeting endpoints of `SenderClient`. */
 export const targetingEndpoints = {
-  /** `GET /v2/tags` (assumed route): every tag of the account, which a targeting may name. */
-  listAccountTags(): Promise<s.Tag[]> {
-    return call(this, "GET /tags");
+  /**
+   * `GET /v2/tags?page=&limit=` (assumed route): one page of the account's tags, which a targeting
+   * may name; an answer without `meta` is every tag ({@link s.listPage}).
+   */
+  listAccountTags(query: PageQuery = {}): Promise<s.ListPage<s.Tag>> {
+    return call(this, "GET /tags", { query: { page: query.page, limit: query.limit } });
   },
 
-  /** `GET /v2/filters` (assumed route): every saved filter of the account. */
-  listAccountFilters(): Promise<s.Filter[]> {
-    return call(this, "GET /filters");
+  /** `GET /v2/filters?page=&limit=` (assumed route): one page of the account's saved filters, as {@link listAccountTags}. */
+  listAccountFilters(query: PageQuery = {}): Promise<s.ListPage<s.Filter>> {
+    return call(this, "GET /filters", { query: { page: query.page, limit: query.limit } });
   },
 
   /** `GET /v2/campaigns/{id}/tags`: included tags. */

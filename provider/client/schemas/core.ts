@@ -207,3 +207,35 @@ export interface Page<T> {
   /** Whether a next page exists, when the service says so. */
   has_more_resources?: boolean | null | undefined;
 }
+
+/** One page of a list the service may or may not page (see {@link listPage}). */
+export interface ListPage<T> {
+  /** The records of this page. */
+  data: T[];
+  /** The page's position when the answer carries one; absent, the answer is the whole list. */
+  meta?: { last_page: number } | undefined;
+}
+
+/**
+ * A list read tolerantly where no source shows whether the service pages it (the account's tags
+ * and filters, assumed): the paginated envelope (seed §2.8), `{data}` without `meta`, or a bare
+ * array; the latter two are the whole list. A `meta` without a readable `last_page` reads as absent.
+ */
+export function listPage<T extends z.ZodType>(item: T): z.ZodType<ListPage<z.output<T>>> {
+  return once("listPage", item, (i) =>
+    z
+      .union([
+        z.looseObject({
+          data: z.array(i),
+          meta: z.looseObject({ last_page: Count }).nullish().catch(undefined),
+        }),
+        z.array(i).transform((data) => ({ data, meta: undefined })),
+      ])
+      .transform(
+        (answer): ListPage<z.output<T>> =>
+          answer.meta
+            ? { data: answer.data, meta: { last_page: answer.meta.last_page } }
+            : { data: answer.data },
+      ),
+  );
+}

@@ -191,7 +191,7 @@ describe("create, diff and update", () => {
     expect(await harness.calls()).toEqual([]);
   });
 
-  test("diff of an unknown subject only reads the campaign", async () => {
+  test("diff of an unknown subject only reads the campaign list (the sent guard)", async () => {
     const campaignId = await newCampaign();
     const olds = (await harness.providers.CampaignFollowUp.create({ campaignId, ...base, active: true }))
       .outs;
@@ -203,7 +203,7 @@ describe("create, diff and update", () => {
       active: true,
     });
     expect(diff).toStrictEqual({ changes: true, replaces: [], deleteBeforeReplace: false });
-    expect(await harness.calls()).toEqual([{ method: "GET", path: `/v2/campaigns/${campaignId}` }]);
+    expect(await harness.calls()).toEqual([{ method: "GET", path: "/v2/campaigns?page=1&limit=100" }]);
   });
 });
 

@@ -273,10 +273,10 @@ describe("CampaignTargeting diff and update", () => {
     const news = withProvider({ campaignId, ...after });
     await h.clearRequests();
     expect(await h.providers.CampaignTargeting.diff(campaignId, created.outs, news)).toEqual(diff);
-    // Changed inputs cost a read of the campaign it belongs to, and of the one it moves to (the sent
-    // guard); unchanged ones cost nothing.
+    // Changed inputs cost a read of the campaign list (the sent guard), and of the campaign it moves
+    // to when the list does not show it (other1 does not exist); unchanged ones cost nothing.
     const moved = news.campaignId !== campaignId ? [`GET /v2/campaigns/${news.campaignId}`] : [];
-    expect(await h.lines()).toEqual(diff.changes ? [`GET /v2/campaigns/${campaignId}`, ...moved] : []);
+    expect(await h.lines()).toEqual(diff.changes ? ["GET /v2/campaigns?page=1&limit=100", ...moved] : []);
     if (!calls) return;
     const updated = await h.providers.CampaignTargeting.update(campaignId, created.outs, news);
     expect(updated).toEqual({ outs: { campaignId, ...after } });
@@ -310,7 +310,7 @@ describe("CampaignTargeting diff and update", () => {
     expect(await h.mutations()).toEqual([]);
   });
 
-  test("should read only the campaign it leaves when the new one is not known yet", async () => {
+  test("should read only the list, for the campaign it leaves, when the new one is not known yet", async () => {
     await h.clearRequests();
     const news = withProvider({ campaignId: UNKNOWN, tagIds: ["tag001"] });
     expect(
@@ -320,7 +320,7 @@ describe("CampaignTargeting diff and update", () => {
       replaces: ["campaignId"],
       deleteBeforeReplace: false,
     });
-    expect(await h.lines()).toEqual([`GET /v2/campaigns/${campaignId}`]);
+    expect(await h.lines()).toEqual(["GET /v2/campaigns?page=1&limit=100"]);
   });
 
   test("should refuse a change to the targeting of a sent campaign during diff", async () => {

@@ -33,6 +33,6 @@ describe("a campaign in a status the provider does not know", () => {
       "diff Campaign vrn001 failed: Campaign vrn001 has already been sent (status PREPARING): refusing to change subject. " +
         "Changing or replacing a sent campaign could send the mail again; remove it from the stack or revert the change.",
     );
-    expect(await h.lines()).toEqual(["GET /v2/campaigns/vrn001"]);
+    expect(await h.lines()).toEqual(["GET /v2/campaigns?page=1&limit=100"]);
   });
 });

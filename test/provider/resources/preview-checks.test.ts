@@ -40,7 +40,7 @@ describe("account checks at check time", () => {
     expect(result.failures).toEqual([
       { property: "", reason: `tagIds[1] "tag999" is not a tag of this account: ${TAG_HINT}` },
     ]);
-    expect(await h.lines()).toEqual(["GET /v2/campaigns?limit=1", "GET /v2/tags"]);
+    expect(await h.lines()).toEqual(["GET /v2/campaigns?limit=1", "GET /v2/tags?page=1&limit=100"]);
   });
 
   test("an unknown saved filter among the excluded ones names excludedFilterIds", async () => {
@@ -70,7 +70,11 @@ describe("account checks at check time", () => {
         ),
       ),
     );
-    expect(await h.lines()).toEqual(["GET /v2/campaigns?limit=1", "GET /v2/tags", "GET /v2/filters"]);
+    expect(await h.lines()).toEqual([
+      "GET /v2/campaigns?limit=1",
+      "GET /v2/tags?page=1&limit=100",
+      "GET /v2/filters?page=1&limit=100",
+    ]);
     expect(await h.mutations()).toEqual([]);
   });
 
@@ -84,6 +88,57 @@ describe("account checks at check time", () => {
     expect(result.failures).toBeUndefined();
     // Nothing new to judge: the tags were never read.
     expect(await h.lines()).toEqual(["GET /v2/campaigns?limit=1"]);
+  });
+
+  /** Adds `count` tags `tgx0001`.. to the account, after the seeded four. */
+  async function addTags(count: number): Promise<string[]> {
+    const tags = Array.from({ length: count }, (_, i) => ({
+      id: `tgx${String(i + 1).padStart(4, "0")}`,
+      name: `Tag ${i + 1}`,
+    }));
+    const response = await fetch(`${h.url}/__emulator/tags`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ tags }),
+    });
+    expect(response.status).toBe(200);
+    return tags.map((tag) => tag.id);
+  }
+
+  test("a tag on page 2 of the account's tags passes: every page is read, once", async () => {
+    const added = await addTags(101);
+    const last = added.at(-1) as string; // the 105th tag: page 2 at 100 a page
+    const first = await checkInContext("CampaignTargeting", h.context, {}, targeting({ tagIds: [last] }));
+    const second = await checkInContext(
+      "CampaignTargeting",
+      h.context,
+      {},
+      targeting({ tagIds: ["tag999"] }),
+    );
+    expect(first.failures).toBeUndefined();
+    expect(second.failures?.map((f) => f.reason)).toEqual([
+      'tagIds[0] "tag999" is not a tag of this account: use the id of one of its tags (tag001, tag002, tag003, tag004, tgx0001, … (105 in all)), or create the tag in Sender first',
+    ]);
+    expect(await h.lines()).toEqual([
+      "GET /v2/campaigns?limit=1",
+      "GET /v2/tags?page=1&limit=100",
+      "GET /v2/tags?page=2&limit=100",
+    ]);
+  });
+
+  test("a list of more than ten pages is not judged: ten reads, then the check is skipped", async () => {
+    await addTags(1_000);
+    const result = await checkInContext(
+      "CampaignTargeting",
+      h.context,
+      {},
+      targeting({ tagIds: ["tag999"] }),
+    );
+    expect(result.failures).toBeUndefined();
+    expect(await h.lines()).toEqual([
+      "GET /v2/campaigns?limit=1",
+      ...Array.from({ length: 10 }, (_, i) => `GET /v2/tags?page=${i + 1}&limit=100`),
+    ]);
   });
 
   test("a service without the list (404) skips the check instead of failing it", async () => {

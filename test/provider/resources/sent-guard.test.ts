@@ -319,3 +319,79 @@ describe("a sent Campaign leaving the stack is kept", () => {
     }
   });
 });
+
+describe("diff judges many campaigns by one read of the campaign list; what writes reads each one", () => {
+  const draft = (i: number) => ({
+    title: `Bulk ${i}`,
+    subject: `Bulk ${i}`,
+    from: "Example News",
+    replyTo: "news@example.com",
+    contentType: "html",
+  });
+
+  test("thirty changed campaigns: one list page, no read of any campaign on its own", async () => {
+    const created = [];
+    for (let i = 0; i < 30; i++) created.push(await h.providers.Campaign.create(draft(i)));
+    h.newProcess();
+    await h.clearRequests();
+    const diffs = await Promise.all(
+      created.map((c) => h.providers.Campaign.diff(c.id, c.outs, { ...c.outs, subject: "Changed" })),
+    );
+    expect(diffs.map((d) => d.changes)).toEqual(created.map(() => true));
+    expect(await h.lines()).toEqual(["GET /v2/campaigns?page=1&limit=100"]);
+  });
+
+  test("a campaign the list shows as sent is refused at diff with no read of its own", async () => {
+    const created = await h.providers.Campaign.create(draft(1));
+    await send(created.id);
+    h.newProcess();
+    await h.clearRequests();
+    await expect(
+      h.providers.Campaign.diff(created.id, created.outs, { ...created.outs, subject: "Changed" }),
+    ).rejects.toMatchObject({
+      message: `diff Campaign ${created.id} failed: Campaign ${created.id} has already been sent (status SENT): refusing to change subject. Changing or replacing a sent campaign could send the mail again; remove it from the stack or revert the change.`,
+    });
+    expect(await h.lines()).toEqual(["GET /v2/campaigns?page=1&limit=100"]);
+  });
+
+  test("sent after the list was read: diff passed on the list, update reads the campaign and refuses", async () => {
+    const [first, second] = [
+      await h.providers.Campaign.create(draft(1)),
+      await h.providers.Campaign.create(draft(2)),
+    ];
+    h.newProcess();
+    const news = { ...second.outs, subject: "Changed" };
+    await h.providers.Campaign.diff(first.id, first.outs, { ...first.outs, subject: "Changed" });
+    await send(second.id);
+    await h.clearRequests();
+    // The list, read once for the run, still shows it as a draft.
+    expect((await h.providers.Campaign.diff(second.id, second.outs, news)).changes).toBe(true);
+    expect(await h.lines()).toEqual([]);
+    await expect(h.providers.Campaign.update(second.id, second.outs, news)).rejects.toMatchObject({
+      name: "SenderOperationError",
+    });
+    expect(await h.lines()).toEqual([`GET /v2/campaigns/${second.id}`]);
+  });
+
+  test("a campaign the list does not show (deleted, or created since) is read on its own", async () => {
+    const created = await h.providers.Campaign.create(draft(1));
+    h.newProcess();
+    await h.providers.Campaign.diff(created.id, created.outs, { ...created.outs, subject: "Changed" });
+    await h.clearRequests();
+    const olds = { campaignId: "snt001", sendToAll: true };
+    await expect(
+      h.providers.CampaignTargeting.diff("snt001", olds, { campaignId: "snt001", tagIds: ["tag001"] }),
+    ).rejects.toMatchObject({ name: "SenderOperationError" });
+    // snt001 is on the list already read: no read at all.
+    expect(await h.lines()).toEqual([]);
+    await h.providers.CampaignTargeting.diff(
+      "zzz999",
+      { campaignId: "zzz999", sendToAll: true },
+      {
+        campaignId: "zzz999",
+        tagIds: ["tag001"],
+      },
+    );
+    expect(await h.lines()).toEqual(["GET /v2/campaigns/zzz999"]);
+  });
+});
