@@ -61,7 +61,7 @@ describe("preview checks what it can read, and writes nothing", () => {
     // The checks' reads, once each for the whole program: the probe, then the tags.
     expect((await emu.requests()).map((r) => `${r.method} ${r.path}`)).toEqual([
       "GET /v2/campaigns?limit=1",
-      "GET /v2/tags",
+      "GET /v2/tags?page=1&limit=100",
     ]);
   });
 
@@ -111,6 +111,47 @@ describe("preview checks what it can read, and writes nothing", () => {
     const lines = await failedPreview();
     expect(errors(lines)).toEqual([`error: ${MISSING_TOKEN}`]);
     expect(await emu.requests()).toEqual([]);
+  });
+});
+
+describe("the reads of a preview do not grow with the change", () => {
+  let bulk: StackHandle;
+  beforeAll(async () => {
+    // Its own title: the test below counts the campaigns titled "Preview checks".
+    bulk = await createStack(copyProgram("test/e2e/programs/preview-checks", "preview-reads"), emu, {
+      bulk: "30",
+      title: "Preview reads",
+    });
+  });
+  afterAll(async () => {
+    await bulk?.dispose();
+  });
+
+  test("30 changed campaigns and a tag on page 2: four reads (probe, the campaign list, two pages of tags), and up takes the tag", async () => {
+    await bulk.stack.up({ onOutput: bulk.onOutput });
+    // 101 more tags: with the seeded four, the last ones are on page 2 at 100 a page.
+    const tags = Array.from({ length: 101 }, (_, i) => ({
+      id: `tgx${String(i + 1).padStart(4, "0")}`,
+      name: `Tag ${i + 1}`,
+    }));
+    await emu.admin("POST", "tags", { tags });
+    await bulk.stack.setConfig("bulkSubject", { value: "Changed" });
+    await bulk.stack.setConfig("tagIds", { value: "tag001,tgx0101" });
+    await emu.clearRequests();
+    const preview = await bulk.stack.preview({ onOutput: bulk.onOutput, color: "never" });
+    expect(preview.changeSummary).toEqual({ same: 3, update: 31 });
+    expect((await emu.requests()).map((r) => `${r.method} ${r.path}`).sort()).toEqual([
+      "GET /v2/campaigns?limit=1",
+      "GET /v2/campaigns?page=1&limit=100",
+      "GET /v2/tags?page=1&limit=100",
+      "GET /v2/tags?page=2&limit=100",
+    ]);
+    const up = await bulk.stack.up({ onOutput: bulk.onOutput });
+    expect(up.summary.resourceChanges).toEqual({ same: 3, update: 31 });
+    const state = await emu.state();
+    const audience = up.outputs.audienceId?.value as string;
+    expect(state.targeting[audience].tags.map((t: { id: string }) => t.id)).toEqual(["tag001", "tgx0101"]);
+    expect(state.campaigns.filter((c: any) => c.subject.startsWith("Changed ")).length).toBe(30);
   });
 });
 

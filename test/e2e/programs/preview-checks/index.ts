@@ -3,7 +3,7 @@ import * as sender from "pulumi-sender";
 
 const config = new pulumi.Config();
 const campaign = new sender.Campaign("news", {
-  title: "Preview checks",
+  title: config.get("title") ?? "Preview checks",
   subject: config.get("subject") ?? "Checked before anything is written",
   from: "Example News",
   replyTo: "news@example.com",
@@ -14,6 +14,17 @@ const audience = new sender.CampaignTargeting("audience", {
   campaignId: campaign.id,
   tagIds: (config.get("tagIds") ?? "tag001").split(","),
 });
+// `bulk` more campaigns, their subjects from `bulkSubject`: what a preview of many changes reads.
+for (let i = 0; i < (config.getNumber("bulk") ?? 0); i++) {
+  new sender.Campaign(`bulk-${i}`, {
+    title: `Bulk ${i}`,
+    subject: `${config.get("bulkSubject") ?? "Bulk"} ${i}`,
+    from: "Example News",
+    replyTo: "news@example.com",
+    contentType: "html",
+    content: "<p>Bulk</p>",
+  });
+}
 const scheduleTime = config.get("scheduleTime");
 const schedule = scheduleTime
   ? new sender.CampaignSchedule("when", { campaignId: campaign.id, scheduleTime })
