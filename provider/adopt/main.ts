@@ -6,7 +6,7 @@ import { readSettings } from "../config";
 import { ProviderContext } from "../context";
 import { type AccountFilters, readAccount } from "./account";
 import { readOnlyClient } from "./read-only";
-import { importFile, nameObjects, program } from "./render";
+import { importFile, nameObjects, program, SECRETS_SCRIPT, secretInputs, secretsScript } from "./render";
 
 /** A usage error: printed with the usage, exit status 2. */
 export class AdoptUsageError extends Error {
@@ -22,17 +22,19 @@ export const USAGE = `usage: pulumi-sender adopt --out <dir> [options]
 Reads a Sender account and writes what brings every object of it under a Pulumi stack:
   <dir>/import.json  for \`pulumi import --file import.json\` with the plugin (YAML, Python, Go, TypeScript)
   <dir>/index.ts     a program for the pulumi-sender package, with adoptId on every object
+  <dir>/config-secrets.sh  when a webhook URL has a path or query: index.ts reads it from config as a
+                     secret, and this script (mode 0600, the URLs in clear) sets it; run it once, delete it
 Every campaign of any status with its targeting, follow-up, pending schedule and attachments, every
 transactional campaign and every webhook. Only GET requests are sent, paced to the rate limit.
 
 options:
-  --out <dir>              where to write the two files (made if missing)
+  --out <dir>              where to write the files (made if missing)
   --token <token>          the API token; default: SENDER_API_TOKEN
   --base-url <url>         the API's base URL; default: SENDER_BASE_URL, else https://api.sender.net
   --status <list>          only campaigns of these statuses (comma-separated: DRAFT,SCHEDULED,SENDING,SENT)
   --title <pattern>        only campaigns and transactional campaigns whose title matches (* and ?, any case)
   --created-after <date>   only campaigns and transactional campaigns created after this date (UTC)
-  --dry-run                print what would be written, and write nothing
+  --dry-run                print what would be written (not the secrets), and write nothing
   -h, --help               this text
 Webhooks have no title, status or date: a filter leaves them out. Progress goes to stderr.`;
 
@@ -121,20 +123,35 @@ export async function runAdopt(argv: readonly string[], io: AdoptIo): Promise<nu
   io.progress(`adopt: reading ${client.baseUrl}`);
   const account = await readAccount(client, filters, (line) => io.progress(`adopt: ${line}`));
   const objects = nameObjects(account);
+  const secrets = secretInputs(objects);
+  const script = secretsScript(secrets);
   const files = [
     { file: path.join(outDir, "import.json"), text: importFile(objects) },
     { file: path.join(outDir, "index.ts"), text: program(objects, client.baseUrl) },
   ];
+  const scriptFile = path.join(outDir, SECRETS_SCRIPT);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   if (values["dry-run"]) {
     for (const { file, text } of files) io.out(`--- ${file} (not written)\n${text}`);
+    // Its values are secrets: a dry run, whose output may land in a log, names only the keys.
+    if (script !== undefined)
+      io.out(`--- ${scriptFile} (not written, not shown: it sets ${secrets.map((s) => s.key).join(", ")})\n`);
     io.progress(`adopt: ${objects.length} objects in ${seconds} s; dry run, nothing written`);
     return 0;
   }
   fs.mkdirSync(outDir, { recursive: true });
   for (const { file, text } of files) fs.writeFileSync(file, text);
-  io.progress(
-    `adopt: ${objects.length} objects in ${seconds} s; wrote ${files.map((f) => f.file).join(" and ")}`,
-  );
+  if (script !== undefined) {
+    // It holds the values in clear: readable by its owner only, from the first byte.
+    fs.rmSync(scriptFile, { force: true });
+    fs.writeFileSync(scriptFile, script, { mode: 0o600 });
+  } else fs.rmSync(scriptFile, { force: true });
+  const written = [...files.map((f) => f.file), ...(script === undefined ? [] : [scriptFile])];
+  io.progress(`adopt: ${objects.length} objects in ${seconds} s; wrote ${written.join(" and ")}`);
+  if (script !== undefined)
+    io.progress(
+      `adopt: ${secrets.length} webhook URL(s) with a path or query are read from config as secrets: ` +
+        `run \`sh ${scriptFile}\` once in the project (it holds them in clear), then delete it`,
+    );
   return 0;
 }

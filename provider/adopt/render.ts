@@ -1,7 +1,8 @@
 /**
- * What `pulumi-sender adopt` writes: `import.json` for `pulumi import --file` (the plugin) and
- * `index.ts` for the dynamic package. Both are functions of the account alone (no dates, no
- * randomness, a fixed order), so that a second run writes byte-identical files.
+ * What `pulumi-sender adopt` writes: `import.json` for `pulumi import --file` (the plugin),
+ * `index.ts` for the dynamic package, and the script that sets the secrets index.ts reads from
+ * config. Each is a function of the account alone (no dates, no randomness, a fixed order), so
+ * that a second run writes byte-identical files.
  */
 import { CAMPAIGN_KIND, registry } from "../resources/registry";
 import { type Account, type AccountObject, isSentStatus } from "./account";
@@ -28,17 +29,31 @@ export function slug(text: string): string {
 
 const idPart = (id: string) => id.replace(/[^A-Za-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
 
-const RESERVED = new Set(
-  (
-    "break case catch class const continue debugger default delete do else enum export extends false finally for " +
-    "function if import in instanceof new null return super switch this throw true try typeof var void while with " +
-    "as implements interface let package private protected public static yield await any boolean number string " +
-    "symbol type from of pulumi sender"
-  ).split(" "),
+/**
+ * The names an identifier of index.ts must not take. Identifiers are lowercase-first ASCII letters
+ * and digits (see {@link identifierOf}), so only lowercase names can collide: the reserved words
+ * (strict mode's too, the file being a module), `eval` and `arguments` (strict mode refuses to bind
+ * them), the CommonJS wrapper's parameters (the program runs compiled to CommonJS, where a `const`
+ * of the same name is a redeclaration), the globals TypeScript refuses to shadow, TypeScript's
+ * contextual keywords (legal, but confusing), and the file's own bindings.
+ */
+const RESERVED: ReadonlySet<string> = new Set(
+  [
+    "break case catch class const continue debugger default delete do else enum export extends false finally for",
+    "function if import in instanceof new null return super switch this throw true try typeof var void while with",
+    "implements interface let package private protected public static yield await",
+    "eval arguments",
+    "exports require module __filename __dirname",
+    "undefined globalThis",
+    "as any boolean number string symbol type from of declare namespace readonly keyof infer is unique never unknown",
+    "pulumi sender config",
+  ]
+    .join(" ")
+    .split(" "),
 );
 
-/** A name as a camelCase identifier: `spring-sale-2` is `springSale2`; a leading digit gets `r`. */
-function identifierOf(name: string): string {
+/** A name as a camelCase identifier: `spring-sale-2` is `springSale2`; a leading digit gets `r`; a reserved name gets `_`. */
+export function identifierOf(name: string): string {
   const [first = "", ...rest] = name.split("-").filter((part) => part !== "");
   const camel = first + rest.map((part) => part.charAt(0).toUpperCase() + part.slice(1)).join("");
   const safe = /^[0-9]/.test(camel) ? `r${camel}` : camel || "resource";
@@ -58,7 +73,8 @@ export function nameObjects(account: Account): NamedObject[] {
     if (o.campaignId === undefined) counts.set(base(o), (counts.get(base(o)) ?? 0) + 1);
   }
   const names = new Set<string>();
-  const identifiers = new Set<string>();
+  // Seeded with the reserved names, so that no suffix a clash adds can land on one either.
+  const identifiers = new Set<string>(RESERVED);
   const campaignNames = new Map<string, string>();
   const claim = (taken: Set<string>, wanted: string, alternative: string, join: string) => {
     let value = wanted;
@@ -95,14 +111,91 @@ export function importFile(objects: readonly NamedObject[]): string {
 /** A value as TypeScript source: JSON, which TypeScript reads as the same literal. */
 const literal = (value: unknown) => JSON.stringify(value);
 
+/** The inputs whose value is a URL the service posts to, by kind: a path or query may hold a secret. */
+const SECRET_URL_INPUTS: Partial<Record<string, string>> = { Webhook: "url" };
+
+/**
+ * True when a URL may carry a secret: anything beyond a scheme, host and port (a path other than
+ * `/`, a query, a fragment, a user or password), and anything that does not parse as a URL.
+ */
+export function mayHoldSecret(url: string): boolean {
+  if (!URL.canParse(url)) return true;
+  const parsed = new URL(url);
+  return (
+    (parsed.pathname !== "/" && parsed.pathname !== "") ||
+    parsed.search !== "" ||
+    parsed.hash !== "" ||
+    parsed.username !== "" ||
+    parsed.password !== ""
+  );
+}
+
+/** An input written as a secret read from the stack's config rather than as a literal. */
+export interface SecretInput {
+  /** The object's resource name. */
+  readonly name: string;
+  /** The input (`url`). */
+  readonly input: string;
+  /** The project config key index.ts reads it from (`config.requireSecret(key)`). */
+  readonly key: string;
+  /** The value, for `pulumi config set --secret`; never written into index.ts. */
+  readonly value: string;
+}
+
+/** The inputs that index.ts reads from config as secrets: webhook URLs that may hold one ({@link mayHoldSecret}). */
+export function secretInputs(objects: readonly NamedObject[]): SecretInput[] {
+  return objects.flatMap((o) => {
+    const input = SECRET_URL_INPUTS[o.kind];
+    const value = input === undefined ? undefined : o.inputs[input];
+    if (input === undefined || typeof value !== "string" || !mayHoldSecret(value)) return [];
+    const key = `${o.identifier}${input.charAt(0).toUpperCase()}${input.slice(1)}`;
+    return [{ name: o.name, input, key, value }];
+  });
+}
+
+/** A word as one POSIX shell argument. */
+const shellWord = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
+
+/** The name of the script that sets the secrets of {@link secretInputs}. */
+export const SECRETS_SCRIPT = "config-secrets.sh";
+
+/**
+ * The script that sets each secret input on the stack: `pulumi config set --secret <key> <value>`,
+ * one line each, run once in the project with its stack selected. It holds the values in clear:
+ * written with mode 0600, and to be deleted once run (its first lines say so). Undefined when
+ * there is nothing secret.
+ */
+export function secretsScript(secrets: readonly SecretInput[]): string | undefined {
+  if (secrets.length === 0) return undefined;
+  const lines = [
+    "#!/bin/sh",
+    "# Written by `pulumi-sender adopt`: the webhook URLs index.ts reads from the stack's config as secrets.",
+    "# It holds them in clear: run it once in the project, with the stack selected, then delete it; never commit it.",
+    "set -e",
+    ...secrets.map((s) => `pulumi config set --secret ${s.key} -- ${shellWord(s.value)}`),
+  ];
+  return `${lines.join("\n")}\n`;
+}
+
 /** The argument lines of one resource: `adoptId`, then `campaignId` by reference, then the rest by name. */
-function argumentLines(o: NamedObject, campaignIdentifier: string | undefined): string[] {
+function argumentLines(
+  o: NamedObject,
+  campaignIdentifier: string | undefined,
+  secrets: ReadonlyMap<string, SecretInput>,
+): string[] {
   const lines = [`  adoptId: ${literal(o.id)},`];
   if (campaignIdentifier !== undefined) lines.push(`  campaignId: ${campaignIdentifier}.id,`);
   const keys = Object.keys(o.inputs)
     .filter((key) => key !== "adoptId" && key !== "campaignId" && o.inputs[key] !== undefined)
     .sort();
-  for (const key of keys) lines.push(`  ${key}: ${literal(o.inputs[key])},`);
+  for (const key of keys) {
+    const secret = secrets.get(`${o.name}\u0000${key}`);
+    lines.push(
+      secret === undefined
+        ? `  ${key}: ${literal(o.inputs[key])},`
+        : `  ${key}: config.requireSecret(${literal(secret.key)}),`,
+    );
+  }
   return lines;
 }
 
@@ -112,18 +205,25 @@ const SENT_COMMENT =
 /**
  * The program for the dynamic package: one `new sender.<Kind>` per object with `adoptId`, each
  * part referring to its campaign's resource (`campaignId: spring.id`, `parent: spring`), a sent
- * campaign protected with the reason in a comment.
+ * campaign protected with the reason in a comment, each input of {@link secretInputs} read from
+ * the stack's config as a secret (never its value).
  */
 export function program(objects: readonly NamedObject[], origin: string): string {
   const campaignIdentifier = new Map(
     objects.filter((o) => o.kind === CAMPAIGN_KIND).map((o) => [o.id, o.identifier]),
   );
+  const secrets = new Map(secretInputs(objects).map((s) => [`${s.name}\u0000${s.input}`, s]));
   const out = [
     `// Written by \`pulumi-sender adopt\` from ${origin}: every object below is adopted (adoptId), not created.`,
     "// `pulumi up` reads each one and sends nothing while the arguments match the account.",
-    'import * as sender from "pulumi-sender";',
-    "",
   ];
+  if (secrets.size > 0)
+    out.push(
+      `// Webhook URLs with a path or query are secrets read from the stack's config: run \`sh ${SECRETS_SCRIPT}\` once.`,
+      'import * as pulumi from "@pulumi/pulumi";',
+    );
+  out.push('import * as sender from "pulumi-sender";', "");
+  if (secrets.size > 0) out.push("const config = new pulumi.Config();", "");
   for (const o of objects) {
     const parentIdentifier = o.campaignId === undefined ? undefined : campaignIdentifier.get(o.campaignId);
     const options: string[] = [];
@@ -133,7 +233,7 @@ export function program(objects: readonly NamedObject[], origin: string): string
     const bound = o.kind === CAMPAIGN_KIND ? `const ${o.identifier} = ` : "";
     const head = `${bound}new sender.${o.kind}(${literal(o.name)}, {`;
     const tail = options.length > 0 ? ["}, {", ...options, "});"] : ["});"];
-    out.push(head, ...argumentLines(o, parentIdentifier), ...tail);
+    out.push(head, ...argumentLines(o, parentIdentifier, secrets), ...tail);
   }
   return `${out.join("\n")}\n`;
 }

@@ -1,6 +1,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { SenderClient } from "../../provider/client";
 import { npm, type Packed, packFreshClone } from "../package/packed";
 import { fillAccount, objectsOf } from "../support/account";
 import { outsideCheckout, removeUserFolders, userFolder } from "../support/folders";
@@ -13,6 +14,11 @@ import { createStack, type EmulatorHandle, emulator, ROOT, type StackHandle } fr
 // dynamic package's program (`pulumi up` adopts every object), and `pulumi import --file` with the
 // plugin for a YAML project and a TypeScript one on the generated Node.js SDK. One shared account.
 const TOKEN = "tok-e2e-adopt-Wq7Ld3Zp";
+// Titles the program could not bind as they are: strict mode's, the CommonJS wrapper's, the file's imports'.
+const AWKWARD_TITLES = ["eval", "arguments", "exports", "require", "module", "pulumi", "sender"];
+// A webhook whose URL carries its delivery secret in the query.
+const SECRET = "s3cr3t-Adopt-9Xq";
+const SECRET_URL = `https://hooks.example.com/inbound/sender?secret=${SECRET}`;
 
 let emu: EmulatorHandle;
 let packed: Packed;
@@ -42,6 +48,17 @@ const entries = (file: string) =>
 beforeAll(async () => {
   emu = await emulator(TOKEN);
   await fillAccount(emu.url, TOKEN, { campaigns: 24, transactional: 5, webhooks: 6 });
+  const client = new SenderClient({ baseUrl: emu.url, apiToken: TOKEN });
+  for (const title of AWKWARD_TITLES)
+    await client.createCampaign({
+      title,
+      subject: `About ${title}`,
+      from: "Example News",
+      reply_to: "news@example.com",
+      content_type: "html",
+      content: `<p>${title}</p>`,
+    });
+  await client.createWebhook({ url: SECRET_URL, topic: "bounces/new" });
   expected = objectsOf(await emu.state());
   packed = packFreshClone();
   userDir = userFolder("adopt");
@@ -122,6 +139,28 @@ describe("npx pulumi-sender adopt", () => {
     expect(program.match(/^ {2}protect: true,$/gm)?.length).toBe(sent);
     expect(`${run.stdout}${run.stderr}`).not.toContain(TOKEN);
     expect(run.stderr).toContain(`adopt: ${expected.length} objects in `);
+    // Each awkward title is bound under a name the language and the module wrapper allow.
+    for (const title of AWKWARD_TITLES)
+      expect(program).toMatch(new RegExp(`^const ${title}_ = new sender\\.Campaign\\("${title}", \\{$`, "m"));
+    // Every webhook URL here has a path: each is read from config, none is written in clear.
+    const webhooks = (await emu.state()).webhooks;
+    expect(program).not.toContain("hooks.example.com");
+    expect(program.match(/^ {2}url: config\.requireSecret\("\w+"\),$/gm)?.length).toBe(webhooks.length);
+    const script = path.join(outDir, "config-secrets.sh");
+    expect(fs.statSync(script).mode & 0o777).toBe(0o600);
+    const sets = fs
+      .readFileSync(script, "utf8")
+      .split("\n")
+      .filter((line) => line.startsWith("pulumi "));
+    expect(sets.length).toBe(webhooks.length);
+    expect(sets.filter((line) => line.includes(SECRET))).toEqual([
+      expect.stringMatching(
+        new RegExp(`^pulumi config set --secret \\w+ -- '${SECRET_URL.replace(/[.?]/g, "\\$&")}'$`),
+      ),
+    ]);
+    expect(run.stderr).toContain(
+      `adopt: ${webhooks.length} webhook URL(s) with a path or query are read from config as secrets: run \`sh ${script}\` once`,
+    );
   });
 
   test("a second run writes byte-identical files", async () => {
@@ -130,6 +169,10 @@ describe("npx pulumi-sender adopt", () => {
     await adopt(["adopt", "--out", again]);
     const second = ["import.json", "index.ts"].map((f) => fs.readFileSync(path.join(again, f)));
     expect(second.map((b) => b.equals(first[second.indexOf(b)] as Buffer))).toEqual([true, true]);
+    const scripts = [outDir, again].map((dir) =>
+      fs.readFileSync(path.join(dir, "config-secrets.sh"), "utf8"),
+    );
+    expect(scripts[1]).toBe(scripts[0]);
   });
 
   test("filters: --status keeps those campaigns and their parts; --dry-run prints and writes nothing", async () => {
@@ -145,6 +188,7 @@ describe("npx pulumi-sender adopt", () => {
     const ids = new Set((JSON.parse(json).resources as any[]).map((r) => String(r.id).split("/")[0]));
     expect([...ids].sort()).toEqual([...kept].sort());
     expect(run.stdout).toContain(`--- ${path.join(dry, "index.ts")} (not written)`);
+    expect(run.stdout).not.toContain(SECRET);
   });
 });
 
@@ -154,9 +198,23 @@ describe("the dynamic path: pulumi up of the generated index.ts", () => {
   beforeAll(async () => {
     fs.copyFileSync(path.join(outDir, "index.ts"), path.join(userDir, "index.ts"));
     h = await createStack(userDir, emu);
+    // As docs/adopting.md says: the script adopt wrote, once, in the project with the stack selected.
+    await sh("sh", [path.join(outDir, "config-secrets.sh")], {
+      cwd: userDir,
+      env: { ...process.env, ...h.env },
+    });
   });
   afterAll(async () => {
     await h?.dispose();
+  });
+
+  test("the program type-checks strictly, whatever the titles", async () => {
+    const tsc = await sh(
+      path.join(userDir, "node_modules/.bin/tsc"),
+      ["--noEmit", "--strict", "--module", "node16", "--target", "es2022", "--types", "node", "index.ts"],
+      { cwd: userDir },
+    );
+    expect(tsc.stdout).toBe("");
   });
 
   test("adopts every object once with its id and sends no mutating request; a preview then shows no change", async () => {
@@ -170,6 +228,15 @@ describe("the dynamic path: pulumi up of the generated index.ts", () => {
       .map((r: any) => `sender:index:${r.type.split(":").pop()} ${r.id}`)
       .sort();
     expect(held).toEqual(expected);
+    // The webhook URLs are secrets in the state and never printed.
+    expect(JSON.stringify(state)).not.toContain(SECRET);
+    expect(h.output.join("")).not.toContain(SECRET);
+    const hooks = state.deployment.resources.filter((r: any) => r.type.endsWith("sender:Webhook"));
+    expect(hooks.length).toBe((await emu.state()).webhooks.length);
+    // The engine's mark of a secret value (its signature key and the secret's signature).
+    expect(hooks.map((r: any) => r.outputs.url?.["4dabf18193072939515e22adb298388d"])).toEqual(
+      hooks.map(() => "1b47061264138c4ac30d75fd1eb44270"),
+    );
     await emu.clearRequests();
     const preview = await h.stack.preview({ expectNoChanges: true, onOutput: h.onOutput });
     expect(preview.changeSummary).toEqual({ same: expected.length + 1 });

@@ -2,7 +2,16 @@ import { describe, expect, test } from "vitest";
 import type { Account, AccountObject } from "../../../provider/adopt/account";
 import { titlePattern } from "../../../provider/adopt/account";
 import { MutationRefused, readOnlyClient } from "../../../provider/adopt/read-only";
-import { importFile, nameObjects, program, slug } from "../../../provider/adopt/render";
+import {
+  identifierOf,
+  importFile,
+  mayHoldSecret,
+  nameObjects,
+  program,
+  secretInputs,
+  secretsScript,
+  slug,
+} from "../../../provider/adopt/render";
 import { SenderClient } from "../../../provider/client";
 
 const campaign = (id: string, label: string, status = "DRAFT"): AccountObject => ({
@@ -99,6 +108,113 @@ describe("names", () => {
         "",
       ].join("\n"),
     );
+  });
+});
+
+describe("identifiers never clash with the language, the module wrapper or the file", () => {
+  test.each([
+    ["eval", "eval_"],
+    ["arguments", "arguments_"],
+    ["exports", "exports_"],
+    ["require", "require_"],
+    ["module", "module_"],
+    ["--filename", "filename"],
+    ["pulumi", "pulumi_"],
+    ["sender", "sender_"],
+    ["config", "config_"],
+    ["undefined", "undefined_"],
+    ["global-this", "globalThis_"],
+    ["let", "let_"],
+    ["yield", "yield_"],
+    ["await", "await_"],
+    ["spring", "spring"],
+  ])("the name %j is the identifier %j", (name, identifier) => {
+    expect(identifierOf(name)).toBe(identifier);
+  });
+
+  test("campaigns titled eval, exports, module, pulumi, sender and eval_ again get distinct safe identifiers", () => {
+    const titles = ["eval", "exports", "module", "pulumi", "sender", "require", "arguments", "Config"];
+    const named = nameObjects({ objects: titles.map((t, i) => campaign(`c${i}`, t)) });
+    expect(named.map((o) => [o.name, o.identifier])).toEqual([
+      ["eval", "eval_"],
+      ["exports", "exports_"],
+      ["module", "module_"],
+      ["pulumi", "pulumi_"],
+      ["sender", "sender_"],
+      ["require", "require_"],
+      ["arguments", "arguments_"],
+      ["config", "config_"],
+    ]);
+  });
+});
+
+describe("webhook URLs that may hold a secret", () => {
+  test.each([
+    ["https://hooks.example.com", false],
+    ["https://hooks.example.com/", false],
+    ["https://hooks.example.com:8443/", false],
+    ["https://hooks.example.com/sender/1", true],
+    ["https://hooks.example.com/?secret=abc", true],
+    ["https://hooks.example.com/#abc", true],
+    ["https://user:pw@hooks.example.com/", true],
+    ["not a url", true],
+  ])("%j: %j", (url, secret) => {
+    expect(mayHoldSecret(url)).toBe(secret);
+  });
+
+  test("index.ts reads them from config as secrets, never in clear; the script sets them", () => {
+    const objects = nameObjects({
+      objects: [
+        {
+          kind: "Webhook",
+          id: "w1",
+          label: "webhook bounces/new",
+          inputs: { topic: "bounces/new", url: "https://x.example/h?secret=it's" },
+        },
+        {
+          kind: "Webhook",
+          id: "w2",
+          label: "webhook campaigns/new",
+          inputs: { topic: "campaigns/new", url: "https://y.example" },
+        },
+      ],
+    });
+    const text = program(objects, "http://127.0.0.1:4010");
+    expect(text).toBe(
+      [
+        "// Written by `pulumi-sender adopt` from http://127.0.0.1:4010: every object below is adopted (adoptId), not created.",
+        "// `pulumi up` reads each one and sends nothing while the arguments match the account.",
+        "// Webhook URLs with a path or query are secrets read from the stack's config: run `sh config-secrets.sh` once.",
+        'import * as pulumi from "@pulumi/pulumi";',
+        'import * as sender from "pulumi-sender";',
+        "",
+        "const config = new pulumi.Config();",
+        "",
+        'new sender.Webhook("webhook-bounces-new", {',
+        '  adoptId: "w1",',
+        '  topic: "bounces/new",',
+        '  url: config.requireSecret("webhookBouncesNewUrl"),',
+        "});",
+        'new sender.Webhook("webhook-campaigns-new", {',
+        '  adoptId: "w2",',
+        '  topic: "campaigns/new",',
+        '  url: "https://y.example",',
+        "});",
+        "",
+      ].join("\n"),
+    );
+    expect(text).not.toContain("secret=");
+    expect(secretsScript(secretInputs(objects))).toBe(
+      [
+        "#!/bin/sh",
+        "# Written by `pulumi-sender adopt`: the webhook URLs index.ts reads from the stack's config as secrets.",
+        "# It holds them in clear: run it once in the project, with the stack selected, then delete it; never commit it.",
+        "set -e",
+        "pulumi config set --secret webhookBouncesNewUrl -- 'https://x.example/h?secret=it'\\''s'",
+        "",
+      ].join("\n"),
+    );
+    expect(secretsScript([])).toBeUndefined();
   });
 });
 
