@@ -71,8 +71,12 @@ if [ "$runtime" = bun ]; then
   exe="pulumi-resource-sender"
   [ "$platform" = windows-amd64 ] && exe="pulumi-resource-sender.exe" && target_bun="$target_bun.exe"
   target="bun-${platform/amd64/x64}"
-  # --compile-executable-path: never a download from bun's own servers.
+  # --compile-executable-path: never a download from bun's own servers. The defines: bun would
+  # otherwise write the bundle's path on this machine (the stage, a temporary folder) into the
+  # executable as __dirname and __filename; they are the executable's own place in bun's embedded
+  # file system instead.
   (cd "$stage" && "$host_bun" build --compile --target="$target" --compile-executable-path="$target_bun" \
+    --define "__dirname=\"/\$bunfs/root\"" --define "__filename=\"/\$bunfs/root/$exe\"" \
     dist/plugin-bundle.js --outfile "$exe" >&2)
   rm -rf "$stage/dist"
 elif [ "$platform" = windows-amd64 ]; then
@@ -114,6 +118,9 @@ LAUNCHER
     if [ "$platform" = linux-amd64 ]; then "$stage/node/bin/node" --version >/dev/null; fi
   fi
 fi
+# mktemp -d makes the stage 0700, and the archive's root entry takes the stage's mode: unpacked,
+# it would make the folder it lands in 0700.
+chmod 0755 "$stage"
 tar -czf "$out" -C "$stage" .
 echo "plugin-tarball: $platform ($runtime) $(du -h "$out" | cut -f1) $out" >&2
 echo "$out"

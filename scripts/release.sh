@@ -25,14 +25,12 @@ out="$root/dist/release/$version"
 stage="$(mktemp -d)"
 trap 'rm -rf "$stage"' EXIT
 
-# npm pack in a copy of the files git tracks (and new ones it does not ignore), as a fresh clone
-# has them: its prepack empties and rebuilds dist/, which in the checkout would pull the build from
-# under anything running from it (the tests) and this release folder with it.
-echo "release: npm pack in a copy of the checkout (prepack builds its dist/)" >&2
-mkdir -p "$stage/src"
-git ls-files -z --cached --others --exclude-standard |
-  xargs -0 sh -c 'for f; do [ -e "$f" ] && printf "%s\0" "$f"; done' _ |
-  xargs -0 cp --parents -t "$stage/src"
+# npm pack in a copy of the files git tracks, as a fresh clone has them: its prepack empties and
+# rebuilds dist/, which in the checkout would pull the build from under anything running from it
+# (the tests) and this release folder with it. Tracked files only: an untracked file (a stray
+# bin/.env, notes) never reaches the package, whether .gitignore names it or not.
+echo "release: npm pack in a copy of the checkout's tracked files (prepack builds its dist/)" >&2
+bash scripts/stage-tracked.sh "$root" "$stage/src"
 ln -s "$root/node_modules" "$stage/src/node_modules"
 (cd "$stage/src" && npm pack --silent --pack-destination "$stage" >/dev/null)
 rm -rf "$out" && mkdir -p "$out"

@@ -21,12 +21,20 @@ const PLATFORMS: [string, string, RegExp][] = [
 
 let out: string;
 let result: { code: number | null; log: string };
+// A maintainer's stray secret, untracked, in a folder the npm package ships: the release must leave it out.
+const STRAY_ENV = path.join(ROOT, "bin/.env");
+const STRAY_TEXT = "SENDER_API_TOKEN=tok-stray-release-Jx4\n";
+let strayMade = false;
 const read = (file: string) => fs.readFileSync(path.join(out, file), "utf8");
 const json = (file: string) => JSON.parse(read(file));
 
 beforeAll(async () => {
   ensurePulumiOnPath();
   out = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-sender-rehearsal-out-"));
+  if (!fs.existsSync(STRAY_ENV)) {
+    fs.writeFileSync(STRAY_ENV, STRAY_TEXT);
+    strayMade = true;
+  }
   result = await new Promise((resolve) => {
     const child = spawn("bash", [path.join(ROOT, "scripts/release-rehearsal.sh"), out], {
       cwd: ROOT,
@@ -54,7 +62,47 @@ beforeAll(async () => {
 
 afterAll(() => {
   if (out) fs.rmSync(out, { recursive: true, force: true });
+  if (strayMade) fs.rmSync(STRAY_ENV, { force: true });
 });
+
+/** Every file of the release unpacked under `into`: the tarballs, the wheel and the Go module zip. */
+function unpackRelease(dir: string, into: string): void {
+  const archives = spawnSync(
+    "find",
+    [
+      ".",
+      "-type",
+      "f",
+      "(",
+      "-name",
+      "*.tgz",
+      "-o",
+      "-name",
+      "*.tar.gz",
+      "-o",
+      "-name",
+      "*.whl",
+      "-o",
+      "-name",
+      "*.zip",
+      ")",
+    ],
+    {
+      cwd: dir,
+      encoding: "utf8",
+    },
+  )
+    .stdout.split("\n")
+    .filter(Boolean);
+  for (const archive of archives) {
+    const target = path.join(into, archive);
+    fs.mkdirSync(target, { recursive: true });
+    const unpack = /\.(whl|zip)$/.test(archive)
+      ? spawnSync("python3", ["-m", "zipfile", "-e", path.join(dir, archive), target], { encoding: "utf8" })
+      : spawnSync("tar", ["-xzf", path.join(dir, archive), "-C", target], { encoding: "utf8" });
+    expect(unpack.status, `${archive}: ${unpack.stderr}`).toBe(0);
+  }
+}
 
 describe("npm run release", () => {
   test("holds every artifact of the version, and SHA256SUMS verifies each", () => {
@@ -122,6 +170,62 @@ describe("npm run release", () => {
       }
     },
   );
+});
+
+describe("the release carries nothing of the machine that built it", () => {
+  test("an untracked bin/.env of the checkout is left out of the npm package", () => {
+    const dir = read("release-dir").trim();
+    const listed = spawnSync("tar", ["-tzf", path.join(dir, `pulumi-sender-${VERSION}.tgz`)], {
+      encoding: "utf8",
+    })
+      .stdout.split("\n")
+      .filter(Boolean);
+    const tracked = spawnSync("git", ["ls-files", "bin"], { cwd: ROOT, encoding: "utf8" })
+      .stdout.split("\n")
+      .filter(Boolean)
+      .map((f) => `package/${f}`);
+    expect(tracked.length).toBeGreaterThan(0);
+    expect(listed.filter((f) => f.startsWith("package/bin/")).sort()).toEqual(tracked.sort());
+    expect(listed).not.toContain("package/bin/.env");
+  });
+
+  test("no artifact holds the checkout's path, the cache's, or a build's temporary folder", () => {
+    const dir = read("release-dir").trim();
+    const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-sender-unpacked-"));
+    try {
+      unpackRelease(dir, scratch);
+      const cache = process.env.PULUMI_SENDER_CACHE ?? path.join(os.homedir(), ".cache/pulumi-sender");
+      // -a: the executables too; -l: the files, not their bytes.
+      const literal = spawnSync(
+        "grep",
+        ["-r", "-a", "-l", "-F", "-e", ROOT, "-e", fs.realpathSync(ROOT), "-e", cache, "."],
+        { cwd: scratch, encoding: "utf8" },
+      );
+      expect(literal.stdout).toBe("");
+      // mktemp -d's folders, where the release and each archive are staged.
+      const temporary = spawnSync(
+        "grep",
+        ["-r", "-a", "-l", "-E", `${os.tmpdir()}/tmp\\.[A-Za-z0-9]{10}`, "."],
+        {
+          cwd: scratch,
+          encoding: "utf8",
+        },
+      );
+      expect(temporary.stdout).toBe("");
+      expect(
+        spawnSync("grep", ["-r", "-a", "-l", "-F", STRAY_TEXT.trim(), "."], { cwd: scratch }).stdout.length,
+      ).toBe(0);
+    } finally {
+      fs.rmSync(scratch, { recursive: true, force: true });
+    }
+  });
+
+  test.each(PLATFORMS)("the %s archive's root entry is 0755", (platform) => {
+    const dir = read("release-dir").trim();
+    const archive = path.join(dir, `pulumi-resource-sender-v${VERSION}-${platform}.tar.gz`);
+    const first = spawnSync("tar", ["-tvzf", archive], { encoding: "utf8" }).stdout.split("\n")[0];
+    expect(first).toMatch(/^drwxr-xr-x \S+ +0 \S+ \S+ \.\/$/);
+  });
 });
 
 describe("published with the real commands", () => {
