@@ -52,11 +52,16 @@ const RESERVED: ReadonlySet<string> = new Set(
     .split(" "),
 );
 
-/** A name as a camelCase identifier: `spring-sale-2` is `springSale2`; a leading digit gets `r`; a reserved name gets `_`. */
-export function identifierOf(name: string): string {
+/** A name as a camelCase identifier: `spring-sale-2` is `springSale2`; a leading digit gets `r`. */
+function camelOf(name: string): string {
   const [first = "", ...rest] = name.split("-").filter((part) => part !== "");
   const camel = first + rest.map((part) => part.charAt(0).toUpperCase() + part.slice(1)).join("");
-  const safe = /^[0-9]/.test(camel) ? `r${camel}` : camel || "resource";
+  return /^[0-9]/.test(camel) ? `r${camel}` : camel || "resource";
+}
+
+/** A name as a camelCase identifier ({@link camelOf}); a reserved one gets `_`. */
+export function identifierOf(name: string): string {
+  const safe = camelOf(name);
   return RESERVED.has(safe) ? `${safe}_` : safe;
 }
 
@@ -64,7 +69,8 @@ export function identifierOf(name: string): string {
  * Names every object. A campaign, transactional campaign or webhook is named after its title (or
  * subject, or topic); when several share that name, each carries its id too, so that a name does
  * not depend on which others exist. A part is named after its campaign (`<campaign>-targeting`,
- * `<campaign>-<file>`). A name or identifier still taken gets the kind, then a number.
+ * `<campaign>-<file>`). A name whose identifier is reserved (`eval`, `exports`, `pulumi`) gets the
+ * kind (`eval-campaign`). A name or identifier still taken gets the kind, then a number.
  */
 export function nameObjects(account: Account): NamedObject[] {
   const base = (o: AccountObject) => slug(o.label) || registry[o.kind].adoptName;
@@ -91,6 +97,9 @@ export function nameObjects(account: Account): NamedObject[] {
     } else {
       wanted = (counts.get(base(o)) ?? 0) > 1 ? `${base(o)}-${idPart(o.id)}` : base(o);
     }
+    // The engine's code generator (`pulumi import --out`) binds each resource to its name: a name
+    // no program can bind (`eval`, `pulumi`) takes its kind, so that its code compiles too.
+    if (RESERVED.has(camelOf(wanted))) wanted = `${wanted}-${slug(o.kind)}`;
     const name = claim(names, wanted, slug(o.kind), "-");
     if (o.kind === CAMPAIGN_KIND) campaignNames.set(o.id, name);
     const identifier = claim(identifiers, identifierOf(name), o.kind, "");

@@ -139,9 +139,12 @@ describe("npx pulumi-sender adopt", () => {
     expect(program.match(/^ {2}protect: true,$/gm)?.length).toBe(sent);
     expect(`${run.stdout}${run.stderr}`).not.toContain(TOKEN);
     expect(run.stderr).toContain(`adopt: ${expected.length} objects in `);
-    // Each awkward title is bound under a name the language and the module wrapper allow.
+    // Each awkward title is named and bound with its kind: names the language, the module wrapper
+    // and the engine's code generator (the plugin path below) all allow.
     for (const title of AWKWARD_TITLES)
-      expect(program).toMatch(new RegExp(`^const ${title}_ = new sender\\.Campaign\\("${title}", \\{$`, "m"));
+      expect(program).toMatch(
+        new RegExp(`^const ${title}Campaign = new sender\\.Campaign\\("${title}-campaign", \\{$`, "m"),
+      );
     // Every webhook URL here has a path: each is read from config, none is written in clear.
     const webhooks = (await emu.state()).webhooks;
     expect(program).not.toContain("hooks.example.com");

@@ -57,7 +57,7 @@ describe("names", () => {
       ["spring-c2", "springC2"],
       ["spring-targeting", "springTargeting"],
       ["2026-plan", "r2026Plan"],
-      ["delete", "delete_"],
+      ["delete-campaign", "deleteCampaign"],
       ["campaign", "campaign"],
       ["webhook-bounces-new", "webhookBouncesNew"],
     ]);
@@ -132,18 +132,30 @@ describe("identifiers never clash with the language, the module wrapper or the f
     expect(identifierOf(name)).toBe(identifier);
   });
 
-  test("campaigns titled eval, exports, module, pulumi, sender and eval_ again get distinct safe identifiers", () => {
-    const titles = ["eval", "exports", "module", "pulumi", "sender", "require", "arguments", "Config"];
+  test("campaigns titled eval, exports, module, pulumi, sender...: names and identifiers take the kind", () => {
+    const titles = [
+      "eval",
+      "exports",
+      "module",
+      "pulumi",
+      "sender",
+      "require",
+      "arguments",
+      "Config",
+      "eval campaign",
+    ];
     const named = nameObjects({ objects: titles.map((t, i) => campaign(`c${i}`, t)) });
     expect(named.map((o) => [o.name, o.identifier])).toEqual([
-      ["eval", "eval_"],
-      ["exports", "exports_"],
-      ["module", "module_"],
-      ["pulumi", "pulumi_"],
-      ["sender", "sender_"],
-      ["require", "require_"],
-      ["arguments", "arguments_"],
-      ["config", "config_"],
+      ["eval-campaign", "evalCampaign"],
+      ["exports-campaign", "exportsCampaign"],
+      ["module-campaign", "moduleCampaign"],
+      ["pulumi-campaign", "pulumiCampaign"],
+      ["sender-campaign", "senderCampaign"],
+      ["require-campaign", "requireCampaign"],
+      ["arguments-campaign", "argumentsCampaign"],
+      ["config-campaign", "configCampaign"],
+      // The name a reserved one took is taken: the kind again.
+      ["eval-campaign-campaign", "evalCampaignCampaign"],
     ]);
   });
 });
