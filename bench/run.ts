@@ -758,7 +758,8 @@ const previewCounts = countsFlag("preview-counts", "20,200");
  * account probe and one read of each list, shared by every resource), and their time, measured as
  * the difference a 1 s delay on each of those reads makes to the whole preview: about 1 s per read
  * in sequence (probe, then the lists together), whatever the number of resources, when the reads
- * are shared; N seconds and more if they were made per resource.
+ * are shared; N seconds and more if they were made per resource. Then, after an `up`, the requests
+ * of a preview that changes every campaign (the sent check: one list page for many campaigns).
  */
 async function previewChecks(results: Record<string, unknown>) {
   const out: Record<string, unknown> = {};
@@ -786,6 +787,20 @@ async function previewChecks(results: Record<string, unknown>) {
       previewSecondsWithReadsDelayed1s: Math.round(slowSeconds * 100) / 100,
       addedSecondsPerSecondOfReadLatency: Math.round((slowSeconds - seconds) * 100) / 100,
     };
+    // Then applied, and every campaign changed: the sent check's reads of a preview of N changes.
+    await emu.admin("DELETE", "faults");
+    await h.stack.up();
+    await h.stack.setConfig("bench-targeted:subjectSuffix", { value: " (changed)" });
+    await emu.clearRequests();
+    const changed = await h.stack.preview();
+    const changedRequests = await emu.requests();
+    Object.assign(out[`resources${3 * n}`] as object, {
+      // The campaigns and their schedules (a week from each run's start: a new time each run).
+      changedResources: changed.changeSummary.update ?? 0,
+      changedPreviewRequests: changedRequests.length,
+      changedPreviewRoutes: countBy(changedRequests),
+      changedPreviewMutatingRequests: changedRequests.filter((r) => r.method !== "GET").length,
+    });
     await h.dispose();
     await emu.close();
   }
