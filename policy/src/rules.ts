@@ -151,7 +151,7 @@ const HOUR_MS = 3_600_000;
  * same campaign and time as before), and refuses from a program: `SCHEDULE_KEPT_INPUT` of
  * provider/resources/campaign-schedule.ts.
  */
-export const SCHEDULE_KEPT_INPUT = "__scheduleKept";
+export const SCHEDULE_KEPT_INPUT = "scheduleKept";
 
 /**
  * `schedule-lead-time`: a CampaignSchedule's `scheduleTime` is at least `hours` after `now`, so the

@@ -174,9 +174,10 @@ async function schedule(
  * The input `check` adds to a schedule the stack already has as it is (the same campaign and the
  * same time as its previous inputs): `true`. The policy pack's `schedule-lead-time` reads it from
  * the checked inputs the engine hands a resource rule, to leave an applied schedule alone while it
- * judges every new or moved one. Only `check` sets it: a program that gives it is refused.
+ * judges every new or moved one. Only `check` sets it: a program that gives it is refused. Not
+ * `__`-prefixed: the engine strips such keys from what it hands a policy pack.
  */
-export const SCHEDULE_KEPT_INPUT = "__scheduleKept";
+export const SCHEDULE_KEPT_INPUT = "scheduleKept";
 
 /**
  * The `check` of a schedule: the field rules, then a time already past when it is new (a create,

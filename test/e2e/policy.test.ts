@@ -321,18 +321,24 @@ describe("the schedule rules cannot be skipped from the program (dynamic resourc
       /CampaignSchedule "c-2-send": scheduleTime \S+ \(\S+\) is 0\.5 hours from now, less than the 2 hours this pack requires before a send/,
     );
     expect(await scheduled()).toEqual([]);
+    // Scheduled without the pack, the schedule is the stack's as it is: the rule leaves it alone from then on.
+    expect((await pulumi(h, ["up", "--yes"])).code).toBe(0);
+    expect((await scheduled()).length).toBe(1);
+    const kept = await preview(h);
+    expect([kept.code, policyLines(kept.output)]).toEqual([0, []]);
   });
 
   test("without the pack, sender:minScheduleLeadMinutes refuses the computed time at up, naming the field and the limit", async () => {
     await h.stack.setConfig("round", { value: "3" });
     await h.stack.setConfig("soon", { value: soon() });
     await h.stack.setConfig("sender:minScheduleLeadMinutes", { value: "120" });
+    const before = await scheduled();
     const up = await pulumi(h, ["up", "--yes"]);
     expect(up.code).not.toBe(0);
     expect(up.output).toMatch(
       /error: create CampaignSchedule \w+ failed: scheduleTime \S+ \(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC\) is (29|30) minutes from now, less than the 120 minutes sender:minScheduleLeadMinutes requires: move scheduleTime to \d{4}-\d\d-\d\d \d\d:\d\d:00 UTC or later/,
     );
-    expect(await scheduled()).toEqual([]);
+    expect(await scheduled()).toEqual(before);
   });
 
   test("the pack's config: an unknown property or rule is named, with what the pack has", async () => {

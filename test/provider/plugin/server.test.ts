@@ -291,7 +291,7 @@ describe("nativeProvider", () => {
       })),
     );
     expect(await provider.check!(urn, inputs, inputs)).toEqual({
-      inputs: { ...inputs, __scheduleKept: true },
+      inputs: { ...inputs, scheduleKept: true },
     });
   });
 
