@@ -4,7 +4,10 @@
 // carrying violations of each rule, and a Pulumi YAML program on the plugin (installed from its
 // tarball) carrying them too; and the GitOps review running the pack. An http webhook is previewed
 // apart: the provider's own check refuses it as well, and a failed check ends the preview before
-// the stack rules run. Nine previews in all; none writes to the service.
+// the stack rules run. Nine previews, none writing to the service. Then, on one stack, the ways a
+// program used to get past the schedule rules, each refused before a schedule request is sent (with
+// the pack, at preview and at up; and the provider's own sender:minScheduleLeadMinutes without it),
+// the pack's config typos, and the two-campaign targeting: seven previews and five ups.
 import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
