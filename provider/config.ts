@@ -17,6 +17,8 @@ export interface ProviderSettings {
   maxInFlight: number | undefined;
   /** The timeout of one attempt, in milliseconds. */
   timeoutMs: number | undefined;
+  /** The least time, in minutes, between a create or update of a CampaignSchedule and the send; undefined: no such rule. */
+  minScheduleLeadMinutes: number | undefined;
 }
 
 /** The default base URL of the real service. */
@@ -85,6 +87,12 @@ export const CONFIG_TABLE = {
     doc: "Timeout of one attempt, in seconds.",
     setting: "timeoutMs",
     scale: 1000,
+  },
+  minScheduleLeadMinutes: {
+    type: "integer",
+    default: undefined,
+    doc: "The least time, in minutes, between a CampaignSchedule's create or update and the send it schedules: a nearer scheduleTime is refused before it reaches the service. Unset: no such rule (a time in the past is always refused).",
+    setting: "minScheduleLeadMinutes",
   },
 } as const satisfies Record<string, ConfigKey>;
 

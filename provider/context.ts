@@ -221,6 +221,11 @@ export class ProviderContext {
     return this.#settings?.deadlineMs ?? DEFAULT_RETRY_OPTIONS.deadlineMs;
   }
 
+  /** `sender:minScheduleLeadMinutes`: the least lead of a schedule made or moved, in minutes; undefined when unset. */
+  minScheduleLeadMinutes(): number | undefined {
+    return this.#settings?.minScheduleLeadMinutes;
+  }
+
   /** A safe description for logs: never the token. */
   toJSON(): { baseUrl: string | undefined } {
     return { baseUrl: this.#client?.baseUrl ?? this.#settings?.baseUrl };

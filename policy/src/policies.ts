@@ -46,10 +46,11 @@ export const scheduleNeedsAudience: StackValidationPolicy = {
 };
 
 /**
- * `schedule-lead-time`: a new or moved schedule is at least `hours` away. A stack rule, because
- * only the outputs a stack rule sees tell a schedule already applied from a new or moved one.
+ * `schedule-lead-time`: a new or moved schedule is at least `hours` away. A resource rule: the
+ * engine runs it on each schedule's checked inputs before the create or update reaches the
+ * service, at `up` with every value known, so a time unknown at preview is judged once known.
  */
-export const scheduleLeadTime: StackValidationPolicy = {
+export const scheduleLeadTime: ResourceValidationPolicy = {
   name: "schedule-lead-time",
   description: "A new or moved CampaignSchedule must be at least `hours` (default 2) from now.",
   enforcementLevel: "mandatory",
@@ -64,13 +65,10 @@ export const scheduleLeadTime: StackValidationPolicy = {
     },
   },
   remediationSteps: "Move scheduleTime later, to at least `hours` from now.",
-  validateStack: (args, reportViolation) => {
+  validateResource: (args, reportViolation) => {
     const hours = args.getConfig<{ hours?: number }>().hours ?? DEFAULT_LEAD_HOURS;
-    const now = new Date();
-    report(
-      reportViolation,
-      args.resources.flatMap((r) => scheduleTooSoon(r, { hours, now }) ?? []),
-    );
+    const violation = scheduleTooSoon(args, { hours, now: new Date() });
+    if (violation) reportViolation(violation.message, violation.urn);
   },
 };
 

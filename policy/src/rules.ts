@@ -51,11 +51,31 @@ export interface AudienceOptions {
   campaignGroups: boolean;
 }
 
+/** Where a schedule's or a targeting's campaign comes from: its known id, and the Campaign resources its value came from. */
+interface CampaignRef {
+  /** The campaign id, when known (at `up`, or a literal). */
+  id: string | undefined;
+  /** The URNs of the stack's Campaign resources the `campaignId` value depends on. */
+  urns: string[];
+}
+
+/**
+ * Whether a targeting serves a schedule's campaign. Known ids (every id at `up`, literal ids in a
+ * preview) are compared as they are. While either is unknown (a preview of a new campaign), they
+ * are matched through the one Campaign resource each came from; a value computed from several
+ * Campaigns (`all([a.id, b.id]).apply(...)`) cannot be told apart there, so it matches none.
+ */
+function sameCampaign(schedule: CampaignRef, targeting: CampaignRef): boolean {
+  if (schedule.id !== undefined && targeting.id !== undefined) return schedule.id === targeting.id;
+  return schedule.urns.length === 1 && targeting.urns.length === 1 && schedule.urns[0] === targeting.urns[0];
+}
+
 /**
  * `schedule-needs-audience`: every CampaignSchedule's campaign has a CampaignTargeting in the stack
- * (or, with `campaignGroups`, groups of its own). A schedule and a targeting are matched through the
- * Campaign resource their `campaignId` came from (the engine's property dependencies, known in a
- * preview where the campaign's id is not), else through equal literal campaign ids.
+ * (or, with `campaignGroups`, groups of its own). A schedule and a targeting are matched by their
+ * campaign ids where both are known, else through the one Campaign resource their `campaignId` came
+ * from (the engine's property dependencies, known in a preview where the campaign's id is not):
+ * see {@link sameCampaign}.
  */
 export function schedulesWithoutAudience(
   resources: readonly StackResource[],
@@ -63,19 +83,17 @@ export function schedulesWithoutAudience(
 ): Violation[] {
   const sender = senderResources(resources);
   const byUrn = new Map(sender.map((r) => [r.urn, r]));
-  const campaignOf = (r: SenderResource) => ({
-    urns: (r.propertyDependencies.campaignId ?? [])
-      .map((d) => d.urn)
-      .filter((urn) => byUrn.get(urn)?.kind === "Campaign"),
+  const campaignOf = (r: SenderResource): CampaignRef => ({
+    urns: [
+      ...new Set(
+        (r.propertyDependencies.campaignId ?? [])
+          .map((d) => d.urn)
+          .filter((urn) => byUrn.get(urn)?.kind === "Campaign"),
+      ),
+    ],
     id: knownText(read(r.props, "campaignId")),
   });
-  const targetedUrns = new Set<string>();
-  const targetedIds = new Set<string>();
-  for (const targeting of sender.filter((r) => r.kind === "CampaignTargeting")) {
-    const campaign = campaignOf(targeting);
-    for (const urn of campaign.urns) targetedUrns.add(urn);
-    if (campaign.id !== undefined) targetedIds.add(campaign.id);
-  }
+  const targetings = sender.filter((r) => r.kind === "CampaignTargeting").map(campaignOf);
   const hasGroups = (urn: string) => {
     const groups = read((byUrn.get(urn) as SenderResource).props, "groups");
     return Array.isArray(groups) && groups.length > 0;
@@ -83,10 +101,11 @@ export function schedulesWithoutAudience(
   const violations: Violation[] = [];
   for (const schedule of sender.filter((r) => r.kind === "CampaignSchedule")) {
     const campaign = campaignOf(schedule);
-    const targeted =
-      campaign.urns.some((urn) => targetedUrns.has(urn)) ||
-      (campaign.id !== undefined && targetedIds.has(campaign.id));
-    if (targeted || (options.campaignGroups && campaign.urns.some(hasGroups))) continue;
+    const targeted = targetings.some((targeting) => sameCampaign(campaign, targeting));
+    // A campaign's own groups count when the schedule's campaign is that one Campaign resource.
+    const ownGroups =
+      options.campaignGroups && campaign.urns.length === 1 && hasGroups(campaign.urns[0] as string);
+    if (targeted || ownGroups) continue;
     const names = campaign.urns.map((urn) => JSON.stringify((byUrn.get(urn) as SenderResource).name));
     const which =
       names.length > 0
@@ -128,14 +147,23 @@ const isoSeconds = (instant: Date) => `${instant.toISOString().slice(0, 19)}Z`;
 const HOUR_MS = 3_600_000;
 
 /**
+ * The input the provider's `check` adds to a CampaignSchedule the stack already has as it is (the
+ * same campaign and time as before), and refuses from a program: `SCHEDULE_KEPT_INPUT` of
+ * provider/resources/campaign-schedule.ts.
+ */
+export const SCHEDULE_KEPT_INPUT = "scheduleKept";
+
+/**
  * `schedule-lead-time`: a CampaignSchedule's `scheduleTime` is at least `hours` after `now`, so the
- * change can be reviewed and applied before the campaign goes out. A schedule the stack has
- * already applied as it is (its recorded `scheduleTimeUtc` is this time, or the campaign was sent)
- * is left alone: the rule is about new and moved schedules, and a sent campaign's time stays in
- * the past for good.
+ * change can be reviewed and applied before the campaign goes out. It judges the resource's checked
+ * inputs, which the engine hands a resource rule before the create or update (at `up` every value
+ * is known, so a time computed with `apply` is judged there); never outputs, which a program could
+ * pass as inputs. A schedule the stack already has as it is (the provider's check marks it,
+ * {@link SCHEDULE_KEPT_INPUT}) is left alone: the rule is about new and moved schedules, and a sent
+ * campaign's time stays in the past for good.
  */
 export function scheduleTooSoon(
-  resource: StackResource,
+  resource: Pick<StackResource, "type" | "name" | "urn" | "props">,
   options: { hours: number; now: Date },
 ): Violation | undefined {
   if (kindOf(resource.type, resource.props) !== "CampaignSchedule") return undefined;
@@ -143,8 +171,7 @@ export function scheduleTooSoon(
   if (typeof value !== "string") return undefined;
   const instant = scheduleInstant(value);
   if (!instant) return undefined;
-  if (read(resource.props, "sent") === true) return undefined;
-  if (read(resource.props, "scheduleTimeUtc") === apiTime(instant)) return undefined;
+  if (read(resource.props, SCHEDULE_KEPT_INPUT) === true) return undefined;
   const lead = instant.getTime() - options.now.getTime();
   if (lead >= options.hours * HOUR_MS) return undefined;
   const when =

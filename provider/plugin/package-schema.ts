@@ -5,14 +5,17 @@ import { buildSchema, type SchemaSource } from "./schema";
 
 /**
  * The provider's settings: the `sender:*` config keys, also the explicit `sender.Provider`'s
- * arguments, from the config table; an integer's doc ends with its default.
+ * arguments, from the config table; an integer's doc ends with its default, when it has one.
  */
 export const providerConfig: SchemaSource["config"] = Object.fromEntries(
   Object.entries(CONFIG_TABLE).map(([name, key]: [string, ConfigKey]) => [
     name,
     {
       type: key.type,
-      doc: key.type === "integer" ? `${key.doc.replace(/\.$/, "")} (default ${key.default}).` : key.doc,
+      doc:
+        key.type === "integer" && key.default !== undefined
+          ? `${key.doc.replace(/\.$/, "")} (default ${key.default}).`
+          : key.doc,
       ...(key.secret ? { secret: true } : {}),
       ...(key.env !== undefined ? { env: [key.env] } : {}),
     },

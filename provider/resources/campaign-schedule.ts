@@ -140,16 +140,30 @@ function managedInputs({ campaignId, scheduleTime }: CampaignScheduleInputs): Ca
   return { campaignId, scheduleTime };
 }
 
-/** Schedules the campaign, refusing a time that is not in the future before asking the service. */
+/**
+ * Schedules the campaign, refusing before asking the service a time that is not in the future, or
+ * (with `sender:minScheduleLeadMinutes`) nearer than that lead: create and update always know the
+ * time, where a preview and the policy pack may not.
+ */
 async function schedule(
   context: ProviderContext,
   inputs: CampaignScheduleInputs,
+  now: number = Date.now(),
 ): Promise<CampaignScheduleOutputs> {
   const utc = toApiScheduleTime(inputs.scheduleTime);
-  if ((parseScheduleTime(inputs.scheduleTime) as Date).getTime() <= Date.now()) {
+  const instant = (parseScheduleTime(inputs.scheduleTime) as Date).getTime();
+  if (instant <= now) {
     throw new Error(
       `scheduleTime ${inputs.scheduleTime} (${utc} UTC) is not in the future; ` +
         "the service can only schedule a campaign for a later time",
+    );
+  }
+  const leadMinutes = context.minScheduleLeadMinutes();
+  if (leadMinutes !== undefined && instant - now < leadMinutes * 60_000) {
+    const earliest = formatTimestamp(new Date(Math.ceil((now + leadMinutes * 60_000) / 60_000) * 60_000));
+    throw new Error(
+      `scheduleTime ${inputs.scheduleTime} (${utc} UTC) is ${Math.floor((instant - now) / 60_000)} minutes from now, ` +
+        `less than the ${leadMinutes} minutes sender:minScheduleLeadMinutes requires: move scheduleTime to ${earliest} UTC or later`,
     );
   }
   await context.client().scheduleCampaign(inputs.campaignId, utc);
@@ -157,16 +171,55 @@ async function schedule(
 }
 
 /**
+ * The input `check` adds to a schedule the stack already has as it is (the same campaign and the
+ * same time as its previous inputs): `true`. The policy pack's `schedule-lead-time` reads it from
+ * the checked inputs the engine hands a resource rule, to leave an applied schedule alone while it
+ * judges every new or moved one. Only `check` sets it: a program that gives it is refused. Not
+ * `__`-prefixed: the engine strips such keys from what it hands a policy pack.
+ */
+export const SCHEDULE_KEPT_INPUT = "scheduleKept";
+
+/**
  * The `check` of a schedule: the field rules, then a time already past when it is new (a create,
  * or a changed time), which the service would refuse at apply. A time the stack already had is
- * not judged again: it passes as the campaign goes out.
+ * not judged again: it passes as the campaign goes out. The checked inputs of an unchanged
+ * schedule carry {@link SCHEDULE_KEPT_INPUT}.
  */
 export async function checkSchedule(
   olds: PropertyBag,
   news: PropertyBag,
   now: number = Date.now(),
 ): Promise<pulumi.dynamic.CheckResult> {
-  return refusePast(olds, news, checkWithSchema(inputSchema, news), now);
+  return markKept(olds, news, refusePast(olds, news, checkWithSchema(inputSchema, news), now));
+}
+
+const isKnownText = (value: unknown): value is string => typeof value === "string" && !containsUnknown(value);
+
+/**
+ * The result with {@link SCHEDULE_KEPT_INPUT} set in its inputs when the stack already has this
+ * schedule (`olds`, the previous inputs, name the same known campaign and time), and absent
+ * otherwise; a program that gives it is refused. A changed campaign is a new schedule (a
+ * replacement), even at the same time.
+ */
+function markKept(
+  olds: PropertyBag | undefined,
+  news: PropertyBag,
+  result: pulumi.dynamic.CheckResult,
+): pulumi.dynamic.CheckResult {
+  if (news[SCHEDULE_KEPT_INPUT] !== undefined) {
+    const failure = {
+      property: SCHEDULE_KEPT_INPUT,
+      reason: `${SCHEDULE_KEPT_INPUT} is set by the provider's check, never by a program: remove it from the resource's arguments`,
+    };
+    return { ...result, failures: [failure, ...(result.failures ?? [])] };
+  }
+  if ((result.failures ?? []).length > 0) return result;
+  const kept =
+    isKnownText(news.scheduleTime) &&
+    isKnownText(news.campaignId) &&
+    news.scheduleTime === olds?.scheduleTime &&
+    news.campaignId === olds?.campaignId;
+  return kept ? { ...result, inputs: { ...result.inputs, [SCHEDULE_KEPT_INPUT]: true } } : result;
 }
 
 /** A new time already past, once the field rules (`result`) passed: see {@link checkSchedule}. */
@@ -198,7 +251,7 @@ function refusePast(
 export const campaignScheduleProvider: ResourceProviderOf = defineResource(campaignScheduleFields, {
   kind: KIND,
   handlers: (context) => ({
-    check: async (olds, news, checked) => refusePast(olds, news, checked),
+    check: async (olds, news, checked) => markKept(olds, news, refusePast(olds, news, checked)),
 
     async diff(id, olds, news) {
       return guardedDiff(context, CAMPAIGN_SCHEDULE_DIFF, KIND, id, olds, news);

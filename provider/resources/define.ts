@@ -16,7 +16,15 @@ import {
   type ResourceProviderOf,
   userInputs,
 } from "./common";
-import { derive, type FieldTable, type InputsOf, type OutputsOf, type PropsOf, pickInputs } from "./fields";
+import {
+  derive,
+  type FieldTable,
+  type InputsOf,
+  type OutputsOf,
+  outputFieldFailures,
+  type PropsOf,
+  pickInputs,
+} from "./fields";
 
 /** What a kind's `read` answers: its outputs and inputs as the service has them, or `id: ""` when it is gone. */
 export interface ReadOf<T extends FieldTable> {
@@ -76,8 +84,8 @@ export interface ResourceImpl<T extends FieldTable> {
 }
 
 /**
- * The provider of one kind: `check` runs the table's schema (then the kind's own check, the
- * autoname and adoption rules it asks for); `diff` defaults to the table's `DiffSpec`; `create` and
+ * The provider of one kind: `check` runs the table's schema and refuses its output-only fields as
+ * inputs (then the kind's own check, the autoname and adoption rules it asks for); `diff` defaults to the table's `DiffSpec`; `create` and
  * `update` receive the managed inputs picked from the engine's bag.
  */
 export function defineResource<T extends FieldTable>(table: T, impl: ResourceImpl<T>): ResourceProviderOf {
@@ -88,7 +96,7 @@ export function defineResource<T extends FieldTable>(table: T, impl: ResourceImp
     return {
       async check(olds: PropsOf<T> | undefined, raw: PropsOf<T>) {
         const news = impl.autonamed ? keepAutoname(olds, raw) : raw;
-        const checked = checkWithSchema(derived.schema, news);
+        const checked = withFailures(checkWithSchema(derived.schema, news), outputFieldFailures(table, news));
         const result = handlers.check ? await handlers.check(olds, news, checked) : checked;
         return impl.adopts === undefined ? result : noticeAdoption(impl.kind, impl.adopts, olds, result);
       },
@@ -102,4 +110,13 @@ export function defineResource<T extends FieldTable>(table: T, impl: ResourceImp
         handlers.delete(id, userInputs(props)),
     };
   };
+}
+
+/** The check result with `failures` first among its failures. */
+function withFailures(
+  result: pulumi.dynamic.CheckResult,
+  failures: readonly pulumi.dynamic.CheckFailure[],
+): pulumi.dynamic.CheckResult {
+  if (failures.length === 0) return result;
+  return { ...result, failures: [...failures, ...(result.failures ?? [])] };
 }

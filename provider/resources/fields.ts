@@ -213,6 +213,22 @@ export function computedNames<T extends FieldTable>(table: T): (keyof T & string
   return outputNames(table).filter((name) => table[name]?.output === true);
 }
 
+/**
+ * One check failure per output-only field the program gives as an input (`sent: true` on a
+ * CampaignSchedule, say). The provider records those fields itself; taken as inputs they would
+ * reach the state and the policy pack's reading of it as if the service had said them, so `check`
+ * refuses them whatever their value, known or not. An absent or null value is no claim.
+ */
+export function outputFieldFailures(table: FieldTable, news: object): { property: string; reason: string }[] {
+  const given = news as Readonly<Record<string, unknown>>;
+  return computedNames(table)
+    .filter((name) => given[name] !== undefined && given[name] !== null)
+    .map((name) => ({
+      property: name,
+      reason: `${name} is an output the provider records, never an input: remove it from the resource's arguments`,
+    }));
+}
+
 /** The object schema of the inputs: each field's rule, optional unless it is required. */
 export function schemaOf(table: FieldTable) {
   const shape: Record<string, z.ZodType> = {};

@@ -38,6 +38,7 @@ export class Provider extends pulumi.ProviderResource {
             resourceInputs["baseUrl"] = (args?.baseUrl) ?? utilities.getEnv("SENDER_BASE_URL");
             resourceInputs["maxAttempts"] = pulumi.output(args?.maxAttempts).apply(JSON.stringify);
             resourceInputs["maxInFlight"] = pulumi.output(args?.maxInFlight).apply(JSON.stringify);
+            resourceInputs["minScheduleLeadMinutes"] = pulumi.output(args?.minScheduleLeadMinutes).apply(JSON.stringify);
             resourceInputs["requestTimeoutSeconds"] = pulumi.output(args?.requestTimeoutSeconds).apply(JSON.stringify);
             resourceInputs["retryDeadlineSeconds"] = pulumi.output(args?.retryDeadlineSeconds).apply(JSON.stringify);
         }
@@ -66,6 +67,10 @@ export interface ProviderArgs {
      * Requests in flight at once, per provider instance (default 4).
      */
     maxInFlight?: pulumi.Input<number | undefined>;
+    /**
+     * The least time, in minutes, between a CampaignSchedule's create or update and the send it schedules: a nearer scheduleTime is refused before it reaches the service. Unset: no such rule (a time in the past is always refused).
+     */
+    minScheduleLeadMinutes?: pulumi.Input<number | undefined>;
     /**
      * Timeout of one attempt, in seconds (default 30).
      */

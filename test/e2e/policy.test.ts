@@ -4,7 +4,10 @@
 // carrying violations of each rule, and a Pulumi YAML program on the plugin (installed from its
 // tarball) carrying them too; and the GitOps review running the pack. An http webhook is previewed
 // apart: the provider's own check refuses it as well, and a failed check ends the preview before
-// the stack rules run. Nine previews in all; none writes to the service.
+// the stack rules run. Nine previews, none writing to the service. Then, on one stack, the ways a
+// program used to get past the schedule rules, each refused before a schedule request is sent (with
+// the pack, at preview and at up; and the provider's own sender:minScheduleLeadMinutes without it),
+// the pack's config typos, and the two-campaign targeting: seven previews and five ups.
 import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -34,8 +37,18 @@ function configFile(name: string, config: object): string {
 
 /** `pulumi preview` of a stack with the pack (and a config file), its exit code and everything it printed. */
 function preview(h: StackHandle, config?: string): Promise<{ code: number; output: string }> {
-  const args = ["preview", "--non-interactive", "--stack", "e2e", "--policy-pack", pack];
-  if (config) args.push("--policy-pack-config", config);
+  return pulumi(h, ["preview"], { pack: true, config });
+}
+
+/** A `pulumi` command on a stack (with the pack, and a config file), its exit code and everything it printed. */
+function pulumi(
+  h: StackHandle,
+  command: string[],
+  options: { pack?: boolean; config?: string | undefined } = {},
+): Promise<{ code: number; output: string }> {
+  const args = [...command, "--non-interactive", "--stack", "e2e"];
+  if (options.pack) args.push("--policy-pack", pack);
+  if (options.config) args.push("--policy-pack-config", options.config);
   return new Promise((resolve) => {
     execFile(
       "pulumi",
@@ -242,5 +255,140 @@ describe("a Pulumi YAML program on the plugin", () => {
     ]);
     expect(run.output).toContain('Webhook "plainHook": url http://hooks.example.org/… is not https');
     expect((await emu.requests()).filter((r) => r.method !== "GET")).toEqual([]);
+  });
+});
+
+describe("the schedule rules cannot be skipped from the program (dynamic resources)", () => {
+  let emu: EmulatorHandle;
+  let h: StackHandle;
+  /** The schedule requests the emulator received: none may reach it when a rule refuses. */
+  const scheduled = async () =>
+    (await emu.requests())
+      .filter((r) => r.method === "POST" && r.path.endsWith("/schedule"))
+      .map((r) => r.path);
+  const soon = () => fromNow(HOUR / 2);
+
+  beforeAll(async () => {
+    emu = await emulator(TOKEN);
+    const at = soon();
+    h = await createStack(copyProgram("test/e2e/programs/policy-bypass", "policy-bypass"), emu, {
+      scenario: "outputs",
+      soon: at,
+      soonUtc: at.slice(0, 19).replace("T", " "),
+      later: fromNow(24 * HOUR),
+    });
+  });
+  afterAll(async () => {
+    await h?.dispose();
+    await emu?.close();
+  });
+
+  test("outputs passed as inputs (sent, scheduleTimeUtc) are refused by check, at preview and at up", async () => {
+    const lines = (output: string) => [
+      ...new Set(
+        output
+          .split("\n")
+          .map((line) => line.trim())
+          .filter((line) => line.startsWith("error: ") && line.includes("is an output the provider records")),
+      ),
+    ];
+    const expected = ["scheduleTimeUtc", "sent"].map((field) =>
+      expect.stringMatching(
+        new RegExp(
+          `^error: pulumi-nodejs:dynamic/sender:CampaignSchedule resource 'c-1-send': property ${field} value \\{.+\\} has a problem: ${field} is an output the provider records, never an input: remove it from the resource's arguments$`,
+        ),
+      ),
+    );
+    for (const command of [["preview"], ["up", "--yes", "--skip-preview"]]) {
+      const run = await pulumi(h, command, { pack: true });
+      expect(run.code).not.toBe(0);
+      expect(lines(run.output).sort()).toEqual(expected);
+    }
+    // Without a preview, `up` creates the campaign and its targeting while the schedule's check fails.
+    expect(await scheduled()).toEqual([]);
+  });
+
+  test("a time computed from the campaign's id passes the preview (unknown), and the pack refuses it at up, before the schedule reaches the service", async () => {
+    // A new campaign, whose id is unknown at preview.
+    await h.stack.setConfig("scenario", { value: "computed" });
+    await h.stack.setConfig("round", { value: "2" });
+    await h.stack.setConfig("soon", { value: soon() });
+    // `up` previews first: the time is unknown there, and the rule judges it at the schedule's create.
+    const up = await pulumi(h, ["up", "--yes"], { pack: true });
+    expect(up.code).not.toBe(0);
+    expect(up.output).toContain("Updating (e2e):");
+    expect(policyLines(up.output)).toEqual([
+      "- [mandatory]  schedule-lead-time  (pulumi-nodejs:dynamic/sender:CampaignSchedule: c-2-send)",
+    ]);
+    expect(up.output).toMatch(
+      /CampaignSchedule "c-2-send": scheduleTime \S+ \(\S+\) is 0\.5 hours from now, less than the 2 hours this pack requires before a send/,
+    );
+    expect(await scheduled()).toEqual([]);
+    // Scheduled without the pack, the schedule is the stack's as it is: the rule leaves it alone from then on.
+    expect((await pulumi(h, ["up", "--yes"])).code).toBe(0);
+    expect((await scheduled()).length).toBe(1);
+    const kept = await preview(h);
+    expect([kept.code, policyLines(kept.output)]).toEqual([0, []]);
+  });
+
+  test("without the pack, sender:minScheduleLeadMinutes refuses the computed time at up, naming the field and the limit", async () => {
+    await h.stack.setConfig("round", { value: "3" });
+    await h.stack.setConfig("soon", { value: soon() });
+    await h.stack.setConfig("sender:minScheduleLeadMinutes", { value: "120" });
+    const before = await scheduled();
+    const up = await pulumi(h, ["up", "--yes"]);
+    expect(up.code).not.toBe(0);
+    expect(up.output).toMatch(
+      /error: create CampaignSchedule \w+ failed: scheduleTime \S+ \(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC\) is (29|30) minutes from now, less than the 120 minutes sender:minScheduleLeadMinutes requires: move scheduleTime to \d{4}-\d\d-\d\d \d\d:\d\d:00 UTC or later/,
+    );
+    expect(await scheduled()).toEqual(before);
+  });
+
+  test("the pack's config: an unknown property or rule is named, with what the pack has", async () => {
+    const rules = '"schedule-needs-audience", "schedule-lead-time", "sender-domain", "webhook-https"';
+    const cases: Array<[object, string]> = [
+      [
+        { "schedule-lead-time": { hour: 48 } },
+        'rule "schedule-lead-time" has no config property "hour": its properties are "hours" (and enforcementLevel)',
+      ],
+      [
+        { "schedule-lead-tme": "advisory" },
+        `unknown rule "schedule-lead-tme" in the config of the pulumi-sender-policy pack: its rules are ${rules}`,
+      ],
+      // Properties without a level never reach the pack: the engine refuses the file first, as docs/policy.md says.
+      [
+        { "schedule-lead-tme": { hours: 4 } },
+        `configuring policy pack "pulumi-sender-policy" at "${pack}": invalid enforcement level ""`,
+      ],
+    ];
+    for (const [index, [config, line]] of cases.entries()) {
+      const run = await preview(h, configFile(`typo-${index}`, config));
+      expect(run.code).not.toBe(0);
+      const prefix = `error: configuring policy pack "pulumi-sender-policy" at "${pack}": `;
+      expect(run.output.split("\n").filter((l) => l.startsWith("error: "))).toEqual([
+        line.startsWith("configuring") ? `error: ${line}` : `${prefix}${line}`,
+      ]);
+    }
+  });
+
+  test("a targeting whose campaignId comes from two campaigns counts for the one whose id it is, not for both", async () => {
+    await h.stack.setConfig("scenario", { value: "audience" });
+    // Preview: the ids are unknown and the value came from both campaigns, so it counts for neither.
+    const unknown = await preview(h);
+    expect(policyLines(unknown.output).sort()).toEqual([
+      "- [mandatory]  schedule-needs-audience  (pulumi-nodejs:dynamic/sender:CampaignSchedule: e-3-send)",
+      "- [mandatory]  schedule-needs-audience  (pulumi-nodejs:dynamic/sender:CampaignSchedule: f-3-send)",
+    ]);
+    // Applied without the pack, the ids are known: the targeting is f's, and e has no audience.
+    const up = await pulumi(h, ["up", "--yes"]);
+    expect(up.code).toBe(0);
+    const known = await preview(h);
+    expect(known.code).not.toBe(0);
+    expect(policyLines(known.output)).toEqual([
+      "- [mandatory]  schedule-needs-audience  (pulumi-nodejs:dynamic/sender:CampaignSchedule: e-3-send)",
+    ]);
+    expect(known.output).toContain(
+      'CampaignSchedule "e-3-send": campaignId is campaign "e-3", which no CampaignTargeting of this stack targets',
+    );
   });
 });

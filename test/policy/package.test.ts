@@ -31,6 +31,8 @@ test("scripts/policy-pack.sh prints pulumi-sender-policy-<version>.tgz with the 
     "package/LICENSE",
     "package/PulumiPolicy.yaml",
     "package/README.md",
+    "package/dist/config.d.ts",
+    "package/dist/config.js",
     "package/dist/index.d.ts",
     "package/dist/index.js",
     "package/dist/policies.d.ts",

@@ -16,6 +16,7 @@ import {
   addressDomain,
   addressesOutsideDomains,
   apiTime,
+  SCHEDULE_KEPT_INPUT,
   type StackResource,
   scheduleInstant,
   schedulesWithoutAudience,
@@ -25,6 +26,7 @@ import {
 } from "../../policy/src/rules";
 import { fieldTables } from "../../provider";
 import { RESOURCE_KINDS } from "../../provider/kinds";
+import { SCHEDULE_KEPT_INPUT as PROVIDER_SCHEDULE_KEPT_INPUT } from "../../provider/resources/campaign-schedule";
 import { providerSource } from "../../sdk/provider-source";
 import { ROOT } from "../support/root";
 
@@ -69,8 +71,6 @@ describe("kinds in both type families", () => {
     const read: Array<[keyof typeof fieldTables, string]> = [
       ["CampaignSchedule", "campaignId"],
       ["CampaignSchedule", "scheduleTime"],
-      ["CampaignSchedule", "scheduleTimeUtc"],
-      ["CampaignSchedule", "sent"],
       ["CampaignTargeting", "campaignId"],
       ["Campaign", "groups"],
       ["Campaign", "replyTo"],
@@ -188,6 +188,54 @@ describe("schedule-needs-audience", () => {
     ]);
   });
 
+  test("known ids are compared as they are: a targeting whose campaignId came from two campaigns counts for the one it names", () => {
+    const e = res(`${D}Campaign`, "e", { subject: "E" });
+    const f = res(`${D}Campaign`, "f", { subject: "F" });
+    const both = (props: Record<string, unknown>) => ({
+      ...res(`${D}CampaignTargeting`, "t", props),
+      propertyDependencies: { campaignId: [e, f] },
+    });
+    const schedule = (campaign: StackResource, id: unknown) =>
+      res(
+        `${D}CampaignSchedule`,
+        `${campaign.name}-send`,
+        { campaignId: id, scheduleTime: "2030-01-01T09:00:00Z" },
+        campaign,
+      );
+    // At up (ids known): `all([e.id, f.id]).apply(([, f]) => f)` is f's id, so e has no audience.
+    const known = [e, f, both({ campaignId: "idF", tagIds: ["t1"] }), schedule(e, "idE"), schedule(f, "idF")];
+    expect(schedulesWithoutAudience(known, all).map((v) => v.message.split(", which")[0])).toEqual([
+      'CampaignSchedule "e-send": campaignId is campaign "e"',
+    ]);
+    // In a preview (ids unknown), a value from two Campaigns cannot be told apart: it counts for neither.
+    const unknown = [
+      e,
+      f,
+      both({ campaignId: unknownStringValue, tagIds: ["t1"] }),
+      schedule(e, unknownStringValue),
+      schedule(f, unknownStringValue),
+    ];
+    expect(schedulesWithoutAudience(unknown, all).map((v) => v.message.split(", which")[0])).toEqual([
+      'CampaignSchedule "e-send": campaignId is campaign "e"',
+      'CampaignSchedule "f-send": campaignId is campaign "f"',
+    ]);
+  });
+
+  test("a known id of one side and an unknown of the other match through the one Campaign both came from", () => {
+    const campaign = res(`${P}Campaign`, "c", { subject: "C" });
+    const resources = [
+      campaign,
+      res(`${P}CampaignTargeting`, "t", { campaignId: "id1", sendToAll: true }, campaign),
+      res(
+        `${P}CampaignSchedule`,
+        "s",
+        { campaignId: unknownStringValue, scheduleTime: "2030-01-01T09:00:00Z" },
+        campaign,
+      ),
+    ];
+    expect(schedulesWithoutAudience(resources, all)).toEqual([]);
+  });
+
   test("a campaign's own groups are an audience unless campaignGroups is false", () => {
     const campaign = res(`${P}Campaign`, "welcome", { groups: ["grp001"] });
     const resources = [
@@ -296,26 +344,28 @@ describe("schedule-lead-time", () => {
     );
   });
 
-  test("a schedule already applied as it is (or sent) is left alone; a moved one is checked", () => {
+  test("a schedule the provider's check marks as kept is left alone; outputs given as inputs are not", () => {
     const soon = "2026-11-26T12:30:00Z";
     const opts = { hours: 2, now: NOW };
-    expect(
-      scheduleTooSoon(schedule({ scheduleTime: soon, scheduleTimeUtc: "2026-11-26 12:30:00" }), opts),
-    ).toBe(undefined);
-    expect(scheduleTooSoon(schedule({ scheduleTime: "2026-11-20T08:00:00Z", sent: true }), opts)).toBe(
+    expect(scheduleTooSoon(schedule({ scheduleTime: soon, [SCHEDULE_KEPT_INPUT]: true }), opts)).toBe(
       undefined,
     );
-    // Recorded for another time: the schedule moves.
-    expect(
-      scheduleTooSoon(schedule({ scheduleTime: soon, scheduleTimeUtc: "2026-12-01 08:00:00" }), opts),
-    ).not.toBe(undefined);
-    // Unknown outputs (a create or an update in a preview): checked.
-    expect(
-      scheduleTooSoon(
-        schedule({ scheduleTime: soon, scheduleTimeUtc: unknownStringValue, sent: unknownStringValue }),
-        opts,
-      ),
-    ).not.toBe(undefined);
+    // Only the check's own mark counts: a program's outputs in the inputs say nothing.
+    for (const outputs of [
+      { sent: true },
+      { scheduleTimeUtc: "2026-11-26 12:30:00" },
+      { status: "SENT" },
+      { [SCHEDULE_KEPT_INPUT]: "true" },
+      { [SCHEDULE_KEPT_INPUT]: unknownStringValue },
+    ]) {
+      expect(scheduleTooSoon(schedule({ scheduleTime: soon, ...outputs }), opts)?.message).toMatch(
+        /^CampaignSchedule "send": scheduleTime 2026-11-26T12:30:00Z \(2026-11-26T12:30:00Z\) is 0\.5 hours from now/,
+      );
+    }
+  });
+
+  test("the pack's mark is the provider's: the same input name", () => {
+    expect(SCHEDULE_KEPT_INPUT).toBe(PROVIDER_SCHEDULE_KEPT_INPUT);
   });
 
   test("unknown, malformed or other resources' times are not this rule's", () => {
@@ -470,6 +520,15 @@ describe("the policies as @pulumi/policy runs them", () => {
     }
     return reported;
   }
+
+  test("schedule-lead-time is a resource rule (the engine runs it on inputs before each create or update); schedule-needs-audience a stack rule", () => {
+    expect(policies.map((p) => [p.name, "validateResource" in p ? "resource" : "stack"])).toEqual([
+      ["schedule-needs-audience", "stack"],
+      ["schedule-lead-time", "resource"],
+      ["sender-domain", "resource"],
+      ["webhook-https", "resource"],
+    ]);
+  });
 
   test("schedule-lead-time reads hours from its config, default 2", async () => {
     const inOneHour = new Date(Date.now() + 3_600_000).toISOString();

@@ -167,7 +167,9 @@ describe("the config table and the docs", () => {
         const key = CONFIG_TABLE[name];
         const shown =
           key.default === undefined
-            ? "none (required)"
+            ? name === "apiToken"
+              ? "none (required)"
+              : "none (off)"
             : typeof key.default === "string"
               ? `\`${key.default}\``
               : String(key.default);

@@ -54,6 +54,8 @@ type providerArgs struct {
 	MaxAttempts *int `pulumi:"maxAttempts"`
 	// Requests in flight at once, per provider instance (default 4).
 	MaxInFlight *int `pulumi:"maxInFlight"`
+	// The least time, in minutes, between a CampaignSchedule's create or update and the send it schedules: a nearer scheduleTime is refused before it reaches the service. Unset: no such rule (a time in the past is always refused).
+	MinScheduleLeadMinutes *int `pulumi:"minScheduleLeadMinutes"`
 	// Timeout of one attempt, in seconds (default 30).
 	RequestTimeoutSeconds *int `pulumi:"requestTimeoutSeconds"`
 	// Overall deadline of one request, retries included, in seconds (default 120).
@@ -70,6 +72,8 @@ type ProviderArgs struct {
 	MaxAttempts pulumi.IntPtrInput
 	// Requests in flight at once, per provider instance (default 4).
 	MaxInFlight pulumi.IntPtrInput
+	// The least time, in minutes, between a CampaignSchedule's create or update and the send it schedules: a nearer scheduleTime is refused before it reaches the service. Unset: no such rule (a time in the past is always refused).
+	MinScheduleLeadMinutes pulumi.IntPtrInput
 	// Timeout of one attempt, in seconds (default 30).
 	RequestTimeoutSeconds pulumi.IntPtrInput
 	// Overall deadline of one request, retries included, in seconds (default 120).

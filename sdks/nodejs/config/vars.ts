@@ -52,6 +52,17 @@ Object.defineProperty(exports, "maxInFlight", {
 });
 
 /**
+ * The least time, in minutes, between a CampaignSchedule's create or update and the send it schedules: a nearer scheduleTime is refused before it reaches the service. Unset: no such rule (a time in the past is always refused).
+ */
+export declare const minScheduleLeadMinutes: number | undefined;
+Object.defineProperty(exports, "minScheduleLeadMinutes", {
+    get() {
+        return __config.getObject<number>("minScheduleLeadMinutes");
+    },
+    enumerable: true,
+});
+
+/**
  * Timeout of one attempt, in seconds (default 30).
  */
 export declare const requestTimeoutSeconds: number | undefined;

@@ -23,6 +23,7 @@ class ProviderArgs:
                  base_url: pulumi.Input[Optional[_builtins.str]] = None,
                  max_attempts: pulumi.Input[Optional[_builtins.int]] = None,
                  max_in_flight: pulumi.Input[Optional[_builtins.int]] = None,
+                 min_schedule_lead_minutes: pulumi.Input[Optional[_builtins.int]] = None,
                  request_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  retry_deadline_seconds: pulumi.Input[Optional[_builtins.int]] = None):
         """
@@ -32,6 +33,7 @@ class ProviderArgs:
         :param pulumi.Input[_builtins.str] base_url: The API's base URL, `https://api.sender.net` unless set. Plain `http://` is refused except on loopback.
         :param pulumi.Input[_builtins.int] max_attempts: Attempts per request, retries included (default 5).
         :param pulumi.Input[_builtins.int] max_in_flight: Requests in flight at once, per provider instance (default 4).
+        :param pulumi.Input[_builtins.int] min_schedule_lead_minutes: The least time, in minutes, between a CampaignSchedule's create or update and the send it schedules: a nearer scheduleTime is refused before it reaches the service. Unset: no such rule (a time in the past is always refused).
         :param pulumi.Input[_builtins.int] request_timeout_seconds: Timeout of one attempt, in seconds (default 30).
         :param pulumi.Input[_builtins.int] retry_deadline_seconds: Overall deadline of one request, retries included, in seconds (default 120).
         """
@@ -47,6 +49,8 @@ class ProviderArgs:
             pulumi.set(__self__, "max_attempts", max_attempts)
         if max_in_flight is not None:
             pulumi.set(__self__, "max_in_flight", max_in_flight)
+        if min_schedule_lead_minutes is not None:
+            pulumi.set(__self__, "min_schedule_lead_minutes", min_schedule_lead_minutes)
         if request_timeout_seconds is not None:
             pulumi.set(__self__, "request_timeout_seconds", request_timeout_seconds)
         if retry_deadline_seconds is not None:
@@ -101,6 +105,18 @@ class ProviderArgs:
         pulumi.set(self, "max_in_flight", value)
 
     @_builtins.property
+    @pulumi.getter(name="minScheduleLeadMinutes")
+    def min_schedule_lead_minutes(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        The least time, in minutes, between a CampaignSchedule's create or update and the send it schedules: a nearer scheduleTime is refused before it reaches the service. Unset: no such rule (a time in the past is always refused).
+        """
+        return pulumi.get(self, "min_schedule_lead_minutes")
+
+    @min_schedule_lead_minutes.setter
+    def min_schedule_lead_minutes(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "min_schedule_lead_minutes", value)
+
+    @_builtins.property
     @pulumi.getter(name="requestTimeoutSeconds")
     def request_timeout_seconds(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
@@ -135,6 +151,7 @@ class Provider(pulumi.ProviderResource):
                  base_url: pulumi.Input[Optional[_builtins.str]] = None,
                  max_attempts: pulumi.Input[Optional[_builtins.int]] = None,
                  max_in_flight: pulumi.Input[Optional[_builtins.int]] = None,
+                 min_schedule_lead_minutes: pulumi.Input[Optional[_builtins.int]] = None,
                  request_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  retry_deadline_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  __props__=None):
@@ -147,6 +164,7 @@ class Provider(pulumi.ProviderResource):
         :param pulumi.Input[_builtins.str] base_url: The API's base URL, `https://api.sender.net` unless set. Plain `http://` is refused except on loopback.
         :param pulumi.Input[_builtins.int] max_attempts: Attempts per request, retries included (default 5).
         :param pulumi.Input[_builtins.int] max_in_flight: Requests in flight at once, per provider instance (default 4).
+        :param pulumi.Input[_builtins.int] min_schedule_lead_minutes: The least time, in minutes, between a CampaignSchedule's create or update and the send it schedules: a nearer scheduleTime is refused before it reaches the service. Unset: no such rule (a time in the past is always refused).
         :param pulumi.Input[_builtins.int] request_timeout_seconds: Timeout of one attempt, in seconds (default 30).
         :param pulumi.Input[_builtins.int] retry_deadline_seconds: Overall deadline of one request, retries included, in seconds (default 120).
         """
@@ -178,6 +196,7 @@ class Provider(pulumi.ProviderResource):
                  base_url: pulumi.Input[Optional[_builtins.str]] = None,
                  max_attempts: pulumi.Input[Optional[_builtins.int]] = None,
                  max_in_flight: pulumi.Input[Optional[_builtins.int]] = None,
+                 min_schedule_lead_minutes: pulumi.Input[Optional[_builtins.int]] = None,
                  request_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  retry_deadline_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  __props__=None):
@@ -197,6 +216,7 @@ class Provider(pulumi.ProviderResource):
             __props__.__dict__["base_url"] = base_url
             __props__.__dict__["max_attempts"] = pulumi.Output.from_input(max_attempts).apply(pulumi.runtime.to_json) if max_attempts is not None else None
             __props__.__dict__["max_in_flight"] = pulumi.Output.from_input(max_in_flight).apply(pulumi.runtime.to_json) if max_in_flight is not None else None
+            __props__.__dict__["min_schedule_lead_minutes"] = pulumi.Output.from_input(min_schedule_lead_minutes).apply(pulumi.runtime.to_json) if min_schedule_lead_minutes is not None else None
             __props__.__dict__["request_timeout_seconds"] = pulumi.Output.from_input(request_timeout_seconds).apply(pulumi.runtime.to_json) if request_timeout_seconds is not None else None
             __props__.__dict__["retry_deadline_seconds"] = pulumi.Output.from_input(retry_deadline_seconds).apply(pulumi.runtime.to_json) if retry_deadline_seconds is not None else None
         super(Provider, __self__).__init__(

@@ -275,6 +275,26 @@ describe("nativeProvider", () => {
     expect(cartAsText({ ...cart, products: null }).products).toBeNull();
   });
 
+  test("check refuses a schedule's outputs given as inputs, as the dynamic provider does, and marks an unchanged schedule", async () => {
+    configure(variables(TOKEN));
+    const urn = URN("CampaignSchedule");
+    const inputs = { campaignId: "c1", scheduleTime: "2031-06-01T09:00:00Z" };
+    const refused = await provider.check!(
+      urn,
+      {},
+      { ...inputs, sent: true, scheduleTimeUtc: "2031-06-01 09:00:00" },
+    );
+    expect(refused.failures).toEqual(
+      ["scheduleTimeUtc", "sent"].map((property) => ({
+        property,
+        reason: `${property} is an output the provider records, never an input: remove it from the resource's arguments`,
+      })),
+    );
+    expect(await provider.check!(urn, inputs, inputs)).toEqual({
+      inputs: { ...inputs, scheduleKept: true },
+    });
+  });
+
   test("check autonames a campaign without title or adoptId from its stack instance's nonce and URN", async () => {
     configure(variables(TOKEN));
     const urn = "urn:pulumi:dev::proj::sender:index:Campaign::launch";

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { parseScheduleTime, toApiScheduleTime } from "../../../provider/resources/campaign-schedule";
+import { ProviderContext } from "../../../provider/context";
+import { providersOf } from "../../../provider/index";
+import {
+  parseScheduleTime,
+  SCHEDULE_KEPT_INPUT,
+  toApiScheduleTime,
+} from "../../../provider/resources/campaign-schedule";
 import { UNKNOWN } from "../../../provider/resources/common";
-import { type Harness, NO_CHANGE, PROVIDER_STUB, startHarness, UPDATE } from "./harness";
+import { type Harness, NO_CHANGE, PROVIDER_STUB, startHarness, TOKEN, UPDATE } from "./harness";
 
 const withProvider = (inputs: Record<string, unknown>): Record<string, unknown> => ({
   ...inputs,
@@ -139,6 +145,120 @@ test("check refuses a new time in the past, naming it in UTC and what to do", as
   // The time the stack already had passes: it goes by as the campaign goes out.
   expect(await h.providers.CampaignSchedule.check({ scheduleTime: "2020-01-01T09:00:00Z" }, news)).toEqual({
     inputs: news,
+  });
+});
+
+describe("CampaignSchedule check: outputs and the kept mark", () => {
+  test("sent, scheduleTimeUtc or status given as inputs fail, one line each naming the field", async () => {
+    const news = withProvider({
+      campaignId: "c1",
+      scheduleTime: WHEN,
+      sent: true,
+      scheduleTimeUtc: WHEN_UTC,
+      status: "SENT",
+    });
+    expect(await h.providers.CampaignSchedule.check({}, news)).toEqual({
+      inputs: news,
+      failures: ["scheduleTimeUtc", "status", "sent"].map((property) => ({
+        property,
+        reason: `${property} is an output the provider records, never an input: remove it from the resource's arguments`,
+      })),
+    });
+  });
+
+  test("a schedule the stack has as it is gets the kept mark; a moved time or another campaign does not", async () => {
+    const olds = withProvider({ campaignId: "c1", scheduleTime: WHEN, [SCHEDULE_KEPT_INPUT]: true });
+    const same = withProvider({ campaignId: "c1", scheduleTime: WHEN });
+    expect(await h.providers.CampaignSchedule.check(olds, same)).toEqual({
+      inputs: { ...same, [SCHEDULE_KEPT_INPUT]: true },
+    });
+    for (const moved of [
+      { campaignId: "c1", scheduleTime: LATER },
+      { campaignId: "c2", scheduleTime: WHEN },
+      { campaignId: UNKNOWN, scheduleTime: WHEN },
+      { campaignId: "c1", scheduleTime: UNKNOWN },
+    ]) {
+      const news = withProvider(moved);
+      expect(await h.providers.CampaignSchedule.check(olds, news)).toEqual({ inputs: news });
+    }
+    // A new schedule (no previous inputs) has no mark either.
+    expect(await h.providers.CampaignSchedule.check({}, same)).toEqual({ inputs: same });
+  });
+
+  test("a program that gives the mark is refused, known or not, and the mark is not kept", async () => {
+    for (const mark of [true, "true", UNKNOWN]) {
+      const news = withProvider({ campaignId: "c1", scheduleTime: WHEN, [SCHEDULE_KEPT_INPUT]: mark });
+      const result = await h.providers.CampaignSchedule.check({}, news);
+      expect(result.failures).toEqual([
+        {
+          property: SCHEDULE_KEPT_INPUT,
+          reason: `${SCHEDULE_KEPT_INPUT} is set by the provider's check, never by a program: remove it from the resource's arguments`,
+        },
+      ]);
+    }
+  });
+});
+
+describe("CampaignSchedule with sender:minScheduleLeadMinutes", () => {
+  /** The providers of a context configured for the emulator with a lead of `minutes`. */
+  function withLead(minutes: string) {
+    const values: Record<string, string> = {
+      "sender:apiToken": TOKEN,
+      "sender:baseUrl": h.url,
+      "sender:minScheduleLeadMinutes": minutes,
+    };
+    const context = ProviderContext.configure({ get: (key) => values[key] });
+    if (context.failure) throw context.failure;
+    return providersOf(context);
+  }
+  const inMinutes = (minutes: number) =>
+    `${new Date(Date.now() + minutes * 60_000).toISOString().slice(0, 19)}Z`;
+
+  test("create and update refuse a time nearer than the lead before sending anything, naming the field and the limit", async () => {
+    const providers = withLead("120");
+    const soon = inMinutes(30);
+    await expect(
+      providers.CampaignSchedule.create(withProvider({ campaignId, scheduleTime: soon })),
+    ).rejects.toThrow(
+      new RegExp(
+        `^create CampaignSchedule ${campaignId} failed: scheduleTime ${soon} \\(${toApiScheduleTime(soon)} UTC\\) is (29|30) minutes from now, ` +
+          "less than the 120 minutes sender:minScheduleLeadMinutes requires: move scheduleTime to \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:00 UTC or later$",
+      ),
+    );
+    const created = await providers.CampaignSchedule.create(withProvider({ campaignId, scheduleTime: WHEN }));
+    await h.clearRequests();
+    await expect(
+      providers.CampaignSchedule.update(
+        campaignId,
+        created.outs,
+        withProvider({ campaignId, scheduleTime: soon }),
+      ),
+    ).rejects.toThrow(
+      /^update CampaignSchedule \w+ failed: scheduleTime \S+ \(.+ UTC\) is (29|30) minutes from now, less than the 120 minutes/,
+    );
+    expect(await h.mutations()).toEqual([]);
+    expect(await h.campaign(campaignId)).toMatchObject({ status: "SCHEDULED", schedule_time: WHEN_UTC });
+  });
+
+  test("a time past the lead is scheduled; unset, only the past is refused", async () => {
+    const far = inMinutes(180);
+    expect(
+      (await withLead("120").CampaignSchedule.create(withProvider({ campaignId, scheduleTime: far }))).outs,
+    ).toEqual(scheduledOutputs(far, toApiScheduleTime(far)));
+    const soon = inMinutes(30);
+    expect(
+      (await h.providers.CampaignSchedule.create(withProvider({ campaignId, scheduleTime: soon }))).outs,
+    ).toEqual(scheduledOutputs(soon, toApiScheduleTime(soon)));
+  });
+
+  test.each(["0", "-5", "ten", "1.5"])("%s is refused as a config value, naming the key", (value) => {
+    const values: Record<string, string> = {
+      "sender:apiToken": TOKEN,
+      "sender:minScheduleLeadMinutes": value,
+    };
+    expect(ProviderContext.configure({ get: (key) => values[key] }).failure?.message).toMatch(
+      /^Invalid config sender:minScheduleLeadMinutes: sender:minScheduleLeadMinutes must be (a whole number|greater than 0)$/,
+    );
   });
 });
 

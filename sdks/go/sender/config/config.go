@@ -47,6 +47,11 @@ func GetMaxInFlight(ctx *pulumi.Context) int {
 	return config.GetInt(ctx, "sender:maxInFlight")
 }
 
+// The least time, in minutes, between a CampaignSchedule's create or update and the send it schedules: a nearer scheduleTime is refused before it reaches the service. Unset: no such rule (a time in the past is always refused).
+func GetMinScheduleLeadMinutes(ctx *pulumi.Context) int {
+	return config.GetInt(ctx, "sender:minScheduleLeadMinutes")
+}
+
 // Timeout of one attempt, in seconds (default 30).
 func GetRequestTimeoutSeconds(ctx *pulumi.Context) int {
 	return config.GetInt(ctx, "sender:requestTimeoutSeconds")

@@ -34,6 +34,11 @@ maxInFlight: Optional[int]
 Requests in flight at once, per provider instance (default 4).
 """
 
+minScheduleLeadMinutes: Optional[int]
+"""
+The least time, in minutes, between a CampaignSchedule's create or update and the send it schedules: a nearer scheduleTime is refused before it reaches the service. Unset: no such rule (a time in the past is always refused).
+"""
+
 requestTimeoutSeconds: Optional[int]
 """
 Timeout of one attempt, in seconds (default 30).

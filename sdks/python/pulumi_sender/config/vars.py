@@ -49,6 +49,13 @@ class _ExportableConfig(types.ModuleType):
         return __config__.get_int('maxInFlight')
 
     @_builtins.property
+    def min_schedule_lead_minutes(self) -> Optional[int]:
+        """
+        The least time, in minutes, between a CampaignSchedule's create or update and the send it schedules: a nearer scheduleTime is refused before it reaches the service. Unset: no such rule (a time in the past is always refused).
+        """
+        return __config__.get_int('minScheduleLeadMinutes')
+
+    @_builtins.property
     def request_timeout_seconds(self) -> Optional[int]:
         """
         Timeout of one attempt, in seconds (default 30).
