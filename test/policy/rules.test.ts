@@ -24,7 +24,7 @@ import {
   webhookNotHttps,
 } from "../../policy/src/rules";
 import { fieldTables } from "../../provider";
-import { RESOURCE_KINDS } from "../../provider/kinds";
+import { RESOURCE_KINDS } from "../../provider/resources/registry";
 import { providerSource } from "../../sdk/provider-source";
 import { ROOT } from "../support/root";
 
