@@ -148,14 +148,20 @@ function staleFiles(generators, files, scratch) {
 /** Copies `files` of the tree at `from` to a new scratch folder, with node_modules linked, and returns it. */
 function scratchCopy(files, from = root) {
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-sender-generate-"));
-  for (const rel of files) {
-    const source = path.join(from, rel);
-    const to = path.join(scratch, rel);
-    fs.mkdirSync(path.dirname(to), { recursive: true });
-    if (fs.lstatSync(source).isSymbolicLink()) fs.symlinkSync(fs.readlinkSync(source), to);
-    else fs.copyFileSync(source, to);
+  try {
+    for (const rel of files) {
+      const source = path.join(from, rel);
+      const to = path.join(scratch, rel);
+      fs.mkdirSync(path.dirname(to), { recursive: true });
+      if (fs.lstatSync(source).isSymbolicLink()) fs.symlinkSync(fs.readlinkSync(source), to);
+      else fs.copyFileSync(source, to);
+    }
+    fs.symlinkSync(path.join(from, "node_modules"), path.join(scratch, "node_modules"));
+  } catch (error) {
+    // A half-made copy is of no use to anyone: it goes with the failure.
+    fs.rmSync(scratch, { recursive: true, force: true });
+    throw error;
   }
-  fs.symlinkSync(path.join(from, "node_modules"), path.join(scratch, "node_modules"));
   return scratch;
 }
 

@@ -1,5 +1,6 @@
 import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
+import * as os from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ROOT } from "../support/root";
@@ -88,6 +89,20 @@ describe("npm run generate -- --check", () => {
       stderr: "generate: unknown argument --chek (known: --check, --only=<script>,..., --keep)\n",
     });
   });
+});
+
+test("a copy that fails on its way leaves no scratch folder behind", () => {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-sender-generate-test-"));
+  const saved = process.env.TMPDIR;
+  process.env.TMPDIR = tmp;
+  try {
+    expect(() => generate.scratchCopy(["README.md", "no-such-file"], ROOT)).toThrow(/ENOENT/);
+    expect(fs.readdirSync(tmp)).toEqual([]);
+  } finally {
+    if (saved === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = saved;
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
 });
 
 describe("the generators", () => {
