@@ -49,8 +49,8 @@ export const CAMPAIGN_HTML_FIELDS = {
 } as const;
 
 /**
- * A regular campaign record. The seed shows no record ("not shown", §2.3); the docs' campaign
- * list example (https://api.sender.net/) shows the needed fields below.
+ * A regular campaign record. The spec shows no record (wire contract "Regular campaigns"); the
+ * docs' campaign list example (https://api.sender.net/) shows the needed fields below.
  */
 export const CAMPAIGN_FIELDS = {
   id: need(Id, DOCS_CAMPAIGNS),
@@ -223,7 +223,8 @@ export interface CreateCampaignBody {
 
 /**
  * Body of `PATCH /campaigns/{id}`: any writable field, plus `domain_id`. Text fields are cleared
- * with `""` (the seed types them as strings), lists with `[]`, the analytics switch with 0.
+ * with `""` (the spec types them as strings: wire contract "Regular campaigns"), lists with `[]`,
+ * the analytics switch with 0.
  */
 export interface UpdateCampaignBody extends Partial<CreateCampaignBody> {
   /** Change of sending domain: a number (wire contract "Regular campaigns"). */
