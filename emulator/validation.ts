@@ -152,8 +152,9 @@ export const integer = z
   .refine(Number.isInteger, message("The :attribute must be an integer."));
 
 /**
- * A 0/1 number where the seed types a field as a number (`google_analytics`, seed §2.3), checked
- * as Laravel's `integer` rule: a JSON boolean is not an integer and is refused (422).
+ * A 0/1 number where the specification types a field as a number (`google_analytics`,
+ * wire contract "Regular campaigns"), checked as Laravel's `integer` rule: a JSON boolean is not
+ * an integer and is refused (422).
  */
 export const numberFlag = z
   .unknown()
@@ -167,10 +168,10 @@ export const numberFlag = z
   })
   .transform((value): 0 | 1 => (Number(value) === 1 ? 1 : 0));
 
-/** The follow-up delays in hours (spec §8). */
+/** The follow-up delays in hours (wire contract "Follow-up"). */
 export const FOLLOW_UP_DELAYS = [12, 24, 48, 72, 96, 120, 144, 168] as const;
 
-/** One of the allowed follow-up delays, as a number or numeric string (spec §8). */
+/** One of the allowed follow-up delays, as a number or numeric string (wire contract "Follow-up"). */
 export const followUpDelay = integer.refine(
   (value) => (FOLLOW_UP_DELAYS as readonly number[]).includes(value),
   message("The selected :attribute is invalid."),

@@ -6,8 +6,9 @@ import "./node-version";
 
 export { type ConfigureInput, ContextHolder, ProviderContext } from "./context";
 export { cleanError, configureProvider, getClient, providerFor } from "./dynamic/runtime";
+export type { FieldType } from "./field-type";
 export { checkInContext } from "./resources/account-checks";
-export type { DocumentedField, DocumentedTable, Field, FieldTable, FieldType } from "./resources/fields";
+export type { DocumentedField, DocumentedTable, Field, FieldTable } from "./resources/fields";
 export {
   fieldTables,
   providerFactories,

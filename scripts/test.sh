@@ -27,6 +27,10 @@ pulumi_sender_await_cli
 bash "$root/scripts/setup-gitops.sh" >/dev/null
 echo "test: node $(node --version), $(pulumi version) at $(command -v pulumi)"
 step "the rest of the set-up (the Pulumi CLI)"
+# Every generated file is what its generator writes from today's sources (a scratch copy: nothing
+# here changes). After the CLI: tools/sdkgen then builds from the language hosts' Go build cache.
+npm run generate --silent -- --check
+step "the generated files (npm run generate -- --check)"
 wait "$prefetch_pid" || { cat "$prefetch_log" >&2; echo "test: scripts/prefetch.sh failed (above)" >&2; exit 1; }
 step "the rest of the prefetch"
 report="$(mktemp -d)/vitest.json"

@@ -6,7 +6,7 @@ import { hashString } from "../ids";
 import { CDN } from "../seed";
 import { followUpDelay, parseBody, requiredString } from "../validation";
 
-/** Accepted attachment file types (spec §8). */
+/** Accepted attachment file types (wire contract "Attachments"). */
 export const ATTACHMENT_TYPES = [
   "doc",
   "docx",
@@ -55,7 +55,7 @@ export function describeFile(
   return { file_name: name, size: 1024 + (hashString(file) % 500_000) };
 }
 
-/** 422 on `file` unless the name has an accepted extension (spec §8). */
+/** 422 on `file` unless the name has an accepted extension (wire contract "Attachments"). */
 export function assertFileType(fileName: string): void {
   const extension = fileName.includes(".") ? fileName.slice(fileName.lastIndexOf(".") + 1).toLowerCase() : "";
   if (!(ATTACHMENT_TYPES as readonly string[]).includes(extension)) {

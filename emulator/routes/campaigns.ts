@@ -37,7 +37,7 @@ const optionalFields = {
   preheader: optionalString(),
   // assumed: content is stored as html.html_content.
   content: z.string().max(1_000_000).nullish(),
-  // seed §2.3: a number; a boolean is a 422, as Laravel's integer rule answers.
+  // wire contract "Regular campaigns": a number; a boolean is a 422, as Laravel's integer rule answers.
   google_analytics: numberFlag.nullish(),
   auto_followup_subject: optionalString(),
   auto_followup_delay: followUpDelay.nullish(),

@@ -41,7 +41,8 @@ const updateSchema = z.object({
   from: requiredString().optional(),
   reply_to: verifiedReplyTo((email) => verifiedDomainOf(email) !== undefined).optional(),
   editor: z.enum(["plain", "html", "builder"]).optional(),
-  last_action: z.enum(["step1", "editor"]).nullish(), // assumed: the steps the seed shows (§3)
+  // assumed: the steps the spec shows (wire contract "Transactional campaigns").
+  last_action: z.enum(["step1", "editor"]).nullish(),
   preheader: optionalString(),
 });
 

@@ -45,7 +45,7 @@ function relationErrors(body: Record<string, unknown>): Record<string, string[]>
 }
 
 /**
- * Webhooks: create and delete (seed §4.4); list, read and update (observed in Sender's docs;
+ * Webhooks: create and delete (wire contract "Webhooks"); list, read and update (observed in Sender's docs;
  * answered bare, like create).
  */
 export function webhookRoutes({ store }: RouteDeps) {

@@ -108,7 +108,8 @@ export function buildQuery(params: QueryParams | undefined): string {
 }
 
 /**
- * Formats a date as the service's `YYYY-MM-DD HH:MM:SS` in UTC (spec §8: `Y-m-d H:i:s`).
+ * Formats a date as the service's `YYYY-MM-DD HH:MM:SS` in UTC (wire contract "Common shapes":
+ * `Y-m-d H:i:s`).
  */
 export function formatTimestamp(date: Date): string {
   return date.toISOString().slice(0, 19).replace("T", " ");

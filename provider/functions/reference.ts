@@ -49,7 +49,7 @@ export function dataSourceReference(): string {
   const lines = [
     "# Data sources",
     "",
-    "<!-- Generated from provider/functions by `npm run docs:data-sources`; a test keeps it equal. -->",
+    "<!-- Generated from provider/functions by `npm run generate`; a test keeps it equal. -->",
     "",
     "Each is `sender:index:<name>` in the plugin's schema (Go, Python and the generated Node.js SDK) and",
     "`getX(args, opts?)` / `getXOutput(args, opts?)` in the `pulumi-sender` SDK. A property that may",

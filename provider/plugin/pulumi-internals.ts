@@ -1,7 +1,8 @@
-// Modules of the very @pulumi/pulumi whose provider server the plugin runs (main.ts patches its
-// gRPC server, builds its protobuf messages and logs through the engine), resolved from that
-// package's folder: a program's install need not hoist them. scripts/plugin-bundle.js replaces this
-// module, in the bundle, by plain requires of the same modules resolved from the same folder.
+// Modules of the very @pulumi/pulumi whose provider server the plugin runs, resolved from that
+// package's folder: a program's install need not hoist them. runtime-patches.ts patches its gRPC
+// server and builds its protobuf messages with them (and records the versions they were written
+// for); engine-log.ts logs through the engine. scripts/plugin-bundle.js replaces this module, in the
+// bundle, by plain requires of the same modules resolved from the same folder.
 import * as path from "node:path";
 
 const pulumiDir = path.dirname(require.resolve("@pulumi/pulumi/package.json"));

@@ -1,4 +1,5 @@
-import type { DocumentedField, DocumentedTable, FieldType } from "../resources/fields";
+import type { FieldType } from "../field-type";
+import type { DocumentedField, DocumentedTable } from "../resources/fields";
 
 /** The package name: type tokens are `sender:index:<Name>`, the plugin `pulumi-resource-sender`. */
 export const PACKAGE = "sender";

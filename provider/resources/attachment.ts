@@ -18,7 +18,7 @@ import { campaignIdField, diffSpecOf, type InputsOf, type OutputsOf, type TableO
 
 const KIND = "Attachment";
 
-/** The file types Sender accepts as campaign attachments (spec §8). */
+/** The file types Sender accepts as campaign attachments (wire contract "Attachments"). */
 export const ATTACHMENT_FILE_TYPES = [
   "doc",
   "docx",

@@ -65,7 +65,7 @@ const CAMPAIGN_DIFF: DiffSpec = diffSpecOf(campaignFields);
 /** The body the table makes of a Campaign's inputs (the analytics switch a boolean). */
 type TableBody = BodyOf<typeof campaignFields>;
 
-/** The analytics switch as the seed types it (§2.3): a number, 1 on and 0 off. */
+/** The analytics switch as the spec types it (wire contract "Regular campaigns"): 1 on, 0 off. */
 function seedTyped<B extends Partial<TableBody>>(
   body: B,
 ): Omit<B, "google_analytics"> & { google_analytics?: 0 | 1 } {
@@ -81,7 +81,7 @@ export function createBodyOf(inputs: CampaignInputs): api.CreateCampaignBody {
 
 /** The PATCH body of the changed fields only; a field the program dropped is cleared. */
 function patchBody(fields: readonly string[], inputs: CampaignInputs): api.UpdateCampaignBody {
-  // Text is cleared with "" (a string, as the seed types it), the analytics number with 0.
+  // Text is cleared with "" (a string, as the spec types it), the analytics number with 0.
   return seedTyped(patchBodyOf(campaignFields, fields, inputs));
 }
 

@@ -277,7 +277,6 @@ export type ResourceProviderImpl = Required<
 export type ResourceProviderOf = (context: ProviderContext) => ResourceProviderImpl;
 
 export {
-  Claims,
   type CreateOnceOptions,
   type CreateOnceSpec,
   createOnce,

@@ -2,12 +2,9 @@ import { createHash, randomBytes } from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { Claims } from "../claims";
+import type { Claims } from "../claims";
 import { SenderHttpError, shorten } from "../client";
 import type { PropertyBag } from "./bag";
-
-// Claims lives beside the context, which holds one; kept here for the importers of create-once.
-export { Claims };
 
 /**
  * How one resource kind makes an object exactly once. A kind supplies `create`, `find`, `owns`

@@ -11,9 +11,6 @@ import type { FieldType } from "../field-type";
 import { compact, type DiffSpec, sameSet } from "./common";
 import { safeId } from "./ids";
 
-/** Re-exported where the field tables have always offered it. */
-export type { FieldType };
-
 /** Every fact about one field of a resource. */
 export interface Field {
   /** How the package schema and the SDK type it. */

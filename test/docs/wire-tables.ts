@@ -1,8 +1,8 @@
 import { ROUTE_TABLE } from "../../provider/client/routes";
 import { RECORD_TABLES } from "../../provider/client/schemas";
 
-/** The source as the doc shows it: a docs page by its URL. */
-const shown = (source: string) => source.replace(/^docs /, "");
+/** The source as the doc shows it: a docs page by its URL, a section of the contract by its title. */
+const shown = (source: string) => source.replace(/^docs /, "").replace(/^wire contract /, "section ");
 
 /** The route table as the doc shows it. */
 export function routeSourcesTable(): string {

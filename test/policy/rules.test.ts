@@ -25,8 +25,8 @@ import {
   webhookNotHttps,
 } from "../../policy/src/rules";
 import { fieldTables } from "../../provider";
-import { RESOURCE_KINDS } from "../../provider/kinds";
 import { SCHEDULE_KEPT_INPUT as PROVIDER_SCHEDULE_KEPT_INPUT } from "../../provider/resources/campaign-schedule";
+import { RESOURCE_KINDS } from "../../provider/resources/registry";
 import { providerSource } from "../../sdk/provider-source";
 import { ROOT } from "../support/root";
 

@@ -5,9 +5,9 @@ import ts from "typescript";
 import { beforeAll, describe, expect, test } from "vitest";
 import { fieldTables } from "../../provider";
 import { WEBHOOK_TOPICS } from "../../provider/client";
-import { RESOURCE_KINDS, type ResourceKind } from "../../provider/kinds";
 import { ATTACHMENT_FILE_TYPES } from "../../provider/resources/attachment";
 import { fieldDocs } from "../../provider/resources/field-docs.generated";
+import { RESOURCE_KINDS, type ResourceKind } from "../../provider/resources/registry";
 
 // A field's doc is written once, as the TSDoc of its key in the field table (what editors show,
 // through the derived SDK types). `npm run docs:fields` copies it to field-docs.generated.ts, which

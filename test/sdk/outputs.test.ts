@@ -1,13 +1,13 @@
 import * as pulumi from "@pulumi/pulumi";
 import { beforeAll, describe, expect, test } from "vitest";
 import { fieldTables } from "../../provider";
-import type { ResourceKind } from "../../provider/kinds";
 import type { attachmentFields } from "../../provider/resources/attachment";
 import type { campaignFields } from "../../provider/resources/campaign";
 import type { campaignFollowUpFields } from "../../provider/resources/campaign-follow-up";
 import type { campaignScheduleFields } from "../../provider/resources/campaign-schedule";
 import type { campaignTargetingFields } from "../../provider/resources/campaign-targeting";
 import { outputNames } from "../../provider/resources/fields";
+import type { ResourceKind } from "../../provider/resources/registry";
 import type { transactionalCampaignFields } from "../../provider/resources/transactional-campaign";
 import type { webhookFields } from "../../provider/resources/webhook";
 import {

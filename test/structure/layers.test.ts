@@ -88,7 +88,7 @@ describe("the layers", () => {
       'import { a } from "../functions";',
       'import type { B } from "../functions/declare";',
       'export * from "../autoname";',
-      'import "../kinds";',
+      'import "../claims";',
       'const c = require("../config");',
       'import { z } from "zod";',
     ].join("\n");
@@ -96,7 +96,7 @@ describe("the layers", () => {
       "provider/functions/index.ts",
       "provider/functions/declare.ts",
       "provider/autoname.ts",
-      "provider/kinds.ts",
+      "provider/claims.ts",
       "provider/config.ts",
     ]);
   });

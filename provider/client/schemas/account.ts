@@ -5,9 +5,9 @@
 import { z } from "zod";
 import { Count, Id, need, opt, record } from "./core";
 
-/** A plan (seed §4.8: not shown; assumed). */
+/** A plan (wire contract "Account and misc": not shown; assumed). */
 export const PLAN_FIELDS = {
-  id: need(Count, "seed §4.8"),
+  id: need(Count, 'wire contract "Account and misc"'),
   name: opt(z.string(), "assumed"),
   price: opt(z.number(), "assumed"),
   currency: opt(z.string(), "assumed"),

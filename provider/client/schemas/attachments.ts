@@ -2,15 +2,15 @@
 import { z } from "zod";
 import { MessageText, need, opt, record } from "./core";
 
-/** Allowed follow-up delays in hours (seed §8). */
+/** Allowed follow-up delays in hours (wire contract "Follow-up"). */
 export const FOLLOW_UP_DELAYS = [12, 24, 48, 72, 96, 120, 144, 168] as const;
 
-/** Allowed follow-up delays in hours (seed §8). */
+/** Allowed follow-up delays in hours (wire contract "Follow-up"). */
 export type FollowUpDelay = (typeof FOLLOW_UP_DELAYS)[number];
 
 /** A file attached to a campaign (assumed shape); `file_name` identifies it. */
 export const ATTACHMENT_FIELDS = {
-  file_name: need(z.string(), "seed §4.6"),
+  file_name: need(z.string(), 'wire contract "Attachments"'),
   url: opt(z.string(), "assumed"),
   size: opt(z.number(), "assumed"),
 } as const;
@@ -37,7 +37,7 @@ export interface AddAttachmentBody {
   file_name?: string;
 }
 
-/** Body of `POST /campaigns/{id}/follow_up` (seed §4.6). */
+/** Body of `POST /campaigns/{id}/follow_up` (wire contract "Follow-up"). */
 export interface FollowUpBody {
   /** Subject line of the follow-up email. */
   subject: string;

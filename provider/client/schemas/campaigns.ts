@@ -18,22 +18,22 @@ export const CampaignStatus = z.enum(CAMPAIGN_STATUSES);
  */
 export type CampaignStatus = Open<(typeof CAMPAIGN_STATUSES)[number]>;
 
-/** Wizard steps of a regular campaign (seed §2.3). */
+/** Wizard steps of a regular campaign (wire contract "Regular campaigns"). */
 export const LAST_ACTIONS = ["step1", "editor", "step3", "step4"] as const;
 
 /** Wizard steps, as a closed schema for request bodies. */
 export const LastAction = z.enum(LAST_ACTIONS);
 
-/** Wizard step of a regular campaign (seed §2.3); open when read. */
+/** Wizard step of a regular campaign (wire contract "Regular campaigns"); open when read. */
 export type LastAction = Open<(typeof LAST_ACTIONS)[number]>;
 
-/** Content types of a regular campaign (seed §2.3). */
+/** Content types of a regular campaign (wire contract "Regular campaigns"). */
 export const CONTENT_TYPES = ["editor", "html", "text"] as const;
 
 /** Content types, as a closed schema for request bodies. */
 export const ContentType = z.enum(CONTENT_TYPES);
 
-/** Content type of a regular campaign (seed §2.3); open when read. */
+/** Content type of a regular campaign (wire contract "Regular campaigns"); open when read. */
 export type ContentType = Open<(typeof CONTENT_TYPES)[number]>;
 
 const DOCS_CAMPAIGNS = "docs https://api.sender.net/" as const;
@@ -49,8 +49,8 @@ export const CAMPAIGN_HTML_FIELDS = {
 } as const;
 
 /**
- * A regular campaign record. The seed shows no record ("not shown", §2.3); the docs' campaign
- * list example (https://api.sender.net/) shows the needed fields below.
+ * A regular campaign record. The spec shows no record (wire contract "Regular campaigns"); the
+ * docs' campaign list example (https://api.sender.net/) shows the needed fields below.
  */
 export const CAMPAIGN_FIELDS = {
   id: need(Id, DOCS_CAMPAIGNS),
@@ -124,7 +124,7 @@ export const SendingStatus = record(SENDING_STATUS_FIELDS);
 /** `GET /campaigns/{id}/sending_status` data. */
 export type SendingStatus = z.infer<typeof SendingStatus>;
 
-/** `GET /campaigns/{id}/preview` data (seed §2.10: not shown; assumed). */
+/** `GET /campaigns/{id}/preview` data (wire contract "Regular campaigns": not shown; assumed). */
 export const HtmlPreview = z.looseObject({ html: z.string().nullish().catch(undefined) });
 
 /** `GET /campaigns/{id}/preview` data. */
@@ -186,7 +186,10 @@ export type CopyResult = z.infer<typeof CopyResult>;
 
 // Request bodies: the API's own snake_case shapes, typed (not validated: the service validates).
 
-/** Body of `POST /campaigns` (seed §2.3 and §4.6; `preheader`, `content`, `groups`, `segments` observed). */
+/**
+ * Body of `POST /campaigns` (wire contract "Regular campaigns"; `preheader`, `content`, `groups`,
+ * `segments` observed).
+ */
 export interface CreateCampaignBody {
   /** Internal name. */
   title?: string;
@@ -202,13 +205,13 @@ export interface CreateCampaignBody {
   preheader?: string;
   /** The content (html or text), stored in `html.html_content`. */
   content?: string;
-  /** Analytics switch: a number, 1 on and 0 off (seed §2.3). */
+  /** Analytics switch: a number, 1 on and 0 off (wire contract "Regular campaigns"). */
   google_analytics?: 0 | 1;
   /** Follow-up subject. */
   auto_followup_subject?: string;
   /** Follow-up delay in hours. */
   auto_followup_delay?: FollowUpDelay;
-  /** Follow-up switch (seed §2.3: boolean). */
+  /** Follow-up switch (wire contract "Regular campaigns": boolean). */
   auto_followup_active?: boolean;
   /** Wizard step. */
   last_action?: (typeof LAST_ACTIONS)[number];
@@ -220,9 +223,10 @@ export interface CreateCampaignBody {
 
 /**
  * Body of `PATCH /campaigns/{id}`: any writable field, plus `domain_id`. Text fields are cleared
- * with `""` (the seed types them as strings), lists with `[]`, the analytics switch with 0.
+ * with `""` (the spec types them as strings: wire contract "Regular campaigns"), lists with `[]`,
+ * the analytics switch with 0.
  */
 export interface UpdateCampaignBody extends Partial<CreateCampaignBody> {
-  /** Change of sending domain: a number (seed §2.3). */
+  /** Change of sending domain: a number (wire contract "Regular campaigns"). */
   domain_id?: number;
 }

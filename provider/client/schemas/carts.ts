@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { need, opt, record, Timestamp } from "./core";
 
-/** A product line of a cart (seed §2.4); every field is optional. */
+/** A product line of a cart (wire contract "Carts"); every field is optional. */
 export const CartProduct = z.looseObject({
   sku: z.string().nullish().catch(undefined),
   name: z.string().nullish().catch(undefined),
@@ -12,10 +12,13 @@ export const CartProduct = z.looseObject({
   image: z.string().nullish().catch(undefined),
 });
 
-/** A product line of a cart (seed §2.4). */
+/** A product line of a cart (wire contract "Carts"). */
 export type CartProduct = z.infer<typeof CartProduct>;
 
-/** A stored cart (seed §2.4: fields of a returned cart not shown; assumed). `cart_hash` reads it. */
+/**
+ * A stored cart (wire contract "Carts": fields of a returned cart not shown; assumed). `cart_hash`
+ * reads it.
+ */
 export const CART_FIELDS = {
   cart_hash: need(z.string(), "observed"),
   external_id: opt(z.union([z.number(), z.string()]), "assumed"),
@@ -35,7 +38,7 @@ export const Cart = record(CART_FIELDS);
 /** A stored cart (assumed shape). */
 export type Cart = z.infer<typeof Cart>;
 
-/** Body of `POST /carts` (seed §2.4). */
+/** Body of `POST /carts` (wire contract "Carts"). */
 export interface CreateCartBody {
   /** The caller's own cart id. */
   external_id: number;

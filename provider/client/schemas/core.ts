@@ -4,8 +4,9 @@
  * status, managed fields) and `opt`ional otherwise. Optional fields may be absent or null, and
  * one of the wrong type reads as absent. Unknown fields pass through. Ids may be strings or
  * numbers and come out as strings; enums are open (an unknown value is kept as a string).
- * Every field names its source: the seed (`seed §x`), a Sender docs page (`docs <url>`),
- * `observed` (../shared/notes/sender-api-behaviour.md) or `assumed`.
+ * Every field names its source: the section of docs/wire-contract.md that holds it
+ * (`wire contract "<section>"`, where the contract names the specification's section), a Sender
+ * docs page (`docs <url>`), `observed` or `assumed`.
  *
  * This file holds the reader's building blocks (fields, tables, envelopes); the records are
  * in the area files beside it, mirroring `emulator/routes/`, and `index.ts` exports them all.
@@ -13,7 +14,7 @@
 import { z } from "zod";
 
 /** Where a field's shape comes from. */
-export type FieldSource = `seed §${string}` | `docs https://${string}` | "observed" | "assumed";
+export type FieldSource = `wire contract "${string}"` | `docs https://${string}` | "observed" | "assumed";
 
 /** One field of a record table: its schema, whether the provider needs it, and its source. */
 export interface FieldRule<S extends z.ZodType = z.ZodType> {
@@ -57,7 +58,10 @@ export type KnownKeys<T> = keyof {
 } &
   string;
 
-/** `YYYY-MM-DD HH:MM:SS` in UTC (seed §2). Kept as text: the API compares and echoes it as such. */
+/**
+ * `YYYY-MM-DD HH:MM:SS` in UTC (wire contract "Common shapes"). Kept as text: the API compares and
+ * echoes it as such.
+ */
 export const Timestamp = z.string();
 
 /** An id: a string, or a number (docs examples) normalised to its decimal string. */
@@ -97,15 +101,15 @@ const AckObject = z.looseObject({
 });
 
 /**
- * Generic acknowledgement (seed §2.9), read liberally: an empty 2xx body is success, a missing
- * `success` is true, a non-string `message` is kept as its JSON text.
+ * Generic acknowledgement (wire contract "Common shapes"), read liberally: an empty 2xx body is
+ * success, a missing `success` is true, a non-string `message` is kept as its JSON text.
  */
 export const Ack = z.preprocess(
   (v) => (v === undefined ? {} : v),
   AckObject.transform((v) => ({ ...v, success: v.success ?? true, message: v.message })),
 );
 
-/** Generic acknowledgement (seed §2.9). */
+/** Generic acknowledgement (wire contract "Common shapes"). */
 export interface Ack {
   /** Whether the service did it. */
   success: boolean;
@@ -149,7 +153,10 @@ export function listOf<T extends z.ZodType>(item: T) {
   return once("list", item, (i) => z.array(i));
 }
 
-/** The `links` member of a paginated envelope (seed §2.8, docs https://api.sender.net/pagination). */
+/**
+ * The `links` member of a paginated envelope (wire contract "Common shapes", docs
+ * https://api.sender.net/pagination).
+ */
 export const PageLinks = z.looseObject({
   first: z.string().nullish(),
   last: z.string().nullish(),
@@ -157,7 +164,10 @@ export const PageLinks = z.looseObject({
   next: z.string().nullish(),
 });
 
-/** The `meta` member of a paginated envelope (seed §2.8, docs https://api.sender.net/pagination). */
+/**
+ * The `meta` member of a paginated envelope (wire contract "Common shapes", docs
+ * https://api.sender.net/pagination).
+ */
 export const PageMeta = z.looseObject({
   current_page: Count,
   from: Count.nullish(),
@@ -182,8 +192,9 @@ export const PageMeta = z.looseObject({
 export type PageMeta = z.infer<typeof PageMeta>;
 
 /**
- * A paginated envelope `{data, links, meta}` of `item` (seed §2.8). `has_more_resources` (docs
- * https://api.sender.net/pagination) is read when present; `links` may be absent.
+ * A paginated envelope `{data, links, meta}` of `item` (wire contract "Common shapes").
+ * `has_more_resources` (docs https://api.sender.net/pagination) is read when present; `links` may
+ * be absent.
  */
 export function envelope<T extends z.ZodType>(item: T) {
   return once("envelope", item, (i) =>
@@ -218,7 +229,7 @@ export interface ListPage<T> {
 
 /**
  * A list read tolerantly where no source shows whether the service pages it (the account's tags
- * and filters, assumed): the paginated envelope (seed §2.8), `{data}` without `meta`, or a bare
+ * and filters, assumed): the paginated envelope (wire contract "Common shapes"), `{data}` without `meta`, or a bare
  * array; the latter two are the whole list. A `meta` without a readable `last_page` reads as absent.
  */
 export function listPage<T extends z.ZodType>(item: T): z.ZodType<ListPage<z.output<T>>> {

@@ -33,7 +33,7 @@ export const CampaignSubscriber = z.looseObject({
 /** A recipient of a campaign. */
 export type CampaignSubscriber = z.infer<typeof CampaignSubscriber>;
 
-/** The seven per-campaign activity lists (seed §6). */
+/** The seven per-campaign activity lists (wire contract "Regular campaigns"). */
 export const ACTIVITY_KINDS = [
   "events",
   "opens",
@@ -83,12 +83,12 @@ export const CampaignReport = z.looseObject({
 /** `GET /campaigns/{id}/report` data. */
 export type CampaignReport = z.infer<typeof CampaignReport>;
 
-/** A hard-bounce record (seed §2.6). */
+/** A hard-bounce record (wire contract "Regular campaigns"). */
 export const HardBounce = z.looseObject({
   recipient_id: Id,
   message: z.string().nullish().catch(undefined),
   created_at: Timestamp.nullish().catch(undefined),
 });
 
-/** A hard-bounce record (seed §2.6). */
+/** A hard-bounce record (wire contract "Regular campaigns"). */
 export type HardBounce = z.infer<typeof HardBounce>;

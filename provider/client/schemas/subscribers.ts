@@ -2,13 +2,13 @@
 import { z } from "zod";
 import { Count, Id, Timestamp } from "./core";
 
-/** Subscriber actions readable through the events endpoint (seed §4.3). */
+/** Subscriber actions readable through the events endpoint (wire contract "Subscriber events"). */
 export const SUBSCRIBER_ACTIONS = ["opened", "bounced", "clicked", "unsubscribed", "got"] as const;
 
-/** A subscriber action (seed §4.3). */
+/** A subscriber action (wire contract "Subscriber events"). */
 export type SubscriberAction = (typeof SUBSCRIBER_ACTIONS)[number];
 
-/** One item of a subscriber's history (seed §2.7). */
+/** One item of a subscriber's history (wire contract "Subscriber events"). */
 export const SubscriberEvent = z.looseObject({
   campaign_id: Id,
   subscriber_id: Id.nullish().catch(undefined),
@@ -16,12 +16,12 @@ export const SubscriberEvent = z.looseObject({
   created_at: Timestamp.nullish().catch(undefined),
 });
 
-/** One item of a subscriber's history (seed §2.7). */
+/** One item of a subscriber's history (wire contract "Subscriber events"). */
 export type SubscriberEvent = z.infer<typeof SubscriberEvent>;
 
 const counter = Count.nullish().catch(undefined);
 
-/** The subscriber events answer (seed §2.7), bare; only `email` is needed. */
+/** The subscriber events answer (wire contract "Subscriber events"), bare; only `email` is needed. */
 export const SubscriberEvents = z.looseObject({
   email: z.record(z.string(), z.array(SubscriberEvent)),
   sms: z.array(z.unknown()).nullish().catch(undefined),
@@ -53,5 +53,5 @@ export const SubscriberEvents = z.looseObject({
     .catch(undefined),
 });
 
-/** The subscriber events answer (seed §2.7). */
+/** The subscriber events answer (wire contract "Subscriber events"). */
 export type SubscriberEvents = z.infer<typeof SubscriberEvents>;

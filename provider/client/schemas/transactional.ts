@@ -4,34 +4,35 @@ import { Count, envelope, Id, MessageText, need, type Open, openEnum, opt, recor
 
 const DOCS_TRANSACTIONAL_CREATE = "docs https://api.sender.net/transactional-campaigns/create" as const;
 
-/** Editors of a transactional campaign (seed §4.1). */
+/** Editors of a transactional campaign (wire contract "Transactional campaigns"). */
 export const TRANSACTIONAL_EDITORS = ["plain", "html", "builder"] as const;
 
 /** Editors, as a closed schema for request bodies. */
 export const TransactionalEditor = z.enum(TRANSACTIONAL_EDITORS);
 
-/** Editor of a transactional campaign (seed §4.1); open when read. */
+/** Editor of a transactional campaign (wire contract "Transactional campaigns"); open when read. */
 export type TransactionalEditor = Open<(typeof TRANSACTIONAL_EDITORS)[number]>;
 
 /**
- * A transactional campaign (seed §2.1; docs create, update and get examples). `reply_to` and
- * the counters are absent in the create answer; `disable_click_tracking` only comes in list
- * items; `preheader` and `content` are in no published answer (assumed: read when present).
+ * A transactional campaign (wire contract "Transactional campaigns"; docs create, update and get
+ * examples). `reply_to` and the counters are absent in the create answer; `disable_click_tracking`
+ * only comes in list items; `preheader` and `content` are in no published answer (assumed: read
+ * when present).
  */
 export const TRANSACTIONAL_FIELDS = {
-  id: need(Id, "seed §2.1"),
-  title: need(z.string().nullable(), "seed §2.1"),
-  subject: need(z.string(), "seed §2.1"),
-  from: need(z.string(), "seed §2.1"),
-  editor: need(openEnum(TRANSACTIONAL_EDITORS), "seed §2.1"),
-  created: need(Timestamp, "seed §2.1"),
-  modified: need(Timestamp, "seed §2.1"),
-  type: need(z.string(), "seed §2.1"),
-  last_action: need(z.string(), "seed §2.1"),
-  domain_id: need(Id, "seed §2.1"),
-  reply_to: opt(z.string(), "seed §2.1"),
-  user_id: opt(Id, "seed §2.1"),
-  account_id: opt(Id, "seed §2.1"),
+  id: need(Id, 'wire contract "Transactional campaigns"'),
+  title: need(z.string().nullable(), 'wire contract "Transactional campaigns"'),
+  subject: need(z.string(), 'wire contract "Transactional campaigns"'),
+  from: need(z.string(), 'wire contract "Transactional campaigns"'),
+  editor: need(openEnum(TRANSACTIONAL_EDITORS), 'wire contract "Transactional campaigns"'),
+  created: need(Timestamp, 'wire contract "Transactional campaigns"'),
+  modified: need(Timestamp, 'wire contract "Transactional campaigns"'),
+  type: need(z.string(), 'wire contract "Transactional campaigns"'),
+  last_action: need(z.string(), 'wire contract "Transactional campaigns"'),
+  domain_id: need(Id, 'wire contract "Transactional campaigns"'),
+  reply_to: opt(z.string(), 'wire contract "Transactional campaigns"'),
+  user_id: opt(Id, 'wire contract "Transactional campaigns"'),
+  account_id: opt(Id, 'wire contract "Transactional campaigns"'),
   html: opt(
     z.looseObject({
       id: Id.nullish().catch(undefined),
@@ -40,43 +41,43 @@ export const TRANSACTIONAL_FIELDS = {
       has_snapshots: z.boolean().nullish().catch(undefined),
       styles: z.string().nullish().catch(undefined),
     }),
-    "seed §2.2",
+    'wire contract "Transactional campaigns"',
   ),
   purchaseCount: opt(Count, DOCS_TRANSACTIONAL_CREATE),
-  bounced: opt(Count, "seed §2.1"),
-  unsubscribeCount: opt(Count, "seed §2.1"),
-  opens: opt(Count, "seed §2.1"),
-  clicks: opt(Count, "seed §2.1"),
-  sent: opt(Count, "seed §2.1"),
-  disable_click_tracking: opt(z.boolean(), "seed §2.1"),
+  bounced: opt(Count, 'wire contract "Transactional campaigns"'),
+  unsubscribeCount: opt(Count, 'wire contract "Transactional campaigns"'),
+  opens: opt(Count, 'wire contract "Transactional campaigns"'),
+  clicks: opt(Count, 'wire contract "Transactional campaigns"'),
+  sent: opt(Count, 'wire contract "Transactional campaigns"'),
+  disable_click_tracking: opt(z.boolean(), 'wire contract "Transactional campaigns"'),
   preheader: opt(z.string(), "assumed"),
   content: opt(z.string(), "assumed"),
 } as const;
 
-/** A transactional campaign (seed §2.1). */
+/** A transactional campaign (wire contract "Transactional campaigns"). */
 export const Transactional = record(TRANSACTIONAL_FIELDS);
 
-/** A transactional campaign (seed §2.1). */
+/** A transactional campaign (wire contract "Transactional campaigns"). */
 export type Transactional = z.infer<typeof Transactional>;
 
 /**
- * The transactional list envelope (seed §2.8). `has_more_resources` is read when present; newer
- * answers leave it out (observed).
+ * The transactional list envelope (wire contract "Common shapes"). `has_more_resources` is read
+ * when present; newer answers leave it out (observed).
  */
 export const TransactionalPage = envelope(Transactional);
 
 /** One page of transactional campaigns. */
 export type TransactionalPage = z.infer<typeof TransactionalPage>;
 
-/** `POST /message/send` answer (seed §4.2). */
+/** `POST /message/send` answer (wire contract "Message send"). */
 export const SendMessageResult = z
   .looseObject({ success: z.boolean().optional(), message: MessageText, emailId: Id })
   .transform((v) => ({ ...v, success: v.success ?? true }));
 
-/** `POST /message/send` answer (seed §4.2). */
+/** `POST /message/send` answer (wire contract "Message send"). */
 export type SendMessageResult = z.infer<typeof SendMessageResult>;
 
-/** Body of `POST /transactional` (seed §4.1). */
+/** Body of `POST /transactional` (wire contract "Transactional campaigns"). */
 export interface CreateTransactionalBody {
   /** Name shown in reports. */
   title?: string;
@@ -115,7 +116,7 @@ export interface UpdateTransactionalBody {
   preheader?: string;
 }
 
-/** Body of `POST /message/send` (seed §4.2). */
+/** Body of `POST /message/send` (wire contract "Message send"). */
 export interface SendMessageBody {
   /** Sender address and name. */
   from: { email: string; name: string };

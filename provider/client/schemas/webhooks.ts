@@ -18,28 +18,28 @@ export const WEBHOOK_TOPICS = [
 export type WebhookTopic = (typeof WEBHOOK_TOPICS)[number];
 
 /**
- * A webhook (seed §2.5). Topics without a group have no `group` key (observed); create answers
+ * A webhook (wire contract "Webhooks"). Topics without a group have no `group` key (observed); create answers
  * it bare, some clients read `{data}` (observed): both are read.
  */
 export const WEBHOOK_FIELDS = {
-  id: need(Id, "seed §2.5"),
-  url: need(z.string(), "seed §2.5"),
-  topic: need(z.string(), "seed §2.5"),
-  group: opt(Id, "seed §2.5"),
-  account_id: opt(Id, "seed §2.5"),
-  total_deliveries: opt(Count, "seed §2.5"),
-  total_failures: opt(Count, "seed §2.5"),
-  response_time: opt(z.number(), "seed §2.5"),
-  status: opt(z.string(), "seed §2.5"),
+  id: need(Id, 'wire contract "Webhooks"'),
+  url: need(z.string(), 'wire contract "Webhooks"'),
+  topic: need(z.string(), 'wire contract "Webhooks"'),
+  group: opt(Id, 'wire contract "Webhooks"'),
+  account_id: opt(Id, 'wire contract "Webhooks"'),
+  total_deliveries: opt(Count, 'wire contract "Webhooks"'),
+  total_failures: opt(Count, 'wire contract "Webhooks"'),
+  response_time: opt(z.number(), 'wire contract "Webhooks"'),
+  status: opt(z.string(), 'wire contract "Webhooks"'),
 } as const;
 
-/** A webhook (seed §2.5). */
+/** A webhook (wire contract "Webhooks"). */
 export const Webhook = record(WEBHOOK_FIELDS);
 
-/** A webhook (seed §2.5). */
+/** A webhook (wire contract "Webhooks"). */
 export type Webhook = z.infer<typeof Webhook>;
 
-/** Body of `POST /account/webhooks` (seed §4.4). */
+/** Body of `POST /account/webhooks` (wire contract "Webhooks"). */
 export interface CreateWebhookBody {
   /** Endpoint receiving deliveries. */
   url: string;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { fieldTables, type ResourceKind } from "../../../provider";
-import { RESOURCE_KINDS } from "../../../provider/kinds";
 import { type FieldTable, inputNames, outputNames } from "../../../provider/resources/fields";
+import { RESOURCE_KINDS } from "../../../provider/resources/registry";
 import { type Harness, startHarness } from "./harness";
 
 // The SDK classes declare exactly their table's names (test/sdk/outputs.test.ts checks it at

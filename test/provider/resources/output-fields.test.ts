@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { fieldTables } from "../../../provider";
-import { RESOURCE_KINDS } from "../../../provider/kinds";
+import { RESOURCE_KINDS } from "../../../provider/resources/registry";
 import { UNKNOWN } from "../../../provider/resources/common";
 import { computedNames } from "../../../provider/resources/fields";
 import { type Harness, PROVIDER_STUB, startHarness } from "./harness";
