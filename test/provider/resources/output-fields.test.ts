@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { fieldTables } from "../../../provider";
-import { RESOURCE_KINDS } from "../../../provider/resources/registry";
 import { UNKNOWN } from "../../../provider/resources/common";
 import { computedNames } from "../../../provider/resources/fields";
+import { RESOURCE_KINDS } from "../../../provider/resources/registry";
 import { type Harness, PROVIDER_STUB, startHarness } from "./harness";
 
 // An output-only field given as an input (`sent: true` on a schedule) would reach the state and the
