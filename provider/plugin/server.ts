@@ -68,7 +68,7 @@ export function checkProviderConfig(
 /**
  * The program's inputs with the title autonamed as the dynamic SDK does (`<name>-<mark>`,
  * `autonamed: true`) when an autonamed kind has neither `title` nor `adoptId`, and with its
- * ownership mark (`ownershipMark`) when the title is explicit; the mark is
+ * ownership mark (`ownershipMark`) when the title is explicit, and on a Webhook; the mark is
  * {@link instanceMark} of the provider's stack-instance nonce and the URN. The kind's `check`
  * then keeps an existing resource's title, as on the dynamic path.
  *
@@ -83,7 +83,8 @@ export function autonameInputs(
   nonce: string | undefined,
   olds: Record<string, unknown> = {},
 ): Record<string, unknown> {
-  if (!registry[kindOfUrn(urn)].autonamed) return news;
+  const kind = kindOfUrn(urn);
+  if (!registry[kind].autonamed && kind !== "Webhook") return news;
   if (news.adoptId !== undefined) return news;
   const known = nonce !== undefined && NONCE_PATTERN.test(nonce);
   if (!known && Object.keys(olds).length > 0) return news;
@@ -92,7 +93,8 @@ export function autonameInputs(
       "pulumi-resource-sender: the provider has no stack-instance nonce, so nothing could prove which objects are this stack's; nothing was created",
     );
   const mark = instanceMark(nonce as string, urn);
-  if (news.title !== undefined) return { ...news, ownershipMark: mark };
+  // A webhook has no title: its mark keys the create journal (provider/resources/webhook.ts).
+  if (kind === "Webhook" || news.title !== undefined) return { ...news, ownershipMark: mark };
   // The name is everything after the type (`urn:pulumi:stack::project::type::name`).
   const name = urn.split("::").slice(3).join("::");
   return { ...news, title: autonamedTitleOf(name, mark), autonamed: true };

@@ -291,7 +291,15 @@ describe("nativeProvider", () => {
     // A title gets the same 8 hex as its ownership mark; an adoptId, or another kind: left alone.
     expect(autonameInputs(urn, { title: "Mine" }, NONCE)).toEqual({ title: "Mine", ownershipMark: mark });
     expect(autonameInputs(urn, { adoptId: "snt001" }, NONCE)).toEqual({ adoptId: "snt001" });
-    expect(autonameInputs(URN("Webhook"), { url: "u" }, NONCE)).toEqual({ url: "u" });
+    // A webhook has no title: its mark keys the create journal, which proves a crashed create's webhook.
+    expect(autonameInputs(URN("Webhook"), { url: "u" }, NONCE)).toEqual({
+      url: "u",
+      ownershipMark: instanceMark(NONCE, URN("Webhook")),
+    });
+    expect(autonameInputs(URN("Webhook"), { url: "u", adoptId: "wh1" }, NONCE)).toEqual({
+      url: "u",
+      adoptId: "wh1",
+    });
     // Without a nonce nothing could prove ownership: refused rather than made unprovable.
     expect(() => autonameInputs(urn, { subject: "S" }, undefined)).toThrow(/no stack-instance nonce/);
     // What `pulumi import` read, checked before any Configure: kept as read, nothing is created.
