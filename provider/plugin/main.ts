@@ -33,7 +33,8 @@ type Handler = (call: Call, callback: Callback) => unknown;
  * - `read` crashes on a request with no properties (`getProperties().toJavaScript()` on
  *   undefined), which is what `pulumi import` sends: ours gives it an empty struct first.
  * - `checkConfig` is not implemented (the engine then keeps the inputs as given): ours adds the
- *   stack instance's ownership nonce, kept from the provider's state (see `checkProviderConfig`).
+ *   stack instance's ownership nonce and its place, kept from the provider's state, and refuses
+ *   another place until the run says whether it is a move or a copy (see `checkProviderConfig`).
  * - `create` and `update` ignore the request's `preview` flag: ours answers a preview without
  *   calling the provider, so a preview never writes even if the engine asked one of it.
  */
@@ -64,11 +65,13 @@ function patchService(native: NativeProvider, impl: Record<string, Handler>): vo
       const answer = checkPluginConfig(news);
       for (const warning of answer.warnings) process.stderr.write(`warning: ${warning}\n`);
       const resp = new provproto.CheckResponse();
-      resp.setInputs(structproto.Struct.fromJavaScript(native.checkConfig(olds, news)));
-      if (answer.failure !== undefined) {
+      const checked = native.checkConfig(olds, news, call.request.getUrn());
+      resp.setInputs(structproto.Struct.fromJavaScript(checked.inputs));
+      const reason = answer.failure ?? checked.failure;
+      if (reason !== undefined) {
         const failure = new provproto.CheckFailure();
         failure.setProperty("");
-        failure.setReason(answer.failure);
+        failure.setReason(reason);
         resp.setFailuresList([failure]);
       }
       callback(undefined, resp);
