@@ -371,6 +371,32 @@ describe("two stacks of the same names on two backends, one account: the native 
     expect(aIds.map((id) => left.get(id))).toEqual(["The digest", "This week"]);
     expect([...left.keys()].sort()).toEqual([...aIds].sort());
   });
+
+  test("a copy of A's state on B's backend: the provider's check fails naming A's place, writing nothing; a declared copy takes its own nonce", async () => {
+    const file = path.join(b.dir, "a-exported.json");
+    fs.writeFileSync(file, await a.exportState());
+    await cli(b, b.dir, ["stack", "import", "--file", file, "--stack", "e2e"]);
+    const place = placeOf({
+      backendUrl: `file://${a.backend}`,
+      organization: "",
+      project: "newsletter",
+      stack: "e2e",
+    });
+    const before = await emu.requestCounts();
+    const refused = await failure(() => b.stack.preview({ onOutput: b.onOutput }));
+    expect(refused).toContain(
+      `has a problem: this stack's state was last used in another place (another backend, organization, project or stack: ${place} there, `,
+    );
+    expect(refused).toContain(`SENDER_STACK_MOVED_FROM=${place}`);
+    const env = b.stack.workspace.envVars;
+    env.SENDER_STACK_COPY_OF = place;
+    const up = await b.stack.up({ onOutput: b.onOutput });
+    delete env.SENDER_STACK_COPY_OF;
+    expect(await mutatingRequestsSince(emu, before)).toEqual(NO_WRITES);
+    // The provider's record takes the fresh nonce (the summary counts no provider); the campaigns stay.
+    expect(up.summary.resourceChanges).toEqual({ same: 3 });
+    expect(await nonceOf(b)).not.toBe(await nonceOf(a));
+  });
 });
 
 describe("titles compared after trim and NFC, as a service may store them", () => {
