@@ -589,8 +589,9 @@ describe("webhooks: kill -9 between the POST and the state's record, a webhook m
     // A plain http url fails the check: the line names the field, not its value.
     await h.stack.setConfig("test:webhookScheme", { value: "http" });
     const check = await failure(() => h.stack.preview({ onOutput: h.onOutput }));
-    expect(check).toContain(
-      "resource 'webhook-0' has a problem: url must be an https URL (given http://hooks.example.com/…)",
+    // Whichever webhook the engine checks first fails the preview.
+    expect(check).toMatch(
+      /resource 'webhook-\d' has a problem: url must be an https URL \(given http:\/\/hooks\.example\.com\/…\)/,
     );
     await h.stack.removeConfig("test:webhookScheme");
     const up = await h.stack.up({ onOutput: h.onOutput });
