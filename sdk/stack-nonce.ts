@@ -18,6 +18,15 @@ function projectDir(): string {
   }
 }
 
+/** The organization, or `""` when the engine names none (an older engine, mocks without one). */
+function organization(): string {
+  try {
+    return pulumi.getOrganization();
+  } catch {
+    return "";
+  }
+}
+
 /**
  * Where this run's stack lives (`provider/stack-place.ts`): the backend the CLI uses, the
  * organization, the project and the stack, hashed.
@@ -25,7 +34,7 @@ function projectDir(): string {
 function here(): string {
   return placeOf({
     backendUrl: currentBackendUrl(process.env, projectDir()),
-    organization: pulumi.getOrganization(),
+    organization: organization(),
     project: pulumi.getProject(),
     stack: pulumi.getStack(),
   });
