@@ -2,15 +2,47 @@
 import * as pulumi from "@pulumi/pulumi";
 import { newNonce } from "../provider/autoname";
 import { STACK_NONCE_KIND } from "../provider/resources/stack-nonce";
+import { COPY_OF_ENV, currentBackendUrl, MOVED_FROM_ENV, placeOf } from "../provider/stack-place";
 import { providerSource } from "./provider-source";
 import { TYPE_PREFIX } from "./resource";
 
 /** The name of the hidden nonce resource in every stack that has a resource needing a mark. */
 export const STACK_NONCE_NAME = "sender-stack-nonce";
 
+/** The project's folder: where its Pulumi.yaml is, which may name the backend. */
+function projectDir(): string {
+  try {
+    return pulumi.runtime.getRootDirectory();
+  } catch {
+    return process.cwd();
+  }
+}
+
+/** The organization, or `""` when the engine names none (an older engine, mocks without one). */
+function organization(): string {
+  try {
+    return pulumi.getOrganization();
+  } catch {
+    return "";
+  }
+}
+
+/**
+ * Where this run's stack lives (`provider/stack-place.ts`): the backend the CLI uses, the
+ * organization, the project and the stack, hashed.
+ */
+function here(): string {
+  return placeOf({
+    backendUrl: currentBackendUrl(process.env, projectDir()),
+    organization: organization(),
+    project: pulumi.getProject(),
+    stack: pulumi.getStack(),
+  });
+}
+
 /** The hidden resource: its output `nonce` is the stack instance's, kept in state from its first `up`. */
 class StackNonce extends pulumi.CustomResource {
-  /** The stack instance's nonce: 32 hex digits, made once, when the resource was created. */
+  /** The stack instance's nonce: 32 hex digits, made once, when the resource was created (or declared a copy). */
   declare readonly nonce: pulumi.Output<string>;
 
   constructor() {
@@ -18,7 +50,14 @@ class StackNonce extends pulumi.CustomResource {
     super(
       `${TYPE_PREFIX}${STACK_NONCE_KIND}`,
       STACK_NONCE_NAME,
-      { nonce: newNonce(), __provider: providerSource(STACK_NONCE_KIND) },
+      {
+        nonce: newNonce(),
+        place: here(),
+        // Set for the one run that confirms a move or declares a copy (docs/reliability.md).
+        movedFrom: process.env[MOVED_FROM_ENV] || undefined,
+        copyOf: process.env[COPY_OF_ENV] || undefined,
+        __provider: providerSource(STACK_NONCE_KIND),
+      },
       {},
     );
   }

@@ -1,5 +1,6 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { webhookFields } from "../provider/resources/webhook";
+import { ownershipMark } from "./autoname";
 import { SenderResource, typeToken } from "./resource";
 import type { ArgsOf, ResourceOutputsOf } from "./types";
 
@@ -20,9 +21,9 @@ export interface Webhook extends ResourceOutputsOf<typeof webhookFields> {}
  * - a create that finds a webhook of the same url, topic and group fails naming its id, since a
  *   second one would deliver every event twice; `adoptId: "<that id>"` takes it over with no POST
  *   (its topic and group must already be these; a different url is changed in place);
- * - if a create fails ambiguously (a timeout or a lost answer), the provider looks for the webhook
- *   it may have made: one that turned up is never adopted without `adoptId`, since nothing proves
- *   whose it is; the create fails naming it instead, and makes no second one.
+ * - before its POST the provider records in the create journal of the machine that no such webhook
+ *   existed; so one that turns up after an ambiguous failure, or after an `up` killed before the
+ *   state recorded it, is adopted (with a note), and a webhook made by anyone before that is not.
  *
  * @example
  * ```ts
@@ -49,6 +50,13 @@ export class Webhook extends SenderResource {
    * @param opts Resource options.
    */
   constructor(name: string, args: WebhookArgs, opts?: pulumi.CustomResourceOptions) {
-    super("Webhook", name, args, opts);
+    // The mark keys the create journal, which proves after a crash which webhook this resource made.
+    const marked = args.adoptId === undefined && opts?.id === undefined;
+    super(
+      "Webhook",
+      name,
+      marked ? { ...args, ownershipMark: ownershipMark("Webhook", name, opts) } : args,
+      opts,
+    );
   }
 }

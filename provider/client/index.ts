@@ -82,4 +82,5 @@ export {
   serviceText,
   stripControls,
 } from "./service-text";
+export { redactUrls, shownUrl } from "./shown-url";
 export { ALREADY_DELETED_ACK, abortRequestsInFlight, type RequestEvent } from "./transport";

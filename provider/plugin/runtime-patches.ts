@@ -46,7 +46,7 @@ export const RUNTIME_PATCHES: readonly RuntimePatch[] = [
   },
   {
     name: "checkConfig",
-    why: "provider/server.js does not implement it: ours runs the config check and keeps the stack instance's ownership nonce",
+    why: "provider/server.js does not implement it: ours runs the config check and keeps the stack instance's ownership nonce and its place, refusing another place until the run says whether it is a move or a copy",
     dependsOn: ["@pulumi/pulumi"],
   },
   {
@@ -115,11 +115,13 @@ function patchService(native: NativeProvider, impl: Record<string, Handler>): vo
       const answer = checkPluginConfig(news);
       for (const warning of answer.warnings) process.stderr.write(`warning: ${warning}\n`);
       const resp = new provproto.CheckResponse();
-      resp.setInputs(structproto.Struct.fromJavaScript(native.checkConfig(olds, news)));
-      if (answer.failure !== undefined) {
+      const checked = native.checkConfig(olds, news, call.request.getUrn());
+      resp.setInputs(structproto.Struct.fromJavaScript(checked.inputs));
+      const reason = answer.failure ?? checked.failure;
+      if (reason !== undefined) {
         const failure = new provproto.CheckFailure();
         failure.setProperty("");
-        failure.setReason(answer.failure);
+        failure.setReason(reason);
         resp.setFailuresList([failure]);
       }
       callback(undefined, resp);

@@ -9,6 +9,7 @@ import { type DiagnosticSink, forResource as inScope } from "../diagnostics";
 import type { RunContext } from "../functions";
 import { checkInContext } from "../resources/account-checks";
 import { providerFactories, RESOURCE_KINDS, type ResourceKind, registry } from "../resources/registry";
+import { COPY_OF_ENV, currentBackendUrl, judgePlace, MOVED_FROM_ENV, placeOf } from "../stack-place";
 import { servedFunctions } from "./functions";
 import { PACKAGE } from "./schema";
 
@@ -47,6 +48,31 @@ export function kindOfUrn(urn: string): ResourceKind {
 /** The hidden provider input that holds the stack instance's nonce (see {@link checkProviderConfig}). */
 export const NONCE_INPUT = "ownershipNonce";
 
+/** The hidden provider input that holds the place the nonce was last used in (see {@link checkProviderConfig}). */
+export const PLACE_INPUT = "ownershipPlace";
+
+/** What the provider's `CheckConfig` answers: the inputs to record, or the one failure. */
+export interface ProviderConfigAnswer {
+  /** The inputs as given, with the nonce and the place. */
+  readonly inputs: Record<string, unknown>;
+  /** Why nothing may run here: the state was last used in another place (`judgePlace`). */
+  readonly failure: string | undefined;
+}
+
+/**
+ * The place of the provider `urn` (`urn:pulumi:<stack>::<project>::…`): the backend the CLI uses,
+ * the project and the stack; the plugin is told no organization.
+ */
+export function pluginPlace(urn: string, env: NodeJS.ProcessEnv = process.env): string {
+  const [head = "", project = ""] = urn.split("::");
+  return placeOf({
+    backendUrl: currentBackendUrl(env),
+    organization: "",
+    project,
+    stack: head.replace(/^urn:pulumi:/, ""),
+  });
+}
+
 /**
  * The provider's `CheckConfig`: the inputs as given, plus the stack instance's nonce
  * ({@link NONCE_INPUT}): the one the provider resource's state already holds (`olds`), or a fresh
@@ -55,20 +81,44 @@ export const NONCE_INPUT = "ownershipNonce";
  * resource of it is created, and hands it to `Configure`; so every run of this stack instance
  * sees the same nonce, and every other stack instance (another backend) another one. A value the
  * program or the stack config gives is ignored: the nonce is never chosen, only kept.
+ *
+ * With `here` (the place of this run, {@link pluginPlace}) it also keeps the place the nonce was
+ * last used in ({@link PLACE_INPUT}): in another place it fails until the run says whether the
+ * stack moved (the nonce stays) or is a copy (a fresh nonce), as the dynamic SDK's StackNonce does.
  */
 export function checkProviderConfig(
   olds: Record<string, unknown> | undefined,
   news: Record<string, unknown>,
-): Record<string, unknown> {
+  here?: string,
+  env: NodeJS.ProcessEnv = process.env,
+): ProviderConfigAnswer {
   const kept = olds?.[NONCE_INPUT];
-  const nonce = typeof kept === "string" && NONCE_PATTERN.test(kept) ? kept : newNonce();
-  return { ...news, [NONCE_INPUT]: nonce };
+  const recorded = olds?.[PLACE_INPUT];
+  const known = typeof kept === "string" && NONCE_PATTERN.test(kept);
+  const { [PLACE_INPUT]: _given, ...rest } = news;
+  if (here === undefined) {
+    const place = typeof recorded === "string" ? { [PLACE_INPUT]: recorded } : {};
+    return { inputs: { ...rest, [NONCE_INPUT]: known ? kept : newNonce(), ...place }, failure: undefined };
+  }
+  if (!known)
+    return { inputs: { ...rest, [NONCE_INPUT]: newNonce(), [PLACE_INPUT]: here }, failure: undefined };
+  const verdict = judgePlace(
+    typeof recorded === "string" ? recorded : undefined,
+    here,
+    env[MOVED_FROM_ENV] || undefined,
+    env[COPY_OF_ENV] || undefined,
+  );
+  if ("failure" in verdict) return { inputs: { ...rest, [NONCE_INPUT]: kept }, failure: verdict.failure };
+  return {
+    inputs: { ...rest, [NONCE_INPUT]: verdict.keep ? kept : newNonce(), [PLACE_INPUT]: verdict.place },
+    failure: undefined,
+  };
 }
 
 /**
  * The program's inputs with the title autonamed as the dynamic SDK does (`<name>-<mark>`,
  * `autonamed: true`) when an autonamed kind has neither `title` nor `adoptId`, and with its
- * ownership mark (`ownershipMark`) when the title is explicit; the mark is
+ * ownership mark (`ownershipMark`) when the title is explicit, and on a Webhook; the mark is
  * {@link instanceMark} of the provider's stack-instance nonce and the URN. The kind's `check`
  * then keeps an existing resource's title, as on the dynamic path.
  *
@@ -83,7 +133,8 @@ export function autonameInputs(
   nonce: string | undefined,
   olds: Record<string, unknown> = {},
 ): Record<string, unknown> {
-  if (!registry[kindOfUrn(urn)].autonamed) return news;
+  const kind = kindOfUrn(urn);
+  if (!registry[kind].autonamed && kind !== "Webhook") return news;
   if (news.adoptId !== undefined) return news;
   const known = nonce !== undefined && NONCE_PATTERN.test(nonce);
   if (!known && Object.keys(olds).length > 0) return news;
@@ -92,14 +143,20 @@ export function autonameInputs(
       "pulumi-resource-sender: the provider has no stack-instance nonce, so nothing could prove which objects are this stack's; nothing was created",
     );
   const mark = instanceMark(nonce as string, urn);
-  if (news.title !== undefined) return { ...news, ownershipMark: mark };
+  // A webhook has no title: its mark keys the create journal (provider/resources/webhook.ts).
+  if (kind === "Webhook" || news.title !== undefined) return { ...news, ownershipMark: mark };
   // The name is everything after the type (`urn:pulumi:stack::project::type::name`).
   const name = urn.split("::").slice(3).join("::");
   return { ...news, title: autonamedTitleOf(name, mark), autonamed: true };
 }
 
 /** Keys the engine itself puts in a provider's inputs: and the stack-instance nonce: never a user's typo. */
-const ENGINE_CONFIG_KEYS: ReadonlySet<string> = new Set(["version", "pluginDownloadURL", NONCE_INPUT]);
+const ENGINE_CONFIG_KEYS: ReadonlySet<string> = new Set([
+  "version",
+  "pluginDownloadURL",
+  NONCE_INPUT,
+  PLACE_INPUT,
+]);
 
 /**
  * The provider settings from the engine's Configure variables, keyed `sender:config:<key>` (the
@@ -162,11 +219,12 @@ export function checkPluginConfig(news: Record<string, unknown>): ConfigCheckAns
 export interface NativeProvider extends provider.Provider {
   /** Takes the provider instance's Configure variables (one plugin process per instance). */
   configure(variables: ReadonlyMap<string, string>): void;
-  /** The provider's `CheckConfig` ({@link checkProviderConfig}). */
+  /** The provider's `CheckConfig` ({@link checkProviderConfig}) for the provider `urn`. */
   checkConfig(
     olds: Record<string, unknown> | undefined,
     news: Record<string, unknown>,
-  ): Record<string, unknown>;
+    urn?: string,
+  ): ProviderConfigAnswer;
 }
 
 /** How the native provider reports. */
@@ -205,7 +263,8 @@ export function nativeProvider(
       nonce = variables.get(`${PACKAGE}:config:${NONCE_INPUT}`) ?? variables.get(`${PACKAGE}:${NONCE_INPUT}`);
       holder.configure(configSourceOf(variables));
     },
-    checkConfig: checkProviderConfig,
+    checkConfig: (olds, news, urn) =>
+      checkProviderConfig(olds, news, urn === undefined || urn === "" ? undefined : pluginPlace(urn)),
     // The URN reaches check only here (the dynamic SDK derives it in the program): autoname first.
     // Every operation runs in its resource's scope, so that its warnings name the resource.
     check: (urn, olds, news) =>

@@ -36,6 +36,11 @@ export interface CreateOnceSpec<T> {
    * an error that lists them.
    */
   owns?(candidate: T): boolean;
+  /**
+   * Why an owned object is this resource's, for messages (`carries this resource's mark`, the
+   * default; a webhook's proof is the create journal).
+   */
+  readonly proof?: string;
   /** The object's id. */
   idOf(object: T): string;
   /** Deletes an object, for the kinds the API can delete: duplicates this resource made are removed. */
@@ -133,17 +138,27 @@ function journalError(file: string, why: string): Error {
 }
 
 /**
- * The ids of the journal `file`, or none when there is no journal yet. Never follows a symlink
- * (`O_NOFOLLOW`): a planted link is an error, as is a file that does not parse.
+ * What a journal file holds: the ids this resource made, and, while a create of a kind that cannot
+ * mark its objects is under way, the fingerprint of what it found absent before sending it
+ * ({@link journalIntend}).
  */
-function readJournal(file: string): Set<string> {
+interface JournalRecord {
+  ids: Set<string>;
+  absent?: string | undefined;
+}
+
+/**
+ * The record of the journal `file`, or an empty one when there is no journal yet. Never follows a
+ * symlink (`O_NOFOLLOW`): a planted link is an error, as is a file that does not parse.
+ */
+function readJournal(file: string): JournalRecord {
   let text: string;
   let fd: number;
   try {
     fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    if (code === "ENOENT") return new Set();
+    if (code === "ENOENT") return { ids: new Set() };
     throw journalError(file, code === "ELOOP" ? "it is a symbolic link" : errorText(err));
   }
   try {
@@ -158,10 +173,14 @@ function readJournal(file: string): Set<string> {
   } catch (err) {
     throw journalError(file, `not JSON: ${shorten(errorText(err), 200)}`);
   }
-  const ids = (parsed as { ids?: unknown } | null)?.ids;
-  if (!Array.isArray(ids) || !ids.every((id) => typeof id === "string"))
-    throw journalError(file, 'not of the form {"ids": ["<id>", ...]}');
-  return new Set(ids);
+  const { ids, absent } = (parsed ?? {}) as { ids?: unknown; absent?: unknown };
+  if (
+    !Array.isArray(ids) ||
+    !ids.every((id) => typeof id === "string") ||
+    (absent !== undefined && typeof absent !== "string")
+  )
+    throw journalError(file, 'not of the form {"ids": ["<id>", ...], "absent"?: "<fingerprint>"}');
+  return { ids: new Set(ids), absent };
 }
 
 /**
@@ -169,13 +188,16 @@ function readJournal(file: string): Set<string> {
  * exclusive create that never follows a symlink (`O_CREAT|O_EXCL|O_NOFOLLOW`, 0600), then renamed
  * over the journal, which replaces a planted symlink rather than writing through it.
  */
-function writeJournal(file: string, ids: ReadonlySet<string>): void {
+function writeJournal(file: string, record: JournalRecord): void {
   const dir = privateJournalDir();
   const temporary = path.join(dir, `.${path.basename(file)}.${randomBytes(8).toString("hex")}.tmp`);
   const { O_WRONLY, O_CREAT, O_EXCL, O_NOFOLLOW } = fs.constants;
   const fd = fs.openSync(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o600);
   try {
-    fs.writeSync(fd, JSON.stringify({ ids: [...ids] }));
+    fs.writeSync(
+      fd,
+      JSON.stringify({ ids: [...record.ids], ...(record.absent ? { absent: record.absent } : {}) }),
+    );
   } finally {
     fs.closeSync(fd);
   }
@@ -197,17 +219,61 @@ function writeJournal(file: string, ids: ReadonlySet<string>): void {
  * parse. It is never taken for an empty journal, which would lose a proof.
  */
 export function journalIds(key: string): Set<string> {
-  return readJournal(journalFile(key));
+  return readJournal(journalFile(key)).ids;
+}
+
+/**
+ * The fingerprint a create of a kind that cannot mark its objects (a webhook) recorded as absent
+ * before it sent its request ({@link journalIntend}), or undefined when none is under way.
+ *
+ * @throws Error naming the journal's path when it cannot be read, as {@link journalIds}.
+ */
+export function journalIntent(key: string): string | undefined {
+  return readJournal(journalFile(key)).absent;
+}
+
+/**
+ * Records, before a create of a kind that cannot mark its objects is sent, that the service held
+ * no object of the `fingerprint` (a hash of its distinguishing fields, never the fields in clear):
+ * after a crash that lost the answer, the one that appeared since is provably this resource's
+ * ({@link journalIntent}). A journal that cannot be written is a warning: the create then proves
+ * nothing after a crash, as before intents, and the next `up` refuses the look-alike.
+ */
+export function journalIntend(key: string, fingerprint: string): void {
+  const file = journalFile(key);
+  try {
+    const record = readJournal(file);
+    writeJournal(file, { ids: record.ids, absent: fingerprint });
+  } catch (err) {
+    process.stderr.write(`warning: could not write the create journal ${file}: ${errorText(err)}\n`);
+  }
+}
+
+/**
+ * Ends the intent {@link journalIntend} recorded: with the id the create made (it joins the ids),
+ * or without one when the create surely made nothing (the service refused it).
+ */
+export function journalSettle(key: string, id: string | undefined): void {
+  const file = journalFile(key);
+  try {
+    const record = readJournal(file);
+    if (id !== undefined) record.ids.add(id);
+    if (record.absent === undefined && id === undefined) return;
+    if (record.ids.size === 0) fs.rmSync(file, { force: true });
+    else writeJournal(file, { ids: record.ids });
+  } catch (err) {
+    process.stderr.write(`warning: could not write the create journal ${file}: ${errorText(err)}\n`);
+  }
 }
 
 /** Remembers that this resource made `id` (written before the object loses its mark). */
 export function journalAdd(key: string, id: string): void {
   const file = journalFile(key);
   try {
-    const ids = readJournal(file);
-    if (ids.has(id)) return;
-    ids.add(id);
-    writeJournal(file, ids);
+    const record = readJournal(file);
+    if (record.ids.has(id)) return;
+    record.ids.add(id);
+    writeJournal(file, record);
   } catch (err) {
     process.stderr.write(`warning: could not write the create journal ${file}: ${errorText(err)}\n`);
   }
@@ -217,11 +283,11 @@ export function journalAdd(key: string, id: string): void {
 export function journalForget(key: string, id: string): void {
   const file = journalFile(key);
   try {
-    const ids = readJournal(file);
-    if (!ids.delete(id)) return;
+    const record = readJournal(file);
+    if (!record.ids.delete(id)) return;
     // rm unlinks a symlink itself, never its target.
-    if (ids.size === 0) fs.rmSync(file, { force: true });
-    else writeJournal(file, ids);
+    if (record.ids.size === 0 && record.absent === undefined) fs.rmSync(file, { force: true });
+    else writeJournal(file, record);
   } catch (err) {
     // A stale entry only names an object that no longer exists.
     process.stderr.write(`warning: could not update the create journal ${file}: ${errorText(err)}\n`);
@@ -305,7 +371,7 @@ export async function createOnce<T>(
     // Made by an earlier run that never recorded it: that run (a kill) left a pending CREATE in
     // the state, which the engine keeps warning about until a refresh clears it.
     process.stderr.write(
-      `note: ${spec.kind} ${spec.idOf(kept as T)} was made by an earlier run that did not record it (a lost answer, an interrupted up) and carries this resource's mark: adopted, not made again. ` +
+      `note: ${spec.kind} ${spec.idOf(kept as T)} was made by an earlier run that did not record it (a lost answer, an interrupted up) and ${spec.proof ?? "carries this resource's mark"}: adopted, not made again. ` +
         "If that run left pending CREATE operations, `pulumi refresh --clear-pending-creates --yes` clears them (docs/reliability.md).\n",
     );
     await removeDuplicates(mine, spec, extra);
@@ -490,7 +556,7 @@ export function mayExistError<T>(spec: CreateOnceSpec<T>, failure: unknown, look
       ? "no such object turned up in the look-ups that followed"
       : `the look-up for it failed too (${shorten(errorText(lookError), 300)})`;
   const next = spec.owns
-    ? "Running `pulumi up` again adopts it if it exists, as it carries this resource's mark"
+    ? `Running \`pulumi up\` again adopts it if it exists, as it ${spec.proof ?? "carries this resource's mark"}`
     : `Nothing else was created: ${(spec.advice ?? adoptIdAdvice)([])}`;
   const error = new Error(
     `${errorText(failure)}. The service may have made the ${spec.describe} anyway: ${looked}. ${next}.`,

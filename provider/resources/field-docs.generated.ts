@@ -108,6 +108,8 @@ export const fieldDocs = {
       "The id of the group to watch; required for `groups/new-subscriber` and `groups/unsubscribed`.",
     adoptId:
       "Id of an existing webhook to take over instead of creating one. A create finds a webhook of the same url, topic and group and fails naming it, since a second one would deliver every event twice; this is how to manage that one. Its topic and group must already be these (they cannot change in place); a different url is changed. Only read at create.",
+    ownershipMark:
+      "Set by the SDK (or the plugin's check): 8 hex of a hash of the stack instance's nonce (kept in the stack's state) and the resource's URN. It keys the create journal, which records before the POST that no webhook of the same url, topic and group existed, so that the one a crashed `up` made is provably this resource's on the next `up`, and no other stack's. Not meant to be set by programs. Only read at create and delete.",
     status: "The service's status of the webhook, e.g. `ACTIVE`.",
     accountId: "The account the webhook belongs to.",
     totalDeliveries: "Deliveries made, as of the last create, update or refresh.",

@@ -1,40 +1,61 @@
 /**
  * StackNonce: the dynamic SDK's one hidden resource per stack, which holds the stack instance's
- * nonce (`provider/autoname.ts`). The SDK registers it before the first resource that needs a
- * mark, and every such resource takes its mark from the nonce, so the engine creates it, and
- * writes it to the stack's state, before it creates any of them. It never calls the service.
+ * nonce (`provider/autoname.ts`) and the place it was last used in (`provider/stack-place.ts`).
+ * The SDK registers it before the first resource that needs a mark, and every such resource takes
+ * its mark from the nonce, so the engine creates it, and writes it to the stack's state, before it
+ * creates any of them. It never calls the service.
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { NONCE_PATTERN, newNonce } from "../autoname";
+import { judgePlace, PLACE_PATTERN } from "../stack-place";
 
 /** The kind of the hidden nonce resource, in its type token `pulumi-nodejs:dynamic/sender:StackNonce`. */
 export const STACK_NONCE_KIND = "StackNonce";
 
 const valid = (value: unknown): value is string => typeof value === "string" && NONCE_PATTERN.test(value);
+const validPlace = (value: unknown): value is string =>
+  typeof value === "string" && PLACE_PATTERN.test(value);
 
 /**
  * The provider of the nonce resource. `check` keeps the nonce the state holds (`olds`) and only
  * when there is none takes the program's candidate (a fresh random value each run) or a fresh
- * one: the nonce is made once per stack instance and never changes after, so no diff, no update.
+ * one: the nonce is made once per stack instance. It also keeps the place the state was last used
+ * in, and in another place it fails with one line until the program's run says whether the stack
+ * moved (the nonce stays) or is a copy (the candidate becomes its nonce), see `judgePlace`; so a
+ * copy of the state never carries the original's marks into new creates.
  */
 export const stackNonceProvider: pulumi.dynamic.ResourceProvider = {
   async check(olds, news) {
-    const nonce = valid(olds?.nonce) ? olds.nonce : valid(news.nonce) ? news.nonce : newNonce();
-    return { inputs: { ...news, nonce } };
+    const { movedFrom, copyOf, ...rest } = news;
+    const candidate = valid(news.nonce) ? news.nonce : newNonce();
+    const here = validPlace(news.place) ? news.place : undefined;
+    if (!valid(olds?.nonce)) return { inputs: { ...rest, nonce: candidate } };
+    // A program of an older SDK says no place: the recorded one stays.
+    if (here === undefined) return { inputs: { ...rest, nonce: olds.nonce, place: olds.place } };
+    const text = (value: unknown) => (typeof value === "string" ? value : undefined);
+    const verdict = judgePlace(text(olds.place), here, text(movedFrom), text(copyOf));
+    if ("failure" in verdict) return { inputs: news, failures: [{ property: "", reason: verdict.failure }] };
+    return { inputs: { ...rest, nonce: verdict.keep ? olds.nonce : candidate, place: verdict.place } };
   },
   async diff(_id, olds, news) {
-    return { changes: olds.nonce !== news.nonce, replaces: [], deleteBeforeReplace: false };
+    const changes = olds.nonce !== news.nonce || (news.place !== undefined && olds.place !== news.place);
+    return { changes, replaces: [], deleteBeforeReplace: false };
   },
   async create(inputs) {
-    return { id: inputs.nonce, outs: { nonce: inputs.nonce } };
+    return { id: inputs.nonce, outs: placed(inputs.nonce, inputs.place) };
   },
   async read(id, props) {
-    return { id, props: { nonce: valid(props?.nonce) ? props.nonce : id } };
+    return { id, props: placed(valid(props?.nonce) ? props.nonce : id, props?.place) };
   },
-  async update(_id, olds) {
-    return { outs: { nonce: olds.nonce } };
+  async update(_id, _olds, news) {
+    return { outs: placed(news.nonce, news.place) };
   },
   async delete() {
     // Nothing in the service: the nonce lives in the stack's state only.
   },
 };
+
+/** The outputs: the nonce, and the place when one is known. */
+function placed(nonce: string, place: unknown): { nonce: string; place?: string } {
+  return validPlace(place) ? { nonce, place } : { nonce };
+}

@@ -1,8 +1,12 @@
+import { createHash } from "node:crypto";
+import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import {
   type CreateWebhookBody,
   type KnownKeys,
+  redactUrls,
   shorten,
+  shownUrl,
   WEBHOOK_TOPICS,
   type Webhook,
   type WebhookTopic,
@@ -12,13 +16,17 @@ import {
   changedFields,
   createOnce,
   createOptionsOf,
+  isAmbiguous,
   isNotFound,
+  journalForget,
+  journalKey,
   type PropertyBag,
   type ResourceProviderOf,
   readOrGone,
   sameValue,
   withOperation,
 } from "./common";
+import { journalIds, journalIntend, journalIntent, journalSettle } from "./create-once";
 import { defineResource } from "./define";
 import {
   bodyOf,
@@ -103,6 +111,20 @@ export const webhookFields = {
       .min(1, "must not be empty when given")
       .superRefine(safeId("webhook")),
   },
+  /**
+   * Set by the SDK (or the plugin's check): 8 hex of a hash of the stack instance's nonce (kept in the
+   * stack's state) and the resource's URN. It keys the create journal, which records before the POST
+   * that no webhook of the same url, topic and group existed, so that the one a crashed `up` made
+   * is provably this resource's on the next `up`, and no other stack's. Not meant to be set by
+   * programs. Only read at create and delete.
+   */
+  ownershipMark: {
+    type: "string",
+    createOnly: true,
+    check: z
+      .string({ error: "must be a string" })
+      .regex(/^[0-9a-f]{8}$/, "must be 8 lowercase hex digits (set by the SDK, not by programs)"),
+  },
   /** The service's status of the webhook, e.g. `ACTIVE`. */
   status: {
     type: "string",
@@ -144,9 +166,9 @@ const WEBHOOK_DIFF = diffSpecOf(webhookFields, true);
 /**
  * The webhooks a create of `body` could have made, or would duplicate: the same url, topic and
  * group. A webhook carries no name nor any field a mark could ride on without changing where
- * deliveries go, so none is provably a resource's own: none is adopted without `adoptId`. One
- * there before the create fails it (a second would deliver every event twice); after an
- * ambiguous create, one that appears ends it with its id and what to do (see `createOnce`).
+ * deliveries go, so only the create journal proves one a resource's own ({@link journalIntend}):
+ * one there before the intent fails the create (a second would deliver every event twice); one
+ * that appeared after it, during an ambiguous create or before a crash, is adopted.
  */
 function matching(webhooks: readonly Webhook[], body: CreateWebhookBody): Webhook[] {
   return webhooks.filter(
@@ -155,6 +177,29 @@ function matching(webhooks: readonly Webhook[], body: CreateWebhookBody): Webhoo
       webhook.topic === body.topic &&
       (webhook.group ?? undefined) === (body.relation_id ?? undefined),
   );
+}
+
+/** What the journal records as absent before a create: a hash of the url, topic and group, never the url in clear. */
+function fingerprintOf(body: CreateWebhookBody): string {
+  return createHash("sha256")
+    .update(`${body.url}\n${body.topic}\n${body.relation_id ?? ""}`)
+    .digest("hex")
+    .slice(0, 16);
+}
+
+/** A webhook as messages name it: its topic, its url without path or query, its group. */
+function described(body: CreateWebhookBody): string {
+  return `${body.topic} webhook for ${shownUrl(body.url)}${body.relation_id ? ` and group ${body.relation_id}` : ""}`;
+}
+
+/** Runs `operation`, taking `urls` out of the message of any error it ends with (a service may echo them). */
+async function redacting<T>(urls: readonly (string | undefined)[], operation: () => Promise<T>): Promise<T> {
+  try {
+    return await operation();
+  } catch (err) {
+    if (err instanceof Error) err.message = redactUrls(err.message, urls);
+    throw err;
+  }
 }
 
 function stateOf(inputs: WebhookInputs, webhook: Webhook): WebhookOutputs {
@@ -184,8 +229,7 @@ async function refuseDuplicate(context: ProviderContext, body: CreateWebhookBody
   if (existing.length === 0) return;
   const ids = existing.map((w) => w.id);
   throw new Error(
-    `a ${body.topic} webhook for ${shorten(body.url)}${body.relation_id ? ` and group ${body.relation_id}` : ""} ` +
-      `already exists (${ids.join(", ")}), and a second would deliver every event twice: ` +
+    `a ${described(body)} already exists (${ids.join(", ")}), and a second would deliver every event twice: ` +
       `${adoptAdvice(ids[0] as string)}`,
   );
 }
@@ -232,6 +276,99 @@ async function adopt(context: ProviderContext, adoptId: string, body: CreateWebh
   return client.updateWebhook(current.id, { url: body.url });
 }
 
+/**
+ * Creates the webhook of `body` exactly once, with the create journal of the resource's `mark`
+ * (when the SDK or the plugin gave one) as its proof:
+ *
+ * 1. A webhook the journal names, or the one webhook of the same url, topic and group that
+ *    appeared after an earlier run recorded it absent (an `up` killed after the POST was answered
+ *    and before the state recorded it), is adopted, with the usual note.
+ * 2. Otherwise one that exists fails the create ({@link refuseDuplicate}), as does more than one
+ *    after an intent: nothing proves which is this resource's.
+ * 3. Then the journal records that none existed, the POST goes, and after an ambiguous failure
+ *    one that appeared since is adopted. The journal keeps the id made; a refused POST clears the
+ *    intent, so that a look-alike made later by someone else is never taken for ours.
+ */
+async function createProvably(
+  context: ProviderContext,
+  body: CreateWebhookBody,
+  mark: string | undefined,
+): Promise<Webhook> {
+  const client = context.client();
+  const journal = mark === undefined ? undefined : journalKey(KIND, mark, client.baseUrl);
+  const fingerprint = fingerprintOf(body);
+  const journaled = journal === undefined ? new Set<string>() : journalIds(journal);
+  const recovering = journal !== undefined && journalIntent(journal) === fingerprint;
+  const known = async () =>
+    matching(await context.claims.sharedList(client, KIND, () => client.listWebhooks()), body);
+  const claimed = context.claims.of(KIND);
+  const listed = (await known()).filter((webhook) => !claimed.has(webhook.id));
+  const proven = new Set(listed.filter((webhook) => journaled.has(webhook.id)).map((webhook) => webhook.id));
+  if (proven.size === 0 && recovering && listed.length === 1) proven.add((listed[0] as Webhook).id);
+  // The ids there before this run's intent; until it is written, only proven ones are ours.
+  let before: ReadonlySet<string> | undefined;
+  if (proven.size === 0) {
+    await refuseDuplicate(context, body);
+    before = new Set(listed.map((webhook) => webhook.id));
+    if (journal !== undefined) journalIntend(journal, fingerprint);
+  }
+  let ambiguous = false;
+  let refused = false;
+  try {
+    const webhook = await createOnce(
+      context.claims,
+      {
+        kind: KIND,
+        describe: described(body),
+        create: async () => {
+          try {
+            return await client.createWebhook(body);
+          } catch (err) {
+            if (isAmbiguous(err)) ambiguous = true;
+            else refused = true;
+            throw err;
+          }
+        },
+        known,
+        find: async () => matching(await client.listWebhooks(), body),
+        ...(journal === undefined
+          ? {}
+          : {
+              owns: (webhook: Webhook) =>
+                proven.has(webhook.id) || (before !== undefined && !before.has(webhook.id)),
+            }),
+        proof: "appeared after this resource's create journal recorded none like it",
+        idOf: (w) => w.id,
+        advice: (ids) =>
+          ids.length === 0
+            ? 'look for it in Sender (Settings, Webhooks); if it is there, set `adoptId: "<its id>"` on this resource, or delete it there and run `pulumi up` again'
+            : adoptAdvice(ids[0] as string),
+      },
+      createOptionsOf(client, context.retryDeadlineMs()),
+    );
+    if (journal !== undefined) journalSettle(journal, webhook.id);
+    return webhook;
+  } catch (err) {
+    // Refused by the service, and never in doubt: nothing was made, so nothing can appear as ours later.
+    if (journal !== undefined && refused && !ambiguous) journalSettle(journal, undefined);
+    throw err;
+  }
+}
+
+/**
+ * The check's failures with the url's taken off its property: the engine prints a failing
+ * property's value beside it (`property url value {…} has a problem`), path and query included.
+ * The failure names the field in its reason instead, with the url as {@link shownUrl} shows it.
+ */
+function hideUrlValue(url: unknown, result: pulumi.dynamic.CheckResult): pulumi.dynamic.CheckResult {
+  if (!result.failures?.some((failure) => failure.property === "url")) return result;
+  const given = typeof url === "string" ? ` (given ${shownUrl(url)})` : "";
+  const failures = result.failures.map((failure) =>
+    failure.property === "url" ? { property: "", reason: `url ${failure.reason}${given}` } : failure,
+  );
+  return { ...result, failures };
+}
+
 /** The inputs that change in place: those a change of which does not replace the webhook. */
 const IN_PLACE = WEBHOOK_DIFF.fields.filter((field) => !WEBHOOK_DIFF.replaceOnChange.includes(field));
 
@@ -243,7 +380,8 @@ export const webhookProvider: ResourceProviderOf = defineResource(webhookFields,
   kind: KIND,
   deleteBeforeReplace: true,
   handlers: (context) => ({
-    async check(_olds, news, result) {
+    async check(_olds, news, checked) {
+      const result = hideUrlValue(news.url, checked);
       const topic = news.topic;
       const relationId = news.relationId;
       const relationMissing = relationId === undefined || relationId === null || relationId === "";
@@ -261,32 +399,17 @@ export const webhookProvider: ResourceProviderOf = defineResource(webhookFields,
     async create(inputs) {
       const body = bodyOf(webhookFields, inputs);
       const adoptId = inputs.adoptId;
-      return withOperation("create", KIND, adoptId ?? `${body.topic} ${body.url}`, async () => {
-        if (adoptId !== undefined) {
-          const adopted = await adopt(context, adoptId, body);
-          return { id: adopted.id, outs: stateOf(inputs, adopted) };
-        }
-        await refuseDuplicate(context, body);
-        const client = context.client();
-        const webhook = await createOnce(
-          context.claims,
-          {
-            kind: KIND,
-            describe: `${body.topic} webhook for ${shorten(body.url)}`,
-            create: () => client.createWebhook(body),
-            known: async () =>
-              matching(await context.claims.sharedList(client, KIND, () => client.listWebhooks()), body),
-            find: async () => matching(await client.listWebhooks(), body),
-            idOf: (w) => w.id,
-            advice: (ids) =>
-              ids.length === 0
-                ? 'look for it in Sender (Settings, Webhooks); if it is there, set `adoptId: "<its id>"` on this resource, or delete it there and run `pulumi up` again'
-                : adoptAdvice(ids[0] as string),
-          },
-          createOptionsOf(client, context.retryDeadlineMs()),
-        );
-        return { id: webhook.id, outs: stateOf(inputs, webhook) };
-      });
+      const subject = adoptId ?? `${body.topic} ${shownUrl(body.url)}`;
+      return redacting([body.url], () =>
+        withOperation("create", KIND, subject, async () => {
+          if (adoptId !== undefined) {
+            const adopted = await adopt(context, adoptId, body);
+            return { id: adopted.id, outs: stateOf(inputs, adopted) };
+          }
+          const webhook = await createProvably(context, body, inputs.ownershipMark);
+          return { id: webhook.id, outs: stateOf(inputs, webhook) };
+        }),
+      );
     },
 
     async read(id, props) {
@@ -306,36 +429,41 @@ export const webhookProvider: ResourceProviderOf = defineResource(webhookFields,
     async update(id, olds, news) {
       const fields = changedFields(WEBHOOK_DIFF, olds, news).filter((field) => IN_PLACE.includes(field));
       const body = patchBodyOf(webhookFields, fields, news);
-      return withOperation("update", KIND, id, async () => {
-        const client = context.client();
-        const webhook =
-          Object.keys(body).length > 0 ? await client.updateWebhook(id, body) : await client.getWebhook(id);
-        // No published example shows this PATCH's body: a field the service did not take is an error, not drift.
-        const record: PropertyBag = asInputRecord(webhook);
-        const ignored = Object.entries(body).filter(([api, value]) => !sameValue(record[api], value));
-        if (ignored.length > 0) {
-          const detail = ignored
-            .map(
-              ([api, value]) =>
-                `${api} is ${JSON.stringify(record[api] ?? null)}, not ${JSON.stringify(value)}`,
-            )
-            .join("; ");
-          throw new Error(
-            `PATCH /v2/account/webhooks/${id} succeeded but did not make the change (${detail}). ` +
-              "Replace the webhook instead (`pulumi up --replace` with its URN).",
-          );
-        }
-        return { outs: stateOf(news, webhook) };
-      });
+      return redacting([news.url, olds.url], () =>
+        withOperation("update", KIND, id, async () => {
+          const client = context.client();
+          const webhook =
+            Object.keys(body).length > 0 ? await client.updateWebhook(id, body) : await client.getWebhook(id);
+          // No published example shows this PATCH's body: a field the service did not take is an error, not drift.
+          const record: PropertyBag = asInputRecord(webhook);
+          const ignored = Object.entries(body).filter(([api, value]) => !sameValue(record[api], value));
+          if (ignored.length > 0) {
+            const detail = ignored
+              .map(
+                ([api, value]) =>
+                  `${api} is ${JSON.stringify(record[api] ?? null)}, not ${JSON.stringify(value)}`,
+              )
+              .join("; ");
+            throw new Error(
+              `PATCH /v2/account/webhooks/${id} succeeded but did not make the change (${detail}). ` +
+                "Replace the webhook instead (`pulumi up --replace` with its URN).",
+            );
+          }
+          return { outs: stateOf(news, webhook) };
+        }),
+      );
     },
 
-    async delete(id) {
+    async delete(id, props) {
       await withOperation("delete", KIND, id, async () => {
+        const client = context.client();
         try {
-          await context.client().deleteWebhook(id);
+          await client.deleteWebhook(id);
         } catch (err) {
           if (!isNotFound(err)) throw err; // already gone
         }
+        const mark = props.ownershipMark;
+        if (typeof mark === "string") journalForget(journalKey(KIND, mark, client.baseUrl), id);
       });
     },
   }),

@@ -43,6 +43,10 @@ export class Webhook extends pulumi.CustomResource {
      */
     declare public readonly adoptId: pulumi.Output<string | undefined>;
     /**
+     * Set by the SDK (or the plugin's check): 8 hex of a hash of the stack instance's nonce (kept in the stack's state) and the resource's URN. It keys the create journal, which records before the POST that no webhook of the same url, topic and group existed, so that the one a crashed `up` made is provably this resource's on the next `up`, and no other stack's. Not meant to be set by programs. Only read at create and delete.
+     */
+    declare public readonly ownershipMark: pulumi.Output<string | undefined>;
+    /**
      * The id of the group to watch; required for `groups/new-subscriber` and `groups/unsubscribed`.
      */
     declare public readonly relationId: pulumi.Output<string | undefined>;
@@ -89,6 +93,7 @@ export class Webhook extends pulumi.CustomResource {
                 throw new Error("Missing required property 'url'");
             }
             resourceInputs["adoptId"] = args?.adoptId;
+            resourceInputs["ownershipMark"] = args?.ownershipMark;
             resourceInputs["relationId"] = args?.relationId;
             resourceInputs["topic"] = args?.topic;
             resourceInputs["url"] = args?.url;
@@ -100,6 +105,7 @@ export class Webhook extends pulumi.CustomResource {
         } else {
             resourceInputs["accountId"] = undefined /*out*/;
             resourceInputs["adoptId"] = undefined /*out*/;
+            resourceInputs["ownershipMark"] = undefined /*out*/;
             resourceInputs["relationId"] = undefined /*out*/;
             resourceInputs["responseTime"] = undefined /*out*/;
             resourceInputs["status"] = undefined /*out*/;
@@ -123,6 +129,10 @@ export interface WebhookArgs {
      * Id of an existing webhook to take over instead of creating one. A create finds a webhook of the same url, topic and group and fails naming it, since a second one would deliver every event twice; this is how to manage that one. Its topic and group must already be these (they cannot change in place); a different url is changed. Only read at create.
      */
     adoptId?: pulumi.Input<string | undefined>;
+    /**
+     * Set by the SDK (or the plugin's check): 8 hex of a hash of the stack instance's nonce (kept in the stack's state) and the resource's URN. It keys the create journal, which records before the POST that no webhook of the same url, topic and group existed, so that the one a crashed `up` made is provably this resource's on the next `up`, and no other stack's. Not meant to be set by programs. Only read at create and delete.
+     */
+    ownershipMark?: pulumi.Input<string | undefined>;
     /**
      * The id of the group to watch; required for `groups/new-subscriber` and `groups/unsubscribed`.
      */

@@ -33,6 +33,9 @@ interface Census {
   orphans: number;
 }
 
+/** The url of the program's webhook `i`: a secret in its query, which no message may show. */
+const webhookUrl = (i: number) => `https://hooks.example.com/exactly-once/${i}?secret=s3cr3t-${i}`;
+
 type Seeded = { campaigns: Set<string>; transactional: Set<string>; webhooks: Set<string> };
 
 async function seededIds(emu: EmulatorHandle): Promise<Seeded> {
@@ -75,10 +78,7 @@ async function census(
     {
       objects: state.webhooks.filter((w: any) => !seeded.webhooks.has(w.id)),
       key: (w: any) => w.url,
-      expected: Array.from(
-        { length: shape.webhooks ?? 0 },
-        (_, i) => `https://hooks.example.com/exactly-once/${i}`,
-      ),
+      expected: Array.from({ length: shape.webhooks ?? 0 }, (_, i) => webhookUrl(i)),
     },
   ];
   const result = { duplicates: 0, missing: 0, orphans: 0 };
@@ -497,6 +497,111 @@ describe("exactly-once reproductions under the real engine", () => {
     figures.push(
       `ownership cost: ${looks.length} look-ups for ${creates} creates (1 list per kind); no-op up: 1 call (the probe)`,
     );
+  });
+});
+
+describe("webhooks: kill -9 between the POST and the state's record, a webhook made before, urls in messages", () => {
+  // 2 campaigns with targeting, follow-up and schedule (8), 1 transactional campaign, 2 webhooks.
+  const shape: Shape = { campaigns: 2, transactional: 1, webhooks: 2, parts: true };
+  let emu: EmulatorHandle;
+  let seeded: Seeded;
+  let h: StackHandle;
+  const figures: string[] = [];
+
+  beforeAll(async () => {
+    emu = await emulator(TOKEN);
+    seeded = await seededIds(emu);
+    h = await newStack(emu, shape);
+  });
+  afterAll(async () => {
+    console.log(`webhook figures:\n  ${figures.join("\n  ")}`);
+    await h?.dispose();
+    await emu?.close();
+  });
+
+  test("kill -9 after a webhook's POST committed and before the state recorded it, then cancel + up: the whole stack, the webhook adopted, 0 duplicates", async () => {
+    // The service commits the first webhook POST and its answer is lost; every look-up after it
+    // fails, so the provider is still looking (the webhook in no state) when the engine is killed.
+    await emu.admin("POST", "faults", {
+      rules: [
+        { method: "POST", path: "^/v2/account/webhooks$", kind: "drop-after", count: 1 },
+        { method: "GET", path: "^/v2/account/webhooks$", kind: "status", status: 503, skip: 1 },
+      ],
+    });
+    const env = { ...process.env, ...h.env };
+    const child = spawn("pulumi", ["up", "--yes", "--skip-preview", "--non-interactive", "--stack", "e2e"], {
+      cwd: h.dir,
+      env,
+      stdio: "ignore",
+    });
+    const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+    await until(
+      async () => ((await emu.admin("GET", "faults")).rules as Array<{ hits: number }>)[1]?.hits !== 0,
+      120_000,
+      "a look-up after the lost answer",
+    );
+    process.kill(child.pid as number, "SIGKILL");
+    await exited;
+    await until(async () => providerProcesses(h.dir).length === 0, 60_000, "the provider to stop");
+    await emu.admin("DELETE", "faults");
+    cancelAfterCrash(h, env);
+    const madeAtKill = (await emu.state()).webhooks.filter((w: any) => !seeded.webhooks.has(w.id));
+    const stateAtKill = JSON.parse(await h.exportState()).deployment.resources ?? [];
+    const recorded = new Set(stateAtKill.filter((r: any) => r.id).map((r: any) => r.id));
+    const unrecorded = madeAtKill.filter((w: any) => !recorded.has(w.id)).map((w: any) => w.id);
+    // The committed one, and the other too when its answer came but the kill beat the record.
+    expect(unrecorded.length).toBeGreaterThan(0);
+    const up = await h.stack.up({ onOutput: h.onOutput });
+    expect(await census(emu, seeded, shape, up.outputs)).toEqual({ duplicates: 0, missing: 0, orphans: 0 });
+    const printed = h.output.join("");
+    for (const id of unrecorded) {
+      expect(up.outputs.webhookIds?.value).toContain(id);
+      expect(printed).toContain(
+        `note: Webhook ${id} was made by an earlier run that did not record it (a lost answer, an interrupted up) and appeared after this resource's create journal recorded none like it: adopted, not made again.`,
+      );
+    }
+    expect(printed).not.toContain("s3cr3t");
+    figures.push(
+      `kill -9 with webhook(s) ${unrecorded.join(", ")} made and unrecorded: cancel + up adopted them; ${Object.keys(up.outputs).length} outputs, 0 duplicates, 0 orphans, 0 missing`,
+    );
+  });
+
+  test("a webhook made before the create is refused, and no message shows a url's path or query", async () => {
+    // Someone made the webhook the program now adds, before its create: refused.
+    const before = await emu.api("POST", "account/webhooks", {
+      url: webhookUrl(2),
+      topic: "subscribers/new",
+    });
+    await h.stack.setConfig("test:webhooks", { value: "3" });
+    const duplicate = await failure(() => h.stack.up({ onOutput: h.onOutput }));
+    expect(duplicate).toContain(
+      `create Webhook subscribers/new https://hooks.example.com/… failed: a subscribers/new webhook for https://hooks.example.com/… already exists (${before.body.id})`,
+    );
+    await emu.api("DELETE", `account/webhooks/${before.body.id}`);
+    // The service's refusal of the POST: the client's error names the webhook the same way.
+    await emu.admin("POST", "faults", {
+      rules: [{ method: "POST", path: "^/v2/account/webhooks$", kind: "status", status: 422, count: 1 }],
+    });
+    const refused = await failure(() => h.stack.up({ onOutput: h.onOutput }));
+    expect(refused).toContain(
+      "create Webhook subscribers/new https://hooks.example.com/… failed: POST /v2/account/webhooks failed with 422",
+    );
+    // A plain http url fails the check: the line names the field, not its value.
+    await h.stack.setConfig("test:webhookScheme", { value: "http" });
+    const check = await failure(() => h.stack.preview({ onOutput: h.onOutput }));
+    // Whichever webhook the engine checks first fails the preview.
+    expect(check).toMatch(
+      /resource 'webhook-\d' has a problem: url must be an https URL \(given http:\/\/hooks\.example\.com\/…\)/,
+    );
+    await h.stack.removeConfig("test:webhookScheme");
+    const up = await h.stack.up({ onOutput: h.onOutput });
+    const three = { ...shape, webhooks: 3 };
+    expect(await census(emu, seeded, three, up.outputs)).toEqual({ duplicates: 0, missing: 0, orphans: 0 });
+    for (const text of [duplicate, refused, check, h.output.join("")]) expect(text).not.toContain("s3cr3t");
+    figures.push(
+      `a webhook made before (${before.body.id}) refused; 422 and check errors without the url's query`,
+    );
+    await h.stack.destroy({ onOutput: h.onOutput });
   });
 });
 

@@ -10,6 +10,7 @@ import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { instanceMark } from "../../provider/autoname";
 import { journalKey } from "../../provider/resources/create-once";
+import { placeOf } from "../../provider/stack-place";
 import { pluginPath } from "../support/plugin";
 import { cli } from "../support/run";
 import {
@@ -190,6 +191,116 @@ describe("two stacks of the same names on two backends, one account: the dynamic
   });
 });
 
+describe("a copied state never takes over the original's objects; a confirmed move keeps them", () => {
+  let emu: EmulatorHandle;
+  let original: StackHandle;
+  let other: StackHandle;
+  let place: string;
+  const figures: string[] = [];
+  const EXTRAS = ["extraId", "extraAutoId"];
+  // The original's state as exported before and after its two new campaigns.
+  const early = () => path.join(original.dir, "exported-early.json");
+  const late = () => path.join(original.dir, "exported-late.json");
+
+  /** Imports `file` (a `pulumi stack export` of the original) into the other stack, replacing its state. */
+  async function importInto(h: StackHandle, file: string): Promise<void> {
+    await cli(h, h.dir, ["stack", "import", "--file", file, "--stack", "e2e"]);
+  }
+
+  beforeAll(async () => {
+    emu = await emulator(TOKEN);
+    // One machine: the two stacks share the create journal, as in the issue.
+    const env = { PULUMI_SENDER_JOURNAL_DIR: sharedJournal() };
+    original = await createStack(
+      copyProgram("test/e2e/programs/newsletter", "copied-original"),
+      emu,
+      {},
+      env,
+    );
+    other = await createStack(copyProgram("test/e2e/programs/newsletter", "copied-other"), emu, {}, env);
+  });
+  afterAll(async () => {
+    console.log(`copied state figures:\n  ${figures.join("\n  ")}`);
+    await original?.dispose();
+    await other?.dispose();
+    await emu?.close();
+  });
+
+  test("the original's state is copied; the original then makes two more campaigns (one explicitly titled, one autonamed)", async () => {
+    await original.stack.up({ onOutput: original.onOutput });
+    fs.writeFileSync(early(), await original.exportState());
+    place = placeOf({
+      backendUrl: `file://${original.backend}`,
+      organization: "organization",
+      project: "newsletter",
+      stack: "e2e",
+    });
+    for (const h of [original, other]) {
+      await h.stack.setConfig("extra", { value: "true" });
+      await h.stack.setConfig("extraAuto", { value: "true" });
+    }
+    const up = await original.stack.up({ onOutput: original.onOutput });
+    expect(up.summary.resourceChanges).toEqual({ create: 2, same: 5 });
+  });
+
+  test("the copy's preview and up fail with one line naming the original's place, and write nothing", async () => {
+    await importInto(other, early());
+    const before = await emu.requestCounts();
+    const preview = await failure(() => other.stack.preview({ onOutput: other.onOutput }));
+    const up = await failure(() => other.stack.up({ onOutput: other.onOutput }));
+    expect(await mutatingRequestsSince(emu, before)).toEqual(NO_WRITES);
+    for (const text of [preview, up]) {
+      expect(text).toContain(
+        `StackNonce resource 'sender-stack-nonce' has a problem: this stack's state was last used in another place (another backend, organization, project or stack: ${place} there, `,
+      );
+      expect(text).toContain(
+        `If the stack moved here, run again with SENDER_STACK_MOVED_FROM=${place}; if it is a copy, with SENDER_STACK_COPY_OF=${place}, which gives it a nonce of its own`,
+      );
+    }
+    expect(up).not.toContain("was made by an earlier run");
+  });
+
+  test("a move confirmed with SENDER_STACK_MOVED_FROM keeps the nonce and changes no campaign", async () => {
+    fs.writeFileSync(late(), await original.exportState());
+    await importInto(other, late());
+    const nonce = await nonceOf(original);
+    const env = other.stack.workspace.envVars;
+    env.SENDER_STACK_MOVED_FROM = place;
+    const before = await emu.requestCounts();
+    const moved = await other.stack.up({ onOutput: other.onOutput });
+    delete env.SENDER_STACK_MOVED_FROM;
+    // Only the nonce's record changes (its place): no request writes.
+    expect(moved.summary.resourceChanges).toEqual({ same: 6, update: 1 });
+    expect(await mutatingRequestsSince(emu, before)).toEqual(NO_WRITES);
+    const again = await other.stack.up({ onOutput: other.onOutput });
+    expect([again.summary.resourceChanges, await nonceOf(other)]).toEqual([{ same: 7 }, nonce]);
+    figures.push(
+      `move: 1 update (the nonce's place), then ${JSON.stringify(again.summary.resourceChanges)}; nonce kept`,
+    );
+  });
+
+  test("a copy declared with SENDER_STACK_COPY_OF takes its own nonce: its up makes its own campaigns, and its destroy leaves the original's new ones", async () => {
+    const originalIds = ids((await original.stack.outputs()) as never, EXTRAS);
+    // The copy made before the original's two new campaigns, which its program declares too.
+    await importInto(other, early());
+    const env = other.stack.workspace.envVars;
+    env.SENDER_STACK_COPY_OF = place;
+    const up = await other.stack.up({ onOutput: other.onOutput });
+    delete env.SENDER_STACK_COPY_OF;
+    const copyIds = ids(up.outputs, EXTRAS);
+    expect(copyIds.filter((id) => originalIds.includes(id))).toEqual([]);
+    expect(await nonceOf(other)).not.toBe(await nonceOf(original));
+    expect(other.output.join("")).not.toContain("was made by an earlier run");
+    await other.stack.destroy({ onOutput: other.onOutput });
+    const left = new Map((await campaigns(emu)).map(([id, , subject]) => [id, subject]));
+    expect(originalIds.map((id) => left.get(id))).toEqual(["Extra", "Extra auto"]);
+    expect(copyIds.filter((id) => left.has(id))).toEqual([]);
+    figures.push(
+      `copy: own campaigns ${copyIds.join(", ")}; the original's ${originalIds.join(", ")} kept after its destroy`,
+    );
+  });
+});
+
 describe("two stacks of the same names on two backends, one account: the native plugin (YAML)", () => {
   let emu: EmulatorHandle;
   let a: StackHandle;
@@ -259,6 +370,32 @@ describe("two stacks of the same names on two backends, one account: the native 
     const left = new Map((await campaigns(emu)).map(([id, , subject]) => [id, subject]));
     expect(aIds.map((id) => left.get(id))).toEqual(["The digest", "This week"]);
     expect([...left.keys()].sort()).toEqual([...aIds].sort());
+  });
+
+  test("a copy of A's state on B's backend: the provider's check fails naming A's place, writing nothing; a declared copy takes its own nonce", async () => {
+    const file = path.join(b.dir, "a-exported.json");
+    fs.writeFileSync(file, await a.exportState());
+    await cli(b, b.dir, ["stack", "import", "--file", file, "--stack", "e2e"]);
+    const place = placeOf({
+      backendUrl: `file://${a.backend}`,
+      organization: "",
+      project: "newsletter",
+      stack: "e2e",
+    });
+    const before = await emu.requestCounts();
+    const refused = await failure(() => b.stack.preview({ onOutput: b.onOutput }));
+    expect(refused).toContain(
+      `has a problem: this stack's state was last used in another place (another backend, organization, project or stack: ${place} there, `,
+    );
+    expect(refused).toContain(`SENDER_STACK_MOVED_FROM=${place}`);
+    const env = b.stack.workspace.envVars;
+    env.SENDER_STACK_COPY_OF = place;
+    const up = await b.stack.up({ onOutput: b.onOutput });
+    delete env.SENDER_STACK_COPY_OF;
+    expect(await mutatingRequestsSince(emu, before)).toEqual(NO_WRITES);
+    // The provider's record takes the fresh nonce (the summary counts no provider); the campaigns stay.
+    expect(up.summary.resourceChanges).toEqual({ same: 3 });
+    expect(await nonceOf(b)).not.toBe(await nonceOf(a));
   });
 });
 

@@ -1,6 +1,8 @@
+import * as pulumi from "@pulumi/pulumi";
 import { beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { instanceMark } from "../../sdk/autoname";
 import { Webhook } from "../../sdk/webhook";
-import { clearRegistered, installMocks, registered, resolved, TOKEN } from "./mocks";
+import { clearRegistered, installMocks, registered, resolved, stackNonceOfMocks, TOKEN } from "./mocks";
 
 beforeAll(async () => {
   await installMocks();
@@ -9,6 +11,13 @@ beforeAll(async () => {
 beforeEach(() => {
   clearRegistered();
 });
+
+/** The mark of the Webhook `name` of this stack instance: it keys the create journal. */
+const markOf = (name: string) =>
+  instanceMark(
+    stackNonceOfMocks(),
+    `urn:pulumi:${pulumi.getStack()}::${pulumi.getProject()}::pulumi-nodejs:dynamic/sender:Webhook::${name}`,
+  );
 
 describe("Webhook", () => {
   test.each([
@@ -24,18 +33,28 @@ describe("Webhook", () => {
         relationId: "grp001",
       },
     },
-  ])("should register $name with exactly its camelCase inputs", async ({ args }) => {
+  ])("should register $name with exactly its camelCase inputs and its ownership mark", async ({ args }) => {
     const hook = new Webhook("hook", args);
     expect(await resolved(hook.id)).toBe("hook-id");
-    expect(registered).toHaveLength(1);
-    const [resource] = registered;
-    expect(resource?.type).toBe("pulumi-nodejs:dynamic/sender:Webhook");
+    const [resource] = registered.filter((r) => r.type === "pulumi-nodejs:dynamic/sender:Webhook");
     expect(resource?.name).toBe("hook");
     expect(resource?.inputs).toStrictEqual({
       ...args,
+      ownershipMark: markOf("hook"),
       __provider: expect.stringContaining("providerFor('Webhook'"),
     });
     expect(JSON.stringify(resource)).not.toContain(TOKEN);
+  });
+
+  test("should register no mark when it adopts an existing webhook", async () => {
+    const hook = new Webhook("adopted", {
+      url: "https://hooks.example.com/sender",
+      topic: "bounces/new",
+      adoptId: "wh1",
+    });
+    await resolved(hook.id);
+    const resource = registered.find((r) => r.name === "adopted");
+    expect(Object.keys(resource?.inputs ?? {}).sort()).toEqual(["__provider", "adoptId", "topic", "url"]);
   });
 
   test("should expose the outputs the provider returns", async () => {

@@ -20,6 +20,8 @@ type Webhook struct {
 	AccountId pulumi.StringOutput `pulumi:"accountId"`
 	// Id of an existing webhook to take over instead of creating one. A create finds a webhook of the same url, topic and group and fails naming it, since a second one would deliver every event twice; this is how to manage that one. Its topic and group must already be these (they cannot change in place); a different url is changed. Only read at create.
 	AdoptId pulumi.StringPtrOutput `pulumi:"adoptId"`
+	// Set by the SDK (or the plugin's check): 8 hex of a hash of the stack instance's nonce (kept in the stack's state) and the resource's URN. It keys the create journal, which records before the POST that no webhook of the same url, topic and group existed, so that the one a crashed `up` made is provably this resource's on the next `up`, and no other stack's. Not meant to be set by programs. Only read at create and delete.
+	OwnershipMark pulumi.StringPtrOutput `pulumi:"ownershipMark"`
 	// The id of the group to watch; required for `groups/new-subscriber` and `groups/unsubscribed`.
 	RelationId pulumi.StringPtrOutput `pulumi:"relationId"`
 	// Response time of the endpoint, as of the last create, update or refresh.
@@ -89,6 +91,8 @@ func (WebhookState) ElementType() reflect.Type {
 type webhookArgs struct {
 	// Id of an existing webhook to take over instead of creating one. A create finds a webhook of the same url, topic and group and fails naming it, since a second one would deliver every event twice; this is how to manage that one. Its topic and group must already be these (they cannot change in place); a different url is changed. Only read at create.
 	AdoptId *string `pulumi:"adoptId"`
+	// Set by the SDK (or the plugin's check): 8 hex of a hash of the stack instance's nonce (kept in the stack's state) and the resource's URN. It keys the create journal, which records before the POST that no webhook of the same url, topic and group existed, so that the one a crashed `up` made is provably this resource's on the next `up`, and no other stack's. Not meant to be set by programs. Only read at create and delete.
+	OwnershipMark *string `pulumi:"ownershipMark"`
 	// The id of the group to watch; required for `groups/new-subscriber` and `groups/unsubscribed`.
 	RelationId *string `pulumi:"relationId"`
 	// The event reported: one of subscribers/new, subscribers/updated, subscribers/unsubscribed, groups/new-subscriber, groups/unsubscribed, groups/new, campaigns/new, bounces/new. One of: "subscribers/new", "subscribers/updated", "subscribers/unsubscribed", "groups/new-subscriber", "groups/unsubscribed", "groups/new", "campaigns/new", "bounces/new".
@@ -101,6 +105,8 @@ type webhookArgs struct {
 type WebhookArgs struct {
 	// Id of an existing webhook to take over instead of creating one. A create finds a webhook of the same url, topic and group and fails naming it, since a second one would deliver every event twice; this is how to manage that one. Its topic and group must already be these (they cannot change in place); a different url is changed. Only read at create.
 	AdoptId pulumi.StringPtrInput
+	// Set by the SDK (or the plugin's check): 8 hex of a hash of the stack instance's nonce (kept in the stack's state) and the resource's URN. It keys the create journal, which records before the POST that no webhook of the same url, topic and group existed, so that the one a crashed `up` made is provably this resource's on the next `up`, and no other stack's. Not meant to be set by programs. Only read at create and delete.
+	OwnershipMark pulumi.StringPtrInput
 	// The id of the group to watch; required for `groups/new-subscriber` and `groups/unsubscribed`.
 	RelationId pulumi.StringPtrInput
 	// The event reported: one of subscribers/new, subscribers/updated, subscribers/unsubscribed, groups/new-subscriber, groups/unsubscribed, groups/new, campaigns/new, bounces/new. One of: "subscribers/new", "subscribers/updated", "subscribers/unsubscribed", "groups/new-subscriber", "groups/unsubscribed", "groups/new", "campaigns/new", "bounces/new".
@@ -154,6 +160,11 @@ func (o WebhookOutput) AccountId() pulumi.StringOutput {
 // Id of an existing webhook to take over instead of creating one. A create finds a webhook of the same url, topic and group and fails naming it, since a second one would deliver every event twice; this is how to manage that one. Its topic and group must already be these (they cannot change in place); a different url is changed. Only read at create.
 func (o WebhookOutput) AdoptId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Webhook) pulumi.StringPtrOutput { return v.AdoptId }).(pulumi.StringPtrOutput)
+}
+
+// Set by the SDK (or the plugin's check): 8 hex of a hash of the stack instance's nonce (kept in the stack's state) and the resource's URN. It keys the create journal, which records before the POST that no webhook of the same url, topic and group existed, so that the one a crashed `up` made is provably this resource's on the next `up`, and no other stack's. Not meant to be set by programs. Only read at create and delete.
+func (o WebhookOutput) OwnershipMark() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Webhook) pulumi.StringPtrOutput { return v.OwnershipMark }).(pulumi.StringPtrOutput)
 }
 
 // The id of the group to watch; required for `groups/new-subscriber` and `groups/unsubscribed`.

@@ -22,6 +22,7 @@ class WebhookArgs:
                  topic: pulumi.Input[_builtins.str],
                  url: pulumi.Input[_builtins.str],
                  adopt_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 ownership_mark: pulumi.Input[Optional[_builtins.str]] = None,
                  relation_id: pulumi.Input[Optional[_builtins.str]] = None):
         """
         The set of arguments for constructing a Webhook resource.
@@ -29,12 +30,15 @@ class WebhookArgs:
         :param pulumi.Input[_builtins.str] topic: The event reported: one of subscribers/new, subscribers/updated, subscribers/unsubscribed, groups/new-subscriber, groups/unsubscribed, groups/new, campaigns/new, bounces/new. One of: "subscribers/new", "subscribers/updated", "subscribers/unsubscribed", "groups/new-subscriber", "groups/unsubscribed", "groups/new", "campaigns/new", "bounces/new".
         :param pulumi.Input[_builtins.str] url: The https endpoint that receives the deliveries.
         :param pulumi.Input[_builtins.str] adopt_id: Id of an existing webhook to take over instead of creating one. A create finds a webhook of the same url, topic and group and fails naming it, since a second one would deliver every event twice; this is how to manage that one. Its topic and group must already be these (they cannot change in place); a different url is changed. Only read at create.
+        :param pulumi.Input[_builtins.str] ownership_mark: Set by the SDK (or the plugin's check): 8 hex of a hash of the stack instance's nonce (kept in the stack's state) and the resource's URN. It keys the create journal, which records before the POST that no webhook of the same url, topic and group existed, so that the one a crashed `up` made is provably this resource's on the next `up`, and no other stack's. Not meant to be set by programs. Only read at create and delete.
         :param pulumi.Input[_builtins.str] relation_id: The id of the group to watch; required for `groups/new-subscriber` and `groups/unsubscribed`.
         """
         pulumi.set(__self__, "topic", topic)
         pulumi.set(__self__, "url", url)
         if adopt_id is not None:
             pulumi.set(__self__, "adopt_id", adopt_id)
+        if ownership_mark is not None:
+            pulumi.set(__self__, "ownership_mark", ownership_mark)
         if relation_id is not None:
             pulumi.set(__self__, "relation_id", relation_id)
 
@@ -75,6 +79,18 @@ class WebhookArgs:
         pulumi.set(self, "adopt_id", value)
 
     @_builtins.property
+    @pulumi.getter(name="ownershipMark")
+    def ownership_mark(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Set by the SDK (or the plugin's check): 8 hex of a hash of the stack instance's nonce (kept in the stack's state) and the resource's URN. It keys the create journal, which records before the POST that no webhook of the same url, topic and group existed, so that the one a crashed `up` made is provably this resource's on the next `up`, and no other stack's. Not meant to be set by programs. Only read at create and delete.
+        """
+        return pulumi.get(self, "ownership_mark")
+
+    @ownership_mark.setter
+    def ownership_mark(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "ownership_mark", value)
+
+    @_builtins.property
     @pulumi.getter(name="relationId")
     def relation_id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
@@ -94,6 +110,7 @@ class Webhook(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  adopt_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 ownership_mark: pulumi.Input[Optional[_builtins.str]] = None,
                  relation_id: pulumi.Input[Optional[_builtins.str]] = None,
                  topic: pulumi.Input[Optional[_builtins.str]] = None,
                  url: pulumi.Input[Optional[_builtins.str]] = None,
@@ -104,6 +121,7 @@ class Webhook(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: Id of an existing webhook to take over instead of creating one. A create finds a webhook of the same url, topic and group and fails naming it, since a second one would deliver every event twice; this is how to manage that one. Its topic and group must already be these (they cannot change in place); a different url is changed. Only read at create.
+        :param pulumi.Input[_builtins.str] ownership_mark: Set by the SDK (or the plugin's check): 8 hex of a hash of the stack instance's nonce (kept in the stack's state) and the resource's URN. It keys the create journal, which records before the POST that no webhook of the same url, topic and group existed, so that the one a crashed `up` made is provably this resource's on the next `up`, and no other stack's. Not meant to be set by programs. Only read at create and delete.
         :param pulumi.Input[_builtins.str] relation_id: The id of the group to watch; required for `groups/new-subscriber` and `groups/unsubscribed`.
         :param pulumi.Input[_builtins.str] topic: The event reported: one of subscribers/new, subscribers/updated, subscribers/unsubscribed, groups/new-subscriber, groups/unsubscribed, groups/new, campaigns/new, bounces/new. One of: "subscribers/new", "subscribers/updated", "subscribers/unsubscribed", "groups/new-subscriber", "groups/unsubscribed", "groups/new", "campaigns/new", "bounces/new".
         :param pulumi.Input[_builtins.str] url: The https endpoint that receives the deliveries.
@@ -133,6 +151,7 @@ class Webhook(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  adopt_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 ownership_mark: pulumi.Input[Optional[_builtins.str]] = None,
                  relation_id: pulumi.Input[Optional[_builtins.str]] = None,
                  topic: pulumi.Input[Optional[_builtins.str]] = None,
                  url: pulumi.Input[Optional[_builtins.str]] = None,
@@ -146,6 +165,7 @@ class Webhook(pulumi.CustomResource):
             __props__ = WebhookArgs.__new__(WebhookArgs)
 
             __props__.__dict__["adopt_id"] = adopt_id
+            __props__.__dict__["ownership_mark"] = ownership_mark
             __props__.__dict__["relation_id"] = relation_id
             if topic is None and not opts.urn:
                 raise TypeError("Missing required property 'topic'")
@@ -184,6 +204,7 @@ class Webhook(pulumi.CustomResource):
 
         __props__.__dict__["account_id"] = None
         __props__.__dict__["adopt_id"] = None
+        __props__.__dict__["ownership_mark"] = None
         __props__.__dict__["relation_id"] = None
         __props__.__dict__["response_time"] = None
         __props__.__dict__["status"] = None
@@ -208,6 +229,14 @@ class Webhook(pulumi.CustomResource):
         Id of an existing webhook to take over instead of creating one. A create finds a webhook of the same url, topic and group and fails naming it, since a second one would deliver every event twice; this is how to manage that one. Its topic and group must already be these (they cannot change in place); a different url is changed. Only read at create.
         """
         return pulumi.get(self, "adopt_id")
+
+    @_builtins.property
+    @pulumi.getter(name="ownershipMark")
+    def ownership_mark(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        Set by the SDK (or the plugin's check): 8 hex of a hash of the stack instance's nonce (kept in the stack's state) and the resource's URN. It keys the create journal, which records before the POST that no webhook of the same url, topic and group existed, so that the one a crashed `up` made is provably this resource's on the next `up`, and no other stack's. Not meant to be set by programs. Only read at create and delete.
+        """
+        return pulumi.get(self, "ownership_mark")
 
     @_builtins.property
     @pulumi.getter(name="relationId")

@@ -10,7 +10,10 @@ import {
   checkProviderConfig,
   NONCE_INPUT,
   nativeProvider,
+  PLACE_INPUT,
+  pluginPlace,
 } from "../../../provider/plugin/server";
+import { COPY_OF_ENV, MOVED_FROM_ENV, placeOf } from "../../../provider/stack-place";
 
 // The plugin's provider object in-process, against an emulator: the engine's Configure variables
 // reach the resources and the functions, and a bad token is refused with the client's error.
@@ -311,7 +314,15 @@ describe("nativeProvider", () => {
     // A title gets the same 8 hex as its ownership mark; an adoptId, or another kind: left alone.
     expect(autonameInputs(urn, { title: "Mine" }, NONCE)).toEqual({ title: "Mine", ownershipMark: mark });
     expect(autonameInputs(urn, { adoptId: "snt001" }, NONCE)).toEqual({ adoptId: "snt001" });
-    expect(autonameInputs(URN("Webhook"), { url: "u" }, NONCE)).toEqual({ url: "u" });
+    // A webhook has no title: its mark keys the create journal, which proves a crashed create's webhook.
+    expect(autonameInputs(URN("Webhook"), { url: "u" }, NONCE)).toEqual({
+      url: "u",
+      ownershipMark: instanceMark(NONCE, URN("Webhook")),
+    });
+    expect(autonameInputs(URN("Webhook"), { url: "u", adoptId: "wh1" }, NONCE)).toEqual({
+      url: "u",
+      adoptId: "wh1",
+    });
     // Without a nonce nothing could prove ownership: refused rather than made unprovable.
     expect(() => autonameInputs(urn, { subject: "S" }, undefined)).toThrow(/no stack-instance nonce/);
     // What `pulumi import` read, checked before any Configure: kept as read, nothing is created.
@@ -341,14 +352,76 @@ describe("nativeProvider", () => {
   });
 
   test("CheckConfig keeps the nonce the provider's state holds, and makes one only when it holds none", () => {
-    const kept = checkProviderConfig({ [NONCE_INPUT]: NONCE, apiToken: "old" }, { apiToken: "new" });
+    const kept = checkProviderConfig({ [NONCE_INPUT]: NONCE, apiToken: "old" }, { apiToken: "new" }).inputs;
     expect(kept).toEqual({ apiToken: "new", [NONCE_INPUT]: NONCE });
     // A value the program or the config gives is never taken: the nonce is made, not chosen.
-    const fresh = checkProviderConfig({}, { baseUrl: "u", [NONCE_INPUT]: NONCE });
+    const fresh = checkProviderConfig({}, { baseUrl: "u", [NONCE_INPUT]: NONCE }).inputs;
     expect(fresh.baseUrl).toBe("u");
     expect(fresh[NONCE_INPUT]).toMatch(/^[0-9a-f]{32}$/);
     expect(fresh[NONCE_INPUT]).not.toBe(NONCE);
-    expect(checkProviderConfig(undefined, {})[NONCE_INPUT]).not.toBe(fresh[NONCE_INPUT]);
+    expect(checkProviderConfig(undefined, {}).inputs[NONCE_INPUT]).not.toBe(fresh[NONCE_INPUT]);
+  });
+
+  describe("CheckConfig keeps the place the nonce was last used in", () => {
+    const A = "aaaaaaaaaaaaaaaa";
+    const B = "bbbbbbbbbbbbbbbb";
+    const olds = { [NONCE_INPUT]: NONCE, [PLACE_INPUT]: A };
+    test.each([
+      { name: "a new stack records its place", olds: {}, env: {}, nonce: "fresh", place: B },
+      { name: "the same place keeps the nonce", olds, here: A, env: {}, nonce: NONCE, place: A },
+      {
+        name: "a state from before places records it, keeping the nonce",
+        olds: { [NONCE_INPUT]: NONCE },
+        env: {},
+        nonce: NONCE,
+        place: B,
+      },
+      {
+        name: "a confirmed move keeps the nonce",
+        olds,
+        env: { [MOVED_FROM_ENV]: A },
+        nonce: NONCE,
+        place: B,
+      },
+      {
+        name: "a declared copy takes a fresh nonce",
+        olds,
+        env: { [COPY_OF_ENV]: A },
+        nonce: "fresh",
+        place: B,
+      },
+    ])("$name", ({ olds, here = B, env, nonce, place }) => {
+      const answer = checkProviderConfig(olds, { [PLACE_INPUT]: "ffffffffffffffff" }, here, env);
+      expect(answer.failure).toBeUndefined();
+      expect(answer.inputs[PLACE_INPUT]).toBe(place);
+      if (nonce === "fresh") expect(answer.inputs[NONCE_INPUT]).toMatch(/^(?!0{32})[0-9a-f]{32}$/);
+      if (nonce === "fresh") expect(answer.inputs[NONCE_INPUT]).not.toBe(NONCE);
+      else expect(answer.inputs[NONCE_INPUT]).toBe(nonce);
+    });
+
+    test.each([
+      { name: "nothing said", env: {} },
+      { name: "a move from another place", env: { [MOVED_FROM_ENV]: "cccccccccccccccc" } },
+      { name: "a copy of another place", env: { [COPY_OF_ENV]: "cccccccccccccccc" } },
+    ])("another place with $name fails with one line naming both variables", ({ env }) => {
+      const answer = checkProviderConfig(olds, {}, B, env);
+      expect(answer.failure).toBe(
+        `this stack's state was last used in another place (another backend, organization, project or stack: ${A} there, ${B} here), ` +
+          "and a copy must not take over the objects of the stack it was copied from. " +
+          `If the stack moved here, run again with ${MOVED_FROM_ENV}=${A}; if it is a copy, with ${COPY_OF_ENV}=${A}, ` +
+          "which gives it a nonce of its own (docs/reliability.md)",
+      );
+      expect(answer.inputs[NONCE_INPUT]).toBe(NONCE);
+    });
+
+    test("the place of a provider names its backend, project and stack", () => {
+      const urn = "urn:pulumi:dev::newsletter::pulumi:providers:sender::default_0_1_0";
+      const env = { PULUMI_BACKEND_URL: "file:///tmp/a" };
+      expect(pluginPlace(urn, env)).toBe(
+        placeOf({ backendUrl: "file:///tmp/a", organization: "", project: "newsletter", stack: "dev" }),
+      );
+      expect(pluginPlace(urn, { PULUMI_BACKEND_URL: "file:///tmp/b" })).not.toBe(pluginPlace(urn, env));
+    });
   });
 });
 

@@ -54,6 +54,12 @@ const hostile = fc.oneof(
 );
 
 const root = (property: string) => property.split(/[.[]/)[0]!;
+/**
+ * The property a failure names: its own, or, for a failure the engine must not print the value of
+ * (a webhook's url, which may carry a secret), the first word of its reason.
+ */
+const named = (failure: { property: string; reason: string }) =>
+  failure.property === "" ? failure.reason.split(" ")[0]! : root(failure.property);
 
 let emulator: Awaited<ReturnType<typeof startEmulator>>;
 let context: ProviderContext;
@@ -92,7 +98,7 @@ describe.each(KINDS)("%s check under random and hostile inputs", (kind) => {
       fc.asyncProperty(inputs, async (news) => {
         const result = await provider.check({}, news);
         for (const failure of result.failures ?? []) {
-          expect(DECLARED[kind]).toContain(root(failure.property));
+          expect(DECLARED[kind]).toContain(named(failure));
           expect(failure.reason.length).toBeGreaterThan(0);
         }
       }),
@@ -105,7 +111,7 @@ describe.each(KINDS)("%s check under random and hostile inputs", (kind) => {
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...DECLARED[kind]), hostile, async (name, value) => {
         const result = await provider.check({}, { ...VALID[kind], [name]: value });
-        expect((result.failures ?? []).map((f) => root(f.property))).toContain(name);
+        expect((result.failures ?? []).map(named)).toContain(name);
       }),
       { numRuns: 100, seed: 11 },
     );

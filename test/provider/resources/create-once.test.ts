@@ -541,7 +541,9 @@ describe("the create journal", () => {
     fs.writeFileSync(fileOf(dir, key), "{not json");
     expect(() => journalIds(key)).toThrow(`the create journal ${fileOf(dir, key)} cannot be read (not JSON`);
     fs.writeFileSync(fileOf(dir, key), JSON.stringify({ ids: [1] }));
-    expect(() => journalIds(key)).toThrow('not of the form {"ids": ["<id>", ...]}');
+    expect(() => journalIds(key)).toThrow(
+      'not of the form {"ids": ["<id>", ...], "absent"?: "<fingerprint>"}',
+    );
   });
 
   test("a folder planted as a symlink is refused", () => {

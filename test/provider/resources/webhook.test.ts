@@ -1,5 +1,8 @@
+import * as fs from "node:fs";
+import * as path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { UNKNOWN } from "../../../provider/resources/common";
+import { journalKey } from "../../../provider/resources/create-once";
 import { pickInputs } from "../../../provider/resources/fields";
 import { webhookFields } from "../../../provider/resources/webhook";
 import { type Harness, NO_CHANGE, startHarness, TOKEN, UPDATE } from "./harness";
@@ -10,6 +13,9 @@ const TOPIC_REASON =
   "groups/unsubscribed, groups/new, campaigns/new, bounces/new";
 const HOOK = "https://hooks.example.com/sender";
 const OTHER_HOOK = "https://hooks.example.org/other";
+// How messages show them: never a path or a query, where a webhook's own secret usually lives.
+const SHOWN = "https://hooks.example.com/…";
+const OTHER_SHOWN = "https://hooks.example.org/…";
 const INPUTS = { url: HOOK, topic: "subscribers/new" };
 
 /** Turns the emulator's variance mode on or off. */
@@ -75,13 +81,14 @@ describe("check", () => {
   test.each([
     {
       name: "a plain http url",
-      news: { ...INPUTS, url: "http://hooks.example.com/sender" },
-      failures: [{ property: "url", reason: "must be an https URL" }],
+      news: { ...INPUTS, url: "http://hooks.example.com/sender?secret=abc" },
+      // No property: the engine would print its value, query and all, beside it.
+      failures: [{ property: "", reason: "url must be an https URL (given http://hooks.example.com/…)" }],
     },
     {
       name: "a url that is no URL",
-      news: { ...INPUTS, url: "hooks.example.com" },
-      failures: [{ property: "url", reason: "must be an https URL" }],
+      news: { ...INPUTS, url: "hooks.example.com?secret=abc" },
+      failures: [{ property: "", reason: "url must be an https URL (given a value that is not a URL)" }],
     },
     {
       name: "an unknown topic",
@@ -103,7 +110,7 @@ describe("check", () => {
       name: "a bad url and a group topic without its group",
       news: { url: "ftp://hooks.example.com", topic: "groups/unsubscribed" },
       failures: [
-        { property: "url", reason: "must be an https URL" },
+        { property: "", reason: "url must be an https URL (given ftp://hooks.example.com)" },
         {
           property: "relationId",
           reason: "is required for topic groups/unsubscribed: the id of the group to watch",
@@ -164,7 +171,7 @@ describe("create", () => {
       /^create Webhook subscribers\/new \S+ failed: POST \/v2\/account\/webhooks failed: /,
     );
     expect(error.message).toContain(
-      `1 candidate(s) for the subscribers/new webhook for ${HOOK} appeared meanwhile (${made?.id}), and nothing proves whose they are: ` +
+      `1 candidate(s) for the subscribers/new webhook for ${SHOWN} appeared meanwhile (${made?.id}), and nothing proves whose they are: ` +
         "another stack may have made them, so none is adopted and nothing else was created. " +
         `If it is this resource's, set \`adoptId: "${made?.id}"\` on it; otherwise delete it in Sender and run \`pulumi up\` again.`,
     );
@@ -180,7 +187,7 @@ describe("create", () => {
     await harness.clearRequests();
     const error = (await harness.providers.Webhook.create(INPUTS).catch((err) => err)) as Error;
     expect(error.message).toBe(
-      `create Webhook subscribers/new ${HOOK} failed: a subscribers/new webhook for ${HOOK} already exists (${existing.id}), ` +
+      `create Webhook subscribers/new ${SHOWN} failed: a subscribers/new webhook for ${SHOWN} already exists (${existing.id}), ` +
         `and a second would deliver every event twice: if it is this resource's, set \`adoptId: "${existing.id}"\` on it; ` +
         "otherwise delete it in Sender and run `pulumi up` again",
     );
@@ -277,6 +284,109 @@ describe("create", () => {
     );
   });
 
+  describe("the create journal (a resource with an ownership mark)", () => {
+    const MARK = "0a1b2c3d";
+    const MARKED = { ...INPUTS, ownershipMark: MARK };
+    /** Ends the faults the doubtful create left unspent. */
+    const clearFaults = async () => {
+      expect((await fetch(`${harness.url}/__emulator/faults`, { method: "DELETE" })).status).toBe(200);
+    };
+    /** The journal file of this resource in the harness's journal folder, or undefined when there is none. */
+    const journal = (): unknown => {
+      const file = path.join(
+        process.env.PULUMI_SENDER_JOURNAL_DIR as string,
+        `${journalKey("Webhook", MARK, harness.url)}.json`,
+      );
+      return fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, "utf8")) : undefined;
+    };
+
+    test("a create whose answer was lost adopts the webhook that appeared after its intent: no error, no second POST", async () => {
+      await harness.clearRequests();
+      await harness.addFaults([
+        { method: "POST", path: "^/v2/account/webhooks$", kind: "drop-after", count: 1 },
+      ]);
+      const created = await harness.providers.Webhook.create(MARKED);
+      const [made] = (await webhooks()) as Array<{ id: string }>;
+      expect([created.id, (await webhooks()).length]).toEqual([made?.id, 1]);
+      expect(await harness.mutations()).toEqual(["POST /v2/account/webhooks (drop-after)"]);
+      expect(journal()).toEqual({ ids: [made?.id] });
+    });
+
+    test("after a crash between the POST and the record (the intent alone survives), the next process adopts the webhook, with the note", async () => {
+      // The POST commits without an answer and every look-up after it fails: the create ends in doubt.
+      await harness.addFaults([
+        { method: "POST", path: "^/v2/account/webhooks$", kind: "drop-after", count: 1 },
+        { method: "GET", path: "^/v2/account/webhooks$", kind: "status", status: 503, skip: 1, count: 15 },
+      ]);
+      const doubt = (await harness.providers.Webhook.create(MARKED).catch((err) => err)) as Error;
+      expect(doubt.message).toContain(
+        "Running `pulumi up` again adopts it if it exists, as it appeared after this resource's create journal recorded none like it.",
+      );
+      await clearFaults();
+      const [made] = (await webhooks()) as Array<{ id: string }>;
+      expect(journal()).toEqual({ ids: [], absent: expect.stringMatching(/^[0-9a-f]{16}$/) });
+      harness.newProcess();
+      await harness.clearRequests();
+      const notes: string[] = [];
+      vi.spyOn(process.stderr, "write").mockImplementation((chunk) => {
+        notes.push(String(chunk));
+        return true;
+      });
+      const again = await harness.providers.Webhook.create(MARKED);
+      expect([again.id, (await webhooks()).length]).toEqual([made?.id, 1]);
+      expect(await harness.mutations()).toEqual([]);
+      expect(notes.join("")).toContain(
+        `note: Webhook ${made?.id} was made by an earlier run that did not record it (a lost answer, an interrupted up) and appeared after this resource's create journal recorded none like it: adopted, not made again.`,
+      );
+      expect(journal()).toEqual({ ids: [made?.id] });
+    });
+
+    test("a webhook that existed before the intent is refused, as is a second one that appeared after it", async () => {
+      const before = await harness.client.createWebhook({ url: HOOK, topic: "subscribers/new" });
+      const refused = (await harness.providers.Webhook.create(MARKED).catch((err) => err)) as Error;
+      expect(refused.message).toContain(`already exists (${before.id})`);
+      // No intent was recorded: the refusal holds on every later run.
+      expect(journal()).toBeUndefined();
+      harness.newProcess();
+      const again = (await harness.providers.Webhook.create(MARKED).catch((err) => err)) as Error;
+      expect(again.message).toContain(`already exists (${before.id})`);
+    });
+
+    test("an intent followed by two look-alikes proves neither: refused, naming both", async () => {
+      await harness.addFaults([
+        { method: "POST", path: "^/v2/account/webhooks$", kind: "drop-after", count: 1 },
+        { method: "GET", path: "^/v2/account/webhooks$", kind: "status", status: 503, skip: 1, count: 15 },
+      ]);
+      await harness.providers.Webhook.create(MARKED).catch(() => undefined);
+      await clearFaults();
+      const other = await harness.client.createWebhook({ url: HOOK, topic: "subscribers/new" });
+      harness.newProcess();
+      const error = (await harness.providers.Webhook.create(MARKED).catch((err) => err)) as Error;
+      const ids = ((await webhooks()) as Array<{ id: string }>).map((w) => w.id);
+      expect(ids).toContain(other.id);
+      expect(error.message).toContain(`already exists (${ids.join(", ")})`);
+    });
+
+    test("a POST the service refused clears the intent: a look-alike someone makes later is refused, never adopted", async () => {
+      await harness.addFaults([
+        { method: "POST", path: "^/v2/account/webhooks$", kind: "status", status: 422, count: 1 },
+      ]);
+      await harness.providers.Webhook.create(MARKED).catch(() => undefined);
+      expect(journal()).toBeUndefined();
+      const later = await harness.client.createWebhook({ url: HOOK, topic: "subscribers/new" });
+      harness.newProcess();
+      const error = (await harness.providers.Webhook.create(MARKED).catch((err) => err)) as Error;
+      expect(error.message).toContain(`already exists (${later.id})`);
+    });
+
+    test("a delete forgets the id", async () => {
+      const created = await harness.providers.Webhook.create(MARKED);
+      expect(journal()).toEqual({ ids: [created.id] });
+      await harness.providers.Webhook.delete!(created.id, created.outs);
+      expect(journal()).toBeUndefined();
+    });
+  });
+
   test("should name the operation and the service's message on failure, never the token", async () => {
     const inputs = { url: HOOK, topic: "groups/unsubscribed", relationId: "grp999" };
     const serviceError = await harness.client
@@ -284,9 +394,7 @@ describe("create", () => {
       .catch((err: Error) => err.message);
     expect(serviceError).toContain("relation_id");
     const error = (await harness.providers.Webhook.create(inputs).catch((err) => err)) as Error;
-    expect(error.message).toBe(
-      `create Webhook groups/unsubscribed https://hooks.example.com/sender failed: ${serviceError}`,
-    );
+    expect(error.message).toBe(`create Webhook groups/unsubscribed ${SHOWN} failed: ${serviceError}`);
     expect(error.message).not.toContain(TOKEN);
   });
 });
@@ -376,7 +484,7 @@ describe("update", () => {
     expect(spy).toHaveBeenCalledWith(created.id, { url: OTHER_HOOK });
     expect(error.message).toBe(
       `update Webhook ${created.id} failed: PATCH /v2/account/webhooks/${created.id} succeeded but did not ` +
-        `make the change (url is "${HOOK}", not "${OTHER_HOOK}"). Replace the webhook instead ` +
+        `make the change (url is "${SHOWN}", not "${OTHER_SHOWN}"). Replace the webhook instead ` +
         "(`pulumi up --replace` with its URN).",
     );
   });

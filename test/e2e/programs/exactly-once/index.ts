@@ -1,6 +1,7 @@
 // Configurable numbers of each kind, for the exactly-once tests:
 //   campaigns (each with targeting, follow-up and schedule when `parts` is true),
-//   transactional campaigns, webhooks; `titles` is "auto" (autonamed) or "explicit".
+//   transactional campaigns, webhooks (their url with a secret in its query, `webhookScheme` its
+//   scheme); `titles` is "auto" (autonamed) or "explicit".
 import * as pulumi from "@pulumi/pulumi";
 import * as sender from "pulumi-sender";
 
@@ -53,9 +54,11 @@ for (let i = 0; i < transactional; i++) {
   });
   transactionalIds.push(t.id);
 }
+// The query stands for the secret a webhook url often carries: no message may show it.
+const scheme = config.get("webhookScheme") ?? "https";
 for (let i = 0; i < webhooks; i++) {
   const w = new sender.Webhook(`webhook-${i}`, {
-    url: `https://hooks.example.com/exactly-once/${i}`,
+    url: `${scheme}://hooks.example.com/exactly-once/${i}?secret=s3cr3t-${i}`,
     topic: "subscribers/new",
   });
   webhookIds.push(w.id);
