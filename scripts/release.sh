@@ -13,13 +13,31 @@
 #   SHA256SUMS                                  over every file above (`sha256sum -c SHA256SUMS`)
 # It fails before building when a file disagrees with package.json's version (scripts/versions.js),
 # and after, when an archive's executable is not its platform's (file(1)) or a macOS executable's
-# signature is not valid (scripts/macho-signature.js). Needs the npm dependencies (scripts/setup.sh).
+# signature is not valid (scripts/macho-signature.js). Needs the root's npm dependencies (`npm ci`),
+# git, python3 with venv (the Python SDK), file(1) and sha256sum: it names any that is missing before
+# it builds. Installs the policy pack's (scripts/policy-pack.sh).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # shellcheck source=env.sh
 source "$root/scripts/env.sh"
 cd "$root"
 start=$SECONDS
+# What the steps need beside Node.js and npm, named before any starts: a fresh machine may lack one.
+missing=0
+need() {
+  command -v "$1" >/dev/null 2>&1 && return 0
+  echo "release: $2 needs $1, which is not on PATH: install it, then run npm run release again" >&2
+  missing=1
+}
+need git "the npm package's copy of the checkout and the Go SDK's module"
+need python3 "the Python SDK's wheel and sdist"
+need file "the check of each plugin archive's executable"
+need sha256sum "SHA256SUMS"
+if command -v python3 >/dev/null 2>&1 && ! python3 -c 'import venv, ensurepip' 2>/dev/null; then
+  echo "release: the Python SDK's wheel needs python3's venv module with pip (Debian, Ubuntu: apt-get install python3-venv)" >&2
+  missing=1
+fi
+[ "$missing" = 0 ] || exit 1
 version="$(node scripts/versions.js)"
 out="$root/dist/release/$version"
 stage="$(mktemp -d)"
@@ -38,17 +56,21 @@ ln -s "$root/node_modules" "$stage/src/node_modules"
 rm -rf "$out" && mkdir -p "$out"
 mv "$stage/pulumi-sender-$version.tgz" "$out/"
 
-echo "release: the policy pack (scripts/policy-pack.sh)" >&2
-cp "$(bash scripts/policy-pack.sh | tail -n1)" "$out/"
+echo "release: the policy pack (scripts/policy-pack.sh; installs policy/node_modules when missing)" >&2
+# Taken apart from the copy, so that a failed step stops the release (its status is lost in "$(…)"
+# as an argument).
+policy_pack="$(bash scripts/policy-pack.sh | tail -n1)"
+cp "$policy_pack" "$out/"
 
-echo "release: the SDK packages (scripts/sdk-packages.sh)" >&2
+echo "release: the SDK packages (scripts/sdk-packages.sh: the Node.js SDK with tsc, the Python wheel with $(python3 --version) in a venv of PyPI's build tools, the Go module with git)" >&2
+sdk_packages="$(bash scripts/sdk-packages.sh nodejs python go)"
 while read -r lang path; do
   case "$lang" in
     nodejs) cp "$path" "$out/" ;;
     python) cp "$path/pulumi_sender-$version-py3-none-any.whl" "$path/pulumi_sender-$version.tar.gz" "$out/" ;;
     go) mkdir -p "$out/goproxy" && cp -r "$path/." "$out/goproxy/" ;;
   esac
-done < <(bash scripts/sdk-packages.sh nodejs python go)
+done <<<"$sdk_packages"
 
 # Each platform, and what file(1) must say of the executable its archive runs.
 platforms=(

@@ -42,7 +42,9 @@ pack_nodejs() {
     stage="$(mktemp -d)"
     # The SDK's `npm run build` (tsc) with bin/ outside the checkout; its imports resolve to this
     # checkout's @pulumi/pulumi and @types/node. No maps: they would point into the checkout.
-    (cd sdks/nodejs && npm run --silent build -- --outDir "$stage/bin" --sourceMap false --declarationMap false)
+    # The compiler's errors go to stderr: stdout is the list of paths.
+    (cd sdks/nodejs && npm run --silent build -- --outDir "$stage/bin" --sourceMap false --declarationMap false) >&2 ||
+      { echo "sdk-packages: the Node.js SDK does not compile (above)" >&2; exit 1; }
     cp sdks/nodejs/package.json sdks/nodejs/README.md LICENSE "$stage/bin/"
     mkdir -p "$stage/out"
     (cd "$stage/bin" && npm pack --silent --pack-destination "$stage/out" >/dev/null)
