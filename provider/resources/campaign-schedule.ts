@@ -197,6 +197,7 @@ function refusePast(
 /** The CampaignSchedule provider. */
 export const campaignScheduleProvider: ResourceProviderOf = defineResource(campaignScheduleFields, {
   kind: KIND,
+  adopts: "schedule of campaign",
   handlers: (context) => ({
     check: async (olds, news, checked) => refusePast(olds, news, checked),
 

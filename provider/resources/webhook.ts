@@ -242,6 +242,7 @@ const IN_PLACE = WEBHOOK_DIFF.fields.filter((field) => !WEBHOOK_DIFF.replaceOnCh
 export const webhookProvider: ResourceProviderOf = defineResource(webhookFields, {
   kind: KIND,
   deleteBeforeReplace: true,
+  adopts: "webhook",
   handlers: (context) => ({
     async check(_olds, news, result) {
       const topic = news.topic;
