@@ -155,13 +155,15 @@ qs_status=0
 (
   cd "$work/quickstart-home"
   export PULUMI_HOME="$work/quickstart-home/.pulumi"
-  # The emulator the quick start starts in the background stops with it; whatever a failure leaves
-  # behind goes with the quick start's own process group.
-  setsid bash -euo pipefail -c "$(cat "$out/quickstart.sh"; echo 'kill "$(jobs -p)"')" &
+  # The quick start stops its emulator itself; whatever a failure leaves behind goes with its own
+  # process group, and the emulator (a session of its own, --detach) by the pid file it wrote.
+  setsid bash -euo pipefail -c "$(cat "$out/quickstart.sh")" &
   qs=$!
   rc=0
   wait "$qs" || rc=$?
   kill -- "-$qs" 2>/dev/null || true
+  pid_file="$work/quickstart-home/sender-quickstart/emulator.pid"
+  if [ "$rc" != 0 ] && [ -f "$pid_file" ]; then kill "$(cat "$pid_file")" 2>/dev/null || true; fi
   exit "$rc"
 ) >"$out/quickstart.log" 2>&1 || qs_status=$?
 echo "$qs_status" >"$out/quickstart.status"
