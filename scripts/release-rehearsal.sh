@@ -1,22 +1,26 @@
 #!/usr/bin/env bash
 # The release, rehearsed: proves that once published it installs as the docs say. It builds the
-# release (scripts/release.sh), starts local registries on 127.0.0.1 and publishes to them with the
-# real commands, then runs what a user runs with only the registries' locations in the environment:
+# release as a user does, `npm ci && npm run release` in a fresh clone of the checkout with nothing
+# else set up, starts local registries on 127.0.0.1 and publishes to them with the real commands,
+# then runs what a user runs with only the registries' locations in the environment:
 #   - verdaccio (npm; the public registry for everything else), `npm publish` of both npm packages;
 #   - a PEP 503 index of the wheel and sdist, the Go module proxy folder and the plugin archives,
 #     served by one `python3 -m http.server`;
-#   - the README quick start, its shell block taken from README.md unchanged;
-#   - `pulumi new ./templates/<t>` for typescript, typescript-native, python, go and yaml, each with
-#     its dependencies installed as the template says, the plugin from
+#   - the README quick start, its shell block taken from README.md unchanged; then again with port
+#     4010 already taken, which must stop at the emulator, naming the port;
+#   - `pulumi new ./templates/<t>` for typescript, typescript-native, python, go and yaml, each
+#     installed by its README's blocks as written: "From the release folder" (rel set to the
+#     release, then preview) and "From the registries" (the plugin from
 #     `pulumi plugin install resource sender <v> --server <url>`, then preview, up, refresh
-#     --expect-no-changes and destroy against the emulator; python, go and yaml with no `node` on
+#     --expect-no-changes and destroy against the emulator); python, go and yaml with no `node` on
 #     PATH;
 #   - the GitOps starter copied out of the checkout, `npm ci` with its committed lock file.
 #   scripts/release-rehearsal.sh [--release=<dir>] [<out-dir>]
 # --release takes a release folder scripts/release.sh made before instead of building one.
 # Writes what each run printed and the emulator's state after each up and destroy under <out-dir>
-# (a fresh temporary folder by default), which test/e2e/release-rehearsal.test.ts reads, and prints
-# <out-dir> as its last line. verdaccio 6.8.0 is installed once into the per-user cache.
+# (a fresh temporary folder by default; the release in <out-dir>/release/<version>), which
+# test/e2e/release-rehearsal.test.ts reads, and prints <out-dir> as its last line. verdaccio 6.8.0 is
+# installed once into the per-user cache.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # shellcheck source=env.sh
@@ -43,13 +47,46 @@ wait_http() {
   return 1
 }
 
-[ -n "$release" ] || release="$(bash scripts/release.sh | tail -n1)"
+node_bin="$(dirname "$(command -v node)")"
+
+# --- The release, from a fresh clone ------------------------------------------------------------
+# Exactly what docs/installing.md tells a user: `npm ci && npm run release` in a fresh clone, with
+# nothing else set up (no policy/node_modules, no dist/), a PATH of the system's tools and Node.js,
+# and a cache of its own: what the release builds (the policy pack, the SDK packages) is built; only
+# the downloads (Node.js runtimes, bun, the Python build tools' venv, npm's cache) are the user's.
+if [ -z "$release" ]; then
+  clone="$work/clone"
+  say "a fresh clone of the checkout: npm ci && npm run release, nothing else set up"
+  clone_start=$SECONDS
+  mkdir -p "$clone" "$work/xdg/pulumi-sender"
+  # The files git has (and new ones it does not ignore), as committed in a clone of this work tree.
+  git ls-files -z --cached --others --exclude-standard |
+    xargs -0 sh -c 'for f; do [ -e "$f" ] && printf "%s\0" "$f"; done' _ |
+    xargs -0 cp --parents -t "$clone"
+  git -C "$clone" init -q && git -C "$clone" add -A &&
+    git -C "$clone" -c user.name=rehearsal -c user.email=rehearsal@localhost commit -q -m "the checkout"
+  for d in npm runtimes python-venv "node-v$PULUMI_SENDER_NODE_VERSION"; do
+    [ -e "$PULUMI_SENDER_CACHE/$d" ] && ln -s "$PULUMI_SENDER_CACHE/$d" "$work/xdg/pulumi-sender/$d"
+  done
+  clone_status=0
+  (cd "$clone" && env -i HOME="$HOME" LANG=C.UTF-8 TMPDIR="${TMPDIR:-/tmp}" XDG_CACHE_HOME="$work/xdg" \
+    npm_config_cache="$PULUMI_SENDER_CACHE/npm" npm_config_update_notifier=false \
+    PATH="$node_bin:$(dirname "$(command -v python3)"):/usr/local/bin:/usr/bin:/bin" \
+    bash -c 'npm ci --no-audit --no-fund && npm run release') >"$out/fresh-clone.log" 2>&1 || clone_status=$?
+  echo "$clone_status" >"$out/fresh-clone.status"
+  echo "$((SECONDS - clone_start))" >"$out/fresh-clone.seconds"
+  [ "$clone_status" = 0 ] || { say "fresh clone: FAILED"; tail -n 40 "$out/fresh-clone.log" >&2; exit 1; }
+  built="$(tail -n1 "$out/fresh-clone.log")"
+  # Kept beside what the tests read: the clone goes with $work.
+  mkdir -p "$out/release" && mv "$built" "$out/release/"
+  release="$out/release/$(basename "$built")"
+  say "fresh clone: npm ci && npm run release: exit 0 in $(cat "$out/fresh-clone.seconds") s"
+fi
 version="$(basename "$release")"
 say "release $version from $release ($((SECONDS - start)) s)"
 echo "$release" >"$out/release-dir"
 pulumi_dirs="$(bash scripts/pulumi-cli.sh | tail -n1)"
 langhosts="$(bash scripts/langhosts.sh | tail -n1)"
-node_bin="$(dirname "$(command -v node)")"
 
 # --- The registries -------------------------------------------------------------------------
 verdaccio_dir="$PULUMI_SENDER_CACHE/verdaccio-6.8.0"
@@ -174,6 +211,30 @@ realpath "$work/quickstart-home/sender-quickstart/node_modules/pulumi-sender" >"
 say "README quick start: exit $qs_status ($(grep -Ec '^ *\+ *3 created|^ *- *3 deleted' "$out/quickstart.log") of up/destroy summaries)"
 [ "$qs_status" = 0 ] || { tail -n 40 "$out/quickstart.log" >&2; exit 1; }
 
+# The same block with port 4010 taken (by a server that logs every request it gets): the emulator's
+# --detach must stop it there, naming the port, before any pulumi command runs.
+say "README quick start with port 4010 taken: must stop before pulumi, naming the port"
+mkdir -p "$work/quickstart-taken"
+python3 -m http.server --bind 127.0.0.1 4010 >>"$out/port-4010-holder.log" 2>&1 &
+holder=$!
+pids+=("$holder")
+wait_http "http://127.0.0.1:4010/"
+: >"$out/port-4010-holder.log"
+taken_status=0
+(
+  cd "$work/quickstart-taken"
+  export PULUMI_HOME="$work/quickstart-taken/.pulumi"
+  setsid bash -euo pipefail -c "$(cat "$out/quickstart.sh")" &
+  qs=$!
+  rc=0
+  wait "$qs" || rc=$?
+  kill -- "-$qs" 2>/dev/null || true
+  exit "$rc"
+) >"$out/quickstart-taken.log" 2>&1 || taken_status=$?
+kill "$holder" 2>/dev/null || true
+echo "$taken_status" >"$out/quickstart-taken.status"
+say "README quick start with port 4010 taken: exit $taken_status"
+
 # --- The templates -------------------------------------------------------------------------
 token_emu="tok-rehearsal-$RANDOM$RANDOM"
 emu_port="$(free_port)"
@@ -203,17 +264,37 @@ python="$(python3 -c 'import sys; print(sys.executable)')"
 go_bin="$(dirname "$(command -v go)")"
 no_node_path="$pulumi_dirs:$langhosts:$go_bin:$nonode"
 
+# The first sh block under a heading of a README, as written.
+readme_block() {
+  awk -v h="$2" '$0 == h { on = 1; next }
+    !on { next }
+    inside && /^```$/ { exit }
+    inside { print; next }
+    /^```sh$/ { inside = 1 }' "$1"
+}
+release_heading="### From the release folder (today)"
+registries_heading="### From the registries (once published)"
+
 # Runs one template: `pulumi new` (the stack dev, the base URL left at the template's default), the
-# token set as a secret, its dependencies installed as the official CLI's language hosts install them
-# (the CLI here has our own hosts, which leave that to the project), then, pointed at this
-# rehearsal's emulator, preview, up, refresh and destroy, saving what each printed.
+# token set as a secret, then its README's install block as written (the CLI here has our own
+# language hosts, which leave installing to the project), pointed at this rehearsal's emulator.
+#   registries: the block "From the registries", then preview, up, refresh and destroy;
+#   release:    the block "From the release folder" with rel set to the release folder and no
+#               registry of ours for the package (npm's would serve it: the install must name the
+#               tarball), then preview.
+# Saves what each printed.
 run_template() {
-  local t="$1" name="$2" install="$3" path="$4"
-  local dir="$work/templates/$name" log="$out/$name"
+  local t="$1" name="$2" mode="$3" path="$4"
+  local dir="$work/templates/$name" log="$out/$name" heading="$registries_heading"
+  [ "$mode" = release ] && heading="$release_heading"
   mkdir -p "$log" "$work/templates"
   say "$name: pulumi new $root/templates/$t"
   (
     export PATH="$path"
+    if [ "$mode" = release ]; then
+      export rel="$release"
+      unset PIP_EXTRA_INDEX_URL GOPROXY GONOSUMDB
+    fi
     command -v node >"$log/node" || echo none >"$log/node"
     pulumi new "$root/templates/$t" --dir "$dir" --name "welcome-$name" --stack dev --yes --non-interactive \
       >"$log/new.txt" 2>&1
@@ -221,9 +302,16 @@ run_template() {
     # `pulumi new -c` would save the token in plain text, whatever the template says: set it apart.
     pulumi config set --secret sender:apiToken "$token_emu" >"$log/config.txt" 2>&1
     cp Pulumi.dev.yaml "$log/Pulumi.dev.yaml.generated"
-    say "$name: $install"
-    bash -euo pipefail -c "$install" >"$log/install.txt" 2>&1
+    # The README pulumi new copied into the project.
+    readme_block README.md "$heading" >"$log/install.sh"
+    say "$name: $heading: $(paste -sd ';' "$log/install.sh")"
+    bash -euo pipefail "$log/install.sh" >"$log/install.txt" 2>&1
     pulumi config set sender:baseUrl "$emu_url" >>"$log/config.txt" 2>&1
+    if [ "$mode" = release ]; then
+      say "$name: preview (node on PATH: $(cat "$log/node"))"
+      pulumi preview --non-interactive >"$log/preview.txt" 2>&1
+      exit 0
+    fi
     say "$name: preview, up, refresh --expect-no-changes, destroy (node on PATH: $(cat "$log/node"))"
     pulumi preview --non-interactive >"$log/preview.txt" 2>&1
     pulumi up --yes --skip-preview --non-interactive >"$log/up.txt" 2>&1
@@ -236,20 +324,36 @@ run_template() {
     tail -n 40 "$(ls -t "$log"/* | head -n1)" >&2
     return 1
   }
-  say "$name: ok ($(grep -Eo '[0-9]+ created' "$log/up.txt" | head -n1), $(grep -Eo '[0-9]+ deleted' "$log/destroy.txt" | head -n1))"
+  if [ "$mode" = release ]; then
+    say "$name: ok ($(grep -Eo '[0-9]+ to create' "$log/preview.txt" | head -n1))"
+  else
+    say "$name: ok ($(grep -Eo '[0-9]+ created' "$log/up.txt" | head -n1), $(grep -Eo '[0-9]+ deleted' "$log/destroy.txt" | head -n1))"
+  fi
+}
+
+# Go never fetches a version it has cached: an earlier build of the same version would shadow this one.
+forget_go_sdk() {
+  local gomodcache d
+  gomodcache="$(go env GOMODCACHE)"
+  for d in "$gomodcache/github.com/pulumi-sender" "$gomodcache/cache/download/github.com/pulumi-sender"; do
+    if [ -d "$d" ]; then chmod -R u+w "$d" && rm -rf "$d"; fi
+  done
 }
 
 with_node="$node_bin:$PATH"
-PULUMI_NODEJS_TRANSPILE_ONLY=false run_template typescript typescript "npm install --no-audit --no-fund" "$with_node"
-PULUMI_NODEJS_TRANSPILE_ONLY=false run_template typescript-native typescript-native "npm install --no-audit --no-fund" "$with_node"
-run_template python python "$python -m venv venv && venv/bin/pip install --disable-pip-version-check -q -r requirements.txt" "$no_node_path"
-# Go never fetches a version it has cached: an earlier build of the same version would shadow this one.
-gomodcache="$(go env GOMODCACHE)"
-for d in "$gomodcache/github.com/pulumi-sender" "$gomodcache/cache/download/github.com/pulumi-sender"; do
-  if [ -d "$d" ]; then chmod -R u+w "$d" && rm -rf "$d"; fi
-done
-GOFLAGS=-mod=mod run_template go go "go mod tidy" "$no_node_path"
-run_template yaml yaml "true" "$no_node_path"
+# From the release folder first (install and preview), then from the registries (the whole cycle).
+PULUMI_NODEJS_TRANSPILE_ONLY=false run_template typescript typescript-release release "$with_node"
+PULUMI_NODEJS_TRANSPILE_ONLY=false run_template typescript-native typescript-native-release release "$with_node"
+run_template python python-release release "$no_node_path"
+forget_go_sdk
+GOFLAGS=-mod=mod run_template go go-release release "$no_node_path"
+run_template yaml yaml-release release "$no_node_path"
+PULUMI_NODEJS_TRANSPILE_ONLY=false run_template typescript typescript registries "$with_node"
+PULUMI_NODEJS_TRANSPILE_ONLY=false run_template typescript-native typescript-native registries "$with_node"
+run_template python python registries "$no_node_path"
+forget_go_sdk
+GOFLAGS=-mod=mod run_template go go registries "$no_node_path"
+run_template yaml yaml registries "$no_node_path"
 # darwin-arm64's plugin is bun-compiled: the same build for linux-amd64 runs the YAML template too,
 # in a Pulumi home of its own.
 say "yaml-bun: the plugin compiled by bun for linux-amd64, as darwin-arm64's is"
@@ -259,13 +363,18 @@ bash scripts/plugin-tarball.sh --platform=linux-amd64 --runtime=bun "$bun_archiv
 tar -tzf "$bun_archive" | LC_ALL=C sort >"$out/yaml-bun-archive.txt"
 PULUMI_HOME="$work/pulumi-home-bun" pulumi plugin install resource sender "$version" -f "$bun_archive" \
   >"$out/yaml-bun-plugin-install.log" 2>&1
-PULUMI_HOME="$work/pulumi-home-bun" run_template yaml yaml-bun "true" "$no_node_path"
+PULUMI_HOME="$work/pulumi-home-bun" run_template yaml yaml-bun registries "$no_node_path"
 # What each installed, from where.
 node -p 'require(process.argv[1]).version' "$work/templates/typescript/node_modules/pulumi-sender/package.json" >"$out/typescript/installed-version"
 node -p 'require(process.argv[1]).version' "$work/templates/typescript-native/node_modules/pulumi-sender-native/package.json" >"$out/typescript-native/installed-version"
 "$work/templates/python/venv/bin/python" -m pip show pulumi_sender 2>/dev/null | sed -n 's/^Version: //p' >"$out/python/installed-version"
 cp "$work/templates/go/go.mod" "$out/go/go.mod"
 grep -E '^github.com/pulumi-sender/pulumi-sender/sdks/go ' "$work/templates/go/go.sum" | head -n1 | cut -d' ' -f2 >"$out/go/installed-version"
+# From the release folder: what the npm installs wrote, the wheel pip took, the module Go got.
+node -p 'require(process.argv[1]).dependencies["pulumi-sender"]' "$work/templates/typescript-release/package.json" >"$out/typescript-release/installed-from"
+node -p 'require(process.argv[1]).dependencies["pulumi-sender-native"]' "$work/templates/typescript-native-release/package.json" >"$out/typescript-native-release/installed-from"
+"$work/templates/python-release/venv/bin/python" -m pip show pulumi_sender 2>/dev/null | sed -n 's/^Version: //p' >"$out/python-release/installed-from"
+grep -E '^github.com/pulumi-sender/pulumi-sender/sdks/go ' "$work/templates/go-release/go.sum" | head -n1 | cut -d' ' -f2 >"$out/go-release/installed-from"
 
 # --- The GitOps starter ----------------------------------------------------------------------
 say "gitops: the starter copied out, npm ci with its committed lock file"
