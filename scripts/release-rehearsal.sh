@@ -69,7 +69,13 @@ if [ -z "$release" ]; then
     [ -e "$PULUMI_SENDER_CACHE/$d" ] && ln -s "$PULUMI_SENDER_CACHE/$d" "$work/xdg/pulumi-sender/$d"
   done
   clone_status=0
-  (cd "$clone" && env -i HOME="$HOME" LANG=C.UTF-8 TMPDIR="${TMPDIR:-/tmp}" XDG_CACHE_HOME="$work/xdg" \
+  # The machine's environment (its proxy and certificates are the user's too) without what the
+  # set-up or a caller's npm run put there.
+  unset_setup=()
+  for v in $(compgen -e); do
+    case "$v" in PULUMI_* | SENDER_* | npm_* | VITEST* | NODE_ENV | TS_NODE_*) unset_setup+=(-u "$v") ;; esac
+  done
+  (cd "$clone" && env "${unset_setup[@]}" XDG_CACHE_HOME="$work/xdg" \
     npm_config_cache="$PULUMI_SENDER_CACHE/npm" npm_config_update_notifier=false \
     PATH="$node_bin:$(dirname "$(command -v python3)"):/usr/local/bin:/usr/bin:/bin" \
     bash -c 'npm ci --no-audit --no-fund && npm run release') >"$out/fresh-clone.log" 2>&1 || clone_status=$?
