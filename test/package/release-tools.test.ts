@@ -1,0 +1,37 @@
+// npm run release names a tool it needs and the machine lacks in one line, before it builds
+// anything: here python3 (the Python SDK's wheel), left off a PATH that has every other command.
+import { spawnSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { afterAll, expect, test } from "vitest";
+import { ROOT } from "../support/root";
+
+const bin = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-sender-no-python-"));
+afterAll(() => fs.rmSync(bin, { recursive: true, force: true }));
+
+test("without python3 on PATH: exit 1, one line naming it and what needs it, and no release folder touched", () => {
+  for (const dir of [path.dirname(process.execPath), "/usr/local/bin", "/usr/bin", "/bin"]) {
+    for (const name of fs.readdirSync(dir)) {
+      if (/^python/.test(name) || fs.existsSync(path.join(bin, name))) continue;
+      fs.symlinkSync(path.join(dir, name), path.join(bin, name));
+    }
+  }
+  const marker = path.join(ROOT, "dist/release");
+  const before = fs.existsSync(marker) ? fs.statSync(marker).mtimeMs : undefined;
+  const run = spawnSync("bash", [path.join(ROOT, "scripts/release.sh")], {
+    cwd: ROOT,
+    env: {
+      HOME: os.homedir(),
+      PATH: bin,
+      XDG_CACHE_HOME: process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), ".cache"),
+    },
+    encoding: "utf8",
+  });
+  expect(run.status).toBe(1);
+  expect(run.stdout).toBe("");
+  expect(run.stderr).toBe(
+    "release: the Python SDK's wheel and sdist needs python3, which is not on PATH: install it, then run npm run release again\n",
+  );
+  expect(fs.existsSync(marker) ? fs.statSync(marker).mtimeMs : undefined).toBe(before);
+});
