@@ -117,6 +117,15 @@ describe("configureProvider", () => {
       { "sender:apiToken": "t", "sender:baseUrl": "not a url" },
       'Invalid config sender:baseUrl (or SENDER_BASE_URL): not a valid URL (got "not a url"): give the scheme and the host, e.g. https://api.sender.net, or http://127.0.0.1:4010 for the local emulator',
     ],
+    // Without a scheme: the value and a valid one, in one line.
+    [
+      { "sender:apiToken": "t", "sender:baseUrl": "api.sender.net" },
+      'Invalid config sender:baseUrl (or SENDER_BASE_URL): not a valid URL (got "api.sender.net"): give the scheme and the host, e.g. https://api.sender.net, or http://127.0.0.1:4010 for the local emulator',
+    ],
+    [
+      { "sender:apiToken": "t", "sender:baseUrl": "127.0.0.1:4010" },
+      'Invalid config sender:baseUrl (or SENDER_BASE_URL): not a valid URL (got "127.0.0.1:4010"): give the scheme and the host, e.g. https://api.sender.net, or http://127.0.0.1:4010 for the local emulator',
+    ],
     [
       { "sender:apiToken": "t", "sender:maxAttempts": "many" },
       'Invalid config sender:maxAttempts: sender:maxAttempts must be a whole number (got "many"), e.g. `pulumi config set sender:maxAttempts 5`',
