@@ -82,8 +82,9 @@ describe("the package schema and the generated SDKs", () => {
     ["python", []],
     // go.mod is ours: tools/sdkgen adds the module file the generator leaves out.
     ["go", ["go.mod"]],
-    // pom.xml is ours: tools/pulumi-java/javagen writes the Maven build pulumi-java leaves out.
-    ["java", ["pom.xml"]],
+    // pom.xml and plugin.json are ours: tools/pulumi-java/javagen writes the Maven build, and the
+    // plugin.json, that pulumi-java leaves to its Gradle build.
+    ["java", ["pom.xml", "src/main/resources/io/github/pulumi_sender/sender/plugin.json"]],
   ])("pulumi package gen-sdk --language %s writes the checked-in SDK", async (lang, oursOnly) => {
     // Through the CLI and our language hosts' GeneratePackage, on the same upstream generators as
     // tools/sdkgen: only the tool each file's header names differs.
