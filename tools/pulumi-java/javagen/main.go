@@ -56,7 +56,7 @@ type mavenInfo struct {
 type dependency struct{ GroupID, ArtifactID, Version string }
 
 var pom = template.Must(template.New("pom").Parse(`<?xml version="1.0" encoding="UTF-8"?>
-<!-- Written by pulumi-sender javagen from the package schema; edit the schema, not this file. -->
+<!-- Written by pulumi-sender sdkgen (javagen) from the package schema; edit the schema, not this file. -->
 <project xmlns="http://maven.apache.org/POM/4.0.0" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
          xsi:schemaLocation="http://maven.apache.org/POM/4.0.0 https://maven.apache.org/xsd/maven-4.0.0.xsd">
   <modelVersion>4.0.0</modelVersion>
@@ -229,7 +229,7 @@ func run(schemaPath, outDir string) error {
 		return diags
 	}
 	// legacyBuildFiles with no language.java.buildFiles: no Gradle files, and version.txt written.
-	files, err := javagen.GeneratePackage("pulumi-sender javagen", pkg, nil, nil, false, true)
+	files, err := javagen.GeneratePackage("pulumi-sender sdkgen", pkg, nil, nil, false, true)
 	if err != nil {
 		return err
 	}
