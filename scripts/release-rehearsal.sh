@@ -4,16 +4,19 @@
 # else set up, starts local registries on 127.0.0.1 and publishes to them with the real commands,
 # then runs what a user runs with only the registries' locations in the environment:
 #   - verdaccio (npm; the public registry for everything else), `npm publish` of both npm packages;
-#   - a PEP 503 index of the wheel and sdist, the Go module proxy folder and the plugin archives,
-#     served by one `python3 -m http.server`;
+#   - a PEP 503 index of the wheel and sdist, the Go module proxy folder, the plugin archives and a
+#     Maven repository standing for Maven Central (the cached repository of scripts/maven-repo.sh
+#     with the release's maven/ folder in it; beside it, the same without), served by one
+#     `python3 -m http.server`;
 #   - the README quick start, its shell block taken from README.md unchanged; then again with port
 #     4010 already taken, which must stop at the emulator, naming the port;
-#   - `pulumi new ./templates/<t>` for typescript, typescript-native, python, go and yaml, each
+#   - `pulumi new ./templates/<t>` for typescript, typescript-native, python, go, yaml and java, each
 #     installed by its README's blocks as written: "From the release folder" (rel set to the
 #     release, then preview) and "From the registries" (the plugin from
 #     `pulumi plugin install resource sender <v> --server <url>`, then preview, up, refresh
-#     --expect-no-changes and destroy against the emulator); python, go and yaml with no `node` on
-#     PATH;
+#     --expect-no-changes and destroy against the emulator); python, go, yaml and java with no
+#     `node` on PATH; java with Maven's settings naming the Maven Central stand-in, without our SDK
+#     for the release folder's block, with it for the registries';
 #   - the GitOps starter copied out of the checkout, `npm ci` with its committed lock file.
 #   scripts/release-rehearsal.sh [--release=<dir>] [<out-dir>]
 # --release takes a release folder scripts/release.sh made before instead of building one.
@@ -53,7 +56,8 @@ node_bin="$(dirname "$(command -v node)")"
 # Exactly what docs/installing.md tells a user: `npm ci && npm run release` in a fresh clone, with
 # nothing else set up (no policy/node_modules, no dist/), a PATH of the system's tools and Node.js,
 # and a cache of its own: what the release builds (the policy pack, the SDK packages) is built; only
-# the downloads (Node.js runtimes, bun, the Python build tools' venv, npm's cache) are the user's.
+# the downloads (Node.js runtimes, bun, the Python build tools' venv, the Maven repository of what
+# the Java SDK's build takes from Maven Central, npm's cache) are the user's.
 if [ -z "$release" ]; then
   clone="$work/clone"
   say "a fresh clone of the checkout: npm ci && npm run release, nothing else set up"
@@ -65,7 +69,7 @@ if [ -z "$release" ]; then
     xargs -0 cp --parents -t "$clone"
   git -C "$clone" init -q && git -C "$clone" add -A &&
     git -C "$clone" -c user.name=rehearsal -c user.email=rehearsal@localhost commit -q -m "the checkout"
-  for d in npm runtimes python-venv "node-v$PULUMI_SENDER_NODE_VERSION"; do
+  for d in npm runtimes python-venv maven "node-v$PULUMI_SENDER_NODE_VERSION"; do
     [ -e "$PULUMI_SENDER_CACHE/$d" ] && ln -s "$PULUMI_SENDER_CACHE/$d" "$work/xdg/pulumi-sender/$d"
   done
   clone_status=0
@@ -167,12 +171,19 @@ mkdir -p "$www/simple/pulumi-sender" "$www/plugins"
 echo '<!DOCTYPE html><html><body><a href="pulumi-sender/">pulumi-sender</a></body></html>' >"$www/simple/index.html"
 cp -r "$release/goproxy" "$www/goproxy"
 cp "$release"/pulumi-resource-sender-v"$version"-*.tar.gz "$www/plugins/"
+# Maven Central before publication (what the cached repository holds: com.pulumi:pulumi, Maven's
+# plugins) and after it (the same with the release's maven/ folder), as symbolic links.
+maven_repo="$(bash scripts/maven-repo.sh | tail -n1)"
+mkdir -p "$www/maven-central" "$www/maven"
+cp -rs "$maven_repo/." "$www/maven-central/"
+cp -rs "$maven_repo/." "$www/maven/"
+cp -r "$release/maven/." "$www/maven/"
 www_port="$(free_port)"
 www_url="http://127.0.0.1:$www_port"
 python3 -m http.server --bind 127.0.0.1 --directory "$www" "$www_port" >"$out/http.log" 2>&1 &
 pids+=($!)
 wait_http "$www_url/simple/"
-say "npm registry $npm_url; PEP 503 index $www_url/simple/; GOPROXY $www_url/goproxy; plugins $www_url/plugins"
+say "npm registry $npm_url; PEP 503 index $www_url/simple/; GOPROXY $www_url/goproxy; plugins $www_url/plugins; Maven Central $www_url/maven"
 
 # --- What a user's machine has: the registries' locations, nothing else of ours ----------------
 unset PULUMI_BACKEND_URL PULUMI_CONFIG_PASSPHRASE PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION \
@@ -322,6 +333,7 @@ run_template() {
     pulumi preview --non-interactive >"$log/preview.txt" 2>&1
     pulumi up --yes --skip-preview --non-interactive >"$log/up.txt" 2>&1
     curl -sf "$emu_url/__emulator/state" >"$log/state-after-up.json"
+    pulumi stack output --json >"$log/outputs.json" 2>&1
     pulumi refresh --yes --expect-no-changes --non-interactive >"$log/refresh.txt" 2>&1
     pulumi destroy --yes --skip-preview --non-interactive >"$log/destroy.txt" 2>&1
     curl -sf "$emu_url/__emulator/state" >"$log/state-after-destroy.json"
@@ -346,6 +358,26 @@ forget_go_sdk() {
   done
 }
 
+# Java: a home of the rehearsal's per run, as HOME (the README's ~/.m2) and as Java's user.home
+# (Maven's ~/.m2, which Java takes from the password database, not $HOME), with Maven's settings
+# naming a Maven Central stand-in as the mirror of Central, as a user's machine reaches Maven
+# Central; nothing else. Its local repository is empty at first.
+maven_home() { # maven_home <run> <url of Maven Central>: prints the home
+  local home="$work/$1-user"
+  mkdir -p "$home/.m2"
+  cat >"$home/.m2/settings.xml" <<EOF
+<settings>
+  <mirrors>
+    <mirror><id>central</id><mirrorOf>central</mirrorOf><url>$2</url></mirror>
+  </mirrors>
+</settings>
+EOF
+  echo "$home"
+}
+# Before publication Maven Central has no SDK of ours: the stand-in without the release's maven/.
+java_release_home="$(maven_home java-release "$www_url/maven-central")"
+java_home_dir="$(maven_home java "$www_url/maven")"
+
 with_node="$node_bin:$PATH"
 # From the release folder first (install and preview), then from the registries (the whole cycle).
 PULUMI_NODEJS_TRANSPILE_ONLY=false run_template typescript typescript-release release "$with_node"
@@ -354,12 +386,15 @@ run_template python python-release release "$no_node_path"
 forget_go_sdk
 GOFLAGS=-mod=mod run_template go go-release release "$no_node_path"
 run_template yaml yaml-release release "$no_node_path"
+HOME="$java_release_home" MAVEN_OPTS="-Duser.home=$java_release_home" \
+  run_template java java-release release "$no_node_path"
 PULUMI_NODEJS_TRANSPILE_ONLY=false run_template typescript typescript registries "$with_node"
 PULUMI_NODEJS_TRANSPILE_ONLY=false run_template typescript-native typescript-native registries "$with_node"
 run_template python python registries "$no_node_path"
 forget_go_sdk
 GOFLAGS=-mod=mod run_template go go registries "$no_node_path"
 run_template yaml yaml registries "$no_node_path"
+HOME="$java_home_dir" MAVEN_OPTS="-Duser.home=$java_home_dir" run_template java java registries "$no_node_path"
 # darwin-arm64's plugin is bun-compiled: the same build for linux-amd64 runs the YAML template too,
 # in a Pulumi home of its own.
 say "yaml-bun: the plugin compiled by bun for linux-amd64, as darwin-arm64's is"
@@ -381,6 +416,13 @@ node -p 'require(process.argv[1]).dependencies["pulumi-sender"]' "$work/template
 node -p 'require(process.argv[1]).dependencies["pulumi-sender-native"]' "$work/templates/typescript-native-release/package.json" >"$out/typescript-native-release/installed-from"
 "$work/templates/python-release/venv/bin/python" -m pip show pulumi_sender 2>/dev/null | sed -n 's/^Version: //p' >"$out/python-release/installed-from"
 grep -E '^github.com/pulumi-sender/pulumi-sender/sdks/go ' "$work/templates/go-release/go.sum" | head -n1 | cut -d' ' -f2 >"$out/go-release/installed-from"
+# Java, both ways: the versions in the user's local repository, and whether its jar is the release's.
+jar="io/github/pulumi-sender/sender/$version/sender-$version.jar"
+for run in java java-release; do
+  m2="$work/$run-user/.m2/repository"
+  ls "$m2/io/github/pulumi-sender/sender" >"$out/$run/installed-version"
+  if cmp -s "$m2/$jar" "$release/maven/$jar"; then echo same; else echo different; fi >"$out/$run/installed-jar"
+done
 
 # --- The GitOps starter ----------------------------------------------------------------------
 say "gitops: the starter copied out, npm ci with its committed lock file"

@@ -7,6 +7,9 @@
 #   pulumi_sender-<v>-py3-none-any.whl, .tar.gz the Python SDK's wheel and sdist
 #   goproxy/<module>/@v/                        the Go SDK as a GOPROXY folder (list, .info, .mod,
 #                                               .zip), what the tag sdks/go/v<v> serves
+#   maven/<groupId path>/sender/<v>/            the Java SDK as a Maven repository folder (jar,
+#                                               sources jar, javadoc jar, pom, each with .sha1 and
+#                                               .md5), what Maven Central serves once published
 #   pulumi-resource-sender-v<v>-<os>-<arch>.tar.gz  the plugin for linux-amd64, linux-arm64,
 #                                               darwin-amd64, darwin-arm64 and windows-amd64
 #                                               (scripts/plugin-tarball.sh)
@@ -14,8 +17,9 @@
 # It fails before building when a file disagrees with package.json's version (scripts/versions.js),
 # and after, when an archive's executable is not its platform's (file(1)) or a macOS executable's
 # signature is not valid (scripts/macho-signature.js). Needs the root's npm dependencies (`npm ci`),
-# git, python3 with venv (the Python SDK), file(1) and sha256sum: it names any that is missing before
-# it builds. Installs the policy pack's (scripts/policy-pack.sh).
+# git, python3 with venv (the Python SDK), Maven and a JDK 11 or later (the Java SDK), file(1) and
+# sha256sum: it names any that is missing before it builds. Installs the policy pack's
+# (scripts/policy-pack.sh).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # shellcheck source=env.sh
@@ -33,6 +37,8 @@ need git "the npm package's copy of the checkout and the Go SDK's module"
 need python3 "the Python SDK's wheel and sdist"
 need file "the check of each plugin archive's executable"
 need sha256sum "SHA256SUMS"
+need mvn "the Java SDK's Maven build"
+need javac "the Java SDK's Maven build (a JDK 11 or later)"
 if command -v python3 >/dev/null 2>&1 && ! python3 -c 'import venv, ensurepip' 2>/dev/null; then
   echo "release: the Python SDK's wheel needs python3's venv module with pip (Debian, Ubuntu: apt-get install python3-venv)" >&2
   missing=1
@@ -62,13 +68,14 @@ echo "release: the policy pack (scripts/policy-pack.sh; installs policy/node_mod
 policy_pack="$(bash scripts/policy-pack.sh | tail -n1)"
 cp "$policy_pack" "$out/"
 
-echo "release: the SDK packages (scripts/sdk-packages.sh: the Node.js SDK with tsc, the Python wheel with $(python3 --version) in a venv of PyPI's build tools, the Go module with git)" >&2
-sdk_packages="$(bash scripts/sdk-packages.sh nodejs python go)"
+echo "release: the SDK packages (scripts/sdk-packages.sh: the Node.js SDK with tsc, the Python wheel with $(python3 --version) in a venv of PyPI's build tools, the Go module with git, the Java SDK with Maven on scripts/maven-repo.sh's repository, from Maven Central once)" >&2
+sdk_packages="$(bash scripts/sdk-packages.sh nodejs python go java)"
 while read -r lang path; do
   case "$lang" in
     nodejs) cp "$path" "$out/" ;;
     python) cp "$path/pulumi_sender-$version-py3-none-any.whl" "$path/pulumi_sender-$version.tar.gz" "$out/" ;;
     go) mkdir -p "$out/goproxy" && cp -r "$path/." "$out/goproxy/" ;;
+    java) mkdir -p "$out/maven" && cp -r "$path/." "$out/maven/" ;;
   esac
 done <<<"$sdk_packages"
 

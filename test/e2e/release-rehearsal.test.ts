@@ -7,8 +7,8 @@ import { ensurePulumiOnPath, ROOT } from "../support/stack";
 
 // The release, rehearsed once (scripts/release-rehearsal.sh): `npm run release`, then the release
 // published with the real commands to local registries on 127.0.0.1 (verdaccio, a PEP 503 index, a
-// Go module proxy, an HTTP server of the plugin archives), then what the docs tell a user to run,
-// with only the registries' locations in the environment. The script saves what each run printed
+// Go module proxy, an HTTP server of the plugin archives, a Maven Central stand-in), then what the
+// docs tell a user to run, with only the registries' locations in the environment. The script saves what each run printed
 // and the emulator's state after each up and destroy; these tests read them.
 const VERSION: string = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")).version;
 const PLATFORMS: [string, string, RegExp][] = [
@@ -63,7 +63,7 @@ describe("a fresh clone: npm ci && npm run release, nothing else set up", () => 
     const log = read("fresh-clone.log");
     expect(log).toContain("installing the policy pack's npm dependencies (policy/, npm ci)");
     expect(log).toMatch(/^release: the SDK packages \(.*the Python wheel with Python 3\.\d+\.\d+ in a venv/m);
-    expect(log).toMatch(/^release: 14 artifacts, \S+, in \d+ s$/m);
+    expect(log).toMatch(/^release: 26 artifacts, \S+, in \d+ s$/m);
     expect(log).not.toMatch(/error TS\d+|cannot stat/);
     expect(log.trim().split("\n").at(-1)).toMatch(
       new RegExp(`/clone/dist/release/${VERSION.replace(/\./g, "\\.")}$`),
@@ -76,6 +76,7 @@ describe("npm run release", () => {
     const dir = read("release-dir").trim();
     expect(dir).toBe(path.join(out, "release", VERSION));
     const module = "github.com/pulumi-sender/pulumi-sender/sdks/go";
+    const maven = `maven/io/github/pulumi-sender/sender/${VERSION}/sender-${VERSION}`;
     const files = spawnSync("find", [".", "-type", "f"], { cwd: dir, encoding: "utf8" })
       .stdout.split("\n")
       .filter(Boolean)
@@ -88,6 +89,9 @@ describe("npm run release", () => {
         `goproxy/${module}/@v/v${VERSION}.info`,
         `goproxy/${module}/@v/v${VERSION}.mod`,
         `goproxy/${module}/@v/v${VERSION}.zip`,
+        ...[".jar", "-sources.jar", "-javadoc.jar", ".pom"].flatMap((ext) =>
+          ["", ".sha1", ".md5"].map((sum) => `${maven}${ext}${sum}`),
+        ),
         ...PLATFORMS.map(([p]) => `pulumi-resource-sender-v${VERSION}-${p}.tar.gz`),
         `pulumi-sender-${VERSION}.tgz`,
         `pulumi-sender-native-${VERSION}.tgz`,
@@ -198,6 +202,7 @@ const FROM_RELEASE: [string, string, number][] = [
   ["python", VERSION, 3],
   ["go", `v${VERSION}`, 3],
   ["yaml", "", 3],
+  ["java", "", 3],
 ];
 
 describe.each(FROM_RELEASE)("templates/%s/README.md, from the release folder", (name, from, creates) => {
@@ -228,6 +233,7 @@ const TEMPLATES: [string, string, string, number][] = [
   ["go", "none", `v${VERSION}`, 3],
   ["yaml", "none", "", 3],
   ["yaml-bun", "none", "", 3],
+  ["java", "none", VERSION, 3],
 ];
 
 describe.each(TEMPLATES)("pulumi new ./templates/%s", (name, node, installed, resources) => {
@@ -262,6 +268,35 @@ describe.each(TEMPLATES)("pulumi new ./templates/%s", (name, node, installed, re
     expect(read(`${name}/destroy.txt`)).toContain(`- ${resources} deleted`);
     const after = json(`${name}/state-after-destroy.json`);
     expect(after.campaigns.filter((c: { title: string }) => c.title.startsWith("welcome-"))).toEqual([]);
+  });
+});
+
+describe("the Java template, its SDK from Maven", () => {
+  const jar = `io/github/pulumi-sender/sender/${VERSION}/sender-${VERSION}.jar`;
+  // The Maven Central stand-ins' answers to requests for our SDK ("<path> <status>", http.server's log).
+  const served = (prefix: string) =>
+    [...read("http.log").matchAll(/"GET (\S+) HTTP\/1\.[01]" (\d{3}) /g)]
+      .map(([, request, status]) => `${request} ${status}`)
+      .filter((request) => request.startsWith(`/${prefix}/io/github/pulumi-sender/`));
+
+  test("from the registries: Maven fetched the release's jar from the Maven Central stand-in", () => {
+    expect(read("java/installed-jar").trim()).toBe("same");
+    expect(served("maven")).toContain(`/maven/${jar} 200`);
+  });
+
+  test("its data source call (getPlans) returned the emulator's plans", () => {
+    expect(json("java/outputs.json").plans).toEqual(["Free", "Standard", "Professional"]);
+    expect(json("java/outputs.json").campaignStatus).toBe("DRAFT");
+  });
+
+  test("from the release folder: Maven Central without the SDK fails pulumi new's install; the README's copy into ~/.m2/repository is what the preview built on", () => {
+    expect(read("java-release/new.txt")).toContain(
+      `Could not find artifact io.github.pulumi-sender:sender:jar:${VERSION} in central`,
+    );
+    expect(served("maven-central").filter((request) => !request.endsWith(" 404"))).toEqual([]);
+    expect(read("java-release/installed-version").trim()).toBe(VERSION);
+    expect(read("java-release/installed-jar").trim()).toBe("same");
+    expect(read("java-release/node").trim()).toBe("none");
   });
 });
 
