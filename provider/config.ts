@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { DEFAULT_MAX_IN_FLIGHT, DEFAULT_TIMEOUT_MS } from "./client/client";
 import { SenderConfigError } from "./client/errors/config-error";
+import { shorten } from "./client/query";
 import { DEFAULT_RETRY_OPTIONS } from "./client/retry";
 
 /** The settings the provider reads from stack config (`sender:*`) or the environment. */
@@ -135,7 +136,9 @@ export function readSettings(config: ConfigSource, env: NodeJS.ProcessEnv = proc
     if (raw === undefined) return undefined;
     const parsed = positiveInt(`sender:${name}`).safeParse(raw);
     if (!parsed.success) {
-      const reason = parsed.error.issues[0]?.message ?? "invalid value";
+      // The value as given and a valid one: no integer key is a secret.
+      const example = CONFIG_TABLE[name as ConfigKeyName]?.default ?? 1;
+      const reason = `${parsed.error.issues[0]?.message ?? "invalid value"} (got ${JSON.stringify(shorten(raw))}), e.g. \`pulumi config set sender:${name} ${example}\``;
       throw new SenderConfigError(`sender:${name}`, reason, `Invalid config sender:${name}: ${reason}`);
     }
     return parsed.data * scale;

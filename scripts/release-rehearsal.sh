@@ -1,22 +1,29 @@
 #!/usr/bin/env bash
 # The release, rehearsed: proves that once published it installs as the docs say. It builds the
-# release (scripts/release.sh), starts local registries on 127.0.0.1 and publishes to them with the
-# real commands, then runs what a user runs with only the registries' locations in the environment:
+# release as a user does, `npm ci && npm run release` in a fresh clone of the checkout with nothing
+# else set up, starts local registries on 127.0.0.1 and publishes to them with the real commands,
+# then runs what a user runs with only the registries' locations in the environment:
 #   - verdaccio (npm; the public registry for everything else), `npm publish` of both npm packages;
-#   - a PEP 503 index of the wheel and sdist, the Go module proxy folder and the plugin archives,
-#     served by one `python3 -m http.server`;
-#   - the README quick start, its shell block taken from README.md unchanged;
-#   - `pulumi new ./templates/<t>` for typescript, typescript-native, python, go and yaml, each with
-#     its dependencies installed as the template says, the plugin from
+#   - a PEP 503 index of the wheel and sdist, the Go module proxy folder, the plugin archives and a
+#     Maven repository standing for Maven Central (the cached repository of scripts/maven-repo.sh
+#     with the release's maven/ folder in it; beside it, the same without), served by one
+#     `python3 -m http.server`;
+#   - the README quick start, its shell block taken from README.md unchanged; then again with port
+#     4010 already taken, which must stop at the emulator, naming the port;
+#   - `pulumi new ./templates/<t>` for typescript, typescript-native, python, go, yaml and java, each
+#     installed by its README's blocks as written: "From the release folder" (rel set to the
+#     release, then preview) and "From the registries" (the plugin from
 #     `pulumi plugin install resource sender <v> --server <url>`, then preview, up, refresh
-#     --expect-no-changes and destroy against the emulator; python, go and yaml with no `node` on
-#     PATH;
+#     --expect-no-changes and destroy against the emulator); python, go, yaml and java with no
+#     `node` on PATH; java with Maven's settings naming the Maven Central stand-in, without our SDK
+#     for the release folder's block, with it for the registries';
 #   - the GitOps starter copied out of the checkout, `npm ci` with its committed lock file.
 #   scripts/release-rehearsal.sh [--release=<dir>] [<out-dir>]
 # --release takes a release folder scripts/release.sh made before instead of building one.
 # Writes what each run printed and the emulator's state after each up and destroy under <out-dir>
-# (a fresh temporary folder by default), which test/e2e/release-rehearsal.test.ts reads, and prints
-# <out-dir> as its last line. verdaccio 6.8.0 is installed once into the per-user cache.
+# (a fresh temporary folder by default; the release in <out-dir>/release/<version>), which
+# test/e2e/release-rehearsal.test.ts reads, and prints <out-dir> as its last line. verdaccio 6.8.0 is
+# installed once into the per-user cache.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # shellcheck source=env.sh
@@ -43,13 +50,53 @@ wait_http() {
   return 1
 }
 
-[ -n "$release" ] || release="$(bash scripts/release.sh | tail -n1)"
+node_bin="$(dirname "$(command -v node)")"
+
+# --- The release, from a fresh clone ------------------------------------------------------------
+# Exactly what docs/installing.md tells a user: `npm ci && npm run release` in a fresh clone, with
+# nothing else set up (no policy/node_modules, no dist/), a PATH of the system's tools and Node.js,
+# and a cache of its own: what the release builds (the policy pack, the SDK packages) is built; only
+# the downloads (Node.js runtimes, bun, the Python build tools' venv, the Maven repository of what
+# the Java SDK's build takes from Maven Central, npm's cache) are the user's.
+if [ -z "$release" ]; then
+  clone="$work/clone"
+  say "a fresh clone of the checkout: npm ci && npm run release, nothing else set up"
+  clone_start=$SECONDS
+  mkdir -p "$clone" "$work/xdg/pulumi-sender"
+  # The files git has (and new ones it does not ignore), as committed in a clone of this work tree.
+  git ls-files -z --cached --others --exclude-standard |
+    xargs -0 sh -c 'for f; do [ -e "$f" ] && printf "%s\0" "$f"; done' _ |
+    xargs -0 cp --parents -t "$clone"
+  git -C "$clone" init -q && git -C "$clone" add -A &&
+    git -C "$clone" -c user.name=rehearsal -c user.email=rehearsal@localhost commit -q -m "the checkout"
+  for d in npm runtimes python-venv maven "node-v$PULUMI_SENDER_NODE_VERSION"; do
+    [ -e "$PULUMI_SENDER_CACHE/$d" ] && ln -s "$PULUMI_SENDER_CACHE/$d" "$work/xdg/pulumi-sender/$d"
+  done
+  clone_status=0
+  # The machine's environment (its proxy and certificates are the user's too) without what the
+  # set-up or a caller's npm run put there.
+  unset_setup=()
+  for v in $(compgen -e); do
+    case "$v" in PULUMI_* | SENDER_* | npm_* | VITEST* | NODE_ENV | TS_NODE_*) unset_setup+=(-u "$v") ;; esac
+  done
+  (cd "$clone" && env "${unset_setup[@]}" XDG_CACHE_HOME="$work/xdg" \
+    npm_config_cache="$PULUMI_SENDER_CACHE/npm" npm_config_update_notifier=false \
+    PATH="$node_bin:$(dirname "$(command -v python3)"):/usr/local/bin:/usr/bin:/bin" \
+    bash -c 'npm ci --no-audit --no-fund && npm run release') >"$out/fresh-clone.log" 2>&1 || clone_status=$?
+  echo "$clone_status" >"$out/fresh-clone.status"
+  echo "$((SECONDS - clone_start))" >"$out/fresh-clone.seconds"
+  [ "$clone_status" = 0 ] || { say "fresh clone: FAILED"; tail -n 40 "$out/fresh-clone.log" >&2; exit 1; }
+  built="$(tail -n1 "$out/fresh-clone.log")"
+  # Kept beside what the tests read: the clone goes with $work.
+  mkdir -p "$out/release" && mv "$built" "$out/release/"
+  release="$out/release/$(basename "$built")"
+  say "fresh clone: npm ci && npm run release: exit 0 in $(cat "$out/fresh-clone.seconds") s"
+fi
 version="$(basename "$release")"
 say "release $version from $release ($((SECONDS - start)) s)"
 echo "$release" >"$out/release-dir"
 pulumi_dirs="$(bash scripts/pulumi-cli.sh | tail -n1)"
 langhosts="$(bash scripts/langhosts.sh | tail -n1)"
-node_bin="$(dirname "$(command -v node)")"
 
 # --- The registries -------------------------------------------------------------------------
 verdaccio_dir="$PULUMI_SENDER_CACHE/verdaccio-6.8.0"
@@ -124,12 +171,19 @@ mkdir -p "$www/simple/pulumi-sender" "$www/plugins"
 echo '<!DOCTYPE html><html><body><a href="pulumi-sender/">pulumi-sender</a></body></html>' >"$www/simple/index.html"
 cp -r "$release/goproxy" "$www/goproxy"
 cp "$release"/pulumi-resource-sender-v"$version"-*.tar.gz "$www/plugins/"
+# Maven Central before publication (what the cached repository holds: com.pulumi:pulumi, Maven's
+# plugins) and after it (the same with the release's maven/ folder), as symbolic links.
+maven_repo="$(bash scripts/maven-repo.sh | tail -n1)"
+mkdir -p "$www/maven-central" "$www/maven"
+cp -rs "$maven_repo/." "$www/maven-central/"
+cp -rs "$maven_repo/." "$www/maven/"
+cp -r "$release/maven/." "$www/maven/"
 www_port="$(free_port)"
 www_url="http://127.0.0.1:$www_port"
 python3 -m http.server --bind 127.0.0.1 --directory "$www" "$www_port" >"$out/http.log" 2>&1 &
 pids+=($!)
 wait_http "$www_url/simple/"
-say "npm registry $npm_url; PEP 503 index $www_url/simple/; GOPROXY $www_url/goproxy; plugins $www_url/plugins"
+say "npm registry $npm_url; PEP 503 index $www_url/simple/; GOPROXY $www_url/goproxy; plugins $www_url/plugins; Maven Central $www_url/maven"
 
 # --- What a user's machine has: the registries' locations, nothing else of ours ----------------
 unset PULUMI_BACKEND_URL PULUMI_CONFIG_PASSPHRASE PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION \
@@ -155,13 +209,15 @@ qs_status=0
 (
   cd "$work/quickstart-home"
   export PULUMI_HOME="$work/quickstart-home/.pulumi"
-  # The emulator the quick start starts in the background stops with it; whatever a failure leaves
-  # behind goes with the quick start's own process group.
-  setsid bash -euo pipefail -c "$(cat "$out/quickstart.sh"; echo 'kill "$(jobs -p)"')" &
+  # The quick start stops its emulator itself; whatever a failure leaves behind goes with its own
+  # process group, and the emulator (a session of its own, --detach) by the pid file it wrote.
+  setsid bash -euo pipefail -c "$(cat "$out/quickstart.sh")" &
   qs=$!
   rc=0
   wait "$qs" || rc=$?
   kill -- "-$qs" 2>/dev/null || true
+  pid_file="$work/quickstart-home/sender-quickstart/emulator.pid"
+  if [ "$rc" != 0 ] && [ -f "$pid_file" ]; then kill "$(cat "$pid_file")" 2>/dev/null || true; fi
   exit "$rc"
 ) >"$out/quickstart.log" 2>&1 || qs_status=$?
 echo "$qs_status" >"$out/quickstart.status"
@@ -171,6 +227,30 @@ node -p 'require(process.argv[1]).version' "$work/quickstart-home/sender-quickst
 realpath "$work/quickstart-home/sender-quickstart/node_modules/pulumi-sender" >"$out/quickstart-installed-path" 2>/dev/null || true
 say "README quick start: exit $qs_status ($(grep -Ec '^ *\+ *3 created|^ *- *3 deleted' "$out/quickstart.log") of up/destroy summaries)"
 [ "$qs_status" = 0 ] || { tail -n 40 "$out/quickstart.log" >&2; exit 1; }
+
+# The same block with port 4010 taken (by a server that logs every request it gets): the emulator's
+# --detach must stop it there, naming the port, before any pulumi command runs.
+say "README quick start with port 4010 taken: must stop before pulumi, naming the port"
+mkdir -p "$work/quickstart-taken"
+python3 -m http.server --bind 127.0.0.1 4010 >>"$out/port-4010-holder.log" 2>&1 &
+holder=$!
+pids+=("$holder")
+wait_http "http://127.0.0.1:4010/"
+: >"$out/port-4010-holder.log"
+taken_status=0
+(
+  cd "$work/quickstart-taken"
+  export PULUMI_HOME="$work/quickstart-taken/.pulumi"
+  setsid bash -euo pipefail -c "$(cat "$out/quickstart.sh")" &
+  qs=$!
+  rc=0
+  wait "$qs" || rc=$?
+  kill -- "-$qs" 2>/dev/null || true
+  exit "$rc"
+) >"$out/quickstart-taken.log" 2>&1 || taken_status=$?
+kill "$holder" 2>/dev/null || true
+echo "$taken_status" >"$out/quickstart-taken.status"
+say "README quick start with port 4010 taken: exit $taken_status"
 
 # --- The templates -------------------------------------------------------------------------
 token_emu="tok-rehearsal-$RANDOM$RANDOM"
@@ -201,17 +281,37 @@ python="$(python3 -c 'import sys; print(sys.executable)')"
 go_bin="$(dirname "$(command -v go)")"
 no_node_path="$pulumi_dirs:$langhosts:$go_bin:$nonode"
 
+# The first sh block under a heading of a README, as written.
+readme_block() {
+  awk -v h="$2" '$0 == h { on = 1; next }
+    !on { next }
+    inside && /^```$/ { exit }
+    inside { print; next }
+    /^```sh$/ { inside = 1 }' "$1"
+}
+release_heading="### From the release folder (today)"
+registries_heading="### From the registries (once published)"
+
 # Runs one template: `pulumi new` (the stack dev, the base URL left at the template's default), the
-# token set as a secret, its dependencies installed as the official CLI's language hosts install them
-# (the CLI here has our own hosts, which leave that to the project), then, pointed at this
-# rehearsal's emulator, preview, up, refresh and destroy, saving what each printed.
+# token set as a secret, then its README's install block as written (the CLI here has our own
+# language hosts, which leave installing to the project), pointed at this rehearsal's emulator.
+#   registries: the block "From the registries", then preview, up, refresh and destroy;
+#   release:    the block "From the release folder" with rel set to the release folder and no
+#               registry of ours for the package (npm's would serve it: the install must name the
+#               tarball), then preview.
+# Saves what each printed.
 run_template() {
-  local t="$1" name="$2" install="$3" path="$4"
-  local dir="$work/templates/$name" log="$out/$name"
+  local t="$1" name="$2" mode="$3" path="$4"
+  local dir="$work/templates/$name" log="$out/$name" heading="$registries_heading"
+  [ "$mode" = release ] && heading="$release_heading"
   mkdir -p "$log" "$work/templates"
   say "$name: pulumi new $root/templates/$t"
   (
     export PATH="$path"
+    if [ "$mode" = release ]; then
+      export rel="$release"
+      unset PIP_EXTRA_INDEX_URL GOPROXY GONOSUMDB
+    fi
     command -v node >"$log/node" || echo none >"$log/node"
     pulumi new "$root/templates/$t" --dir "$dir" --name "welcome-$name" --stack dev --yes --non-interactive \
       >"$log/new.txt" 2>&1
@@ -219,13 +319,21 @@ run_template() {
     # `pulumi new -c` would save the token in plain text, whatever the template says: set it apart.
     pulumi config set --secret sender:apiToken "$token_emu" >"$log/config.txt" 2>&1
     cp Pulumi.dev.yaml "$log/Pulumi.dev.yaml.generated"
-    say "$name: $install"
-    bash -euo pipefail -c "$install" >"$log/install.txt" 2>&1
+    # The README pulumi new copied into the project.
+    readme_block README.md "$heading" >"$log/install.sh"
+    say "$name: $heading: $(paste -sd ';' "$log/install.sh")"
+    bash -euo pipefail "$log/install.sh" >"$log/install.txt" 2>&1
     pulumi config set sender:baseUrl "$emu_url" >>"$log/config.txt" 2>&1
+    if [ "$mode" = release ]; then
+      say "$name: preview (node on PATH: $(cat "$log/node"))"
+      pulumi preview --non-interactive >"$log/preview.txt" 2>&1
+      exit 0
+    fi
     say "$name: preview, up, refresh --expect-no-changes, destroy (node on PATH: $(cat "$log/node"))"
     pulumi preview --non-interactive >"$log/preview.txt" 2>&1
     pulumi up --yes --skip-preview --non-interactive >"$log/up.txt" 2>&1
     curl -sf "$emu_url/__emulator/state" >"$log/state-after-up.json"
+    pulumi stack output --json >"$log/outputs.json" 2>&1
     pulumi refresh --yes --expect-no-changes --non-interactive >"$log/refresh.txt" 2>&1
     pulumi destroy --yes --skip-preview --non-interactive >"$log/destroy.txt" 2>&1
     curl -sf "$emu_url/__emulator/state" >"$log/state-after-destroy.json"
@@ -234,20 +342,59 @@ run_template() {
     tail -n 40 "$(ls -t "$log"/* | head -n1)" >&2
     return 1
   }
-  say "$name: ok ($(grep -Eo '[0-9]+ created' "$log/up.txt" | head -n1), $(grep -Eo '[0-9]+ deleted' "$log/destroy.txt" | head -n1))"
+  if [ "$mode" = release ]; then
+    say "$name: ok ($(grep -Eo '[0-9]+ to create' "$log/preview.txt" | head -n1))"
+  else
+    say "$name: ok ($(grep -Eo '[0-9]+ created' "$log/up.txt" | head -n1), $(grep -Eo '[0-9]+ deleted' "$log/destroy.txt" | head -n1))"
+  fi
 }
 
-with_node="$node_bin:$PATH"
-PULUMI_NODEJS_TRANSPILE_ONLY=false run_template typescript typescript "npm install --no-audit --no-fund" "$with_node"
-PULUMI_NODEJS_TRANSPILE_ONLY=false run_template typescript-native typescript-native "npm install --no-audit --no-fund" "$with_node"
-run_template python python "$python -m venv venv && venv/bin/pip install --disable-pip-version-check -q -r requirements.txt" "$no_node_path"
 # Go never fetches a version it has cached: an earlier build of the same version would shadow this one.
-gomodcache="$(go env GOMODCACHE)"
-for d in "$gomodcache/github.com/pulumi-sender" "$gomodcache/cache/download/github.com/pulumi-sender"; do
-  if [ -d "$d" ]; then chmod -R u+w "$d" && rm -rf "$d"; fi
-done
-GOFLAGS=-mod=mod run_template go go "go mod tidy" "$no_node_path"
-run_template yaml yaml "true" "$no_node_path"
+forget_go_sdk() {
+  local gomodcache d
+  gomodcache="$(go env GOMODCACHE)"
+  for d in "$gomodcache/github.com/pulumi-sender" "$gomodcache/cache/download/github.com/pulumi-sender"; do
+    if [ -d "$d" ]; then chmod -R u+w "$d" && rm -rf "$d"; fi
+  done
+}
+
+# Java: a home of the rehearsal's per run, as HOME (the README's ~/.m2) and as Java's user.home
+# (Maven's ~/.m2, which Java takes from the password database, not $HOME), with Maven's settings
+# naming a Maven Central stand-in as the mirror of Central, as a user's machine reaches Maven
+# Central; nothing else. Its local repository is empty at first.
+maven_home() { # maven_home <run> <url of Maven Central>: prints the home
+  local home="$work/$1-user"
+  mkdir -p "$home/.m2"
+  cat >"$home/.m2/settings.xml" <<EOF
+<settings>
+  <mirrors>
+    <mirror><id>central</id><mirrorOf>central</mirrorOf><url>$2</url></mirror>
+  </mirrors>
+</settings>
+EOF
+  echo "$home"
+}
+# Before publication Maven Central has no SDK of ours: the stand-in without the release's maven/.
+java_release_home="$(maven_home java-release "$www_url/maven-central")"
+java_home_dir="$(maven_home java "$www_url/maven")"
+
+with_node="$node_bin:$PATH"
+# From the release folder first (install and preview), then from the registries (the whole cycle).
+PULUMI_NODEJS_TRANSPILE_ONLY=false run_template typescript typescript-release release "$with_node"
+PULUMI_NODEJS_TRANSPILE_ONLY=false run_template typescript-native typescript-native-release release "$with_node"
+run_template python python-release release "$no_node_path"
+forget_go_sdk
+GOFLAGS=-mod=mod run_template go go-release release "$no_node_path"
+run_template yaml yaml-release release "$no_node_path"
+HOME="$java_release_home" MAVEN_OPTS="-Duser.home=$java_release_home" \
+  run_template java java-release release "$no_node_path"
+PULUMI_NODEJS_TRANSPILE_ONLY=false run_template typescript typescript registries "$with_node"
+PULUMI_NODEJS_TRANSPILE_ONLY=false run_template typescript-native typescript-native registries "$with_node"
+run_template python python registries "$no_node_path"
+forget_go_sdk
+GOFLAGS=-mod=mod run_template go go registries "$no_node_path"
+run_template yaml yaml registries "$no_node_path"
+HOME="$java_home_dir" MAVEN_OPTS="-Duser.home=$java_home_dir" run_template java java registries "$no_node_path"
 # darwin-arm64's plugin is bun-compiled: the same build for linux-amd64 runs the YAML template too,
 # in a Pulumi home of its own.
 say "yaml-bun: the plugin compiled by bun for linux-amd64, as darwin-arm64's is"
@@ -257,13 +404,25 @@ bash scripts/plugin-tarball.sh --platform=linux-amd64 --runtime=bun "$bun_archiv
 tar -tzf "$bun_archive" | LC_ALL=C sort >"$out/yaml-bun-archive.txt"
 PULUMI_HOME="$work/pulumi-home-bun" pulumi plugin install resource sender "$version" -f "$bun_archive" \
   >"$out/yaml-bun-plugin-install.log" 2>&1
-PULUMI_HOME="$work/pulumi-home-bun" run_template yaml yaml-bun "true" "$no_node_path"
+PULUMI_HOME="$work/pulumi-home-bun" run_template yaml yaml-bun registries "$no_node_path"
 # What each installed, from where.
 node -p 'require(process.argv[1]).version' "$work/templates/typescript/node_modules/pulumi-sender/package.json" >"$out/typescript/installed-version"
 node -p 'require(process.argv[1]).version' "$work/templates/typescript-native/node_modules/pulumi-sender-native/package.json" >"$out/typescript-native/installed-version"
 "$work/templates/python/venv/bin/python" -m pip show pulumi_sender 2>/dev/null | sed -n 's/^Version: //p' >"$out/python/installed-version"
 cp "$work/templates/go/go.mod" "$out/go/go.mod"
 grep -E '^github.com/pulumi-sender/pulumi-sender/sdks/go ' "$work/templates/go/go.sum" | head -n1 | cut -d' ' -f2 >"$out/go/installed-version"
+# From the release folder: what the npm installs wrote, the wheel pip took, the module Go got.
+node -p 'require(process.argv[1]).dependencies["pulumi-sender"]' "$work/templates/typescript-release/package.json" >"$out/typescript-release/installed-from"
+node -p 'require(process.argv[1]).dependencies["pulumi-sender-native"]' "$work/templates/typescript-native-release/package.json" >"$out/typescript-native-release/installed-from"
+"$work/templates/python-release/venv/bin/python" -m pip show pulumi_sender 2>/dev/null | sed -n 's/^Version: //p' >"$out/python-release/installed-from"
+grep -E '^github.com/pulumi-sender/pulumi-sender/sdks/go ' "$work/templates/go-release/go.sum" | head -n1 | cut -d' ' -f2 >"$out/go-release/installed-from"
+# Java, both ways: the versions in the user's local repository, and whether its jar is the release's.
+jar="io/github/pulumi-sender/sender/$version/sender-$version.jar"
+for run in java java-release; do
+  m2="$work/$run-user/.m2/repository"
+  ls "$m2/io/github/pulumi-sender/sender" >"$out/$run/installed-version"
+  if cmp -s "$m2/$jar" "$release/maven/$jar"; then echo same; else echo different; fi >"$out/$run/installed-jar"
+done
 
 # --- The GitOps starter ----------------------------------------------------------------------
 say "gitops: the starter copied out, npm ci with its committed lock file"

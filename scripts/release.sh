@@ -7,19 +7,43 @@
 #   pulumi_sender-<v>-py3-none-any.whl, .tar.gz the Python SDK's wheel and sdist
 #   goproxy/<module>/@v/                        the Go SDK as a GOPROXY folder (list, .info, .mod,
 #                                               .zip), what the tag sdks/go/v<v> serves
+#   maven/<groupId path>/sender/<v>/            the Java SDK as a Maven repository folder (jar,
+#                                               sources jar, javadoc jar, pom, each with .sha1 and
+#                                               .md5), what Maven Central serves once published
 #   pulumi-resource-sender-v<v>-<os>-<arch>.tar.gz  the plugin for linux-amd64, linux-arm64,
 #                                               darwin-amd64, darwin-arm64 and windows-amd64
 #                                               (scripts/plugin-tarball.sh)
 #   SHA256SUMS                                  over every file above (`sha256sum -c SHA256SUMS`)
 # It fails before building when a file disagrees with package.json's version (scripts/versions.js),
 # and after, when an archive's executable is not its platform's (file(1)) or a macOS executable's
-# signature is not valid (scripts/macho-signature.js). Needs the npm dependencies (scripts/setup.sh).
+# signature is not valid (scripts/macho-signature.js). Needs the root's npm dependencies (`npm ci`),
+# git, python3 with venv (the Python SDK), Maven and a JDK 11 or later (the Java SDK), file(1) and
+# sha256sum: it names any that is missing before it builds. Installs the policy pack's
+# (scripts/policy-pack.sh).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # shellcheck source=env.sh
 source "$root/scripts/env.sh"
 cd "$root"
 start=$SECONDS
+# What the steps need beside Node.js and npm, named before any starts: a fresh machine may lack one.
+missing=0
+need() {
+  command -v "$1" >/dev/null 2>&1 && return 0
+  echo "release: $2 needs $1, which is not on PATH: install it, then run npm run release again" >&2
+  missing=1
+}
+need git "the npm package's copy of the checkout and the Go SDK's module"
+need python3 "the Python SDK's wheel and sdist"
+need file "the check of each plugin archive's executable"
+need sha256sum "SHA256SUMS"
+need mvn "the Java SDK's Maven build"
+need javac "the Java SDK's Maven build (a JDK 11 or later)"
+if command -v python3 >/dev/null 2>&1 && ! python3 -c 'import venv, ensurepip' 2>/dev/null; then
+  echo "release: the Python SDK's wheel needs python3's venv module with pip (Debian, Ubuntu: apt-get install python3-venv)" >&2
+  missing=1
+fi
+[ "$missing" = 0 ] || exit 1
 version="$(node scripts/versions.js)"
 out="$root/dist/release/$version"
 stage="$(mktemp -d)"
@@ -36,17 +60,22 @@ ln -s "$root/node_modules" "$stage/src/node_modules"
 rm -rf "$out" && mkdir -p "$out"
 mv "$stage/pulumi-sender-$version.tgz" "$out/"
 
-echo "release: the policy pack (scripts/policy-pack.sh)" >&2
-cp "$(bash scripts/policy-pack.sh | tail -n1)" "$out/"
+echo "release: the policy pack (scripts/policy-pack.sh; installs policy/node_modules when missing)" >&2
+# Taken apart from the copy, so that a failed step stops the release (its status is lost in "$(…)"
+# as an argument).
+policy_pack="$(bash scripts/policy-pack.sh | tail -n1)"
+cp "$policy_pack" "$out/"
 
-echo "release: the SDK packages (scripts/sdk-packages.sh)" >&2
+echo "release: the SDK packages (scripts/sdk-packages.sh: the Node.js SDK with tsc, the Python wheel with $(python3 --version) in a venv of PyPI's build tools, the Go module with git, the Java SDK with Maven on scripts/maven-repo.sh's repository, from Maven Central once)" >&2
+sdk_packages="$(bash scripts/sdk-packages.sh nodejs python go java)"
 while read -r lang path; do
   case "$lang" in
     nodejs) cp "$path" "$out/" ;;
     python) cp "$path/pulumi_sender-$version-py3-none-any.whl" "$path/pulumi_sender-$version.tar.gz" "$out/" ;;
     go) mkdir -p "$out/goproxy" && cp -r "$path/." "$out/goproxy/" ;;
+    java) mkdir -p "$out/maven" && cp -r "$path/." "$out/maven/" ;;
   esac
-done < <(bash scripts/sdk-packages.sh nodejs python go)
+done <<<"$sdk_packages"
 
 # Each platform, and what file(1) must say of the executable its archive runs.
 platforms=(

@@ -23,14 +23,7 @@ if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
   npm ci --no-audit --no-fund --loglevel=error
   echo "$want" > "$stamp"
 fi
-# The policy pack (policy/) is a package of its own, with its own lock file: @pulumi/policy.
-stamp="policy/node_modules/.pulumi-sender-lock"
-want="$(node --version) $(sha256sum policy/package-lock.json | cut -c1-16)"
-if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
-  echo "setup: installing the policy pack's npm dependencies" >&2
-  (cd policy && npm ci --no-audit --no-fund --loglevel=error)
-  echo "$want" > "$stamp"
-fi
+pulumi_sender_policy_deps "$root"
 ln -sfn .. node_modules/pulumi-sender
 ln -sfn ../sdks/nodejs node_modules/pulumi-sender-native
 npx tsc -p tsconfig.json

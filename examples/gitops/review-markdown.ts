@@ -24,8 +24,15 @@ export interface MarkdownOptions {
   images: ReadonlyMap<string, CampaignImages>;
   /** Error diagnostics of the preview (the engine's own words). */
   errors?: readonly string[];
-  /** The policy packs the preview ran and what they reported; no section without packs. */
-  policy?: { packs: readonly string[]; violations: readonly PolicyViolation[] };
+  /**
+   * The policy packs the preview ran and what they reported; no section without packs.
+   * `stackRulesEvaluated: false`: the preview failed before the packs' stack rules ran.
+   */
+  policy?: {
+    packs: readonly string[];
+    violations: readonly PolicyViolation[];
+    stackRulesEvaluated?: boolean;
+  };
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -187,12 +194,20 @@ function imagesTable(images: CampaignImages | undefined): string[] {
 
 /**
  * The policy section: each violation on one line (level, rule, resource, the pack's message), the
- * mandatory ones first, or that the packs found nothing.
+ * mandatory ones first, or that the packs found nothing. A preview that failed before the stack
+ * rules says first that they were not evaluated, and never that nothing was found.
  */
 export function policySection(policy: NonNullable<MarkdownOptions["policy"]>): string[] {
   const lines = ["", "## Policy", ""];
   const packs = policy.packs.map((p) => escapeMarkdown(p)).join(", ");
-  if (policy.violations.length === 0) return [...lines, `No policy violations (policy packs: ${packs}).`];
+  if (policy.stackRulesEvaluated === false) {
+    lines.push(
+      `⛔ **Not evaluated:** the preview failed before the policy packs' stack rules ran, so those rules were not evaluated, nor the resource rules of what the preview did not reach. Fix the preview errors and review again. Policy packs: ${packs}.`,
+    );
+    if (policy.violations.length === 0) return lines;
+    lines.push("");
+  } else if (policy.violations.length === 0)
+    return [...lines, `No policy violations (policy packs: ${packs}).`];
   const mandatory = policy.violations.filter((v) => v.level === "mandatory").length;
   const count = policy.violations.length;
   lines.push(

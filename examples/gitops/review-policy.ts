@@ -52,3 +52,12 @@ export function policyViolations(eventLog: string): PolicyViolation[] {
       a.message.localeCompare(b.message),
   );
 }
+
+/**
+ * Whether the policy packs ran their stack rules in the preview of this event log. The engine logs
+ * a `policyAnalyzeStackSummaryEvent` per pack once it has; a preview that failed first (a
+ * provider's own check, a program error) ends before them, and its log has none.
+ */
+export function stackRulesRan(eventLog: string): boolean {
+  return eventLog.split("\n").some((line) => line.includes('"policyAnalyzeStackSummaryEvent"'));
+}

@@ -24,7 +24,7 @@ import {
   type StateResource,
   withUnchanged,
 } from "./review-plan";
-import { type PolicyViolation, policyViolations } from "./review-policy";
+import { type PolicyViolation, policyViolations, stackRulesRan } from "./review-policy";
 import { type RenderedCampaign, renderEmails } from "./review-render";
 
 /** Where and how to review. */
@@ -61,6 +61,8 @@ export interface ReviewResult {
   images: Map<string, RenderedCampaign>;
   /** What the policy packs reported (empty without packs). */
   policyViolations: PolicyViolation[];
+  /** False when the packs ran but the preview failed before their stack rules: those were not evaluated. */
+  stackRulesEvaluated: boolean;
 }
 
 function pulumi(
@@ -83,11 +85,12 @@ function pulumi(
 
 async function readPreview(
   options: ReviewOptions,
-): Promise<{ preview: PreviewJson; violations: PolicyViolation[] }> {
+): Promise<{ preview: PreviewJson; violations: PolicyViolation[]; stackRulesEvaluated: boolean }> {
   if (options.previewFile) {
     return {
       preview: JSON.parse(fs.readFileSync(options.previewFile, "utf8")) as PreviewJson,
       violations: [],
+      stackRulesEvaluated: true,
     };
   }
   const packs = options.policyPacks ?? [];
@@ -111,9 +114,13 @@ async function readPreview(
       const last = run.stderr.trim().split("\n").slice(-3).join("\n");
       throw new Error(`pulumi preview --json failed (exit ${run.code}): ${last}`);
     }
-    const violations =
-      eventLog && fs.existsSync(eventLog) ? policyViolations(fs.readFileSync(eventLog, "utf8")) : [];
-    return { preview, violations };
+    const log = eventLog && fs.existsSync(eventLog) ? fs.readFileSync(eventLog, "utf8") : "";
+    // A preview that passed ran every rule; one that failed ran the stack rules only if the log says so.
+    return {
+      preview,
+      violations: policyViolations(log),
+      stackRulesEvaluated: run.code === 0 || stackRulesRan(log),
+    };
   } finally {
     if (logDir) fs.rmSync(logDir, { recursive: true, force: true });
   }
@@ -186,7 +193,7 @@ async function readState(options: ReviewOptions): Promise<StateResource[]> {
 
 /** Runs the review: preview, state, tag names, rendering, Markdown. */
 export async function runReview(options: ReviewOptions): Promise<ReviewResult> {
-  const { preview: planned, violations } = await readPreview(options);
+  const { preview: planned, violations, stackRulesEvaluated } = await readPreview(options);
   const preview = withUnchanged(planned, await readState(options));
   const configuredZone = preview.config?.["gitops:timeZone"];
   const timeZone = checkTimeZone(
@@ -227,12 +234,12 @@ export async function runReview(options: ReviewOptions): Promise<ReviewResult> {
     images: links,
     errors,
     ...(options.policyPacks && options.policyPacks.length > 0
-      ? { policy: { packs: options.policyPacks.map(packName), violations } }
+      ? { policy: { packs: options.policyPacks.map(packName), violations, stackRulesEvaluated } }
       : {}),
   });
   const file = path.join(options.outDir, "review.md");
   fs.writeFileSync(file, markdown);
-  return { file, markdown, changes, images, policyViolations: violations };
+  return { file, markdown, changes, images, policyViolations: violations, stackRulesEvaluated };
 }
 
 async function main(argv: string[]): Promise<void> {
@@ -273,6 +280,12 @@ async function main(argv: string[]): Promise<void> {
   const mandatory = result.policyViolations.filter((v) => v.level === "mandatory").length;
   if (mandatory > 0) {
     console.error(`review: ${mandatory} mandatory policy violation(s): pulumi up would fail; see the report`);
+    process.exitCode = 1;
+  }
+  if (values["policy-pack"] && !result.stackRulesEvaluated) {
+    console.error(
+      "review: the preview failed before the policy packs' stack rules ran: they were not evaluated; see the report",
+    );
     process.exitCode = 1;
   }
 }

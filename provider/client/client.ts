@@ -17,6 +17,7 @@ import type { SenderResponseValidationError } from "./errors/response-validation
 import type { SenderError } from "./errors/sender-error";
 import type { SenderTimeoutError } from "./errors/timeout-error";
 import { PacerRegistry } from "./pacer";
+import { shorten } from "./query";
 import { DEFAULT_RETRY_OPTIONS, type RetryOptions } from "./retry";
 import { ALREADY_DELETED_ACK, type RequestEvent, Transport } from "./transport";
 
@@ -72,23 +73,39 @@ function isLoopback(hostname: string): boolean {
   return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
 
+/** What a refused `baseUrl` says a valid one looks like. */
+const BASE_URL_EXAMPLE = "e.g. https://api.sender.net, or http://127.0.0.1:4010 for the local emulator";
+
+/** A base URL as a message may show it: without credentials, query or fragment, which may be secrets. */
+function shownBaseUrl(value: string): string {
+  const bare = value.replace(/^([a-z][a-z0-9+.-]*:\/\/)?[^/?#]*@/i, "$1…@").replace(/[?#].*$/s, "…");
+  return JSON.stringify(shorten(bare));
+}
+
 /** Validates `baseUrl` and returns its root, without a trailing `/` or `/v2`. */
 function parseBaseUrl(baseUrl: string): string {
   let url: URL;
   try {
     url = new URL(baseUrl);
   } catch {
-    throw new SenderConfigError("baseUrl", "not a valid URL");
+    throw new SenderConfigError(
+      "baseUrl",
+      `not a valid URL (got ${shownBaseUrl(baseUrl)}): give the scheme and the host, ${BASE_URL_EXAMPLE}`,
+    );
   }
   if (url.username || url.password) {
     throw new SenderConfigError("baseUrl", "credentials in the URL are not allowed; use apiToken");
   }
-  if (url.search || url.hash) throw new SenderConfigError("baseUrl", "must not have a query or fragment");
+  if (url.search || url.hash)
+    throw new SenderConfigError(
+      "baseUrl",
+      `must not have a query or fragment (got ${shownBaseUrl(baseUrl)}), ${BASE_URL_EXAMPLE}`,
+    );
   if (url.protocol !== "https:") {
     if (url.protocol !== "http:" || !isLoopback(url.hostname)) {
       throw new SenderConfigError(
         "baseUrl",
-        `must use https (got ${url.protocol}//${url.host}); plain http is only allowed for a loopback host`,
+        `must use https (got ${url.protocol}//${url.host}); plain http is only allowed for a loopback host, ${BASE_URL_EXAMPLE}`,
       );
     }
   }

@@ -166,6 +166,7 @@ function stateOf(campaignId: string, url: string, attachment: Attachment): Attac
 export const attachmentProvider: ResourceProviderOf = defineResource(attachmentFields, {
   kind: KIND,
   deleteBeforeReplace: true,
+  adopts: "attachment",
   handlers: (context) => ({
     async diff(id, olds, news) {
       return guardedDiff(context, ATTACHMENT_DIFF, KIND, id, olds, news);

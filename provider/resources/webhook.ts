@@ -379,6 +379,7 @@ const IN_PLACE = WEBHOOK_DIFF.fields.filter((field) => !WEBHOOK_DIFF.replaceOnCh
 export const webhookProvider: ResourceProviderOf = defineResource(webhookFields, {
   kind: KIND,
   deleteBeforeReplace: true,
+  adopts: "webhook",
   handlers: (context) => ({
     async check(_olds, news, checked) {
       const result = hideUrlValue(news.url, checked);

@@ -42,6 +42,17 @@ async function mutations(): Promise<string[]> {
   return (await emu.requests()).filter((r) => r.method !== "GET").map((r) => `${r.method} ${r.path}`);
 }
 
+/** What each kind's adoption line says it takes over. */
+const ADOPTS: Record<string, string> = {
+  Campaign: "campaign",
+  TransactionalCampaign: "transactional campaign",
+  CampaignTargeting: "targeting of campaign",
+  CampaignFollowUp: "follow-up of campaign",
+  CampaignSchedule: "schedule of campaign",
+  Attachment: "attachment",
+  Webhook: "webhook",
+};
+
 const entries = (file: string) =>
   (JSON.parse(fs.readFileSync(file, "utf8")).resources as any[]).map((r) => `${r.type} ${r.id}`).sort();
 
@@ -240,6 +251,16 @@ describe("the dynamic path: pulumi up of the generated index.ts", () => {
     expect(hooks.map((r: any) => r.outputs.url?.["4dabf18193072939515e22adb298388d"])).toEqual(
       hooks.map(() => "1b47061264138c4ac30d75fd1eb44270"),
     );
+    // Each adopting resource said so, in the line docs/adopting.md shows: all seven kinds.
+    const printed = h.output.join("");
+    const missing = expected.filter((entry) => {
+      const kind = entry.slice("sender:index:".length, entry.indexOf(" "));
+      const id = entry.slice(entry.indexOf(" ") + 1);
+      return !printed.includes(
+        `${kind} adopts the existing ${ADOPTS[kind]} ${id} (adoptId) instead of creating one`,
+      );
+    });
+    expect(missing).toEqual([]);
     await emu.clearRequests();
     const preview = await h.stack.preview({ expectNoChanges: true, onOutput: h.onOutput });
     expect(preview.changeSummary).toEqual({ same: expected.length + 1 });

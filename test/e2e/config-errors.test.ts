@@ -94,7 +94,7 @@ describe("preview with a configuration mistake", () => {
     const lines = await failedPreview();
     expectOneCleanError(
       lines,
-      "Invalid config sender:baseUrl (or SENDER_BASE_URL): must use https (got http://api.example.com); plain http is only allowed for a loopback host",
+      "Invalid config sender:baseUrl (or SENDER_BASE_URL): must use https (got http://api.example.com); plain http is only allowed for a loopback host, e.g. https://api.sender.net, or http://127.0.0.1:4010 for the local emulator",
     );
   });
 

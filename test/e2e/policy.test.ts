@@ -176,6 +176,8 @@ describe("a TypeScript program on the dynamic resources", () => {
       // No browser here: each email's section says its rendering failed, and the report is still written.
       chromium: path.join(out, "no-chromium"),
     });
+    // Its stack rules ran (schedule-needs-audience is one): the preview failed on their violations.
+    expect(review.stackRulesEvaluated).toBe(true);
     expect(review.policyViolations.map((v) => [v.level, v.rule, v.resource])).toEqual([
       ["mandatory", "schedule-needs-audience", "promo-send"],
       ["mandatory", "sender-domain", "promo"],
@@ -205,6 +207,29 @@ describe("a TypeScript program on the dynamic resources", () => {
     expect(run.output).toContain(
       'Webhook "plain-hook": url http://hooks.example.org/… is not https, so Sender would deliver subscriber data in clear text: serve the endpoint over TLS and give its https:// URL.',
     );
+  });
+
+  test("the GitOps review of that preview, which failed before the stack rules, says they were not evaluated", async () => {
+    const out = userFolder("policy-review-failed");
+    const review = await runReview({
+      cwd: h.dir,
+      stack: "e2e",
+      outDir: out,
+      env: { ...process.env, ...h.env },
+      policyPacks: [pack],
+      chromium: path.join(out, "no-chromium"),
+    });
+    expect(review.stackRulesEvaluated).toBe(false);
+    expect(review.policyViolations.map((v) => [v.level, v.rule, v.resource])).toEqual([
+      ["mandatory", "webhook-https", "plain-hook"],
+    ]);
+    const start = review.markdown.indexOf("\n## Policy\n");
+    const section = review.markdown.slice(start, review.markdown.indexOf("\n## ", start + 1));
+    expect(section).toContain(
+      `⛔ **Not evaluated:** the preview failed before the policy packs' stack rules ran, so those rules were not evaluated, nor the resource rules of what the preview did not reach. Fix the preview errors and review again. Policy packs: pulumi-sender-policy\\@v${VERSION}.`,
+    );
+    expect(section).not.toContain("No policy violations");
+    expect((await emu.requests()).filter((r) => r.method !== "GET")).toEqual([]);
   });
 });
 

@@ -7,8 +7,8 @@ import { ensurePulumiOnPath, ROOT } from "../support/stack";
 
 // The release, rehearsed once (scripts/release-rehearsal.sh): `npm run release`, then the release
 // published with the real commands to local registries on 127.0.0.1 (verdaccio, a PEP 503 index, a
-// Go module proxy, an HTTP server of the plugin archives), then what the docs tell a user to run,
-// with only the registries' locations in the environment. The script saves what each run printed
+// Go module proxy, an HTTP server of the plugin archives, a Maven Central stand-in), then what the
+// docs tell a user to run, with only the registries' locations in the environment. The script saves what each run printed
 // and the emulator's state after each up and destroy; these tests read them.
 const VERSION: string = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")).version;
 const PLATFORMS: [string, string, RegExp][] = [
@@ -103,12 +103,27 @@ function unpackRelease(dir: string, into: string): void {
     expect(unpack.status, `${archive}: ${unpack.stderr}`).toBe(0);
   }
 }
+describe("a fresh clone: npm ci && npm run release, nothing else set up", () => {
+  test("exits 0, installing the policy pack's dependencies and building the pack and the SDK packages itself", () => {
+    console.log(`fresh clone: npm ci && npm run release in ${read("fresh-clone.seconds").trim()} s`);
+    expect(read("fresh-clone.status").trim()).toBe("0");
+    const log = read("fresh-clone.log");
+    expect(log).toContain("installing the policy pack's npm dependencies (policy/, npm ci)");
+    expect(log).toMatch(/^release: the SDK packages \(.*the Python wheel with Python 3\.\d+\.\d+ in a venv/m);
+    expect(log).toMatch(/^release: 26 artifacts, \S+, in \d+ s$/m);
+    expect(log).not.toMatch(/error TS\d+|cannot stat/);
+    expect(log.trim().split("\n").at(-1)).toMatch(
+      new RegExp(`/clone/dist/release/${VERSION.replace(/\./g, "\\.")}$`),
+    );
+  });
+});
 
 describe("npm run release", () => {
   test("holds every artifact of the version, and SHA256SUMS verifies each", () => {
     const dir = read("release-dir").trim();
-    expect(dir).toBe(path.join(ROOT, "dist/release", VERSION));
+    expect(dir).toBe(path.join(out, "release", VERSION));
     const module = "github.com/pulumi-sender/pulumi-sender/sdks/go";
+    const maven = `maven/io/github/pulumi-sender/sender/${VERSION}/sender-${VERSION}`;
     const files = spawnSync("find", [".", "-type", "f"], { cwd: dir, encoding: "utf8" })
       .stdout.split("\n")
       .filter(Boolean)
@@ -121,6 +136,9 @@ describe("npm run release", () => {
         `goproxy/${module}/@v/v${VERSION}.info`,
         `goproxy/${module}/@v/v${VERSION}.mod`,
         `goproxy/${module}/@v/v${VERSION}.zip`,
+        ...[".jar", "-sources.jar", "-javadoc.jar", ".pom"].flatMap((ext) =>
+          ["", ".sha1", ".md5"].map((sum) => `${maven}${ext}${sum}`),
+        ),
         ...PLATFORMS.map(([p]) => `pulumi-resource-sender-v${VERSION}-${p}.tar.gz`),
         `pulumi-sender-${VERSION}.tgz`,
         `pulumi-sender-native-${VERSION}.tgz`,
@@ -267,6 +285,47 @@ describe("the README quick start, unchanged, from the registry", () => {
   });
 });
 
+describe("the README quick start with port 4010 already taken", () => {
+  test("stops at the emulator with one line naming the port; no pulumi command runs, nothing reaches the port", () => {
+    expect(read("quickstart-taken.status").trim()).not.toBe("0");
+    const log = read("quickstart-taken.log");
+    expect(log).toContain(
+      "pulumi-sender-emulator: cannot listen on 127.0.0.1:4010: port 4010 is already in use (EADDRINUSE); stop what holds it, or pass another --port",
+    );
+    expect(log).not.toMatch(/Created stack|Updating \(|Previewing update/);
+    expect(read("port-4010-holder.log")).toBe("");
+  });
+});
+
+// Each template's README, the block "From the release folder", run as written with rel set: the
+// package as the npm install wrote it (or the version pip and Go installed), and the preview's creates.
+const FROM_RELEASE: [string, string, number][] = [
+  ["typescript", "file:", 4],
+  ["typescript-native", "file:", 3],
+  ["python", VERSION, 3],
+  ["go", `v${VERSION}`, 3],
+  ["yaml", "", 3],
+  ["java", "", 3],
+];
+
+describe.each(FROM_RELEASE)("templates/%s/README.md, from the release folder", (name, from, creates) => {
+  test("the README's block runs as written and the preview plans the campaign and its targeting", () => {
+    const readme = fs.readFileSync(path.join(ROOT, "templates", name, "README.md"), "utf8");
+    const block = read(`${name}-release/install.sh`);
+    expect(block).toContain("$rel/");
+    expect(readme).toContain(`### From the release folder (today)\n`);
+    expect(readme).toContain(`\`\`\`sh\n${block}\`\`\``);
+    if (name !== "typescript")
+      expect(block).toContain(`pulumi plugin install resource sender ${VERSION} -f "$rel/`);
+    if (from === "file:")
+      expect(read(`${name}-release/installed-from`).trim()).toMatch(
+        new RegExp(`^file:.*-${VERSION.replace(/\./g, "\\.")}\\.tgz$`),
+      );
+    else if (from) expect(read(`${name}-release/installed-from`).trim()).toBe(from);
+    expect(read(`${name}-release/preview.txt`)).toContain(`+ ${creates} to create`);
+  });
+});
+
 // Name, node on PATH, the installed SDK's version, and the resources an up makes: the Stack, the
 // campaign and its targeting, and for the dynamic package the stack's ownership nonce (the plugin
 // keeps its nonce in the provider's state).
@@ -277,6 +336,7 @@ const TEMPLATES: [string, string, string, number][] = [
   ["go", "none", `v${VERSION}`, 3],
   ["yaml", "none", "", 3],
   ["yaml-bun", "none", "", 3],
+  ["java", "none", VERSION, 3],
 ];
 
 describe.each(TEMPLATES)("pulumi new ./templates/%s", (name, node, installed, resources) => {
@@ -289,6 +349,15 @@ describe.each(TEMPLATES)("pulumi new ./templates/%s", (name, node, installed, re
     else expect(read(`${name}/node`).trim()).toMatch(/\/node$/);
     if (installed) expect(read(`${name}/installed-version`).trim()).toBe(installed);
     if (name === "go") expect(read("go/go.mod")).not.toContain("replace");
+    // The install commands are the README's block "From the registries", as written.
+    const readme = fs.readFileSync(
+      path.join(ROOT, "templates", name.replace(/-bun$/, ""), "README.md"),
+      "utf8",
+    );
+    const block = read(`${name}/install.sh`);
+    expect(readme).toContain("### From the registries (once published)\n");
+    if (block) expect(readme).toContain(`\`\`\`sh\n${block}\`\`\``);
+    else expect(name).toMatch(/^yaml/);
   });
 
   test("up makes the campaign and its targeting; refresh finds no change; destroy leaves nothing", () => {
@@ -302,6 +371,35 @@ describe.each(TEMPLATES)("pulumi new ./templates/%s", (name, node, installed, re
     expect(read(`${name}/destroy.txt`)).toContain(`- ${resources} deleted`);
     const after = json(`${name}/state-after-destroy.json`);
     expect(after.campaigns.filter((c: { title: string }) => c.title.startsWith("welcome-"))).toEqual([]);
+  });
+});
+
+describe("the Java template, its SDK from Maven", () => {
+  const jar = `io/github/pulumi-sender/sender/${VERSION}/sender-${VERSION}.jar`;
+  // The Maven Central stand-ins' answers to requests for our SDK ("<path> <status>", http.server's log).
+  const served = (prefix: string) =>
+    [...read("http.log").matchAll(/"GET (\S+) HTTP\/1\.[01]" (\d{3}) /g)]
+      .map(([, request, status]) => `${request} ${status}`)
+      .filter((request) => request.startsWith(`/${prefix}/io/github/pulumi-sender/`));
+
+  test("from the registries: Maven fetched the release's jar from the Maven Central stand-in", () => {
+    expect(read("java/installed-jar").trim()).toBe("same");
+    expect(served("maven")).toContain(`/maven/${jar} 200`);
+  });
+
+  test("its data source call (getPlans) returned the emulator's plans", () => {
+    expect(json("java/outputs.json").plans).toEqual(["Free", "Standard", "Professional"]);
+    expect(json("java/outputs.json").campaignStatus).toBe("DRAFT");
+  });
+
+  test("from the release folder: Maven Central without the SDK fails pulumi new's install; the README's copy into ~/.m2/repository is what the preview built on", () => {
+    expect(read("java-release/new.txt")).toContain(
+      `Could not find artifact io.github.pulumi-sender:sender:jar:${VERSION} in central`,
+    );
+    expect(served("maven-central").filter((request) => !request.endsWith(" 404"))).toEqual([]);
+    expect(read("java-release/installed-version").trim()).toBe(VERSION);
+    expect(read("java-release/installed-jar").trim()).toBe("same");
+    expect(read("java-release/node").trim()).toBe("none");
   });
 });
 

@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { EventEmitter } from "node:events";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -10,6 +11,7 @@ import {
   runCli,
   startEmulator,
 } from "../../emulator";
+import { ROOT } from "../support/root";
 import { TOKEN, VALID_CAMPAIGN } from "./helpers";
 
 const auth = { authorization: `Bearer ${TOKEN}`, "content-type": "application/json" };
@@ -181,5 +183,54 @@ describe("the CLI", () => {
     const error = await runCli(argv, io().io).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(CliUsageError);
     expect((error as Error).message.startsWith(message)).toBe(true);
+  });
+});
+
+describe("the bin's --detach (dist/emulator/cli.js, as npx runs it)", () => {
+  const bin = join(ROOT, "dist/emulator/cli.js");
+  const run = (args: string[]) =>
+    spawnSync(process.execPath, [bin, ...args], { cwd: dir, encoding: "utf8", timeout: 20_000 });
+
+  test("returns once it listens, the emulator left running with its pid and log; kill stops it", async () => {
+    const result = run([
+      "--port",
+      "0",
+      "--token",
+      TOKEN,
+      "--detach",
+      "--log",
+      "e.log",
+      "--pid-file",
+      "e.pid",
+    ]);
+    const pid = Number(readFileSync(join(dir, "e.pid"), "utf8"));
+    try {
+      expect(result.status).toBe(0);
+      const url = result.stdout.match(/listening on (http:\/\/127\.0\.0\.1:\d+) /)?.[1] as string;
+      expect(result.stdout).toBe(
+        `pulumi-sender emulator listening on ${url} in the background (pid ${pid}, its log in e.log); kill ${pid} stops it\n`,
+      );
+      expect((await fetch(`${url}/v2/plans`, { headers: auth })).status).toBe(200);
+      expect(readFileSync(join(dir, "e.log"), "utf8")).toBe(`pulumi-sender emulator listening on ${url}\n`);
+    } finally {
+      process.kill(pid, "SIGTERM");
+    }
+  });
+
+  test("a port in use fails with status 1 and one line naming it, and leaves nothing running", async () => {
+    const holder = await start({ token: TOKEN });
+    const result = run(["--port", String(holder.port), "--token", TOKEN, "--detach", "--pid-file", "e.pid"]);
+    expect(result.status).toBe(1);
+    expect(result.stdout).toBe("");
+    expect(result.stderr).toBe(
+      `pulumi-sender-emulator: cannot listen on 127.0.0.1:${holder.port}: port ${holder.port} is already in use (EADDRINUSE); stop what holds it, or pass another --port\n`,
+    );
+    expect(existsSync(join(dir, "e.pid"))).toBe(false);
+  });
+
+  test("--log without --detach is a usage error", () => {
+    const result = run(["--token", TOKEN, "--log", "e.log"]);
+    expect(result.status).toBe(2);
+    expect(result.stderr.split("\n")[0]).toBe("--log goes with --detach.");
   });
 });

@@ -2,7 +2,7 @@
 // ordered and shown one per line, escaped like everything else that comes from the stack.
 import { describe, expect, test } from "vitest";
 import { policySection, reviewMarkdown } from "../../examples/gitops/review-markdown";
-import { policyViolations } from "../../examples/gitops/review-policy";
+import { policyViolations, stackRulesRan } from "../../examples/gitops/review-policy";
 
 const URN = "urn:pulumi:prod::gitops::pulumi-nodejs:dynamic/sender:CampaignSchedule::";
 
@@ -70,6 +70,32 @@ describe("policyViolations", () => {
   });
 });
 
+describe("stackRulesRan", () => {
+  test("true once the log has a pack's stack summary; false for a preview that stopped before it", () => {
+    const resourceSummary = JSON.stringify({
+      sequence: 3,
+      timestamp: 1,
+      policyAnalyzeSummaryEvent: { resourceUrn: `${URN}a`, policyPackName: "p", passed: ["webhook-https"] },
+    });
+    const stackSummary = JSON.stringify({
+      sequence: 4,
+      timestamp: 2,
+      policyAnalyzeStackSummaryEvent: {
+        policyPackName: "p",
+        policyPackVersion: "0.1.0",
+        passed: ["schedule-needs-audience"],
+      },
+    });
+    expect(stackRulesRan([resourceSummary, stackSummary, ""].join("\n"))).toBe(true);
+    expect(
+      stackRulesRan(
+        [resourceSummary, event(violation("webhook-https", "mandatory", "h", "m")), ""].join("\n"),
+      ),
+    ).toBe(false);
+    expect(stackRulesRan("")).toBe(false);
+  });
+});
+
 describe("policySection", () => {
   test("one line per violation, with the counts and the packs; text from the stack escaped", () => {
     expect(
@@ -113,6 +139,35 @@ describe("policySection", () => {
         violations: [{ pack: "a", rule: "r", level: "advisory", message: "m" }],
       })[3],
     ).toBe("1 policy violation, all advisory. Policy packs: a.");
+  });
+
+  test("a preview that failed before the stack rules says they were not evaluated, never that nothing was found", () => {
+    const notEvaluated =
+      "⛔ **Not evaluated:** the preview failed before the policy packs' stack rules ran, so those rules were not evaluated, nor the resource rules of what the preview did not reach. Fix the preview errors and review again. Policy packs: p.";
+    expect(policySection({ packs: ["p"], violations: [], stackRulesEvaluated: false })).toEqual([
+      "",
+      "## Policy",
+      "",
+      notEvaluated,
+    ]);
+    expect(
+      policySection({
+        packs: ["p"],
+        violations: [
+          { pack: "p", rule: "webhook-https", level: "mandatory", resource: "hook", message: "m" },
+        ],
+        stackRulesEvaluated: false,
+      }),
+    ).toEqual([
+      "",
+      "## Policy",
+      "",
+      notEvaluated,
+      "",
+      "1 policy violation, 1 mandatory: `pulumi up` fails until they are fixed. Policy packs: p.",
+      "",
+      "- ⛔ **mandatory** webhook-https on hook: m",
+    ]);
   });
 
   test("the report has the section after the summary when packs ran, and none without", () => {

@@ -76,7 +76,7 @@ describe("readSettings", () => {
     expect(SenderConfigError.is(error)).toBe(true);
     expect(error.option).toBe("sender:maxInFlight");
     expect(error.message).toBe(
-      "Invalid config sender:maxInFlight: sender:maxInFlight must be greater than 0",
+      'Invalid config sender:maxInFlight: sender:maxInFlight must be greater than 0 (got "0"), e.g. `pulumi config set sender:maxInFlight 4`',
     );
   });
 });
@@ -111,15 +111,24 @@ describe("configureProvider", () => {
     ],
     [
       { "sender:apiToken": "t", "sender:baseUrl": "http://api.example.com" },
-      "Invalid config sender:baseUrl (or SENDER_BASE_URL): must use https (got http://api.example.com); plain http is only allowed for a loopback host",
+      "Invalid config sender:baseUrl (or SENDER_BASE_URL): must use https (got http://api.example.com); plain http is only allowed for a loopback host, e.g. https://api.sender.net, or http://127.0.0.1:4010 for the local emulator",
     ],
     [
       { "sender:apiToken": "t", "sender:baseUrl": "not a url" },
-      "Invalid config sender:baseUrl (or SENDER_BASE_URL): not a valid URL",
+      'Invalid config sender:baseUrl (or SENDER_BASE_URL): not a valid URL (got "not a url"): give the scheme and the host, e.g. https://api.sender.net, or http://127.0.0.1:4010 for the local emulator',
+    ],
+    // Without a scheme: the value and a valid one, in one line.
+    [
+      { "sender:apiToken": "t", "sender:baseUrl": "api.sender.net" },
+      'Invalid config sender:baseUrl (or SENDER_BASE_URL): not a valid URL (got "api.sender.net"): give the scheme and the host, e.g. https://api.sender.net, or http://127.0.0.1:4010 for the local emulator',
+    ],
+    [
+      { "sender:apiToken": "t", "sender:baseUrl": "127.0.0.1:4010" },
+      'Invalid config sender:baseUrl (or SENDER_BASE_URL): not a valid URL (got "127.0.0.1:4010"): give the scheme and the host, e.g. https://api.sender.net, or http://127.0.0.1:4010 for the local emulator',
     ],
     [
       { "sender:apiToken": "t", "sender:maxAttempts": "many" },
-      "Invalid config sender:maxAttempts: sender:maxAttempts must be a whole number",
+      'Invalid config sender:maxAttempts: sender:maxAttempts must be a whole number (got "many"), e.g. `pulumi config set sender:maxAttempts 5`',
     ],
   ])("refuses %j with a SenderConfigError, which every later getClient() repeats", (values, message) => {
     delete process.env.SENDER_API_TOKEN;

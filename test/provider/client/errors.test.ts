@@ -302,24 +302,40 @@ describe("configuration", () => {
   it.each([
     [
       "http://api.sender.net",
-      "Invalid Sender client option baseUrl: must use https (got http://api.sender.net); plain http is only allowed for a loopback host",
+      "Invalid Sender client option baseUrl: must use https (got http://api.sender.net); plain http is only allowed for a loopback host, e.g. https://api.sender.net, or http://127.0.0.1:4010 for the local emulator",
     ],
     [
       "ftp://127.0.0.1",
-      "Invalid Sender client option baseUrl: must use https (got ftp://127.0.0.1); plain http is only allowed for a loopback host",
+      "Invalid Sender client option baseUrl: must use https (got ftp://127.0.0.1); plain http is only allowed for a loopback host, e.g. https://api.sender.net, or http://127.0.0.1:4010 for the local emulator",
     ],
     [
       "http://10.0.0.1:8080",
-      "Invalid Sender client option baseUrl: must use https (got http://10.0.0.1:8080); plain http is only allowed for a loopback host",
+      "Invalid Sender client option baseUrl: must use https (got http://10.0.0.1:8080); plain http is only allowed for a loopback host, e.g. https://api.sender.net, or http://127.0.0.1:4010 for the local emulator",
     ],
     [
       "http://127.0.0.1.example.com",
-      "Invalid Sender client option baseUrl: must use https (got http://127.0.0.1.example.com); plain http is only allowed for a loopback host",
+      "Invalid Sender client option baseUrl: must use https (got http://127.0.0.1.example.com); plain http is only allowed for a loopback host, e.g. https://api.sender.net, or http://127.0.0.1:4010 for the local emulator",
     ],
-    ["not a url", "Invalid Sender client option baseUrl: not a valid URL"],
+    [
+      "not a url",
+      `Invalid Sender client option baseUrl: not a valid URL (got "not a url"): give the scheme and the host, e.g. https://api.sender.net, or http://127.0.0.1:4010 for the local emulator`,
+    ],
     [
       "https://user:pw@api.sender.net",
       "Invalid Sender client option baseUrl: credentials in the URL are not allowed; use apiToken",
+    ],
+    // A value that is not a URL is shown, but never what may be a password or a token in it.
+    [
+      "user:s3cret@api.sender.net/v2?token=t0k",
+      'Invalid Sender client option baseUrl: must not have a query or fragment (got "…@api.sender.net/v2…"), e.g. https://api.sender.net, or http://127.0.0.1:4010 for the local emulator',
+    ],
+    [
+      "https://us er:s3cret@api sender.net",
+      'Invalid Sender client option baseUrl: not a valid URL (got "https://…@api sender.net"): give the scheme and the host, e.g. https://api.sender.net, or http://127.0.0.1:4010 for the local emulator',
+    ],
+    [
+      "https://api.sender.net/v2?token=t0k",
+      'Invalid Sender client option baseUrl: must not have a query or fragment (got "https://api.sender.net/v2…"), e.g. https://api.sender.net, or http://127.0.0.1:4010 for the local emulator',
     ],
   ])("should refuse baseUrl %s", (baseUrl, message) => {
     const error = (() => {

@@ -452,7 +452,7 @@ describe("CheckConfig: the dynamic package's own config check", () => {
 
   test("a malformed value names its key", () => {
     expect(checkPluginConfig({ apiToken: "t", maxAttempts: "many" }).failure).toBe(
-      "Invalid config sender:maxAttempts: sender:maxAttempts must be a whole number",
+      'Invalid config sender:maxAttempts: sender:maxAttempts must be a whole number (got "many"), e.g. `pulumi config set sender:maxAttempts 5`',
     );
   });
 
@@ -487,6 +487,53 @@ describe("the plugin's warnings and notices reach the engine on their resource",
         URN("Campaign"),
       ],
     ]);
+  });
+
+  test("check of a new resource of each other adopting kind with adoptId: one notice each, on it", async () => {
+    reporting.configure(variables(TOKEN));
+    lines.length = 0;
+    const cases: Array<[string, Record<string, unknown>, string]> = [
+      [
+        "TransactionalCampaign",
+        {
+          subject: "Shipped",
+          from: "Example Shop",
+          replyTo: "news@example.com",
+          editor: "html",
+          content: "<p>x</p>",
+        },
+        "transactional campaign tr0001",
+      ],
+      ["CampaignTargeting", { campaignId: "cmp001", tagIds: ["tag001"] }, "targeting of campaign cmp001"],
+      [
+        "CampaignFollowUp",
+        { campaignId: "cmp001", subject: "Still there?", delayHours: 48 },
+        "follow-up of campaign cmp001",
+      ],
+      [
+        "CampaignSchedule",
+        { campaignId: "cmp001", scheduleTime: "2031-03-01T09:00:00Z" },
+        "schedule of campaign cmp001",
+      ],
+      [
+        "Attachment",
+        { campaignId: "cmp001", url: "https://files.example.com/guide.pdf" },
+        "attachment cmp001/guide.pdf",
+      ],
+      ["Webhook", { url: "https://hooks.example.com/sender", topic: "subscribers/new" }, "webhook wh0001"],
+    ];
+    for (const [kind, inputs, what] of cases) {
+      const adoptId = what.split(" ").pop() as string;
+      const result = await reporting.check!(URN(kind), {}, { ...inputs, adoptId });
+      expect(result.failures ?? []).toEqual([]);
+    }
+    expect(lines).toEqual(
+      cases.map(([kind, , what]) => [
+        "info",
+        `${kind} adopts the existing ${what} (adoptId) instead of creating one`,
+        URN(kind),
+      ]),
+    );
   });
 
   test("delete of a sent Campaign: the kept warning, on the resource, and no DELETE", async () => {

@@ -69,7 +69,7 @@ describe("program settings", () => {
     config({ "sender:maxAttempts": "three" });
     const error = await failure(() => getPlans());
     expect(error.message).toBe(
-      "Invalid config sender:maxAttempts: sender:maxAttempts must be a whole number",
+      'Invalid config sender:maxAttempts: sender:maxAttempts must be a whole number (got "three"), e.g. `pulumi config set sender:maxAttempts 5`',
     );
     expect(error.reason).toBe("config");
   });
@@ -78,7 +78,7 @@ describe("program settings", () => {
     config({ "sender:baseUrl": "http://api.example.com" });
     const error = await failure(() => getPlans());
     expect(error.message).toBe(
-      "Invalid config sender:baseUrl (or SENDER_BASE_URL): must use https (got http://api.example.com); plain http is only allowed for a loopback host",
+      "Invalid config sender:baseUrl (or SENDER_BASE_URL): must use https (got http://api.example.com); plain http is only allowed for a loopback host, e.g. https://api.sender.net, or http://127.0.0.1:4010 for the local emulator",
     );
     expect(error.reason).toBe("config");
   });
