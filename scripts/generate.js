@@ -42,7 +42,7 @@ const GENERATORS = [
   { script: "reference", writes: ["docs/resources.md"] },
   { script: "docs:data-sources", writes: ["docs/data-sources.md"] },
   // tools/sdkgen (Go; built once per user by scripts/sdkgen.sh), from the schema.
-  { script: "sdks", writes: ["sdks/schema.json", "sdks/nodejs/", "sdks/python/", "sdks/go/"] },
+  { script: "sdks", writes: ["sdks/schema.json", "sdks/nodejs/", "sdks/python/", "sdks/go/", "sdks/java/"] },
   { script: "policy:kinds", writes: ["policy/src/resources.ts"] },
   // dist/plugin-bundle.js and dist/plugin.js, for the plugin tarball: nothing checked in.
   { script: "plugin:bundle", writes: [], check: false },

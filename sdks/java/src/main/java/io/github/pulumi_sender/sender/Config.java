@@ -40,6 +40,13 @@ public final class Config {
         return Codegen.integerProp("maxInFlight").config(config).get();
     }
 /**
+ * The least time, in minutes, between a CampaignSchedule&#39;s create or update and the send it schedules: a nearer scheduleTime is refused before it reaches the service. Unset: no such rule (a time in the past is always refused).
+ * 
+ */
+    public Optional<Integer> minScheduleLeadMinutes() {
+        return Codegen.integerProp("minScheduleLeadMinutes").config(config).get();
+    }
+/**
  * Timeout of one attempt, in seconds (default 30).
  * 
  */

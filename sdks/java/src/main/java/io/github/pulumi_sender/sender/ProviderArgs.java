@@ -78,6 +78,21 @@ public final class ProviderArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
+     * The least time, in minutes, between a CampaignSchedule&#39;s create or update and the send it schedules: a nearer scheduleTime is refused before it reaches the service. Unset: no such rule (a time in the past is always refused).
+     * 
+     */
+    @Import(name="minScheduleLeadMinutes", json=true)
+    private @Nullable Output<Integer> minScheduleLeadMinutes;
+
+    /**
+     * @return The least time, in minutes, between a CampaignSchedule&#39;s create or update and the send it schedules: a nearer scheduleTime is refused before it reaches the service. Unset: no such rule (a time in the past is always refused).
+     * 
+     */
+    public Optional<Output<Integer>> minScheduleLeadMinutes() {
+        return Optional.ofNullable(this.minScheduleLeadMinutes);
+    }
+
+    /**
      * Timeout of one attempt, in seconds (default 30).
      * 
      */
@@ -114,6 +129,7 @@ public final class ProviderArgs extends com.pulumi.resources.ResourceArgs {
         this.baseUrl = $.baseUrl;
         this.maxAttempts = $.maxAttempts;
         this.maxInFlight = $.maxInFlight;
+        this.minScheduleLeadMinutes = $.minScheduleLeadMinutes;
         this.requestTimeoutSeconds = $.requestTimeoutSeconds;
         this.retryDeadlineSeconds = $.retryDeadlineSeconds;
     }
@@ -218,6 +234,27 @@ public final class ProviderArgs extends com.pulumi.resources.ResourceArgs {
          */
         public Builder maxInFlight(Integer maxInFlight) {
             return maxInFlight(Output.of(maxInFlight));
+        }
+
+        /**
+         * @param minScheduleLeadMinutes The least time, in minutes, between a CampaignSchedule&#39;s create or update and the send it schedules: a nearer scheduleTime is refused before it reaches the service. Unset: no such rule (a time in the past is always refused).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder minScheduleLeadMinutes(@Nullable Output<Integer> minScheduleLeadMinutes) {
+            $.minScheduleLeadMinutes = minScheduleLeadMinutes;
+            return this;
+        }
+
+        /**
+         * @param minScheduleLeadMinutes The least time, in minutes, between a CampaignSchedule&#39;s create or update and the send it schedules: a nearer scheduleTime is refused before it reaches the service. Unset: no such rule (a time in the past is always refused).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder minScheduleLeadMinutes(Integer minScheduleLeadMinutes) {
+            return minScheduleLeadMinutes(Output.of(minScheduleLeadMinutes));
         }
 
         /**

@@ -50,6 +50,20 @@ public class Webhook extends com.pulumi.resources.CustomResource {
         return Codegen.optional(this.adoptId);
     }
     /**
+     * Set by the SDK (or the plugin&#39;s check): 8 hex of a hash of the stack instance&#39;s nonce (kept in the stack&#39;s state) and the resource&#39;s URN. It keys the create journal, which records before the POST that no webhook of the same url, topic and group existed, so that the one a crashed `up` made is provably this resource&#39;s on the next `up`, and no other stack&#39;s. Not meant to be set by programs. Only read at create and delete.
+     * 
+     */
+    @Export(name="ownershipMark", refs={String.class}, tree="[0]")
+    private Output</* @Nullable */ String> ownershipMark;
+
+    /**
+     * @return Set by the SDK (or the plugin&#39;s check): 8 hex of a hash of the stack instance&#39;s nonce (kept in the stack&#39;s state) and the resource&#39;s URN. It keys the create journal, which records before the POST that no webhook of the same url, topic and group existed, so that the one a crashed `up` made is provably this resource&#39;s on the next `up`, and no other stack&#39;s. Not meant to be set by programs. Only read at create and delete.
+     * 
+     */
+    public Output<Optional<String>> ownershipMark() {
+        return Codegen.optional(this.ownershipMark);
+    }
+    /**
      * The id of the group to watch; required for `groups/new-subscriber` and `groups/unsubscribed`.
      * 
      */

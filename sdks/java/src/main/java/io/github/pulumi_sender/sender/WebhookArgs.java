@@ -32,6 +32,21 @@ public final class WebhookArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
+     * Set by the SDK (or the plugin&#39;s check): 8 hex of a hash of the stack instance&#39;s nonce (kept in the stack&#39;s state) and the resource&#39;s URN. It keys the create journal, which records before the POST that no webhook of the same url, topic and group existed, so that the one a crashed `up` made is provably this resource&#39;s on the next `up`, and no other stack&#39;s. Not meant to be set by programs. Only read at create and delete.
+     * 
+     */
+    @Import(name="ownershipMark")
+    private @Nullable Output<String> ownershipMark;
+
+    /**
+     * @return Set by the SDK (or the plugin&#39;s check): 8 hex of a hash of the stack instance&#39;s nonce (kept in the stack&#39;s state) and the resource&#39;s URN. It keys the create journal, which records before the POST that no webhook of the same url, topic and group existed, so that the one a crashed `up` made is provably this resource&#39;s on the next `up`, and no other stack&#39;s. Not meant to be set by programs. Only read at create and delete.
+     * 
+     */
+    public Optional<Output<String>> ownershipMark() {
+        return Optional.ofNullable(this.ownershipMark);
+    }
+
+    /**
      * The id of the group to watch; required for `groups/new-subscriber` and `groups/unsubscribed`.
      * 
      */
@@ -80,6 +95,7 @@ public final class WebhookArgs extends com.pulumi.resources.ResourceArgs {
 
     private WebhookArgs(WebhookArgs $) {
         this.adoptId = $.adoptId;
+        this.ownershipMark = $.ownershipMark;
         this.relationId = $.relationId;
         this.topic = $.topic;
         this.url = $.url;
@@ -122,6 +138,27 @@ public final class WebhookArgs extends com.pulumi.resources.ResourceArgs {
          */
         public Builder adoptId(String adoptId) {
             return adoptId(Output.of(adoptId));
+        }
+
+        /**
+         * @param ownershipMark Set by the SDK (or the plugin&#39;s check): 8 hex of a hash of the stack instance&#39;s nonce (kept in the stack&#39;s state) and the resource&#39;s URN. It keys the create journal, which records before the POST that no webhook of the same url, topic and group existed, so that the one a crashed `up` made is provably this resource&#39;s on the next `up`, and no other stack&#39;s. Not meant to be set by programs. Only read at create and delete.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder ownershipMark(@Nullable Output<String> ownershipMark) {
+            $.ownershipMark = ownershipMark;
+            return this;
+        }
+
+        /**
+         * @param ownershipMark Set by the SDK (or the plugin&#39;s check): 8 hex of a hash of the stack instance&#39;s nonce (kept in the stack&#39;s state) and the resource&#39;s URN. It keys the create journal, which records before the POST that no webhook of the same url, topic and group existed, so that the one a crashed `up` made is provably this resource&#39;s on the next `up`, and no other stack&#39;s. Not meant to be set by programs. Only read at create and delete.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder ownershipMark(String ownershipMark) {
+            return ownershipMark(Output.of(ownershipMark));
         }
 
         /**
