@@ -8,6 +8,25 @@ import * as utilities from "./utilities";
 
 /**
  * Reads every regular campaign, optionally of one status (`GET /v2/campaigns`, every page).
+ *
+ * ## Example Usage
+ * ### The report of the latest sent campaign
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as sender from "pulumi-sender-native";
+ *
+ * const sentCampaigns = sender.getCampaignsOutput({
+ *     status: "SENT",
+ *     maxItems: 1,
+ * }).apply(invoke => invoke.campaigns);
+ * const latestReport = sender.getCampaignReportOutput({
+ *     id: sentCampaigns?.[0]?.id,
+ * });
+ * export const latestSentCampaign = sentCampaigns?.[0]?.title;
+ * export const latestOpenRate = latestReport.openRate;
+ * export const latestClickRate = latestReport.clickRate;
+ * ```
  */
 export function getCampaigns(args?: GetCampaignsArgs, opts?: pulumi.InvokeOptions): Promise<GetCampaignsResult> {
     args = args || {};
@@ -46,6 +65,25 @@ export interface GetCampaignsResult {
 }
 /**
  * Reads every regular campaign, optionally of one status (`GET /v2/campaigns`, every page).
+ *
+ * ## Example Usage
+ * ### The report of the latest sent campaign
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as sender from "pulumi-sender-native";
+ *
+ * const sentCampaigns = sender.getCampaignsOutput({
+ *     status: "SENT",
+ *     maxItems: 1,
+ * }).apply(invoke => invoke.campaigns);
+ * const latestReport = sender.getCampaignReportOutput({
+ *     id: sentCampaigns?.[0]?.id,
+ * });
+ * export const latestSentCampaign = sentCampaigns?.[0]?.title;
+ * export const latestOpenRate = latestReport.openRate;
+ * export const latestClickRate = latestReport.clickRate;
+ * ```
  */
 export function getCampaignsOutput(args?: GetCampaignsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetCampaignsResult> {
     args = args || {};

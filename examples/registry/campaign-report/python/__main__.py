@@ -1,0 +1,9 @@
+import pulumi
+import pulumi_sender as sender
+
+sent_campaigns = sender.get_campaigns(status="SENT",
+    max_items=1).campaigns
+latest_report = sender.get_campaign_report(id=sent_campaigns[0].id)
+pulumi.export("latestSentCampaign", sent_campaigns[0].title)
+pulumi.export("latestOpenRate", latest_report.open_rate)
+pulumi.export("latestClickRate", latest_report.click_rate)

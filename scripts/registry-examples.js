@@ -1,0 +1,173 @@
+#!/usr/bin/env node
+// `npm run examples`, step one: converts each example of examples/registry/<name>/Pulumi.yaml into
+// every language of REGISTRY_LANGUAGES (provider/plugin/registry-examples.ts) with `pulumi convert
+// --from yaml --generate-only`, writes each program to examples/registry/<name>/<language>/, and
+// writes provider/plugin/examples.generated.ts, the examples the schema's descriptions and the
+// Registry's pages show. Needs the build (dist/), the Pulumi CLI and our language hosts (it asks
+// scripts/pulumi-cli.sh and scripts/langhosts.sh for them) and the plugin (bin/).
+//
+//   --out DIR        converts into DIR/<name>/<language>/ instead, and writes no module
+//                    (the staleness test compares DIR with examples/registry/)
+//   --print-module   prints the module the checked-in programs give, converting nothing
+"use strict";
+const { execFileSync } = require("node:child_process");
+const fs = require("node:fs");
+const os = require("node:os");
+const path = require("node:path");
+const YAML = require("yaml");
+
+const root = path.resolve(__dirname, "..");
+const EXAMPLES = path.join(root, "examples/registry");
+const MODULE = path.join(root, "provider/plugin/examples.generated.ts");
+const { REGISTRY_LANGUAGES } = require(path.join(root, "dist/provider/plugin/registry-examples.js"));
+
+/** The example folders, in name order. */
+function exampleNames() {
+  return fs
+    .readdirSync(EXAMPLES, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && fs.existsSync(path.join(EXAMPLES, entry.name, "Pulumi.yaml")))
+    .map((entry) => entry.name)
+    .sort();
+}
+
+/** Every `type:` of a resource and `function:` of an `fn::invoke` in a YAML program, sorted. */
+function tokensOf(program) {
+  const tokens = new Set();
+  for (const resource of Object.values(program.resources ?? {})) tokens.add(resource.type);
+  const walk = (value) => {
+    if (Array.isArray(value)) value.forEach(walk);
+    else if (value && typeof value === "object") {
+      if (value["fn::invoke"]) tokens.add(value["fn::invoke"].function);
+      Object.values(value).forEach(walk);
+    }
+  };
+  walk(program.variables ?? {});
+  walk(program.resources ?? {});
+  walk(program.outputs ?? {});
+  return [...tokens].filter((t) => t.startsWith("sender:")).sort();
+}
+
+/** The PATH with the CLI, our language hosts and the plugin on it (the scripts build them once). */
+function toolPath() {
+  const last = (script) =>
+    execFileSync("bash", [path.join(root, script)], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "inherit"],
+    })
+      .trim()
+      .split("\n")
+      .pop();
+  return [
+    last("scripts/pulumi-cli.sh"),
+    last("scripts/langhosts.sh"),
+    path.join(root, "bin"),
+    process.env.PATH,
+  ].join(":");
+}
+
+/** Converts every example into every converted language under `out/<name>/<language>/`. */
+function convertAll(out) {
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-sender-registry-examples-"));
+  const env = {
+    ...process.env,
+    PATH: toolPath(),
+    PULUMI_HOME: path.join(scratch, "home"),
+    PULUMI_SKIP_UPDATE_CHECK: "true",
+    PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+  };
+  try {
+    for (const name of exampleNames()) {
+      for (const language of REGISTRY_LANGUAGES.filter((l) => l.convert)) {
+        const converted = path.join(scratch, name, language.name);
+        execFileSync(
+          "pulumi",
+          [
+            "convert",
+            "--from",
+            "yaml",
+            "--language",
+            language.convert.language,
+            "--out",
+            converted,
+            "--generate-only",
+          ],
+          { cwd: path.join(EXAMPLES, name), env, stdio: ["ignore", "ignore", "inherit"] },
+        );
+        const target = path.join(out, name, language.name);
+        fs.rmSync(target, { recursive: true, force: true });
+        fs.mkdirSync(target, { recursive: true });
+        fs.copyFileSync(
+          path.join(converted, language.convert.program),
+          path.join(target, path.basename(language.convert.program)),
+        );
+      }
+    }
+  } finally {
+    fs.rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+/** The examples as the checked-in files hold them: title, tokens and each language's program. */
+function readExamples() {
+  return exampleNames().map((name) => {
+    const dir = path.join(EXAMPLES, name);
+    const source = fs.readFileSync(path.join(dir, "Pulumi.yaml"), "utf8");
+    const program = YAML.parse(source);
+    if (!program.description) throw new Error(`examples/registry/${name}/Pulumi.yaml has no description`);
+    const programs = {};
+    for (const language of REGISTRY_LANGUAGES) {
+      programs[language.name] = language.convert
+        ? fs.readFileSync(path.join(dir, language.name, path.basename(language.convert.program)), "utf8")
+        : source;
+    }
+    return { name, title: program.description, tokens: tokensOf(program), programs };
+  });
+}
+
+/**
+ * The module text. Every example shares one stack per language in the tests, so resource names and
+ * outputs must not repeat across examples.
+ */
+function moduleText() {
+  const examples = readExamples();
+  for (const section of ["resources", "variables", "outputs"]) {
+    const seen = new Map();
+    for (const example of examples) {
+      const program = YAML.parse(fs.readFileSync(path.join(EXAMPLES, example.name, "Pulumi.yaml"), "utf8"));
+      for (const key of Object.keys(program[section] ?? {})) {
+        if (seen.has(key))
+          throw new Error(`${section} ${key} is in both ${seen.get(key)} and ${example.name}`);
+        seen.set(key, example.name);
+      }
+    }
+  }
+  const text = [
+    "// Generated by `npm run examples` (scripts/registry-examples.js) from examples/registry/: do not edit.",
+    "// biome-ignore-all lint/suspicious/noTemplateCurlyInString: Pulumi YAML's interpolation, in the YAML programs",
+    'import type { RegistryExample } from "./registry-examples";',
+    "",
+    "/** The Registry examples, by folder name: each one's title, the tokens it uses and its program per language. */",
+    `export const registryExamples: readonly RegistryExample[] = ${JSON.stringify(examples, null, 2)};`,
+    "",
+  ].join("\n");
+  // In the repository's format, so that lint passes on the written file.
+  return execFileSync(path.join(root, "node_modules/.bin/biome"), ["format", `--stdin-file-path=${MODULE}`], {
+    cwd: root,
+    input: text,
+    encoding: "utf8",
+  });
+}
+
+const args = process.argv.slice(2);
+if (args[0] === "--print-module") {
+  process.stdout.write(moduleText());
+} else if (args[0] === "--out") {
+  if (!args[1]) throw new Error("--out needs a folder");
+  convertAll(path.resolve(args[1]));
+} else {
+  convertAll(EXAMPLES);
+  fs.writeFileSync(MODULE, moduleText());
+  console.log(
+    `examples: wrote examples/registry/*/{${REGISTRY_LANGUAGES.filter((l) => l.convert).map((l) => l.name)}} and ${path.relative(root, MODULE)}`,
+  );
+}
