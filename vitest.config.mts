@@ -9,6 +9,7 @@ const LONGEST_FIRST = [
   "exactly-once", // 498
   "reliability", // 349
   "native", // 324
+  "registry-examples", // 323 (alone, at load average 22; not yet in a CI run)
   "adopt", // 312
   "gitops", // 270
   "sdk-packages", // 224

@@ -8,7 +8,7 @@ import * as utilities from "./utilities";
  * Reads the report of a campaign (`GET /v2/campaigns/{id}/report`); every figure is 0 before the send.
  *
  * ## Example Usage
- * ### The report of the latest sent campaign
+ * ### The open rate of the latest sent campaign
  *
  * ```typescript
  * import * as pulumi from "@pulumi/pulumi";
@@ -18,12 +18,11 @@ import * as utilities from "./utilities";
  *     status: "SENT",
  *     maxItems: 1,
  * }).apply(invoke => invoke.campaigns);
- * const latestReport = sender.getCampaignReportOutput({
+ * const latestOpenRateVar = sender.getCampaignReportOutput({
  *     id: sentCampaigns?.[0]?.id,
- * });
+ * }).openRate;
  * export const latestSentCampaign = sentCampaigns?.[0]?.title;
- * export const latestOpenRate = latestReport.openRate;
- * export const latestClickRate = latestReport.clickRate;
+ * export const latestOpenRate = latestOpenRateVar;
  * ```
  */
 export function getCampaignReport(args: GetCampaignReportArgs, opts?: pulumi.InvokeOptions): Promise<GetCampaignReportResult> {
@@ -98,7 +97,7 @@ export interface GetCampaignReportResult {
  * Reads the report of a campaign (`GET /v2/campaigns/{id}/report`); every figure is 0 before the send.
  *
  * ## Example Usage
- * ### The report of the latest sent campaign
+ * ### The open rate of the latest sent campaign
  *
  * ```typescript
  * import * as pulumi from "@pulumi/pulumi";
@@ -108,12 +107,11 @@ export interface GetCampaignReportResult {
  *     status: "SENT",
  *     maxItems: 1,
  * }).apply(invoke => invoke.campaigns);
- * const latestReport = sender.getCampaignReportOutput({
+ * const latestOpenRateVar = sender.getCampaignReportOutput({
  *     id: sentCampaigns?.[0]?.id,
- * });
+ * }).openRate;
  * export const latestSentCampaign = sentCampaigns?.[0]?.title;
- * export const latestOpenRate = latestReport.openRate;
- * export const latestClickRate = latestReport.clickRate;
+ * export const latestOpenRate = latestOpenRateVar;
  * ```
  */
 export function getCampaignReportOutput(args: GetCampaignReportOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetCampaignReportResult> {

@@ -10,7 +10,7 @@ import * as utilities from "./utilities";
  * Reads every regular campaign, optionally of one status (`GET /v2/campaigns`, every page).
  *
  * ## Example Usage
- * ### The report of the latest sent campaign
+ * ### The open rate of the latest sent campaign
  *
  * ```typescript
  * import * as pulumi from "@pulumi/pulumi";
@@ -20,12 +20,11 @@ import * as utilities from "./utilities";
  *     status: "SENT",
  *     maxItems: 1,
  * }).apply(invoke => invoke.campaigns);
- * const latestReport = sender.getCampaignReportOutput({
+ * const latestOpenRateVar = sender.getCampaignReportOutput({
  *     id: sentCampaigns?.[0]?.id,
- * });
+ * }).openRate;
  * export const latestSentCampaign = sentCampaigns?.[0]?.title;
- * export const latestOpenRate = latestReport.openRate;
- * export const latestClickRate = latestReport.clickRate;
+ * export const latestOpenRate = latestOpenRateVar;
  * ```
  */
 export function getCampaigns(args?: GetCampaignsArgs, opts?: pulumi.InvokeOptions): Promise<GetCampaignsResult> {
@@ -67,7 +66,7 @@ export interface GetCampaignsResult {
  * Reads every regular campaign, optionally of one status (`GET /v2/campaigns`, every page).
  *
  * ## Example Usage
- * ### The report of the latest sent campaign
+ * ### The open rate of the latest sent campaign
  *
  * ```typescript
  * import * as pulumi from "@pulumi/pulumi";
@@ -77,12 +76,11 @@ export interface GetCampaignsResult {
  *     status: "SENT",
  *     maxItems: 1,
  * }).apply(invoke => invoke.campaigns);
- * const latestReport = sender.getCampaignReportOutput({
+ * const latestOpenRateVar = sender.getCampaignReportOutput({
  *     id: sentCampaigns?.[0]?.id,
- * });
+ * }).openRate;
  * export const latestSentCampaign = sentCampaigns?.[0]?.title;
- * export const latestOpenRate = latestReport.openRate;
- * export const latestClickRate = latestReport.clickRate;
+ * export const latestOpenRate = latestOpenRateVar;
  * ```
  */
 export function getCampaignsOutput(args?: GetCampaignsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetCampaignsResult> {

@@ -14,7 +14,7 @@ import (
 // Reads the report of a campaign (`GET /v2/campaigns/{id}/report`); every figure is 0 before the send.
 //
 // ## Example Usage
-// ### The report of the latest sent campaign
+// ### The open rate of the latest sent campaign
 // ```go
 // package main
 //
@@ -35,15 +35,15 @@ import (
 //				return err
 //			}
 //			sentCampaigns := invokeGetCampaigns.Campaigns
-//			latestReport, err := sender.GetCampaignReport(ctx, &sender.GetCampaignReportArgs{
+//			invokeGetCampaignReport, err := sender.GetCampaignReport(ctx, &sender.GetCampaignReportArgs{
 //				Id: sentCampaigns[0].Id,
 //			}, nil)
 //			if err != nil {
 //				return err
 //			}
+//			latestOpenRateVar := invokeGetCampaignReport.OpenRate
 //			ctx.Export("latestSentCampaign", pulumi.Any(sentCampaigns[0].Title))
-//			ctx.Export("latestOpenRate", latestReport.OpenRate)
-//			ctx.Export("latestClickRate", latestReport.ClickRate)
+//			ctx.Export("latestOpenRate", pulumi.Any(latestOpenRateVar))
 //			return nil
 //		})
 //	}

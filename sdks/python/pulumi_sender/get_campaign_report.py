@@ -196,17 +196,16 @@ def get_campaign_report(id: Optional[_builtins.str] = None,
     Reads the report of a campaign (`GET /v2/campaigns/{id}/report`); every figure is 0 before the send.
 
     ## Example Usage
-    ### The report of the latest sent campaign
+    ### The open rate of the latest sent campaign
     ```python
     import pulumi
     import pulumi_sender as sender
 
     sent_campaigns = sender.get_campaigns(status="SENT",
         max_items=1).campaigns
-    latest_report = sender.get_campaign_report(id=sent_campaigns[0].id)
+    latest_open_rate_var = sender.get_campaign_report(id=sent_campaigns[0].id).open_rate
     pulumi.export("latestSentCampaign", sent_campaigns[0].title)
-    pulumi.export("latestOpenRate", latest_report.open_rate)
-    pulumi.export("latestClickRate", latest_report.click_rate)
+    pulumi.export("latestOpenRate", latest_open_rate_var)
     ```
 
     :param _builtins.str id: The campaign's id.
@@ -236,17 +235,16 @@ def get_campaign_report_output(id: pulumi.Input[Optional[_builtins.str]] = None,
     Reads the report of a campaign (`GET /v2/campaigns/{id}/report`); every figure is 0 before the send.
 
     ## Example Usage
-    ### The report of the latest sent campaign
+    ### The open rate of the latest sent campaign
     ```python
     import pulumi
     import pulumi_sender as sender
 
     sent_campaigns = sender.get_campaigns(status="SENT",
         max_items=1).campaigns
-    latest_report = sender.get_campaign_report(id=sent_campaigns[0].id)
+    latest_open_rate_var = sender.get_campaign_report(id=sent_campaigns[0].id).open_rate
     pulumi.export("latestSentCampaign", sent_campaigns[0].title)
-    pulumi.export("latestOpenRate", latest_report.open_rate)
-    pulumi.export("latestClickRate", latest_report.click_rate)
+    pulumi.export("latestOpenRate", latest_open_rate_var)
     ```
 
     :param _builtins.str id: The campaign's id.

@@ -67,17 +67,16 @@ def get_campaigns(limit: Optional[_builtins.int] = None,
     Reads every regular campaign, optionally of one status (`GET /v2/campaigns`, every page).
 
     ## Example Usage
-    ### The report of the latest sent campaign
+    ### The open rate of the latest sent campaign
     ```python
     import pulumi
     import pulumi_sender as sender
 
     sent_campaigns = sender.get_campaigns(status="SENT",
         max_items=1).campaigns
-    latest_report = sender.get_campaign_report(id=sent_campaigns[0].id)
+    latest_open_rate_var = sender.get_campaign_report(id=sent_campaigns[0].id).open_rate
     pulumi.export("latestSentCampaign", sent_campaigns[0].title)
-    pulumi.export("latestOpenRate", latest_report.open_rate)
-    pulumi.export("latestClickRate", latest_report.click_rate)
+    pulumi.export("latestOpenRate", latest_open_rate_var)
     ```
 
     :param _builtins.int limit: Records per request, 1 to 100 (default 100). Every page is read whatever the size.
@@ -102,17 +101,16 @@ def get_campaigns_output(limit: pulumi.Input[Optional[Optional[_builtins.int]]] 
     Reads every regular campaign, optionally of one status (`GET /v2/campaigns`, every page).
 
     ## Example Usage
-    ### The report of the latest sent campaign
+    ### The open rate of the latest sent campaign
     ```python
     import pulumi
     import pulumi_sender as sender
 
     sent_campaigns = sender.get_campaigns(status="SENT",
         max_items=1).campaigns
-    latest_report = sender.get_campaign_report(id=sent_campaigns[0].id)
+    latest_open_rate_var = sender.get_campaign_report(id=sent_campaigns[0].id).open_rate
     pulumi.export("latestSentCampaign", sent_campaigns[0].title)
-    pulumi.export("latestOpenRate", latest_report.open_rate)
-    pulumi.export("latestClickRate", latest_report.click_rate)
+    pulumi.export("latestOpenRate", latest_open_rate_var)
     ```
 
     :param _builtins.int limit: Records per request, 1 to 100 (default 100). Every page is read whatever the size.

@@ -15,15 +15,15 @@ func main() {
 			return err
 		}
 		sentCampaigns := invokeGetCampaigns.Campaigns
-		latestReport, err := sender.GetCampaignReport(ctx, &sender.GetCampaignReportArgs{
+		invokeGetCampaignReport, err := sender.GetCampaignReport(ctx, &sender.GetCampaignReportArgs{
 			Id: sentCampaigns[0].Id,
 		}, nil)
 		if err != nil {
 			return err
 		}
+		latestOpenRateVar := invokeGetCampaignReport.OpenRate
 		ctx.Export("latestSentCampaign", pulumi.Any(sentCampaigns[0].Title))
-		ctx.Export("latestOpenRate", latestReport.OpenRate)
-		ctx.Export("latestClickRate", latestReport.ClickRate)
+		ctx.Export("latestOpenRate", pulumi.Any(latestOpenRateVar))
 		return nil
 	})
 }

@@ -5,9 +5,8 @@ const sentCampaigns = sender.getCampaignsOutput({
     status: "SENT",
     maxItems: 1,
 }).apply(invoke => invoke.campaigns);
-const latestReport = sender.getCampaignReportOutput({
+const latestOpenRateVar = sender.getCampaignReportOutput({
     id: sentCampaigns?.[0]?.id,
-});
+}).openRate;
 export const latestSentCampaign = sentCampaigns?.[0]?.title;
-export const latestOpenRate = latestReport.openRate;
-export const latestClickRate = latestReport.clickRate;
+export const latestOpenRate = latestOpenRateVar;
