@@ -10,12 +10,14 @@
 //                    (the staleness test compares DIR with examples/registry/)
 //   --print-module   prints the module the checked-in programs give, converting nothing
 "use strict";
-const { execFileSync } = require("node:child_process");
+const { execFile, execFileSync } = require("node:child_process");
 const fs = require("node:fs");
 const os = require("node:os");
 const path = require("node:path");
+const { promisify } = require("node:util");
 const YAML = require("yaml");
 
+const run = promisify(execFile);
 const root = path.resolve(__dirname, "..");
 const EXAMPLES = path.join(root, "examples/registry");
 const MODULE = path.join(root, "provider/plugin/examples.generated.ts");
@@ -65,8 +67,11 @@ function toolPath() {
   ].join(":");
 }
 
-/** Converts every example into every converted language under `out/<name>/<language>/`. */
-function convertAll(out) {
+/**
+ * Converts every example into every converted language under `out/<name>/<language>/`, a few at
+ * once: each conversion spends most of its time starting the CLI, the plugin and a language host.
+ */
+async function convertAll(out, parallel = 3) {
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-sender-registry-examples-"));
   const env = {
     ...process.env,
@@ -75,33 +80,33 @@ function convertAll(out) {
     PULUMI_SKIP_UPDATE_CHECK: "true",
     PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
   };
-  try {
-    for (const name of exampleNames()) {
-      for (const language of REGISTRY_LANGUAGES.filter((l) => l.convert)) {
-        const converted = path.join(scratch, name, language.name);
-        execFileSync(
-          "pulumi",
-          [
-            "convert",
-            "--from",
-            "yaml",
-            "--language",
-            language.convert.language,
-            "--out",
-            converted,
-            "--generate-only",
-          ],
-          { cwd: path.join(EXAMPLES, name), env, stdio: ["ignore", "ignore", "inherit"] },
-        );
-        const target = path.join(out, name, language.name);
-        fs.rmSync(target, { recursive: true, force: true });
-        fs.mkdirSync(target, { recursive: true });
-        fs.copyFileSync(
-          path.join(converted, language.convert.program),
-          path.join(target, path.basename(language.convert.program)),
-        );
-      }
+  const jobs = exampleNames().flatMap((name) =>
+    REGISTRY_LANGUAGES.filter((l) => l.convert).map((language) => ({ name, language })),
+  );
+  const convertOne = async ({ name, language }) => {
+    const converted = path.join(scratch, name, language.name);
+    const args = ["convert", "--from", "yaml", "--language", language.convert.language];
+    try {
+      await run("pulumi", [...args, "--out", converted, "--generate-only"], {
+        cwd: path.join(EXAMPLES, name),
+        env,
+      });
+    } catch (err) {
+      throw new Error(`pulumi convert of ${name} to ${language.name} failed:\n${err.stderr || err.message}`);
     }
+    const target = path.join(out, name, language.name);
+    fs.rmSync(target, { recursive: true, force: true });
+    fs.mkdirSync(target, { recursive: true });
+    fs.copyFileSync(
+      path.join(converted, language.convert.program),
+      path.join(target, path.basename(language.convert.program)),
+    );
+  };
+  try {
+    const lanes = Array.from({ length: parallel }, async () => {
+      for (let job = jobs.shift(); job; job = jobs.shift()) await convertOne(job);
+    });
+    await Promise.all(lanes);
   } finally {
     fs.rmSync(scratch, { recursive: true, force: true });
   }
@@ -158,16 +163,21 @@ function moduleText() {
   });
 }
 
-const args = process.argv.slice(2);
-if (args[0] === "--print-module") {
-  process.stdout.write(moduleText());
-} else if (args[0] === "--out") {
-  if (!args[1]) throw new Error("--out needs a folder");
-  convertAll(path.resolve(args[1]));
-} else {
-  convertAll(EXAMPLES);
-  fs.writeFileSync(MODULE, moduleText());
-  console.log(
-    `examples: wrote examples/registry/*/{${REGISTRY_LANGUAGES.filter((l) => l.convert).map((l) => l.name)}} and ${path.relative(root, MODULE)}`,
-  );
+async function main(args) {
+  if (args[0] === "--print-module") {
+    process.stdout.write(moduleText());
+  } else if (args[0] === "--out") {
+    if (!args[1]) throw new Error("--out needs a folder");
+    await convertAll(path.resolve(args[1]));
+  } else {
+    await convertAll(EXAMPLES);
+    fs.writeFileSync(MODULE, moduleText());
+    const languages = REGISTRY_LANGUAGES.filter((l) => l.convert).map((l) => l.name);
+    console.log(`examples: wrote examples/registry/*/{${languages}} and ${path.relative(root, MODULE)}`);
+  }
 }
+
+main(process.argv.slice(2)).catch((err) => {
+  console.error(`registry-examples: ${err.message}`);
+  process.exit(1);
+});
