@@ -143,6 +143,38 @@ describe("the Registry examples", () => {
   });
 });
 
+describe("the generated SDKs", () => {
+  /** The lines of `text`, comment markers and indentation removed, blank ones left out. */
+  const lines = (text: string) =>
+    text
+      .split("\n")
+      .map((line) => line.replace(/^\s*(\/\/|\*)?\s*/, "").trim())
+      .filter((line) => line !== "");
+
+  /** Whether `want` appears in `have` in order (other lines may come between). */
+  const inOrder = (have: string[], want: string[]) => {
+    let at = 0;
+    for (const line of have) if (line === want[at]) at++;
+    return at === want.length;
+  };
+
+  test.each([
+    ["typescript", "sdks/nodejs/campaign.ts"],
+    ["python", "sdks/python/pulumi_sender/campaign.py"],
+    ["go", "sdks/go/sender/campaign.go"],
+  ])("%s: %s shows the campaign example", (language, file) => {
+    const example = registryExamples.find((e) => e.tokens.includes("sender:index:Campaign"))!;
+    const sdk = fs.readFileSync(path.join(ROOT, file), "utf8");
+    expect(sdk).toContain(example.title);
+    const program = lines(example.programs[language]!);
+    expect(program.length).toBeGreaterThan(20);
+    expect(inOrder(lines(sdk), program)).toBe(true);
+    // Only its own language's program.
+    const others = REGISTRY_LANGUAGES.filter((l) => l.name !== language);
+    for (const other of others) expect(sdk).not.toContain(`\`\`\`${other.name}`);
+  });
+});
+
 describe("the Registry's pages", () => {
   const index = fs.readFileSync(path.join(ROOT, "docs/_index.md"), "utf8");
   const installation = fs.readFileSync(path.join(ROOT, "docs/installation-configuration.md"), "utf8");
