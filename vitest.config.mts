@@ -9,11 +9,11 @@ const LONGEST_FIRST = [
   "exactly-once", // 498
   "reliability", // 349
   "native", // 324
-  "registry-examples", // 323 (alone, at load average 22; not yet in a CI run)
   "adopt", // 312
   "gitops", // 270
   "sdk-packages", // 224
   "convert", // 217
+  "registry-examples", // 195 (alone at load average 13 to 17, not yet in a CI run)
   "package-install", // 179
   "ownership", // 155
   "quickstart", // 153
