@@ -58,6 +58,15 @@ describe("the schema's package metadata", () => {
     expect([width, height]).toEqual([100, 100]);
   });
 
+  test("the languages the schema generates SDKs for are the Registry's languages with a package", () => {
+    // The schema's language keys by the Registry's names; YAML needs no SDK.
+    const registryName: Record<string, string> = { nodejs: "typescript", csharp: "csharp" };
+    const fromSchema = Object.keys(schema.language).map((key) => registryName[key] ?? key);
+    const withSdk = REGISTRY_LANGUAGES.filter((l) => l.sdk).map((l) => l.name);
+    expect(fromSchema.sort()).toEqual([...withSdk].sort());
+    expect(REGISTRY_LANGUAGES.filter((l) => !l.sdk).map((l) => l.name)).toEqual(["yaml"]);
+  });
+
   test("each language's package name is the one the installation page lists", () => {
     const sdk = (name: string) => REGISTRY_LANGUAGES.find((l) => l.name === name)?.sdk?.name;
     expect(schema.language.nodejs.packageName).toBe(sdk("typescript"));
