@@ -792,6 +792,107 @@ async function previewChecks(results: Record<string, unknown>) {
   results.previewChecks = { ...out, loadAverage: loadAverage() };
 }
 
+/** The last line a script of scripts/ prints. */
+const scriptLine = (script: string, args: string[] = []) =>
+  execFileSync("bash", [path.join(ROOT, "scripts", script), ...args], { cwd: ROOT, encoding: "utf8" })
+    .trim()
+    .split("\n")
+    .pop()!;
+
+/**
+ * The same program of `javaCount` campaigns in Java and in Go on the native plugin, `up` and
+ * `destroy` of each in the same run (alternating which goes first), as a ratio Java/Go. The Java
+ * SDK comes from its Maven repository folder in a Maven local repository of the bench's, Maven
+ * Central from the cached repository (file://); the Go SDK from the module proxy folder.
+ */
+async function javaVsGo(results: Record<string, unknown>) {
+  ensurePulumiOnPath();
+  const count = countsFlag("java-count", "50")[0]!;
+  const loadBefore = loadAverage();
+  const emu = await emulator(TOKEN);
+  const langhosts = scriptLine("langhosts.sh");
+  const plugin = `${pluginLauncherDir()}:${langhosts}:${process.env.PATH}`;
+  // Java: templates/java's pom.xml, Maven's settings in a user home of the bench's.
+  const home = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-sender-bench-m2-"));
+  fs.mkdirSync(path.join(home, ".m2/repository"), { recursive: true });
+  fs.cpSync(
+    scriptLine("sdk-packages.sh", ["java"]).replace(/^java /, ""),
+    path.join(home, ".m2/repository"),
+    {
+      recursive: true,
+    },
+  );
+  fs.writeFileSync(
+    path.join(home, ".m2/settings.xml"),
+    `<settings><mirrors><mirror><id>central</id><mirrorOf>central</mirrorOf><url>file://${scriptLine("maven-repo.sh")}</url></mirror></mirrors></settings>\n`,
+  );
+  const javaDir = copyProgram("bench/programs/native-java", "bench-native-java");
+  fs.writeFileSync(
+    path.join(javaDir, "pom.xml"),
+    fs
+      .readFileSync(path.join(ROOT, "templates/java/pom.xml"), "utf8")
+      .replace("$" + "{PROJECT}", "bench-native-java"),
+  );
+  const java = await createStack(
+    javaDir,
+    emu,
+    { "bench-native-java:count": String(count) },
+    { PATH: plugin, MAVEN_OPTS: `-Duser.home=${home}` },
+  );
+  // Go: the SDK's module from the file proxy scripts/sdk-packages.sh makes.
+  const proxy = scriptLine("sdk-packages.sh", ["go"]).replace(/^go /, "");
+  const goEnv = {
+    PATH: plugin,
+    GOPROXY: `file://${proxy},${execFileSync("go", ["env", "GOPROXY"], { encoding: "utf8" }).trim()}`,
+    GONOSUMDB: "github.com/pulumi-sender/*",
+    GOFLAGS: "-mod=mod",
+  };
+  const goDir = copyProgram("bench/programs/native-go", "bench-native-go");
+  execFileSync("go", ["mod", "tidy"], { cwd: goDir, env: { ...process.env, ...goEnv } });
+  const go = await createStack(goDir, emu, { "bench-native-go:count": String(count) }, goEnv);
+  const sides = { java, go };
+  const samples = {
+    java: { up: [] as number[], destroy: [] as number[] },
+    go: { up: [] as number[], destroy: [] as number[] },
+  };
+  // One warm-up of each (Maven's and Go's first builds of the program), not counted.
+  for (const h of [java, go]) {
+    await h.stack.preview();
+  }
+  for (let round = 0; round < rounds; round++) {
+    const order = round % 2 === 0 ? (["java", "go"] as const) : (["go", "java"] as const);
+    for (const side of order) {
+      const h = sides[side];
+      const [up, upSeconds] = await timed(() => h.stack.up());
+      if (up.summary.resourceChanges?.create !== count + 1)
+        throw new Error(`${side}: up made ${JSON.stringify(up.summary.resourceChanges)}`);
+      const [, destroySeconds] = await timed(() => h.stack.destroy());
+      samples[side].up.push(upSeconds);
+      samples[side].destroy.push(destroySeconds);
+      console.log(
+        `languages ${count} round ${round + 1}/${rounds} ${side}: up ${upSeconds.toFixed(2)} s, destroy ${destroySeconds.toFixed(2)} s`,
+      );
+    }
+  }
+  const ratios = {
+    up: median(samples.java.up) / median(samples.go.up),
+    destroy: median(samples.java.destroy) / median(samples.go.destroy),
+  };
+  results.javaVsGo = {
+    campaigns: count,
+    rounds,
+    loadAverage: { before: loadBefore, after: loadAverage() },
+    ratios,
+    java: { up: summary(samples.java.up), destroy: summary(samples.java.destroy) },
+    go: { up: summary(samples.go.up), destroy: summary(samples.go.destroy) },
+  };
+  console.log(`languages ${count}: java/go ${JSON.stringify(ratios)}`);
+  await java.dispose();
+  await go.dispose();
+  await emu.close();
+  fs.rmSync(home, { recursive: true, force: true });
+}
+
 async function main() {
   const results: Record<string, unknown> = {
     date: new Date().toISOString(),
@@ -808,6 +909,7 @@ async function main() {
   if (wanted("preview")) await previewChecks(results);
   if (wanted("tarball")) await pluginTarball(results);
   if (wanted("native")) await nativeVsDynamic(results);
+  if (wanted("languages")) await javaVsGo(results);
   if (wanted("overhead")) await overhead(results);
   if (wanted("adopt")) await adoptAccount(results);
   if (wanted("scale")) await scale(results, "scale", scaleCounts, "scale", true);

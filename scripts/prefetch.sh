@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Fills, in the background of the set-up (scripts/test.sh), the per-user caches that only the tests
-# need and that are mostly downloads: the plugin archives' runtimes from the npm registry and the
-# Python venv. On a cold machine they then arrive while the Go builds keep the cores busy, not on a
+# need and that are mostly downloads: the plugin archives' runtimes from the npm registry, the
+# Python venv, and the Maven repository of the Java SDK and programs (scripts/maven-repo.sh). On a cold machine they then arrive while the Go builds keep the cores busy, not on a
 # test's path. Each cache is settled in one rename, so a test that asks first is never harmed.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -16,3 +16,4 @@ for spec in \
   pulumi_sender_registry_package "$spec" >/dev/null
 done
 bash "$root/scripts/python-venv.sh" >/dev/null
+bash "$root/scripts/maven-repo.sh" >/dev/null

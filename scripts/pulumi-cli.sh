@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
-# Provides the Pulumi CLI, the Node.js language host, Pulumi YAML (its language host and converter)
-# and the dynamic-provider shim, and prints the directory that holds them (put it first on PATH).
+# Provides the Pulumi CLI, the Node.js language host, Pulumi YAML (its language host and converter),
+# the Java language host and the dynamic-provider shim, and prints the directory that holds them (put it first on PATH).
 #   1. A `pulumi` already on PATH (outside this project's cache), of at least the version below, with
 #      its language host beside it, is used.
 #   2. Otherwise the CLI is built from Go modules (tools/pulumi-cli) and cached per user, keyed by
 #      its go.mod and go.sum, so later runs reuse it; the language host beside it is the project's
 #      own (scripts/langhosts.sh). The builds need the Go toolchain and the Go module proxy.
-# Pulumi YAML (scripts/yaml-host.sh) is linked beside the CLI we build; beside a CLI of the machine
-# that has no pulumi-language-yaml, it is put on PATH from its own cached directory.
+# Pulumi YAML (scripts/yaml-host.sh) and the Java host (scripts/java-host.sh) are linked beside the
+# CLI we build; beside a CLI of the machine that has no pulumi-language-yaml (or -java), they are put
+# on PATH from their own cached directories.
 # The shim `pulumi-resource-pulumi-nodejs` is scripts/pulumi-resource-pulumi-nodejs, copied: it runs
 # the @pulumi/pulumi of the program's folder, so no checkout's node_modules is linked from the cache.
 set -euo pipefail
@@ -33,6 +34,7 @@ if command -v pulumi >/dev/null 2>&1 && [ "${PULUMI_SENDER_BUILD_CLI:-}" != "1" 
     echo "pulumi-cli: using pulumi $have from $dir" >&2
     dirs="$dir"
     if [ ! -x "$dir/pulumi-language-yaml" ]; then dirs="$(bash "$root/scripts/yaml-host.sh"):$dirs"; fi
+    if [ ! -x "$dir/pulumi-language-java" ]; then dirs="$(bash "$root/scripts/java-host.sh"):$dirs"; fi
     # Official installs ship the shim beside the CLI, where the engine looks first.
     if [ -x "$dir/pulumi-resource-pulumi-nodejs" ]; then echo "$dirs"; exit 0; fi
     out="$PULUMI_SENDER_CACHE/pulumi-shim"
@@ -59,6 +61,7 @@ if [ ! -x "$bin/pulumi" ]; then
   # A failed fetch is reported by the build that follows.
   bash "$root/scripts/langhosts.sh" --fetch >/dev/null 2>&1 &
   bash "$root/scripts/yaml-host.sh" --fetch >/dev/null 2>&1 &
+  bash "$root/scripts/java-host.sh" --fetch >/dev/null 2>&1 &
   tmp="$bin.tmp.$$"
   rm -rf "$tmp" && mkdir -p "$tmp"
   ldflags="-X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=$cli_version"
@@ -75,10 +78,13 @@ wait "$hosts_pid" || { echo "pulumi-cli: building the language hosts failed" >&2
 wait "$yaml_pid" || { echo "pulumi-cli: building Pulumi YAML failed" >&2; exit 1; }
 langhosts="$(cat "$hosts_out")"
 yaml="$(cat "$yaml_out")"
+# The Java host after Pulumi YAML: it builds on Pulumi YAML's pkg/v3 (tools/pulumi-java/go.mod), whose
+# packages then come from Go's build cache (cold, 9 s after it).
+java="$(bash "$root/scripts/java-host.sh")" || { echo "pulumi-cli: building the Java language host failed" >&2; exit 1; }
 # The engine takes its language hosts from beside the running `pulumi` (symlinks resolved), so the CLI
 # gets one folder per set of hosts, `pulumi` hard-linked into it: checkouts whose language host
 # differs (a branch that adds an RPC, such as RunPlugin for policy packs) never relink each other's.
-view="$bin+$(basename "$langhosts")+$(basename "$yaml")"
+view="$bin+$(basename "$langhosts")+$(basename "$yaml")+java-$(basename "$java")"
 mkdir -p "$view"
 # Each entry made under a temporary name and renamed, atomically: other checkouts share the folder.
 place() { # place <ln options> <target> <name>
@@ -89,6 +95,7 @@ place() { # place <ln options> <target> <name>
 place -s "$langhosts/pulumi-language-nodejs" pulumi-language-nodejs
 place -s "$yaml/pulumi-language-yaml" pulumi-language-yaml
 place -s "$yaml/pulumi-converter-yaml" pulumi-converter-yaml
+place -s "$java/pulumi-language-java" pulumi-language-java
 install_copy "$shim" "$view/pulumi-resource-pulumi-nodejs"
 "$view/pulumi" version >/dev/null
 echo "$view"

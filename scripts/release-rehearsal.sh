@@ -3,14 +3,16 @@
 # release (scripts/release.sh), starts local registries on 127.0.0.1 and publishes to them with the
 # real commands, then runs what a user runs with only the registries' locations in the environment:
 #   - verdaccio (npm; the public registry for everything else), `npm publish` of both npm packages;
-#   - a PEP 503 index of the wheel and sdist, the Go module proxy folder and the plugin archives,
-#     served by one `python3 -m http.server`;
+#   - a PEP 503 index of the wheel and sdist, the Go module proxy folder, the plugin archives and a
+#     Maven repository standing for Maven Central (the cached repository of scripts/maven-repo.sh
+#     with the release's maven/ folder in it), served by one `python3 -m http.server`;
 #   - the README quick start, its shell block taken from README.md unchanged;
-#   - `pulumi new ./templates/<t>` for typescript, typescript-native, python, go and yaml, each with
+#   - `pulumi new ./templates/<t>` for typescript, typescript-native, python, go, yaml and java, each with
 #     its dependencies installed as the template says, the plugin from
 #     `pulumi plugin install resource sender <v> --server <url>`, then preview, up, refresh
-#     --expect-no-changes and destroy against the emulator; python, go and yaml with no `node` on
-#     PATH;
+#     --expect-no-changes and destroy against the emulator; python, go, yaml and java with no `node`
+#     on PATH; java's SDK from the Maven Central stand-in (after publication), and its project
+#     compiled once more with the SDK from the release folder alone (before publication);
 #   - the GitOps starter copied out of the checkout, `npm ci` with its committed lock file.
 #   scripts/release-rehearsal.sh [--release=<dir>] [<out-dir>]
 # --release takes a release folder scripts/release.sh made before instead of building one.
@@ -124,12 +126,19 @@ mkdir -p "$www/simple/pulumi-sender" "$www/plugins"
 echo '<!DOCTYPE html><html><body><a href="pulumi-sender/">pulumi-sender</a></body></html>' >"$www/simple/index.html"
 cp -r "$release/goproxy" "$www/goproxy"
 cp "$release"/pulumi-resource-sender-v"$version"-*.tar.gz "$www/plugins/"
+# Maven Central before publication (what the cached repository holds: com.pulumi:pulumi, Maven's
+# plugins) and after it (the same with the release's maven/ folder), as symbolic links.
+maven_repo="$(bash scripts/maven-repo.sh | tail -n1)"
+mkdir -p "$www/maven-central" "$www/maven"
+cp -rs "$maven_repo/." "$www/maven-central/"
+cp -rs "$maven_repo/." "$www/maven/"
+cp -r "$release/maven/." "$www/maven/"
 www_port="$(free_port)"
 www_url="http://127.0.0.1:$www_port"
 python3 -m http.server --bind 127.0.0.1 --directory "$www" "$www_port" >"$out/http.log" 2>&1 &
 pids+=($!)
 wait_http "$www_url/simple/"
-say "npm registry $npm_url; PEP 503 index $www_url/simple/; GOPROXY $www_url/goproxy; plugins $www_url/plugins"
+say "npm registry $npm_url; PEP 503 index $www_url/simple/; GOPROXY $www_url/goproxy; plugins $www_url/plugins; Maven Central $www_url/maven"
 
 # --- What a user's machine has: the registries' locations, nothing else of ours ----------------
 unset PULUMI_BACKEND_URL PULUMI_CONFIG_PASSPHRASE PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION \
@@ -226,6 +235,7 @@ run_template() {
     pulumi preview --non-interactive >"$log/preview.txt" 2>&1
     pulumi up --yes --skip-preview --non-interactive >"$log/up.txt" 2>&1
     curl -sf "$emu_url/__emulator/state" >"$log/state-after-up.json"
+    pulumi stack output --json >"$log/outputs.json" 2>&1
     pulumi refresh --yes --expect-no-changes --non-interactive >"$log/refresh.txt" 2>&1
     pulumi destroy --yes --skip-preview --non-interactive >"$log/destroy.txt" 2>&1
     curl -sf "$emu_url/__emulator/state" >"$log/state-after-destroy.json"
@@ -258,12 +268,48 @@ tar -tzf "$bun_archive" | LC_ALL=C sort >"$out/yaml-bun-archive.txt"
 PULUMI_HOME="$work/pulumi-home-bun" pulumi plugin install resource sender "$version" -f "$bun_archive" \
   >"$out/yaml-bun-plugin-install.log" 2>&1
 PULUMI_HOME="$work/pulumi-home-bun" run_template yaml yaml-bun "true" "$no_node_path"
+# Java: Maven's settings in a home of the rehearsal's (Maven takes ~/.m2 from Java's user.home, not
+# $HOME), naming the Maven Central stand-in as the mirror of Central, as a user's machine reaches
+# Maven Central; nothing else. Maven's local repository is that home's, empty at first.
+java_home_dir="$work/java-user"
+maven_settings() { # maven_settings <home> <url of Maven Central>
+  mkdir -p "$1/.m2"
+  cat >"$1/.m2/settings.xml" <<EOF
+<settings>
+  <mirrors>
+    <mirror><id>central</id><mirrorOf>central</mirrorOf><url>$2</url></mirror>
+  </mirrors>
+</settings>
+EOF
+}
+maven_settings "$java_home_dir" "$www_url/maven"
+MAVEN_OPTS="-Duser.home=$java_home_dir" run_template java java "true" "$no_node_path"
+# Before publication, as docs/installing.md says: the release's maven/ folder copied into Maven's
+# local repository, Maven Central without the SDK. The same project compiles.
+say "java-before-publication: the release's maven/ folder in ~/.m2/repository, mvn compile"
+before="$work/java-user-before"
+maven_settings "$before" "$www_url/maven-central"
+mkdir -p "$before/.m2/repository" "$out/java-before-publication"
+cp -r "$release/maven/." "$before/.m2/repository/"
+cp -r "$work/templates/java" "$work/java-before-publication"
+rm -rf "$work/java-before-publication/target"
+(
+  cd "$work/java-before-publication"
+  PATH="$no_node_path" MAVEN_OPTS="-Duser.home=$before" mvn -B -ntp -Dstyle.color=never compile \
+    >"$out/java-before-publication/compile.txt" 2>&1
+) || { say "java-before-publication: FAILED"; tail -n 40 "$out/java-before-publication/compile.txt" >&2; exit 1; }
+say "java-before-publication: ok"
+
 # What each installed, from where.
 node -p 'require(process.argv[1]).version' "$work/templates/typescript/node_modules/pulumi-sender/package.json" >"$out/typescript/installed-version"
 node -p 'require(process.argv[1]).version' "$work/templates/typescript-native/node_modules/pulumi-sender-native/package.json" >"$out/typescript-native/installed-version"
 "$work/templates/python/venv/bin/python" -m pip show pulumi_sender 2>/dev/null | sed -n 's/^Version: //p' >"$out/python/installed-version"
 cp "$work/templates/go/go.mod" "$out/go/go.mod"
 grep -E '^github.com/pulumi-sender/pulumi-sender/sdks/go ' "$work/templates/go/go.sum" | head -n1 | cut -d' ' -f2 >"$out/go/installed-version"
+# The version Maven resolved into the user's local repository, and whether its jar is the release's.
+ls "$java_home_dir/.m2/repository/io/github/pulumi-sender/sender" >"$out/java/installed-version"
+jar="io/github/pulumi-sender/sender/$version/sender-$version.jar"
+if cmp -s "$java_home_dir/.m2/repository/$jar" "$release/maven/$jar"; then echo same; else echo different; fi >"$out/java/installed-jar"
 
 # --- The GitOps starter ----------------------------------------------------------------------
 say "gitops: the starter copied out, npm ci with its committed lock file"

@@ -7,6 +7,9 @@
 #   pulumi_sender-<v>-py3-none-any.whl, .tar.gz the Python SDK's wheel and sdist
 #   goproxy/<module>/@v/                        the Go SDK as a GOPROXY folder (list, .info, .mod,
 #                                               .zip), what the tag sdks/go/v<v> serves
+#   maven/<groupId path>/sender/<v>/            the Java SDK as a Maven repository folder (jar,
+#                                               sources jar, javadoc jar, pom, each with .sha1 and
+#                                               .md5), what Maven Central serves once published
 #   pulumi-resource-sender-v<v>-<os>-<arch>.tar.gz  the plugin for linux-amd64, linux-arm64,
 #                                               darwin-amd64, darwin-arm64 and windows-amd64
 #                                               (scripts/plugin-tarball.sh)
@@ -47,8 +50,9 @@ while read -r lang path; do
     nodejs) cp "$path" "$out/" ;;
     python) cp "$path/pulumi_sender-$version-py3-none-any.whl" "$path/pulumi_sender-$version.tar.gz" "$out/" ;;
     go) mkdir -p "$out/goproxy" && cp -r "$path/." "$out/goproxy/" ;;
+    java) mkdir -p "$out/maven" && cp -r "$path/." "$out/maven/" ;;
   esac
-done < <(bash scripts/sdk-packages.sh nodejs python go)
+done < <(bash scripts/sdk-packages.sh nodejs python go java)
 
 # Each platform, and what file(1) must say of the executable its archive runs.
 platforms=(

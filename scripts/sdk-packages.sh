@@ -10,8 +10,13 @@
 #   go      a file-based Go module proxy (GOPROXY=file://<path>) serving the Go SDK's module as a
 #           release tag makes it: a git repository laid out as this one, the tag sdks/go/v<version>
 #           of the module in the subfolder sdks/go, and the module zip `git archive` makes of it.
+#   java    a Maven repository folder (what Maven Central serves once published) holding
+#           <groupId path>/<artifactId>/<version>/ with the jar, the sources jar, the javadoc jar
+#           and the pom, each with its .sha1 and .md5, built by `mvn -o package` on the Maven
+#           repository of scripts/maven-repo.sh.
 # `scripts/sdk-packages.sh nodejs go` builds only those. Needs the build's node_modules (no
-# network for nodejs and go; python needs PyPI once, for the venv).
+# network for nodejs and go; python needs PyPI once, for the venv; java Maven Central once, for
+# scripts/maven-repo.sh).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # shellcheck source=env.sh
@@ -19,7 +24,7 @@ source "$root/scripts/env.sh"
 cd "$root"
 version="$(node -p 'require("./sdks/schema.json").version')"
 langs=("$@")
-[ ${#langs[@]} -gt 0 ] || langs=(nodejs python go)
+[ ${#langs[@]} -gt 0 ] || langs=(nodejs python go java)
 
 # The cache folder of one language's package: the hash of its sources, this script and the tools.
 cache_dir() {
@@ -100,11 +105,44 @@ pack_go() {
   echo "go $dir"
 }
 
+pack_java() {
+  local repo
+  repo="$(bash "$root/scripts/maven-repo.sh" | tail -n1)"
+  local group artifact
+  group="$(sed -n 's|^  <groupId>\(.*\)</groupId>$|\1|p' sdks/java/pom.xml | head -n1)"
+  artifact="$(sed -n 's|^  <artifactId>\(.*\)</artifactId>$|\1|p' sdks/java/pom.xml | head -n1)"
+  local dir rel="${group//.//}/$artifact/$version"
+  dir="$(cache_dir java "$(basename "$repo") $(java -version 2>&1 | head -n1)")"
+  if [ ! -f "$dir/$rel/$artifact-$version.jar" ]; then
+    local stage
+    stage="$(mktemp -d)"
+    # A copy: Maven writes target/ beside the sources.
+    cp -r sdks/java "$stage/src"
+    (cd "$stage/src" && mvn -B -q -o -ntp -Dstyle.color=never -Dmaven.repo.local="$repo" package >&2)
+    mkdir -p "$stage/out/$rel"
+    local base="$stage/out/$rel/$artifact-$version"
+    cp "$stage/src/target/$artifact-$version.jar" "$base.jar"
+    cp "$stage/src/target/$artifact-$version-sources.jar" "$base-sources.jar"
+    cp "$stage/src/target/$artifact-$version-javadoc.jar" "$base-javadoc.jar"
+    cp sdks/java/pom.xml "$base.pom"
+    # The checksums a Maven repository serves beside each file (Maven checks them; Central requires them).
+    local f
+    for f in "$base.jar" "$base-sources.jar" "$base-javadoc.jar" "$base.pom"; do
+      sha1sum "$f" | cut -d' ' -f1 | tr -d '\n' >"$f.sha1"
+      md5sum "$f" | cut -d' ' -f1 | tr -d '\n' >"$f.md5"
+    done
+    pulumi_sender_settle "$stage/out" "$dir" "$rel/$artifact-$version.jar"
+    rm -rf "$stage"
+  fi
+  echo "java $dir"
+}
+
 for lang in "${langs[@]}"; do
   case "$lang" in
     nodejs) pack_nodejs ;;
     python) pack_python ;;
     go) pack_go ;;
-    *) echo "sdk-packages: unknown language $lang (nodejs, python or go)" >&2; exit 2 ;;
+    java) pack_java ;;
+    *) echo "sdk-packages: unknown language $lang (nodejs, python, go or java)" >&2; exit 2 ;;
   esac
 done

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# Regenerates the package schema and the Node.js, Python and Go SDKs under sdks/ (npm run sdks).
+# Regenerates the package schema and the Node.js, Python, Go and Java SDKs under sdks/ (npm run sdks).
 #   1. sdks/schema.json from the field tables (the compiled provider: run after the build).
 #   2. The SDKs with tools/sdkgen (the pkg/v3 code generators), built once and cached per user,
 #      keyed by its sources like the Pulumi CLI (scripts/pulumi-cli.sh). The build needs the Go
 #      toolchain and the Go module proxy (or a warm module cache).
+#   3. The Java SDK, a Maven project, with javagen (pulumi-java's code generator, tools/pulumi-java),
+#      built with the Java language host (scripts/java-host.sh).
 # `scripts/sdkgen.sh --bin` only prints the generator's path (building it if needed).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -25,4 +27,6 @@ out="${1:-$root/sdks}"
 cd "$root"
 node dist/provider/plugin/write-schema.js "$out/schema.json" >&2
 "$bin" "$out/schema.json" "$out"
-echo "sdkgen: wrote $out/nodejs, $out/python and $out/go" >&2
+java_host="$(bash "$root/scripts/java-host.sh")"
+"$java_host/javagen" "$out/schema.json" "$out"
+echo "sdkgen: wrote $out/nodejs, $out/python, $out/go and $out/java" >&2

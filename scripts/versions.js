@@ -7,6 +7,9 @@
 const fs = require("node:fs");
 const path = require("node:path");
 
+/** The Java SDK's resources folder: its package io.github.pulumi_sender.sender (provider/plugin/schema.ts). */
+const JAVA_RESOURCES = "src/main/resources/io/github/pulumi_sender/sender";
+
 /** The range a 0.x (or x.y) dependency on this version takes: `^<version>`. */
 const caret = (v) => `^${v}`;
 
@@ -68,6 +71,19 @@ function places(root, version) {
       version,
       regen,
     ],
+    ["sdks/java/pom.xml", match("sdks/java/pom.xml", /^ {2}<version>([^<]+)<\/version>$/m), version, regen],
+    [
+      `sdks/java/${JAVA_RESOURCES}/version.txt`,
+      read(`sdks/java/${JAVA_RESOURCES}/version.txt`),
+      version,
+      regen,
+    ],
+    [
+      `sdks/java/${JAVA_RESOURCES}/plugin.json`,
+      json(`sdks/java/${JAVA_RESOURCES}/plugin.json`).version,
+      version,
+      regen,
+    ],
     [
       "templates/typescript/package.json",
       json("templates/typescript/package.json").dependencies?.["pulumi-sender"],
@@ -91,6 +107,12 @@ function places(root, version) {
       match("templates/go/go.mod", /github\.com\/pulumi-sender\/pulumi-sender\/sdks\/go (\S+)/),
       `v${version}`,
       "edit the require",
+    ],
+    [
+      "templates/java/pom.xml",
+      match("templates/java/pom.xml", /<artifactId>sender<\/artifactId>\s*<version>([^<]+)<\/version>/),
+      version,
+      "edit the dependency's version",
     ],
     [
       "examples/gitops/package.json",

@@ -18,6 +18,22 @@ export const LOGO_URL = `https://raw.githubusercontent.com/${REPOSITORY}/main/as
 /** The Go SDK's module path: the repository, then the folder (tags `sdks/go/v<version>`). */
 export const GO_MODULE = `github.com/${REPOSITORY}/sdks/go`;
 
+/**
+ * The Java SDK's Maven groupId: the namespace Maven Central verifies for a GitHub owner,
+ * `io.github.<owner>`, as community packages take it (Pulumi's own are `com.pulumi:<name>`); the
+ * artifactId is the package name, as in `com.pulumi:<name>`.
+ */
+export const MAVEN_GROUP = `io.github.${OWNER}`;
+
+/**
+ * The Java SDK's base package (classes in `<base>.sender`): the groupId with the hyphen an
+ * underscore, since a Java package name cannot hold one (Java Language Specification, 6.1).
+ */
+export const JAVA_BASE_PACKAGE = MAVEN_GROUP.replace(/-/g, "_");
+
+/** The Pulumi Java SDK (`com.pulumi:pulumi` on Maven Central) the Java SDK and template build on. */
+export const JAVA_SDK_VERSION = "1.17.0";
+
 /** The type token of a resource kind or function name. */
 export const token = (name: string): string => `${PACKAGE}:index:${name}`;
 
@@ -199,6 +215,14 @@ export function buildSchema(source: SchemaSource): Json {
         importBasePath: `${GO_MODULE}/sender`,
         generateResourceContainerTypes: false,
         respectSchemaVersion: true,
+      },
+      // groupId is ours (tools/pulumi-java/javagen writes the SDK's pom.xml from it); the other
+      // keys are pulumi-java's. No Gradle files: the SDK builds with Maven.
+      java: {
+        groupId: MAVEN_GROUP,
+        basePackage: JAVA_BASE_PACKAGE,
+        buildFiles: "none",
+        dependencies: { "com.pulumi:pulumi": JAVA_SDK_VERSION },
       },
     },
   };

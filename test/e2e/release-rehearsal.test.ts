@@ -61,6 +61,7 @@ describe("npm run release", () => {
     const dir = read("release-dir").trim();
     expect(dir).toBe(path.join(ROOT, "dist/release", VERSION));
     const module = "github.com/pulumi-sender/pulumi-sender/sdks/go";
+    const maven = `maven/io/github/pulumi-sender/sender/${VERSION}/sender-${VERSION}`;
     const files = spawnSync("find", [".", "-type", "f"], { cwd: dir, encoding: "utf8" })
       .stdout.split("\n")
       .filter(Boolean)
@@ -73,6 +74,9 @@ describe("npm run release", () => {
         `goproxy/${module}/@v/v${VERSION}.info`,
         `goproxy/${module}/@v/v${VERSION}.mod`,
         `goproxy/${module}/@v/v${VERSION}.zip`,
+        ...[".jar", "-sources.jar", "-javadoc.jar", ".pom"].flatMap((ext) =>
+          ["", ".sha1", ".md5"].map((sum) => `${maven}${ext}${sum}`),
+        ),
         ...PLATFORMS.map(([p]) => `pulumi-resource-sender-v${VERSION}-${p}.tar.gz`),
         `pulumi-sender-${VERSION}.tgz`,
         `pulumi-sender-native-${VERSION}.tgz`,
@@ -173,6 +177,7 @@ const TEMPLATES: [string, string, string, number][] = [
   ["go", "none", `v${VERSION}`, 3],
   ["yaml", "none", "", 3],
   ["yaml-bun", "none", "", 3],
+  ["java", "none", VERSION, 3],
 ];
 
 describe.each(TEMPLATES)("pulumi new ./templates/%s", (name, node, installed, resources) => {
@@ -198,6 +203,24 @@ describe.each(TEMPLATES)("pulumi new ./templates/%s", (name, node, installed, re
     expect(read(`${name}/destroy.txt`)).toContain(`- ${resources} deleted`);
     const after = json(`${name}/state-after-destroy.json`);
     expect(after.campaigns.filter((c: { title: string }) => c.title.startsWith("welcome-"))).toEqual([]);
+  });
+});
+
+describe("the Java template, its SDK from Maven", () => {
+  test("after publication: Maven fetched the release's jar from the Maven Central stand-in", () => {
+    expect(read("java/installed-jar").trim()).toBe("same");
+  });
+
+  test("its data source call (getPlans) returned the emulator's plans", () => {
+    expect(json("java/outputs.json").plans).toEqual(["Free", "Standard", "Professional"]);
+    expect(json("java/outputs.json").campaignStatus).toBe("DRAFT");
+  });
+
+  test("before publication: the project compiles with the SDK from the release's maven/ folder alone", () => {
+    const log = read("java-before-publication/compile.txt");
+    expect(log).toContain("BUILD SUCCESS");
+    // Nothing of ours came from the Maven Central stand-in, which does not hold it.
+    expect(log).not.toMatch(/Download(ing|ed) from central: \S+\/io\/github\/pulumi-sender\//);
   });
 });
 

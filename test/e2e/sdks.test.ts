@@ -65,7 +65,7 @@ describe("the package schema and the generated SDKs", () => {
   });
 
   test("regenerating the SDKs changes nothing", () => {
-    for (const lang of ["nodejs", "python", "go"]) {
+    for (const lang of ["nodejs", "python", "go", "java"]) {
       const want = files(path.join(regenerated, lang));
       expect(files(path.join(SDKS, lang)).filter((rel) => !rel.includes("__pycache__"))).toEqual(want);
       for (const rel of want) {
@@ -82,6 +82,9 @@ describe("the package schema and the generated SDKs", () => {
     ["python", []],
     // go.mod is ours: tools/sdkgen adds the module file the generator leaves out.
     ["go", ["go.mod"]],
+    // pom.xml and plugin.json are ours: tools/pulumi-java/javagen writes the Maven build, and the
+    // plugin.json, that pulumi-java leaves to its Gradle build.
+    ["java", ["pom.xml", "src/main/resources/io/github/pulumi_sender/sender/plugin.json"]],
   ])("pulumi package gen-sdk --language %s writes the checked-in SDK", async (lang, oursOnly) => {
     // Through the CLI and our language hosts' GeneratePackage, on the same upstream generators as
     // tools/sdkgen: only the tool each file's header names differs.
@@ -184,6 +187,41 @@ describe("the package schema and the generated SDKs", () => {
     ].sort();
     expect([...functions].sort()).toEqual(Object.keys(dataSources).sort());
     expect(stdout.trim().split(" ")).toEqual([VERSION, ...expected]);
+  });
+
+  test("the Java SDK builds with Maven into a Maven repository folder: jar, sources, javadoc, pom", async () => {
+    // scripts/sdk-packages.sh java: `mvn -o package` on the cached Maven repository, once per content.
+    const folder = (await scriptOutput("scripts/sdk-packages.sh", ["java"])).replace(/^java /, "");
+    const dir = path.join(folder, "io/github/pulumi-sender/sender", VERSION);
+    const base = `sender-${VERSION}`;
+    expect(files(dir)).toEqual(
+      [".jar", "-javadoc.jar", "-sources.jar", ".pom"]
+        .flatMap((ext) => [`${base}${ext}`, `${base}${ext}.md5`, `${base}${ext}.sha1`])
+        .sort(),
+    );
+    expect(fs.readFileSync(path.join(dir, `${base}.pom`), "utf8")).toBe(
+      fs.readFileSync(path.join(SDKS, "java/pom.xml"), "utf8"),
+    );
+    const { stdout } = await sh("unzip", ["-Z1", path.join(dir, `${base}.jar`)]);
+    const entries = stdout.split("\n");
+    const pkg = "io/github/pulumi_sender/sender";
+    const schema = JSON.parse(fs.readFileSync(path.join(SDKS, "schema.json"), "utf8"));
+    for (const token of Object.keys(schema.resources)) {
+      const name = token.split(":")[2];
+      expect(entries).toContain(`${pkg}/${name}.class`);
+      expect(entries).toContain(`${pkg}/${name}Args.class`);
+    }
+    expect(entries).toContain(`${pkg}/SenderFunctions.class`);
+    // What the Java SDK's bootstrap reads to tell the engine which plugin the program needs.
+    const plugin = await sh("unzip", ["-p", path.join(dir, `${base}.jar`), `${pkg}/plugin.json`]);
+    expect(JSON.parse(plugin.stdout)).toEqual({
+      name: "sender",
+      resource: true,
+      server: "github://api.github.com/pulumi-sender",
+      version: VERSION,
+    });
+    const sha1 = await sh("sha1sum", [path.join(dir, `${base}.jar`)]);
+    expect(fs.readFileSync(path.join(dir, `${base}.jar.sha1`), "utf8")).toBe(sha1.stdout.split(" ")[0]);
   });
 
   test("the Go SDK builds against github.com/pulumi/pulumi/sdk/v3", async () => {

@@ -46,6 +46,7 @@ describe(".github/workflows/release.yml", () => {
       'npm publish "$RELEASE_DIR/pulumi-sender-$VERSION.tgz"',
       'npm publish "$RELEASE_DIR/pulumi-sender-native-$VERSION.tgz"',
       'npm publish "$RELEASE_DIR/pulumi-sender-policy-$VERSION.tgz"',
+      'bash scripts/maven-central.sh "$RELEASE_DIR"',
       'git push origin "refs/tags/sdks/go/v$VERSION"',
       'gh release create "$GITHUB_REF_NAME"',
     ].map((command) => {
@@ -57,6 +58,18 @@ describe(".github/workflows/release.yml", () => {
       NODE_AUTH_TOKEN: NPM_TOKEN,
     });
     expect(steps.some((s) => s.uses === "pypa/gh-action-pypi-publish@release/v1")).toBe(true);
+    // Maven Central: the Portal user token and the signing key, each from a secret of its name.
+    const secret = (name: string) => ["$", `{{ secrets.${name} }}`].join("");
+    expect(steps.find((s) => s.run?.includes("scripts/maven-central.sh"))?.env).toEqual(
+      Object.fromEntries(
+        [
+          "MAVEN_CENTRAL_USERNAME",
+          "MAVEN_CENTRAL_PASSWORD",
+          "MAVEN_GPG_PRIVATE_KEY",
+          "MAVEN_GPG_PASSPHRASE",
+        ].map((name) => [name, secret(name)]),
+      ),
+    );
     // The GitHub release carries every plugin archive and SHA256SUMS.
     const release = steps.find((s) => s.run?.includes("gh release create"))?.run ?? "";
     expect(release).toContain('"$RELEASE_DIR"/pulumi-resource-sender-v"$VERSION"-*.tar.gz');
@@ -87,6 +100,82 @@ describe(".github/workflows/release.yml", () => {
       "::error::the SDKs fetch the plugin from pulumi-sender/pulumi-sender, this is someone/pulumi-sender\n",
     );
     fs.rmSync(path.dirname(script), { recursive: true, force: true });
+  });
+
+  test("maven-central.sh signs every jar and pom of the release's maven/ folder into one bundle", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-sender-central-"));
+    try {
+      // A throwaway key with a passphrase, in a keyring of the test's.
+      const gnupg = path.join(dir, "gnupg");
+      fs.mkdirSync(gnupg, { mode: 0o700 });
+      const gpg = (args: string[], input?: string) =>
+        spawnSync("gpg", ["--batch", "--quiet", "--homedir", gnupg, ...args], { encoding: "utf8", input });
+      const passphrase = "central-test-passphrase";
+      const made = gpg([
+        ...["--pinentry-mode", "loopback", "--passphrase", passphrase],
+        ...["--quick-gen-key", "release-signing@example.com", "ed25519", "sign", "never"],
+      ]);
+      expect(made.status).toBe(0);
+      const key = gpg([
+        ...["--pinentry-mode", "loopback", "--passphrase", passphrase],
+        ...["--armor", "--export-secret-keys", "release-signing@example.com"],
+      ]).stdout;
+      const release = path.join(dir, "0.1.0");
+      const files = [
+        "sender-0.1.0.jar",
+        "sender-0.1.0-sources.jar",
+        "sender-0.1.0-javadoc.jar",
+        "sender-0.1.0.pom",
+      ];
+      const rel = "io/github/pulumi-sender/sender/0.1.0";
+      fs.mkdirSync(path.join(release, "maven", rel), { recursive: true });
+      for (const f of files) {
+        fs.writeFileSync(path.join(release, "maven", rel, f), `contents of ${f}\n`);
+        fs.writeFileSync(path.join(release, "maven", rel, `${f}.sha1`), "0".repeat(40));
+      }
+      const bundle = path.join(dir, "bundle.zip");
+      const run = spawnSync(
+        "bash",
+        [path.join(ROOT, "scripts/maven-central.sh"), "--bundle-only", release, bundle],
+        {
+          encoding: "utf8",
+          env: { ...process.env, MAVEN_GPG_PRIVATE_KEY: key, MAVEN_GPG_PASSPHRASE: passphrase },
+        },
+      );
+      expect(run.stderr).toBe("maven-central: bundle of 12 files\n");
+      expect(run.status).toBe(0);
+      const listed = spawnSync("unzip", ["-Z1", bundle], { encoding: "utf8" })
+        .stdout.split("\n")
+        .filter((f) => f && !f.endsWith("/"))
+        .sort();
+      expect(listed).toEqual(
+        files.flatMap((f) => [`${rel}/${f}`, `${rel}/${f}.asc`, `${rel}/${f}.sha1`]).sort(),
+      );
+      // Each signature verifies against its file with the key's public half.
+      const out = path.join(dir, "out");
+      spawnSync("unzip", ["-q", bundle, "-d", out]);
+      for (const f of files) {
+        const file = path.join(out, rel, f);
+        expect(gpg(["--verify", `${file}.asc`, file]).status).toBe(0);
+      }
+      // A tampered file does not verify.
+      fs.appendFileSync(path.join(out, rel, files[0]!), "tampered");
+      expect(
+        gpg(["--verify", path.join(out, rel, `${files[0]}.asc`), path.join(out, rel, files[0]!)]).status,
+      ).toBe(1);
+      // Without the key it stops with one line naming the variable.
+      const bare = spawnSync("bash", [path.join(ROOT, "scripts/maven-central.sh"), release], {
+        encoding: "utf8",
+        env: { PATH: process.env.PATH },
+      });
+      expect(bare.status).toBe(1);
+      expect(bare.stderr.trim()).toMatch(
+        /MAVEN_GPG_PRIVATE_KEY: maven-central: MAVEN_GPG_PRIVATE_KEY \(the signing key\) is not set$/,
+      );
+    } finally {
+      spawnSync("gpgconf", ["--homedir", path.join(dir, "gnupg"), "--kill", "gpg-agent"]);
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   test("release notes: the CHANGELOG.md section of the version, and a clear failure without one", () => {

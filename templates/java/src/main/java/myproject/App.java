@@ -1,0 +1,42 @@
+package myproject;
+
+import com.pulumi.Context;
+import com.pulumi.Pulumi;
+import io.github.pulumi_sender.sender.Campaign;
+import io.github.pulumi_sender.sender.CampaignArgs;
+import io.github.pulumi_sender.sender.CampaignTargeting;
+import io.github.pulumi_sender.sender.CampaignTargetingArgs;
+import io.github.pulumi_sender.sender.SenderFunctions;
+import java.util.stream.Collectors;
+
+// Sender.net campaigns on the native sender provider plugin.
+public class App {
+    public static void main(String[] args) {
+        Pulumi.run(App::stack);
+    }
+
+    public static void stack(Context ctx) {
+        // A draft campaign: creating or updating it never sends it. Without a title, the plugin names
+        // it `welcome-<8 hex>` from the stack and the resource, which lets a repeated `up` recognize it.
+        var welcome = new Campaign("welcome", CampaignArgs.builder()
+            .subject("Welcome to Example News")
+            .from("Example News")
+            .replyTo("news@example.com")
+            .contentType("html")
+            .content("<h1>Welcome!</h1><p>Thanks for joining.</p>")
+            .build());
+
+        // Who it goes to: tag ids of your account (`tag001` exists in the local emulator).
+        new CampaignTargeting("welcome-audience", CampaignTargetingArgs.builder()
+            .campaignId(welcome.id())
+            .tagIds("tag001")
+            .build());
+
+        ctx.export("campaignId", welcome.id());
+        ctx.export("campaignStatus", welcome.status());
+        // A data source: the names of the account's plans.
+        ctx.export("plans", SenderFunctions.getPlans().applyValue(result -> result.plans().stream()
+            .map(plan -> plan.name().orElse(""))
+            .collect(Collectors.toList())));
+    }
+}
