@@ -9,13 +9,22 @@ export interface RegistryPackage {
   readonly name: string;
   /** Where its registry shows it. */
   readonly url: string;
-  /** The command that installs it, for a version. */
-  readonly install: (version: string) => string;
+  /** The command that installs it, for a version; absent when a build file names it instead. */
+  readonly install?: (version: string) => string;
+  /** The entry of the project's build file that depends on it, for a version (Maven's `pom.xml`). */
+  readonly dependency?: {
+    /** The build file. */
+    readonly file: string;
+    /** The fenced block's language. */
+    readonly language: string;
+    /** The entry. */
+    readonly text: (version: string) => string;
+  };
 }
 
 /** A language of the release: its names, where `pulumi convert` writes its program, its package. */
 export interface RegistryLanguage {
-  /** The name the Registry's chooser and a fenced code block use: `typescript`, `python`, `go`, `yaml`. */
+  /** The name the Registry's chooser and a fenced code block use: `typescript`, `python`, `go`, `java`, `yaml`. */
   readonly name: string;
   /** How the docs name it. */
   readonly title: string;
@@ -62,6 +71,27 @@ export const REGISTRY_LANGUAGES: readonly RegistryLanguage[] = [
       name: "github.com/pulumi-sender/pulumi-sender/sdks/go",
       url: "https://pkg.go.dev/github.com/pulumi-sender/pulumi-sender/sdks/go/sender",
       install: (version) => `go get github.com/pulumi-sender/pulumi-sender/sdks/go@v${version}`,
+    },
+  },
+  {
+    name: "java",
+    title: "Java",
+    convert: { language: "java", program: "src/main/java/generated_program/App.java" },
+    sdk: {
+      name: "io.github.pulumi-sender:sender",
+      url: "https://central.sonatype.com/artifact/io.github.pulumi-sender/sender",
+      dependency: {
+        file: "pom.xml",
+        language: "xml",
+        text: (version) =>
+          [
+            "<dependency>",
+            "    <groupId>io.github.pulumi-sender</groupId>",
+            "    <artifactId>sender</artifactId>",
+            `    <version>${version}</version>`,
+            "</dependency>",
+          ].join("\n"),
+      },
     },
   },
   { name: "yaml", title: "YAML" },

@@ -87,11 +87,27 @@ export function installationPage(
   version: string,
   languages: readonly RegistryLanguage[] = REGISTRY_LANGUAGES,
 ): string {
-  const packageRows = languages.map((language) =>
-    language.sdk
-      ? `| ${language.title} | [\`${language.sdk.name}\`](${language.sdk.url}) | \`${language.sdk.install(version)}\` |`
-      : `| ${language.title} | none: the plugin alone | |`,
-  );
+  const packageRows = languages.map((language) => {
+    const sdk = language.sdk;
+    if (!sdk) return `| ${language.title} | none: the plugin alone | |`;
+    const install = sdk.install
+      ? `\`${sdk.install(version)}\``
+      : `the dependency below, in \`${sdk.dependency!.file}\``;
+    return `| ${language.title} | [\`${sdk.name}\`](${sdk.url}) | ${install} |`;
+  });
+  // The SDKs a build file names, each entry as a block of its own below the table.
+  const dependencies = languages.flatMap((language) => {
+    const dependency = language.sdk?.dependency;
+    if (!dependency) return [];
+    return [
+      "",
+      `${language.title}, in the \`<dependencies>\` of \`${dependency.file}\`:`,
+      "",
+      `\`\`\`${dependency.language}`,
+      dependency.text(version),
+      "```",
+    ];
+  });
   const configRows = Object.entries(CONFIG_TABLE).map(([name, key]: [string, ConfigKey]) => {
     const env = key.env === undefined ? "" : `\`${key.env}\``;
     return `| \`${PACKAGE}:${name}\` | ${env} | ${defaultOf(key)} | ${key.doc} |`;
@@ -113,7 +129,8 @@ export function installationPage(
     "| language | package | install |",
     "| --- | --- | --- |",
     ...packageRows,
-    `| TypeScript, dynamic resources | [\`${DYNAMIC_PACKAGE.name}\`](${DYNAMIC_PACKAGE.url}) | \`${DYNAMIC_PACKAGE.install(version)}\` |`,
+    `| TypeScript, dynamic resources | [\`${DYNAMIC_PACKAGE.name}\`](${DYNAMIC_PACKAGE.url}) | \`${DYNAMIC_PACKAGE.install!(version)}\` |`,
+    ...dependencies,
     "",
     "A program on an SDK gets the plugin by itself: the SDKs name its version and the GitHub release it",
     `comes from. \`${DYNAMIC_PACKAGE.name}\` needs no plugin; its resources run in the program's own Node.js`,

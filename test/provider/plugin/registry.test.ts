@@ -73,6 +73,7 @@ describe("the schema's package metadata", () => {
     expect(schema.language.python.packageName).toBe(sdk("python"));
     expect(schema.language.go.importBasePath).toBe(`${sdk("go")}/sender`);
     expect(GO_MODULE).toBe(sdk("go"));
+    expect(`${schema.language.java.groupId}:${schema.name}`).toBe(sdk("java"));
   });
 });
 
@@ -118,7 +119,7 @@ describe("the Registry examples", () => {
       name: "hook",
       title: "A webhook",
       tokens: ["sender:index:Webhook"],
-      programs: { typescript: "ts\n", python: "py", go: "go\n\n", yaml: "yaml\n" },
+      programs: { typescript: "ts\n", python: "py", go: "go\n\n", java: "java", yaml: "yaml\n" },
     };
     expect(examplesBlock("sender:index:Webhook", [example])).toBe(
       [
@@ -130,6 +131,7 @@ describe("the Registry examples", () => {
         "```typescript\nts\n```",
         "```python\npy\n```",
         "```go\ngo\n```",
+        "```java\njava\n```",
         "```yaml\nyaml\n```",
         "{{% /example %}}",
         "{{% /examples %}}",
@@ -171,9 +173,16 @@ describe("the generated SDKs", () => {
     ["typescript", "sdks/nodejs/campaign.ts"],
     ["python", "sdks/python/pulumi_sender/campaign.py"],
     ["go", "sdks/go/sender/campaign.go"],
+    ["java", "sdks/java/src/main/java/io/github/pulumi_sender/sender/Campaign.java"],
   ])("%s: %s shows the campaign example", (language, file) => {
     const example = registryExamples.find((e) => e.tokens.includes("sender:index:Campaign"))!;
-    const sdk = fs.readFileSync(path.join(ROOT, file), "utf8");
+    let sdk = fs.readFileSync(path.join(ROOT, file), "utf8");
+    // Javadoc's {@code} cannot hold a brace or an at sign: pulumi-java's generator closes it around each.
+    if (language === "java")
+      sdk = sdk
+        .replaceAll("}{@literal @}{@code ", "@")
+        .replaceAll("}{{@code", "{")
+        .replaceAll("}}{@code", "}");
     expect(sdk).toContain(example.title);
     const program = lines(example.programs[language]!);
     expect(program.length).toBeGreaterThan(20);
@@ -212,7 +221,29 @@ describe("the Registry's pages", () => {
   test("the installation page lists each language's package, the plugin and every config key", () => {
     for (const language of REGISTRY_LANGUAGES) {
       expect(installation).toContain(`\n| ${language.title} | `);
-      if (language.sdk) expect(installation).toContain(`\`${language.sdk.install(VERSION)}\``);
+      if (language.sdk?.install) expect(installation).toContain(`\`${language.sdk.install(VERSION)}\``);
+    }
+    // Java's package is an entry of pom.xml, below the table.
+    expect(installation).toContain(`\n| Java | [\`io.github.pulumi-sender:sender\`](`);
+    expect(installation).toContain(
+      [
+        "Java, in the `<dependencies>` of `pom.xml`:",
+        "",
+        "```xml",
+        "<dependency>",
+        "    <groupId>io.github.pulumi-sender</groupId>",
+        "    <artifactId>sender</artifactId>",
+        `    <version>${VERSION}</version>`,
+        "</dependency>",
+        "```",
+      ].join("\n"),
+    );
+    for (const language of REGISTRY_LANGUAGES) {
+      if (language.sdk)
+        expect([language.name, !!(language.sdk.install ?? language.sdk.dependency)]).toEqual([
+          language.name,
+          true,
+        ]);
     }
     const rows = installation.split("\n").filter((line) => /^\| [A-Z]/.test(line));
     expect(rows.map((row) => row.split(" | ")[0]!.slice(2))).toEqual([

@@ -291,6 +291,45 @@ public final class SenderFunctions {
      * Reads the report of a campaign (`GET /v2/campaigns/{id}/report`); every figure is 0 before the send.
      * 
      * ## Example Usage
+     * ### The open rate of the latest sent campaign
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.pulumi_sender.sender.SenderFunctions;
+     * import io.github.pulumi_sender.sender.inputs.GetCampaignsArgs;
+     * import io.github.pulumi_sender.sender.inputs.GetCampaignReportArgs;
+     * import java.util.List;
+     * import java.util.ArrayList;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var sentCampaigns = SenderFunctions.getCampaigns(GetCampaignsArgs.builder()
+     *             .status("SENT")
+     *             .maxItems(1)
+     *             .build()).applyValue(_invoke -> _invoke.campaigns());
+     * 
+     *         final var latestOpenRateVar = SenderFunctions.getCampaignReport(GetCampaignReportArgs.builder()
+     *             .id(sentCampaigns.applyValue(list -> list.get(0).id()))
+     *             .build()).applyValue(_invoke -> _invoke.openRate());
+     * 
+     *         ctx.export("latestSentCampaign", sentCampaigns.applyValue(list -> list.get(0).title()));
+     *         ctx.export("latestOpenRate", latestOpenRateVar);
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static Output<GetCampaignReportResult> getCampaignReport(GetCampaignReportArgs args) {
@@ -300,6 +339,45 @@ public final class SenderFunctions {
      * Reads the report of a campaign (`GET /v2/campaigns/{id}/report`); every figure is 0 before the send.
      * 
      * ## Example Usage
+     * ### The open rate of the latest sent campaign
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.pulumi_sender.sender.SenderFunctions;
+     * import io.github.pulumi_sender.sender.inputs.GetCampaignsArgs;
+     * import io.github.pulumi_sender.sender.inputs.GetCampaignReportArgs;
+     * import java.util.List;
+     * import java.util.ArrayList;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var sentCampaigns = SenderFunctions.getCampaigns(GetCampaignsArgs.builder()
+     *             .status("SENT")
+     *             .maxItems(1)
+     *             .build()).applyValue(_invoke -> _invoke.campaigns());
+     * 
+     *         final var latestOpenRateVar = SenderFunctions.getCampaignReport(GetCampaignReportArgs.builder()
+     *             .id(sentCampaigns.applyValue(list -> list.get(0).id()))
+     *             .build()).applyValue(_invoke -> _invoke.openRate());
+     * 
+     *         ctx.export("latestSentCampaign", sentCampaigns.applyValue(list -> list.get(0).title()));
+     *         ctx.export("latestOpenRate", latestOpenRateVar);
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static CompletableFuture<GetCampaignReportResult> getCampaignReportPlain(GetCampaignReportPlainArgs args) {
@@ -309,6 +387,45 @@ public final class SenderFunctions {
      * Reads the report of a campaign (`GET /v2/campaigns/{id}/report`); every figure is 0 before the send.
      * 
      * ## Example Usage
+     * ### The open rate of the latest sent campaign
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.pulumi_sender.sender.SenderFunctions;
+     * import io.github.pulumi_sender.sender.inputs.GetCampaignsArgs;
+     * import io.github.pulumi_sender.sender.inputs.GetCampaignReportArgs;
+     * import java.util.List;
+     * import java.util.ArrayList;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var sentCampaigns = SenderFunctions.getCampaigns(GetCampaignsArgs.builder()
+     *             .status("SENT")
+     *             .maxItems(1)
+     *             .build()).applyValue(_invoke -> _invoke.campaigns());
+     * 
+     *         final var latestOpenRateVar = SenderFunctions.getCampaignReport(GetCampaignReportArgs.builder()
+     *             .id(sentCampaigns.applyValue(list -> list.get(0).id()))
+     *             .build()).applyValue(_invoke -> _invoke.openRate());
+     * 
+     *         ctx.export("latestSentCampaign", sentCampaigns.applyValue(list -> list.get(0).title()));
+     *         ctx.export("latestOpenRate", latestOpenRateVar);
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static Output<GetCampaignReportResult> getCampaignReport(GetCampaignReportArgs args, InvokeOptions options) {
@@ -318,6 +435,45 @@ public final class SenderFunctions {
      * Reads the report of a campaign (`GET /v2/campaigns/{id}/report`); every figure is 0 before the send.
      * 
      * ## Example Usage
+     * ### The open rate of the latest sent campaign
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.pulumi_sender.sender.SenderFunctions;
+     * import io.github.pulumi_sender.sender.inputs.GetCampaignsArgs;
+     * import io.github.pulumi_sender.sender.inputs.GetCampaignReportArgs;
+     * import java.util.List;
+     * import java.util.ArrayList;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var sentCampaigns = SenderFunctions.getCampaigns(GetCampaignsArgs.builder()
+     *             .status("SENT")
+     *             .maxItems(1)
+     *             .build()).applyValue(_invoke -> _invoke.campaigns());
+     * 
+     *         final var latestOpenRateVar = SenderFunctions.getCampaignReport(GetCampaignReportArgs.builder()
+     *             .id(sentCampaigns.applyValue(list -> list.get(0).id()))
+     *             .build()).applyValue(_invoke -> _invoke.openRate());
+     * 
+     *         ctx.export("latestSentCampaign", sentCampaigns.applyValue(list -> list.get(0).title()));
+     *         ctx.export("latestOpenRate", latestOpenRateVar);
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static Output<GetCampaignReportResult> getCampaignReport(GetCampaignReportArgs args, InvokeOutputOptions options) {
@@ -327,6 +483,45 @@ public final class SenderFunctions {
      * Reads the report of a campaign (`GET /v2/campaigns/{id}/report`); every figure is 0 before the send.
      * 
      * ## Example Usage
+     * ### The open rate of the latest sent campaign
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.pulumi_sender.sender.SenderFunctions;
+     * import io.github.pulumi_sender.sender.inputs.GetCampaignsArgs;
+     * import io.github.pulumi_sender.sender.inputs.GetCampaignReportArgs;
+     * import java.util.List;
+     * import java.util.ArrayList;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var sentCampaigns = SenderFunctions.getCampaigns(GetCampaignsArgs.builder()
+     *             .status("SENT")
+     *             .maxItems(1)
+     *             .build()).applyValue(_invoke -> _invoke.campaigns());
+     * 
+     *         final var latestOpenRateVar = SenderFunctions.getCampaignReport(GetCampaignReportArgs.builder()
+     *             .id(sentCampaigns.applyValue(list -> list.get(0).id()))
+     *             .build()).applyValue(_invoke -> _invoke.openRate());
+     * 
+     *         ctx.export("latestSentCampaign", sentCampaigns.applyValue(list -> list.get(0).title()));
+     *         ctx.export("latestOpenRate", latestOpenRateVar);
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static CompletableFuture<GetCampaignReportResult> getCampaignReportPlain(GetCampaignReportPlainArgs args, InvokeOptions options) {
@@ -371,6 +566,45 @@ public final class SenderFunctions {
      * Reads every regular campaign, optionally of one status (`GET /v2/campaigns`, every page).
      * 
      * ## Example Usage
+     * ### The open rate of the latest sent campaign
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.pulumi_sender.sender.SenderFunctions;
+     * import io.github.pulumi_sender.sender.inputs.GetCampaignsArgs;
+     * import io.github.pulumi_sender.sender.inputs.GetCampaignReportArgs;
+     * import java.util.List;
+     * import java.util.ArrayList;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var sentCampaigns = SenderFunctions.getCampaigns(GetCampaignsArgs.builder()
+     *             .status("SENT")
+     *             .maxItems(1)
+     *             .build()).applyValue(_invoke -> _invoke.campaigns());
+     * 
+     *         final var latestOpenRateVar = SenderFunctions.getCampaignReport(GetCampaignReportArgs.builder()
+     *             .id(sentCampaigns.applyValue(list -> list.get(0).id()))
+     *             .build()).applyValue(_invoke -> _invoke.openRate());
+     * 
+     *         ctx.export("latestSentCampaign", sentCampaigns.applyValue(list -> list.get(0).title()));
+     *         ctx.export("latestOpenRate", latestOpenRateVar);
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static Output<GetCampaignsResult> getCampaigns() {
@@ -380,6 +614,45 @@ public final class SenderFunctions {
      * Reads every regular campaign, optionally of one status (`GET /v2/campaigns`, every page).
      * 
      * ## Example Usage
+     * ### The open rate of the latest sent campaign
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.pulumi_sender.sender.SenderFunctions;
+     * import io.github.pulumi_sender.sender.inputs.GetCampaignsArgs;
+     * import io.github.pulumi_sender.sender.inputs.GetCampaignReportArgs;
+     * import java.util.List;
+     * import java.util.ArrayList;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var sentCampaigns = SenderFunctions.getCampaigns(GetCampaignsArgs.builder()
+     *             .status("SENT")
+     *             .maxItems(1)
+     *             .build()).applyValue(_invoke -> _invoke.campaigns());
+     * 
+     *         final var latestOpenRateVar = SenderFunctions.getCampaignReport(GetCampaignReportArgs.builder()
+     *             .id(sentCampaigns.applyValue(list -> list.get(0).id()))
+     *             .build()).applyValue(_invoke -> _invoke.openRate());
+     * 
+     *         ctx.export("latestSentCampaign", sentCampaigns.applyValue(list -> list.get(0).title()));
+     *         ctx.export("latestOpenRate", latestOpenRateVar);
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static CompletableFuture<GetCampaignsResult> getCampaignsPlain() {
@@ -389,6 +662,45 @@ public final class SenderFunctions {
      * Reads every regular campaign, optionally of one status (`GET /v2/campaigns`, every page).
      * 
      * ## Example Usage
+     * ### The open rate of the latest sent campaign
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.pulumi_sender.sender.SenderFunctions;
+     * import io.github.pulumi_sender.sender.inputs.GetCampaignsArgs;
+     * import io.github.pulumi_sender.sender.inputs.GetCampaignReportArgs;
+     * import java.util.List;
+     * import java.util.ArrayList;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var sentCampaigns = SenderFunctions.getCampaigns(GetCampaignsArgs.builder()
+     *             .status("SENT")
+     *             .maxItems(1)
+     *             .build()).applyValue(_invoke -> _invoke.campaigns());
+     * 
+     *         final var latestOpenRateVar = SenderFunctions.getCampaignReport(GetCampaignReportArgs.builder()
+     *             .id(sentCampaigns.applyValue(list -> list.get(0).id()))
+     *             .build()).applyValue(_invoke -> _invoke.openRate());
+     * 
+     *         ctx.export("latestSentCampaign", sentCampaigns.applyValue(list -> list.get(0).title()));
+     *         ctx.export("latestOpenRate", latestOpenRateVar);
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static Output<GetCampaignsResult> getCampaigns(GetCampaignsArgs args) {
@@ -398,6 +710,45 @@ public final class SenderFunctions {
      * Reads every regular campaign, optionally of one status (`GET /v2/campaigns`, every page).
      * 
      * ## Example Usage
+     * ### The open rate of the latest sent campaign
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.pulumi_sender.sender.SenderFunctions;
+     * import io.github.pulumi_sender.sender.inputs.GetCampaignsArgs;
+     * import io.github.pulumi_sender.sender.inputs.GetCampaignReportArgs;
+     * import java.util.List;
+     * import java.util.ArrayList;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var sentCampaigns = SenderFunctions.getCampaigns(GetCampaignsArgs.builder()
+     *             .status("SENT")
+     *             .maxItems(1)
+     *             .build()).applyValue(_invoke -> _invoke.campaigns());
+     * 
+     *         final var latestOpenRateVar = SenderFunctions.getCampaignReport(GetCampaignReportArgs.builder()
+     *             .id(sentCampaigns.applyValue(list -> list.get(0).id()))
+     *             .build()).applyValue(_invoke -> _invoke.openRate());
+     * 
+     *         ctx.export("latestSentCampaign", sentCampaigns.applyValue(list -> list.get(0).title()));
+     *         ctx.export("latestOpenRate", latestOpenRateVar);
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static CompletableFuture<GetCampaignsResult> getCampaignsPlain(GetCampaignsPlainArgs args) {
@@ -407,6 +758,45 @@ public final class SenderFunctions {
      * Reads every regular campaign, optionally of one status (`GET /v2/campaigns`, every page).
      * 
      * ## Example Usage
+     * ### The open rate of the latest sent campaign
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.pulumi_sender.sender.SenderFunctions;
+     * import io.github.pulumi_sender.sender.inputs.GetCampaignsArgs;
+     * import io.github.pulumi_sender.sender.inputs.GetCampaignReportArgs;
+     * import java.util.List;
+     * import java.util.ArrayList;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var sentCampaigns = SenderFunctions.getCampaigns(GetCampaignsArgs.builder()
+     *             .status("SENT")
+     *             .maxItems(1)
+     *             .build()).applyValue(_invoke -> _invoke.campaigns());
+     * 
+     *         final var latestOpenRateVar = SenderFunctions.getCampaignReport(GetCampaignReportArgs.builder()
+     *             .id(sentCampaigns.applyValue(list -> list.get(0).id()))
+     *             .build()).applyValue(_invoke -> _invoke.openRate());
+     * 
+     *         ctx.export("latestSentCampaign", sentCampaigns.applyValue(list -> list.get(0).title()));
+     *         ctx.export("latestOpenRate", latestOpenRateVar);
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static Output<GetCampaignsResult> getCampaigns(GetCampaignsArgs args, InvokeOptions options) {
@@ -416,6 +806,45 @@ public final class SenderFunctions {
      * Reads every regular campaign, optionally of one status (`GET /v2/campaigns`, every page).
      * 
      * ## Example Usage
+     * ### The open rate of the latest sent campaign
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.pulumi_sender.sender.SenderFunctions;
+     * import io.github.pulumi_sender.sender.inputs.GetCampaignsArgs;
+     * import io.github.pulumi_sender.sender.inputs.GetCampaignReportArgs;
+     * import java.util.List;
+     * import java.util.ArrayList;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var sentCampaigns = SenderFunctions.getCampaigns(GetCampaignsArgs.builder()
+     *             .status("SENT")
+     *             .maxItems(1)
+     *             .build()).applyValue(_invoke -> _invoke.campaigns());
+     * 
+     *         final var latestOpenRateVar = SenderFunctions.getCampaignReport(GetCampaignReportArgs.builder()
+     *             .id(sentCampaigns.applyValue(list -> list.get(0).id()))
+     *             .build()).applyValue(_invoke -> _invoke.openRate());
+     * 
+     *         ctx.export("latestSentCampaign", sentCampaigns.applyValue(list -> list.get(0).title()));
+     *         ctx.export("latestOpenRate", latestOpenRateVar);
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static Output<GetCampaignsResult> getCampaigns(GetCampaignsArgs args, InvokeOutputOptions options) {
@@ -425,6 +854,45 @@ public final class SenderFunctions {
      * Reads every regular campaign, optionally of one status (`GET /v2/campaigns`, every page).
      * 
      * ## Example Usage
+     * ### The open rate of the latest sent campaign
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.pulumi_sender.sender.SenderFunctions;
+     * import io.github.pulumi_sender.sender.inputs.GetCampaignsArgs;
+     * import io.github.pulumi_sender.sender.inputs.GetCampaignReportArgs;
+     * import java.util.List;
+     * import java.util.ArrayList;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var sentCampaigns = SenderFunctions.getCampaigns(GetCampaignsArgs.builder()
+     *             .status("SENT")
+     *             .maxItems(1)
+     *             .build()).applyValue(_invoke -> _invoke.campaigns());
+     * 
+     *         final var latestOpenRateVar = SenderFunctions.getCampaignReport(GetCampaignReportArgs.builder()
+     *             .id(sentCampaigns.applyValue(list -> list.get(0).id()))
+     *             .build()).applyValue(_invoke -> _invoke.openRate());
+     * 
+     *         ctx.export("latestSentCampaign", sentCampaigns.applyValue(list -> list.get(0).title()));
+     *         ctx.export("latestOpenRate", latestOpenRateVar);
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static CompletableFuture<GetCampaignsResult> getCampaignsPlain(GetCampaignsPlainArgs args, InvokeOptions options) {
