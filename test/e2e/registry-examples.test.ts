@@ -7,8 +7,8 @@ import { registryExamples } from "../../provider/plugin/examples.generated";
 import { dynamicProgram, REGISTRY_LANGUAGES } from "../../provider/plugin/registry-examples";
 import { GO_MODULE } from "../../provider/plugin/schema";
 import { freshDir } from "../support/folders";
-import { pluginAndHosts, pluginPath } from "../support/plugin";
-import { scriptOutput, sh } from "../support/run";
+import { pluginAndHosts, pluginPath, pluginTarball, pulumiOnlyPath, VERSION } from "../support/plugin";
+import { cli, scriptOutput, sh } from "../support/run";
 import { ours, SEEDED_CAMPAIGNS, SEEDED_TRANSACTIONAL } from "../support/seeded";
 import { createStack, type EmulatorHandle, emulator, ROOT, type StackHandle } from "../support/stack";
 
@@ -145,7 +145,9 @@ async function previewUpDestroy(h: StackHandle, emu: EmulatorHandle, hidden: num
  */
 function languageStack(
   title: string,
-  write: (dir: string) => Promise<{ env: Record<string, string> }>,
+  write: (
+    dir: string,
+  ) => Promise<{ env: Record<string, string>; prepare?: (h: StackHandle) => Promise<void> }>,
   hidden = 0,
 ): void {
   describe(title, () => {
@@ -156,8 +158,9 @@ function languageStack(
       emu = await emulator(TOKEN);
       const dir = freshDir(`registry-${title.split(" ")[0]!.toLowerCase()}`);
       fs.mkdirSync(dir, { recursive: true });
-      const { env } = await write(dir);
+      const { env, prepare } = await write(dir);
       h = await createStack(dir, emu, {}, env);
+      await prepare?.(h);
     });
     afterAll(async () => {
       await h?.dispose();
@@ -295,4 +298,94 @@ languageStack("Go", async (dir) => {
     ].join("\n"),
   );
   return { env: { PATH: await pluginAndHosts() } };
+});
+
+/** A folder of links to every command of /usr/local/bin, /usr/bin and /bin but Node.js's. */
+function commandsWithoutNode(dir: string): string {
+  fs.mkdirSync(dir, { recursive: true });
+  for (const from of ["/usr/local/bin", "/usr/bin", "/bin"]) {
+    if (!fs.existsSync(from)) continue;
+    for (const name of fs.readdirSync(from)) {
+      if (["node", "nodejs", "npm", "npx", "corepack"].includes(name)) continue;
+      if (!fs.existsSync(path.join(dir, name))) fs.symlinkSync(path.join(from, name), path.join(dir, name));
+    }
+  }
+  return dir;
+}
+
+languageStack("Java, with no node on PATH", async (dir) => {
+  fs.writeFileSync(path.join(dir, "Pulumi.yaml"), "name: registry-java\nruntime: java\n");
+  fs.writeFileSync(
+    path.join(dir, "pom.xml"),
+    fs
+      .readFileSync(path.join(ROOT, "templates/java/pom.xml"), "utf8")
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the template's placeholder
+      .replace("${PROJECT}", "registry-java")
+      .replace("<mainClass>myproject.App</mainClass>", "<mainClass>registry.App</mainClass>"),
+  );
+  // Each example's App becomes a class of the one package, its stack method unchanged.
+  const sources = path.join(dir, "src/main/java/registry");
+  fs.mkdirSync(sources, { recursive: true });
+  const main = "    public static void main(String[] args) {\n        Pulumi.run(App::stack);\n    }\n\n";
+  const classes: string[] = [];
+  for (const example of registryExamples) {
+    const program = fs.readFileSync(programFile(example.name, "java"), "utf8");
+    const name = `Example${example.name.replace(/(^|-)(\w)/g, (_m, _d, c: string) => c.toUpperCase())}`;
+    expect([
+      example.name,
+      program.startsWith("package generated_program;\n"),
+      program.split(main).length,
+      program.split("public class App {").length,
+    ]).toEqual([example.name, true, 2, 2]);
+    fs.writeFileSync(
+      path.join(sources, `${name}.java`),
+      program
+        .replace("package generated_program;", "package registry;")
+        .replace(main, "")
+        .replace("public class App {", `public class ${name} {`),
+    );
+    classes.push(name);
+  }
+  fs.writeFileSync(
+    path.join(sources, "App.java"),
+    [
+      "package registry;",
+      "",
+      "import com.pulumi.Pulumi;",
+      "",
+      "public class App {",
+      "    public static void main(String[] args) {",
+      "        Pulumi.run(ctx -> {",
+      ...classes.map((name) => `            ${name}.stack(ctx);`),
+      "        });",
+      "    }",
+      "}",
+      "",
+    ].join("\n"),
+  );
+  // Maven's user home of this stack (Maven takes ~/.m2 from Java's user.home): Maven Central is the
+  // cached repository of scripts/maven-repo.sh as a file:// mirror (no network), and the SDK is in
+  // the local repository, as docs/installing.md says before publication.
+  const home = path.join(dir, ".maven-home");
+  const central = await scriptOutput("scripts/maven-repo.sh");
+  const sdk = (await scriptOutput("scripts/sdk-packages.sh", ["java"])).replace(/^java /, "");
+  fs.mkdirSync(path.join(home, ".m2/repository"), { recursive: true });
+  fs.cpSync(sdk, path.join(home, ".m2/repository"), { recursive: true });
+  fs.writeFileSync(
+    path.join(home, ".m2/settings.xml"),
+    `<settings><mirrors><mirror><id>central</id><mirrorOf>central</mirrorOf><url>file://${central}</url></mirror></mirrors></settings>\n`,
+  );
+  // The CLI and its language hosts, then every other command but node: the plugin comes from its
+  // tarball, which carries its own runtime.
+  const PATH = `${pulumiOnlyPath()}:${commandsWithoutNode(path.join(dir, ".bin"))}`;
+  const tarball = await pluginTarball();
+  expect(
+    await sh("/bin/sh", ["-c", "command -v node || echo none"], { env: { PATH } }).then((r) => r.stdout),
+  ).toBe("none\n");
+  return {
+    env: { PATH, MAVEN_OPTS: `-Duser.home=${home}` },
+    prepare: async (h) => {
+      await cli(h, h.dir, ["plugin", "install", "resource", "sender", VERSION, "-f", tarball]);
+    },
+  };
 });
