@@ -21,7 +21,9 @@ const run = promisify(execFile);
 const root = path.resolve(__dirname, "..");
 const EXAMPLES = path.join(root, "examples/registry");
 const MODULE = path.join(root, "provider/plugin/examples.generated.ts");
-const { REGISTRY_LANGUAGES } = require(path.join(root, "dist/provider/plugin/registry-examples.js"));
+const { REGISTRY_LANGUAGES, convertReportsError } = require(
+  path.join(root, "dist/provider/plugin/registry-examples.js"),
+);
 const { fixJavaProgram } = require(path.join(root, "dist/provider/plugin/java-convert-fixups.js"));
 
 /** The example folders, in name order. */
@@ -111,10 +113,8 @@ async function convertAll(out, parallel = 3) {
     } catch (err) {
       throw new Error(`pulumi convert of ${name} to ${language.name} failed:\n${err.stderr || err.message}`);
     }
-    // pulumi convert exits 0 when the plugin's schema cannot be loaded, writing a program with no
-    // resources: its errors are on stderr.
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: the CLI's colour codes
-    if (/^error\b/im.test(stderr.replace(/\x1b\[[0-9;]*m/g, "")))
+    // It exits 0 when the plugin's schema does not load, with a program of no resources.
+    if (convertReportsError(stderr))
       throw new Error(`pulumi convert of ${name} to ${language.name} reported errors:\n${stderr}`);
     const target = path.join(out, name, language.name);
     fs.rmSync(target, { recursive: true, force: true });

@@ -126,6 +126,15 @@ export function dynamicProgram(typescript: string): string {
   return typescript.replace(native, `from "${DYNAMIC_PACKAGE.name}";`);
 }
 
+/**
+ * Whether `pulumi convert`'s stderr reports an error: the CLI exits 0 when the plugin's schema does
+ * not load, and writes a program with no resources.
+ */
+export function convertReportsError(stderr: string): boolean {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the CLI's colour codes
+  return /^error\b/im.test(stderr.replace(/\x1b\[[0-9;]*m/g, ""));
+}
+
 /** A program in a fenced block of its language, its text ending in one newline. */
 export function fenced(language: string, program: string): string {
   return `\`\`\`${language}\n${program.replace(/\n*$/, "\n")}\`\`\``;

@@ -5,6 +5,7 @@ import { describe, expect, test } from "vitest";
 import { registryExamples } from "../../../provider/plugin/examples.generated";
 import { packageSchema } from "../../../provider/plugin/package-schema";
 import {
+  convertReportsError,
   dynamicProgram,
   examplesBlock,
   REGISTRY_LANGUAGES,
@@ -255,5 +256,16 @@ describe("the Registry's pages", () => {
     expect(keys).toEqual(Object.keys(schema.config.variables));
     expect(installation).toContain("pulumi config set --secret sender:apiToken");
     expect(installation).toContain("export SENDER_API_TOKEN=");
+  });
+});
+
+describe("a conversion's errors", () => {
+  test("an error line of pulumi convert's stderr, coloured or not, fails the conversion; a warning does not", () => {
+    const plugin = "error: Detected that /repo/bin/pulumi-resource-sender exited prematurely. \n";
+    const coloured =
+      '\u001b[31mError\u001b[0m: error resolving type of resource newSubscriber: internal error loading package "sender"\n';
+    const warning =
+      "warning: using pulumi-language-java from $PATH at /cli/pulumi-language-java\nConverting to java...\n";
+    expect([plugin, coloured, warning, ""].map(convertReportsError)).toEqual([true, true, false, false]);
   });
 });
