@@ -12,6 +12,7 @@ const LONGEST_FIRST = [
   "adopt", // 312
   "gitops", // 270
   "sdk-packages", // 224
+  "registry-examples", // 222 with Java (alone at load average 6 to 12, not yet in a CI run)
   "convert", // 217
   "package-install", // 179
   "ownership", // 155

@@ -132,6 +132,12 @@ function places(root, version) {
       version,
       "npm install in examples/gitops once the version is published",
     ],
+    [
+      "docs/installation-configuration.md",
+      match("docs/installation-configuration.md", /pulumi plugin install resource sender (\S+)/),
+      version,
+      "npm run build && npm run docs:registry",
+    ],
   ];
   // Package declarations of the YAML programs: the file is named after the version it declares.
   for (const dir of ["templates/yaml/sdks/sender", "examples/yaml/sdks/sender"]) {

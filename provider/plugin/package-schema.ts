@@ -1,7 +1,9 @@
 import { CONFIG_TABLE, type ConfigKey } from "../config";
 import { fieldTables, resourceDescriptions } from "../resources/registry";
+import { registryExamples } from "./examples.generated";
 import { functionTypes, servedFunctions } from "./functions";
-import { buildSchema, type SchemaSource } from "./schema";
+import { withExamples } from "./registry-examples";
+import { buildSchema, type SchemaSource, token } from "./schema";
 
 /**
  * The provider's settings: the `sender:*` config keys, also the explicit `sender.Provider`'s
@@ -27,8 +29,19 @@ export function packageSchema(version: string): Record<string, unknown> {
   return buildSchema({
     version,
     resources: fieldTables,
-    descriptions: resourceDescriptions,
-    functions: servedFunctions,
+    // Each description ends with the Registry examples that use its resource or function.
+    descriptions: Object.fromEntries(
+      Object.entries(resourceDescriptions).map(([kind, text]) => [
+        kind,
+        withExamples(text, token(kind), registryExamples),
+      ]),
+    ),
+    functions: Object.fromEntries(
+      Object.entries(servedFunctions).map(([name, fn]) => [
+        name,
+        { ...fn, description: withExamples(fn.description, token(name), registryExamples) },
+      ]),
+    ),
     types: functionTypes,
     config: providerConfig,
   });

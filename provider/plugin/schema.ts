@@ -10,6 +10,12 @@ export const OWNER = "pulumi-sender";
 /** The repository releases are published from (`owner/name` on GitHub): plugin tarballs and the Go SDK's tags. */
 export const REPOSITORY = `${OWNER}/pulumi-${PACKAGE}`;
 
+/** The repository's web address: the schema's `repository` and `homepage`. */
+export const REPOSITORY_URL = `https://github.com/${REPOSITORY}`;
+
+/** The package's logo (a 100x100 PNG, as the Pulumi Registry asks), from the repository's default branch. */
+export const LOGO_URL = `https://raw.githubusercontent.com/${REPOSITORY}/main/assets/logo.png`;
+
 /** The Go SDK's module path: the repository, then the folder (tags `sdks/go/v<version>`). */
 export const GO_MODULE = `github.com/${REPOSITORY}/sdks/go`;
 
@@ -169,7 +175,13 @@ export function buildSchema(source: SchemaSource): Json {
     displayName: "Sender",
     version: source.version,
     description: "Campaigns, transactional campaigns and webhooks of the Sender.net email-marketing API v2.",
-    keywords: ["pulumi", "sender", "email", "category/utility", "kind/native"],
+    // A hosted service whose objects the package manages: the Registry's Cloud category (Utility is
+    // for packages that compute values or run commands locally).
+    keywords: ["pulumi", "sender", "email", "email-marketing", "category/cloud", "kind/native"],
+    homepage: REPOSITORY_URL,
+    repository: REPOSITORY_URL,
+    publisher: "pulumi-sender",
+    logoUrl: LOGO_URL,
     license: "Apache-2.0",
     meta: { moduleFormat: "(.*)" },
     config: { variables },
@@ -186,7 +198,6 @@ export function buildSchema(source: SchemaSource): Json {
     // owner alone names it (the engine appends `pulumi-<package>`), which keeps the default
     // provider's name, stored in every resource's state, 14 bytes shorter.
     pluginDownloadURL: `github://api.github.com/${OWNER}`,
-    repository: `https://github.com/${REPOSITORY}`,
     language: {
       nodejs: {
         packageName: "pulumi-sender-native",

@@ -6,6 +6,52 @@ import * as utilities from "./utilities";
 
 /**
  * A regular email campaign of Sender.net. Every input updates in place; nothing forces a replacement. Creating or updating a campaign never sends it. Once the service reports the campaign as anything but DRAFT or SCHEDULED, any change to it is refused at preview: replacing a sent campaign could send the mail again. A sent campaign that leaves the stack is kept in Sender, with a warning, unless `deleteEvenIfSent` is true.
+ *
+ * ## Example Usage
+ * ### A campaign with its audience, a follow-up, an attachment and a schedule
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as sender from "pulumi-sender-native";
+ *
+ * const welcome = new sender.Campaign("welcome", {
+ *     title: "Welcome series",
+ *     subject: "Welcome to Example News",
+ *     from: "Example News",
+ *     replyTo: "news@example.com",
+ *     contentType: "html",
+ *     content: "<h1>Welcome!</h1>",
+ * });
+ * const welcomeAudience = new sender.CampaignTargeting("welcomeAudience", {
+ *     campaignId: welcome.id,
+ *     tagIds: [
+ *         "tag001",
+ *         "tag002",
+ *     ],
+ *     excludedTagIds: ["tag004"],
+ * });
+ * const welcomeNudge = new sender.CampaignFollowUp("welcomeNudge", {
+ *     campaignId: welcome.id,
+ *     subject: "Did you miss our welcome?",
+ *     delayHours: 48,
+ * });
+ * const welcomeGuide = new sender.Attachment("welcomeGuide", {
+ *     campaignId: welcome.id,
+ *     url: "https://example.com/files/welcome-guide.pdf",
+ * });
+ * const welcomeSend = new sender.CampaignSchedule("welcomeSend", {
+ *     campaignId: welcome.id,
+ *     scheduleTime: "2030-01-15T09:00:00+01:00",
+ * }, {
+ *     dependsOn: [
+ *         welcomeAudience,
+ *         welcomeNudge,
+ *         welcomeGuide,
+ *     ],
+ * });
+ * export const welcomeId = welcome.id;
+ * export const welcomeScheduledFor = welcomeSend.scheduleTimeUtc;
+ * ```
  */
 export class Campaign extends pulumi.CustomResource {
     /**

@@ -6,6 +6,52 @@ import * as utilities from "./utilities";
 
 /**
  * The automatic follow-up email of a regular campaign, sent to recipients who did not open it. A campaign has at most one, so its id is the campaign id. Changes to a campaign that is no longer DRAFT or SCHEDULED are refused, and destroying the follow-up of such a campaign leaves the service untouched.
+ *
+ * ## Example Usage
+ * ### A campaign with its audience, a follow-up, an attachment and a schedule
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as sender from "pulumi-sender-native";
+ *
+ * const welcome = new sender.Campaign("welcome", {
+ *     title: "Welcome series",
+ *     subject: "Welcome to Example News",
+ *     from: "Example News",
+ *     replyTo: "news@example.com",
+ *     contentType: "html",
+ *     content: "<h1>Welcome!</h1>",
+ * });
+ * const welcomeAudience = new sender.CampaignTargeting("welcomeAudience", {
+ *     campaignId: welcome.id,
+ *     tagIds: [
+ *         "tag001",
+ *         "tag002",
+ *     ],
+ *     excludedTagIds: ["tag004"],
+ * });
+ * const welcomeNudge = new sender.CampaignFollowUp("welcomeNudge", {
+ *     campaignId: welcome.id,
+ *     subject: "Did you miss our welcome?",
+ *     delayHours: 48,
+ * });
+ * const welcomeGuide = new sender.Attachment("welcomeGuide", {
+ *     campaignId: welcome.id,
+ *     url: "https://example.com/files/welcome-guide.pdf",
+ * });
+ * const welcomeSend = new sender.CampaignSchedule("welcomeSend", {
+ *     campaignId: welcome.id,
+ *     scheduleTime: "2030-01-15T09:00:00+01:00",
+ * }, {
+ *     dependsOn: [
+ *         welcomeAudience,
+ *         welcomeNudge,
+ *         welcomeGuide,
+ *     ],
+ * });
+ * export const welcomeId = welcome.id;
+ * export const welcomeScheduledFor = welcomeSend.scheduleTimeUtc;
+ * ```
  */
 export class CampaignFollowUp extends pulumi.CustomResource {
     /**

@@ -6,6 +6,24 @@ import * as utilities from "./utilities";
 
 /**
  * Reads the report of a campaign (`GET /v2/campaigns/{id}/report`); every figure is 0 before the send.
+ *
+ * ## Example Usage
+ * ### The open rate of the latest sent campaign
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as sender from "pulumi-sender-native";
+ *
+ * const sentCampaigns = sender.getCampaignsOutput({
+ *     status: "SENT",
+ *     maxItems: 1,
+ * }).apply(invoke => invoke.campaigns);
+ * const latestOpenRateVar = sender.getCampaignReportOutput({
+ *     id: sentCampaigns?.[0]?.id,
+ * }).openRate;
+ * export const latestSentCampaign = sentCampaigns?.[0]?.title;
+ * export const latestOpenRate = latestOpenRateVar;
+ * ```
  */
 export function getCampaignReport(args: GetCampaignReportArgs, opts?: pulumi.InvokeOptions): Promise<GetCampaignReportResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -77,6 +95,24 @@ export interface GetCampaignReportResult {
 }
 /**
  * Reads the report of a campaign (`GET /v2/campaigns/{id}/report`); every figure is 0 before the send.
+ *
+ * ## Example Usage
+ * ### The open rate of the latest sent campaign
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as sender from "pulumi-sender-native";
+ *
+ * const sentCampaigns = sender.getCampaignsOutput({
+ *     status: "SENT",
+ *     maxItems: 1,
+ * }).apply(invoke => invoke.campaigns);
+ * const latestOpenRateVar = sender.getCampaignReportOutput({
+ *     id: sentCampaigns?.[0]?.id,
+ * }).openRate;
+ * export const latestSentCampaign = sentCampaigns?.[0]?.title;
+ * export const latestOpenRate = latestOpenRateVar;
+ * ```
  */
 export function getCampaignReportOutput(args: GetCampaignReportOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetCampaignReportResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

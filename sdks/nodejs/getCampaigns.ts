@@ -8,6 +8,24 @@ import * as utilities from "./utilities";
 
 /**
  * Reads every regular campaign, optionally of one status (`GET /v2/campaigns`, every page).
+ *
+ * ## Example Usage
+ * ### The open rate of the latest sent campaign
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as sender from "pulumi-sender-native";
+ *
+ * const sentCampaigns = sender.getCampaignsOutput({
+ *     status: "SENT",
+ *     maxItems: 1,
+ * }).apply(invoke => invoke.campaigns);
+ * const latestOpenRateVar = sender.getCampaignReportOutput({
+ *     id: sentCampaigns?.[0]?.id,
+ * }).openRate;
+ * export const latestSentCampaign = sentCampaigns?.[0]?.title;
+ * export const latestOpenRate = latestOpenRateVar;
+ * ```
  */
 export function getCampaigns(args?: GetCampaignsArgs, opts?: pulumi.InvokeOptions): Promise<GetCampaignsResult> {
     args = args || {};
@@ -46,6 +64,24 @@ export interface GetCampaignsResult {
 }
 /**
  * Reads every regular campaign, optionally of one status (`GET /v2/campaigns`, every page).
+ *
+ * ## Example Usage
+ * ### The open rate of the latest sent campaign
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as sender from "pulumi-sender-native";
+ *
+ * const sentCampaigns = sender.getCampaignsOutput({
+ *     status: "SENT",
+ *     maxItems: 1,
+ * }).apply(invoke => invoke.campaigns);
+ * const latestOpenRateVar = sender.getCampaignReportOutput({
+ *     id: sentCampaigns?.[0]?.id,
+ * }).openRate;
+ * export const latestSentCampaign = sentCampaigns?.[0]?.title;
+ * export const latestOpenRate = latestOpenRateVar;
+ * ```
  */
 export function getCampaignsOutput(args?: GetCampaignsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetCampaignsResult> {
     args = args || {};

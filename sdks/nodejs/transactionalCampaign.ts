@@ -6,6 +6,24 @@ import * as utilities from "./utilities";
 
 /**
  * A transactional campaign of Sender.net: a template sent one email at a time through the API. Title, subject, from, replyTo and preheader change in place; a new content or editor replaces it, as the API cannot change the content. The API has no delete: destroying or replacing one only drops it from the stack (with a warning), as the service keeps it.
+ *
+ * ## Example Usage
+ * ### A transactional campaign
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as sender from "pulumi-sender-native";
+ *
+ * const passwordReset = new sender.TransactionalCampaign("passwordReset", {
+ *     title: "Password reset link",
+ *     subject: "Reset your password",
+ *     from: "Example News",
+ *     replyTo: "news@example.com",
+ *     editor: "html",
+ *     content: "<p>Follow the link in this email to reset your password.</p>",
+ * });
+ * export const passwordResetId = passwordReset.id;
+ * ```
  */
 export class TransactionalCampaign extends pulumi.CustomResource {
     /**

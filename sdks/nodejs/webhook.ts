@@ -6,6 +6,21 @@ import * as utilities from "./utilities";
 
 /**
  * A webhook of the account: Sender posts each event of its topic to the url. A new url is changed in place; a new topic or group replaces the webhook (the old one first, as a second webhook of the same url and topic would clash). A create that finds a webhook of the same url, topic and group fails naming it: `adoptId` takes it over. A refresh reads the webhook back, so a change made in the Sender interface shows as drift.
+ *
+ * ## Example Usage
+ * ### A webhook for a group's new subscribers
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as sender from "pulumi-sender-native";
+ *
+ * const newSubscriber = new sender.Webhook("newSubscriber", {
+ *     url: "https://hooks.example.com/sender/new-subscriber",
+ *     topic: "groups/new-subscriber",
+ *     relationId: "grp001",
+ * });
+ * export const newSubscriberHookStatus = newSubscriber.status;
+ * ```
  */
 export class Webhook extends pulumi.CustomResource {
     /**

@@ -17,7 +17,15 @@ const copies: string[] = [];
 function copy(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-sender-versions-"));
   copies.push(dir);
-  for (const part of ["package.json", "package-lock.json", "CHANGELOG.md", "sdks", "templates", "examples"])
+  for (const part of [
+    "package.json",
+    "package-lock.json",
+    "CHANGELOG.md",
+    "sdks",
+    "templates",
+    "examples",
+    "docs",
+  ])
     fs.cpSync(path.join(ROOT, part), path.join(dir, part), {
       recursive: true,
       filter: (src) => !src.includes("node_modules"),
@@ -77,6 +85,7 @@ describe("the version, declared once in package.json", () => {
       "examples/gitops/package.json",
       "examples/gitops/package-lock.json (packages[''])",
       "examples/gitops/package-lock.json (node_modules/pulumi-sender)",
+      "docs/installation-configuration.md",
       "templates/yaml/sdks/sender/",
       `templates/yaml/sdks/sender/sender-${VERSION}.yaml`,
       "examples/yaml/sdks/sender/",

@@ -13,6 +13,38 @@ import (
 )
 
 // A transactional campaign of Sender.net: a template sent one email at a time through the API. Title, subject, from, replyTo and preheader change in place; a new content or editor replaces it, as the API cannot change the content. The API has no delete: destroying or replacing one only drops it from the stack (with a warning), as the service keeps it.
+//
+// ## Example Usage
+// ### A transactional campaign
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-sender/pulumi-sender/sdks/go/sender"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			passwordReset, err := sender.NewTransactionalCampaign(ctx, "passwordReset", &sender.TransactionalCampaignArgs{
+//				Title:   pulumi.String("Password reset link"),
+//				Subject: pulumi.String("Reset your password"),
+//				From:    pulumi.String("Example News"),
+//				ReplyTo: pulumi.String("news@example.com"),
+//				Editor:  pulumi.String("html"),
+//				Content: pulumi.String("<p>Follow the link in this email to reset your password.</p>"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("passwordResetId", passwordReset.ID())
+//			return nil
+//		})
+//	}
+//
+// ```
 type TransactionalCampaign struct {
 	pulumi.CustomResourceState
 

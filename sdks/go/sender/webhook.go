@@ -13,6 +13,35 @@ import (
 )
 
 // A webhook of the account: Sender posts each event of its topic to the url. A new url is changed in place; a new topic or group replaces the webhook (the old one first, as a second webhook of the same url and topic would clash). A create that finds a webhook of the same url, topic and group fails naming it: `adoptId` takes it over. A refresh reads the webhook back, so a change made in the Sender interface shows as drift.
+//
+// ## Example Usage
+// ### A webhook for a group's new subscribers
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-sender/pulumi-sender/sdks/go/sender"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			newSubscriber, err := sender.NewWebhook(ctx, "newSubscriber", &sender.WebhookArgs{
+//				Url:        pulumi.String("https://hooks.example.com/sender/new-subscriber"),
+//				Topic:      pulumi.String("groups/new-subscriber"),
+//				RelationId: pulumi.String("grp001"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("newSubscriberHookStatus", newSubscriber.Status)
+//			return nil
+//		})
+//	}
+//
+// ```
 type Webhook struct {
 	pulumi.CustomResourceState
 

@@ -84,6 +84,45 @@ class Attachment(pulumi.CustomResource):
         """
         A file attached to a regular campaign, fetched by Sender from a public URL. Its id is `<campaignId>/<fileName>`. The API cannot change an attachment, so any change replaces it, removing the old file first (Sender keys files by name). Changes to a campaign that is no longer DRAFT or SCHEDULED are refused, and destroying the attachment of such a campaign leaves the service untouched.
 
+        ## Example Usage
+        ### A campaign with its audience, a follow-up, an attachment and a schedule
+        ```python
+        import pulumi
+        import pulumi_sender as sender
+
+        welcome = sender.Campaign("welcome",
+            title="Welcome series",
+            subject="Welcome to Example News",
+            from_="Example News",
+            reply_to="news@example.com",
+            content_type="html",
+            content="<h1>Welcome!</h1>")
+        welcome_audience = sender.CampaignTargeting("welcomeAudience",
+            campaign_id=welcome.id,
+            tag_ids=[
+                "tag001",
+                "tag002",
+            ],
+            excluded_tag_ids=["tag004"])
+        welcome_nudge = sender.CampaignFollowUp("welcomeNudge",
+            campaign_id=welcome.id,
+            subject="Did you miss our welcome?",
+            delay_hours=48)
+        welcome_guide = sender.Attachment("welcomeGuide",
+            campaign_id=welcome.id,
+            url="https://example.com/files/welcome-guide.pdf")
+        welcome_send = sender.CampaignSchedule("welcomeSend",
+            campaign_id=welcome.id,
+            schedule_time="2030-01-15T09:00:00+01:00",
+            opts = pulumi.ResourceOptions(depends_on=[
+                    welcome_audience,
+                    welcome_nudge,
+                    welcome_guide,
+                ]))
+        pulumi.export("welcomeId", welcome.id)
+        pulumi.export("welcomeScheduledFor", welcome_send.schedule_time_utc)
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: The id of an attachment to take over as it is, `<campaignId>/<fileName>`, which these arguments must give: `create` then sends nothing. Only read at create.
@@ -98,6 +137,45 @@ class Attachment(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A file attached to a regular campaign, fetched by Sender from a public URL. Its id is `<campaignId>/<fileName>`. The API cannot change an attachment, so any change replaces it, removing the old file first (Sender keys files by name). Changes to a campaign that is no longer DRAFT or SCHEDULED are refused, and destroying the attachment of such a campaign leaves the service untouched.
+
+        ## Example Usage
+        ### A campaign with its audience, a follow-up, an attachment and a schedule
+        ```python
+        import pulumi
+        import pulumi_sender as sender
+
+        welcome = sender.Campaign("welcome",
+            title="Welcome series",
+            subject="Welcome to Example News",
+            from_="Example News",
+            reply_to="news@example.com",
+            content_type="html",
+            content="<h1>Welcome!</h1>")
+        welcome_audience = sender.CampaignTargeting("welcomeAudience",
+            campaign_id=welcome.id,
+            tag_ids=[
+                "tag001",
+                "tag002",
+            ],
+            excluded_tag_ids=["tag004"])
+        welcome_nudge = sender.CampaignFollowUp("welcomeNudge",
+            campaign_id=welcome.id,
+            subject="Did you miss our welcome?",
+            delay_hours=48)
+        welcome_guide = sender.Attachment("welcomeGuide",
+            campaign_id=welcome.id,
+            url="https://example.com/files/welcome-guide.pdf")
+        welcome_send = sender.CampaignSchedule("welcomeSend",
+            campaign_id=welcome.id,
+            schedule_time="2030-01-15T09:00:00+01:00",
+            opts = pulumi.ResourceOptions(depends_on=[
+                    welcome_audience,
+                    welcome_nudge,
+                    welcome_guide,
+                ]))
+        pulumi.export("welcomeId", welcome.id)
+        pulumi.export("welcomeScheduledFor", welcome_send.schedule_time_utc)
+        ```
 
         :param str resource_name: The name of the resource.
         :param AttachmentArgs args: The arguments to use to populate this resource's properties.

@@ -269,6 +269,45 @@ class Campaign(pulumi.CustomResource):
         """
         A regular email campaign of Sender.net. Every input updates in place; nothing forces a replacement. Creating or updating a campaign never sends it. Once the service reports the campaign as anything but DRAFT or SCHEDULED, any change to it is refused at preview: replacing a sent campaign could send the mail again. A sent campaign that leaves the stack is kept in Sender, with a warning, unless `deleteEvenIfSent` is true.
 
+        ## Example Usage
+        ### A campaign with its audience, a follow-up, an attachment and a schedule
+        ```python
+        import pulumi
+        import pulumi_sender as sender
+
+        welcome = sender.Campaign("welcome",
+            title="Welcome series",
+            subject="Welcome to Example News",
+            from_="Example News",
+            reply_to="news@example.com",
+            content_type="html",
+            content="<h1>Welcome!</h1>")
+        welcome_audience = sender.CampaignTargeting("welcomeAudience",
+            campaign_id=welcome.id,
+            tag_ids=[
+                "tag001",
+                "tag002",
+            ],
+            excluded_tag_ids=["tag004"])
+        welcome_nudge = sender.CampaignFollowUp("welcomeNudge",
+            campaign_id=welcome.id,
+            subject="Did you miss our welcome?",
+            delay_hours=48)
+        welcome_guide = sender.Attachment("welcomeGuide",
+            campaign_id=welcome.id,
+            url="https://example.com/files/welcome-guide.pdf")
+        welcome_send = sender.CampaignSchedule("welcomeSend",
+            campaign_id=welcome.id,
+            schedule_time="2030-01-15T09:00:00+01:00",
+            opts = pulumi.ResourceOptions(depends_on=[
+                    welcome_audience,
+                    welcome_nudge,
+                    welcome_guide,
+                ]))
+        pulumi.export("welcomeId", welcome.id)
+        pulumi.export("welcomeScheduledFor", welcome_send.schedule_time_utc)
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: Id of an existing campaign to take over instead of creating one; `create` then updates it to match these arguments. This is the way to bring a campaign made elsewhere under the stack: `pulumi import` does not work for dynamic resources (pulumi/pulumi#16175). Refused when the campaign has already been sent and differs from the arguments. Only read at create.
@@ -294,6 +333,45 @@ class Campaign(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A regular email campaign of Sender.net. Every input updates in place; nothing forces a replacement. Creating or updating a campaign never sends it. Once the service reports the campaign as anything but DRAFT or SCHEDULED, any change to it is refused at preview: replacing a sent campaign could send the mail again. A sent campaign that leaves the stack is kept in Sender, with a warning, unless `deleteEvenIfSent` is true.
+
+        ## Example Usage
+        ### A campaign with its audience, a follow-up, an attachment and a schedule
+        ```python
+        import pulumi
+        import pulumi_sender as sender
+
+        welcome = sender.Campaign("welcome",
+            title="Welcome series",
+            subject="Welcome to Example News",
+            from_="Example News",
+            reply_to="news@example.com",
+            content_type="html",
+            content="<h1>Welcome!</h1>")
+        welcome_audience = sender.CampaignTargeting("welcomeAudience",
+            campaign_id=welcome.id,
+            tag_ids=[
+                "tag001",
+                "tag002",
+            ],
+            excluded_tag_ids=["tag004"])
+        welcome_nudge = sender.CampaignFollowUp("welcomeNudge",
+            campaign_id=welcome.id,
+            subject="Did you miss our welcome?",
+            delay_hours=48)
+        welcome_guide = sender.Attachment("welcomeGuide",
+            campaign_id=welcome.id,
+            url="https://example.com/files/welcome-guide.pdf")
+        welcome_send = sender.CampaignSchedule("welcomeSend",
+            campaign_id=welcome.id,
+            schedule_time="2030-01-15T09:00:00+01:00",
+            opts = pulumi.ResourceOptions(depends_on=[
+                    welcome_audience,
+                    welcome_nudge,
+                    welcome_guide,
+                ]))
+        pulumi.export("welcomeId", welcome.id)
+        pulumi.export("welcomeScheduledFor", welcome_send.schedule_time_utc)
+        ```
 
         :param str resource_name: The name of the resource.
         :param CampaignArgs args: The arguments to use to populate this resource's properties.

@@ -195,6 +195,19 @@ def get_campaign_report(id: Optional[_builtins.str] = None,
     """
     Reads the report of a campaign (`GET /v2/campaigns/{id}/report`); every figure is 0 before the send.
 
+    ## Example Usage
+    ### The open rate of the latest sent campaign
+    ```python
+    import pulumi
+    import pulumi_sender as sender
+
+    sent_campaigns = sender.get_campaigns(status="SENT",
+        max_items=1).campaigns
+    latest_open_rate_var = sender.get_campaign_report(id=sent_campaigns[0].id).open_rate
+    pulumi.export("latestSentCampaign", sent_campaigns[0].title)
+    pulumi.export("latestOpenRate", latest_open_rate_var)
+    ```
+
     :param _builtins.str id: The campaign's id.
     """
     __args__ = dict()
@@ -220,6 +233,19 @@ def get_campaign_report_output(id: pulumi.Input[Optional[_builtins.str]] = None,
                                opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetCampaignReportResult]:
     """
     Reads the report of a campaign (`GET /v2/campaigns/{id}/report`); every figure is 0 before the send.
+
+    ## Example Usage
+    ### The open rate of the latest sent campaign
+    ```python
+    import pulumi
+    import pulumi_sender as sender
+
+    sent_campaigns = sender.get_campaigns(status="SENT",
+        max_items=1).campaigns
+    latest_open_rate_var = sender.get_campaign_report(id=sent_campaigns[0].id).open_rate
+    pulumi.export("latestSentCampaign", sent_campaigns[0].title)
+    pulumi.export("latestOpenRate", latest_open_rate_var)
+    ```
 
     :param _builtins.str id: The campaign's id.
     """

@@ -66,6 +66,19 @@ def get_campaigns(limit: Optional[_builtins.int] = None,
     """
     Reads every regular campaign, optionally of one status (`GET /v2/campaigns`, every page).
 
+    ## Example Usage
+    ### The open rate of the latest sent campaign
+    ```python
+    import pulumi
+    import pulumi_sender as sender
+
+    sent_campaigns = sender.get_campaigns(status="SENT",
+        max_items=1).campaigns
+    latest_open_rate_var = sender.get_campaign_report(id=sent_campaigns[0].id).open_rate
+    pulumi.export("latestSentCampaign", sent_campaigns[0].title)
+    pulumi.export("latestOpenRate", latest_open_rate_var)
+    ```
+
     :param _builtins.int limit: Records per request, 1 to 100 (default 100). Every page is read whatever the size.
     :param _builtins.int max_items: Stop after this many campaigns; every campaign when absent.
     :param _builtins.str status: Only campaigns in this state; every campaign when absent.
@@ -86,6 +99,19 @@ def get_campaigns_output(limit: pulumi.Input[Optional[Optional[_builtins.int]]] 
                          opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetCampaignsResult]:
     """
     Reads every regular campaign, optionally of one status (`GET /v2/campaigns`, every page).
+
+    ## Example Usage
+    ### The open rate of the latest sent campaign
+    ```python
+    import pulumi
+    import pulumi_sender as sender
+
+    sent_campaigns = sender.get_campaigns(status="SENT",
+        max_items=1).campaigns
+    latest_open_rate_var = sender.get_campaign_report(id=sent_campaigns[0].id).open_rate
+    pulumi.export("latestSentCampaign", sent_campaigns[0].title)
+    pulumi.export("latestOpenRate", latest_open_rate_var)
+    ```
 
     :param _builtins.int limit: Records per request, 1 to 100 (default 100). Every page is read whatever the size.
     :param _builtins.int max_items: Stop after this many campaigns; every campaign when absent.

@@ -201,6 +201,22 @@ class TransactionalCampaign(pulumi.CustomResource):
         """
         A transactional campaign of Sender.net: a template sent one email at a time through the API. Title, subject, from, replyTo and preheader change in place; a new content or editor replaces it, as the API cannot change the content. The API has no delete: destroying or replacing one only drops it from the stack (with a warning), as the service keeps it.
 
+        ## Example Usage
+        ### A transactional campaign
+        ```python
+        import pulumi
+        import pulumi_sender as sender
+
+        password_reset = sender.TransactionalCampaign("passwordReset",
+            title="Password reset link",
+            subject="Reset your password",
+            from_="Example News",
+            reply_to="news@example.com",
+            editor="html",
+            content="<p>Follow the link in this email to reset your password.</p>")
+        pulumi.export("passwordResetId", password_reset.id)
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: Our answer to `pulumi import`, which does not work for dynamic resources (pulumi/pulumi#16175): the id of an existing transactional campaign to take over instead of creating one. Its fields must already equal the inputs, since adopting takes the campaign over as it is; `create` fails otherwise and lists the fields that differ. Only read at create: changing or removing it later does nothing.
@@ -222,6 +238,22 @@ class TransactionalCampaign(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A transactional campaign of Sender.net: a template sent one email at a time through the API. Title, subject, from, replyTo and preheader change in place; a new content or editor replaces it, as the API cannot change the content. The API has no delete: destroying or replacing one only drops it from the stack (with a warning), as the service keeps it.
+
+        ## Example Usage
+        ### A transactional campaign
+        ```python
+        import pulumi
+        import pulumi_sender as sender
+
+        password_reset = sender.TransactionalCampaign("passwordReset",
+            title="Password reset link",
+            subject="Reset your password",
+            from_="Example News",
+            reply_to="news@example.com",
+            editor="html",
+            content="<p>Follow the link in this email to reset your password.</p>")
+        pulumi.export("passwordResetId", password_reset.id)
+        ```
 
         :param str resource_name: The name of the resource.
         :param TransactionalCampaignArgs args: The arguments to use to populate this resource's properties.

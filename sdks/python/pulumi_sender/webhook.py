@@ -118,6 +118,19 @@ class Webhook(pulumi.CustomResource):
         """
         A webhook of the account: Sender posts each event of its topic to the url. A new url is changed in place; a new topic or group replaces the webhook (the old one first, as a second webhook of the same url and topic would clash). A create that finds a webhook of the same url, topic and group fails naming it: `adoptId` takes it over. A refresh reads the webhook back, so a change made in the Sender interface shows as drift.
 
+        ## Example Usage
+        ### A webhook for a group's new subscribers
+        ```python
+        import pulumi
+        import pulumi_sender as sender
+
+        new_subscriber = sender.Webhook("newSubscriber",
+            url="https://hooks.example.com/sender/new-subscriber",
+            topic="groups/new-subscriber",
+            relation_id="grp001")
+        pulumi.export("newSubscriberHookStatus", new_subscriber.status)
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: Id of an existing webhook to take over instead of creating one. A create finds a webhook of the same url, topic and group and fails naming it, since a second one would deliver every event twice; this is how to manage that one. Its topic and group must already be these (they cannot change in place); a different url is changed. Only read at create.
@@ -134,6 +147,19 @@ class Webhook(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A webhook of the account: Sender posts each event of its topic to the url. A new url is changed in place; a new topic or group replaces the webhook (the old one first, as a second webhook of the same url and topic would clash). A create that finds a webhook of the same url, topic and group fails naming it: `adoptId` takes it over. A refresh reads the webhook back, so a change made in the Sender interface shows as drift.
+
+        ## Example Usage
+        ### A webhook for a group's new subscribers
+        ```python
+        import pulumi
+        import pulumi_sender as sender
+
+        new_subscriber = sender.Webhook("newSubscriber",
+            url="https://hooks.example.com/sender/new-subscriber",
+            topic="groups/new-subscriber",
+            relation_id="grp001")
+        pulumi.export("newSubscriberHookStatus", new_subscriber.status)
+        ```
 
         :param str resource_name: The name of the resource.
         :param WebhookArgs args: The arguments to use to populate this resource's properties.

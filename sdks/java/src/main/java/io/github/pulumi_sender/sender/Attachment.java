@@ -17,6 +17,84 @@ import javax.annotation.Nullable;
 /**
  * A file attached to a regular campaign, fetched by Sender from a public URL. Its id is `&lt;campaignId&gt;/&lt;fileName&gt;`. The API cannot change an attachment, so any change replaces it, removing the old file first (Sender keys files by name). Changes to a campaign that is no longer DRAFT or SCHEDULED are refused, and destroying the attachment of such a campaign leaves the service untouched.
  * 
+ * ## Example Usage
+ * ### A campaign with its audience, a follow-up, an attachment and a schedule
+ * <pre>
+ * {@code
+ * package generated_program;
+ * 
+ * import com.pulumi.Context;
+ * import com.pulumi.Pulumi;
+ * import com.pulumi.core.Output;
+ * import io.github.pulumi_sender.sender.Campaign;
+ * import io.github.pulumi_sender.sender.CampaignArgs;
+ * import io.github.pulumi_sender.sender.CampaignTargeting;
+ * import io.github.pulumi_sender.sender.CampaignTargetingArgs;
+ * import io.github.pulumi_sender.sender.CampaignFollowUp;
+ * import io.github.pulumi_sender.sender.CampaignFollowUpArgs;
+ * import io.github.pulumi_sender.sender.Attachment;
+ * import io.github.pulumi_sender.sender.AttachmentArgs;
+ * import io.github.pulumi_sender.sender.CampaignSchedule;
+ * import io.github.pulumi_sender.sender.CampaignScheduleArgs;
+ * import com.pulumi.resources.CustomResourceOptions;
+ * import java.util.List;
+ * import java.util.ArrayList;
+ * import java.util.Map;
+ * import java.io.File;
+ * import java.nio.file.Files;
+ * import java.nio.file.Paths;
+ * 
+ * public class App }{{@code
+ *     public static void main(String[] args) }{{@code
+ *         Pulumi.run(App::stack);
+ *     }}{@code
+ * 
+ *     public static void stack(Context ctx) }{{@code
+ *         var welcome = new Campaign("welcome", CampaignArgs.builder()
+ *             .title("Welcome series")
+ *             .subject("Welcome to Example News")
+ *             .from("Example News")
+ *             .replyTo("news}{@literal @}{@code example.com")
+ *             .contentType("html")
+ *             .content("<h1>Welcome!</h1>")
+ *             .build());
+ * 
+ *         var welcomeAudience = new CampaignTargeting("welcomeAudience", CampaignTargetingArgs.builder()
+ *             .campaignId(welcome.id())
+ *             .tagIds(            
+ *                 "tag001",
+ *                 "tag002")
+ *             .excludedTagIds("tag004")
+ *             .build());
+ * 
+ *         var welcomeNudge = new CampaignFollowUp("welcomeNudge", CampaignFollowUpArgs.builder()
+ *             .campaignId(welcome.id())
+ *             .subject("Did you miss our welcome?")
+ *             .delayHours(48)
+ *             .build());
+ * 
+ *         var welcomeGuide = new Attachment("welcomeGuide", AttachmentArgs.builder()
+ *             .campaignId(welcome.id())
+ *             .url("https://example.com/files/welcome-guide.pdf")
+ *             .build());
+ * 
+ *         var welcomeSend = new CampaignSchedule("welcomeSend", CampaignScheduleArgs.builder()
+ *             .campaignId(welcome.id())
+ *             .scheduleTime("2030-01-15T09:00:00+01:00")
+ *             .build(), CustomResourceOptions.builder()
+ *                 .dependsOn(                
+ *                     welcomeAudience,
+ *                     welcomeNudge,
+ *                     welcomeGuide)
+ *                 .build());
+ * 
+ *         ctx.export("welcomeId", welcome.id());
+ *         ctx.export("welcomeScheduledFor", welcomeSend.scheduleTimeUtc());
+ *     }}{@code
+ * }}{@code
+ * }
+ * </pre>
+ * 
  */
 @ResourceType(type="sender:index:Attachment")
 public class Attachment extends com.pulumi.resources.CustomResource {

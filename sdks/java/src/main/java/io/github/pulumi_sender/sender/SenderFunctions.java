@@ -290,12 +290,94 @@ public final class SenderFunctions {
     /**
      * Reads the report of a campaign (`GET /v2/campaigns/{id}/report`); every figure is 0 before the send.
      * 
+     * ## Example Usage
+     * ### The open rate of the latest sent campaign
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.pulumi_sender.sender.SenderFunctions;
+     * import io.github.pulumi_sender.sender.inputs.GetCampaignsArgs;
+     * import io.github.pulumi_sender.sender.inputs.GetCampaignReportArgs;
+     * import java.util.List;
+     * import java.util.ArrayList;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var sentCampaigns = SenderFunctions.getCampaigns(GetCampaignsArgs.builder()
+     *             .status("SENT")
+     *             .maxItems(1)
+     *             .build()).applyValue(_invoke -> _invoke.campaigns());
+     * 
+     *         final var latestOpenRateVar = SenderFunctions.getCampaignReport(GetCampaignReportArgs.builder()
+     *             .id(sentCampaigns.applyValue(list -> list.get(0).id()))
+     *             .build()).applyValue(_invoke -> _invoke.openRate());
+     * 
+     *         ctx.export("latestSentCampaign", sentCampaigns.applyValue(list -> list.get(0).title()));
+     *         ctx.export("latestOpenRate", latestOpenRateVar);
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static Output<GetCampaignReportResult> getCampaignReport(GetCampaignReportArgs args) {
         return getCampaignReport(args, InvokeOptions.Empty);
     }
     /**
      * Reads the report of a campaign (`GET /v2/campaigns/{id}/report`); every figure is 0 before the send.
+     * 
+     * ## Example Usage
+     * ### The open rate of the latest sent campaign
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.pulumi_sender.sender.SenderFunctions;
+     * import io.github.pulumi_sender.sender.inputs.GetCampaignsArgs;
+     * import io.github.pulumi_sender.sender.inputs.GetCampaignReportArgs;
+     * import java.util.List;
+     * import java.util.ArrayList;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var sentCampaigns = SenderFunctions.getCampaigns(GetCampaignsArgs.builder()
+     *             .status("SENT")
+     *             .maxItems(1)
+     *             .build()).applyValue(_invoke -> _invoke.campaigns());
+     * 
+     *         final var latestOpenRateVar = SenderFunctions.getCampaignReport(GetCampaignReportArgs.builder()
+     *             .id(sentCampaigns.applyValue(list -> list.get(0).id()))
+     *             .build()).applyValue(_invoke -> _invoke.openRate());
+     * 
+     *         ctx.export("latestSentCampaign", sentCampaigns.applyValue(list -> list.get(0).title()));
+     *         ctx.export("latestOpenRate", latestOpenRateVar);
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static CompletableFuture<GetCampaignReportResult> getCampaignReportPlain(GetCampaignReportPlainArgs args) {
@@ -304,6 +386,47 @@ public final class SenderFunctions {
     /**
      * Reads the report of a campaign (`GET /v2/campaigns/{id}/report`); every figure is 0 before the send.
      * 
+     * ## Example Usage
+     * ### The open rate of the latest sent campaign
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.pulumi_sender.sender.SenderFunctions;
+     * import io.github.pulumi_sender.sender.inputs.GetCampaignsArgs;
+     * import io.github.pulumi_sender.sender.inputs.GetCampaignReportArgs;
+     * import java.util.List;
+     * import java.util.ArrayList;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var sentCampaigns = SenderFunctions.getCampaigns(GetCampaignsArgs.builder()
+     *             .status("SENT")
+     *             .maxItems(1)
+     *             .build()).applyValue(_invoke -> _invoke.campaigns());
+     * 
+     *         final var latestOpenRateVar = SenderFunctions.getCampaignReport(GetCampaignReportArgs.builder()
+     *             .id(sentCampaigns.applyValue(list -> list.get(0).id()))
+     *             .build()).applyValue(_invoke -> _invoke.openRate());
+     * 
+     *         ctx.export("latestSentCampaign", sentCampaigns.applyValue(list -> list.get(0).title()));
+     *         ctx.export("latestOpenRate", latestOpenRateVar);
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static Output<GetCampaignReportResult> getCampaignReport(GetCampaignReportArgs args, InvokeOptions options) {
         return Deployment.getInstance().invoke("sender:index:getCampaignReport", TypeShape.of(GetCampaignReportResult.class), args, Utilities.withVersion(options));
@@ -311,12 +434,94 @@ public final class SenderFunctions {
     /**
      * Reads the report of a campaign (`GET /v2/campaigns/{id}/report`); every figure is 0 before the send.
      * 
+     * ## Example Usage
+     * ### The open rate of the latest sent campaign
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.pulumi_sender.sender.SenderFunctions;
+     * import io.github.pulumi_sender.sender.inputs.GetCampaignsArgs;
+     * import io.github.pulumi_sender.sender.inputs.GetCampaignReportArgs;
+     * import java.util.List;
+     * import java.util.ArrayList;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var sentCampaigns = SenderFunctions.getCampaigns(GetCampaignsArgs.builder()
+     *             .status("SENT")
+     *             .maxItems(1)
+     *             .build()).applyValue(_invoke -> _invoke.campaigns());
+     * 
+     *         final var latestOpenRateVar = SenderFunctions.getCampaignReport(GetCampaignReportArgs.builder()
+     *             .id(sentCampaigns.applyValue(list -> list.get(0).id()))
+     *             .build()).applyValue(_invoke -> _invoke.openRate());
+     * 
+     *         ctx.export("latestSentCampaign", sentCampaigns.applyValue(list -> list.get(0).title()));
+     *         ctx.export("latestOpenRate", latestOpenRateVar);
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static Output<GetCampaignReportResult> getCampaignReport(GetCampaignReportArgs args, InvokeOutputOptions options) {
         return Deployment.getInstance().invoke("sender:index:getCampaignReport", TypeShape.of(GetCampaignReportResult.class), args, Utilities.withVersion(options));
     }
     /**
      * Reads the report of a campaign (`GET /v2/campaigns/{id}/report`); every figure is 0 before the send.
+     * 
+     * ## Example Usage
+     * ### The open rate of the latest sent campaign
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.pulumi_sender.sender.SenderFunctions;
+     * import io.github.pulumi_sender.sender.inputs.GetCampaignsArgs;
+     * import io.github.pulumi_sender.sender.inputs.GetCampaignReportArgs;
+     * import java.util.List;
+     * import java.util.ArrayList;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var sentCampaigns = SenderFunctions.getCampaigns(GetCampaignsArgs.builder()
+     *             .status("SENT")
+     *             .maxItems(1)
+     *             .build()).applyValue(_invoke -> _invoke.campaigns());
+     * 
+     *         final var latestOpenRateVar = SenderFunctions.getCampaignReport(GetCampaignReportArgs.builder()
+     *             .id(sentCampaigns.applyValue(list -> list.get(0).id()))
+     *             .build()).applyValue(_invoke -> _invoke.openRate());
+     * 
+     *         ctx.export("latestSentCampaign", sentCampaigns.applyValue(list -> list.get(0).title()));
+     *         ctx.export("latestOpenRate", latestOpenRateVar);
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static CompletableFuture<GetCampaignReportResult> getCampaignReportPlain(GetCampaignReportPlainArgs args, InvokeOptions options) {
@@ -360,12 +565,94 @@ public final class SenderFunctions {
     /**
      * Reads every regular campaign, optionally of one status (`GET /v2/campaigns`, every page).
      * 
+     * ## Example Usage
+     * ### The open rate of the latest sent campaign
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.pulumi_sender.sender.SenderFunctions;
+     * import io.github.pulumi_sender.sender.inputs.GetCampaignsArgs;
+     * import io.github.pulumi_sender.sender.inputs.GetCampaignReportArgs;
+     * import java.util.List;
+     * import java.util.ArrayList;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var sentCampaigns = SenderFunctions.getCampaigns(GetCampaignsArgs.builder()
+     *             .status("SENT")
+     *             .maxItems(1)
+     *             .build()).applyValue(_invoke -> _invoke.campaigns());
+     * 
+     *         final var latestOpenRateVar = SenderFunctions.getCampaignReport(GetCampaignReportArgs.builder()
+     *             .id(sentCampaigns.applyValue(list -> list.get(0).id()))
+     *             .build()).applyValue(_invoke -> _invoke.openRate());
+     * 
+     *         ctx.export("latestSentCampaign", sentCampaigns.applyValue(list -> list.get(0).title()));
+     *         ctx.export("latestOpenRate", latestOpenRateVar);
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static Output<GetCampaignsResult> getCampaigns() {
         return getCampaigns(GetCampaignsArgs.Empty, InvokeOptions.Empty);
     }
     /**
      * Reads every regular campaign, optionally of one status (`GET /v2/campaigns`, every page).
+     * 
+     * ## Example Usage
+     * ### The open rate of the latest sent campaign
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.pulumi_sender.sender.SenderFunctions;
+     * import io.github.pulumi_sender.sender.inputs.GetCampaignsArgs;
+     * import io.github.pulumi_sender.sender.inputs.GetCampaignReportArgs;
+     * import java.util.List;
+     * import java.util.ArrayList;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var sentCampaigns = SenderFunctions.getCampaigns(GetCampaignsArgs.builder()
+     *             .status("SENT")
+     *             .maxItems(1)
+     *             .build()).applyValue(_invoke -> _invoke.campaigns());
+     * 
+     *         final var latestOpenRateVar = SenderFunctions.getCampaignReport(GetCampaignReportArgs.builder()
+     *             .id(sentCampaigns.applyValue(list -> list.get(0).id()))
+     *             .build()).applyValue(_invoke -> _invoke.openRate());
+     * 
+     *         ctx.export("latestSentCampaign", sentCampaigns.applyValue(list -> list.get(0).title()));
+     *         ctx.export("latestOpenRate", latestOpenRateVar);
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static CompletableFuture<GetCampaignsResult> getCampaignsPlain() {
@@ -374,12 +661,94 @@ public final class SenderFunctions {
     /**
      * Reads every regular campaign, optionally of one status (`GET /v2/campaigns`, every page).
      * 
+     * ## Example Usage
+     * ### The open rate of the latest sent campaign
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.pulumi_sender.sender.SenderFunctions;
+     * import io.github.pulumi_sender.sender.inputs.GetCampaignsArgs;
+     * import io.github.pulumi_sender.sender.inputs.GetCampaignReportArgs;
+     * import java.util.List;
+     * import java.util.ArrayList;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var sentCampaigns = SenderFunctions.getCampaigns(GetCampaignsArgs.builder()
+     *             .status("SENT")
+     *             .maxItems(1)
+     *             .build()).applyValue(_invoke -> _invoke.campaigns());
+     * 
+     *         final var latestOpenRateVar = SenderFunctions.getCampaignReport(GetCampaignReportArgs.builder()
+     *             .id(sentCampaigns.applyValue(list -> list.get(0).id()))
+     *             .build()).applyValue(_invoke -> _invoke.openRate());
+     * 
+     *         ctx.export("latestSentCampaign", sentCampaigns.applyValue(list -> list.get(0).title()));
+     *         ctx.export("latestOpenRate", latestOpenRateVar);
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static Output<GetCampaignsResult> getCampaigns(GetCampaignsArgs args) {
         return getCampaigns(args, InvokeOptions.Empty);
     }
     /**
      * Reads every regular campaign, optionally of one status (`GET /v2/campaigns`, every page).
+     * 
+     * ## Example Usage
+     * ### The open rate of the latest sent campaign
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.pulumi_sender.sender.SenderFunctions;
+     * import io.github.pulumi_sender.sender.inputs.GetCampaignsArgs;
+     * import io.github.pulumi_sender.sender.inputs.GetCampaignReportArgs;
+     * import java.util.List;
+     * import java.util.ArrayList;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var sentCampaigns = SenderFunctions.getCampaigns(GetCampaignsArgs.builder()
+     *             .status("SENT")
+     *             .maxItems(1)
+     *             .build()).applyValue(_invoke -> _invoke.campaigns());
+     * 
+     *         final var latestOpenRateVar = SenderFunctions.getCampaignReport(GetCampaignReportArgs.builder()
+     *             .id(sentCampaigns.applyValue(list -> list.get(0).id()))
+     *             .build()).applyValue(_invoke -> _invoke.openRate());
+     * 
+     *         ctx.export("latestSentCampaign", sentCampaigns.applyValue(list -> list.get(0).title()));
+     *         ctx.export("latestOpenRate", latestOpenRateVar);
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static CompletableFuture<GetCampaignsResult> getCampaignsPlain(GetCampaignsPlainArgs args) {
@@ -388,6 +757,47 @@ public final class SenderFunctions {
     /**
      * Reads every regular campaign, optionally of one status (`GET /v2/campaigns`, every page).
      * 
+     * ## Example Usage
+     * ### The open rate of the latest sent campaign
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.pulumi_sender.sender.SenderFunctions;
+     * import io.github.pulumi_sender.sender.inputs.GetCampaignsArgs;
+     * import io.github.pulumi_sender.sender.inputs.GetCampaignReportArgs;
+     * import java.util.List;
+     * import java.util.ArrayList;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var sentCampaigns = SenderFunctions.getCampaigns(GetCampaignsArgs.builder()
+     *             .status("SENT")
+     *             .maxItems(1)
+     *             .build()).applyValue(_invoke -> _invoke.campaigns());
+     * 
+     *         final var latestOpenRateVar = SenderFunctions.getCampaignReport(GetCampaignReportArgs.builder()
+     *             .id(sentCampaigns.applyValue(list -> list.get(0).id()))
+     *             .build()).applyValue(_invoke -> _invoke.openRate());
+     * 
+     *         ctx.export("latestSentCampaign", sentCampaigns.applyValue(list -> list.get(0).title()));
+     *         ctx.export("latestOpenRate", latestOpenRateVar);
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static Output<GetCampaignsResult> getCampaigns(GetCampaignsArgs args, InvokeOptions options) {
         return Deployment.getInstance().invoke("sender:index:getCampaigns", TypeShape.of(GetCampaignsResult.class), args, Utilities.withVersion(options));
@@ -395,12 +805,94 @@ public final class SenderFunctions {
     /**
      * Reads every regular campaign, optionally of one status (`GET /v2/campaigns`, every page).
      * 
+     * ## Example Usage
+     * ### The open rate of the latest sent campaign
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.pulumi_sender.sender.SenderFunctions;
+     * import io.github.pulumi_sender.sender.inputs.GetCampaignsArgs;
+     * import io.github.pulumi_sender.sender.inputs.GetCampaignReportArgs;
+     * import java.util.List;
+     * import java.util.ArrayList;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var sentCampaigns = SenderFunctions.getCampaigns(GetCampaignsArgs.builder()
+     *             .status("SENT")
+     *             .maxItems(1)
+     *             .build()).applyValue(_invoke -> _invoke.campaigns());
+     * 
+     *         final var latestOpenRateVar = SenderFunctions.getCampaignReport(GetCampaignReportArgs.builder()
+     *             .id(sentCampaigns.applyValue(list -> list.get(0).id()))
+     *             .build()).applyValue(_invoke -> _invoke.openRate());
+     * 
+     *         ctx.export("latestSentCampaign", sentCampaigns.applyValue(list -> list.get(0).title()));
+     *         ctx.export("latestOpenRate", latestOpenRateVar);
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static Output<GetCampaignsResult> getCampaigns(GetCampaignsArgs args, InvokeOutputOptions options) {
         return Deployment.getInstance().invoke("sender:index:getCampaigns", TypeShape.of(GetCampaignsResult.class), args, Utilities.withVersion(options));
     }
     /**
      * Reads every regular campaign, optionally of one status (`GET /v2/campaigns`, every page).
+     * 
+     * ## Example Usage
+     * ### The open rate of the latest sent campaign
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.pulumi_sender.sender.SenderFunctions;
+     * import io.github.pulumi_sender.sender.inputs.GetCampaignsArgs;
+     * import io.github.pulumi_sender.sender.inputs.GetCampaignReportArgs;
+     * import java.util.List;
+     * import java.util.ArrayList;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         final var sentCampaigns = SenderFunctions.getCampaigns(GetCampaignsArgs.builder()
+     *             .status("SENT")
+     *             .maxItems(1)
+     *             .build()).applyValue(_invoke -> _invoke.campaigns());
+     * 
+     *         final var latestOpenRateVar = SenderFunctions.getCampaignReport(GetCampaignReportArgs.builder()
+     *             .id(sentCampaigns.applyValue(list -> list.get(0).id()))
+     *             .build()).applyValue(_invoke -> _invoke.openRate());
+     * 
+     *         ctx.export("latestSentCampaign", sentCampaigns.applyValue(list -> list.get(0).title()));
+     *         ctx.export("latestOpenRate", latestOpenRateVar);
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static CompletableFuture<GetCampaignsResult> getCampaignsPlain(GetCampaignsPlainArgs args, InvokeOptions options) {

@@ -18,6 +18,45 @@ import javax.annotation.Nullable;
 /**
  * A transactional campaign of Sender.net: a template sent one email at a time through the API. Title, subject, from, replyTo and preheader change in place; a new content or editor replaces it, as the API cannot change the content. The API has no delete: destroying or replacing one only drops it from the stack (with a warning), as the service keeps it.
  * 
+ * ## Example Usage
+ * ### A transactional campaign
+ * <pre>
+ * {@code
+ * package generated_program;
+ * 
+ * import com.pulumi.Context;
+ * import com.pulumi.Pulumi;
+ * import com.pulumi.core.Output;
+ * import io.github.pulumi_sender.sender.TransactionalCampaign;
+ * import io.github.pulumi_sender.sender.TransactionalCampaignArgs;
+ * import java.util.List;
+ * import java.util.ArrayList;
+ * import java.util.Map;
+ * import java.io.File;
+ * import java.nio.file.Files;
+ * import java.nio.file.Paths;
+ * 
+ * public class App }{{@code
+ *     public static void main(String[] args) }{{@code
+ *         Pulumi.run(App::stack);
+ *     }}{@code
+ * 
+ *     public static void stack(Context ctx) }{{@code
+ *         var passwordReset = new TransactionalCampaign("passwordReset", TransactionalCampaignArgs.builder()
+ *             .title("Password reset link")
+ *             .subject("Reset your password")
+ *             .from("Example News")
+ *             .replyTo("news}{@literal @}{@code example.com")
+ *             .editor("html")
+ *             .content("<p>Follow the link in this email to reset your password.</p>")
+ *             .build());
+ * 
+ *         ctx.export("passwordResetId", passwordReset.id());
+ *     }}{@code
+ * }}{@code
+ * }
+ * </pre>
+ * 
  */
 @ResourceType(type="sender:index:TransactionalCampaign")
 public class TransactionalCampaign extends com.pulumi.resources.CustomResource {

@@ -18,6 +18,42 @@ import javax.annotation.Nullable;
 /**
  * A webhook of the account: Sender posts each event of its topic to the url. A new url is changed in place; a new topic or group replaces the webhook (the old one first, as a second webhook of the same url and topic would clash). A create that finds a webhook of the same url, topic and group fails naming it: `adoptId` takes it over. A refresh reads the webhook back, so a change made in the Sender interface shows as drift.
  * 
+ * ## Example Usage
+ * ### A webhook for a group&#39;s new subscribers
+ * <pre>
+ * {@code
+ * package generated_program;
+ * 
+ * import com.pulumi.Context;
+ * import com.pulumi.Pulumi;
+ * import com.pulumi.core.Output;
+ * import io.github.pulumi_sender.sender.Webhook;
+ * import io.github.pulumi_sender.sender.WebhookArgs;
+ * import java.util.List;
+ * import java.util.ArrayList;
+ * import java.util.Map;
+ * import java.io.File;
+ * import java.nio.file.Files;
+ * import java.nio.file.Paths;
+ * 
+ * public class App {
+ *     public static void main(String[] args) {
+ *         Pulumi.run(App::stack);
+ *     }
+ * 
+ *     public static void stack(Context ctx) {
+ *         var newSubscriber = new Webhook("newSubscriber", WebhookArgs.builder()
+ *             .url("https://hooks.example.com/sender/new-subscriber")
+ *             .topic("groups/new-subscriber")
+ *             .relationId("grp001")
+ *             .build());
+ * 
+ *         ctx.export("newSubscriberHookStatus", newSubscriber.status());
+ *     }
+ * }
+ * }
+ * </pre>
+ * 
  */
 @ResourceType(type="sender:index:Webhook")
 public class Webhook extends com.pulumi.resources.CustomResource {

@@ -1,0 +1,12 @@
+// `npm run docs:registry`: writes the Pulumi Registry's pages, docs/_index.md and
+// docs/installation-configuration.md, from the examples, the language list and the config table.
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { registryExamples } from "./examples.generated";
+import { indexPage, installationPage } from "./registry-pages";
+import { packageVersion } from "./server";
+
+const docs = process.argv[2] ?? "docs";
+fs.writeFileSync(path.join(docs, "_index.md"), indexPage(registryExamples));
+fs.writeFileSync(path.join(docs, "installation-configuration.md"), installationPage(packageVersion()));
+console.log(`docs:registry: wrote ${docs}/_index.md and ${docs}/installation-configuration.md`);

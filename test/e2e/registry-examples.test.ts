@@ -1,0 +1,391 @@
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import YAML from "yaml";
+import { registryExamples } from "../../provider/plugin/examples.generated";
+import { dynamicProgram, REGISTRY_LANGUAGES } from "../../provider/plugin/registry-examples";
+import { GO_MODULE } from "../../provider/plugin/schema";
+import { freshDir } from "../support/folders";
+import { pluginAndHosts, pluginPath, pluginTarball, pulumiOnlyPath, VERSION } from "../support/plugin";
+import { cli, scriptOutput, sh } from "../support/run";
+import { ours, SEEDED_CAMPAIGNS, SEEDED_TRANSACTIONAL } from "../support/seeded";
+import { createStack, type EmulatorHandle, emulator, ROOT, type StackHandle } from "../support/stack";
+
+// The Registry examples (examples/registry/) under the real engine against the emulator: the
+// conversion is what is checked in, and every example of a language runs in one stack of that
+// language (preview, up, destroy), so this costs one stack per language, not one per example.
+// Each program is the checked-in file as it is; only the glue that runs several in one program is
+// written here.
+const TOKEN = "tok-e2e-registry-Pk3Wd7Nx";
+const EXAMPLES = path.join(ROOT, "examples/registry");
+const converted = REGISTRY_LANGUAGES.filter((language) => language.convert);
+
+/** The checked-in program of an example in a converted language. */
+function programFile(example: string, language: string): string {
+  const entry = REGISTRY_LANGUAGES.find((l) => l.name === language)!;
+  return path.join(EXAMPLES, example, language, path.basename(entry.convert!.program));
+}
+
+/** Every file under a folder, relative, sorted. */
+function files(dir: string): string[] {
+  return (fs.readdirSync(dir, { recursive: true }) as string[])
+    .filter((rel) => fs.statSync(path.join(dir, rel)).isFile())
+    .sort();
+}
+
+test("converting each example again writes the checked-in programs, and no other file", async () => {
+  const out = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-sender-registry-convert-"));
+  try {
+    await sh("node", [path.join(ROOT, "scripts/registry-examples.js"), "--out", out]);
+    // The converted programs: every file of an example's folder but its source.
+    const checkedIn = files(EXAMPLES).filter(
+      (rel) => rel.includes(path.sep) && path.basename(rel) !== "Pulumi.yaml",
+    );
+    expect(files(out)).toEqual(checkedIn);
+    expect(checkedIn).toHaveLength(registryExamples.length * converted.length);
+    for (const rel of checkedIn) {
+      const want = fs.readFileSync(path.join(EXAMPLES, rel), "utf8");
+      expect(`${rel}\n${fs.readFileSync(path.join(out, rel), "utf8")}`).toBe(`${rel}\n${want}`);
+    }
+  } finally {
+    fs.rmSync(out, { recursive: true, force: true });
+  }
+});
+
+test("the TypeScript examples type-check (strict) on the native SDK and on the dynamic package", async () => {
+  const dir = freshDir("registry-tsc");
+  fs.mkdirSync(dir, { recursive: true });
+  const programs: string[] = [];
+  for (const example of registryExamples) {
+    const native = fs.readFileSync(programFile(example.name, "typescript"), "utf8");
+    for (const [suffix, text] of [
+      ["native", native],
+      ["dynamic", dynamicProgram(native)],
+    ] as const) {
+      const file = path.join(dir, `${example.name}-${suffix}.ts`);
+      fs.writeFileSync(file, text);
+      programs.push(file);
+    }
+  }
+  const config = {
+    compilerOptions: {
+      target: "ES2022",
+      module: "node16",
+      moduleResolution: "node16",
+      strict: true,
+      noEmit: true,
+      skipLibCheck: true,
+      types: ["node"],
+      typeRoots: [path.join(ROOT, "node_modules/@types")],
+    },
+    files: programs,
+  };
+  fs.writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify(config));
+  const { stdout } = await sh(path.join(ROOT, "node_modules/.bin/tsc"), ["-p", dir]);
+  expect([programs.length, stdout]).toEqual([registryExamples.length * 2, ""]);
+});
+
+/**
+ * Preview, up and destroy of a stack that runs every example, with what each example made and
+ * exported checked against the emulator, and the emulator left as seeded.
+ */
+async function previewUpDestroy(h: StackHandle, emu: EmulatorHandle, hidden: number): Promise<void> {
+  // Seven resources, the stack, and the resources the package adds by itself.
+  const count = 8 + hidden;
+  const preview = await h.stack.preview({ onOutput: h.onOutput });
+  expect(preview.changeSummary).toEqual({ create: count });
+  expect(ours((await emu.state()).campaigns)).toEqual([]);
+
+  const up = await h.stack.up({ onOutput: h.onOutput });
+  expect(up.summary.resourceChanges).toEqual({ create: count });
+  const state = await emu.state();
+  const campaigns = ours(state.campaigns);
+  expect(campaigns.map((c: any) => [c.title, c.subject, c.status])).toEqual([
+    ["Welcome series", "Welcome to Example News", "SCHEDULED"],
+  ]);
+  const welcome = campaigns[0];
+  expect(state.targeting[welcome.id].tags.map((t: any) => t.id).sort()).toEqual(["tag001", "tag002"]);
+  expect([welcome.auto_followup_active, welcome.auto_followup_subject, welcome.auto_followup_delay]).toEqual([
+    1,
+    "Did you miss our welcome?",
+    48,
+  ]);
+  expect(state.attachments[welcome.id].map((a: any) => a.file_name)).toEqual(["welcome-guide.pdf"]);
+  const transactional = ours(state.transactional, SEEDED_TRANSACTIONAL);
+  expect(transactional.map((t: any) => [t.title, t.subject])).toEqual([
+    ["Password reset link", "Reset your password"],
+  ]);
+  expect(state.webhooks.map((w: any) => [w.topic, w.url, w.status])).toEqual([
+    ["groups/new-subscriber", "https://hooks.example.com/sender/new-subscriber", "ACTIVE"],
+  ]);
+  const outputs = Object.fromEntries(Object.entries(up.outputs).map(([name, o]) => [name, o.value]));
+  expect(outputs).toEqual({
+    welcomeId: welcome.id,
+    welcomeScheduledFor: "2030-01-15 08:00:00",
+    passwordResetId: transactional[0].id,
+    newSubscriberHookStatus: "ACTIVE",
+    latestSentCampaign: "Launch announcement",
+    // The seeded sent campaign's.
+    latestOpenRate: 90.48,
+  });
+
+  const destroy = await h.stack.destroy({ onOutput: h.onOutput });
+  expect(destroy.summary.resourceChanges).toEqual({ delete: count });
+  const after = await emu.state();
+  expect(after.campaigns.map((c: any) => c.id)).toEqual(SEEDED_CAMPAIGNS);
+  // The API cannot delete a transactional campaign: destroy drops it from the stack, and it stays.
+  expect(after.transactional.map((t: any) => t.id)).toEqual([...SEEDED_TRANSACTIONAL, transactional[0].id]);
+  expect(after.webhooks).toEqual([]);
+}
+
+/**
+ * One describe per language: an emulator, the program `write` assembles in `dir`, its stack;
+ * `hidden` counts the resources the package adds (the dynamic package's stack nonce).
+ */
+function languageStack(
+  title: string,
+  write: (
+    dir: string,
+  ) => Promise<{ env: Record<string, string>; prepare?: (h: StackHandle) => Promise<void> }>,
+  hidden = 0,
+): void {
+  describe(title, () => {
+    let emu: EmulatorHandle;
+    let h: StackHandle;
+
+    beforeAll(async () => {
+      emu = await emulator(TOKEN);
+      const dir = freshDir(`registry-${title.split(" ")[0]!.toLowerCase()}`);
+      fs.mkdirSync(dir, { recursive: true });
+      const { env, prepare } = await write(dir);
+      h = await createStack(dir, emu, {}, env);
+      await prepare?.(h);
+    });
+    afterAll(async () => {
+      await h?.dispose();
+      await emu?.close();
+    });
+
+    test("every example: preview, up and destroy", async () => {
+      await previewUpDestroy(h, emu, hidden);
+    });
+  });
+}
+
+/** A Node.js program running each example's TypeScript (as `text` makes it) as a module of its own. */
+function typescriptProgram(dir: string, name: string, text: (program: string) => string): void {
+  fs.writeFileSync(path.join(dir, "Pulumi.yaml"), `name: ${name}\nruntime: nodejs\n`);
+  fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name, private: true, main: "index.ts" }));
+  for (const example of registryExamples)
+    fs.writeFileSync(
+      path.join(dir, `${example.name}.ts`),
+      text(fs.readFileSync(programFile(example.name, "typescript"), "utf8")),
+    );
+  // The examples' outputs, which are distinct across examples, are the stack's.
+  fs.writeFileSync(
+    path.join(dir, "index.ts"),
+    registryExamples.map((example) => `export * from "./${example.name}";\n`).join(""),
+  );
+}
+
+languageStack("YAML, the examples' source", async (dir) => {
+  const merged: Record<string, any> = { name: "registry-yaml", runtime: "yaml" };
+  for (const example of registryExamples) {
+    const program = YAML.parse(fs.readFileSync(path.join(EXAMPLES, example.name, "Pulumi.yaml"), "utf8"));
+    for (const section of ["resources", "variables", "outputs"])
+      merged[section] = { ...merged[section], ...program[section] };
+  }
+  fs.writeFileSync(path.join(dir, "Pulumi.yaml"), YAML.stringify(merged));
+  return { env: { PATH: pluginPath() } };
+});
+
+languageStack("TypeScript on the native SDK", async (dir) => {
+  typescriptProgram(dir, "registry-typescript", (program) => program);
+  return { env: { PATH: pluginPath() } };
+});
+
+languageStack(
+  "TypeScript on the dynamic package",
+  async (dir) => {
+    typescriptProgram(dir, "registry-dynamic", dynamicProgram);
+    return { env: {} };
+  },
+  1,
+);
+
+languageStack("Python", async (dir) => {
+  const venvPython = await scriptOutput("scripts/python-venv.sh");
+  fs.writeFileSync(
+    path.join(dir, "Pulumi.yaml"),
+    `name: registry-python\nruntime:\n  name: python\n  options:\n    virtualenv: ${path.dirname(path.dirname(venvPython))}\n`,
+  );
+  for (const example of registryExamples)
+    fs.copyFileSync(
+      programFile(example.name, "python"),
+      path.join(dir, `${example.name.replaceAll("-", "_")}.py`),
+    );
+  // Each example's file run as a script, as `pulumi up` runs a __main__.py.
+  fs.writeFileSync(
+    path.join(dir, "__main__.py"),
+    [
+      "import os",
+      "import runpy",
+      "",
+      "here = os.path.dirname(os.path.abspath(__file__))",
+      ...registryExamples.map(
+        (example) => `runpy.run_path(os.path.join(here, "${example.name.replaceAll("-", "_")}.py"))`,
+      ),
+      "",
+    ].join("\n"),
+  );
+  // The cached venv has pulumi from PyPI; the SDK is installed beside the program (no network).
+  const site = path.join(dir, ".sdk");
+  fs.cpSync(path.join(ROOT, "sdks/python"), path.join(site, "src"), { recursive: true });
+  await sh(venvPython, [
+    ...["-m", "pip", "install", "-q", "--no-deps", "--no-build-isolation"],
+    ...["--target", path.join(site, "site"), path.join(site, "src")],
+  ]);
+  return { env: { PATH: await pluginAndHosts(), PYTHONPATH: path.join(site, "site") } };
+});
+
+languageStack("Go", async (dir) => {
+  fs.writeFileSync(path.join(dir, "Pulumi.yaml"), "name: registry-go\nruntime: go\n");
+  // The requirements of tools/sdkgen (same versions as its cached build) plus the SDK, replaced by sdks/go.
+  const sdkgen = path.join(ROOT, "tools/sdkgen");
+  const requires = fs.readFileSync(path.join(sdkgen, "go.mod"), "utf8").replace(/^module .*$/m, "");
+  fs.writeFileSync(
+    path.join(dir, "go.mod"),
+    `module registry-go\n${requires}\nrequire ${GO_MODULE} v0.0.0\n\nreplace ${GO_MODULE} => ${path.join(ROOT, "sdks/go")}\n`,
+  );
+  fs.copyFileSync(path.join(sdkgen, "go.sum"), path.join(dir, "go.sum"));
+  // Each example's main becomes a function of the one package: its body is unchanged.
+  const opening = "func main() {\n\tpulumi.Run(func(ctx *pulumi.Context) error {\n";
+  const closing = "\t})\n}\n";
+  const functions: string[] = [];
+  for (const example of registryExamples) {
+    const program = fs.readFileSync(programFile(example.name, "go"), "utf8");
+    const name = `example${example.name.replace(/(^|-)(\w)/g, (_m, _d, c: string) => c.toUpperCase())}`;
+    expect([example.name, program.split(opening).length, program.endsWith(closing)]).toEqual([
+      example.name,
+      2,
+      true,
+    ]);
+    const body = program
+      .replace(opening, `func ${name}(ctx *pulumi.Context) error {\n`)
+      .slice(0, -closing.length);
+    fs.writeFileSync(path.join(dir, `${example.name.replaceAll("-", "_")}.go`), `${body}}\n`);
+    functions.push(name);
+  }
+  fs.writeFileSync(
+    path.join(dir, "main.go"),
+    [
+      "package main",
+      "",
+      'import "github.com/pulumi/pulumi/sdk/v3/go/pulumi"',
+      "",
+      "func main() {",
+      "\tpulumi.Run(func(ctx *pulumi.Context) error {",
+      `\t\tfor _, example := range []func(*pulumi.Context) error{${functions.join(", ")}} {`,
+      "\t\t\tif err := example(ctx); err != nil {",
+      "\t\t\t\treturn err",
+      "\t\t\t}",
+      "\t\t}",
+      "\t\treturn nil",
+      "\t})",
+      "}",
+      "",
+    ].join("\n"),
+  );
+  return { env: { PATH: await pluginAndHosts() } };
+});
+
+/** A folder of links to every command of /usr/local/bin, /usr/bin and /bin but Node.js's. */
+function commandsWithoutNode(dir: string): string {
+  fs.mkdirSync(dir, { recursive: true });
+  for (const from of ["/usr/local/bin", "/usr/bin", "/bin"]) {
+    if (!fs.existsSync(from)) continue;
+    for (const name of fs.readdirSync(from)) {
+      if (["node", "nodejs", "npm", "npx", "corepack"].includes(name)) continue;
+      if (!fs.existsSync(path.join(dir, name))) fs.symlinkSync(path.join(from, name), path.join(dir, name));
+    }
+  }
+  return dir;
+}
+
+languageStack("Java, with no node on PATH", async (dir) => {
+  fs.writeFileSync(path.join(dir, "Pulumi.yaml"), "name: registry-java\nruntime: java\n");
+  fs.writeFileSync(
+    path.join(dir, "pom.xml"),
+    fs
+      .readFileSync(path.join(ROOT, "templates/java/pom.xml"), "utf8")
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the template's placeholder
+      .replace("${PROJECT}", "registry-java")
+      .replace("<mainClass>myproject.App</mainClass>", "<mainClass>registry.App</mainClass>"),
+  );
+  // Each example's App becomes a class of the one package, its stack method unchanged.
+  const sources = path.join(dir, "src/main/java/registry");
+  fs.mkdirSync(sources, { recursive: true });
+  const main = "    public static void main(String[] args) {\n        Pulumi.run(App::stack);\n    }\n\n";
+  const classes: string[] = [];
+  for (const example of registryExamples) {
+    const program = fs.readFileSync(programFile(example.name, "java"), "utf8");
+    const name = `Example${example.name.replace(/(^|-)(\w)/g, (_m, _d, c: string) => c.toUpperCase())}`;
+    expect([
+      example.name,
+      program.startsWith("package generated_program;\n"),
+      program.split(main).length,
+      program.split("public class App {").length,
+    ]).toEqual([example.name, true, 2, 2]);
+    fs.writeFileSync(
+      path.join(sources, `${name}.java`),
+      program
+        .replace("package generated_program;", "package registry;")
+        .replace(main, "")
+        .replace("public class App {", `public class ${name} {`),
+    );
+    classes.push(name);
+  }
+  fs.writeFileSync(
+    path.join(sources, "App.java"),
+    [
+      "package registry;",
+      "",
+      "import com.pulumi.Pulumi;",
+      "",
+      "public class App {",
+      "    public static void main(String[] args) {",
+      "        Pulumi.run(ctx -> {",
+      ...classes.map((name) => `            ${name}.stack(ctx);`),
+      "        });",
+      "    }",
+      "}",
+      "",
+    ].join("\n"),
+  );
+  // Maven's user home of this stack (Maven takes ~/.m2 from Java's user.home): Maven Central is the
+  // cached repository of scripts/maven-repo.sh as a file:// mirror (no network), and the SDK is in
+  // the local repository, as docs/installing.md says before publication.
+  const home = path.join(dir, ".maven-home");
+  const central = await scriptOutput("scripts/maven-repo.sh");
+  const sdk = (await scriptOutput("scripts/sdk-packages.sh", ["java"])).replace(/^java /, "");
+  fs.mkdirSync(path.join(home, ".m2/repository"), { recursive: true });
+  fs.cpSync(sdk, path.join(home, ".m2/repository"), { recursive: true });
+  fs.writeFileSync(
+    path.join(home, ".m2/settings.xml"),
+    `<settings><mirrors><mirror><id>central</id><mirrorOf>central</mirrorOf><url>file://${central}</url></mirror></mirrors></settings>\n`,
+  );
+  // The CLI and its language hosts, then every other command but node: the plugin comes from its
+  // tarball, which carries its own runtime.
+  const PATH = `${pulumiOnlyPath()}:${commandsWithoutNode(path.join(dir, ".bin"))}`;
+  const tarball = await pluginTarball();
+  expect(
+    await sh("/bin/sh", ["-c", "command -v node || echo none"], { env: { PATH } }).then((r) => r.stdout),
+  ).toBe("none\n");
+  return {
+    env: { PATH, MAVEN_OPTS: `-Duser.home=${home}` },
+    prepare: async (h) => {
+      await cli(h, h.dir, ["plugin", "install", "resource", "sender", VERSION, "-f", tarball]);
+    },
+  };
+});
