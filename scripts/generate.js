@@ -38,11 +38,18 @@ const GENERATORS = [
   { script: "sdk:functions", writes: ["sdk/functions/*.generated.ts"] },
   // The steps below run the compiled provider: the build compiles the sources written above.
   { script: "build", writes: [] },
+  // The Registry examples: examples/registry/<name>/Pulumi.yaml converted into every language by
+  // `pulumi convert` (a minute or more, so --check leaves it to test/e2e/registry-examples.test.ts,
+  // which converts again and compares), then the module the schema's descriptions and the Registry's
+  // pages take from the converted programs, compiled for the steps below.
+  { script: "examples:convert", writes: [], check: false },
+  { script: "examples:module", writes: ["provider/plugin/examples.generated.ts"] },
   { script: "schema", writes: ["sdks/schema.json"] },
   { script: "reference", writes: ["docs/resources.md"] },
   { script: "docs:data-sources", writes: ["docs/data-sources.md"] },
   // tools/sdkgen (Go; built once per user by scripts/sdkgen.sh), from the schema.
   { script: "sdks", writes: ["sdks/schema.json", "sdks/nodejs/", "sdks/python/", "sdks/go/", "sdks/java/"] },
+  { script: "docs:registry", writes: ["docs/_index.md", "docs/installation-configuration.md"] },
   { script: "policy:kinds", writes: ["policy/src/resources.ts"] },
   // dist/plugin-bundle.js and dist/plugin.js, for the plugin tarball: nothing checked in.
   { script: "plugin:bundle", writes: [], check: false },

@@ -78,7 +78,9 @@ export function indexPage(
 
 /** The `default` column of a config key. */
 function defaultOf(key: ConfigKey): string {
-  if (key.default === undefined) return "none (required)";
+  // The token is the one key a stack cannot run without (from config or its variable); the others
+  // without a default are rules that are off until set.
+  if (key.default === undefined) return key.secret === true ? "none (required)" : "none (off)";
   return typeof key.default === "string" ? `\`${key.default}\`` : String(key.default);
 }
 

@@ -124,6 +124,7 @@ describe("the generators", () => {
       "reference",
       "docs:data-sources",
       "sdks",
+      "docs:registry",
       "policy:kinds",
     ]);
     expect(readsDist.every((g) => generate.GENERATORS.indexOf(g) > build)).toBe(true);
