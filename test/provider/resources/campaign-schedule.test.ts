@@ -251,13 +251,18 @@ describe("CampaignSchedule with sender:minScheduleLeadMinutes", () => {
     ).toEqual(scheduledOutputs(soon, toApiScheduleTime(soon)));
   });
 
-  test.each(["0", "-5", "ten", "1.5"])("%s is refused as a config value, naming the key", (value) => {
+  test.each([
+    ["0", "greater than 0"],
+    ["-5", "a whole number"],
+    ["ten", "a whole number"],
+    ["1.5", "a whole number"],
+  ])("%s is refused as a config value, naming the key, the value and an example", (value, rule) => {
     const values: Record<string, string> = {
       "sender:apiToken": TOKEN,
       "sender:minScheduleLeadMinutes": value,
     };
-    expect(ProviderContext.configure({ get: (key) => values[key] }).failure?.message).toMatch(
-      /^Invalid config sender:minScheduleLeadMinutes: sender:minScheduleLeadMinutes must be (a whole number|greater than 0)$/,
+    expect(ProviderContext.configure({ get: (key) => values[key] }).failure?.message).toBe(
+      `Invalid config sender:minScheduleLeadMinutes: sender:minScheduleLeadMinutes must be ${rule} (got "${value}"), e.g. \`pulumi config set sender:minScheduleLeadMinutes 1\``,
     );
   });
 });
