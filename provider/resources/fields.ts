@@ -398,6 +398,16 @@ export function idList(what: string) {
 }
 
 /**
+ * The rule of an `ownershipMark` (campaigns' and webhooks'): 8 lowercase hex digits, which the SDK or
+ * the plugin's check sets.
+ */
+export function ownershipMarkCheck() {
+  return z
+    .string({ error: "must be a string" })
+    .regex(/^[0-9a-f]{8}$/, "must be 8 lowercase hex digits (set by the SDK, not by programs)");
+}
+
+/**
  * The fields of the kinds whose title the SDK (or the plugin's check) makes up or marks
  * (`sdk/autoname.ts`), spread into their tables so that their TSDoc is written once: `autonamed`,
  * whose made-up title then proves which object is the resource's, and `ownershipMark`, with which an
@@ -424,9 +434,7 @@ export const autonameFields = {
   ownershipMark: {
     type: "string",
     createOnly: true,
-    check: z
-      .string({ error: "must be a string" })
-      .regex(/^[0-9a-f]{8}$/, "must be 8 lowercase hex digits (set by the SDK, not by programs)"),
+    check: ownershipMarkCheck(),
   },
 } as const;
 

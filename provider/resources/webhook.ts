@@ -34,6 +34,7 @@ import {
   type InputsOf,
   type OutputsOf,
   outputsOf,
+  ownershipMarkCheck,
   patchBodyOf,
   pickInputs,
   readInputs,
@@ -121,9 +122,7 @@ export const webhookFields = {
   ownershipMark: {
     type: "string",
     createOnly: true,
-    check: z
-      .string({ error: "must be a string" })
-      .regex(/^[0-9a-f]{8}$/, "must be 8 lowercase hex digits (set by the SDK, not by programs)"),
+    check: ownershipMarkCheck(),
   },
   /** The service's status of the webhook, e.g. `ACTIVE`. */
   status: {
