@@ -1,5 +1,7 @@
 /**
- * Where the providers' warnings and notices go. The engine shows a dynamic provider's stderr in its
+ * The one module of provider/ that writes to the console or the standard streams (a lint rule,
+ * `lint/no-direct-output.grit`, holds every other file to it). Where the providers' warnings and
+ * notices go. The engine shows a dynamic provider's stderr in its
  * log (attached to no resource), so that is the default. It hides a native plugin's stderr (debug
  * level only), so the plugin routes them to the engine's `Log` with the URN of the resource whose
  * operation is running: its server runs each operation in a scope ({@link forResource}) that
@@ -18,7 +20,7 @@ export type DiagnosticSink = (
 ) => void | Promise<void>;
 
 /** The default: one line on stderr, `warning: ` before a warning, as the engine shows it. */
-const stderrSink: DiagnosticSink = (severity, message) => {
+export const stderrSink: DiagnosticSink = (severity, message) => {
   process.stderr.write(`${severity === "warning" ? "warning: " : ""}${message}\n`);
 };
 
@@ -64,4 +66,42 @@ export async function forResource<T>(
   } finally {
     await Promise.all(scope.pending);
   }
+}
+
+/** A command-line tool's result line (a generator's `wrote <file>`), on stdout. */
+export function printLine(line: string): void {
+  process.stdout.write(`${line}\n`);
+}
+
+/** A command-line tool's own text (a whole generated program), on stdout as it is. */
+export function printText(text: string): void {
+  process.stdout.write(text);
+}
+
+/** A command-line tool's progress or failure line, on stderr, outside any operation. */
+export function printError(line: string): void {
+  process.stderr.write(`${line}\n`);
+}
+
+/** The failure that ends a process: a bug's stack trace, else its message, on stderr. */
+export function printFatal(error: unknown): void {
+  printError(error instanceof Error ? (error.stack ?? error.message) : String(error));
+}
+
+let consoleFilter: typeof console.error | undefined;
+
+/**
+ * Puts `drop` in front of `console.error`, once (again if something replaced it): a line it returns
+ * true for is not printed. The engine's dynamic-provider process prints each failure there a
+ * second time (see `dynamic/runtime.ts`).
+ */
+export function filterConsoleErrors(drop: (line: string) => boolean): void {
+  if (consoleFilter !== undefined && console.error === consoleFilter) return;
+  const original = console.error.bind(console);
+  const filter = (...args: unknown[]) => {
+    if (args.length === 1 && typeof args[0] === "string" && drop(args[0])) return;
+    original(...args);
+  };
+  consoleFilter = filter;
+  console.error = filter;
 }

@@ -10,6 +10,7 @@
  * flight and exits before sending anything more.
  */
 import * as net from "node:net";
+import { printError } from "./diagnostics";
 
 /**
  * Aborts every request in flight of the process (its context's clients), each failing with one
@@ -90,7 +91,7 @@ export class EngineWatch {
   }
 
   /**
-   * On SIGTERM, aborts every Sender request in flight, says so on stderr in one line and exits
+   * On SIGTERM, aborts every Sender request in flight, says so on stderr in one line ({@link printError}) and exits
    * with {@link SIGTERM_EXIT_CODE}; installed once. Node's default already exits, but silently;
    * this says which requests were cut (their outcome is unknown) and exits at once.
    */
@@ -103,7 +104,7 @@ export class EngineWatch {
         count === 0
           ? "no request was in flight"
           : `stopped ${count} request${count === 1 ? "" : "s"} in flight, whose outcome is unknown`;
-      process.stderr.write(`pulumi-sender: SIGTERM received; ${what}\n`);
+      printError(`pulumi-sender: SIGTERM received; ${what}`);
       process.exit(SIGTERM_EXIT_CODE);
     });
   }
@@ -149,9 +150,7 @@ export class EngineWatch {
       count === 0
         ? ""
         : ` and cutting ${count} request${count === 1 ? "" : "s"} in flight, whose outcome is unknown`;
-    process.stderr.write(
-      `pulumi-sender: the Pulumi engine is gone; stopping before any further request${what}\n`,
-    );
+    printError(`pulumi-sender: the Pulumi engine is gone; stopping before any further request${what}`);
     process.exit(1);
   }
 }

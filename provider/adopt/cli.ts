@@ -1,17 +1,18 @@
 #!/usr/bin/env node
 import "../node-version";
+import { printError, printText } from "../diagnostics";
 import { AdoptUsageError, runAdopt } from "./main";
 
 runAdopt(process.argv.slice(2), {
   env: process.env,
-  out: (text) => process.stdout.write(text),
-  progress: (line) => process.stderr.write(`${line}\n`),
+  out: printText,
+  progress: printError,
 }).then(
   (status) => {
     process.exitCode = status;
   },
   (error: unknown) => {
-    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    printError(error instanceof Error ? error.message : String(error));
     process.exitCode = error instanceof AdoptUsageError ? 2 : 1;
   },
 );

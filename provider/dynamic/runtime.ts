@@ -5,6 +5,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { SenderClient } from "../client";
 import { type ConfigureInput, ContextHolder } from "../context";
+import { filterConsoleErrors } from "../diagnostics";
 import { checkInContext } from "../resources/account-checks";
 import type { ResourceProviderImpl } from "../resources/common";
 import { providerFactories, type ResourceKind } from "../resources/registry";
@@ -30,18 +31,10 @@ class DynamicRuntime {
    */
   readonly contexts = new ContextHolder();
   readonly #quietLines = new Set<string>();
-  #filter: typeof console.error | undefined;
 
-  /** Puts the filter in front of `console.error`, once (again if something replaced it). */
+  /** Silences the echo of expected failures ({@link filterConsoleErrors}), once. */
   filterConsole(): void {
-    if (this.#filter !== undefined && console.error === this.#filter) return;
-    const original = console.error.bind(console);
-    const filter = (...args: unknown[]) => {
-      if (args.length === 1 && typeof args[0] === "string" && this.#quietLines.delete(args[0])) return;
-      original(...args);
-    };
-    this.#filter = filter;
-    console.error = filter;
+    filterConsoleErrors((line) => this.#quietLines.delete(line));
   }
 
   /** See {@link cleanError}. */

@@ -1,6 +1,6 @@
 // The plugin's warnings and notices, through the engine's Log: the engine shows a plugin's stderr
 // only at debug level (a dynamic provider's, in full), so lines written there would be lost.
-import type { DiagnosticSink } from "../diagnostics";
+import { type DiagnosticSink, stderrSink } from "../diagnostics";
 import { engproto, engrpc, grpc } from "./pulumi-internals";
 
 /** A sink that logs each line through the engine at `address`, on the resource `urn` when known. */
@@ -14,7 +14,7 @@ export function engineLogSink(address: string): DiagnosticSink {
       request.setUrn(urn ?? "");
       engine.log(request, (err: unknown) => {
         // Undelivered, the line still reaches the engine's debug log.
-        if (err) process.stderr.write(`${severity}: ${message}\n`);
+        if (err) stderrSink(severity, message, urn);
         resolve();
       });
     });

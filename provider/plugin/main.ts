@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The entry point of `pulumi-resource-sender`, the native provider plugin.
 import { ContextHolder } from "../context";
+import { printFatal } from "../diagnostics";
 import { pluginEngineAddress } from "../engine-watch";
 import { engineLogSink } from "./engine-log";
 import { packageSchemaText } from "./package-schema";
@@ -23,6 +24,6 @@ holder.engineWatch.stopOnSigterm();
 if (engine !== undefined) holder.engineWatch.watch({ address: engine });
 
 servePatched(native, process.argv.slice(2)).catch((err: unknown) => {
-  console.error(err);
+  printFatal(err);
   process.exit(1);
 });

@@ -5,6 +5,7 @@
 // installed version differs from the one recorded here. Then read the new code, adjust the patch
 // (or drop it when upstream fixed the defect), and record the new version.
 import { main } from "@pulumi/pulumi/provider";
+import { warn } from "../diagnostics";
 import { grpc, provproto, structproto } from "./pulumi-internals";
 import { checkPluginConfig, type NativeProvider } from "./server";
 
@@ -113,7 +114,7 @@ function patchService(native: NativeProvider, impl: Record<string, Handler>): vo
       const olds = call.request.getOlds()?.toJavaScript() ?? {};
       const news = call.request.getNews()?.toJavaScript() ?? {};
       const answer = checkPluginConfig(news);
-      for (const warning of answer.warnings) process.stderr.write(`warning: ${warning}\n`);
+      for (const warning of answer.warnings) warn(warning);
       const resp = new provproto.CheckResponse();
       const checked = native.checkConfig(olds, news, call.request.getUrn());
       resp.setInputs(structproto.Struct.fromJavaScript(checked.inputs));

@@ -1,7 +1,8 @@
 // `npm run reference`: renders the generated blocks of the resource reference from the field tables.
 import * as fs from "node:fs";
+import { printLine } from "../diagnostics";
 import { updateReference } from "./reference";
 
 const target = process.argv[2] ?? "docs/resources.md";
 fs.writeFileSync(target, updateReference(fs.readFileSync(target, "utf8")));
-console.log(`reference: wrote ${target}`);
+printLine(`reference: wrote ${target}`);

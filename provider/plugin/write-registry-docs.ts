@@ -2,6 +2,7 @@
 // docs/installation-configuration.md, from the examples, the language list and the config table.
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { printLine } from "../diagnostics";
 import { registryExamples } from "./examples.generated";
 import { indexPage, installationPage } from "./registry-pages";
 import { packageVersion } from "./server";
@@ -9,4 +10,4 @@ import { packageVersion } from "./server";
 const docs = process.argv[2] ?? "docs";
 fs.writeFileSync(path.join(docs, "_index.md"), indexPage(registryExamples));
 fs.writeFileSync(path.join(docs, "installation-configuration.md"), installationPage(packageVersion()));
-console.log(`docs:registry: wrote ${docs}/_index.md and ${docs}/installation-configuration.md`);
+printLine(`docs:registry: wrote ${docs}/_index.md and ${docs}/installation-configuration.md`);

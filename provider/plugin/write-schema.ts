@@ -1,8 +1,9 @@
 // `npm run schema`: writes the package schema (sdks/schema.json) from the field tables.
 import * as fs from "node:fs";
+import { printLine } from "../diagnostics";
 import { packageSchemaText } from "./package-schema";
 import { packageVersion } from "./server";
 
 const target = process.argv[2] ?? "sdks/schema.json";
 fs.writeFileSync(target, packageSchemaText(packageVersion()));
-console.log(`schema: wrote ${target}`);
+printLine(`schema: wrote ${target}`);

@@ -34,7 +34,7 @@ import {
   sentCampaignError,
   withOperation,
 } from "./common";
-import { journalIds } from "./create-once";
+import { journalIds } from "./create-journal";
 import { defineResource } from "./define";
 import {
   type BodyOf,
@@ -270,8 +270,8 @@ async function rename(client: SenderClient, id: string, title: string): Promise<
     await client.updateCampaign(id, { title });
     return true;
   } catch (err) {
-    process.stderr.write(
-      `warning: Campaign ${id} was made, but renaming it to its title failed (${(err as Error).message}); the next \`pulumi up\` renames it\n`,
+    warn(
+      `Campaign ${id} was made, but renaming it to its title failed (${(err as Error).message}); the next \`pulumi up\` renames it`,
     );
     return false;
   }

@@ -276,14 +276,13 @@ export type ResourceProviderImpl = Required<
 /** How a kind's provider is made: from the context its operations work in. */
 export type ResourceProviderOf = (context: ProviderContext) => ResourceProviderImpl;
 
+export { journalForget, journalKey } from "./create-journal";
 export {
   type CreateOnceOptions,
   type CreateOnceSpec,
   createOnce,
   createOptionsOf,
   isAmbiguous,
-  journalForget,
-  journalKey,
   keepAutoname,
   mayExistError,
   removeLeftovers,

@@ -14,7 +14,7 @@ import {
   sameValue,
   withOperation,
 } from "./common";
-import { journalIds } from "./create-once";
+import { journalIds } from "./create-journal";
 import { defineResource } from "./define";
 import { bodyOf, diffSpecOf, type InputsOf, type PropsOf, readComputed } from "./fields";
 import { wireMapOf } from "./program-errors";
@@ -298,8 +298,8 @@ export const transactionalCampaignProvider: ResourceProviderOf = defineResource(
               created = await client.updateTransactional(created.id, { title: body.title });
             } catch (err) {
               outsTitle = createTitle;
-              process.stderr.write(
-                `warning: ${KIND} ${created.id} was made, but renaming it to its title failed (${(err as Error).message}); the next \`pulumi up\` renames it\n`,
+              warn(
+                `${KIND} ${created.id} was made, but renaming it to its title failed (${(err as Error).message}); the next \`pulumi up\` renames it`,
               );
             }
           }

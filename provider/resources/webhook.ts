@@ -26,7 +26,7 @@ import {
   sameValue,
   withOperation,
 } from "./common";
-import { journalIds, journalIntend, journalIntent, journalSettle } from "./create-once";
+import { journalIds, journalIntend, journalIntent, journalSettle } from "./create-journal";
 import { defineResource } from "./define";
 import {
   bodyOf,

@@ -9,7 +9,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { instanceMark } from "../../provider/autoname";
-import { journalKey } from "../../provider/resources/create-once";
+import { journalKey } from "../../provider/resources/create-journal";
 import { placeOf } from "../../provider/stack-place";
 import { pluginPath } from "../support/plugin";
 import { cli } from "../support/run";

@@ -1,5 +1,6 @@
 import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
+import * as os from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { pluginTarball, pulumiOnlyPath, VERSION } from "../support/plugin";
@@ -194,5 +195,57 @@ describe("a YAML program with two explicit providers on two accounts, no node on
     expect(destroy.summary.resourceChanges).toEqual({ delete: 5 });
     expect((await first.state()).campaigns.map((c: any) => c.id)).toEqual(SEEDED_CAMPAIGNS);
     expect((await second.state()).campaigns.map((c: any) => c.id)).toEqual(SEEDED_CAMPAIGNS);
+  });
+});
+
+describe("a provider warning through the plugin, at the default verbosity, no node on PATH", () => {
+  let emu: EmulatorHandle;
+  let h: StackHandle;
+  let scratch: string;
+  let journal: string;
+
+  beforeAll(async () => {
+    emu = await emulator(TOKEN);
+    // The create journal's folder is a symlink: the provider refuses to write through it and warns.
+    scratch = fs.mkdtempSync(path.join(os.tmpdir(), "sender-journal-"));
+    fs.mkdirSync(path.join(scratch, "real"));
+    journal = path.join(scratch, "linked");
+    fs.symlinkSync(path.join(scratch, "real"), journal);
+    h = await createStack(
+      copyProgram("test/e2e/programs/yaml-journal", "yaml-journal"),
+      { url: emu.url, token: TOKEN },
+      {},
+      { PATH: nodeless, PULUMI_SENDER_JOURNAL_DIR: journal },
+    );
+    await installPlugin(h, tarball);
+  });
+  afterAll(async () => {
+    await h?.dispose();
+    await emu?.close();
+    if (scratch) fs.rmSync(scratch, { recursive: true, force: true });
+  });
+
+  test("up shows create-once's warning on the webhook, and the webhook is made once", async () => {
+    const up = await h.stack.up({ onOutput: h.onOutput });
+    expect(up.summary.resourceChanges).toEqual({ create: 2 });
+    const hooks = (await emu.state()).webhooks;
+    expect(hooks.map((w: any) => w.id)).toEqual([up.outputs.hookId?.value]);
+    const printed = h.output.join("");
+    // Once before the POST (the intent) and once after it (the id), each on the webhook through the
+    // engine's Log: the engine would show the plugin's stderr only at debug level.
+    const diagnostics = printed.slice(printed.indexOf("Diagnostics:"), printed.indexOf("Outputs:")).trimEnd();
+    const warning = `warning: could not write the create journal ${journal}/Webhook-[0-9a-f]{8}-[0-9a-f]{8}\\.json: the create journal folder ${journal} is not a folder \\(a symlink or a file\\)`;
+    expect(diagnostics).toMatch(
+      new RegExp(
+        `^Diagnostics:\\n  sender:index:Webhook \\(newSubscriber\\):\\n    ${warning}\\n    ${warning}$`,
+      ),
+    );
+    expect(fs.readdirSync(path.join(scratch, "real"))).toEqual([]);
+  });
+
+  test("destroy removes the webhook", async () => {
+    const destroy = await h.stack.destroy({ onOutput: h.onOutput });
+    expect(destroy.summary.resourceChanges).toEqual({ delete: 2 });
+    expect((await emu.state()).webhooks).toEqual([]);
   });
 });

@@ -5,13 +5,15 @@ import { beforeEach, describe, expect, test } from "vitest";
 import { Claims } from "../../../provider/claims";
 import { SenderClient, SenderHttpError, SenderTimeoutError } from "../../../provider/client";
 import {
-  type CreateOnceSpec,
-  createOnce,
-  createOptionsOf,
   journalAdd,
   journalForget,
   journalIds,
   journalKey,
+} from "../../../provider/resources/create-journal";
+import {
+  type CreateOnceSpec,
+  createOnce,
+  createOptionsOf,
   keepAutoname,
   MAX_SETTLE_MS,
   removeLeftovers,
