@@ -18,24 +18,15 @@ import {
   campaignFields,
 } from "./campaign-fields";
 import {
-  changedFields,
   createOnce,
   createOptionsOf,
-  type DiffSpec,
-  guardChange,
-  guardedDiff,
-  isNotFound,
-  isSent,
   journalForget,
+  journalIds,
   journalKey,
-  type ResourceProviderOf,
-  readOrGone,
   removeLeftovers,
-  sentCampaignError,
-  withOperation,
-} from "./common";
-import { journalIds } from "./create-once";
+} from "./create-once";
 import { defineResource } from "./define";
+import { changedFields, type DiffSpec } from "./diff";
 import {
   type BodyOf,
   bodyOf,
@@ -46,6 +37,9 @@ import {
   readInputs,
   outputsOf as tableOutputs,
 } from "./fields";
+import { isNotFound, readOrGone, withOperation } from "./operation-errors";
+import type { ResourceProviderOf } from "./provider-types";
+import { guardChange, guardedDiff, isSent, sentCampaignError } from "./sent-guard";
 
 export {
   type CampaignComputed,
