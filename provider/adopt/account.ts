@@ -6,7 +6,6 @@
  */
 import type * as api from "../client/schemas";
 import { ProviderContext } from "../context";
-import { isSent } from "../resources/common";
 import {
   type AdoptClient,
   CAMPAIGN_KIND,
@@ -15,6 +14,7 @@ import {
   type ResourceKind,
   registry,
 } from "../resources/registry";
+import { isSent } from "../resources/sent-guard";
 
 /** One object of the account, as `adopt` writes it. */
 export interface AccountObject {

@@ -7,7 +7,7 @@ import type { SenderClient } from "../client";
 import { type ConfigureInput, ContextHolder } from "../context";
 import { filterConsoleErrors } from "../diagnostics";
 import { checkInContext } from "../resources/account-checks";
-import type { ResourceProviderImpl } from "../resources/common";
+import type { ResourceProviderImpl } from "../resources/provider-types";
 import { providerFactories, type ResourceKind } from "../resources/registry";
 import { STACK_NONCE_KIND, stackNonceProvider } from "../resources/stack-nonce";
 

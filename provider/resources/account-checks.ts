@@ -8,7 +8,8 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { serviceText, shorten } from "../client";
 import type { ProviderContext } from "../context";
-import { containsUnknown, type PropertyBag, userInputs } from "./common";
+import type { PropertyBag } from "./bag";
+import { containsUnknown, userInputs } from "./engine-values";
 import { type ResourceKind, registry } from "./registry";
 
 /** How many of the account's ids a failure lists as examples. */

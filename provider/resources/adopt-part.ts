@@ -7,8 +7,10 @@
  */
 import { z } from "zod";
 import { shorten } from "../client";
-import { type PropertyBag, type ResourceProviderOf, withOperation } from "./common";
+import type { PropertyBag } from "./bag";
 import { idProblem, safeId } from "./ids";
+import { withOperation } from "./operation-errors";
+import type { ResourceProviderOf } from "./provider-types";
 
 /**
  * The `adoptId` field of a part of a campaign; `what` is the id it takes, for its messages.

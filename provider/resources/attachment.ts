@@ -2,19 +2,13 @@ import { z } from "zod";
 import type { AddAttachmentBody, Attachment, KnownKeys } from "../client";
 import { shorten } from "../client";
 import { attachmentAdoptIdField } from "./adopt-part";
-import {
-  createOnce,
-  createOptionsOf,
-  guardedDiff,
-  isNotFound,
-  type PropertyBag,
-  type ResourceProviderOf,
-  readOrGone,
-  sentBeforeDelete,
-  withOperation,
-} from "./common";
+import type { PropertyBag } from "./bag";
+import { createOnce, createOptionsOf } from "./create-once";
 import { defineResource } from "./define";
 import { campaignIdField, diffSpecOf, type InputsOf, type OutputsOf, type TableOf } from "./fields";
+import { isNotFound, readOrGone, withOperation } from "./operation-errors";
+import type { ResourceProviderOf } from "./provider-types";
+import { guardedDiff, sentBeforeDelete } from "./sent-guard";
 
 const KIND = "Attachment";
 

@@ -2,20 +2,14 @@ import { z } from "zod";
 import { FOLLOW_UP_DELAYS, type FollowUpBody } from "../client";
 import type { ProviderContext } from "../context";
 import { partAdoptIdField } from "./adopt-part";
-import {
-  compact,
-  guardChange,
-  guardedDiff,
-  isNotFound,
-  type PropertyBag,
-  type ResourceProviderOf,
-  readOrGone,
-  sentBeforeDelete,
-  withOperation,
-} from "./common";
+import type { PropertyBag } from "./bag";
 import { defineResource } from "./define";
+import { compact } from "./engine-values";
 import { campaignIdField, diffSpecOf, type InputsOf, type OutputsOf, type TableOf } from "./fields";
+import { isNotFound, readOrGone, withOperation } from "./operation-errors";
 import { wireMapOf } from "./program-errors";
+import type { ResourceProviderOf } from "./provider-types";
+import { guardChange, guardedDiff, sentBeforeDelete } from "./sent-guard";
 
 const KIND = "CampaignFollowUp";
 

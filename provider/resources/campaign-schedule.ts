@@ -12,22 +12,14 @@ import { formatTimestamp } from "../client/query";
 import type * as api from "../client/schemas";
 import type { ProviderContext } from "../context";
 import { partAdoptIdField } from "./adopt-part";
-import {
-  checkWithSchema,
-  containsUnknown,
-  guardChange,
-  guardedDiff,
-  guardSentCampaign,
-  httpStatusOf,
-  isNotFound,
-  isSent,
-  type PropertyBag,
-  type ResourceProviderOf,
-  readOrGone,
-  withOperation,
-} from "./common";
+import type { PropertyBag } from "./bag";
+import { checkWithSchema } from "./check";
 import { defineResource } from "./define";
+import { containsUnknown } from "./engine-values";
 import { campaignIdField, derive, type InputsOf, type OutputsOf, type TableOf, typed } from "./fields";
+import { httpStatusOf, isNotFound, readOrGone, withOperation } from "./operation-errors";
+import type { ResourceProviderOf } from "./provider-types";
+import { guardChange, guardedDiff, guardSentCampaign, isSent } from "./sent-guard";
 
 const KIND = "CampaignSchedule";
 

@@ -7,19 +7,9 @@ import { z } from "zod";
 import type { SenderClient } from "../client";
 import type * as api from "../client/schemas";
 import { partAdoptIdField } from "./adopt-part";
-import {
-  containsUnknown,
-  type DiffSpec,
-  guardChange,
-  guardedDiff,
-  guardSentCampaign,
-  isNotFound,
-  type ResourceProviderOf,
-  readOrGone,
-  sameSet,
-  withOperation,
-} from "./common";
 import { defineResource } from "./define";
+import { type DiffSpec, sameSet } from "./diff";
+import { containsUnknown } from "./engine-values";
 import {
   campaignIdField,
   diffSpecOf,
@@ -31,7 +21,10 @@ import {
   stableSet,
   type TableOf,
 } from "./fields";
+import { isNotFound, readOrGone, withOperation } from "./operation-errors";
 import { inProgramTerms } from "./program-errors";
+import type { ResourceProviderOf } from "./provider-types";
+import { guardChange, guardedDiff, guardSentCampaign } from "./sent-guard";
 
 const KIND = "CampaignTargeting";
 

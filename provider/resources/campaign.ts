@@ -17,25 +17,10 @@ import {
   type CampaignOutputs,
   campaignFields,
 } from "./campaign-fields";
-import {
-  changedFields,
-  createOnce,
-  createOptionsOf,
-  type DiffSpec,
-  guardChange,
-  guardedDiff,
-  isNotFound,
-  isSent,
-  journalForget,
-  journalKey,
-  type ResourceProviderOf,
-  readOrGone,
-  removeLeftovers,
-  sentCampaignError,
-  withOperation,
-} from "./common";
-import { journalIds } from "./create-journal";
+import { journalForget, journalIds, journalKey } from "./create-journal";
+import { createOnce, createOptionsOf, removeLeftovers } from "./create-once";
 import { defineResource } from "./define";
+import { changedFields, type DiffSpec } from "./diff";
 import {
   type BodyOf,
   bodyOf,
@@ -46,6 +31,9 @@ import {
   readInputs,
   outputsOf as tableOutputs,
 } from "./fields";
+import { isNotFound, readOrGone, withOperation } from "./operation-errors";
+import type { ResourceProviderOf } from "./provider-types";
+import { guardChange, guardedDiff, isSent, sentCampaignError } from "./sent-guard";
 
 export {
   type CampaignComputed,

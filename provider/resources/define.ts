@@ -7,15 +7,10 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import type { ProviderContext } from "../context";
-import {
-  checkWithSchema,
-  type DiffSpec,
-  diffBySpec,
-  keepAutoname,
-  noticeAdoption,
-  type ResourceProviderOf,
-  userInputs,
-} from "./common";
+import { checkWithSchema, noticeAdoption } from "./check";
+import { keepAutoname } from "./create-once";
+import { type DiffSpec, diffBySpec } from "./diff";
+import { userInputs } from "./engine-values";
 import {
   derive,
   type FieldTable,
@@ -25,6 +20,7 @@ import {
   type PropsOf,
   pickInputs,
 } from "./fields";
+import type { ResourceProviderOf } from "./provider-types";
 
 /** What a kind's `read` answers: its outputs and inputs as the service has them, or `id: ""` when it is gone. */
 export interface ReadOf<T extends FieldTable> {

@@ -8,7 +8,8 @@
  */
 import { z } from "zod";
 import type { FieldType } from "../field-type";
-import { compact, type DiffSpec, sameSet } from "./common";
+import { type DiffSpec, sameSet } from "./diff";
+import { compact } from "./engine-values";
 import { safeId } from "./ids";
 
 /** Every fact about one field of a resource. */

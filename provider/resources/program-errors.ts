@@ -21,7 +21,7 @@ export type WireMap = Readonly<Record<string, WireField>>;
 
 /**
  * What the wire map reads of a field table (`resources/fields.ts`), declared here so that this
- * module, which `common.ts` imports, does not import the tables' module back.
+ * module, which `operation-errors.ts` and the kinds import, stays a leaf that imports no table.
  */
 export type WireNamedTable = Readonly<
   Record<string, { readonly type: unknown; readonly api?: string; readonly output?: boolean }>

@@ -27,9 +27,9 @@ import {
   campaignTargetingFields,
   campaignTargetingProvider,
 } from "./campaign-targeting";
-import type { ResourceProviderImpl, ResourceProviderOf } from "./common";
 import { fieldDocs } from "./field-docs.generated";
 import { type DocumentedTable, withDocs } from "./fields";
+import type { ResourceProviderImpl, ResourceProviderOf } from "./provider-types";
 import {
   transactionalCampaignDescription,
   transactionalCampaignFields,

@@ -1,23 +1,16 @@
 import { markedTitle, sameTitle } from "../autoname";
 import { type CreateTransactionalBody, type SenderClient, shorten, type Transactional } from "../client";
 import { warn } from "../diagnostics";
-import {
-  changedFields,
-  compact,
-  createOnce,
-  createOptionsOf,
-  isNotFound,
-  journalKey,
-  type PropertyBag,
-  type ResourceProviderOf,
-  readOrGone,
-  sameValue,
-  withOperation,
-} from "./common";
-import { journalIds } from "./create-journal";
+import type { PropertyBag } from "./bag";
+import { journalIds, journalKey } from "./create-journal";
+import { createOnce, createOptionsOf } from "./create-once";
 import { defineResource } from "./define";
+import { changedFields, sameValue } from "./diff";
+import { compact } from "./engine-values";
 import { bodyOf, diffSpecOf, type InputsOf, type PropsOf, readComputed } from "./fields";
+import { isNotFound, readOrGone, withOperation } from "./operation-errors";
 import { wireMapOf } from "./program-errors";
+import type { ResourceProviderOf } from "./provider-types";
 import {
   type TransactionalCampaignInputs,
   type TransactionalCampaignOutputs,

@@ -12,22 +12,18 @@ import {
   type WebhookTopic,
 } from "../client";
 import type { ProviderContext } from "../context";
+import type { PropertyBag } from "./bag";
 import {
-  changedFields,
-  createOnce,
-  createOptionsOf,
-  isAmbiguous,
-  isNotFound,
   journalForget,
+  journalIds,
+  journalIntend,
+  journalIntent,
   journalKey,
-  type PropertyBag,
-  type ResourceProviderOf,
-  readOrGone,
-  sameValue,
-  withOperation,
-} from "./common";
-import { journalIds, journalIntend, journalIntent, journalSettle } from "./create-journal";
+  journalSettle,
+} from "./create-journal";
+import { createOnce, createOptionsOf, isAmbiguous } from "./create-once";
 import { defineResource } from "./define";
+import { changedFields, sameValue } from "./diff";
 import {
   bodyOf,
   diffSpecOf,
@@ -41,6 +37,8 @@ import {
   type TableOf,
 } from "./fields";
 import { safeId } from "./ids";
+import { isNotFound, readOrGone, withOperation } from "./operation-errors";
+import type { ResourceProviderOf } from "./provider-types";
 
 const KIND = "Webhook";
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { SenderClient, SenderHttpError } from "../../../provider/client";
 import { ProviderContext } from "../../../provider/context";
 import { providersOf, type ResourceKind } from "../../../provider/index";
-import type { ResourceProviderImpl } from "../../../provider/resources/common";
+import type { ResourceProviderImpl } from "../../../provider/resources/provider-types";
 import { type CannedServer, startCannedServer } from "./helpers/canned-server";
 
 /**

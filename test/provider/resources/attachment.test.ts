@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { describeFile } from "../../../emulator/routes/attachments";
 import { CDN } from "../../../emulator/seed";
-import { UNKNOWN } from "../../../provider/resources/common";
+import { UNKNOWN } from "../../../provider/resources/engine-values";
 import { type Harness, startHarness, TOKEN } from "./harness";
 
 const PROVIDER = "exports.handler=function(){}";

@@ -6,7 +6,7 @@ import {
   SCHEDULE_KEPT_INPUT,
   toApiScheduleTime,
 } from "../../../provider/resources/campaign-schedule";
-import { UNKNOWN } from "../../../provider/resources/common";
+import { UNKNOWN } from "../../../provider/resources/engine-values";
 import { type Harness, NO_CHANGE, PROVIDER_STUB, startHarness, TOKEN, UPDATE } from "./harness";
 
 const withProvider = (inputs: Record<string, unknown>): Record<string, unknown> => ({

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { SenderReadOnlyError } from "../../../provider/client";
 import { inputsFromCampaign } from "../../../provider/resources/campaign";
-import { UNKNOWN } from "../../../provider/resources/common";
+import { UNKNOWN } from "../../../provider/resources/engine-values";
 import { type Harness, NO_CHANGE, PROVIDER_STUB, startHarness, TOKEN, UPDATE } from "./harness";
 
 /** Inputs as a program would give them (with the engine's `__provider`). */

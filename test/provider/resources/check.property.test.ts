@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startEmulator } from "../../../emulator/server";
 import { ProviderContext } from "../../../provider/context";
 import { providerFactories } from "../../../provider/index";
-import { type ResourceProviderImpl, UNKNOWN } from "../../../provider/resources/common";
+import { UNKNOWN } from "../../../provider/resources/engine-values";
+import type { ResourceProviderImpl } from "../../../provider/resources/provider-types";
 import type { ResourceKind } from "../../../provider/resources/registry";
 
 const TOKEN = "check-property-token-Ud7s";

@@ -6,7 +6,7 @@ import type { SenderClient } from "../../../provider/client";
 import { formatTimestamp } from "../../../provider/client/query";
 import { ProviderContext } from "../../../provider/context";
 import { providersOf, type ResourceKind } from "../../../provider/index";
-import type { ResourceProviderImpl } from "../../../provider/resources/common";
+import type { ResourceProviderImpl } from "../../../provider/resources/provider-types";
 
 /** The token of the test emulator; tests assert it never leaks. */
 export const TOKEN = "campaign-provider-test-token-41c7e2";

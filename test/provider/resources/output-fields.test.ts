@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { fieldTables } from "../../../provider";
-import { UNKNOWN } from "../../../provider/resources/common";
+import { UNKNOWN } from "../../../provider/resources/engine-values";
 import { computedNames } from "../../../provider/resources/fields";
 import { RESOURCE_KINDS } from "../../../provider/resources/registry";
 import { type Harness, PROVIDER_STUB, startHarness } from "./harness";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import { ProviderContext } from "../../../provider/context";
 import { checkInContext } from "../../../provider/index";
 import { checkSchedule } from "../../../provider/resources/campaign-schedule";
-import { UNKNOWN } from "../../../provider/resources/common";
+import { UNKNOWN } from "../../../provider/resources/engine-values";
 import { type Harness, PROVIDER_STUB, startHarness, TOKEN } from "./harness";
 
 // What check learns from the account (resources/account-checks.ts): the token, and the ids a

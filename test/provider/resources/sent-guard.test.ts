@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
-import { isSent, sentCampaignError } from "../../../provider/resources/common";
+import { isSent, sentCampaignError } from "../../../provider/resources/sent-guard";
 import { type Harness, startHarness } from "./harness";
 
 const PRICES = "https://files.example.com/docs/prices.pdf";

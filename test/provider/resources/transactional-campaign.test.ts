@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
-import { UNKNOWN } from "../../../provider/resources/common";
+import { UNKNOWN } from "../../../provider/resources/engine-values";
 import { type Harness, NO_CHANGE, startHarness, TOKEN, UPDATE } from "./harness";
 
 const PROVIDER = "exports.handler=function(){}";

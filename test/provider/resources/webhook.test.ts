@@ -1,8 +1,8 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
-import { UNKNOWN } from "../../../provider/resources/common";
 import { journalKey } from "../../../provider/resources/create-journal";
+import { UNKNOWN } from "../../../provider/resources/engine-values";
 import { pickInputs } from "../../../provider/resources/fields";
 import { webhookFields } from "../../../provider/resources/webhook";
 import { type Harness, NO_CHANGE, startHarness, TOKEN, UPDATE } from "./harness";

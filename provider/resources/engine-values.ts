@@ -1,0 +1,40 @@
+/**
+ * What the engine hands a provider and takes back: the placeholder of a value not yet known
+ * (preview), the internal keys it adds to every bag, and the rule that nothing handed back holds
+ * an undefined member.
+ */
+
+/** The value the engine substitutes for an input not yet known during preview. */
+export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
+
+/** The provider-internal keys the engine adds to every dynamic resource's inputs and outputs. */
+const INTERNAL_KEYS = new Set(["__provider"]);
+
+/** True when the value, or anything inside it, is not yet known (preview). */
+export function containsUnknown(value: unknown): boolean {
+  if (value === UNKNOWN) return true;
+  if (Array.isArray(value)) return value.some(containsUnknown);
+  if (value !== null && typeof value === "object") return Object.values(value).some(containsUnknown);
+  return false;
+}
+
+/** The inputs without the engine's internal keys. */
+export function userInputs<P extends object>(props: P | undefined): P {
+  // Only engine keys go: what remains is still the bag the caller typed.
+  return Object.fromEntries(Object.entries(props ?? {}).filter(([key]) => !INTERNAL_KEYS.has(key))) as P;
+}
+
+/**
+ * The object without its undefined members. The engine's protobuf encoding throws "Unexpected
+ * struct type" on an undefined value, so outputs and inputs handed back must not hold one.
+ */
+export function compact<T extends object>(value: T): Compact<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, item]) => item !== undefined)) as Compact<T>;
+}
+
+/** An object type without undefined members: a member that may be undefined becomes optional. */
+export type Compact<T> = {
+  [K in keyof T as undefined extends T[K] ? never : K]: T[K];
+} & {
+  [K in keyof T as undefined extends T[K] ? K : never]?: Exclude<T[K], undefined>;
+};
