@@ -1,5 +1,5 @@
 import type { SenderClient } from "../client";
-import type { AdoptClient } from "../resources/registry";
+import type { AdoptClient } from "./walks";
 
 /** The client's members that read: every other method is refused before it sends anything. */
 const READS = /^(get|list|iterate)[A-Z]/;
