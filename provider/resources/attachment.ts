@@ -1,7 +1,6 @@
 import { z } from "zod";
 import type { AddAttachmentBody, Attachment, KnownKeys } from "../client";
 import { shorten } from "../client";
-import { attachmentAdoptIdField } from "./adopt-part";
 import {
   createOnce,
   createOptionsOf,
@@ -15,6 +14,7 @@ import {
 } from "./common";
 import { defineResource } from "./define";
 import { campaignIdField, diffSpecOf, type InputsOf, type OutputsOf, type TableOf } from "./fields";
+import { attachmentAdoptIdField } from "./part-takeover";
 
 const KIND = "Attachment";
 

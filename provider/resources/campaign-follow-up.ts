@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { FOLLOW_UP_DELAYS, type FollowUpBody } from "../client";
 import type { ProviderContext } from "../context";
-import { partAdoptIdField } from "./adopt-part";
 import {
   compact,
   guardChange,
@@ -15,6 +14,7 @@ import {
 } from "./common";
 import { defineResource } from "./define";
 import { campaignIdField, diffSpecOf, type InputsOf, type OutputsOf, type TableOf } from "./fields";
+import { partAdoptIdField } from "./part-takeover";
 import { wireMapOf } from "./program-errors";
 
 const KIND = "CampaignFollowUp";

@@ -11,7 +11,6 @@ import { z } from "zod";
 import { formatTimestamp } from "../client/query";
 import type * as api from "../client/schemas";
 import type { ProviderContext } from "../context";
-import { partAdoptIdField } from "./adopt-part";
 import {
   checkWithSchema,
   containsUnknown,
@@ -28,6 +27,7 @@ import {
 } from "./common";
 import { defineResource } from "./define";
 import { campaignIdField, derive, type InputsOf, type OutputsOf, type TableOf, typed } from "./fields";
+import { partAdoptIdField } from "./part-takeover";
 
 const KIND = "CampaignSchedule";
 

@@ -6,7 +6,6 @@
 import { z } from "zod";
 import type { SenderClient } from "../client";
 import type * as api from "../client/schemas";
-import { partAdoptIdField } from "./adopt-part";
 import {
   containsUnknown,
   type DiffSpec,
@@ -31,6 +30,7 @@ import {
   stableSet,
   type TableOf,
 } from "./fields";
+import { partAdoptIdField } from "./part-takeover";
 import { inProgramTerms } from "./program-errors";
 
 const KIND = "CampaignTargeting";

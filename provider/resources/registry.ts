@@ -6,7 +6,6 @@
  */
 
 import type { AccountList, ProviderContext } from "../context";
-import { adoptingPart, campaignIdOf } from "./adopt-part";
 import { attachmentDescription, attachmentFields, attachmentIdOf, attachmentProvider } from "./attachment";
 import { campaignDescription, campaignFields, campaignProvider } from "./campaign";
 import {
@@ -27,6 +26,7 @@ import {
 import type { ResourceProviderImpl, ResourceProviderOf } from "./common";
 import { fieldDocs } from "./field-docs.generated";
 import { type DocumentedTable, withDocs } from "./fields";
+import { campaignIdOf, partWithTakeover } from "./part-takeover";
 import {
   transactionalCampaignDescription,
   transactionalCampaignFields,
@@ -70,7 +70,7 @@ const kindEntries = {
   CampaignTargeting: {
     fields: withDocs(campaignTargetingFields, fieldDocs.CampaignTargeting),
     description: campaignTargetingDescription,
-    provider: adoptingPart("CampaignTargeting", campaignIdOf, campaignTargetingProvider),
+    provider: partWithTakeover("CampaignTargeting", campaignIdOf, campaignTargetingProvider),
     autonamed: false,
     accountIdLists: [
       { property: "tagIds", list: "tags", noun: "tag" },
@@ -82,21 +82,21 @@ const kindEntries = {
   CampaignFollowUp: {
     fields: withDocs(campaignFollowUpFields, fieldDocs.CampaignFollowUp),
     description: campaignFollowUpDescription,
-    provider: adoptingPart("CampaignFollowUp", campaignIdOf, campaignFollowUpProvider),
+    provider: partWithTakeover("CampaignFollowUp", campaignIdOf, campaignFollowUpProvider),
     autonamed: false,
     accountIdLists: [],
   },
   CampaignSchedule: {
     fields: withDocs(campaignScheduleFields, fieldDocs.CampaignSchedule),
     description: campaignScheduleDescription,
-    provider: adoptingPart("CampaignSchedule", campaignIdOf, campaignScheduleProvider),
+    provider: partWithTakeover("CampaignSchedule", campaignIdOf, campaignScheduleProvider),
     autonamed: false,
     accountIdLists: [],
   },
   Attachment: {
     fields: withDocs(attachmentFields, fieldDocs.Attachment),
     description: attachmentDescription,
-    provider: adoptingPart("Attachment", attachmentIdOf, attachmentProvider),
+    provider: partWithTakeover("Attachment", attachmentIdOf, attachmentProvider),
     autonamed: false,
     accountIdLists: [],
   },
