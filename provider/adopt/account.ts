@@ -8,7 +8,8 @@ import type * as api from "../client/schemas";
 import { ProviderContext } from "../context";
 import { isSent } from "../resources/common";
 import { CAMPAIGN_KIND, providersOf, RESOURCE_KINDS, type ResourceKind } from "../resources/registry";
-import { type AdoptClient, adoptName, adoptWalks, byCreatedThenId } from "./walks";
+import type { AdoptClient } from "./client";
+import { adoptName, adoptWalks, byCreatedThenId } from "./walks";
 
 /** One object of the account, as `adopt` writes it. */
 export interface AccountObject {
@@ -86,7 +87,7 @@ async function pooled<T, R>(items: readonly T[], width: number, work: (item: T) 
 }
 
 /**
- * Reads the account through `client` (read-only: see `readOnlyClient`), reporting progress
+ * Reads the account through `client` (read-only: see `adoptClient`), reporting progress
  * through `progress`. Nothing but GET requests is sent. The kinds are walked as their
  * {@link adoptWalks} say: each campaign with its parts in the registry's order, then each top-level kind.
  */

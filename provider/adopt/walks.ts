@@ -3,13 +3,10 @@
  * then the kinds of their own. One walk per kind of the registry; a kind added without its walk
  * does not compile.
  */
-import type { SenderClient } from "../client";
 import type * as api from "../client/schemas";
 import type { PropertyBag } from "../resources/bag";
 import type { ResourceKind } from "../resources/registry";
-
-/** The client `pulumi-sender adopt` reads an account through: read-only, its webhook list seeding `getWebhook`. */
-export type AdoptClient = SenderClient & { seedWebhooks(webhooks: readonly { id: string }[]): void };
+import type { AdoptClient } from "./client";
 
 /** One object `adopt` finds of a kind: the id its `read` takes, and what its name is derived from. */
 export interface AdoptFound {
