@@ -6,15 +6,10 @@
  */
 import type * as api from "../client/schemas";
 import { ProviderContext } from "../context";
-import {
-  type AdoptClient,
-  CAMPAIGN_KIND,
-  providersOf,
-  RESOURCE_KINDS,
-  type ResourceKind,
-  registry,
-} from "../resources/registry";
+import { CAMPAIGN_KIND, providersOf, RESOURCE_KINDS, type ResourceKind } from "../resources/registry";
 import { isSent } from "../resources/sent-guard";
+import type { AdoptClient } from "./client";
+import { adoptName, adoptWalks, byCreatedThenId } from "./walks";
 
 /** One object of the account, as `adopt` writes it. */
 export interface AccountObject {
@@ -91,15 +86,10 @@ async function pooled<T, R>(items: readonly T[], width: number, work: (item: T) 
   return out;
 }
 
-const byCreatedThenId = (
-  a: { created?: string | null; id: string },
-  b: { created?: string | null; id: string },
-) => (a.created ?? "").localeCompare(b.created ?? "") || a.id.localeCompare(b.id);
-
 /**
- * Reads the account through `client` (read-only: see `readOnlyClient`), reporting progress
- * through `progress`. Nothing but GET requests is sent. The kinds are walked as the registry's
- * `adopt` facts say: each campaign with its parts in the registry's order, then each top-level kind.
+ * Reads the account through `client` (read-only: see `adoptClient`), reporting progress
+ * through `progress`. Nothing but GET requests is sent. The kinds are walked as their
+ * {@link adoptWalks} say: each campaign with its parts in the registry's order, then each top-level kind.
  */
 export async function readAccount(
   client: AdoptClient,
@@ -114,7 +104,7 @@ export async function readAccount(
   const campaignOnly = filters.statuses !== undefined;
   const keepsUndated = filters.title === undefined && filters.createdAfter === undefined && !campaignOnly;
   const parts = RESOURCE_KINDS.flatMap((kind) => {
-    const walk = registry[kind].adopt;
+    const walk = adoptWalks[kind];
     return walk.as === "part" ? [{ kind, walk }] : [];
   });
 
@@ -136,7 +126,7 @@ export async function readAccount(
       kind: CAMPAIGN_KIND,
       id,
       inputs,
-      label: campaign.title || campaign.subject || registry[CAMPAIGN_KIND].adoptName,
+      label: campaign.title || campaign.subject || adoptName(CAMPAIGN_KIND),
       status: campaign.status,
       created: campaign.created,
     });
@@ -157,7 +147,7 @@ export async function readAccount(
 
   const topLevel: AccountObject[] = [];
   for (const kind of RESOURCE_KINDS) {
-    const walk = registry[kind].adopt;
+    const walk = adoptWalks[kind];
     if (walk.as !== "top-level") continue;
     // A dated kind is judged by the title and date filters; an undated one is left out by any filter.
     if (walk.dated) {

@@ -3,9 +3,8 @@ import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { CAMPAIGN_STATUSES } from "../client/schemas/campaigns";
 import { readSettings } from "../config";
-import { ProviderContext } from "../context";
 import { type AccountFilters, readAccount } from "./account";
-import { readOnlyClient } from "./read-only";
+import { adoptClient, inAdoptTerms } from "./client";
 import { importFile, nameObjects, program, SECRETS_SCRIPT, secretInputs, secretsScript } from "./render";
 
 /** A usage error: printed with the usage, exit status 2. */
@@ -118,10 +117,14 @@ export async function runAdopt(argv: readonly string[], io: AdoptIo): Promise<nu
   const settings = readSettings({ get: (key) => flags[key] }, io.env);
   if (!settings.apiToken)
     throw new AdoptUsageError("no API token: set SENDER_API_TOKEN or pass --token (it is never printed)");
-  const client = readOnlyClient(new ProviderContext({ settings }).client());
+  const client = adoptClient(settings);
   const started = performance.now();
   io.progress(`adopt: reading ${client.baseUrl}`);
-  const account = await readAccount(client, filters, (line) => io.progress(`adopt: ${line}`));
+  const account = await readAccount(client, filters, (line) => io.progress(`adopt: ${line}`)).catch(
+    (error: unknown) => {
+      throw inAdoptTerms(error);
+    },
+  );
   const objects = nameObjects(account);
   const secrets = secretInputs(objects);
   const script = secretsScript(secrets);

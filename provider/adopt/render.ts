@@ -4,8 +4,9 @@
  * config. Each is a function of the account alone (no dates, no randomness, a fixed order), so
  * that a second run writes byte-identical files.
  */
-import { CAMPAIGN_KIND, registry } from "../resources/registry";
+import { CAMPAIGN_KIND } from "../resources/registry";
 import { type Account, type AccountObject, isSentStatus } from "./account";
+import { adoptName, partSuffix } from "./walks";
 
 /** An object with the name and TypeScript identifier it is written under. */
 export interface NamedObject extends AccountObject {
@@ -73,7 +74,7 @@ export function identifierOf(name: string): string {
  * kind (`eval-campaign`). A name or identifier still taken gets the kind, then a number.
  */
 export function nameObjects(account: Account): NamedObject[] {
-  const base = (o: AccountObject) => slug(o.label) || registry[o.kind].adoptName;
+  const base = (o: AccountObject) => slug(o.label) || adoptName(o.kind);
   const counts = new Map<string, number>();
   for (const o of account.objects) {
     if (o.campaignId === undefined) counts.set(base(o), (counts.get(base(o)) ?? 0) + 1);
@@ -92,8 +93,8 @@ export function nameObjects(account: Account): NamedObject[] {
   return account.objects.map((o) => {
     let wanted: string;
     if (o.campaignId !== undefined) {
-      const campaign = campaignNames.get(o.campaignId) ?? registry[CAMPAIGN_KIND].adoptName;
-      wanted = `${campaign}-${registry[o.kind].partSuffix ?? (slug(o.label) || registry[o.kind].adoptName)}`;
+      const campaign = campaignNames.get(o.campaignId) ?? adoptName(CAMPAIGN_KIND);
+      wanted = `${campaign}-${partSuffix(o.kind) ?? (slug(o.label) || adoptName(o.kind))}`;
     } else {
       wanted = (counts.get(base(o)) ?? 0) > 1 ? `${base(o)}-${idPart(o.id)}` : base(o);
     }

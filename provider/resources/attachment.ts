@@ -1,12 +1,12 @@
 import { z } from "zod";
 import type { AddAttachmentBody, Attachment, KnownKeys } from "../client";
 import { shorten } from "../client";
-import { attachmentAdoptIdField } from "./adopt-part";
 import type { PropertyBag } from "./bag";
 import { createOnce, createOptionsOf } from "./create-once";
 import { defineResource } from "./define";
 import { campaignIdField, diffSpecOf, type InputsOf, type OutputsOf, type TableOf } from "./fields";
 import { isNotFound, readOrGone, withOperation } from "./operation-errors";
+import { attachmentAdoptIdField } from "./part-takeover";
 import type { ResourceProviderOf } from "./provider-types";
 import { guardedDiff, sentBeforeDelete } from "./sent-guard";
 

@@ -1,12 +1,12 @@
 import { z } from "zod";
 import { FOLLOW_UP_DELAYS, type FollowUpBody } from "../client";
 import type { ProviderContext } from "../context";
-import { partAdoptIdField } from "./adopt-part";
 import type { PropertyBag } from "./bag";
 import { defineResource } from "./define";
 import { compact } from "./engine-values";
 import { campaignIdField, diffSpecOf, type InputsOf, type OutputsOf, type TableOf } from "./fields";
 import { isNotFound, readOrGone, withOperation } from "./operation-errors";
+import { partAdoptIdField } from "./part-takeover";
 import { wireMapOf } from "./program-errors";
 import type { ResourceProviderOf } from "./provider-types";
 import { guardChange, guardedDiff, sentBeforeDelete } from "./sent-guard";

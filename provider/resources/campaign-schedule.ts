@@ -11,13 +11,13 @@ import { z } from "zod";
 import { formatTimestamp } from "../client/query";
 import type * as api from "../client/schemas";
 import type { ProviderContext } from "../context";
-import { partAdoptIdField } from "./adopt-part";
 import type { PropertyBag } from "./bag";
 import { checkWithSchema } from "./check";
 import { defineResource } from "./define";
 import { containsUnknown } from "./engine-values";
 import { campaignIdField, derive, type InputsOf, type OutputsOf, type TableOf, typed } from "./fields";
 import { httpStatusOf, isNotFound, readOrGone, withOperation } from "./operation-errors";
+import { partAdoptIdField } from "./part-takeover";
 import type { ResourceProviderOf } from "./provider-types";
 import { guardChange, guardedDiff, guardSentCampaign, isSent } from "./sent-guard";
 

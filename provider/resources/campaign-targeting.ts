@@ -6,7 +6,6 @@
 import { z } from "zod";
 import type { SenderClient } from "../client";
 import type * as api from "../client/schemas";
-import { partAdoptIdField } from "./adopt-part";
 import { defineResource } from "./define";
 import { type DiffSpec, sameSet } from "./diff";
 import { containsUnknown } from "./engine-values";
@@ -22,6 +21,7 @@ import {
   type TableOf,
 } from "./fields";
 import { isNotFound, readOrGone, withOperation } from "./operation-errors";
+import { partAdoptIdField } from "./part-takeover";
 import { inProgramTerms } from "./program-errors";
 import type { ResourceProviderOf } from "./provider-types";
 import { guardChange, guardedDiff, guardSentCampaign } from "./sent-guard";

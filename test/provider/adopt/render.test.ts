@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import type { Account, AccountObject } from "../../../provider/adopt/account";
 import { titlePattern } from "../../../provider/adopt/account";
-import { MutationRefused, readOnlyClient } from "../../../provider/adopt/read-only";
+import { adoptClient, inAdoptTerms, MutationRefused } from "../../../provider/adopt/client";
 import {
   identifierOf,
   importFile,
@@ -12,7 +12,8 @@ import {
   secretsScript,
   slug,
 } from "../../../provider/adopt/render";
-import { SenderClient } from "../../../provider/client";
+import { SenderReadOnlyError } from "../../../provider/client";
+import { readSettings } from "../../../provider/config";
 
 const campaign = (id: string, label: string, status = "DRAFT"): AccountObject => ({
   kind: "Campaign",
@@ -239,11 +240,21 @@ describe("filters and the read-only client", () => {
     ).toEqual(["Spring sale", "spring"]);
   });
 
-  test("the client refuses every method but get*, list* and iterate* before sending", () => {
-    const client = readOnlyClient(new SenderClient({ baseUrl: "http://127.0.0.1:9", apiToken: "t" }));
-    expect(() => client.deleteCampaigns(["c1"])).toThrow(MutationRefused);
-    expect(() => client.createWebhook({ url: "https://x.example", topic: "bounces/new" })).toThrow(
-      "pulumi-sender adopt sends no mutating request, and refused createWebhook",
+  test("the client refuses every request but a GET before sending, and adopt says so", async () => {
+    const client = adoptClient(
+      readSettings(
+        { get: () => undefined },
+        { SENDER_API_TOKEN: "adopt-test-token", SENDER_BASE_URL: "http://127.0.0.1:9" },
+      ),
+    );
+    const deleted = await client.deleteCampaigns(["c1"]).catch((error: unknown) => error);
+    expect(SenderReadOnlyError.is(deleted)).toBe(true);
+    expect(inAdoptTerms(deleted)).toBeInstanceOf(MutationRefused);
+    const created = await client
+      .createWebhook({ url: "https://x.example", topic: "bounces/new" })
+      .catch((error: unknown) => error);
+    expect((inAdoptTerms(created) as Error).message).toBe(
+      "pulumi-sender adopt sends no mutating request, and refused POST /v2/account/webhooks",
     );
     expect(client.baseUrl).toBe("http://127.0.0.1:9");
   });

@@ -1,9 +1,10 @@
 /**
- * `adoptId` for the parts of a campaign (targeting, follow-up, schedule, attachment): a create
- * that names the part's id reads what the service has and changes only what differs from the
- * inputs, through the kind's own `read`, `diff` and `update`. A part that already matches costs
- * its reads and no mutating request; a sent campaign's part that differs is refused by the kind's
- * own guard.
+ * The takeover of one existing part of a campaign (targeting, follow-up, schedule, attachment)
+ * through `adoptId`; not the `pulumi-sender adopt` command, which writes a program for a whole
+ * account. A create that names the part's id reads what the service has and changes only what
+ * differs from the inputs, through the kind's own `read`, `diff` and `update`. A part that already
+ * matches costs its reads and no mutating request; a sent campaign's part that differs is refused
+ * by the kind's own guard.
  */
 import { z } from "zod";
 import { shorten } from "../client";
@@ -56,11 +57,12 @@ export function campaignIdOf(inputs: PropertyBag): string {
 }
 
 /**
- * The provider of a part of a campaign, taking `adoptId` at create. `idOf` gives the id the inputs
- * make (the campaign id, or `<campaignId>/<fileName>` for an attachment): `adoptId` must be it,
- * since a part is keyed by its campaign. No two resources of one provider context adopt the same part.
+ * The provider of a part of a campaign, taking over at create the part `adoptId` names. `idOf`
+ * gives the id the inputs make (the campaign id, or `<campaignId>/<fileName>` for an attachment):
+ * `adoptId` must be it, since a part is keyed by its campaign. No two resources of one provider
+ * context take over the same part.
  */
-export function adoptingPart(
+export function partWithTakeover(
   kind: string,
   idOf: (inputs: PropertyBag) => string,
   make: ResourceProviderOf,

@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { readAccount } from "../../../provider/adopt/account";
+import { adoptClient, inAdoptTerms, MutationRefused } from "../../../provider/adopt/client";
+import { readSettings } from "../../../provider/config";
+import { SenderOperationError } from "../../../provider/resources/operation-errors";
+import { type Harness, startHarness, TOKEN } from "../resources/harness";
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+describe("adopt's client", () => {
+  const client = () =>
+    adoptClient(readSettings({ get: () => undefined }, { SENDER_API_TOKEN: TOKEN, SENDER_BASE_URL: h.url }));
+
+  test("reading an account sends GETs only, each campaign record once, and no webhook's own", async () => {
+    await h.client.createWebhook({ url: "https://hooks.example/adopt", topic: "bounces/new" });
+    await h.clearRequests();
+    const account = await readAccount(client(), {}, () => {});
+    expect(account.objects.map((o) => o.kind)).toContain("Webhook");
+    const lines = await h.lines();
+    expect(lines.filter((line) => !line.startsWith("GET "))).toEqual([]);
+    const records = lines.filter((line) => /^GET \/v2\/(campaigns|account\/webhooks)\/[^/?]+$/.test(line));
+    expect(records).toEqual([...new Set(records)]);
+    expect(records.some((line) => line.includes("/webhooks/"))).toBe(false);
+  });
+
+  test("a request refused inside a kind's read is said in adopt's words", async () => {
+    const refused = await client()
+      .deleteCampaigns(["c1"])
+      .catch((error: unknown) => error);
+    const error = inAdoptTerms(new SenderOperationError("read", "Campaign", "c1", refused));
+    expect(error).toBeInstanceOf(MutationRefused);
+    expect((error as Error).message).toBe(
+      "pulumi-sender adopt sends no mutating request, and refused DELETE /v2/campaigns",
+    );
+    expect(await h.mutations()).toEqual([]);
+    const other = new Error("not a refusal");
+    expect(inAdoptTerms(other)).toBe(other);
+  });
+});
