@@ -306,7 +306,12 @@ run_template() {
   [ "$mode" = release ] && heading="$release_heading"
   mkdir -p "$log" "$work/templates"
   say "$name: pulumi new $root/templates/$t"
+  # Not `( ... ) || { ... }`: bash ignores `set -e` inside a subshell whose status `||` tests, and a
+  # failed step would let the next ones run.
+  local status=0
+  set +e
   (
+    set -e
     export PATH="$path"
     if [ "$mode" = release ]; then
       export rel="$release"
@@ -337,11 +342,14 @@ run_template() {
     pulumi refresh --yes --expect-no-changes --non-interactive >"$log/refresh.txt" 2>&1
     pulumi destroy --yes --skip-preview --non-interactive >"$log/destroy.txt" 2>&1
     curl -sf "$emu_url/__emulator/state" >"$log/state-after-destroy.json"
-  ) || {
+  )
+  status=$?
+  set -e
+  if [ "$status" -ne 0 ]; then
     say "$name: FAILED; the last output:"
     tail -n 40 "$(ls -t "$log"/* | head -n1)" >&2
     return 1
-  }
+  fi
   if [ "$mode" = release ]; then
     say "$name: ok ($(grep -Eo '[0-9]+ to create' "$log/preview.txt" | head -n1))"
   else
@@ -428,12 +436,22 @@ done
 say "gitops: the starter copied out, npm ci with its committed lock file"
 mkdir -p "$work/gitops"
 (cd examples/gitops && git ls-files -z | xargs -0 -I{} cp --parents {} "$work/gitops/")
+# A failed `npm ci` must stop the subshell before `validate` (see run_template on `set -e`).
+set +e
 (
+  set -e
   cd "$work/gitops"
   export PATH="$with_node"
   npm ci --no-audit --no-fund >"$out/gitops-npm-ci.txt" 2>&1
   npm run --silent validate >"$out/gitops-validate.txt" 2>&1
-) || { say "gitops: FAILED"; tail -n 40 "$out/gitops-npm-ci.txt" "$out/gitops-validate.txt" >&2; exit 1; }
+)
+gitops_status=$?
+set -e
+if [ "$gitops_status" -ne 0 ]; then
+  say "gitops: FAILED"
+  tail -n 40 "$out/gitops-npm-ci.txt" "$out/gitops-validate.txt" >&2
+  exit 1
+fi
 node -p 'require(process.argv[1]).version' "$work/gitops/node_modules/pulumi-sender/package.json" >"$out/gitops-installed-version"
 cmp -s "$work/gitops/package-lock.json" examples/gitops/package-lock.json && echo unchanged >"$out/gitops-lock" || echo changed >"$out/gitops-lock"
 say "gitops: ok (pulumi-sender $(cat "$out/gitops-installed-version"), lock file $(cat "$out/gitops-lock"))"

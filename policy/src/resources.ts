@@ -26,13 +26,6 @@ export const DYNAMIC_PREFIX = "pulumi-nodejs:dynamic/sender:";
 /** The type token prefix of the native plugin's resources (`sender:index:Campaign`...). */
 export const PLUGIN_PREFIX = "sender:index:";
 
-/** The type token of a dynamic resource registered without a module and type of its own. */
-export const GENERIC_DYNAMIC_TYPE = "pulumi-nodejs:dynamic:Resource";
-
-// The `__provider` text every pulumi-sender dynamic resource stores (sdk/provider-source.ts) ends
-// with `providerFor('<Kind>')`: the kind is recorded there whatever the type token says.
-const PROVIDER_KIND = /providerFor\('([A-Za-z]+)'\)/;
-
 const KIND_SET: ReadonlySet<string> = new Set(SENDER_KINDS);
 
 const isKind = (name: string | undefined): name is SenderKind => name !== undefined && KIND_SET.has(name);
@@ -70,7 +63,7 @@ function plain(value: unknown): unknown {
 }
 
 /** The kind of a resource of either type family, or undefined when it is not pulumi-sender's. */
-export function kindOf(type: string, props: object): SenderKind | undefined {
+export function kindOf(type: string): SenderKind | undefined {
   if (type.startsWith(DYNAMIC_PREFIX)) {
     const name = type.slice(DYNAMIC_PREFIX.length);
     return isKind(name) ? name : undefined;
@@ -79,11 +72,8 @@ export function kindOf(type: string, props: object): SenderKind | undefined {
     const name = type.slice(PLUGIN_PREFIX.length);
     return isKind(name) ? name : undefined;
   }
-  if (type === GENERIC_DYNAMIC_TYPE) {
-    const provider = read(props, "__provider");
-    const name = typeof provider === "string" ? PROVIDER_KIND.exec(provider)?.[1] : undefined;
-    return isKind(name) ? name : undefined;
-  }
+  // A generic `pulumi-nodejs:dynamic:Resource` names no kind, and the engine hands a pack none of
+  // its `__` properties (so not `__provider`): it cannot be recognised (docs/policy.md).
   return undefined;
 }
 

@@ -34,7 +34,7 @@ interface SenderResource extends StackResource {
 
 function senderResources(resources: readonly StackResource[]): SenderResource[] {
   return resources.flatMap((r) => {
-    const kind = kindOf(r.type, r.props);
+    const kind = kindOf(r.type);
     return kind ? [{ ...r, kind }] : [];
   });
 }
@@ -166,7 +166,7 @@ export function scheduleTooSoon(
   resource: Pick<StackResource, "type" | "name" | "urn" | "props">,
   options: { hours: number; now: Date },
 ): Violation | undefined {
-  if (kindOf(resource.type, resource.props) !== "CampaignSchedule") return undefined;
+  if (kindOf(resource.type) !== "CampaignSchedule") return undefined;
   const value = read(resource.props, "scheduleTime");
   if (typeof value !== "string") return undefined;
   const instant = scheduleInstant(value);
@@ -214,7 +214,7 @@ export function addressesOutsideDomains(
   resource: Pick<StackResource, "type" | "name" | "urn" | "props">,
   domains: readonly string[],
 ): Violation[] {
-  const kind = kindOf(resource.type, resource.props);
+  const kind = kindOf(resource.type);
   const fields = kind ? ADDRESS_FIELDS[kind] : undefined;
   if (!kind || !fields || domains.length === 0) return [];
   const allowed = domains.map((d) => d.trim().toLowerCase().replace(/\.$/, ""));
@@ -248,7 +248,7 @@ export function shownUrl(url: URL): string {
 export function webhookNotHttps(
   resource: Pick<StackResource, "type" | "name" | "urn" | "props">,
 ): Violation | undefined {
-  if (kindOf(resource.type, resource.props) !== "Webhook") return undefined;
+  if (kindOf(resource.type) !== "Webhook") return undefined;
   const value = read(resource.props, "url");
   if (typeof value !== "string") return undefined;
   let url: URL | undefined;
