@@ -318,8 +318,18 @@ run_template() {
       unset PIP_EXTRA_INDEX_URL GOPROXY GONOSUMDB
     fi
     command -v node >"$log/node" || echo none >"$log/node"
+    local new_status=0
     pulumi new "$root/templates/$t" --dir "$dir" --name "welcome-$name" --stack dev --yes --non-interactive \
-      >"$log/new.txt" 2>&1
+      >"$log/new.txt" 2>&1 || new_status=$?
+    echo "$new_status" >"$log/new-status"
+    # Documented (templates/java/README.md): before publication, the Java template's `pulumi new`
+    # ends with its `mvn compile` unable to resolve the SDK, the project and its stack made all the
+    # same. That failure alone goes on, to the README's block; any other stops the run.
+    if [ "$new_status" -ne 0 ] &&
+      ! { [ "$t" = java ] && [ "$mode" = release ] &&
+        grep -q 'Run `pulumi install` to complete the installation.' "$log/new.txt"; }; then
+      exit "$new_status"
+    fi
     cd "$dir"
     # `pulumi new -c` would save the token in plain text, whatever the template says: set it apart.
     pulumi config set --secret sender:apiToken "$token_emu" >"$log/config.txt" 2>&1

@@ -312,6 +312,8 @@ describe.each(FROM_RELEASE)("templates/%s/README.md, from the release folder", (
   test("the README's block runs as written and the preview plans the campaign and its targeting", () => {
     const readme = fs.readFileSync(path.join(ROOT, "templates", name, "README.md"), "utf8");
     const block = read(`${name}-release/install.sh`);
+    // Only Java's pulumi new fails before publication, as its README says (its mvn compile).
+    expect(read(`${name}-release/new-status`).trim()).toBe(name === "java" ? "1" : "0");
     expect(block).toContain("$rel/");
     expect(readme).toContain(`### From the release folder (today)\n`);
     expect(readme).toContain(`\`\`\`sh\n${block}\`\`\``);
@@ -341,6 +343,7 @@ const TEMPLATES: [string, string, string, number][] = [
 
 describe.each(TEMPLATES)("pulumi new ./templates/%s", (name, node, installed, resources) => {
   test("generates the stack with the template's defaults: the emulator's URL, the token encrypted", () => {
+    expect(read(`${name}/new-status`).trim()).toBe("0");
     const settings = read(`${name}/Pulumi.dev.yaml.generated`);
     expect(settings).toContain("sender:baseUrl: http://127.0.0.1:4010");
     expect(settings).toMatch(/sender:apiToken:\n\s+secure: /);
@@ -383,6 +386,7 @@ describe("the Java template, its SDK from Maven", () => {
       .filter((request) => request.startsWith(`/${prefix}/io/github/pulumi-sender/`));
 
   test("from the registries: Maven fetched the release's jar from the Maven Central stand-in", () => {
+    expect(read("java/new-status").trim()).toBe("0");
     expect(read("java/installed-jar").trim()).toBe("same");
     expect(served("maven")).toContain(`/maven/${jar} 200`);
   });
@@ -393,6 +397,7 @@ describe("the Java template, its SDK from Maven", () => {
   });
 
   test("from the release folder: Maven Central without the SDK fails pulumi new's install; the README's copy into ~/.m2/repository is what the preview built on", () => {
+    expect(read("java-release/new-status").trim()).toBe("1");
     expect(read("java-release/new.txt")).toContain(
       `Could not find artifact io.github.pulumi-sender:sender:jar:${VERSION} in central`,
     );
