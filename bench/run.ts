@@ -11,6 +11,7 @@ import YAML from "yaml";
 import { runAdopt } from "../provider/adopt/main";
 import { SenderClient } from "../provider/client";
 import { fillAccount } from "../test/support/account";
+import { mavenUserHome } from "../test/support/plugin";
 import {
   copyProgram,
   createStack,
@@ -828,18 +829,10 @@ async function javaVsGo(results: Record<string, unknown>) {
   const langhosts = scriptLine("langhosts.sh");
   const plugin = `${pluginLauncherDir()}:${langhosts}:${process.env.PATH}`;
   // Java: templates/java's pom.xml, Maven's settings in a user home of the bench's.
-  const home = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-sender-bench-m2-"));
-  fs.mkdirSync(path.join(home, ".m2/repository"), { recursive: true });
-  fs.cpSync(
+  const home = mavenUserHome(
+    fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-sender-bench-m2-")),
+    scriptLine("maven-repo.sh"),
     scriptLine("sdk-packages.sh", ["java"]).replace(/^java /, ""),
-    path.join(home, ".m2/repository"),
-    {
-      recursive: true,
-    },
-  );
-  fs.writeFileSync(
-    path.join(home, ".m2/settings.xml"),
-    `<settings><mirrors><mirror><id>central</id><mirrorOf>central</mirrorOf><url>file://${scriptLine("maven-repo.sh")}</url></mirror></mirrors></settings>\n`,
   );
   const javaDir = copyProgram("bench/programs/native-java", "bench-native-java");
   fs.writeFileSync(

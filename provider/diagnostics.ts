@@ -1,10 +1,10 @@
 /**
  * The one module of provider/ that writes to the console or the standard streams (a lint rule,
- * `lint/no-direct-output.grit`, holds every other file to it). Where the providers' warnings and
- * notices go. The engine shows a dynamic provider's stderr in its
- * log (attached to no resource), so that is the default. It hides a native plugin's stderr (debug
- * level only), so the plugin routes them to the engine's `Log` with the URN of the resource whose
- * operation is running: its server runs each operation in a scope ({@link forResource}) that
+ * `lint/no-direct-output.grit`, holds every other file to it), and where the providers' warnings
+ * and notices go. The engine shows a dynamic provider's stderr in its log (attached to no
+ * resource), so that is the default. It hides a native plugin's stderr (debug level only), so the
+ * plugin routes them to the engine's `Log` with the URN of the resource whose operation is
+ * running: its server runs each operation (CheckConfig too) in a scope ({@link forResource}) that
  * carries its sink (`plugin/main.ts` makes it), and no module keeps one.
  */
 import { AsyncLocalStorage } from "node:async_hooks";

@@ -91,9 +91,10 @@ export class EngineWatch {
   }
 
   /**
-   * On SIGTERM, aborts every Sender request in flight, says so on stderr in one line ({@link printError}) and exits
-   * with {@link SIGTERM_EXIT_CODE}; installed once. Node's default already exits, but silently;
-   * this says which requests were cut (their outcome is unknown) and exits at once.
+   * On SIGTERM, aborts every Sender request in flight, says so on stderr in one line
+   * ({@link printError}) and exits with {@link SIGTERM_EXIT_CODE}; installed once. Node's default
+   * already exits, but silently; this says which requests were cut (their outcome is unknown) and
+   * exits at once.
    */
   stopOnSigterm(): void {
     if (this.#stoppingOnSigterm) return;

@@ -30,6 +30,32 @@ pulumi_sender_settle() {
   rm -rf "$dir" && mv -T "$stage" "$dir"
 }
 
+# Go commands of one module of tools/ (its own graph, scripts/yaml-host.sh and java-host.sh), built
+# once into the per-user cache folder `dir` under their package names. With `--fetch` as `mode`, only
+# fetches the modules the build needs when it is not built yet (scripts/pulumi-cli.sh runs that
+# while the CLI compiles).
+# usage: pulumi_sender_go_tools <label> <src> <dir> <ldflags> <mode> <package>...
+pulumi_sender_go_tools() {
+  local label="$1" src="$2" dir="$3" ldflags="$4" mode="$5" pkg names=() start tmp
+  shift 5
+  for pkg in "$@"; do names+=("$(basename "$pkg")"); done
+  local built=1
+  for pkg in "${names[@]}"; do [ -x "$dir/$pkg" ] || built=0; done
+  if [ "$mode" = "--fetch" ]; then
+    [ "$built" = 1 ] || (cd "$src" && go list -mod=mod -deps "$@" >/dev/null)
+    return 0
+  fi
+  [ "$built" = 0 ] || return 0
+  command -v go >/dev/null 2>&1 || { echo "$label: the Go toolchain is needed to build ${names[*]}" >&2; return 1; }
+  echo "$label: building ${names[*]} into $dir" >&2
+  start=$SECONDS
+  tmp="$dir.tmp.$$"
+  rm -rf "$tmp" && mkdir -p "$tmp"
+  (cd "$src" && CGO_ENABLED=0 go build -mod=mod -p 2 -trimpath -ldflags "$ldflags" -o "$tmp/" "$@")
+  pulumi_sender_settle "$tmp" "$dir" "${names[${#names[@]} - 1]}"
+  echo "$label: built in $((SECONDS - start)) s" >&2
+}
+
 # The `package/` folder of one npm registry package (`name@version`), fetched once with `npm pack`
 # into the per-user cache (runtimes/<name>@<version>); prints its path.
 pulumi_sender_registry_package() {

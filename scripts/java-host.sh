@@ -13,25 +13,8 @@ version="$(sed -n 's/^[[:space:]]*github.com\/pulumi\/pulumi-java\/pkg \(v[^ ]*\
 [ -n "$version" ] || { echo "java-host: tools/pulumi-java/go.mod pins no github.com/pulumi/pulumi-java/pkg" >&2; exit 1; }
 key="$(cat "$src/go.mod" "$src/go.sum" "$src"/javagen/*.go | sha256sum | cut -c1-12)"
 dir="$PULUMI_SENDER_CACHE/pulumi-java/$version-$key"
-pkgs=(github.com/pulumi/pulumi-java/pkg/cmd/pulumi-language-java ./javagen)
 # The checksum database does not list pulumi-java's module: go.sum pins it.
 export GONOSUMDB="${GONOSUMDB:+$GONOSUMDB,}github.com/pulumi/pulumi-java"
-built() { [ -x "$dir/pulumi-language-java" ] && [ -x "$dir/javagen" ]; }
-# --fetch: when not built yet, only fetch the modules the build needs (scripts/pulumi-cli.sh runs it
-# while the CLI compiles).
-if [ "${1:-}" = "--fetch" ]; then
-  built || (cd "$src" && go list -mod=mod -deps "${pkgs[@]}" >/dev/null)
-  exit 0
-fi
-if ! built; then
-  command -v go >/dev/null 2>&1 || { echo "java-host: the Go toolchain is needed to build pulumi-language-java $version" >&2; exit 1; }
-  echo "java-host: building pulumi-language-java $version and javagen into $dir" >&2
-  start=$SECONDS
-  tmp="$dir.tmp.$$"
-  rm -rf "$tmp" && mkdir -p "$tmp"
-  ldflags="-X github.com/pulumi/pulumi-java/pkg/version.Version=$version"
-  (cd "$src" && CGO_ENABLED=0 go build -mod=mod -p 2 -trimpath -ldflags "$ldflags" -o "$tmp/" "${pkgs[@]}")
-  pulumi_sender_settle "$tmp" "$dir" javagen
-  echo "java-host: built in $((SECONDS - start)) s" >&2
-fi
-echo "$dir"
+pulumi_sender_go_tools java-host "$src" "$dir" "-X github.com/pulumi/pulumi-java/pkg/version.Version=$version" \
+  "${1:-build}" github.com/pulumi/pulumi-java/pkg/cmd/pulumi-language-java ./javagen
+[ "${1:-}" = "--fetch" ] || echo "$dir"

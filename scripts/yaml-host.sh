@@ -12,23 +12,6 @@ version="$(sed -n 's/^[[:space:]]*github.com\/pulumi\/pulumi-yaml \(v[^ ]*\).*/\
 [ -n "$version" ] || { echo "yaml-host: tools/pulumi-yaml/go.mod pins no github.com/pulumi/pulumi-yaml" >&2; exit 1; }
 key="$(cat "$src/go.mod" "$src/go.sum" | sha256sum | cut -c1-12)"
 dir="$PULUMI_SENDER_CACHE/pulumi-yaml/$version-$key"
-pkgs=(github.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml github.com/pulumi/pulumi-yaml/cmd/pulumi-converter-yaml)
-built() { [ -x "$dir/pulumi-language-yaml" ] && [ -x "$dir/pulumi-converter-yaml" ]; }
-# --fetch: when not built yet, only fetch the modules the build needs (scripts/pulumi-cli.sh runs it
-# while the CLI compiles).
-if [ "${1:-}" = "--fetch" ]; then
-  built || (cd "$src" && go list -mod=mod -deps "${pkgs[@]}" >/dev/null)
-  exit 0
-fi
-if ! built; then
-  command -v go >/dev/null 2>&1 || { echo "yaml-host: the Go toolchain is needed to build Pulumi YAML $version" >&2; exit 1; }
-  echo "yaml-host: building pulumi-language-yaml and pulumi-converter-yaml $version into $dir (about a minute)" >&2
-  start=$SECONDS
-  tmp="$dir.tmp.$$"
-  rm -rf "$tmp" && mkdir -p "$tmp"
-  ldflags="-X github.com/pulumi/pulumi-yaml/pkg/version.Version=$version"
-  (cd "$src" && CGO_ENABLED=0 go build -mod=mod -p 2 -trimpath -ldflags "$ldflags" -o "$tmp/" "${pkgs[@]}")
-  pulumi_sender_settle "$tmp" "$dir" pulumi-converter-yaml
-  echo "yaml-host: built in $((SECONDS - start)) s" >&2
-fi
-echo "$dir"
+pulumi_sender_go_tools yaml-host "$src" "$dir" "-X github.com/pulumi/pulumi-yaml/pkg/version.Version=$version" \
+  "${1:-build}" github.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml github.com/pulumi/pulumi-yaml/cmd/pulumi-converter-yaml
+[ "${1:-}" = "--fetch" ] || echo "$dir"

@@ -5,9 +5,8 @@
 // installed version differs from the one recorded here. Then read the new code, adjust the patch
 // (or drop it when upstream fixed the defect), and record the new version.
 import { main } from "@pulumi/pulumi/provider";
-import { warn } from "../diagnostics";
 import { grpc, provproto, structproto } from "./pulumi-internals";
-import { checkPluginConfig, type NativeProvider } from "./server";
+import type { NativeProvider } from "./server";
 
 /** The versions of the packages the patches were written for and verified against. */
 export const PATCHED_FOR = {
@@ -107,28 +106,27 @@ function patchService(native: NativeProvider, impl: Record<string, Handler>): vo
     }
   };
   // CheckConfig runs the dynamic package's own config check (typo hints included): a failure is
-  // one line on the provider, and each unknown key's warning goes to stderr, which the engine shows.
-  // The inputs it answers carry the stack instance's nonce (see `checkProviderConfig`).
+  // one line on the provider, and each unknown key's warning reaches the engine's Log on the
+  // provider. The inputs it answers carry the stack instance's nonce (see `checkProviderConfig`).
   impl.checkConfig = (call, callback) => {
-    try {
+    const answer = async () => {
       const olds = call.request.getOlds()?.toJavaScript() ?? {};
       const news = call.request.getNews()?.toJavaScript() ?? {};
-      const answer = checkPluginConfig(news);
-      for (const warning of answer.warnings) warn(warning);
+      const checked = await native.checkConfig(olds, news, call.request.getUrn());
       const resp = new provproto.CheckResponse();
-      const checked = native.checkConfig(olds, news, call.request.getUrn());
       resp.setInputs(structproto.Struct.fromJavaScript(checked.inputs));
-      const reason = answer.failure ?? checked.failure;
-      if (reason !== undefined) {
+      if (checked.failure !== undefined) {
         const failure = new provproto.CheckFailure();
         failure.setProperty("");
-        failure.setReason(reason);
+        failure.setReason(checked.failure);
         resp.setFailuresList([failure]);
       }
-      callback(undefined, resp);
-    } catch (err) {
-      callback(err);
-    }
+      return resp;
+    };
+    answer().then(
+      (resp) => callback(undefined, resp),
+      (err: unknown) => callback(err),
+    );
   };
   const create = impl.create!.bind(impl);
   impl.create = (call, callback) => {

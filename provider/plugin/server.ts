@@ -5,7 +5,7 @@ import { autonamedTitleOf, instanceMark, NONCE_PATTERN, newNonce } from "../auto
 import { SenderConfigError } from "../client/errors/config-error";
 import { checkSenderConfig } from "../config";
 import { type ConfigureInput, ContextHolder } from "../context";
-import { type DiagnosticSink, forResource as inScope } from "../diagnostics";
+import { type DiagnosticSink, forResource as inScope, warn } from "../diagnostics";
 import type { RunContext } from "../functions";
 import { checkInContext } from "../resources/account-checks";
 import { providerFactories, RESOURCE_KINDS, type ResourceKind, registry } from "../resources/registry";
@@ -219,12 +219,16 @@ export function checkPluginConfig(news: Record<string, unknown>): ConfigCheckAns
 export interface NativeProvider extends provider.Provider {
   /** Takes the provider instance's Configure variables (one plugin process per instance). */
   configure(variables: ReadonlyMap<string, string>): void;
-  /** The provider's `CheckConfig` ({@link checkProviderConfig}) for the provider `urn`. */
+  /**
+   * The provider's `CheckConfig` for the provider `urn`: the package's own config check
+   * ({@link checkPluginConfig}), whose warnings go to the sink on that URN, then
+   * {@link checkProviderConfig}; the failure is the first of the two.
+   */
   checkConfig(
     olds: Record<string, unknown> | undefined,
     news: Record<string, unknown>,
     urn?: string,
-  ): ProviderConfigAnswer;
+  ): Promise<ProviderConfigAnswer>;
 }
 
 /** How the native provider reports. */
@@ -264,7 +268,12 @@ export function nativeProvider(
       holder.configure(configSourceOf(variables));
     },
     checkConfig: (olds, news, urn) =>
-      checkProviderConfig(olds, news, urn === undefined || urn === "" ? undefined : pluginPlace(urn)),
+      forResource(urn || undefined, async () => {
+        const answer = checkPluginConfig(news);
+        for (const warning of answer.warnings) warn(warning);
+        const checked = checkProviderConfig(olds, news, urn ? pluginPlace(urn) : undefined);
+        return { inputs: checked.inputs, failure: answer.failure ?? checked.failure };
+      }),
     // The URN reaches check only here (the dynamic SDK derives it in the program): autoname first.
     // Every operation runs in its resource's scope, so that its warnings name the resource.
     check: (urn, olds, news) =>

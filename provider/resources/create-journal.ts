@@ -9,6 +9,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { shorten } from "../client";
 import { warn } from "../diagnostics";
+import { errorText } from "./operation-errors";
 
 /**
  * The folder of the create journal: `$PULUMI_SENDER_JOURNAL_DIR`, else `sender-creates` in the
@@ -160,13 +161,7 @@ export function journalIntent(key: string): string | undefined {
  * nothing after a crash, as before intents, and the next `up` refuses the look-alike.
  */
 export function journalIntend(key: string, fingerprint: string): void {
-  const file = journalFile(key);
-  try {
-    const record = readJournal(file);
-    writeJournal(file, { ids: record.ids, absent: fingerprint });
-  } catch (err) {
-    warn(`could not write the create journal ${file}: ${errorText(err)}`);
-  }
+  updateJournal(key, "write", (record) => ({ ids: record.ids, absent: fingerprint }));
 }
 
 /**
@@ -174,46 +169,44 @@ export function journalIntend(key: string, fingerprint: string): void {
  * or without one when the create surely made nothing (the service refused it).
  */
 export function journalSettle(key: string, id: string | undefined): void {
-  const file = journalFile(key);
-  try {
-    const record = readJournal(file);
+  updateJournal(key, "write", (record) => {
+    if (record.absent === undefined && id === undefined) return undefined;
     if (id !== undefined) record.ids.add(id);
-    if (record.absent === undefined && id === undefined) return;
-    if (record.ids.size === 0) fs.rmSync(file, { force: true });
-    else writeJournal(file, { ids: record.ids });
-  } catch (err) {
-    warn(`could not write the create journal ${file}: ${errorText(err)}`);
-  }
+    return { ids: record.ids };
+  });
 }
 
 /** Remembers that this resource made `id` (written before the object loses its mark). */
 export function journalAdd(key: string, id: string): void {
-  const file = journalFile(key);
-  try {
-    const record = readJournal(file);
-    if (record.ids.has(id)) return;
-    record.ids.add(id);
-    writeJournal(file, record);
-  } catch (err) {
-    warn(`could not write the create journal ${file}: ${errorText(err)}`);
-  }
+  updateJournal(key, "write", (record) =>
+    record.ids.has(id) ? undefined : { ...record, ids: record.ids.add(id) },
+  );
 }
 
 /** Forgets `id` (its resource deleted it). A journal it cannot read safely is left as it is, with a warning. */
 export function journalForget(key: string, id: string): void {
-  const file = journalFile(key);
-  try {
-    const record = readJournal(file);
-    if (!record.ids.delete(id)) return;
-    // rm unlinks a symlink itself, never its target.
-    if (record.ids.size === 0 && record.absent === undefined) fs.rmSync(file, { force: true });
-    else writeJournal(file, record);
-  } catch (err) {
-    // A stale entry only names an object that no longer exists.
-    warn(`could not update the create journal ${file}: ${errorText(err)}`);
-  }
+  // A stale entry only names an object that no longer exists: a failure is a warning.
+  updateJournal(key, "update", (record) => (record.ids.delete(id) ? record : undefined));
 }
 
-function errorText(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
+/**
+ * Reads the journal of `key`, and replaces it with what `change` makes of its record (undefined:
+ * nothing to change); a record with no id and no intent removes the file (rm unlinks a symlink
+ * itself, never its target). A journal that cannot be read or written is a warning, never a failure
+ * of the operation.
+ */
+function updateJournal(
+  key: string,
+  verb: "write" | "update",
+  change: (record: JournalRecord) => JournalRecord | undefined,
+): void {
+  const file = journalFile(key);
+  try {
+    const next = change(readJournal(file));
+    if (next === undefined) return;
+    if (next.ids.size === 0 && next.absent === undefined) fs.rmSync(file, { force: true });
+    else writeJournal(file, next);
+  } catch (err) {
+    warn(`could not ${verb} the create journal ${file}: ${errorText(err)}`);
+  }
 }

@@ -3,6 +3,7 @@ import { SenderHttpError, shorten } from "../client";
 import { notice, warn } from "../diagnostics";
 import type { PropertyBag } from "./bag";
 import { journalAdd } from "./create-journal";
+import { errorText } from "./operation-errors";
 
 /**
  * How one resource kind makes an object exactly once. A kind supplies `create`, `find`, `owns`
@@ -106,10 +107,6 @@ export function isAmbiguous(err: unknown): boolean {
 function mayCommitLater(err: unknown): boolean {
   if (SenderHttpError.is(err)) return err.status === 502 || err.status === 504;
   return !(typeof err === "object" && err !== null && "status" in err);
-}
-
-function errorText(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
 }
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

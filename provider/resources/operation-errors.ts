@@ -11,6 +11,11 @@ export function httpStatusOf(err: unknown): number | undefined {
   return SenderError.is(err) && err.kind === "http" ? (err as SenderHttpError).status : undefined;
 }
 
+/** The message of anything thrown: an error's own, else the value as text. */
+export function errorText(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
 /** True for the service's "no such object" answer. */
 export function isNotFound(err: unknown): boolean {
   return httpStatusOf(err) === 404;
@@ -37,7 +42,7 @@ export class SenderOperationError extends Error {
   readonly subject: string;
 
   constructor(operation: Operation, kind: string, subject: string | undefined, cause: unknown) {
-    let detail = cause instanceof Error ? cause.message : String(cause);
+    let detail = errorText(cause);
     if (operation === "update" && isNotFound(cause)) {
       detail = `${detail.replace(/\.?$/, ".")} The ${kind} no longer exists in Sender: run \`pulumi refresh\` to drop it from the stack, then \`pulumi up\` to make it again`;
     }

@@ -8,7 +8,7 @@ import { fixJavaProgram } from "../../provider/plugin/java-convert-fixups";
 import { GO_MODULE } from "../../provider/plugin/schema";
 import { freshDir } from "../support/folders";
 import { forgetCachedSdkModule } from "../support/go";
-import { pluginPath, VERSION } from "../support/plugin";
+import { mavenUserHome, pluginPath, sdkArtifact, VERSION } from "../support/plugin";
 import { cli, scriptOutput } from "../support/run";
 import {
   copyProgram,
@@ -171,17 +171,11 @@ describe("pulumi convert of the example YAML program", () => {
 
   test("to Java: compiles (mvn -q compile) with the SDK from Maven, and previews with no changes", async () => {
     const out = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-sender-convert-java-"));
-    // Maven's user home of this test (Maven takes ~/.m2 from Java's user.home): Maven Central is
-    // the cached repository of scripts/maven-repo.sh, as a file:// mirror (no network), and the
-    // SDK is in the local repository as docs/installing.md says before publication.
-    const home = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-sender-convert-m2-"));
-    const central = await scriptOutput("scripts/maven-repo.sh");
-    const sdk = (await scriptOutput("scripts/sdk-packages.sh", ["java"])).replace(/^java /, "");
-    fs.mkdirSync(path.join(home, ".m2/repository"), { recursive: true });
-    fs.cpSync(sdk, path.join(home, ".m2/repository"), { recursive: true });
-    fs.writeFileSync(
-      path.join(home, ".m2/settings.xml"),
-      `<settings><mirrors><mirror><id>central</id><mirrorOf>central</mirrorOf><url>file://${central}</url></mirror></mirrors></settings>\n`,
+    // Maven's user home of this test: the SDK installed, Maven Central a file:// mirror.
+    const home = mavenUserHome(
+      fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-sender-convert-m2-")),
+      await scriptOutput("scripts/maven-repo.sh"),
+      await sdkArtifact("java"),
     );
     const env = { PATH: pluginPath(), MAVEN_OPTS: `-Duser.home=${home}` };
     try {

@@ -217,4 +217,24 @@ describe("the plugin's config check (Pulumi YAML)", () => {
     ]);
     expect(await emu.requests()).toEqual([]);
   });
+
+  test("a misspelt optional key: the preview goes on, and its warning shows on the provider, not lost on stderr", async () => {
+    await yaml.stack.removeConfig("sender:apitoken");
+    await yaml.stack.setConfig("sender:apiToken", { value: TOKEN, secret: true });
+    await yaml.stack.setConfig("sender:maxAttempt", { value: "3" });
+    await emu.clearRequests();
+    yaml.output.length = 0;
+    const preview = await yaml.stack.preview({ onOutput: yaml.onOutput, color: "never" });
+    expect(preview.changeSummary).toEqual({ create: 2 });
+    const printed = yaml.output.join("");
+    // The provider's own block of the Diagnostics (the engine adds one on the Stack for a plugin on PATH).
+    const block = printed.slice(printed.indexOf("  pulumi:providers:sender (default):")).split("\n\n")[0];
+    expect(block).toBe(
+      [
+        "  pulumi:providers:sender (default):",
+        "    warning: Unknown config key sender:maxAttempt (did you mean sender:maxAttempts?); it is ignored",
+      ].join("\n"),
+    );
+    expect(await mutatingRequests()).toEqual([]);
+  });
 });

@@ -7,8 +7,16 @@ import { registryExamples } from "../../provider/plugin/examples.generated";
 import { dynamicProgram, REGISTRY_LANGUAGES } from "../../provider/plugin/registry-examples";
 import { GO_MODULE } from "../../provider/plugin/schema";
 import { freshDir } from "../support/folders";
-import { pluginAndHosts, pluginPath, pluginTarball, pulumiOnlyPath, VERSION } from "../support/plugin";
-import { cli, scriptOutput, sh } from "../support/run";
+import {
+  mavenUserHome,
+  pluginAndHosts,
+  pluginPath,
+  pluginTarball,
+  pulumiOnlyPath,
+  sdkArtifact,
+  VERSION,
+} from "../support/plugin";
+import { cli, scriptOutput, sh, typeCheckStrict } from "../support/run";
 import { ours, SEEDED_CAMPAIGNS, SEEDED_TRANSACTIONAL } from "../support/seeded";
 import { createStack, type EmulatorHandle, emulator, ROOT, type StackHandle } from "../support/stack";
 
@@ -68,22 +76,8 @@ test("the TypeScript examples type-check (strict) on the native SDK and on the d
       programs.push(file);
     }
   }
-  const config = {
-    compilerOptions: {
-      target: "ES2022",
-      module: "node16",
-      moduleResolution: "node16",
-      strict: true,
-      noEmit: true,
-      skipLibCheck: true,
-      types: ["node"],
-      typeRoots: [path.join(ROOT, "node_modules/@types")],
-    },
-    files: programs,
-  };
-  fs.writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify(config));
-  const { stdout } = await sh(path.join(ROOT, "node_modules/.bin/tsc"), ["-p", dir]);
-  expect([programs.length, stdout]).toEqual([registryExamples.length * 2, ""]);
+  const printed = await typeCheckStrict(dir, programs);
+  expect([programs.length, printed]).toEqual([registryExamples.length * 2, ""]);
 });
 
 /**
@@ -363,17 +357,11 @@ languageStack("Java, with no node on PATH", async (dir) => {
       "",
     ].join("\n"),
   );
-  // Maven's user home of this stack (Maven takes ~/.m2 from Java's user.home): Maven Central is the
-  // cached repository of scripts/maven-repo.sh as a file:// mirror (no network), and the SDK is in
-  // the local repository, as docs/installing.md says before publication.
-  const home = path.join(dir, ".maven-home");
-  const central = await scriptOutput("scripts/maven-repo.sh");
-  const sdk = (await scriptOutput("scripts/sdk-packages.sh", ["java"])).replace(/^java /, "");
-  fs.mkdirSync(path.join(home, ".m2/repository"), { recursive: true });
-  fs.cpSync(sdk, path.join(home, ".m2/repository"), { recursive: true });
-  fs.writeFileSync(
-    path.join(home, ".m2/settings.xml"),
-    `<settings><mirrors><mirror><id>central</id><mirrorOf>central</mirrorOf><url>file://${central}</url></mirror></mirrors></settings>\n`,
+  // Maven's user home of this stack: the SDK installed, Maven Central a file:// mirror.
+  const home = mavenUserHome(
+    path.join(dir, ".maven-home"),
+    await scriptOutput("scripts/maven-repo.sh"),
+    await sdkArtifact("java"),
   );
   // The CLI and its language hosts, then every other command but node: the plugin comes from its
   // tarball, which carries its own runtime.

@@ -5,8 +5,8 @@ import { beforeAll, describe, expect, test } from "vitest";
 import { dataSources } from "../../provider/functions";
 import { packageSchemaText } from "../../provider/plugin/package-schema";
 import { GO_MODULE } from "../../provider/plugin/schema";
-import { langhosts } from "../support/plugin";
-import { scriptOutput, sh } from "../support/run";
+import { langhosts, sdkArtifact } from "../support/plugin";
+import { scriptOutput, sh, typeCheckStrict } from "../support/run";
 import { ensurePulumiOnPath, ROOT } from "../support/stack";
 
 // The package schema and the generated SDKs: what the plugin serves, what is checked in, and
@@ -116,26 +116,12 @@ describe("the package schema and the generated SDKs", () => {
 
   test("the Node.js SDK and the programs on it type-check (strict)", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-sender-tsc-"));
-    const config = {
-      compilerOptions: {
-        target: "ES2022",
-        module: "node16",
-        moduleResolution: "node16",
-        strict: true,
-        noEmit: true,
-        skipLibCheck: true,
-        types: ["node"],
-        typeRoots: [path.join(ROOT, "node_modules/@types")],
-      },
-      files: [
-        path.join(SDKS, "nodejs/index.ts"),
-        path.join(ROOT, "test/e2e/programs/native/index.ts"),
-        path.join(ROOT, "test/e2e/programs/native-accounts/index.ts"),
-      ],
-    };
-    fs.writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify(config));
-    const { stdout } = await sh(path.join(ROOT, "node_modules/.bin/tsc"), ["-p", dir]);
-    expect(stdout).toBe("");
+    const printed = await typeCheckStrict(dir, [
+      path.join(SDKS, "nodejs/index.ts"),
+      path.join(ROOT, "test/e2e/programs/native/index.ts"),
+      path.join(ROOT, "test/e2e/programs/native-accounts/index.ts"),
+    ]);
+    expect(printed).toBe("");
   });
 
   test("the Python SDK byte-compiles, installs and imports with pulumi from PyPI", async () => {
@@ -191,7 +177,7 @@ describe("the package schema and the generated SDKs", () => {
 
   test("the Java SDK builds with Maven into a Maven repository folder: jar, sources, javadoc, pom", async () => {
     // scripts/sdk-packages.sh java: `mvn -o package` on the cached Maven repository, once per content.
-    const folder = (await scriptOutput("scripts/sdk-packages.sh", ["java"])).replace(/^java /, "");
+    const folder = await sdkArtifact("java");
     const dir = path.join(folder, "io/github/pulumi-sender/sender", VERSION);
     const base = `sender-${VERSION}`;
     expect(files(dir)).toEqual(

@@ -59,10 +59,26 @@ export async function pluginTarball(
 
 /**
  * The artifact scripts/sdk-packages.sh built (or had cached) for one language: the npm tarball,
- * the folder holding the wheel, or the Go module proxy folder.
+ * the folder holding the wheel, the Go module proxy folder, or the Java SDK's Maven repository folder.
  */
-export async function sdkArtifact(lang: "nodejs" | "python" | "go"): Promise<string> {
+export async function sdkArtifact(lang: "nodejs" | "python" | "go" | "java"): Promise<string> {
   const line = await scriptOutput("scripts/sdk-packages.sh", [lang]);
   if (!line.startsWith(`${lang} `)) throw new Error(`scripts/sdk-packages.sh ${lang} printed ${line}`);
   return line.slice(lang.length + 1);
+}
+
+/**
+ * Makes `home` a Maven user home (Maven takes `~/.m2` from Java's `user.home`) as docs/installing.md
+ * has it before publication: the Java SDK's repository folder `sdk` copied into the local
+ * repository, and Maven Central served from `central` (scripts/maven-repo.sh's cached repository)
+ * as a file:// mirror, so nothing comes from the network. Returns `home`.
+ */
+export function mavenUserHome(home: string, central: string, sdk: string): string {
+  fs.mkdirSync(path.join(home, ".m2/repository"), { recursive: true });
+  fs.cpSync(sdk, path.join(home, ".m2/repository"), { recursive: true });
+  fs.writeFileSync(
+    path.join(home, ".m2/settings.xml"),
+    `<settings><mirrors><mirror><id>central</id><mirrorOf>central</mirrorOf><url>file://${central}</url></mirror></mirrors></settings>\n`,
+  );
+  return home;
 }

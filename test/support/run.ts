@@ -1,6 +1,7 @@
 // Running commands from the e2e tests: asynchronously, because the emulator runs in the test's own
 // process and a synchronous child would keep it from answering.
 import { execFile } from "node:child_process";
+import * as fs from "node:fs";
 import * as path from "node:path";
 import { promisify } from "node:util";
 import { ROOT } from "./root";
@@ -31,6 +32,30 @@ export async function scriptOutput(script: string, args: string[] = []): Promise
   const line = stdout.trim().split("\n").pop();
   if (!line) throw new Error(`${script} ${args.join(" ")} printed nothing`);
   return line;
+}
+
+/**
+ * Type-checks `files` with the checkout's tsc under strict settings (ES2022, node16 modules, the
+ * checkout's @types/node, libraries' declarations skipped), from a tsconfig.json written into `dir`;
+ * returns what tsc printed (it fails, with its output, on any error).
+ */
+export async function typeCheckStrict(dir: string, files: readonly string[]): Promise<string> {
+  const config = {
+    compilerOptions: {
+      target: "ES2022",
+      module: "node16",
+      moduleResolution: "node16",
+      strict: true,
+      noEmit: true,
+      skipLibCheck: true,
+      types: ["node"],
+      typeRoots: [path.join(ROOT, "node_modules/@types")],
+    },
+    files,
+  };
+  fs.writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify(config));
+  const { stdout } = await sh(path.join(ROOT, "node_modules/.bin/tsc"), ["-p", dir]);
+  return stdout;
 }
 
 /**
