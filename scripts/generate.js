@@ -36,6 +36,7 @@ const GENERATORS = [
   { script: "docs:fields", writes: ["provider/resources/field-docs.generated.ts"] },
   { script: "docs:data-source-fields", writes: ["provider/functions/docs.generated.ts"] },
   { script: "sdk:functions", writes: ["sdk/functions/*.generated.ts"] },
+  { script: "sdk:classes", writes: ["sdk/*.generated.ts"] },
   // The steps below run the compiled provider: the build compiles the sources written above.
   { script: "build", writes: [] },
   // The Registry examples: examples/registry/<name>/Pulumi.yaml converted into every language by

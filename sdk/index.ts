@@ -13,12 +13,6 @@ export type {
   WebhookTopic,
 } from "../provider/client";
 export type { ResourceKind } from "../provider/resources/registry";
-export { Attachment, type AttachmentArgs } from "./attachment";
-export { Campaign, type CampaignArgs } from "./campaign";
-export { CampaignFollowUp, type CampaignFollowUpArgs } from "./campaign-follow-up";
-export { CampaignSchedule, type CampaignScheduleArgs } from "./campaign-schedule";
-export { CampaignTargeting, type CampaignTargetingArgs } from "./campaign-targeting";
 export * from "./functions";
 export { SenderResource, type SenderResourceClass, TYPE_PREFIX, typeToken } from "./resource";
-export { TransactionalCampaign, type TransactionalCampaignArgs } from "./transactional-campaign";
-export { Webhook, type WebhookArgs } from "./webhook";
+export * from "./resources.generated";

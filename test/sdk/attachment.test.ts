@@ -1,5 +1,5 @@
 import { beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { Attachment } from "../../sdk/attachment";
+import { Attachment } from "../../sdk";
 import { clearRegistered, installMocks, registered, resolved, TOKEN } from "./mocks";
 
 beforeAll(async () => {

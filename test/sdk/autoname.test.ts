@@ -1,9 +1,8 @@
 import * as pulumi from "@pulumi/pulumi";
 import { beforeAll, describe, expect, test } from "vitest";
 import { autonamedTitleOf, cutCodePoints, sameTitle } from "../../provider/autoname";
+import { Campaign, TransactionalCampaign } from "../../sdk";
 import { instanceMark, markedTitle, titleFromUrn } from "../../sdk/autoname";
-import { Campaign } from "../../sdk/campaign";
-import { TransactionalCampaign } from "../../sdk/transactional-campaign";
 import { installMocks, registration, resolved, stackNonceOfMocks, stackNonces } from "./mocks";
 
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { CampaignFollowUp } from "../../sdk/campaign-follow-up";
+import { CampaignFollowUp } from "../../sdk";
 import { clearRegistered, installMocks, registered, resolved, TOKEN } from "./mocks";
 
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from "vitest";
-import { CampaignSchedule } from "../../sdk/campaign-schedule";
+import { CampaignSchedule } from "../../sdk";
 import { installMocks, registration, resolved, TOKEN } from "./mocks";
 
 beforeAll(async () => {

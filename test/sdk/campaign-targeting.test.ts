@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from "vitest";
-import { CampaignTargeting } from "../../sdk/campaign-targeting";
+import { CampaignTargeting } from "../../sdk";
 import { installMocks, registration, resolved, TOKEN } from "./mocks";
 
 beforeAll(async () => {

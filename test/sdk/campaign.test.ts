@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { beforeAll, describe, expect, test } from "vitest";
+import { Campaign } from "../../sdk";
 import { instanceMark } from "../../sdk/autoname";
-import { Campaign } from "../../sdk/campaign";
 import { installMocks, registration, resolved, stackNonceOfMocks, TOKEN } from "./mocks";
 
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { Webhook } from "../../sdk";
 import { instanceMark } from "../../sdk/autoname";
-import { Webhook } from "../../sdk/webhook";
 import { clearRegistered, installMocks, registered, resolved, stackNonceOfMocks, TOKEN } from "./mocks";
 
 beforeAll(async () => {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ROOT } from "../support/root";
 
 // `npm run generate -- --check` regenerates into a scratch copy and names every generated file that
-// differs. Here it runs in a copy of this working tree with stale files planted in it; the two
+// differs. Here it runs in a copy of this working tree with stale files planted in it; three of the
 // source generators that need no build keep it quick (CI runs every step on the real tree).
 const generate = require(path.join(ROOT, "scripts/generate.js")) as {
   GENERATORS: Array<{ script: string; writes: string[]; check?: boolean }>;
@@ -15,7 +15,7 @@ const generate = require(path.join(ROOT, "scripts/generate.js")) as {
   workingTreeFiles(dir: string): string[];
 };
 
-const ONLY = "--only=docs:fields,sdk:functions";
+const ONLY = "--only=docs:fields,sdk:functions,sdk:classes";
 let tree: string;
 
 /** `node scripts/generate.js <args>` in the copy: its exit status and what it wrote to stderr. */
@@ -64,19 +64,28 @@ describe("npm run generate -- --check", () => {
     fs.writeFileSync(docs, edited);
     fs.rmSync(path.join(tree, "sdk/functions/plans.generated.ts"));
     fs.writeFileSync(path.join(tree, "sdk/functions/gone.generated.ts"), "export {};\n");
+    const campaign = path.join(tree, "sdk/campaign.generated.ts");
+    fs.writeFileSync(
+      campaign,
+      fs
+        .readFileSync(campaign, "utf8")
+        .replace("subject: pulumi.Input<string>", "subject?: pulumi.Input<string>"),
+    );
 
     const { status, stderr } = run("--check", ONLY);
     expect(staleLines(stderr)).toEqual([
       "provider/resources/field-docs.generated.ts: differs from what the generator writes (npm run docs:fields)",
       "sdk/functions/gone.generated.ts: no generator writes it (remove it) (npm run sdk:functions)",
       "sdk/functions/plans.generated.ts: missing (the generator writes it) (npm run sdk:functions)",
+      "sdk/campaign.generated.ts: differs from what the generator writes (npm run sdk:classes)",
     ]);
-    expect(stderr).toContain("generate --check: 3 stale file(s); run `npm run generate`:");
+    expect(stderr).toContain("generate --check: 4 stale file(s); run `npm run generate`:");
     expect(status).toBe(1);
     // The check wrote nothing into the tree it checked.
     expect(fs.readFileSync(docs, "utf8")).toBe(edited);
     expect(fs.existsSync(path.join(tree, "sdk/functions/plans.generated.ts"))).toBe(false);
     expect(fs.existsSync(path.join(tree, "sdk/functions/gone.generated.ts"))).toBe(true);
+    expect(fs.readFileSync(campaign, "utf8")).toContain("subject?: pulumi.Input<string>");
   }, 120_000);
 
   test("an unknown step or argument is one line naming it", () => {
@@ -134,6 +143,8 @@ describe("the generators", () => {
     ["sdk/functions/plans.generated.ts", "sdk/functions/*.generated.ts", true],
     ["sdk/functions/common.ts", "sdk/functions/*.generated.ts", false],
     ["sdk/functions/x/y.generated.ts", "sdk/functions/*.generated.ts", false],
+    ["sdk/campaign.generated.ts", "sdk/*.generated.ts", true],
+    ["sdk/functions/plans.generated.ts", "sdk/*.generated.ts", false],
     ["sdks/go/sender/campaign.go", "sdks/go/", true],
     ["sdks/gone.go", "sdks/go/", false],
     ["docs/resources.md", "docs/resources.md", true],

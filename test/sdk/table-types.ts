@@ -1,10 +1,10 @@
 /**
- * The SDK's types, derived from the provider's field tables: a class's arguments and its outputs
- * are its table's fields, with the table's TSDoc (each mapped property keeps the declaration of
- * the table's key, so hovering shows the field's doc).
+ * The SDK's types as the field tables imply them, which the SDK derived with these mapped types until
+ * `npm run sdk:classes` wrote its classes and `<Kind>Args` out (test/sdk/sdk-classes.test.ts holds the
+ * two equal): a class's arguments and its outputs are its table's fields.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { AlwaysPresent, Field, FieldTable, ValueOf } from "../provider/resources/fields";
+import type { AlwaysPresent, Field, FieldTable, ValueOf } from "../../provider/resources/fields";
 
 /**
  * A field's argument value: a list takes inputs as its items too. Not distributive, so that a
