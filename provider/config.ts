@@ -3,6 +3,7 @@ import { DEFAULT_MAX_IN_FLIGHT, DEFAULT_TIMEOUT_MS } from "./client/client";
 import { SenderConfigError } from "./client/errors/config-error";
 import { shorten } from "./client/query";
 import { DEFAULT_RETRY_OPTIONS } from "./client/retry";
+import { editDistance } from "./edit-distance";
 
 /** The settings the provider reads from stack config (`sender:*`) or the environment. */
 export interface ProviderSettings {
@@ -152,22 +153,6 @@ export function readSettings(config: ConfigSource, env: NodeJS.ProcessEnv = proc
     settings[key.setting] = value ?? (key.type === "string" ? key.default : undefined);
   }
   return settings as unknown as ProviderSettings;
-}
-
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min(
-        previous[j]! + 1,
-        current[j - 1]! + 1,
-        previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
-      );
-    }
-    previous = current;
-  }
-  return previous[b.length]!;
 }
 
 /** The known key closest to `name` (case-insensitively), e.g. `apitoken` → `apiToken`. */

@@ -247,18 +247,30 @@ export const ACCOUNT_LIST_PAGE_SIZE = 100;
  */
 export const ACCOUNT_LIST_MAX_PAGES = 10;
 
+/**
+ * Every record of a paged account list (its tags, its saved filters), page after page; undefined
+ * when it has more than `maxPages` pages. An answer without `meta` is the whole list, and an empty
+ * page ends it too (`listPage`, wire contract "Common shapes").
+ */
+export async function readAccountPages<T>(
+  readPage: (page: number) => Promise<{ data: T[]; meta?: { last_page: number } | undefined }>,
+  maxPages: number = ACCOUNT_LIST_MAX_PAGES,
+): Promise<T[] | undefined> {
+  const items: T[] = [];
+  for (let page = 1; page <= maxPages; page++) {
+    const answer = await readPage(page);
+    items.push(...answer.data);
+    if (answer.meta === undefined || answer.data.length === 0 || page >= answer.meta.last_page) return items;
+  }
+  return undefined;
+}
+
 /** Every id of a paged account list; undefined when it has more than {@link ACCOUNT_LIST_MAX_PAGES} pages. */
 async function readAccountList(
   readPage: (page: number) => Promise<{ data: { id: string }[]; meta?: { last_page: number } | undefined }>,
 ): Promise<ReadonlySet<string> | undefined> {
-  const ids = new Set<string>();
-  for (let page = 1; page <= ACCOUNT_LIST_MAX_PAGES; page++) {
-    const answer = await readPage(page);
-    for (const item of answer.data) ids.add(item.id);
-    // No `meta`: the whole list came at once. An empty page ends it too.
-    if (answer.meta === undefined || answer.data.length === 0 || page >= answer.meta.last_page) return ids;
-  }
-  return undefined;
+  const items = await readAccountPages(readPage);
+  return items === undefined ? undefined : new Set(items.map((item) => item.id));
 }
 
 function sameSettings(a: ProviderSettings | undefined, b: ProviderSettings): boolean {

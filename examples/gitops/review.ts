@@ -166,7 +166,7 @@ async function tagNames(preview: PreviewJson, options: ReviewOptions): Promise<M
   if (!token) return names;
   const client = new SenderClient({ baseUrl, apiToken: token, retry: { maxAttempts: 2 } });
   for (const id of campaignIds(preview)) {
-    for (const read of [() => client.getTags(id), () => client.getExcludedTags(id)]) {
+    for (const read of [() => client.getCampaignTags(id), () => client.getCampaignExcludedTags(id)]) {
       try {
         for (const tag of await read()) if (tag.name) names.set(tag.id, tag.name);
       } catch {

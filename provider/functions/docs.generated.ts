@@ -178,6 +178,24 @@ export const dataSourceDocs = {
       total: "How many carts there are in all, even when `maxItems` stopped the read early.",
     },
   },
+  getFilter: {
+    description:
+      "Finds the one saved filter of the account with this exact name (`GET /v2/filters`, every page), as {@link getTag} finds a tag: `filterIds: [engaged.id]`.",
+    args: {
+      name: "The filter's name, matched exactly (case and spaces count), e.g. `Opened last 30 days`.",
+    },
+    result: {
+      id: "The filter's id, e.g. `flt001`: what `CampaignTargeting`'s `filterIds` and `excludedFilterIds` take.",
+      name: "The filter's name as the dashboard shows it, e.g. `Opened last 30 days`.",
+    },
+  },
+  getFilters: {
+    description: "Reads every saved filter of the account (`GET /v2/filters`, every page).",
+    args: {},
+    result: {
+      filters: "Every saved filter of the account, in the service's order.",
+    },
+  },
   getImageFolders: {
     description: "Reads the folders of the image library (`GET /v2/imageFolders`).",
     args: {},
@@ -222,6 +240,24 @@ export const dataSourceDocs = {
       events: "Events per requested action, oldest first; every requested action has a list, possibly empty.",
       emailCampaign: "Email campaign counters (over every action, not only the requested ones).",
       smsCampaign: "SMS campaign counters.",
+    },
+  },
+  getTag: {
+    description:
+      "Finds the one tag of the account with this exact name (`GET /v2/tags`, every page), so that a targeting can name it as the dashboard does: `tagIds: [vip.id]`. Fails with one line listing the close names when none matches (equal ignoring case, or at most 2 edits away), and listing their ids when two share the name.",
+    args: {
+      name: "The tag's name, matched exactly (case and spaces count), e.g. `VIP`.",
+    },
+    result: {
+      id: "The tag's id, e.g. `tag003`: what `CampaignTargeting`'s `tagIds` and `excludedTagIds` take.",
+      name: "The tag's name as the dashboard shows it, e.g. `VIP`.",
+    },
+  },
+  getTags: {
+    description: "Reads every tag of the account (`GET /v2/tags`, every page).",
+    args: {},
+    result: {
+      tags: "Every tag of the account, in the service's order.",
     },
   },
   getTransactionalCampaign: {
@@ -366,6 +402,10 @@ export const objectTypeDocs = {
     qty: "Quantity.",
     image: "URL of the product image.",
   },
+  Filter: {
+    id: "The filter's id, e.g. `flt001`: what `CampaignTargeting`'s `filterIds` and `excludedFilterIds` take.",
+    name: "The filter's name as the dashboard shows it, e.g. `Opened last 30 days`.",
+  },
   ImageFolder: {
     id: "The folder's id, e.g. `fld001`.",
     name: "The folder's name.",
@@ -410,6 +450,10 @@ export const objectTypeDocs = {
     failedCount: "SMS that failed.",
     unsubscribedAt: "When the subscriber unsubscribed from SMS (`YYYY-MM-DD HH:MM:SS` UTC), or null.",
     unsubscribed: "SMS unsubscribes.",
+  },
+  Tag: {
+    id: "The tag's id, e.g. `tag003`: what `CampaignTargeting`'s `tagIds` and `excludedTagIds` take.",
+    name: "The tag's name as the dashboard shows it, e.g. `VIP`.",
   },
   TransactionalCampaignInfo: {
     id: "The campaign's id, e.g. `trn001`.",

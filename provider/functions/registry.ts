@@ -1,5 +1,6 @@
 // The data sources by name, as the plugin, the SDK and the reference in docs/ read them: every
 // declaration the area modules export, found by its shape, so that a new one needs no list here.
+import * as audiences from "./audiences";
 import * as campaignReports from "./campaign-reports";
 import * as campaigns from "./campaigns";
 import * as carts from "./carts";
@@ -16,7 +17,7 @@ export interface Registered extends AnyDataSource {
 }
 
 /** The modules that declare data sources, one per area of the API. */
-const AREAS = [plans, campaigns, campaignReports, carts, subscriberEvents, transactional];
+const AREAS = [plans, audiences, campaigns, campaignReports, carts, subscriberEvents, transactional];
 
 type Declared = DataSource<unknown, unknown> & AnyDataSource;
 

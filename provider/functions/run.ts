@@ -8,7 +8,7 @@ import { type PageMeta, type SenderClient, SenderError, SenderHttpError } from "
 import type { ArgDecls, DataSource } from "./declare";
 
 /** Why a function failed; see {@link SenderFunctionError.reason}. */
-export type SenderFunctionFailure = "argument" | "not-found" | "config" | "request";
+export type SenderFunctionFailure = "argument" | "not-found" | "ambiguous" | "config" | "request";
 
 /**
  * The error every data-source function throws. Its message starts with the function's name, e.g.
@@ -25,7 +25,8 @@ export class SenderFunctionError extends RunError {
   readonly functionName: string;
   /**
    * `argument`: a bad argument, caught before any request; `not-found`: the service does not know
-   * the id; `config`: the program's `sender:*` settings are missing or malformed; `request`: any
+   * the id (or no record has the name looked up); `ambiguous`: several records have the name looked
+   * up; `config`: the program's `sender:*` settings are missing or malformed; `request`: any
    * other failure of the request.
    */
   readonly reason: SenderFunctionFailure;
@@ -65,8 +66,25 @@ export interface RunContext {
   readonly sharedConfigFailure?: (message: string, make: () => SenderFunctionError) => SenderFunctionError;
 }
 
-/** What a 404 means for one read: `no campaign with id "x"`. */
-class NotFound extends Error {}
+/**
+ * A read that found no record, or more than one, where the function promises one: `no campaign with
+ * id "x"`, `2 tags are named "VIP" (…)`. Its message is the failure's, after the function's name.
+ */
+export class LookupError extends Error {
+  /**
+   * @param reason `not-found` or `ambiguous`, as {@link SenderFunctionError.reason} reports it.
+   * @param message What was looked up and what was found.
+   * @param options The underlying error (the service's 404), if any.
+   */
+  constructor(
+    readonly reason: "not-found" | "ambiguous",
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = "LookupError";
+  }
+}
 
 /**
  * Turns the service's 404 for this read into a `not-found` failure that names the id, e.g.
@@ -77,7 +95,7 @@ export async function notFound<T>(request: Promise<T>, what: string, id: string 
     return await request;
   } catch (error) {
     if (SenderHttpError.is(error) && error.status === 404) {
-      throw new NotFound(`no ${what} ${JSON.stringify(String(id))}`, { cause: error });
+      throw new LookupError("not-found", `no ${what} ${JSON.stringify(String(id))}`, { cause: error });
     }
     throw error;
   }
@@ -126,8 +144,8 @@ function failure(
 ): SenderFunctionError {
   if (error instanceof SenderFunctionError) return error;
   const message = scrub(error instanceof Error ? error.message : String(error), context.token());
-  if (error instanceof NotFound) {
-    return new SenderFunctionError(name, "not-found", message, { cause: error.cause });
+  if (error instanceof LookupError) {
+    return new SenderFunctionError(name, error.reason, message, { cause: error.cause });
   }
   // A client option the settings produced (an http baseUrl...) is a config problem too.
   const isConfig = stage === "settings" || (SenderError.is(error) && error.kind === "config");

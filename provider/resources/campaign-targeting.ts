@@ -230,10 +230,10 @@ export const campaignTargetingProvider: ResourceProviderOf = defineResource(camp
       const everything = () =>
         Promise.all([
           client.getCampaign(id),
-          client.getTags(id),
-          client.getExcludedTags(id),
-          client.getFilters(id),
-          client.getExcludedFilters(id),
+          client.getCampaignTags(id),
+          client.getCampaignExcludedTags(id),
+          client.getCampaignFilters(id),
+          client.getCampaignExcludedFilters(id),
         ]);
       return readOrGone(KIND, id, everything, ([campaign, tags, excludedTags, filters, excludedFilters]) => {
         const inputs = inputsFromService(

@@ -85,6 +85,16 @@ export const getCarts: typeof import("./getCarts").getCarts = null as any;
 export const getCartsOutput: typeof import("./getCarts").getCartsOutput = null as any;
 utilities.lazyLoad(exports, ["getCarts","getCartsOutput"], () => require("./getCarts"));
 
+export { GetFilterArgs, GetFilterResult, GetFilterOutputArgs } from "./getFilter";
+export const getFilter: typeof import("./getFilter").getFilter = null as any;
+export const getFilterOutput: typeof import("./getFilter").getFilterOutput = null as any;
+utilities.lazyLoad(exports, ["getFilter","getFilterOutput"], () => require("./getFilter"));
+
+export { GetFiltersArgs, GetFiltersResult } from "./getFilters";
+export const getFilters: typeof import("./getFilters").getFilters = null as any;
+export const getFiltersOutput: typeof import("./getFilters").getFiltersOutput = null as any;
+utilities.lazyLoad(exports, ["getFilters","getFiltersOutput"], () => require("./getFilters"));
+
 export { GetImageFoldersArgs, GetImageFoldersResult } from "./getImageFolders";
 export const getImageFolders: typeof import("./getImageFolders").getImageFolders = null as any;
 export const getImageFoldersOutput: typeof import("./getImageFolders").getImageFoldersOutput = null as any;
@@ -104,6 +114,16 @@ export { GetSubscriberEventsArgs, GetSubscriberEventsResult, GetSubscriberEvents
 export const getSubscriberEvents: typeof import("./getSubscriberEvents").getSubscriberEvents = null as any;
 export const getSubscriberEventsOutput: typeof import("./getSubscriberEvents").getSubscriberEventsOutput = null as any;
 utilities.lazyLoad(exports, ["getSubscriberEvents","getSubscriberEventsOutput"], () => require("./getSubscriberEvents"));
+
+export { GetTagArgs, GetTagResult, GetTagOutputArgs } from "./getTag";
+export const getTag: typeof import("./getTag").getTag = null as any;
+export const getTagOutput: typeof import("./getTag").getTagOutput = null as any;
+utilities.lazyLoad(exports, ["getTag","getTagOutput"], () => require("./getTag"));
+
+export { GetTagsArgs, GetTagsResult } from "./getTags";
+export const getTags: typeof import("./getTags").getTags = null as any;
+export const getTagsOutput: typeof import("./getTags").getTagsOutput = null as any;
+utilities.lazyLoad(exports, ["getTags","getTagsOutput"], () => require("./getTags"));
 
 export { GetTransactionalCampaignArgs, GetTransactionalCampaignResult, GetTransactionalCampaignOutputArgs } from "./getTransactionalCampaign";
 export const getTransactionalCampaign: typeof import("./getTransactionalCampaign").getTransactionalCampaign = null as any;

@@ -198,6 +198,56 @@ describe("a YAML program with two explicit providers on two accounts, no node on
   });
 });
 
+describe("audiences by name through the plugin (getTag, getFilter, getTags), no node on PATH", () => {
+  let emu: EmulatorHandle;
+  let h: StackHandle;
+
+  beforeAll(async () => {
+    emu = await emulator(TOKEN);
+    h = await createStack(
+      copyProgram("test/e2e/programs/yaml-audiences", "yaml-audiences"),
+      { url: emu.url, token: TOKEN },
+      {},
+      { PATH: nodeless },
+    );
+    await installPlugin(h, tarball);
+  });
+  afterAll(async () => {
+    await h?.dispose();
+    await emu?.close();
+  });
+
+  test("up targets the tag named VIP (tag003) and the filter by its name", async () => {
+    const up = await h.stack.up({ onOutput: h.onOutput });
+    expect(up.summary.resourceChanges).toEqual({ create: 3 });
+    expect(up.outputs.tagId?.value).toBe("tag003");
+    expect(up.outputs.fourthTag?.value).toBe("Churned");
+    const launchId = up.outputs.launchId?.value as string;
+    const targeting = (await emu.state()).targeting[launchId];
+    expect(targeting.tags.map((t: any) => t.id)).toEqual(["tag003"]);
+    expect(targeting.filters.map((f: any) => f.id)).toEqual(["flt001"]);
+  });
+
+  test("a name that differs in case fails the preview with one line naming the close name", async () => {
+    await h.stack.setConfig("tagName", { value: "vip" });
+    const before = (await emu.requests()).length;
+    const failed = await h.stack.preview({ onOutput: h.onOutput }).then(
+      () => undefined,
+      (error: unknown) => String(error),
+    );
+    const line = 'getTag: no tag is named "vip" (close names: "VIP"); names match exactly, case included';
+    expect(failed).toContain(line);
+    // The engine's Diagnostics (the error's own text holds the CLI's stderr twice): the line once.
+    const diagnostics = (failed ?? "").split(" err?:")[0]?.split("Diagnostics:")[1] ?? "";
+    expect(diagnostics.split("\n").filter((l) => l.includes(line))).toHaveLength(1);
+    // A lookup reads only: the preview wrote nothing.
+    expect((await emu.requests()).slice(before).filter((r) => r.method !== "GET")).toEqual([]);
+    await h.stack.setConfig("tagName", { value: "VIP" });
+    const destroy = await h.stack.destroy({ onOutput: h.onOutput });
+    expect(destroy.summary.resourceChanges).toEqual({ delete: 3 });
+  });
+});
+
 describe("a provider warning through the plugin, at the default verbosity, no node on PATH", () => {
   let emu: EmulatorHandle;
   let h: StackHandle;

@@ -22,7 +22,7 @@ export const targetingEndpoints = {
   },
 
   /** `GET /v2/campaigns/{id}/tags`: included tags. */
-  getTags(id: string): Promise<s.Tag[]> {
+  getCampaignTags(id: string): Promise<s.Tag[]> {
     return call(this, "GET /campaigns/{id}/tags", { params: { id } });
   },
 
@@ -35,7 +35,7 @@ export const targetingEndpoints = {
   },
 
   /** `GET /v2/campaigns/{id}/tags/{tagId}`: 404 when the tag is not on the campaign. */
-  getTag(id: string, tagId: string): Promise<s.Tag> {
+  getCampaignTag(id: string, tagId: string): Promise<s.Tag> {
     return call(this, "GET /campaigns/{id}/tags/{tagId}", { params: { id, tagId } });
   },
 
@@ -50,7 +50,7 @@ export const targetingEndpoints = {
   },
 
   /** `GET /v2/campaigns/{id}/exclude_tags`. */
-  getExcludedTags(id: string): Promise<s.Tag[]> {
+  getCampaignExcludedTags(id: string): Promise<s.Tag[]> {
     return call(this, "GET /campaigns/{id}/exclude_tags", {
       params: { id },
     });
@@ -69,12 +69,12 @@ export const targetingEndpoints = {
   },
 
   /** `GET /v2/campaigns/{id}/filters`: included filters. */
-  getFilters(id: string): Promise<s.Filter[]> {
+  getCampaignFilters(id: string): Promise<s.Filter[]> {
     return call(this, "GET /campaigns/{id}/filters", { params: { id } });
   },
 
   /** `GET /v2/campaigns/{id}/filters/{filterId}`. */
-  getFilter(id: string, filterId: string): Promise<s.Filter> {
+  getCampaignFilter(id: string, filterId: string): Promise<s.Filter> {
     return call(this, "GET /campaigns/{id}/filters/{filterId}", {
       params: { id, filterId },
     });
@@ -102,7 +102,7 @@ export const targetingEndpoints = {
   },
 
   /** `GET /v2/campaigns/{id}/exclude_filters`. */
-  getExcludedFilters(id: string): Promise<s.Filter[]> {
+  getCampaignExcludedFilters(id: string): Promise<s.Filter[]> {
     return call(this, "GET /campaigns/{id}/exclude_filters", {
       params: { id },
     });

@@ -862,6 +862,57 @@ func (o CartProductLineArrayOutput) Index(i pulumi.IntInput) CartProductLineOutp
 	}).(CartProductLineOutput)
 }
 
+type Filter struct {
+	// The filter's id, e.g. `flt001`: what `CampaignTargeting`'s `filterIds` and `excludedFilterIds` take.
+	Id string `pulumi:"id"`
+	// The filter's name as the dashboard shows it, e.g. `Opened last 30 days`.
+	Name *string `pulumi:"name"`
+}
+
+type FilterOutput struct{ *pulumi.OutputState }
+
+func (FilterOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*Filter)(nil)).Elem()
+}
+
+func (o FilterOutput) ToFilterOutput() FilterOutput {
+	return o
+}
+
+func (o FilterOutput) ToFilterOutputWithContext(ctx context.Context) FilterOutput {
+	return o
+}
+
+// The filter's id, e.g. `flt001`: what `CampaignTargeting`'s `filterIds` and `excludedFilterIds` take.
+func (o FilterOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v Filter) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The filter's name as the dashboard shows it, e.g. `Opened last 30 days`.
+func (o FilterOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v Filter) *string { return v.Name }).(pulumi.StringPtrOutput)
+}
+
+type FilterArrayOutput struct{ *pulumi.OutputState }
+
+func (FilterArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]Filter)(nil)).Elem()
+}
+
+func (o FilterArrayOutput) ToFilterArrayOutput() FilterArrayOutput {
+	return o
+}
+
+func (o FilterArrayOutput) ToFilterArrayOutputWithContext(ctx context.Context) FilterArrayOutput {
+	return o
+}
+
+func (o FilterArrayOutput) Index(i pulumi.IntInput) FilterOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) Filter {
+		return vs[0].([]Filter)[vs[1].(int)]
+	}).(FilterOutput)
+}
+
 type ImageFolder struct {
 	// The folder's id, e.g. `fld001`.
 	Id string `pulumi:"id"`
@@ -1248,6 +1299,57 @@ func (o SubscriberSmsCountersOutput) UnsubscribedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v SubscriberSmsCounters) *string { return v.UnsubscribedAt }).(pulumi.StringPtrOutput)
 }
 
+type Tag struct {
+	// The tag's id, e.g. `tag003`: what `CampaignTargeting`'s `tagIds` and `excludedTagIds` take.
+	Id string `pulumi:"id"`
+	// The tag's name as the dashboard shows it, e.g. `VIP`.
+	Name *string `pulumi:"name"`
+}
+
+type TagOutput struct{ *pulumi.OutputState }
+
+func (TagOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*Tag)(nil)).Elem()
+}
+
+func (o TagOutput) ToTagOutput() TagOutput {
+	return o
+}
+
+func (o TagOutput) ToTagOutputWithContext(ctx context.Context) TagOutput {
+	return o
+}
+
+// The tag's id, e.g. `tag003`: what `CampaignTargeting`'s `tagIds` and `excludedTagIds` take.
+func (o TagOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v Tag) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The tag's name as the dashboard shows it, e.g. `VIP`.
+func (o TagOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v Tag) *string { return v.Name }).(pulumi.StringPtrOutput)
+}
+
+type TagArrayOutput struct{ *pulumi.OutputState }
+
+func (TagArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]Tag)(nil)).Elem()
+}
+
+func (o TagArrayOutput) ToTagArrayOutput() TagArrayOutput {
+	return o
+}
+
+func (o TagArrayOutput) ToTagArrayOutputWithContext(ctx context.Context) TagArrayOutput {
+	return o
+}
+
+func (o TagArrayOutput) Index(i pulumi.IntInput) TagOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) Tag {
+		return vs[0].([]Tag)[vs[1].(int)]
+	}).(TagOutput)
+}
+
 type TransactionalCampaignInfo struct {
 	// Id of the account.
 	AccountId *string `pulumi:"accountId"`
@@ -1589,6 +1691,8 @@ func init() {
 	pulumi.RegisterOutputType(CartInfoArrayOutput{})
 	pulumi.RegisterOutputType(CartProductLineOutput{})
 	pulumi.RegisterOutputType(CartProductLineArrayOutput{})
+	pulumi.RegisterOutputType(FilterOutput{})
+	pulumi.RegisterOutputType(FilterArrayOutput{})
 	pulumi.RegisterOutputType(ImageFolderOutput{})
 	pulumi.RegisterOutputType(ImageFolderArrayOutput{})
 	pulumi.RegisterOutputType(PlanOutput{})
@@ -1598,6 +1702,8 @@ func init() {
 	pulumi.RegisterOutputType(SubscriberEventItemArrayOutput{})
 	pulumi.RegisterOutputType(SubscriberEventsOutput{})
 	pulumi.RegisterOutputType(SubscriberSmsCountersOutput{})
+	pulumi.RegisterOutputType(TagOutput{})
+	pulumi.RegisterOutputType(TagArrayOutput{})
 	pulumi.RegisterOutputType(TransactionalCampaignInfoOutput{})
 	pulumi.RegisterOutputType(TransactionalCampaignInfoArrayOutput{})
 	pulumi.RegisterOutputType(TransactionalContentOutput{})

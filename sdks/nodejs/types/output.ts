@@ -289,6 +289,17 @@ export interface CartProductLine {
     sku?: string;
 }
 
+export interface Filter {
+    /**
+     * The filter's id, e.g. `flt001`: what `CampaignTargeting`'s `filterIds` and `excludedFilterIds` take.
+     */
+    id: string;
+    /**
+     * The filter's name as the dashboard shows it, e.g. `Opened last 30 days`.
+     */
+    name?: string;
+}
+
 export interface ImageFolder {
     /**
      * The folder's id, e.g. `fld001`.
@@ -433,6 +444,17 @@ export interface SubscriberSmsCounters {
      * When the subscriber unsubscribed from SMS (`YYYY-MM-DD HH:MM:SS` UTC), or null.
      */
     unsubscribedAt?: string;
+}
+
+export interface Tag {
+    /**
+     * The tag's id, e.g. `tag003`: what `CampaignTargeting`'s `tagIds` and `excludedTagIds` take.
+     */
+    id: string;
+    /**
+     * The tag's name as the dashboard shows it, e.g. `VIP`.
+     */
+    name?: string;
 }
 
 export interface TransactionalCampaignInfo {

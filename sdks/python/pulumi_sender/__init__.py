@@ -22,10 +22,14 @@ from .get_campaign_sending_status import *
 from .get_campaigns import *
 from .get_cart import *
 from .get_carts import *
+from .get_filter import *
+from .get_filters import *
 from .get_image_folders import *
 from .get_plan import *
 from .get_plans import *
 from .get_subscriber_events import *
+from .get_tag import *
+from .get_tags import *
 from .get_transactional_campaign import *
 from .get_transactional_campaigns import *
 from .provider import *

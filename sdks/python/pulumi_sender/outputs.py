@@ -24,12 +24,14 @@ __all__ = [
     'CampaignReportPercentages',
     'CartInfo',
     'CartProductLine',
+    'Filter',
     'ImageFolder',
     'Plan',
     'SubscriberEmailCounters',
     'SubscriberEventItem',
     'SubscriberEvents',
     'SubscriberSmsCounters',
+    'Tag',
     'TransactionalCampaignInfo',
     'TransactionalContent',
 ]
@@ -857,6 +859,36 @@ class CartProductLine(dict):
 
 
 @pulumi.output_type
+class Filter(dict):
+    def __init__(__self__, *,
+                 id: _builtins.str,
+                 name: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str id: The filter's id, e.g. `flt001`: what `CampaignTargeting`'s `filterIds` and `excludedFilterIds` take.
+        :param _builtins.str name: The filter's name as the dashboard shows it, e.g. `Opened last 30 days`.
+        """
+        pulumi.set(__self__, "id", id)
+        if name is not None:
+            pulumi.set(__self__, "name", name)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The filter's id, e.g. `flt001`: what `CampaignTargeting`'s `filterIds` and `excludedFilterIds` take.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> Optional[_builtins.str]:
+        """
+        The filter's name as the dashboard shows it, e.g. `Opened last 30 days`.
+        """
+        return pulumi.get(self, "name")
+
+
+@pulumi.output_type
 class ImageFolder(dict):
     def __init__(__self__, *,
                  id: _builtins.str,
@@ -1277,6 +1309,36 @@ class SubscriberSmsCounters(dict):
         When the subscriber unsubscribed from SMS (`YYYY-MM-DD HH:MM:SS` UTC), or null.
         """
         return pulumi.get(self, "unsubscribed_at")
+
+
+@pulumi.output_type
+class Tag(dict):
+    def __init__(__self__, *,
+                 id: _builtins.str,
+                 name: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str id: The tag's id, e.g. `tag003`: what `CampaignTargeting`'s `tagIds` and `excludedTagIds` take.
+        :param _builtins.str name: The tag's name as the dashboard shows it, e.g. `VIP`.
+        """
+        pulumi.set(__self__, "id", id)
+        if name is not None:
+            pulumi.set(__self__, "name", name)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The tag's id, e.g. `tag003`: what `CampaignTargeting`'s `tagIds` and `excludedTagIds` take.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> Optional[_builtins.str]:
+        """
+        The tag's name as the dashboard shows it, e.g. `VIP`.
+        """
+        return pulumi.get(self, "name")
 
 
 @pulumi.output_type

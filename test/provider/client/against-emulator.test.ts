@@ -158,24 +158,24 @@ describe("regular campaigns against the emulator", () => {
   it("targeting: tags, excluded tags, filters and excluded filters", async () => {
     const id = await newDraft();
     expect(await client.setTags(id, ["tag001", "tag003"])).toEqual({ success: true, message: "Tags set." });
-    expect(await client.getTags(id)).toEqual([
+    expect(await client.getCampaignTags(id)).toEqual([
       { id: "tag001", name: "Customers" },
       { id: "tag003", name: "VIP" },
     ]);
-    expect(await client.getTag(id, "tag001")).toEqual({ id: "tag001", name: "Customers" });
+    expect(await client.getCampaignTag(id, "tag001")).toEqual({ id: "tag001", name: "Customers" });
     expect(await client.addTag(id, "tag002")).toEqual({ success: true, message: "Tag added." });
     expect(await client.removeTag(id, "tag002")).toEqual({ success: true, message: "Tag removed." });
     expect(await client.addExcludedTag(id, "tag004")).toEqual({ success: true, message: "Tag excluded." });
-    expect(await client.getExcludedTags(id)).toEqual([{ id: "tag004", name: "Churned" }]);
+    expect(await client.getCampaignExcludedTags(id)).toEqual([{ id: "tag004", name: "Churned" }]);
     expect(await client.removeExcludedTag(id, "tag004")).toEqual({
       success: true,
       message: "Tag no longer excluded.",
     });
     expect(await client.addFilter(id, "flt001")).toEqual({ success: true, message: "Filter added." });
-    expect(await client.getFilters(id)).toEqual([{ id: "flt001", name: "Opened last 30 days" }]);
-    expect(await client.getFilter(id, "flt001")).toEqual({ id: "flt001", name: "Opened last 30 days" });
+    expect(await client.getCampaignFilters(id)).toEqual([{ id: "flt001", name: "Opened last 30 days" }]);
+    expect(await client.getCampaignFilter(id, "flt001")).toEqual({ id: "flt001", name: "Opened last 30 days" });
     expect(await client.clearFilters(id)).toEqual({ success: true, message: "Filters removed." });
-    expect(await client.getFilters(id)).toEqual([]);
+    expect(await client.getCampaignFilters(id)).toEqual([]);
     expect(await client.setFilters(id, ["flt001", "flt002"])).toEqual({
       success: true,
       message: "Filters set.",
@@ -184,7 +184,7 @@ describe("regular campaigns against the emulator", () => {
       success: true,
       message: "Excluded filters set.",
     });
-    expect(await client.getExcludedFilters(id)).toEqual([{ id: "flt003", name: "Inactive" }]);
+    expect(await client.getCampaignExcludedFilters(id)).toEqual([{ id: "flt003", name: "Inactive" }]);
     expect(await client.clearExcludedFilters(id)).toEqual({
       success: true,
       message: "Excluded filters removed.",

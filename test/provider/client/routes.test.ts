@@ -393,8 +393,8 @@ const rows: Record<string, Row> = {
     answer: { data: [{ id: "flt001", name: "Opened" }] },
     result: { data: [{ id: "flt001", name: "Opened" }] },
   },
-  getTags: {
-    call: (c) => c.getTags("b6gXkQ"),
+  getCampaignTags: {
+    call: (c) => c.getCampaignTags("b6gXkQ"),
     method: "GET",
     url: "/v2/campaigns/b6gXkQ/tags",
     answer: { data: [tag] },
@@ -408,8 +408,8 @@ const rows: Record<string, Row> = {
     answer: f.ack(),
     result: f.ack(),
   },
-  getTag: {
-    call: (c) => c.getTag("b6gXkQ", "tag001"),
+  getCampaignTag: {
+    call: (c) => c.getCampaignTag("b6gXkQ", "tag001"),
     method: "GET",
     url: "/v2/campaigns/b6gXkQ/tags/tag001",
     answer: { data: tag },
@@ -429,8 +429,8 @@ const rows: Record<string, Row> = {
     answer: f.ack(),
     result: f.ack(),
   },
-  getExcludedTags: {
-    call: (c) => c.getExcludedTags("b6gXkQ"),
+  getCampaignExcludedTags: {
+    call: (c) => c.getCampaignExcludedTags("b6gXkQ"),
     method: "GET",
     url: "/v2/campaigns/b6gXkQ/exclude_tags",
     answer: { data: [tag] },
@@ -450,15 +450,15 @@ const rows: Record<string, Row> = {
     answer: f.ack(),
     result: f.ack(),
   },
-  getFilters: {
-    call: (c) => c.getFilters("b6gXkQ"),
+  getCampaignFilters: {
+    call: (c) => c.getCampaignFilters("b6gXkQ"),
     method: "GET",
     url: "/v2/campaigns/b6gXkQ/filters",
     answer: { data: [filter] },
     result: [filter],
   },
-  getFilter: {
-    call: (c) => c.getFilter("b6gXkQ", "flt001"),
+  getCampaignFilter: {
+    call: (c) => c.getCampaignFilter("b6gXkQ", "flt001"),
     method: "GET",
     url: "/v2/campaigns/b6gXkQ/filters/flt001",
     answer: { data: filter },
@@ -487,8 +487,8 @@ const rows: Record<string, Row> = {
     answer: f.ack(),
     result: f.ack(),
   },
-  getExcludedFilters: {
-    call: (c) => c.getExcludedFilters("b6gXkQ"),
+  getCampaignExcludedFilters: {
+    call: (c) => c.getCampaignExcludedFilters("b6gXkQ"),
     method: "GET",
     url: "/v2/campaigns/b6gXkQ/exclude_filters",
     answer: { data: [filter] },

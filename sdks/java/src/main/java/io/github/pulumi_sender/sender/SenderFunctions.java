@@ -31,6 +31,10 @@ import io.github.pulumi_sender.sender.inputs.GetCartArgs;
 import io.github.pulumi_sender.sender.inputs.GetCartPlainArgs;
 import io.github.pulumi_sender.sender.inputs.GetCartsArgs;
 import io.github.pulumi_sender.sender.inputs.GetCartsPlainArgs;
+import io.github.pulumi_sender.sender.inputs.GetFilterArgs;
+import io.github.pulumi_sender.sender.inputs.GetFilterPlainArgs;
+import io.github.pulumi_sender.sender.inputs.GetFiltersArgs;
+import io.github.pulumi_sender.sender.inputs.GetFiltersPlainArgs;
 import io.github.pulumi_sender.sender.inputs.GetImageFoldersArgs;
 import io.github.pulumi_sender.sender.inputs.GetImageFoldersPlainArgs;
 import io.github.pulumi_sender.sender.inputs.GetPlanArgs;
@@ -39,6 +43,10 @@ import io.github.pulumi_sender.sender.inputs.GetPlansArgs;
 import io.github.pulumi_sender.sender.inputs.GetPlansPlainArgs;
 import io.github.pulumi_sender.sender.inputs.GetSubscriberEventsArgs;
 import io.github.pulumi_sender.sender.inputs.GetSubscriberEventsPlainArgs;
+import io.github.pulumi_sender.sender.inputs.GetTagArgs;
+import io.github.pulumi_sender.sender.inputs.GetTagPlainArgs;
+import io.github.pulumi_sender.sender.inputs.GetTagsArgs;
+import io.github.pulumi_sender.sender.inputs.GetTagsPlainArgs;
 import io.github.pulumi_sender.sender.inputs.GetTransactionalCampaignArgs;
 import io.github.pulumi_sender.sender.inputs.GetTransactionalCampaignPlainArgs;
 import io.github.pulumi_sender.sender.inputs.GetTransactionalCampaignsArgs;
@@ -54,10 +62,14 @@ import io.github.pulumi_sender.sender.outputs.GetCampaignSendingStatusResult;
 import io.github.pulumi_sender.sender.outputs.GetCampaignsResult;
 import io.github.pulumi_sender.sender.outputs.GetCartResult;
 import io.github.pulumi_sender.sender.outputs.GetCartsResult;
+import io.github.pulumi_sender.sender.outputs.GetFilterResult;
+import io.github.pulumi_sender.sender.outputs.GetFiltersResult;
 import io.github.pulumi_sender.sender.outputs.GetImageFoldersResult;
 import io.github.pulumi_sender.sender.outputs.GetPlanResult;
 import io.github.pulumi_sender.sender.outputs.GetPlansResult;
 import io.github.pulumi_sender.sender.outputs.GetSubscriberEventsResult;
+import io.github.pulumi_sender.sender.outputs.GetTagResult;
+import io.github.pulumi_sender.sender.outputs.GetTagsResult;
 import io.github.pulumi_sender.sender.outputs.GetTransactionalCampaignResult;
 import io.github.pulumi_sender.sender.outputs.GetTransactionalCampaignsResult;
 import java.util.concurrent.CompletableFuture;
@@ -983,6 +995,90 @@ public final class SenderFunctions {
         return Deployment.getInstance().invokeAsync("sender:index:getCarts", TypeShape.of(GetCartsResult.class), args, Utilities.withVersion(options));
     }
     /**
+     * Finds the one saved filter of the account with this exact name (`GET /v2/filters`, every page), as {{@literal @}link getTag} finds a tag: `filterIds: [engaged.id]`.
+     * 
+     */
+    public static Output<GetFilterResult> getFilter(GetFilterArgs args) {
+        return getFilter(args, InvokeOptions.Empty);
+    }
+    /**
+     * Finds the one saved filter of the account with this exact name (`GET /v2/filters`, every page), as {{@literal @}link getTag} finds a tag: `filterIds: [engaged.id]`.
+     * 
+     */
+    public static CompletableFuture<GetFilterResult> getFilterPlain(GetFilterPlainArgs args) {
+        return getFilterPlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * Finds the one saved filter of the account with this exact name (`GET /v2/filters`, every page), as {{@literal @}link getTag} finds a tag: `filterIds: [engaged.id]`.
+     * 
+     */
+    public static Output<GetFilterResult> getFilter(GetFilterArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("sender:index:getFilter", TypeShape.of(GetFilterResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Finds the one saved filter of the account with this exact name (`GET /v2/filters`, every page), as {{@literal @}link getTag} finds a tag: `filterIds: [engaged.id]`.
+     * 
+     */
+    public static Output<GetFilterResult> getFilter(GetFilterArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("sender:index:getFilter", TypeShape.of(GetFilterResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Finds the one saved filter of the account with this exact name (`GET /v2/filters`, every page), as {{@literal @}link getTag} finds a tag: `filterIds: [engaged.id]`.
+     * 
+     */
+    public static CompletableFuture<GetFilterResult> getFilterPlain(GetFilterPlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("sender:index:getFilter", TypeShape.of(GetFilterResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Reads every saved filter of the account (`GET /v2/filters`, every page).
+     * 
+     */
+    public static Output<GetFiltersResult> getFilters() {
+        return getFilters(GetFiltersArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Reads every saved filter of the account (`GET /v2/filters`, every page).
+     * 
+     */
+    public static CompletableFuture<GetFiltersResult> getFiltersPlain() {
+        return getFiltersPlain(GetFiltersPlainArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Reads every saved filter of the account (`GET /v2/filters`, every page).
+     * 
+     */
+    public static Output<GetFiltersResult> getFilters(GetFiltersArgs args) {
+        return getFilters(args, InvokeOptions.Empty);
+    }
+    /**
+     * Reads every saved filter of the account (`GET /v2/filters`, every page).
+     * 
+     */
+    public static CompletableFuture<GetFiltersResult> getFiltersPlain(GetFiltersPlainArgs args) {
+        return getFiltersPlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * Reads every saved filter of the account (`GET /v2/filters`, every page).
+     * 
+     */
+    public static Output<GetFiltersResult> getFilters(GetFiltersArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("sender:index:getFilters", TypeShape.of(GetFiltersResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Reads every saved filter of the account (`GET /v2/filters`, every page).
+     * 
+     */
+    public static Output<GetFiltersResult> getFilters(GetFiltersArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("sender:index:getFilters", TypeShape.of(GetFiltersResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Reads every saved filter of the account (`GET /v2/filters`, every page).
+     * 
+     */
+    public static CompletableFuture<GetFiltersResult> getFiltersPlain(GetFiltersPlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("sender:index:getFilters", TypeShape.of(GetFiltersResult.class), args, Utilities.withVersion(options));
+    }
+    /**
      * Reads the folders of the image library (`GET /v2/imageFolders`).
      * 
      */
@@ -1149,6 +1245,90 @@ public final class SenderFunctions {
      */
     public static CompletableFuture<GetSubscriberEventsResult> getSubscriberEventsPlain(GetSubscriberEventsPlainArgs args, InvokeOptions options) {
         return Deployment.getInstance().invokeAsync("sender:index:getSubscriberEvents", TypeShape.of(GetSubscriberEventsResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Finds the one tag of the account with this exact name (`GET /v2/tags`, every page), so that a targeting can name it as the dashboard does: `tagIds: [vip.id]`. Fails with one line listing the close names when none matches (equal ignoring case, or at most 2 edits away), and listing their ids when two share the name.
+     * 
+     */
+    public static Output<GetTagResult> getTag(GetTagArgs args) {
+        return getTag(args, InvokeOptions.Empty);
+    }
+    /**
+     * Finds the one tag of the account with this exact name (`GET /v2/tags`, every page), so that a targeting can name it as the dashboard does: `tagIds: [vip.id]`. Fails with one line listing the close names when none matches (equal ignoring case, or at most 2 edits away), and listing their ids when two share the name.
+     * 
+     */
+    public static CompletableFuture<GetTagResult> getTagPlain(GetTagPlainArgs args) {
+        return getTagPlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * Finds the one tag of the account with this exact name (`GET /v2/tags`, every page), so that a targeting can name it as the dashboard does: `tagIds: [vip.id]`. Fails with one line listing the close names when none matches (equal ignoring case, or at most 2 edits away), and listing their ids when two share the name.
+     * 
+     */
+    public static Output<GetTagResult> getTag(GetTagArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("sender:index:getTag", TypeShape.of(GetTagResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Finds the one tag of the account with this exact name (`GET /v2/tags`, every page), so that a targeting can name it as the dashboard does: `tagIds: [vip.id]`. Fails with one line listing the close names when none matches (equal ignoring case, or at most 2 edits away), and listing their ids when two share the name.
+     * 
+     */
+    public static Output<GetTagResult> getTag(GetTagArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("sender:index:getTag", TypeShape.of(GetTagResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Finds the one tag of the account with this exact name (`GET /v2/tags`, every page), so that a targeting can name it as the dashboard does: `tagIds: [vip.id]`. Fails with one line listing the close names when none matches (equal ignoring case, or at most 2 edits away), and listing their ids when two share the name.
+     * 
+     */
+    public static CompletableFuture<GetTagResult> getTagPlain(GetTagPlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("sender:index:getTag", TypeShape.of(GetTagResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Reads every tag of the account (`GET /v2/tags`, every page).
+     * 
+     */
+    public static Output<GetTagsResult> getTags() {
+        return getTags(GetTagsArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Reads every tag of the account (`GET /v2/tags`, every page).
+     * 
+     */
+    public static CompletableFuture<GetTagsResult> getTagsPlain() {
+        return getTagsPlain(GetTagsPlainArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Reads every tag of the account (`GET /v2/tags`, every page).
+     * 
+     */
+    public static Output<GetTagsResult> getTags(GetTagsArgs args) {
+        return getTags(args, InvokeOptions.Empty);
+    }
+    /**
+     * Reads every tag of the account (`GET /v2/tags`, every page).
+     * 
+     */
+    public static CompletableFuture<GetTagsResult> getTagsPlain(GetTagsPlainArgs args) {
+        return getTagsPlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * Reads every tag of the account (`GET /v2/tags`, every page).
+     * 
+     */
+    public static Output<GetTagsResult> getTags(GetTagsArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("sender:index:getTags", TypeShape.of(GetTagsResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Reads every tag of the account (`GET /v2/tags`, every page).
+     * 
+     */
+    public static Output<GetTagsResult> getTags(GetTagsArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("sender:index:getTags", TypeShape.of(GetTagsResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Reads every tag of the account (`GET /v2/tags`, every page).
+     * 
+     */
+    public static CompletableFuture<GetTagsResult> getTagsPlain(GetTagsPlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("sender:index:getTags", TypeShape.of(GetTagsResult.class), args, Utilities.withVersion(options));
     }
     /**
      * Reads one transactional campaign (`GET /v2/transactional/{id}`).
