@@ -5,8 +5,9 @@
 //
 // Every answer is the one @pulumi/pulumi 3.270.0's provider server (`provider/server.js`) gave, with
 // the plugin's former patches of it: Configure declines secrets, resources and outputs; CheckConfig
-// runs the package's config check; a preview's Create and Update answer without calling the provider;
-// a Read without properties (an import) reads from the id alone. What that server did not implement
+// runs the package's config check and answers the secret config values as secrets; a preview's
+// Create and Update answer without calling the provider; a Read without properties (an import)
+// reads from the id alone. What that server did not implement
 // (Handshake, GetMapping, GetMappings) grpc-js answers UNIMPLEMENTED.
 import * as grpc from "@grpc/grpc-js";
 import * as plugproto from "@pulumi/pulumi/proto/plugin_pb";
@@ -16,6 +17,7 @@ import * as statusproto from "@pulumi/pulumi/proto/status_pb";
 import { Any } from "google-protobuf/google/protobuf/any_pb";
 import { Empty } from "google-protobuf/google/protobuf/empty_pb";
 import { Struct } from "google-protobuf/google/protobuf/struct_pb";
+import { CONFIG_TABLE } from "../config";
 import { printError, printLine } from "../diagnostics";
 import type { NativeProvider } from "./server";
 
@@ -63,6 +65,33 @@ const resourceFailure: Report = (error) => {
   }
   return { code: grpc.status.UNKNOWN, message: e.message, metadata };
 };
+
+/** The key and value that mark a Pulumi secret in a struct: `{<key>: <value>, value: <the secret>}`. */
+const SECRET_SIG = { key: "4dabf18193072939515e22adb298388d", value: "1b47061264138c4ac30d75fd1eb44270" };
+
+/** The provider inputs that hold secrets: the keys config.ts's table calls secret (`apiToken`). */
+const SECRET_INPUTS: ReadonlySet<string> = new Set(
+  Object.entries(CONFIG_TABLE)
+    .filter(([, key]) => "secret" in key && key.secret)
+    .map(([name]) => name),
+);
+
+/**
+ * CheckConfig's inputs with each secret config value a Pulumi secret, as the engine sends it in
+ * Configure's `args`: the engine keeps what the plugin answers, so a plain answer would drop the mark.
+ */
+function withSecrets(inputs: Record<string, unknown>): Record<string, unknown> {
+  const secret = (value: unknown) =>
+    typeof value === "object" && value !== null && SECRET_SIG.key in value
+      ? value
+      : { [SECRET_SIG.key]: SECRET_SIG.value, value };
+  return Object.fromEntries(
+    Object.entries(inputs).map(([name, value]) => [
+      name,
+      SECRET_INPUTS.has(name) && value !== undefined && value !== null ? secret(value) : value,
+    ]),
+  );
+}
 
 /** A unary handler: the answer of `answer`, or its failure as `report` makes it. */
 function unary<Req, Res>(
@@ -124,7 +153,7 @@ export function resourceProviderService(native: NativeProvider): grpc.UntypedSer
       const olds = request.getOlds()?.toJavaScript() ?? {};
       const checked = await native.checkConfig(olds, plain(request.getNews()), request.getUrn());
       const response = new provproto.CheckResponse();
-      response.setInputs(structOf(checked.inputs));
+      response.setInputs(structOf(withSecrets(checked.inputs)));
       if (checked.failure !== undefined)
         response.setFailuresList(checkFailures([{ property: "", reason: checked.failure }]));
       return response;
