@@ -2,7 +2,7 @@
 // `npm run plugin:bundle`: the native provider plugin as one file, for the plugin tarball.
 //
 // Writes dist/plugin-bundle.js (provider/plugin/main.ts and everything it loads: our code, undici,
-// zod, @pulumi/pulumi's provider server with grpc and protobuf) and dist/plugin.js, a loader that
+// zod, @grpc/grpc-js and the protocol's messages from @pulumi/pulumi/proto) and dist/plugin.js, a loader that
 // turns on Node's module compile cache and then loads the bundle. One file spares the start-up the
 // resolution and reading of hundreds of modules; the cache spares it the compilation after the
 // first start.
@@ -24,25 +24,6 @@ const arg = (name) =>
 const out = path.resolve(arg("out") || path.join(root, "dist"));
 const stubSdk = arg("stub-sdk") !== undefined;
 
-// provider/plugin/pulumi-internals.ts resolves five modules from @pulumi/pulumi's folder at run
-// time, which a bundler cannot follow: in the bundle it is the same five, resolved from there.
-const pulumiDir = path.dirname(require.resolve("@pulumi/pulumi/package.json", { paths: [root] }));
-const pulumiInternals = {
-  name: "pulumi-internals",
-  setup(build) {
-    build.onLoad({ filter: /[\\/]provider[\\/]plugin[\\/]pulumi-internals\.ts$/ }, () => ({
-      contents: [
-        'exports.grpc = require("@grpc/grpc-js");',
-        'exports.provproto = require("@pulumi/pulumi/proto/provider_pb");',
-        'exports.engrpc = require("@pulumi/pulumi/proto/engine_grpc_pb");',
-        'exports.engproto = require("@pulumi/pulumi/proto/engine_pb");',
-        'exports.structproto = require("google-protobuf/google/protobuf/struct_pb");',
-      ].join("\n"),
-      loader: "js",
-      resolveDir: pulumiDir,
-    }));
-  },
-};
 const sdkStub = {
   name: "sdk-stub",
   setup(build) {
@@ -81,7 +62,7 @@ async function main() {
         JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")).version,
       ),
     },
-    plugins: stubSdk ? [pulumiInternals, sdkStub] : [pulumiInternals],
+    plugins: stubSdk ? [sdkStub] : [],
   });
   // The loader: the compile cache must be on before the bundle is compiled. The cache lives beside
   // the plugin (its folder in the plugin cache), else under $XDG_CACHE_HOME; Node keys it by the
@@ -100,7 +81,7 @@ require("./plugin-bundle.js");
 `,
   );
   // The SDK's program side (automation, closure serialization) has no use in the plugin: name
-  // the sources that pull it in, so that the bundle stays the provider server's part only.
+  // the sources that pull it in, so that the bundle stays the protocol's part only.
   const sdkImporters = Object.entries(result.metafile.inputs)
     .filter(
       ([file, input]) =>
@@ -110,7 +91,7 @@ require("./plugin-bundle.js");
     .map(([file]) => file);
   if (sdkImporters.length > 0)
     console.error(
-      `plugin-bundle: warning: all of @pulumi/pulumi is bundled, imported by ${sdkImporters.join(", ")}; the plugin needs only @pulumi/pulumi/provider`,
+      `plugin-bundle: warning: all of @pulumi/pulumi is bundled, imported by ${sdkImporters.join(", ")}; the plugin needs only @pulumi/pulumi/proto`,
     );
   const byPackage = new Map();
   for (const [file, input] of Object.entries(

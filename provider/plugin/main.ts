@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 // The entry point of `pulumi-resource-sender`, the native provider plugin.
 import { ContextHolder } from "../context";
-import { printFatal } from "../diagnostics";
+import { printError, printFatal } from "../diagnostics";
 import { pluginEngineAddress } from "../engine-watch";
 import { engineLogSink } from "./engine-log";
+import { serve } from "./grpc-server";
 import { packageSchemaText } from "./package-schema";
-import { servePatched } from "./runtime-patches";
 import { nativeProvider, packageVersion } from "./server";
 
 const version = packageVersion();
@@ -23,7 +23,22 @@ const native = nativeProvider(packageSchemaText(version), version, holder, {
 holder.engineWatch.stopOnSigterm();
 if (engine !== undefined) holder.engineWatch.watch({ address: engine });
 
-servePatched(native, process.argv.slice(2)).catch((err: unknown) => {
+// An error nothing caught is printed, and the plugin goes on serving the other requests; the process
+// then ends with status 1 (as @pulumi/pulumi's provider server did).
+const uncaught = new Set<unknown>();
+const onUncaught = (err: unknown) => {
+  if (uncaught.has(err)) return;
+  uncaught.add(err);
+  const e = err as Error | undefined;
+  printError(`error: [runtime] ${e?.stack || e?.message || String(err)}`);
+};
+process.on("uncaughtException", onUncaught);
+process.on("unhandledRejection", onUncaught);
+process.on("exit", (code) => {
+  if (code === 0 && uncaught.size > 0) process.exitCode = 1;
+});
+
+serve(native).catch((err: unknown) => {
   printFatal(err);
   process.exit(1);
 });

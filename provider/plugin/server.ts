@@ -1,6 +1,6 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
-import type * as provider from "@pulumi/pulumi/provider";
+import type * as pulumi from "@pulumi/pulumi";
 import { autonamedTitleOf, instanceMark, NONCE_PATTERN, newNonce } from "../autoname";
 import { SenderConfigError } from "../client/errors/config-error";
 import { checkSenderConfig } from "../config";
@@ -8,6 +8,7 @@ import { type ConfigureInput, ContextHolder } from "../context";
 import { type DiagnosticSink, forResource as inScope, warn } from "../diagnostics";
 import type { RunContext } from "../functions";
 import { checkInContext } from "../resources/account-checks";
+import type { PropertyBag } from "../resources/bag";
 import { providerFactories, RESOURCE_KINDS, type ResourceKind, registry } from "../resources/registry";
 import { COPY_OF_ENV, currentBackendUrl, judgePlace, MOVED_FROM_ENV, placeOf } from "../stack-place";
 import { servedFunctions } from "./functions";
@@ -211,12 +212,22 @@ export function checkPluginConfig(news: Record<string, unknown>): ConfigCheckAns
   }
 }
 
+/** A function's answer to the engine's Invoke: the data source's outputs. */
+export interface InvokeAnswer {
+  /** What the function returns. */
+  readonly outputs: unknown;
+}
+
 /**
- * The native provider, with the `configure` the plugin's patched Configure calls: every resource
- * operation goes to the same kind's provider the dynamic resources use, and every function to the
- * same data-source code, all in the context `configure` built.
+ * The native provider that the plugin's gRPC server (grpc-server.ts) translates the engine's
+ * requests to: every resource operation goes to the same kind's provider the dynamic resources
+ * use, and every function to the same data-source code, all in the context `configure` built.
  */
-export interface NativeProvider extends provider.Provider {
+export interface NativeProvider {
+  /** The package version, which GetPluginInfo answers. */
+  readonly version: string;
+  /** The package schema, as JSON text, which GetSchema answers. */
+  readonly schema: string;
   /** Takes the provider instance's Configure variables (one plugin process per instance). */
   configure(variables: ReadonlyMap<string, string>): void;
   /**
@@ -229,6 +240,20 @@ export interface NativeProvider extends provider.Provider {
     news: Record<string, unknown>,
     urn?: string,
   ): Promise<ProviderConfigAnswer>;
+  /** A resource's Check: its inputs autonamed, then the kind's check. */
+  check(urn: string, olds: PropertyBag, news: PropertyBag): Promise<pulumi.dynamic.CheckResult>;
+  /** A resource's Diff, read-only. */
+  diff(id: string, urn: string, olds: PropertyBag, news: PropertyBag): Promise<pulumi.dynamic.DiffResult>;
+  /** A resource's Create (never called for a preview). */
+  create(urn: string, inputs: PropertyBag): Promise<pulumi.dynamic.CreateResult>;
+  /** A resource's Read, read-only; `props` is empty for an import. */
+  read(id: string, urn: string, props?: PropertyBag): Promise<pulumi.dynamic.ReadResult>;
+  /** A resource's Update (never called for a preview). */
+  update(id: string, urn: string, olds: PropertyBag, news: PropertyBag): Promise<pulumi.dynamic.UpdateResult>;
+  /** A resource's Delete. */
+  delete(id: string, urn: string, props: PropertyBag): Promise<void>;
+  /** A function's Invoke, by its token `sender:index:<name>`. */
+  invoke(tok: string, args: PropertyBag): Promise<InvokeAnswer>;
 }
 
 /** How the native provider reports. */
@@ -290,7 +315,7 @@ export function nativeProvider(
     // `pulumi import` reads with no prior state: every kind's read works from the id alone.
     read: async (id, urn, props) => {
       const kind = kindOfUrn(urn);
-      const result = (await forResource(urn, () => readOnly(urn).read(id, props))) as provider.ReadResult;
+      const result = await forResource(urn, () => readOnly(urn).read(id, props));
       // Gone, with no prior state: an import (or a get) of an id the service does not have. The
       // engine would call an empty answer "provider does not support importing resources".
       if (!result.id && Object.keys(props ?? {}).length === 0) {

@@ -1,6 +1,9 @@
+import * as grpc from "@grpc/grpc-js";
+import * as engrpc from "@pulumi/pulumi/proto/engine_grpc_pb";
+import * as engproto from "@pulumi/pulumi/proto/engine_pb";
+import { Empty } from "google-protobuf/google/protobuf/empty_pb";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { engineLogSink } from "../../../provider/plugin/engine-log";
-import { engproto, engrpc, grpc } from "../../../provider/plugin/pulumi-internals";
 
 // The plugin's lines reach the engine's Log RPC with their severity, text and resource: a gRPC
 // server in place of the engine records what it is sent.
@@ -11,14 +14,14 @@ const received: Array<{ severity: number; message: string; urn: string }> = [];
 beforeAll(async () => {
   server = new grpc.Server();
   server.addService(engrpc.EngineService, {
-    log: (call: any, callback: (err: unknown, value?: unknown) => void) => {
+    log: (call: grpc.ServerUnaryCall<engproto.LogRequest, Empty>, callback: grpc.sendUnaryData<Empty>) => {
       const request = call.request;
       received.push({
         severity: request.getSeverity(),
         message: request.getMessage(),
         urn: request.getUrn(),
       });
-      callback(null, new (require("google-protobuf/google/protobuf/empty_pb").Empty)());
+      callback(null, new Empty());
     },
   });
   const port = await new Promise<number>((resolve, reject) =>
