@@ -173,7 +173,10 @@ describe("regular campaigns against the emulator", () => {
     });
     expect(await client.addFilter(id, "flt001")).toEqual({ success: true, message: "Filter added." });
     expect(await client.getCampaignFilters(id)).toEqual([{ id: "flt001", name: "Opened last 30 days" }]);
-    expect(await client.getCampaignFilter(id, "flt001")).toEqual({ id: "flt001", name: "Opened last 30 days" });
+    expect(await client.getCampaignFilter(id, "flt001")).toEqual({
+      id: "flt001",
+      name: "Opened last 30 days",
+    });
     expect(await client.clearFilters(id)).toEqual({ success: true, message: "Filters removed." });
     expect(await client.getCampaignFilters(id)).toEqual([]);
     expect(await client.setFilters(id, ["flt001", "flt002"])).toEqual({
