@@ -294,7 +294,7 @@ public final class SenderFunctions {
      * ### The open rate of the latest sent campaign
      * <pre>
      * {@code
-     * package generated_program;
+     * package myproject;
      * 
      * import com.pulumi.Context;
      * import com.pulumi.Pulumi;
@@ -342,7 +342,7 @@ public final class SenderFunctions {
      * ### The open rate of the latest sent campaign
      * <pre>
      * {@code
-     * package generated_program;
+     * package myproject;
      * 
      * import com.pulumi.Context;
      * import com.pulumi.Pulumi;
@@ -390,7 +390,7 @@ public final class SenderFunctions {
      * ### The open rate of the latest sent campaign
      * <pre>
      * {@code
-     * package generated_program;
+     * package myproject;
      * 
      * import com.pulumi.Context;
      * import com.pulumi.Pulumi;
@@ -438,7 +438,7 @@ public final class SenderFunctions {
      * ### The open rate of the latest sent campaign
      * <pre>
      * {@code
-     * package generated_program;
+     * package myproject;
      * 
      * import com.pulumi.Context;
      * import com.pulumi.Pulumi;
@@ -486,7 +486,7 @@ public final class SenderFunctions {
      * ### The open rate of the latest sent campaign
      * <pre>
      * {@code
-     * package generated_program;
+     * package myproject;
      * 
      * import com.pulumi.Context;
      * import com.pulumi.Pulumi;
@@ -569,7 +569,7 @@ public final class SenderFunctions {
      * ### The open rate of the latest sent campaign
      * <pre>
      * {@code
-     * package generated_program;
+     * package myproject;
      * 
      * import com.pulumi.Context;
      * import com.pulumi.Pulumi;
@@ -617,7 +617,7 @@ public final class SenderFunctions {
      * ### The open rate of the latest sent campaign
      * <pre>
      * {@code
-     * package generated_program;
+     * package myproject;
      * 
      * import com.pulumi.Context;
      * import com.pulumi.Pulumi;
@@ -665,7 +665,7 @@ public final class SenderFunctions {
      * ### The open rate of the latest sent campaign
      * <pre>
      * {@code
-     * package generated_program;
+     * package myproject;
      * 
      * import com.pulumi.Context;
      * import com.pulumi.Pulumi;
@@ -713,7 +713,7 @@ public final class SenderFunctions {
      * ### The open rate of the latest sent campaign
      * <pre>
      * {@code
-     * package generated_program;
+     * package myproject;
      * 
      * import com.pulumi.Context;
      * import com.pulumi.Pulumi;
@@ -761,7 +761,7 @@ public final class SenderFunctions {
      * ### The open rate of the latest sent campaign
      * <pre>
      * {@code
-     * package generated_program;
+     * package myproject;
      * 
      * import com.pulumi.Context;
      * import com.pulumi.Pulumi;
@@ -809,7 +809,7 @@ public final class SenderFunctions {
      * ### The open rate of the latest sent campaign
      * <pre>
      * {@code
-     * package generated_program;
+     * package myproject;
      * 
      * import com.pulumi.Context;
      * import com.pulumi.Pulumi;
@@ -857,7 +857,7 @@ public final class SenderFunctions {
      * ### The open rate of the latest sent campaign
      * <pre>
      * {@code
-     * package generated_program;
+     * package myproject;
      * 
      * import com.pulumi.Context;
      * import com.pulumi.Pulumi;
