@@ -1,34 +1,5 @@
 #!/usr/bin/env node
 import "../provider/node-version";
-import { MISSING_SERVER_PACKAGES_MESSAGE, missingServerPackages } from "./server-packages";
+import { emulatorMain } from "./main";
 
-if (missingServerPackages().length > 0) {
-  // A deploy-only install has no web server: say what to install, in one line.
-  console.error(MISSING_SERVER_PACKAGES_MESSAGE);
-  process.exitCode = 1;
-} else {
-  // Loaded only now, since it loads the server packages.
-  const { CliUsageError, parseCli, runCli } = require("./cli-main") as typeof import("./cli-main");
-  const { runDetached } = require("./detach") as typeof import("./detach");
-  const argv = process.argv.slice(2);
-  // The background emulator of --detach runs this again with an IPC channel: it reports to it.
-  const report = process.send?.bind(process);
-  const fail = (error: unknown) => {
-    const message = error instanceof Error ? error.message : String(error);
-    if (report) report({ error: message }, () => process.exit(1));
-    else console.error(message);
-    process.exitCode = error instanceof CliUsageError ? 2 : 1;
-  };
-  try {
-    const options = parseCli(argv, process.env);
-    if (options.detach && !report) {
-      runDetached(__filename, argv, options).then((line) => console.log(line), fail);
-    } else {
-      runCli(argv).then((emulator) => {
-        if (report) report({ url: emulator.url }, () => process.connected && process.disconnect());
-      }, fail);
-    }
-  } catch (error) {
-    fail(error);
-  }
-}
+emulatorMain(process.argv.slice(2), [...process.execArgv, __filename]);

@@ -6,14 +6,19 @@ import type { CliOptions } from "./cli-main";
 export type DetachMessage = { url: string } | { error: string };
 
 /**
- * `pulumi-sender-emulator --detach`: runs the command again in the background (same arguments, its
- * own session, stdout and stderr to `--log` or nowhere) and waits for it to report. Resolves with
- * the line to print once it listens, after writing its pid to `--pid-file`; rejects with its own
- * one-line reason (a port in use names the port) when it cannot, so that a script stops there.
+ * `pulumi-sender-emulator --detach`: runs the command again in the background (the runtime's
+ * executable with `rerun`, then the same arguments; its own session, stdout and stderr to `--log`
+ * or nowhere) and waits for it to report. Resolves with the line to print once it listens, after
+ * writing its pid to `--pid-file`; rejects with its own one-line reason (a port in use names the
+ * port) when it cannot, so that a script stops there.
  */
-export function runDetached(script: string, argv: readonly string[], options: CliOptions): Promise<string> {
+export function runDetached(
+  rerun: readonly string[],
+  argv: readonly string[],
+  options: CliOptions,
+): Promise<string> {
   const out = options.log === undefined ? "ignore" : fs.openSync(options.log, "a");
-  const child = spawn(process.execPath, [...process.execArgv, script, ...argv], {
+  const child = spawn(process.execPath, [...rerun, ...argv], {
     detached: true,
     stdio: ["ignore", out, out, "ipc"],
     env: process.env,

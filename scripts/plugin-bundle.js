@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 // `npm run plugin:bundle`: the native provider plugin as one file, for the plugin tarball.
 //
-// Writes dist/plugin-bundle.js (provider/plugin/main.ts and everything it loads: our code, undici,
-// zod, @grpc/grpc-js and the protocol's messages from @pulumi/pulumi/proto) and dist/plugin.js, a loader that
-// turns on Node's module compile cache and then loads the bundle. One file spares the start-up the
-// resolution and reading of hundreds of modules; the cache spares it the compilation after the
-// first start.
+// Writes dist/plugin-bundle.js (provider/plugin/entry.ts and everything it loads: the provider of
+// main.ts, with undici, zod, @grpc/grpc-js and the protocol's messages from @pulumi/pulumi/proto, and
+// the emulator of `pulumi-resource-sender emulator`, with hono and @hono/node-server, each loaded only
+// when chosen) and dist/plugin.js, a loader that turns on Node's module compile cache and then loads
+// the bundle. One file spares the start-up the resolution and reading of hundreds of modules; the
+// cache spares it the compilation after the first start.
 //
 // Options: `--out=<dir>` (default dist/), `--no-minify` (for reading a profile), `--stub-sdk`
 // (measurement only: the bare
@@ -44,7 +45,7 @@ async function main() {
   fs.mkdirSync(out, { recursive: true });
   const bundle = path.join(out, "plugin-bundle.js");
   const result = await esbuild.build({
-    entryPoints: [path.join(root, "provider/plugin/main.ts")],
+    entryPoints: [path.join(root, "provider/plugin/entry.ts")],
     outfile: bundle,
     bundle: true,
     platform: "node",

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Provides the Pulumi CLI, the Node.js language host, Pulumi YAML (its language host and converter),
-# the Java language host and the dynamic-provider shim, and prints the directory that holds them (put it first on PATH).
+# Provides the Pulumi CLI, the language hosts of every template (Node.js, Python, Go, Java, and Pulumi
+# YAML's with its converter) and the dynamic-provider shim, and prints the directories that hold them
+# (put them first on PATH: `export PATH="$(bash scripts/pulumi-cli.sh | tail -n1):$PATH"`).
 #   1. A `pulumi` already on PATH (outside this project's cache), of at least the version below, with
 #      its language host beside it, is used.
 #   2. Otherwise the CLI is built from Go modules (tools/pulumi-cli) and cached per user, keyed by
@@ -35,6 +36,10 @@ if command -v pulumi >/dev/null 2>&1 && [ "${PULUMI_SENDER_BUILD_CLI:-}" != "1" 
     dirs="$dir"
     if [ ! -x "$dir/pulumi-language-yaml" ]; then dirs="$(bash "$root/scripts/yaml-host.sh"):$dirs"; fi
     if [ ! -x "$dir/pulumi-language-java" ]; then dirs="$(bash "$root/scripts/java-host.sh"):$dirs"; fi
+    # Python's and Go's: ours after the machine's folder, whose own hosts come first.
+    if [ ! -x "$dir/pulumi-language-python" ] || [ ! -x "$dir/pulumi-language-go" ]; then
+      dirs="$dirs:$(bash "$root/scripts/langhosts.sh")"
+    fi
     # Official installs ship the shim beside the CLI, where the engine looks first.
     if [ -x "$dir/pulumi-resource-pulumi-nodejs" ]; then echo "$dirs"; exit 0; fi
     out="$PULUMI_SENDER_CACHE/pulumi-shim"
@@ -93,6 +98,8 @@ place() { # place <ln options> <target> <name>
 }
 [ "$view/pulumi" -ef "$bin/pulumi" ] || place -P "$bin/pulumi" pulumi
 place -s "$langhosts/pulumi-language-nodejs" pulumi-language-nodejs
+place -s "$langhosts/pulumi-language-python" pulumi-language-python
+place -s "$langhosts/pulumi-language-go" pulumi-language-go
 place -s "$yaml/pulumi-language-yaml" pulumi-language-yaml
 place -s "$yaml/pulumi-converter-yaml" pulumi-converter-yaml
 place -s "$java/pulumi-language-java" pulumi-language-java

@@ -21,7 +21,7 @@ const run = promisify(execFile);
 const root = path.resolve(__dirname, "..");
 const EXAMPLES = path.join(root, "examples/registry");
 const MODULE = path.join(root, "provider/plugin/examples.generated.ts");
-const { REGISTRY_LANGUAGES, convertReportsError } = require(
+const { REGISTRY_LANGUAGES, convertReportsError, inJavaTemplatePackage } = require(
   path.join(root, "dist/provider/plugin/registry-examples.js"),
 );
 const { fixJavaProgram } = require(path.join(root, "dist/provider/plugin/java-convert-fixups.js"));
@@ -121,11 +121,12 @@ async function convertAll(out, parallel = 3) {
     fs.mkdirSync(target, { recursive: true });
     let program = fs.readFileSync(path.join(converted, language.convert.program), "utf8");
     // Java's converter has known bugs; the examples show the program a user gets after the
-    // documented edits, each checked to be still needed (docs/limitations.md).
+    // documented edits, each checked to be still needed (docs/limitations.md), in the Java
+    // template's package, so that an example pasted into its App.java runs.
     if (language.name === "java") {
       const source = fs.readFileSync(path.join(EXAMPLES, name, "Pulumi.yaml"), "utf8");
       try {
-        program = fixJavaProgram(program, javaBugsOf(source));
+        program = inJavaTemplatePackage(fixJavaProgram(program, javaBugsOf(source)));
       } catch (err) {
         throw new Error(`the Java conversion of ${name}: ${err.message}`);
       }

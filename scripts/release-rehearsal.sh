@@ -12,10 +12,13 @@
 #     4010 already taken, which must stop at the emulator, naming the port;
 #   - `pulumi new ./templates/<t>` for typescript, typescript-native, python, go, yaml and java, each
 #     installed by its README's blocks as written: "From the release folder" (rel set to the
-#     release, then preview) and "From the registries" (the plugin from
-#     `pulumi plugin install resource sender <v> --server <url>`, then preview, up, refresh
-#     --expect-no-changes and destroy against the emulator); python, go, yaml and java with no
-#     `node` on PATH; java with Maven's settings naming the Maven Central stand-in, without our SDK
+#     release, then preview) and "From the registries" (its `pulumi plugin install resource sender
+#     <v> --server <the schema's URL>` with only the URL replaced by the local plugin server's, in a
+#     Pulumi home of the template's own), then the README's emulator block (port and token
+#     replaced: the plugin's `pulumi-resource-sender emulator`, or npx for the dynamic package),
+#     preview, up, refresh --expect-no-changes and destroy against that emulator, and the first
+#     Registry example pasted into the template's program file and previewed; python, go, yaml and
+#     java with no `node` on PATH; java with Maven's settings naming the Maven Central stand-in, without our SDK
 #     for the release folder's block, with it for the registries';
 #   - the GitOps starter copied out of the checkout, `npm ci` with its committed lock file.
 #   scripts/release-rehearsal.sh [--release=<dir>] [<out-dir>]
@@ -38,6 +41,8 @@ work="$(mktemp -d "${TMPDIR:-/tmp}/pulumi-sender-rehearsal-work-XXXXXX")"
 pids=()
 cleanup() {
   for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+  # The templates' emulators, started --detach by their READMEs' blocks, by the pid files they wrote.
+  for f in "$work"/templates/*/emulator.pid; do [ -f "$f" ] && kill "$(cat "$f")" 2>/dev/null || true; done
   wait 2>/dev/null || true
   rm -rf "$work"
 }
@@ -291,11 +296,41 @@ readme_block() {
 }
 release_heading="### From the release folder (today)"
 registries_heading="### From the registries (once published)"
+emulator_heading="## The local emulator"
+plugin_server="$(node -p 'require("./dist/provider/plugin/schema.js").PLUGIN_DOWNLOAD_URL')"
+
+# The first Registry example (examples/registry/), as each template's program file takes it:
+# TypeScript's on the dynamic package for templates/typescript, YAML's under the project's name.
+pasted="$work/pasted"
+mkdir -p "$pasted"
+node -e '
+const fs = require("fs"), path = require("path");
+const [first] = require("./dist/provider/plugin/examples.generated.js").registryExamples;
+const { dynamicProgram } = require("./dist/provider/plugin/registry-examples.js");
+const out = process.argv[1];
+fs.writeFileSync(path.join(out, "typescript"), dynamicProgram(first.programs.typescript));
+fs.writeFileSync(path.join(out, "typescript-native"), first.programs.typescript);
+for (const l of ["python", "go", "java", "yaml"]) fs.writeFileSync(path.join(out, l), first.programs[l]);
+fs.writeFileSync(path.join(out, "name"), first.name + "\n");
+' "$pasted"
+# The file of each template the program is.
+program_file() {
+  case "$1" in
+    typescript | typescript-native) echo index.ts ;;
+    python) echo __main__.py ;;
+    go) echo main.go ;;
+    java) echo src/main/java/myproject/App.java ;;
+    yaml) echo Pulumi.yaml ;;
+  esac
+}
 
 # Runs one template: `pulumi new` (the stack dev, the base URL left at the template's default), the
 # token set as a secret, then its README's install block as written (the CLI here has our own
 # language hosts, which leave installing to the project), pointed at this rehearsal's emulator.
-#   registries: the block "From the registries", then preview, up, refresh and destroy;
+#   registries: the block "From the registries" (the plugin's --server the local one), in a Pulumi
+#               home of the run's own unless PULUMI_HOME_OWN=0, then the block "The local emulator"
+#               on a free port with this rehearsal's token, then preview, up, refresh and destroy
+#               against it, then the first Registry example as the program, previewed;
 #   release:    the block "From the release folder" with rel set to the release folder and no
 #               registry of ours for the package (npm's would serve it: the install must name the
 #               tarball), then preview.
@@ -313,6 +348,15 @@ run_template() {
   (
     set -e
     export PATH="$path"
+    # From the registries, the plugin comes from the README's own `pulumi plugin install` line (the
+    # URL the local server's), into a Pulumi home of the run's own; before `pulumi new`, which
+    # installs the plugins a program needs, as the YAML README says.
+    if [ "$mode" = registries ] && [ "${PULUMI_HOME_OWN:-1}" = 1 ]; then
+      export PULUMI_HOME="$work/pulumi-home-$name"
+      readme_block "$root/templates/$t/README.md" "$registries_heading" | grep '^pulumi plugin install ' |
+        sed "s#--server $plugin_server\( \|\$\)#--server $www_url/plugins\1#" >"$log/plugin-install.sh" || true
+      bash -euo pipefail "$log/plugin-install.sh" >"$log/plugin-install.txt" 2>&1
+    fi
     if [ "$mode" = release ]; then
       export rel="$release"
       unset PIP_EXTRA_INDEX_URL GOPROXY GONOSUMDB
@@ -334,11 +378,26 @@ run_template() {
     # `pulumi new -c` would save the token in plain text, whatever the template says: set it apart.
     pulumi config set --secret sender:apiToken "$token_emu" >"$log/config.txt" 2>&1
     cp Pulumi.dev.yaml "$log/Pulumi.dev.yaml.generated"
-    # The README pulumi new copied into the project.
+    # The README pulumi new copied into the project; the plugin's server the local one.
     readme_block README.md "$heading" >"$log/install.sh"
-    say "$name: $heading: $(paste -sd ';' "$log/install.sh")"
-    bash -euo pipefail "$log/install.sh" >"$log/install.txt" 2>&1
-    pulumi config set sender:baseUrl "$emu_url" >>"$log/config.txt" 2>&1
+    sed "s#--server $plugin_server\( \|\$\)#--server $www_url/plugins\1#" "$log/install.sh" >"$log/install-run.sh"
+    say "$name: $heading: $(paste -sd ';' "$log/install-run.sh")"
+    bash -euo pipefail "$log/install-run.sh" >"$log/install.txt" 2>&1
+    local url="$emu_url"
+    if [ "$mode" = registries ]; then
+      # The README's emulator block, on a port of its own with this rehearsal's token.
+      local port
+      port="$(free_port)"
+      url="http://127.0.0.1:$port"
+      readme_block README.md "$emulator_heading" >"$log/emulator.sh"
+      sed -e "s#--port 4010 #--port $port #" -e "s#http://127\.0\.0\.1:4010\b#$url#" \
+        -e "s#--token dev-token #--token $token_emu #" -e "s#sender:apiToken dev-token\$#sender:apiToken $token_emu#" \
+        "$log/emulator.sh" >"$log/emulator-run.sh"
+      say "$name: $emulator_heading: $(paste -sd ';' "$log/emulator-run.sh")"
+      bash -euo pipefail "$log/emulator-run.sh" >"$log/emulator.txt" 2>&1
+      cp Pulumi.dev.yaml "$log/Pulumi.dev.yaml.emulator"
+    fi
+    pulumi config set sender:baseUrl "$url" >>"$log/config.txt" 2>&1
     if [ "$mode" = release ]; then
       say "$name: preview (node on PATH: $(cat "$log/node"))"
       pulumi preview --non-interactive >"$log/preview.txt" 2>&1
@@ -347,11 +406,22 @@ run_template() {
     say "$name: preview, up, refresh --expect-no-changes, destroy (node on PATH: $(cat "$log/node"))"
     pulumi preview --non-interactive >"$log/preview.txt" 2>&1
     pulumi up --yes --skip-preview --non-interactive >"$log/up.txt" 2>&1
-    curl -sf "$emu_url/__emulator/state" >"$log/state-after-up.json"
+    curl -sf "$url/__emulator/state" >"$log/state-after-up.json"
     pulumi stack output --json >"$log/outputs.json" 2>&1
     pulumi refresh --yes --expect-no-changes --non-interactive >"$log/refresh.txt" 2>&1
     pulumi destroy --yes --skip-preview --non-interactive >"$log/destroy.txt" 2>&1
-    curl -sf "$emu_url/__emulator/state" >"$log/state-after-destroy.json"
+    curl -sf "$url/__emulator/state" >"$log/state-after-destroy.json"
+    # The first Registry example pasted whole into the program file, as a user pastes it.
+    local program
+    program="$(program_file "${t}")"
+    if [ "$t" = yaml ]; then
+      sed "s/^name: .*/name: welcome-$name/" "$pasted/yaml" >"$program"
+    else
+      cp "$pasted/$t" "$program"
+    fi
+    pulumi preview --non-interactive >"$log/pasted-preview.txt" 2>&1
+    kill "$(cat emulator.pid)"
+    rm emulator.pid
   )
   status=$?
   set -e
@@ -422,7 +492,7 @@ bash scripts/plugin-tarball.sh --platform=linux-amd64 --runtime=bun "$bun_archiv
 tar -tzf "$bun_archive" | LC_ALL=C sort >"$out/yaml-bun-archive.txt"
 PULUMI_HOME="$work/pulumi-home-bun" pulumi plugin install resource sender "$version" -f "$bun_archive" \
   >"$out/yaml-bun-plugin-install.log" 2>&1
-PULUMI_HOME="$work/pulumi-home-bun" run_template yaml yaml-bun registries "$no_node_path"
+PULUMI_HOME="$work/pulumi-home-bun" PULUMI_HOME_OWN=0 run_template yaml yaml-bun registries "$no_node_path"
 # What each installed, from where.
 node -p 'require(process.argv[1]).version' "$work/templates/typescript/node_modules/pulumi-sender/package.json" >"$out/typescript/installed-version"
 node -p 'require(process.argv[1]).version' "$work/templates/typescript-native/node_modules/pulumi-sender-native/package.json" >"$out/typescript-native/installed-version"

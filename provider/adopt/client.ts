@@ -3,7 +3,7 @@
  * {@link ProviderContext} (every request but a GET is refused before it is sent), whose campaign,
  * webhook and attachment reads answer each id once.
  */
-import { type SenderClient, SenderReadOnlyError } from "../client";
+import { type SenderClient, SenderHttpError, SenderReadOnlyError, UNAUTHENTICATED_HINT } from "../client";
 import type * as api from "../client/schemas";
 import type { ProviderSettings } from "../config";
 import { ProviderContext } from "../context";
@@ -56,14 +56,26 @@ export function adoptClient(settings: ProviderSettings): AdoptClient {
   });
 }
 
+/** What a 401 tells `adopt`'s user: it takes the token from its command line, not a stack's config. */
+export const ADOPT_UNAUTHENTICATED_HINT =
+  "the service refused the API token: check --token or SENDER_API_TOKEN (adopt reads no stack's config)";
+
 /**
  * `error` in `adopt`'s words: a {@link MutationRefused} when the read-only client refused a request
- * on its way (the error or one of its causes); else `error` itself.
+ * on its way (the error or one of its causes); a 401's message with {@link ADOPT_UNAUTHENTICATED_HINT}
+ * for the provider's hint (which names `pulumi config set`); else `error` itself.
  */
 export function inAdoptTerms(error: unknown): unknown {
   for (let cause: unknown = error; cause instanceof Error; cause = cause.cause) {
     if (SenderReadOnlyError.is(cause))
       return new MutationRefused(`${cause.method} ${cause.path}`, { cause: error });
+    if (SenderHttpError.is(cause) && cause.status === 401 && error instanceof Error)
+      return new Error(
+        error.message.replace(`(${UNAUTHENTICATED_HINT})`, `(${ADOPT_UNAUTHENTICATED_HINT})`),
+        {
+          cause: error,
+        },
+      );
   }
   return error;
 }

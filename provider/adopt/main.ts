@@ -154,7 +154,7 @@ export async function runAdopt(argv: readonly string[], io: AdoptIo): Promise<nu
   if (script !== undefined)
     io.progress(
       `adopt: ${secrets.length} webhook URL(s) with a path or query are read from config as secrets: ` +
-        `run \`sh ${scriptFile}\` once in the project (it holds them in clear), then delete it`,
+        `run \`sh ${scriptFile}\` once with the project's stack selected (index.ts calls it \`sh ${SECRETS_SCRIPT}\`, beside it; it holds them in clear), then delete it`,
     );
   return 0;
 }

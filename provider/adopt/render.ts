@@ -229,7 +229,7 @@ export function program(objects: readonly NamedObject[], origin: string): string
   ];
   if (secrets.size > 0)
     out.push(
-      `// Webhook URLs with a path or query are secrets read from the stack's config: run \`sh ${SECRETS_SCRIPT}\` once.`,
+      `// Webhook URLs with a path or query are secrets read from the stack's config: run \`sh ${SECRETS_SCRIPT}\` (adopt wrote it beside this file) once, with this project's stack selected.`,
       'import * as pulumi from "@pulumi/pulumi";',
     );
   out.push('import * as sender from "pulumi-sender";', "");

@@ -97,6 +97,23 @@ export const REGISTRY_LANGUAGES: readonly RegistryLanguage[] = [
   { name: "yaml", title: "YAML" },
 ];
 
+/**
+ * The Java package of templates/java's program (its `pom.xml` runs `myproject.App`): the Registry's
+ * Java examples declare it, so that one pasted whole into the template's `App.java` runs there.
+ */
+export const JAVA_TEMPLATE_PACKAGE = "myproject";
+
+/**
+ * A Java program of `pulumi convert` (which declares `package generated_program;`) in
+ * {@link JAVA_TEMPLATE_PACKAGE}. Throws when the program declares no `generated_program`.
+ */
+export function inJavaTemplatePackage(program: string): string {
+  const converted = /^package generated_program;$/m;
+  if (!converted.test(program))
+    throw new Error("the Java program does not declare package generated_program");
+  return program.replace(converted, `package ${JAVA_TEMPLATE_PACKAGE};`);
+}
+
 /** The dynamic-resources npm package: TypeScript's other front door, with no plugin to install. */
 export const DYNAMIC_PACKAGE: RegistryPackage = {
   name: "pulumi-sender",

@@ -10,7 +10,7 @@ import {
   type RegistryExample,
   type RegistryLanguage,
 } from "./registry-examples";
-import { PACKAGE, REPOSITORY_URL } from "./schema";
+import { PACKAGE, PLUGIN_DOWNLOAD_URL, REPOSITORY_URL } from "./schema";
 
 const frontMatter = (title: string, metaDesc: string): string =>
   ["---", `title: ${title}`, `meta_desc: ${metaDesc}`, "layout: package", "---"].join("\n");
@@ -71,6 +71,9 @@ export function indexPage(
     "",
     fenced("typescript", dynamicProgram(first.programs.typescript!)),
     "",
+    "Until the first release neither package is published, and the npm pages linked here do not exist",
+    "yet: the repository's `docs/installing.md` installs them from a clone.",
+    "",
     `More in the [repository](${REPOSITORY_URL}).`,
     "",
   ].join("\n");
@@ -125,7 +128,7 @@ export function installationPage(
     "The provider plugin and one SDK per language:",
     "",
     "```sh",
-    `pulumi plugin install resource ${PACKAGE} ${version}`,
+    `pulumi plugin install resource ${PACKAGE} ${version} --server ${PLUGIN_DOWNLOAD_URL}`,
     "```",
     "",
     "| language | package | install |",
@@ -133,6 +136,9 @@ export function installationPage(
     ...packageRows,
     `| TypeScript, dynamic resources | [\`${DYNAMIC_PACKAGE.name}\`](${DYNAMIC_PACKAGE.url}) | \`${DYNAMIC_PACKAGE.install!(version)}\` |`,
     ...dependencies,
+    "",
+    "Until the first release none of these packages is published, and the pages the table links to do",
+    "not exist yet: the repository's `docs/installing.md` installs them from a clone.",
     "",
     "A program on an SDK gets the plugin by itself: the SDKs name its version and the GitHub release it",
     `comes from. \`${DYNAMIC_PACKAGE.name}\` needs no plugin; its resources run in the program's own Node.js`,

@@ -16,6 +16,12 @@ export const REPOSITORY_URL = `https://github.com/${REPOSITORY}`;
 /** The package's logo (a 100x100 PNG, as the Pulumi Registry asks), from the repository's default branch. */
 export const LOGO_URL = `https://raw.githubusercontent.com/${REPOSITORY}/main/assets/logo.png`;
 
+/**
+ * The schema's `pluginDownloadURL`: the plugin archives are assets of this repository's GitHub releases
+ * (`pulumi plugin install --server` resolves `github://`; the engine appends `pulumi-<package>`).
+ */
+export const PLUGIN_DOWNLOAD_URL = `github://api.github.com/${OWNER}`;
+
 /** The Go SDK's module path: the repository, then the folder (tags `sdks/go/v<version>`). */
 export const GO_MODULE = `github.com/${REPOSITORY}/sdks/go`;
 
@@ -197,7 +203,7 @@ export function buildSchema(source: SchemaSource): Json {
     // repository (`pulumi plugin install` resolves `github://`), the Go SDK as its module. The
     // owner alone names it (the engine appends `pulumi-<package>`), which keeps the default
     // provider's name, stored in every resource's state, 14 bytes shorter.
-    pluginDownloadURL: `github://api.github.com/${OWNER}`,
+    pluginDownloadURL: PLUGIN_DOWNLOAD_URL,
     language: {
       nodejs: {
         packageName: "pulumi-sender-native",

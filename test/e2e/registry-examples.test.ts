@@ -327,14 +327,14 @@ languageStack("Java, with no node on PATH", async (dir) => {
     const name = `Example${example.name.replace(/(^|-)(\w)/g, (_m, _d, c: string) => c.toUpperCase())}`;
     expect([
       example.name,
-      program.startsWith("package generated_program;\n"),
+      program.startsWith("package myproject;\n"),
       program.split(main).length,
       program.split("public class App {").length,
     ]).toEqual([example.name, true, 2, 2]);
     fs.writeFileSync(
       path.join(sources, `${name}.java`),
       program
-        .replace("package generated_program;", "package registry;")
+        .replace("package myproject;", "package registry;")
         .replace(main, "")
         .replace("public class App {", `public class ${name} {`),
     );

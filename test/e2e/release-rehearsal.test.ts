@@ -3,6 +3,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { registryExamples } from "../../provider/plugin/examples.generated";
 import { ensurePulumiOnPath, ROOT } from "../support/stack";
 
 // The release, rehearsed once (scripts/release-rehearsal.sh): `npm run release`, then the release
@@ -260,6 +261,13 @@ describe("published with the real commands", () => {
       ),
     );
     expect(read("plugin-install.log")).toMatch(new RegExp(`^sender\\s+resource\\s+${VERSION}\\s`, "m"));
+    // Once for that, and once for each native template's README line from the registries, each run
+    // in a Pulumi home of its own (yaml-bun's has the bun build already).
+    const archive = `/plugins/pulumi-resource-sender-v${VERSION}-linux-amd64.tar.gz`;
+    const downloads = [...read("http.log").matchAll(/"GET (\S+) HTTP\/1\.[01]" 200 /g)].filter(
+      ([, p]) => p === archive,
+    );
+    expect(downloads).toHaveLength(6);
   });
 });
 
@@ -359,8 +367,54 @@ describe.each(TEMPLATES)("pulumi new ./templates/%s", (name, node, installed, re
     );
     const block = read(`${name}/install.sh`);
     expect(readme).toContain("### From the registries (once published)\n");
-    if (block) expect(readme).toContain(`\`\`\`sh\n${block}\`\`\``);
-    else expect(name).toMatch(/^yaml/);
+    expect(block).not.toBe("");
+    expect(readme).toContain(`\`\`\`sh\n${block}\`\`\``);
+    // Run as written, but for the plugin's server: the schema's URL, the local one's here.
+    const ran = read(`${name}/install-run.sh`);
+    if (name === "typescript") expect(ran).toBe(block);
+    else {
+      const line = `pulumi plugin install resource sender ${VERSION} --server`;
+      expect(block).toContain(`${line} github://api.github.com/pulumi-sender\n`);
+      expect(
+        ran.replace(
+          / --server http:\/\/127\.0\.0\.1:\d+\/plugins\n/,
+          " --server github://api.github.com/pulumi-sender\n",
+        ),
+      ).toBe(block);
+    }
+  });
+
+  test("the README's emulator block starts the emulator (the plugin's, for the native ones) and points the stack at it", () => {
+    const readme = fs.readFileSync(
+      path.join(ROOT, "templates", name.replace(/-bun$/, ""), "README.md"),
+      "utf8",
+    );
+    const block = read(`${name}/emulator.sh`);
+    expect(readme).toContain(`## The local emulator\n`);
+    expect(readme).toContain(`\`\`\`sh\n${block}\`\`\``);
+    const start =
+      name === "typescript"
+        ? "npx pulumi-sender-emulator --port 4010"
+        : `"\${PULUMI_HOME:-$HOME/.pulumi}/plugins/resource-sender-v${VERSION}/pulumi-resource-sender" emulator --port 4010`;
+    expect(
+      block.startsWith(`${start} --token dev-token --detach --log emulator.log --pid-file emulator.pid\n`),
+    ).toBe(true);
+    const port = /listening on http:\/\/127\.0\.0\.1:(\d+) in the background/.exec(
+      read(`${name}/emulator.txt`),
+    )?.[1];
+    expect(port).toMatch(/^\d+$/);
+    expect(read(`${name}/emulator-run.sh`)).toBe(
+      block
+        .replaceAll("4010", port!)
+        .replaceAll("dev-token", read(`${name}/emulator-run.sh`).match(/tok-rehearsal-\d+/)![0]),
+    );
+    expect(read(`${name}/Pulumi.dev.yaml.emulator`)).toContain(`sender:baseUrl: http://127.0.0.1:${port}\n`);
+  });
+
+  test("the first Registry example, pasted whole into the program file, previews its resources", () => {
+    // The campaign, its targeting, follow-up, attachment and schedule, the Stack; the nonce too for the dynamic package.
+    expect(registryExamples[0]!.name).toBe("campaign");
+    expect(read(`${name}/pasted-preview.txt`)).toContain(`+ ${name === "typescript" ? 7 : 6} to create`);
   });
 
   test("up makes the campaign and its targeting; refresh finds no change; destroy leaves nothing", () => {

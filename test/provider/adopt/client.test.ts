@@ -42,4 +42,16 @@ describe("adopt's client", () => {
     const other = new Error("not a refusal");
     expect(inAdoptTerms(other)).toBe(other);
   });
+
+  test("a 401 names adopt's own token sources, not the stack's config", async () => {
+    const wrong = adoptClient(
+      readSettings({ get: () => undefined }, { SENDER_API_TOKEN: "tok-wrong", SENDER_BASE_URL: h.url }),
+    );
+    const refused = await readAccount(wrong, {}, () => {}).catch((error: unknown) => error);
+    const error = inAdoptTerms(refused) as Error;
+    expect(error.message).toBe(
+      "GET /v2/campaigns failed with 401: Unauthenticated. (the service refused the API token: check --token or SENDER_API_TOKEN (adopt reads no stack's config))",
+    );
+    expect(error.cause).toBe(refused);
+  });
 });

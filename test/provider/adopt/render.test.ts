@@ -197,7 +197,7 @@ describe("webhook URLs that may hold a secret", () => {
       [
         "// Written by `pulumi-sender adopt` from http://127.0.0.1:4010: every object below is adopted (adoptId), not created.",
         "// `pulumi up` reads each one and sends nothing while the arguments match the account.",
-        "// Webhook URLs with a path or query are secrets read from the stack's config: run `sh config-secrets.sh` once.",
+        "// Webhook URLs with a path or query are secrets read from the stack's config: run `sh config-secrets.sh` (adopt wrote it beside this file) once, with this project's stack selected.",
         'import * as pulumi from "@pulumi/pulumi";',
         'import * as sender from "pulumi-sender";',
         "",

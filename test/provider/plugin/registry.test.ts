@@ -8,6 +8,8 @@ import {
   convertReportsError,
   dynamicProgram,
   examplesBlock,
+  inJavaTemplatePackage,
+  JAVA_TEMPLATE_PACKAGE,
   REGISTRY_LANGUAGES,
   type RegistryExample,
 } from "../../../provider/plugin/registry-examples";
@@ -155,6 +157,36 @@ describe("the Registry examples", () => {
   });
 });
 
+describe("the Java examples, in the Java template's package", () => {
+  test("the template's pom runs App of the package its App.java declares, myproject", () => {
+    const pom = fs.readFileSync(path.join(ROOT, "templates/java/pom.xml"), "utf8");
+    expect(pom).toContain(`<mainClass>${JAVA_TEMPLATE_PACKAGE}.App</mainClass>`);
+    const app = fs.readFileSync(path.join(ROOT, "templates/java/src/main/java/myproject/App.java"), "utf8");
+    expect(app.split("\n")[0]).toBe(`package ${JAVA_TEMPLATE_PACKAGE};`);
+    expect(JAVA_TEMPLATE_PACKAGE).toBe("myproject");
+  });
+
+  test("every example declares it and its class App, so that it pastes whole into the template's App.java", () => {
+    for (const example of registryExamples) {
+      const java = example.programs.java!;
+      expect([example.name, java.split("\n")[0], java.includes("\npublic class App {\n")]).toEqual([
+        example.name,
+        "package myproject;",
+        true,
+      ]);
+    }
+  });
+
+  test("a converted program's generated_program becomes it; a program without one is refused", () => {
+    expect(inJavaTemplatePackage("package generated_program;\n\npublic class App {}\n")).toBe(
+      "package myproject;\n\npublic class App {}\n",
+    );
+    expect(() => inJavaTemplatePackage("package other;\n")).toThrow(
+      "the Java program does not declare package generated_program",
+    );
+  });
+});
+
 describe("the generated SDKs", () => {
   /** The lines of `text`, comment markers and indentation removed, blank ones left out. */
   const lines = (text: string) =>
@@ -251,7 +283,10 @@ describe("the Registry's pages", () => {
       ...REGISTRY_LANGUAGES.map((l) => l.title),
       "TypeScript, dynamic resources",
     ]);
-    expect(installation).toContain(`pulumi plugin install resource sender ${VERSION}\n`);
+    expect(installation).toContain(
+      `pulumi plugin install resource sender ${VERSION} --server github://api.github.com/pulumi-sender\n`,
+    );
+    expect(installation).toContain("the pages the table links to do\nnot exist yet");
     const keys = [...installation.matchAll(/^\| `sender:(\w+)` \|/gm)].map((m) => m[1]);
     expect(keys).toEqual(Object.keys(schema.config.variables));
     expect(installation).toContain("pulumi config set --secret sender:apiToken");

@@ -1,4 +1,4 @@
-package generated_program;
+package myproject;
 
 import com.pulumi.Context;
 import com.pulumi.Pulumi;

@@ -21,7 +21,7 @@ import javax.annotation.Nullable;
  * ### A campaign with its audience, a follow-up, an attachment and a schedule
  * <pre>
  * {@code
- * package generated_program;
+ * package myproject;
  * 
  * import com.pulumi.Context;
  * import com.pulumi.Pulumi;

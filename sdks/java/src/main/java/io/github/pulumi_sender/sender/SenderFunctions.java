@@ -306,7 +306,7 @@ public final class SenderFunctions {
      * ### The open rate of the latest sent campaign
      * <pre>
      * {@code
-     * package generated_program;
+     * package myproject;
      * 
      * import com.pulumi.Context;
      * import com.pulumi.Pulumi;
@@ -354,7 +354,7 @@ public final class SenderFunctions {
      * ### The open rate of the latest sent campaign
      * <pre>
      * {@code
-     * package generated_program;
+     * package myproject;
      * 
      * import com.pulumi.Context;
      * import com.pulumi.Pulumi;
@@ -402,7 +402,7 @@ public final class SenderFunctions {
      * ### The open rate of the latest sent campaign
      * <pre>
      * {@code
-     * package generated_program;
+     * package myproject;
      * 
      * import com.pulumi.Context;
      * import com.pulumi.Pulumi;
@@ -450,7 +450,7 @@ public final class SenderFunctions {
      * ### The open rate of the latest sent campaign
      * <pre>
      * {@code
-     * package generated_program;
+     * package myproject;
      * 
      * import com.pulumi.Context;
      * import com.pulumi.Pulumi;
@@ -498,7 +498,7 @@ public final class SenderFunctions {
      * ### The open rate of the latest sent campaign
      * <pre>
      * {@code
-     * package generated_program;
+     * package myproject;
      * 
      * import com.pulumi.Context;
      * import com.pulumi.Pulumi;
@@ -581,7 +581,7 @@ public final class SenderFunctions {
      * ### The open rate of the latest sent campaign
      * <pre>
      * {@code
-     * package generated_program;
+     * package myproject;
      * 
      * import com.pulumi.Context;
      * import com.pulumi.Pulumi;
@@ -629,7 +629,7 @@ public final class SenderFunctions {
      * ### The open rate of the latest sent campaign
      * <pre>
      * {@code
-     * package generated_program;
+     * package myproject;
      * 
      * import com.pulumi.Context;
      * import com.pulumi.Pulumi;
@@ -677,7 +677,7 @@ public final class SenderFunctions {
      * ### The open rate of the latest sent campaign
      * <pre>
      * {@code
-     * package generated_program;
+     * package myproject;
      * 
      * import com.pulumi.Context;
      * import com.pulumi.Pulumi;
@@ -725,7 +725,7 @@ public final class SenderFunctions {
      * ### The open rate of the latest sent campaign
      * <pre>
      * {@code
-     * package generated_program;
+     * package myproject;
      * 
      * import com.pulumi.Context;
      * import com.pulumi.Pulumi;
@@ -773,7 +773,7 @@ public final class SenderFunctions {
      * ### The open rate of the latest sent campaign
      * <pre>
      * {@code
-     * package generated_program;
+     * package myproject;
      * 
      * import com.pulumi.Context;
      * import com.pulumi.Pulumi;
@@ -821,7 +821,7 @@ public final class SenderFunctions {
      * ### The open rate of the latest sent campaign
      * <pre>
      * {@code
-     * package generated_program;
+     * package myproject;
      * 
      * import com.pulumi.Context;
      * import com.pulumi.Pulumi;
@@ -869,7 +869,7 @@ public final class SenderFunctions {
      * ### The open rate of the latest sent campaign
      * <pre>
      * {@code
-     * package generated_program;
+     * package myproject;
      * 
      * import com.pulumi.Context;
      * import com.pulumi.Pulumi;

@@ -22,7 +22,7 @@ import javax.annotation.Nullable;
  * ### A transactional campaign
  * <pre>
  * {@code
- * package generated_program;
+ * package myproject;
  * 
  * import com.pulumi.Context;
  * import com.pulumi.Pulumi;

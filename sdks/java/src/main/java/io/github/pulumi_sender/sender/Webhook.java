@@ -22,7 +22,7 @@ import javax.annotation.Nullable;
  * ### A webhook for a group&#39;s new subscribers
  * <pre>
  * {@code
- * package generated_program;
+ * package myproject;
  * 
  * import com.pulumi.Context;
  * import com.pulumi.Pulumi;
