@@ -65,10 +65,13 @@ export interface EmulatorHandle {
   state(): Promise<any>;
 }
 
-/** Starts the emulator in this process. */
+/**
+ * Starts the emulator in this process, on a free port unless `port` names one, with its state in
+ * memory unless `statePath` names a file (loaded if it exists, rewritten after every change).
+ */
 export async function emulator(
   token: string,
-  options: { rateLimitPerMinute?: number; variance?: boolean } = {},
+  options: { rateLimitPerMinute?: number; variance?: boolean; port?: number; statePath?: string } = {},
 ): Promise<EmulatorHandle> {
   const server = await startEmulator({ port: 0, token, ...options });
   const admin = async (method: string, route: string, body?: unknown) => {
