@@ -105,6 +105,92 @@ export function currentBackendUrl(env: NodeJS.ProcessEnv = process.env, projectD
   return env.PULUMI_BACKEND_URL || projectBackendUrl(projectDir) || loggedInUrl(env) || "";
 }
 
+/**
+ * The place check of a run that acts on the service while the nonce's record is not in it: an
+ * `up --target` or `--exclude` that leaves the record out, whose program sees the record as the
+ * state holds it (`recorded`), or a delete, which runs no program. It fails, with
+ * {@link judgePlace}'s line, in another place unless the run confirms a move; a declared copy
+ * fails too, since its fresh nonce is made only where the record is in the run.
+ *
+ * @returns the failure, or undefined when the run may act.
+ */
+export function judgeUnplanned(
+  recorded: string | undefined,
+  here: PlaceHere,
+  movedFrom: string | undefined,
+  copyOf: string | undefined,
+): string | undefined {
+  const verdict = judgePlace(recorded, here.here, movedFrom, copyOf, here.oldWay);
+  if ("failure" in verdict) return verdict.failure;
+  if (verdict.keep) return undefined;
+  return (
+    `this run declares a copy (${COPY_OF_ENV}=${recorded}), which takes a nonce of its own, but the stack's nonce record is not in it (--target, --exclude or a delete): ` +
+    "run once without --target and --exclude, then go on (docs/reliability.md)"
+  );
+}
+
+/** The refusal of a run that says both that the stack moved and that it is a copy. */
+export const BOTH_CONFIRMATIONS =
+  `${MOVED_FROM_ENV} and ${COPY_OF_ENV} are both set, but a stack is either moved (the nonce stays) or copied (a fresh nonce): ` +
+  "set only the one that is true (docs/reliability.md)";
+
+/** The machine a place on a local path is on: its host name (`os.hostname()`). */
+export function machineName(): string {
+  return os.hostname();
+}
+
+/** The home folder `file://~` means, as the CLI finds it: the user's, from the system's user database. */
+function userHome(): string {
+  try {
+    return os.userInfo().homedir;
+  } catch {
+    return os.homedir();
+  }
+}
+
+/**
+ * The backend URL as a place hashes it. A `file://` URL whose path is relative (`file://.state`,
+ * `file://./x`) or starts with `~` names a folder only together with where it is read: it is
+ * resolved as the CLI's diy backend resolves it (`~` is the user's home, a relative path is taken
+ * from the project's folder) and named with the machine, `file://<machine>/<absolute path>`, so
+ * that the same spelling in two folders or on two machines names two places. Any other URL (an
+ * absolute `file:///…`, `s3://…`, `https://…`) is taken as given.
+ */
+export function resolvedBackendUrl(
+  url: string,
+  projectDir: string,
+  machine: string = machineName(),
+  home: string = userHome(),
+): string {
+  if (!url.startsWith("file://")) return url;
+  const rest = url.slice("file://".length);
+  const cut = rest.indexOf("?");
+  const given = cut < 0 ? rest : rest.slice(0, cut);
+  const query = cut < 0 ? "" : rest.slice(cut);
+  if (given.startsWith("/")) return url;
+  // The CLI's rule (pkg/backend/diy massageBlobPath): `~` alone is the home, `~<c>…` the home and what follows `~<c>`.
+  const local = given.startsWith("~") ? (given === "~" ? home : path.join(home, given.slice(2))) : given;
+  return `file://${machine}${path.resolve(projectDir, local)}${query}`;
+}
+
+/** The place of this run, and the place the same parts had before relative backend URLs were resolved. */
+export interface PlaceHere {
+  /** The place: {@link placeOf} with the backend URL {@link resolvedBackendUrl resolved}. */
+  readonly here: string;
+  /**
+   * {@link placeOf} of the backend URL as given, when it differs from {@link here}: a record made
+   * by an older version of this package holds it, and is taken as this place once, then replaced.
+   */
+  readonly oldWay: string | undefined;
+}
+
+/** Where the stack of `parts` (its backend URL as the CLI was given it) lives, read from `projectDir`. */
+export function placeHere(parts: PlaceParts, projectDir: string, machine: string = machineName()): PlaceHere {
+  const here = placeOf({ ...parts, backendUrl: resolvedBackendUrl(parts.backendUrl, projectDir, machine) });
+  const oldWay = placeOf(parts);
+  return { here, oldWay: oldWay === here ? undefined : oldWay };
+}
+
 /** What the nonce's record does in this place. */
 export type PlaceVerdict =
   /** The nonce stays; `place` is recorded (the same place, a confirmed move, or a record from before places). */
@@ -115,17 +201,22 @@ export type PlaceVerdict =
   | { readonly failure: string };
 
 /**
- * Judges the nonce's record, last used at `recorded`, in the place `here`. `movedFrom` and
+ * Judges the nonce's record, last used at `recorded`, in the place `here` (or `oldWay`, the same
+ * place as an older version of this package hashed it, {@link PlaceHere}). `movedFrom` and
  * `copyOf` are the values of {@link MOVED_FROM_ENV} and {@link COPY_OF_ENV}: each counts only when it
- * names the recorded place, so a confirmation left set never covers a later copy.
+ * names the recorded place, so a confirmation left set never covers a later copy; both set at once
+ * are refused ({@link BOTH_CONFIRMATIONS}), wherever the stack is.
  */
 export function judgePlace(
   recorded: string | undefined,
   here: string,
   movedFrom: string | undefined,
   copyOf: string | undefined,
+  oldWay?: string | undefined,
 ): PlaceVerdict {
-  if (recorded === undefined || !PLACE_PATTERN.test(recorded) || recorded === here)
+  // A run is a move or a copy, never both: neither is guessed, so neither is taken.
+  if (movedFrom && copyOf) return { failure: BOTH_CONFIRMATIONS };
+  if (recorded === undefined || !PLACE_PATTERN.test(recorded) || recorded === here || recorded === oldWay)
     return { keep: true, place: here };
   if (movedFrom === recorded) return { keep: true, place: here };
   if (copyOf === recorded) return { keep: false, place: here };

@@ -2,7 +2,14 @@
 import * as pulumi from "@pulumi/pulumi";
 import { newNonce } from "../provider/autoname";
 import { STACK_NONCE_KIND } from "../provider/resources/stack-nonce";
-import { COPY_OF_ENV, currentBackendUrl, MOVED_FROM_ENV, placeOf } from "../provider/stack-place";
+import {
+  COPY_OF_ENV,
+  currentBackendUrl,
+  judgeUnplanned,
+  MOVED_FROM_ENV,
+  type PlaceHere,
+  placeHere,
+} from "../provider/stack-place";
 import { providerSource } from "./provider-source";
 import { TYPE_PREFIX } from "./resource";
 
@@ -31,28 +38,35 @@ function organization(): string {
  * Where this run's stack lives (`provider/stack-place.ts`): the backend the CLI uses, the
  * organization, the project and the stack, hashed.
  */
-function here(): string {
-  return placeOf({
-    backendUrl: currentBackendUrl(process.env, projectDir()),
-    organization: organization(),
-    project: pulumi.getProject(),
-    stack: pulumi.getStack(),
-  });
+function here(): PlaceHere {
+  return placeHere(
+    {
+      backendUrl: currentBackendUrl(process.env, projectDir()),
+      organization: organization(),
+      project: pulumi.getProject(),
+      stack: pulumi.getStack(),
+    },
+    projectDir(),
+  );
 }
 
 /** The hidden resource: its output `nonce` is the stack instance's, kept in state from its first `up`. */
 class StackNonce extends pulumi.CustomResource {
   /** The stack instance's nonce: 32 hex digits, made once, when the resource was created (or declared a copy). */
   declare readonly nonce: pulumi.Output<string>;
+  /** The place the nonce was last used in: as the state holds it when the resource is not in the run. */
+  declare readonly place: pulumi.Output<string | undefined>;
 
-  constructor() {
+  constructor(place: PlaceHere) {
     // The candidate is used only when the state holds no nonce yet: the provider's check keeps one.
     super(
       `${TYPE_PREFIX}${STACK_NONCE_KIND}`,
       STACK_NONCE_NAME,
       {
         nonce: newNonce(),
-        place: here(),
+        place: place.here,
+        // The same place as an older version hashed it (a relative backend URL): taken once, then replaced.
+        oldWayPlace: place.oldWay,
         // Set for the one run that confirms a move or declares a copy (docs/reliability.md).
         movedFrom: process.env[MOVED_FROM_ENV] || undefined,
         copyOf: process.env[COPY_OF_ENV] || undefined,
@@ -77,12 +91,28 @@ function registry(): Registry {
  * The stack instance's nonce: the output of the stack's one hidden `StackNonce` resource,
  * registered on first use. A resource whose inputs derive from it is created after it, so the
  * engine has written the nonce to the state before any object that carries a mark is made.
+ *
+ * It is known only once the place check passed: when the resource is in the run, its check
+ * judged the place and its output is this place; when it is not (`--target`, `--exclude`), the
+ * engine hands back the state's record, and {@link judgeUnplanned} judges it here, so that no
+ * resource with a mark is registered in an unconfirmed new place.
  */
 export function stackNonce(): pulumi.Output<string> {
   const key = (pulumi.runtime.getMonitor() as object | undefined) ?? registry;
   let nonce = registry().get(key);
   if (nonce === undefined) {
-    nonce = new StackNonce().nonce;
+    const place = here();
+    const holder = new StackNonce(place);
+    nonce = pulumi.all([holder.nonce, holder.place]).apply(([value, recorded]) => {
+      const failure = judgeUnplanned(
+        recorded,
+        place,
+        process.env[MOVED_FROM_ENV] || undefined,
+        process.env[COPY_OF_ENV] || undefined,
+      );
+      if (failure !== undefined) throw new pulumi.RunError(failure);
+      return value;
+    });
     registry().set(key, nonce);
   }
   return nonce;

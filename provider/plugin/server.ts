@@ -10,7 +10,15 @@ import type { RunContext } from "../functions";
 import { checkInContext } from "../resources/account-checks";
 import type { PropertyBag } from "../resources/bag";
 import { providerFactories, RESOURCE_KINDS, type ResourceKind, registry } from "../resources/registry";
-import { COPY_OF_ENV, currentBackendUrl, judgePlace, MOVED_FROM_ENV, placeOf } from "../stack-place";
+import {
+  COPY_OF_ENV,
+  currentBackendUrl,
+  judgePlace,
+  judgeUnplanned,
+  MOVED_FROM_ENV,
+  type PlaceHere,
+  placeHere,
+} from "../stack-place";
 import { servedFunctions } from "./functions";
 import { PACKAGE } from "./schema";
 
@@ -61,17 +69,49 @@ export interface ProviderConfigAnswer {
 }
 
 /**
- * The place of the provider `urn` (`urn:pulumi:<stack>::<project>::…`): the backend the CLI uses,
- * the project and the stack; the plugin is told no organization.
+ * The place of the provider `urn` (`urn:pulumi:<stack>::<project>::…`): the backend the CLI uses
+ * (read from `projectDir`, the plugin's folder, which the engine sets to the project's), the
+ * project and the stack; the plugin is told no organization.
  */
-export function pluginPlace(urn: string, env: NodeJS.ProcessEnv = process.env): string {
+export function pluginPlace(
+  urn: string,
+  env: NodeJS.ProcessEnv = process.env,
+  projectDir: string = process.cwd(),
+): PlaceHere {
   const [head = "", project = ""] = urn.split("::");
-  return placeOf({
-    backendUrl: currentBackendUrl(env),
-    organization: "",
-    project,
-    stack: head.replace(/^urn:pulumi:/, ""),
-  });
+  return placeHere(
+    {
+      backendUrl: currentBackendUrl(env, projectDir),
+      organization: "",
+      project,
+      stack: head.replace(/^urn:pulumi:/, ""),
+    },
+    projectDir,
+  );
+}
+
+/**
+ * The place check of a create, update or delete of the resource `urn` by a provider configured
+ * with the place `recorded` ({@link PLACE_INPUT} as the provider's state holds it): the engine
+ * configures the provider with the state's inputs when its CheckConfig is not in the run
+ * (`--target`, `--exclude`, `destroy`), so an unconfirmed new place is refused here too
+ * (`judgeUnplanned`); after a CheckConfig that passed, the record is this place.
+ *
+ * @throws Error with the one line of the refusal.
+ */
+export function guardPlace(
+  recorded: string | undefined,
+  urn: string,
+  env: NodeJS.ProcessEnv = process.env,
+  projectDir: string = process.cwd(),
+): void {
+  const failure = judgeUnplanned(
+    recorded,
+    pluginPlace(urn, env, projectDir),
+    env[MOVED_FROM_ENV] || undefined,
+    env[COPY_OF_ENV] || undefined,
+  );
+  if (failure !== undefined) throw new Error(failure);
 }
 
 /**
@@ -90,7 +130,7 @@ export function pluginPlace(urn: string, env: NodeJS.ProcessEnv = process.env): 
 export function checkProviderConfig(
   olds: Record<string, unknown> | undefined,
   news: Record<string, unknown>,
-  here?: string,
+  here?: PlaceHere,
   env: NodeJS.ProcessEnv = process.env,
 ): ProviderConfigAnswer {
   const kept = olds?.[NONCE_INPUT];
@@ -101,17 +141,21 @@ export function checkProviderConfig(
     const place = typeof recorded === "string" ? { [PLACE_INPUT]: recorded } : {};
     return { inputs: { ...rest, [NONCE_INPUT]: known ? kept : newNonce(), ...place }, failure: undefined };
   }
-  if (!known)
-    return { inputs: { ...rest, [NONCE_INPUT]: newNonce(), [PLACE_INPUT]: here }, failure: undefined };
   const verdict = judgePlace(
-    typeof recorded === "string" ? recorded : undefined,
-    here,
+    known && typeof recorded === "string" ? recorded : undefined,
+    here.here,
     env[MOVED_FROM_ENV] || undefined,
     env[COPY_OF_ENV] || undefined,
+    here.oldWay,
   );
-  if ("failure" in verdict) return { inputs: { ...rest, [NONCE_INPUT]: kept }, failure: verdict.failure };
+  if ("failure" in verdict)
+    return { inputs: { ...rest, [NONCE_INPUT]: known ? kept : newNonce() }, failure: verdict.failure };
   return {
-    inputs: { ...rest, [NONCE_INPUT]: verdict.keep ? kept : newNonce(), [PLACE_INPUT]: verdict.place },
+    inputs: {
+      ...rest,
+      [NONCE_INPUT]: known && verdict.keep ? kept : newNonce(),
+      [PLACE_INPUT]: verdict.place,
+    },
     failure: undefined,
   };
 }
@@ -280,6 +324,13 @@ export function nativeProvider(
   // they work with a client that refuses every request but a GET.
   const readOnly = (urn: string) => providerFactories[kindOfUrn(urn)](holder.context.readOnly());
   let nonce: string | undefined;
+  // The place the provider's record names: this run's after its CheckConfig, the state's without it.
+  let place: string | undefined;
+  const placed = <T>(urn: string, run: () => Promise<T>) =>
+    forResource(urn, async () => {
+      guardPlace(place, urn);
+      return run();
+    });
   // Functions take the client on first use, so a missing token fails the call, not configure.
   const functionContext: RunContext = {
     client: () => holder.context.client(),
@@ -290,6 +341,7 @@ export function nativeProvider(
     schema,
     configure(variables) {
       nonce = variables.get(`${PACKAGE}:config:${NONCE_INPUT}`) ?? variables.get(`${PACKAGE}:${NONCE_INPUT}`);
+      place = variables.get(`${PACKAGE}:config:${PLACE_INPUT}`) ?? variables.get(`${PACKAGE}:${PLACE_INPUT}`);
       holder.configure(configSourceOf(variables));
     },
     checkConfig: (olds, news, urn) =>
@@ -311,7 +363,7 @@ export function nativeProvider(
         ),
       ),
     diff: (id, urn, olds, news) => forResource(urn, () => readOnly(urn).diff(id, olds, news)),
-    create: (urn, inputs) => forResource(urn, () => of(urn).create(inputs)),
+    create: (urn, inputs) => placed(urn, () => of(urn).create(inputs)),
     // `pulumi import` reads with no prior state: every kind's read works from the id alone.
     read: async (id, urn, props) => {
       const kind = kindOfUrn(urn);
@@ -323,8 +375,8 @@ export function nativeProvider(
       }
       return result;
     },
-    update: (id, urn, olds, news) => forResource(urn, () => of(urn).update(id, olds, news)),
-    delete: (id, urn, props) => forResource(urn, () => of(urn).delete(id, props)),
+    update: (id, urn, olds, news) => placed(urn, () => of(urn).update(id, olds, news)),
+    delete: (id, urn, props) => placed(urn, () => of(urn).delete(id, props)),
     async invoke(tok, args) {
       const name = tok.startsWith(`${PACKAGE}:index:`) ? tok.slice(`${PACKAGE}:index:`.length) : "";
       const fn = servedFunctions[name];

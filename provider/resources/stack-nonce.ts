@@ -26,16 +26,24 @@ const validPlace = (value: unknown): value is string =>
  */
 export const stackNonceProvider: pulumi.dynamic.ResourceProvider = {
   async check(olds, news) {
-    const { movedFrom, copyOf, ...rest } = news;
+    const { movedFrom, copyOf, oldWayPlace, ...rest } = news;
     const candidate = valid(news.nonce) ? news.nonce : newNonce();
     const here = validPlace(news.place) ? news.place : undefined;
-    if (!valid(olds?.nonce)) return { inputs: { ...rest, nonce: candidate } };
+    const kept = valid(olds?.nonce) ? olds.nonce : undefined;
     // A program of an older SDK says no place: the recorded one stays.
-    if (here === undefined) return { inputs: { ...rest, nonce: olds.nonce, place: olds.place } };
+    if (kept !== undefined && here === undefined)
+      return { inputs: { ...rest, nonce: kept, place: olds.place } };
     const text = (value: unknown) => (typeof value === "string" ? value : undefined);
-    const verdict = judgePlace(text(olds.place), here, text(movedFrom), text(copyOf));
+    const verdict = judgePlace(
+      kept === undefined ? undefined : text(olds.place),
+      here ?? "",
+      text(movedFrom),
+      text(copyOf),
+      text(oldWayPlace),
+    );
     if ("failure" in verdict) return { inputs: news, failures: [{ property: "", reason: verdict.failure }] };
-    return { inputs: { ...rest, nonce: verdict.keep ? olds.nonce : candidate, place: verdict.place } };
+    const nonce = verdict.keep && kept !== undefined ? kept : candidate;
+    return { inputs: here === undefined ? { ...rest, nonce } : { ...rest, nonce, place: verdict.place } };
   },
   async diff(_id, olds, news) {
     const changes = olds.nonce !== news.nonce || (news.place !== undefined && olds.place !== news.place);

@@ -1,3 +1,4 @@
+import * as os from "node:os";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { LAUNCH_CONTENT } from "../../../emulator/seed";
 import { type RunningEmulator, startEmulator } from "../../../emulator/server";
@@ -8,12 +9,13 @@ import {
   autonameInputs,
   checkPluginConfig,
   checkProviderConfig,
+  guardPlace,
   NONCE_INPUT,
   nativeProvider,
   PLACE_INPUT,
   pluginPlace,
 } from "../../../provider/plugin/server";
-import { COPY_OF_ENV, MOVED_FROM_ENV, placeOf } from "../../../provider/stack-place";
+import { BOTH_CONFIRMATIONS, COPY_OF_ENV, MOVED_FROM_ENV, placeOf } from "../../../provider/stack-place";
 
 // The plugin's provider object in-process, against an emulator: the engine's Configure variables
 // reach the resources and the functions, and a bad token is refused with the client's error.
@@ -390,8 +392,16 @@ describe("nativeProvider", () => {
         nonce: "fresh",
         place: B,
       },
-    ])("$name", ({ olds, here = B, env, nonce, place }) => {
-      const answer = checkProviderConfig(olds, { [PLACE_INPUT]: "ffffffffffffffff" }, here, env);
+      {
+        name: "a record of the same place hashed the old way keeps the nonce and records the new way",
+        olds: { [NONCE_INPUT]: NONCE, [PLACE_INPUT]: "cccccccccccccccc" },
+        oldWay: "cccccccccccccccc",
+        env: {},
+        nonce: NONCE,
+        place: B,
+      },
+    ])("$name", ({ olds, here = B, oldWay, env, nonce, place }) => {
+      const answer = checkProviderConfig(olds, { [PLACE_INPUT]: "ffffffffffffffff" }, { here, oldWay }, env);
       expect(answer.failure).toBeUndefined();
       expect(answer.inputs[PLACE_INPUT]).toBe(place);
       if (nonce === "fresh") expect(answer.inputs[NONCE_INPUT]).toMatch(/^(?!0{32})[0-9a-f]{32}$/);
@@ -404,7 +414,7 @@ describe("nativeProvider", () => {
       { name: "a move from another place", env: { [MOVED_FROM_ENV]: "cccccccccccccccc" } },
       { name: "a copy of another place", env: { [COPY_OF_ENV]: "cccccccccccccccc" } },
     ])("another place with $name fails with one line naming both variables", ({ env }) => {
-      const answer = checkProviderConfig(olds, {}, B, env);
+      const answer = checkProviderConfig(olds, {}, { here: B, oldWay: undefined }, env);
       expect(answer.failure).toBe(
         `this stack's state was last used in another place (another backend, organization, project or stack: ${A} there, ${B} here), ` +
           "and a copy must not take over the objects of the stack it was copied from. " +
@@ -414,13 +424,104 @@ describe("nativeProvider", () => {
       expect(answer.inputs[NONCE_INPUT]).toBe(NONCE);
     });
 
+    test.each([
+      { name: "a new stack", olds: {} },
+      { name: "the same place", olds },
+    ])("both confirmations at once fail with one line naming both, for $name", ({ olds }) => {
+      const env = { [MOVED_FROM_ENV]: A, [COPY_OF_ENV]: A };
+      const answer = checkProviderConfig(olds, {}, { here: A, oldWay: undefined }, env);
+      expect(answer.failure).toBe(
+        `${MOVED_FROM_ENV} and ${COPY_OF_ENV} are both set, but a stack is either moved (the nonce stays) or copied (a fresh nonce): set only the one that is true (docs/reliability.md)`,
+      );
+    });
+
     test("the place of a provider names its backend, project and stack", () => {
       const urn = "urn:pulumi:dev::newsletter::pulumi:providers:sender::default_0_1_0";
       const env = { PULUMI_BACKEND_URL: "file:///tmp/a" };
-      expect(pluginPlace(urn, env)).toBe(
-        placeOf({ backendUrl: "file:///tmp/a", organization: "", project: "newsletter", stack: "dev" }),
+      expect(pluginPlace(urn, env)).toEqual({
+        here: placeOf({ backendUrl: "file:///tmp/a", organization: "", project: "newsletter", stack: "dev" }),
+        oldWay: undefined,
+      });
+      expect(pluginPlace(urn, { PULUMI_BACKEND_URL: "file:///tmp/b" }).here).not.toBe(
+        pluginPlace(urn, env).here,
       );
-      expect(pluginPlace(urn, { PULUMI_BACKEND_URL: "file:///tmp/b" })).not.toBe(pluginPlace(urn, env));
+    });
+
+    test("a relative backend names the project's folder on this machine, and its old-way place", () => {
+      const urn = "urn:pulumi:dev::newsletter::pulumi:providers:sender::default_0_1_0";
+      const env = { PULUMI_BACKEND_URL: "file://.state" };
+      const one = pluginPlace(urn, env, "/srv/one");
+      expect(one).toEqual({
+        here: placeOf({
+          backendUrl: `file://${os.hostname()}/srv/one/.state`,
+          organization: "",
+          project: "newsletter",
+          stack: "dev",
+        }),
+        oldWay: placeOf({
+          backendUrl: "file://.state",
+          organization: "",
+          project: "newsletter",
+          stack: "dev",
+        }),
+      });
+      expect(pluginPlace(urn, env, "/srv/two").here).not.toBe(one.here);
+      expect(pluginPlace(urn, env, "/srv/two").oldWay).toBe(one.oldWay);
+    });
+  });
+
+  describe("create, update and delete judge the place the provider was configured with", () => {
+    const urn = "urn:pulumi:dev::newsletter::sender:index:Campaign::digest";
+    const env = { PULUMI_BACKEND_URL: "file:///tmp/a" };
+    const here = pluginPlace(urn, env).here;
+    const there = "aaaaaaaaaaaaaaaa";
+    const REFUSED =
+      `this stack's state was last used in another place (another backend, organization, project or stack: ${there} there, ${here} here), ` +
+      "and a copy must not take over the objects of the stack it was copied from. " +
+      `If the stack moved here, run again with ${MOVED_FROM_ENV}=${there}; if it is a copy, with ${COPY_OF_ENV}=${there}, ` +
+      "which gives it a nonce of its own (docs/reliability.md)";
+    test.each([
+      { name: "this place", recorded: here, env, error: undefined },
+      { name: "a record from before places", recorded: undefined, env, error: undefined },
+      {
+        name: "a confirmed move",
+        recorded: there,
+        env: { ...env, [MOVED_FROM_ENV]: there },
+        error: undefined,
+      },
+      { name: "another place", recorded: there, env, error: REFUSED },
+      {
+        name: "a declared copy, which needs its CheckConfig in the run",
+        recorded: there,
+        env: { ...env, [COPY_OF_ENV]: there },
+        error: `this run declares a copy (${COPY_OF_ENV}=${there}), which takes a nonce of its own, but the stack's nonce record is not in it (--target, --exclude or a delete): run once without --target and --exclude, then go on (docs/reliability.md)`,
+      },
+      {
+        name: "both confirmations",
+        recorded: here,
+        env: { ...env, [MOVED_FROM_ENV]: there, [COPY_OF_ENV]: there },
+        error: BOTH_CONFIRMATIONS,
+      },
+    ])("$name", ({ recorded, env, error }) => {
+      const run = () => guardPlace(recorded, urn, env);
+      if (error === undefined) expect(run).not.toThrow();
+      else expect(run).toThrow(new Error(error));
+    });
+
+    test("the provider refuses a create and a delete in another place, before any request", async () => {
+      vi.stubEnv("PULUMI_BACKEND_URL", env.PULUMI_BACKEND_URL);
+      const refusing = nativeProvider("{}", "0.0.0");
+      refusing.configure(
+        new Map([
+          ["sender:config:apiToken", TOKEN],
+          // Nothing listens there: a request would fail otherwise.
+          ["sender:config:baseUrl", "http://127.0.0.1:9"],
+          [`sender:config:${PLACE_INPUT}`, there],
+        ]),
+      );
+      await expect(refusing.create!(urn, { title: "x" })).rejects.toThrow(new Error(REFUSED));
+      await expect(refusing.delete!("id1", urn, {})).rejects.toThrow(new Error(REFUSED));
+      vi.unstubAllEnvs();
     });
   });
 });

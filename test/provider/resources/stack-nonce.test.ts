@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { stackNonceProvider } from "../../../provider/resources/stack-nonce";
-import { COPY_OF_ENV, MOVED_FROM_ENV } from "../../../provider/stack-place";
+import { BOTH_CONFIRMATIONS, COPY_OF_ENV, MOVED_FROM_ENV } from "../../../provider/stack-place";
 
 const NONCE = "0123456789abcdef0123456789abcdef";
 const CANDIDATE = "fedcba9876543210fedcba9876543210";
@@ -47,6 +47,12 @@ describe("StackNonce: the nonce and the place it was last used in", () => {
       news: { nonce: CANDIDATE, place: B, copyOf: A },
       inputs: { nonce: CANDIDATE, place: B },
     },
+    {
+      name: "a record of this place hashed the old way keeps the nonce and records the new way",
+      olds: { ...OLDS, place: "cccccccccccccccc" },
+      news: { nonce: CANDIDATE, place: B, oldWayPlace: "cccccccccccccccc" },
+      inputs: { nonce: NONCE, place: B },
+    },
   ])("$name", async ({ olds, news, inputs }) => {
     const result = await stackNonceProvider.check!(olds, { ...news, __provider: PROVIDER });
     expect(result).toStrictEqual({ inputs: { ...inputs, __provider: PROVIDER } });
@@ -72,6 +78,15 @@ describe("StackNonce: the nonce and the place it was last used in", () => {
         },
       ],
     });
+  });
+
+  test.each([
+    { name: "a new stack", olds: {} },
+    { name: "the same place", olds: OLDS },
+  ])("both confirmations at once fail with one line naming both, for $name", async ({ olds }) => {
+    const news = { nonce: CANDIDATE, place: A, movedFrom: A, copyOf: A, __provider: PROVIDER };
+    const result = await stackNonceProvider.check!(olds, news);
+    expect(result.failures).toStrictEqual([{ property: "", reason: BOTH_CONFIRMATIONS }]);
   });
 
   test("diff shows a new place or a new nonce as an update, which records them without calling the service", async () => {
