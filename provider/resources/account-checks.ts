@@ -15,6 +15,9 @@ import { type ResourceKind, registry } from "./registry";
 /** How many of the account's ids a failure lists as examples. */
 const EXAMPLES_SHOWN = 5;
 
+/** How many of a list's unknown ids a failure quotes. */
+const UNKNOWN_SHOWN = 3;
+
 /** The ids that could be meant, for the message: `tag001, tag002, … (12 in all)`. */
 function examples(ids: ReadonlySet<string>): string {
   const all = [...ids];
@@ -51,15 +54,28 @@ export async function accountCheckFailures(
     if (fresh.length === 0) continue;
     const known = await context.accountIds(input.list);
     if (known === undefined) continue; // the service does not list them: nothing to judge by
-    for (const { id, index } of fresh) {
-      if (known.has(id as string)) continue;
+    const unknown = fresh.filter(({ id }) => !known.has(id as string));
+    const [first] = unknown;
+    if (first === undefined) continue;
+    const { noun } = input;
+    if (unknown.length === 1) {
       failures.push({
         property: "",
         reason:
-          `${input.property}[${index}] ${JSON.stringify(shorten(id as string))} is not a ${input.noun} of this account: ` +
-          `use the id of one of its ${input.noun}s (${examples(known)}), or create the ${input.noun} in Sender first`,
+          `${input.property}[${first.index}] ${JSON.stringify(shorten(first.id as string))} is not a ${noun} of this account: ` +
+          `use the id of one of its ${noun}s (${examples(known)}), or create the ${noun} in Sender first`,
       });
+      continue;
     }
+    // Many: one line with the count and the first few, not a line per id.
+    const shown = unknown.slice(0, UNKNOWN_SHOWN).map(({ id }) => JSON.stringify(shorten(id as string)));
+    const more = unknown.length > UNKNOWN_SHOWN ? ", …" : "";
+    failures.push({
+      property: "",
+      reason:
+        `${input.property}: ${unknown.length} ids are not ${noun}s of this account (${shown.join(", ")}${more}): ` +
+        `use the ids of its ${noun}s (${examples(known)}), or create the ${noun}s in Sender first`,
+    });
   }
   return failures;
 }

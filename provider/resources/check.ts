@@ -39,6 +39,8 @@ export function checkWithSchema(schema: z.ZodType, news: object): pulumi.dynamic
   if (parsed.success) return { inputs: news };
   const failures: pulumi.dynamic.CheckFailure[] = [];
   const seen = new Set<string>();
+  // The elements of one list refused, by the list's path: said in one line when there are several.
+  const elements = new Map<string, pulumi.dynamic.CheckFailure[]>();
   for (const issue of parsed.error.issues) {
     // Skip problems that sit on (or under) a value the engine does not know yet.
     const unknownAlongPath = issue.path.some(
@@ -50,9 +52,46 @@ export function checkWithSchema(schema: z.ZodType, news: object): pulumi.dynamic
     const key = `${property}\u0000${issue.message}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    failures.push({ property, reason: issue.message });
+    const last = issue.path.at(-1);
+    if (typeof last === "number") {
+      const list = propertyPath(issue.path.slice(0, -1));
+      elements.set(list, [...(elements.get(list) ?? []), { property, reason: issue.message }]);
+      continue;
+    }
+    failures.push(failureOf(property, issue.message, hidesValue(issue)));
+  }
+  for (const [list, refused] of elements) {
+    if (refused.length === 1) {
+      failures.push(...refused);
+      continue;
+    }
+    const shown = refused
+      .slice(0, ELEMENTS_SHOWN)
+      .map(({ property, reason }) => `${property} ${reason}`)
+      .join("; ");
+    const more = refused.length > ELEMENTS_SHOWN ? "; …" : "";
+    failures.push({
+      property: "",
+      reason: `${list}: ${refused.length} elements are refused (${shown}${more})`,
+    });
   }
   return failures.length > 0 ? { inputs: news, failures } : { inputs: news };
+}
+
+/** How many of a list's refused elements one failure line shows. */
+const ELEMENTS_SHOWN = 3;
+
+/**
+ * True for an issue whose value must not be echoed: the engine prints a failure's value beside its
+ * property (`property title value {…}`), and a control character would reach the terminal and logs.
+ */
+function hidesValue(issue: z.core.$ZodIssue): boolean {
+  return issue.code === "custom" && (issue.params as { hideValue?: unknown } | undefined)?.hideValue === true;
+}
+
+/** One failure; one that hides its value names its property in the reason instead. */
+function failureOf(property: string, reason: string, hideValue: boolean): pulumi.dynamic.CheckFailure {
+  return hideValue ? { property: "", reason: `${property}: ${reason}` } : { property, reason };
 }
 
 /** The `check` of a kind whose inputs one schema judges: {@link checkWithSchema}. */

@@ -227,12 +227,50 @@ export function outputFieldFailures(table: FieldTable, news: object): { property
     }));
 }
 
-/** The object schema of the inputs: each field's rule, optional unless it is required. */
+/**
+ * The first control character of a text and its place (1-based, in characters), or undefined.
+ * Refused: NUL and every C0 control but tab, newline and the carriage return of a CRLF newline
+ * (a file's line ending); DEL; the C1 controls (U+0080 to U+009F, mostly mis-decoded Windows-1252).
+ */
+export function controlCharacter(text: string): { code: string; at: number } | undefined {
+  const chars = [...text];
+  for (const [index, char] of chars.entries()) {
+    const point = char.codePointAt(0) as number;
+    const control = point < 0x20 || (point >= 0x7f && point <= 0x9f);
+    if (!control || char === "\t" || char === "\n" || (char === "\r" && chars[index + 1] === "\n")) continue;
+    return { code: `U+${point.toString(16).toUpperCase().padStart(4, "0")}`, at: index + 1 };
+  }
+  return undefined;
+}
+
+/**
+ * The rule every text input passes before its own (`schemaOf` puts it in front of each `string`
+ * field's check): no control character ({@link controlCharacter}). The issue hides the value, which
+ * the engine would otherwise print beside the property.
+ */
+export function plainText() {
+  return z.unknown().superRefine((value, ctx) => {
+    if (typeof value !== "string") return;
+    const found = controlCharacter(value);
+    if (found === undefined) return;
+    ctx.addIssue({
+      code: "custom",
+      params: { hideValue: true },
+      message: `must not hold control characters (${found.code} at character ${found.at}): only tab and newline may be used`,
+    });
+  });
+}
+
+/**
+ * The object schema of the inputs: each field's rule, optional unless it is required; a text field's
+ * passes {@link plainText} first.
+ */
 export function schemaOf(table: FieldTable) {
   const shape: Record<string, z.ZodType> = {};
   for (const name of inputNames(table)) {
     const field = table[name] as Field;
-    const rule = field.check ?? z.unknown();
+    const own = field.check ?? z.unknown();
+    const rule = field.type === "string" ? plainText().pipe(own) : own;
     shape[name] = field.required === true ? rule : rule.optional();
   }
   return z.object(shape);

@@ -60,7 +60,8 @@ const root = (property: string) => property.split(/[.[]/)[0]!;
  * (a webhook's url, which may carry a secret), the first word of its reason.
  */
 const named = (failure: { property: string; reason: string }) =>
-  failure.property === "" ? failure.reason.split(" ")[0]! : root(failure.property);
+  // A failure without a property names its field first: `tagIds[1] "x" is…` or `tagIds: 3 elements…`.
+  root(failure.property === "" ? failure.reason.split(" ")[0]!.replace(/:$/, "") : failure.property);
 
 let emulator: Awaited<ReturnType<typeof startEmulator>>;
 let context: ProviderContext;

@@ -43,6 +43,35 @@ describe("account checks at check time", () => {
     expect(await h.lines()).toEqual(["GET /v2/campaigns?limit=1", "GET /v2/tags?page=1&limit=100"]);
   });
 
+  test("5,000 unknown tags are one failure with the count and the first three, not a line per id", async () => {
+    const unknown = Array.from({ length: 5000 }, (_, i) => `nope${String(i + 1).padStart(4, "0")}`);
+    const result = await checkInContext(
+      "CampaignTargeting",
+      h.context,
+      {},
+      targeting({ tagIds: ["tag001", ...unknown] }),
+    );
+    expect(result.failures).toEqual([
+      {
+        property: "",
+        reason:
+          'tagIds: 5000 ids are not tags of this account ("nope0001", "nope0002", "nope0003", …): use the ids of its tags (tag001, tag002, tag003, tag004), or create the tags in Sender first',
+      },
+    ]);
+  });
+
+  test("two unknown saved filters: the count and both, without an ellipsis", async () => {
+    const result = await checkInContext(
+      "CampaignTargeting",
+      h.context,
+      {},
+      targeting({ filterIds: ["flt998", "flt999"] }),
+    );
+    expect(result.failures?.map((failure) => failure.reason.split(": use")[0])).toEqual([
+      'filterIds: 2 ids are not saved filters of this account ("flt998", "flt999")',
+    ]);
+  });
+
   test("an unknown saved filter among the excluded ones names excludedFilterIds", async () => {
     const result = await checkInContext(
       "CampaignTargeting",
