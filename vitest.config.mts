@@ -101,7 +101,7 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
           testTimeout: 600_000,
           hookTimeout: 600_000,
-          globalSetup: ["test/support/run-folder.ts"],
+          globalSetup: ["test/support/run-folder.ts", "test/support/left-behind.ts"],
         },
       },
     ],
