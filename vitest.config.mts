@@ -45,6 +45,19 @@ class LongestFirst extends BaseSequencer {
   }
 }
 
+// The integration lane: the files outside test/e2e/ that build with Go or Maven, run the Pulumi CLI
+// or its build (scripts/pulumi-cli.sh), run `npm pack` or install from a registry. A list here
+// rather than a suffix or a folder: test/ keeps mirroring the source tree, and moving a file
+// between lanes changes no path. Every other file outside test/e2e/ is the unit lane's, where
+// test/support/unit-lane.ts fails a file that runs go, pulumi or mvn.
+const INTEGRATION = [
+  "test/package/node-version.test.ts", // an older Node.js, from the npm registry when /usr/bin/node is new
+  "test/package/pack.test.ts", // npm pack of a fresh clone, whose prepack builds dist
+  "test/package/shim.test.ts", // scripts/pulumi-cli.sh builds the Pulumi CLI with Go
+  "test/policy/package.test.ts", // scripts/policy-pack.sh: npm pack of the policy pack
+  "test/structure/release-workflow.test.ts", // scripts/actionlint.sh builds actionlint with Go
+];
+
 export default defineConfig({
   test: {
     sequence: { sequencer: LongestFirst },
@@ -53,12 +66,26 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["test/**/*.test.ts"],
-          exclude: ["test/e2e/**", "node_modules/**"],
+          exclude: ["test/e2e/**", "node_modules/**", ...INTEGRATION],
           testTimeout: 30_000,
-          globalSetup: ["test/support/run-folder.ts"],
+          globalSetup: ["test/support/run-folder.ts", "test/support/unit-lane.ts"],
+          setupFiles: ["test/support/unit-lane-guard.ts"],
           // Two at a time, before the e2e files (groupOrder 0 then 1). With vitest's default on two
           // cores (one worker), the unit files made a group of their own that ran after every e2e
           // file, one by one: the last 190 s of a cold run, with half the cores idle.
+          maxWorkers: 2,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        test: {
+          name: "integration",
+          include: INTEGRATION,
+          // Until these files left the unit lane (their builds run for minutes on a cold cache), they
+          // ran in its group: sharing the group and its two workers, a whole run schedules them as
+          // before and the e2e files still start after both.
+          testTimeout: 30_000,
+          globalSetup: ["test/support/run-folder.ts"],
           maxWorkers: 2,
           sequence: { groupOrder: 0 },
         },
@@ -75,7 +102,7 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
           testTimeout: 600_000,
           hookTimeout: 600_000,
-          globalSetup: ["test/support/run-folder.ts"],
+          globalSetup: ["test/support/run-folder.ts", "test/support/left-behind.ts"],
         },
       },
     ],

@@ -9,7 +9,15 @@ import * as path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { pluginTarball, pulumiOnlyPath, VERSION } from "../support/plugin";
 import { cli } from "../support/run";
-import { copyProgram, createStack, type EmulatorHandle, emulator, type StackHandle } from "../support/stack";
+import {
+  copyProgram,
+  createStack,
+  descendantsOf,
+  type EmulatorHandle,
+  emulator,
+  endProcesses,
+  type StackHandle,
+} from "../support/stack";
 
 const TOKEN = "tok-e2e-engine-gone-Qm4Rt8Wz";
 // Longer than the wait for the plugin to stop below: the create is still held when it is judged.
@@ -74,6 +82,7 @@ test("kill -9 of pulumi up during a held create: the plugin exits, and the servi
     printed += chunk;
   });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  let leftAtKill: number[] = [];
   // Kill once the emulator holds the create: the rule counts a request as it arrives (the request
   // log lists a request once it is answered).
   let killedAt = 0;
@@ -83,6 +92,8 @@ test("kill -9 of pulumi up during a held create: the plugin exits, and the servi
       // The engine may run more than one plugin process (a default provider, a schema loader).
       expect(pluginProcesses(home).length).toBeGreaterThan(0);
       killedAt = Date.now();
+      // The language host outlives the engine: ended below, once the provider is seen to stop.
+      leftAtKill = descendantsOf(child.pid);
       process.kill(child.pid as number, "SIGKILL");
       break;
     }
@@ -94,6 +105,7 @@ test("kill -9 of pulumi up during a held create: the plugin exits, and the servi
   for (let waited = 0; pluginProcesses(home).length > 0 && waited < HELD_MS - 5_000; waited += 100)
     await sleep(100);
   expect(pluginProcesses(home)).toEqual([]);
+  endProcesses(leftAtKill);
   await sleep(HELD_MS + 1_000);
   const log = await emu.requests();
   // The held create arrived before the kill, and was answered (to no one) after it.

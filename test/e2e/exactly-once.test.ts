@@ -10,8 +10,10 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
   copyProgram,
   createStack,
+  descendantsOf,
   type EmulatorHandle,
   emulator,
+  endProcesses,
   failure,
   mutatingRequestsSince,
   type StackHandle,
@@ -383,6 +385,7 @@ describe("exactly-once reproductions under the real engine", () => {
         { cwd: h.dir, env, stdio: "ignore" },
       );
       const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+      let leftAtKill: number[] = [];
       await until(
         async () => (await emu.requests()).some((r) => r.method === "POST" && r.status === 201),
         120_000,
@@ -390,6 +393,8 @@ describe("exactly-once reproductions under the real engine", () => {
       );
       let killed = true;
       try {
+        // The language host outlives the engine: ended below, once the provider is seen to stop.
+        leftAtKill = descendantsOf(child.pid);
         process.kill(child.pid as number, "SIGKILL");
       } catch (err) {
         // The up of one campaign can end between two polls. Then the campaign is taken out of
@@ -399,6 +404,7 @@ describe("exactly-once reproductions under the real engine", () => {
       }
       await exited;
       await until(async () => providerProcesses(h.dir).length === 0, 60_000, "the provider to stop");
+      endProcesses(leftAtKill);
       await emu.admin("DELETE", "faults");
       const atKill = await madeCampaigns(emu, seeded);
       expect(atKill.length).toBe(1);
@@ -535,14 +541,18 @@ describe("webhooks: kill -9 between the POST and the state's record, a webhook m
       stdio: "ignore",
     });
     const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+    let leftAtKill: number[] = [];
     await until(
       async () => ((await emu.admin("GET", "faults")).rules as Array<{ hits: number }>)[1]?.hits !== 0,
       120_000,
       "a look-up after the lost answer",
     );
+    // The language host outlives the engine: ended below, once the provider is seen to stop.
+    leftAtKill = descendantsOf(child.pid);
     process.kill(child.pid as number, "SIGKILL");
     await exited;
     await until(async () => providerProcesses(h.dir).length === 0, 60_000, "the provider to stop");
+    endProcesses(leftAtKill);
     await emu.admin("DELETE", "faults");
     cancelAfterCrash(h, env);
     const madeAtKill = (await emu.state()).webhooks.filter((w: any) => !seeded.webhooks.has(w.id));
@@ -641,6 +651,7 @@ describe("kill -9 of pulumi up, then pulumi cancel and pulumi up", () => {
       printed += chunk;
     });
     const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+    let leftAtKill: number[] = [];
     let killedAt = 0;
     let seqAtKill = 0;
     let providersBefore: number[] = [];
@@ -648,6 +659,8 @@ describe("kill -9 of pulumi up, then pulumi cancel and pulumi up", () => {
       const log = await emu.requests();
       if (writes(log).length >= killAfter) {
         providersBefore = providerProcesses(h.dir);
+        // The language host outlives the engine: ended below, once the provider is seen to stop.
+        leftAtKill = descendantsOf(child.pid);
         process.kill(child.pid as number, "SIGKILL");
         killedAt = Date.now();
         seqAtKill = log.at(-1)?.seq ?? 0;
@@ -669,6 +682,7 @@ describe("kill -9 of pulumi up, then pulumi cancel and pulumi up", () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     expect(providerProcesses(h.dir)).toEqual([]);
+    endProcesses(leftAtKill);
     const seqAtStop = (await emu.requests()).at(-1)?.seq ?? 0;
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const after = await emu.requests();

@@ -16,8 +16,10 @@ import { cli } from "../support/run";
 import {
   copyProgram,
   createStack,
+  descendantsOf,
   type EmulatorHandle,
   emulator,
+  endProcesses,
   failure,
   mutatingRequestsSince,
   type StackHandle,
@@ -481,10 +483,14 @@ describe("the pending CREATE a kill -9 leaves: cleared by a non-interactive refr
       stdio: "ignore",
     });
     const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+    let leftAtKill: number[] = [];
     await until(async () => ((await emu.requestCounts()).byMethod.POST ?? 0) >= 1, 120_000, "the create");
+    // The language host outlives the engine: ended below, once the provider is seen to stop.
+    leftAtKill = descendantsOf(child.pid);
     process.kill(child.pid as number, "SIGKILL");
     await exited;
     await until(() => providerProcesses(h.dir).length === 0, 60_000, "the provider process to stop");
+    endProcesses(leftAtKill);
     await until(async () => (await campaigns(emu)).length === 1, 10_000, "the held create to commit");
     execFileSync("pulumi", ["cancel", "--yes", "--stack", "e2e"], { cwd: h.dir, env, stdio: "pipe" });
     const pending = (await deployment(h)).pending_operations ?? [];

@@ -242,3 +242,47 @@ export async function failure(run: () => Promise<unknown>): Promise<string> {
   }
   throw new Error("expected the operation to fail, and it succeeded");
 }
+
+/** The parent pid of each process, from /proc/<pid>/stat (after the command name, which may hold spaces). */
+function parents(): Map<number, number> {
+  const parent = new Map<number, number>();
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      parent.set(Number(entry), Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return parent;
+}
+
+/**
+ * The processes under `pid`, at this moment. A test that kills `pulumi` takes them first: the
+ * engine starts its plugins in process groups of their own, and the language host outlives it.
+ */
+export function descendantsOf(pid: number | undefined): number[] {
+  const parent = parents();
+  const under = new Set(pid === undefined ? [] : [pid]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [child, of] of parent)
+      if (under.has(of) && !under.has(child)) {
+        under.add(child);
+        grew = true;
+      }
+  }
+  return [...under].filter((p) => p !== pid);
+}
+
+/** Kills each of `pids` still running (see {@link descendantsOf}), once the test has seen what it waits for. */
+export function endProcesses(pids: readonly number[]): void {
+  for (const pid of pids) {
+    try {
+      process.kill(pid, "SIGKILL");
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "ESRCH") throw err;
+    }
+  }
+}
