@@ -1,6 +1,6 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { webhookFields } from "../provider/resources/webhook";
-import { ownershipMark } from "./autoname";
+import { markInputs } from "./autoname";
 import { SenderResource, typeToken } from "./resource";
 import type { ArgsOf, ResourceOutputsOf } from "./types";
 
@@ -51,12 +51,6 @@ export class Webhook extends SenderResource {
    */
   constructor(name: string, args: WebhookArgs, opts?: pulumi.CustomResourceOptions) {
     // The mark keys the create journal, which proves after a crash which webhook this resource made.
-    const marked = args.adoptId === undefined && opts?.id === undefined;
-    super(
-      "Webhook",
-      name,
-      marked ? { ...args, ownershipMark: ownershipMark("Webhook", name, opts) } : args,
-      opts,
-    );
+    super("Webhook", name, { ...args, ...markInputs("Webhook", name, args, opts) }, opts);
   }
 }
