@@ -14,6 +14,7 @@ const LONGEST_FIRST = [
   "sdk-packages", // 224
   "registry-examples", // 222 with Java (alone at load average 6 to 12, not yet in a CI run)
   "convert", // 217
+  "door-parity", // 195 at load average 6 to 9 (not yet in a CI run)
   "package-install", // 179
   "ownership", // 155
   "quickstart", // 153

@@ -7,7 +7,7 @@ import { checkSenderConfig } from "../config";
 import { type ConfigureInput, ContextHolder } from "../context";
 import { type DiagnosticSink, forResource as inScope, warn } from "../diagnostics";
 import type { RunContext } from "../functions";
-import { namingPlan, type ResourceNaming, resourceNaming } from "../naming";
+import { namingPlan, resourceNaming } from "../naming";
 import { checkInContext } from "../resources/account-checks";
 import { providerFactories, RESOURCE_KINDS, type ResourceKind } from "../resources/registry";
 import { COPY_OF_ENV, currentBackendUrl, judgePlace, MOVED_FROM_ENV, placeOf } from "../stack-place";
@@ -118,9 +118,9 @@ export function checkProviderConfig(
 
 /**
  * The program's inputs with the naming rule of both doors applied ({@link resourceNaming}, of the
- * provider's stack-instance nonce and the URN): an `ownershipMark` when the title is explicit, and
- * on a Webhook; a made-up title `<name>-<mark>` with `autonamed: true` when an autonamed kind has
- * neither `title` nor `adoptId`. The kind's `check` then keeps an existing resource's title, as on
+ * provider's stack-instance nonce and the URN), as the dynamic SDK applies it: an `ownershipMark` on
+ * every new Campaign, TransactionalCampaign and Webhook, and a made-up title `<name>-<mark>` with
+ * `autonamed: true` when an autonamed kind has neither `title` nor `adoptId`. The kind's `check` then keeps an existing resource's title, as on
  * the dynamic path.
  *
  * A resource the stack already has (`olds`, or what `pulumi import` read) keeps its title when the
@@ -143,11 +143,7 @@ export function autonameInputs(
     throw new Error(
       "pulumi-resource-sender: the provider has no stack-instance nonce, so nothing could prove which objects are this stack's; nothing was created",
     );
-  const naming = resourceNaming(kind, urn, nonce as string, given) as ResourceNaming;
-  if (naming.autonamed !== true) return { ...news, ...naming };
-  // The plugin's autonamed titles go without their mark so far (issue 44).
-  const { ownershipMark: _unmarked, ...title } = naming;
-  return { ...news, ...title };
+  return { ...news, ...resourceNaming(kind, urn, nonce as string, given) };
 }
 
 /** Keys the engine itself puts in a provider's inputs: and the stack-instance nonce: never a user's typo. */
