@@ -1,6 +1,7 @@
-// The naming of the dynamic SDK; the rule itself (marks, titles) lives in provider/autoname.ts.
+// The naming of the dynamic SDK: the rule itself (which inputs, their values) lives in
+// provider/naming.ts, the marks and titles in provider/autoname.ts; this file only puts it on Outputs.
 import * as pulumi from "@pulumi/pulumi";
-import { autonamedTitleOf, instanceMark } from "../provider/autoname";
+import { type GivenNaming, namingPlan, type ResourceNaming, resourceNaming } from "../provider/naming";
 import type { ResourceKind } from "../provider/resources/registry";
 import { stackNonce } from "./stack-nonce";
 
@@ -12,26 +13,33 @@ function urnOf(kind: ResourceKind, name: string, opts: pulumi.CustomResourceOpti
 }
 
 /**
- * The ownership mark of a resource: {@link instanceMark} of the stack instance's nonce (the
- * stack's hidden `StackNonce` resource, see `sdk/stack-nonce.ts`) and the resource's URN. The
- * same for this resource of this stack instance in every run; different in any other stack
- * instance, even one of the same project and stack names on another backend.
+ * The {@link resourceNaming} of a resource whose plan is not `"none"`, once the stack instance's
+ * nonce (the stack's hidden `StackNonce` resource, see `sdk/stack-nonce.ts`) and its URN are known.
  */
-export function ownershipMark(
+function namingOf(
   kind: ResourceKind,
   name: string,
+  given: GivenNaming,
   opts: pulumi.CustomResourceOptions | undefined,
-): pulumi.Output<string> {
+): pulumi.Output<ResourceNaming> {
   return pulumi
     .all([stackNonce(), urnOf(kind, name, opts)])
-    .apply(([nonce, urn]) => instanceMark(nonce, urn));
+    .apply(([nonce, urn]) => resourceNaming(kind, urn, nonce, given) as ResourceNaming);
+}
+
+/** What bears on a resource's naming: its `title` and `adoptId`, and whether it reads (`opts.id`). */
+function givenOf(
+  args: { title?: unknown; adoptId?: unknown },
+  opts: pulumi.CustomResourceOptions | undefined,
+): GivenNaming {
+  return { title: args.title, adoptId: args.adoptId, reading: opts?.id !== undefined };
 }
 
 /**
- * The `title`, `autonamed` and `ownershipMark` inputs of a resource: the program's title as given,
- * or else `<name>-<mark>` with `autonamed: true`, which tells the provider that the title itself
- * proves ownership; and the resource's {@link ownershipMark} either way. A resource that adopts an
- * existing object (whose title stays), or reads one with `get`, gets neither.
+ * The `title`, `autonamed` and `ownershipMark` inputs of a resource (see {@link namingPlan}): the
+ * program's title as given, or else `<name>-<mark>` with `autonamed: true`, which tells the provider
+ * that the title itself proves ownership; and the resource's ownership mark either way. A resource
+ * that adopts an existing object (whose title stays), or reads one with `get`, gets neither.
  */
 export function titleInputs(
   kind: ResourceKind,
@@ -43,11 +51,26 @@ export function titleInputs(
   autonamed: true | undefined;
   ownershipMark?: pulumi.Input<string>;
 } {
-  // A read of an existing object (`get`, `opts.id`) sends no inputs: nothing to name.
-  if (args.adoptId !== undefined || opts?.id !== undefined) {
-    return { title: args.title, autonamed: undefined };
-  }
-  const mark = ownershipMark(kind, name, opts);
-  if (args.title !== undefined) return { title: args.title, autonamed: undefined, ownershipMark: mark };
-  return { title: mark.apply((m) => autonamedTitleOf(name, m)), autonamed: true, ownershipMark: mark };
+  const given = givenOf(args, opts);
+  const plan = namingPlan(kind, given);
+  if (plan === "none") return { title: args.title, autonamed: undefined };
+  const naming = namingOf(kind, name, given, opts);
+  const ownershipMark = naming.apply((n) => n.ownershipMark);
+  if (plan === "mark") return { title: args.title, autonamed: undefined, ownershipMark };
+  return { title: naming.apply((n) => n.title as string), autonamed: true, ownershipMark };
+}
+
+/**
+ * The `ownershipMark` input of a resource of a kind without titles (a webhook, whose mark keys the
+ * create journal), or none when it adopts or reads an existing object.
+ */
+export function markInputs(
+  kind: ResourceKind,
+  name: string,
+  args: { adoptId?: pulumi.Input<string> | undefined },
+  opts: pulumi.CustomResourceOptions | undefined,
+): { ownershipMark?: pulumi.Input<string> } {
+  const given = givenOf(args, opts);
+  if (namingPlan(kind, given) === "none") return {};
+  return { ownershipMark: namingOf(kind, name, given, opts).apply((n) => n.ownershipMark) };
 }

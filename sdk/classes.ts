@@ -6,7 +6,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { ResourceKind } from "../provider/resources/registry";
-import { ownershipMark, titleInputs } from "./autoname";
+import { markInputs, titleInputs } from "./autoname";
 
 /** The arguments a class's `inputs` reads, as far as it reads them. */
 interface NamingArgs {
@@ -197,9 +197,9 @@ export const sdkClasses = {
     args: "The endpoint, topic and group.",
     argsNote: "A new url is changed in place; a new topic or group replaces the webhook.",
     // The mark keys the create journal, which proves after a crash which webhook this resource made.
-    inputs: (name: string, args: NamingArgs, opts: pulumi.CustomResourceOptions | undefined) =>
-      args.adoptId === undefined && opts?.id === undefined
-        ? { ...args, ownershipMark: ownershipMark("Webhook", name, opts) }
-        : args,
+    inputs: (name: string, args: NamingArgs, opts: pulumi.CustomResourceOptions | undefined) => ({
+      ...args,
+      ...markInputs("Webhook", name, args, opts),
+    }),
   },
 } as const satisfies Record<ResourceKind, SdkClass>;

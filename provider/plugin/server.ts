@@ -1,15 +1,16 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type * as pulumi from "@pulumi/pulumi";
-import { autonamedTitleOf, instanceMark, NONCE_PATTERN, newNonce } from "../autoname";
+import { NONCE_PATTERN, newNonce } from "../autoname";
 import { SenderConfigError } from "../client/errors/config-error";
 import { checkSenderConfig } from "../config";
 import { type ConfigureInput, ContextHolder } from "../context";
 import { type DiagnosticSink, forResource as inScope, warn } from "../diagnostics";
 import type { RunContext } from "../functions";
+import { namingPlan, resourceNaming } from "../naming";
 import { checkInContext } from "../resources/account-checks";
 import type { PropertyBag } from "../resources/bag";
-import { providerFactories, RESOURCE_KINDS, type ResourceKind, registry } from "../resources/registry";
+import { providerFactories, RESOURCE_KINDS, type ResourceKind } from "../resources/registry";
 import {
   COPY_OF_ENV,
   currentBackendUrl,
@@ -161,11 +162,11 @@ export function checkProviderConfig(
 }
 
 /**
- * The program's inputs with the title autonamed as the dynamic SDK does (`<name>-<mark>`,
- * `autonamed: true`) when an autonamed kind has neither `title` nor `adoptId`, and with its
- * ownership mark (`ownershipMark`) when the title is explicit, and on a Webhook; the mark is
- * {@link instanceMark} of the provider's stack-instance nonce and the URN. The kind's `check`
- * then keeps an existing resource's title, as on the dynamic path.
+ * The program's inputs with the naming rule of both doors applied ({@link resourceNaming}, of the
+ * provider's stack-instance nonce and the URN), as the dynamic SDK applies it: an `ownershipMark` on
+ * every new Campaign, TransactionalCampaign and Webhook, and a made-up title `<name>-<mark>` with
+ * `autonamed: true` when an autonamed kind has neither `title` nor `adoptId`. The kind's `check` then keeps an existing resource's title, as on
+ * the dynamic path.
  *
  * A resource the stack already has (`olds`, or what `pulumi import` read) keeps its title when the
  * provider has no nonce: the import's Check can come before any Configure, and nothing is created.
@@ -179,20 +180,15 @@ export function autonameInputs(
   olds: Record<string, unknown> = {},
 ): Record<string, unknown> {
   const kind = kindOfUrn(urn);
-  if (!registry[kind].autonamed && kind !== "Webhook") return news;
-  if (news.adoptId !== undefined) return news;
+  const given = { title: news.title, adoptId: news.adoptId };
+  if (namingPlan(kind, given) === "none") return news;
   const known = nonce !== undefined && NONCE_PATTERN.test(nonce);
   if (!known && Object.keys(olds).length > 0) return news;
   if (!known)
     throw new Error(
       "pulumi-resource-sender: the provider has no stack-instance nonce, so nothing could prove which objects are this stack's; nothing was created",
     );
-  const mark = instanceMark(nonce as string, urn);
-  // A webhook has no title: its mark keys the create journal (provider/resources/webhook.ts).
-  if (kind === "Webhook" || news.title !== undefined) return { ...news, ownershipMark: mark };
-  // The name is everything after the type (`urn:pulumi:stack::project::type::name`).
-  const name = urn.split("::").slice(3).join("::");
-  return { ...news, title: autonamedTitleOf(name, mark), autonamed: true };
+  return { ...news, ...resourceNaming(kind, urn, nonce as string, given) };
 }
 
 /** Keys the engine itself puts in a provider's inputs: and the stack-instance nonce: never a user's typo. */

@@ -307,10 +307,12 @@ describe("nativeProvider", () => {
     const title = `launch-${mark}`;
     // Not the URN-only title of old: another backend's stack of the same names has the same URN.
     expect(title).not.toBe(titleFromUrn("launch", urn));
+    // With its mark, as the dynamic SDK sends it: a create whose answer was lost is provably this one's (issue 44).
     expect(autonameInputs(urn, { subject: "S" }, NONCE)).toEqual({
       subject: "S",
       title,
       autonamed: true,
+      ownershipMark: mark,
     });
     expect(autonameInputs(urn, { subject: "S" }, "ffffffffffffffffffffffffffffffff").title).not.toBe(title);
     // A title gets the same 8 hex as its ownership mark; an adoptId, or another kind: left alone.
@@ -339,7 +341,7 @@ describe("nativeProvider", () => {
       content: "<p>x</p>",
     };
     const checked = await provider.check!(urn, {}, inputs);
-    expect(checked).toEqual({ inputs: { ...inputs, title, autonamed: true } });
+    expect(checked).toEqual({ inputs: { ...inputs, title, autonamed: true, ownershipMark: mark } });
     // An existing resource keeps its autoname, even under another name (an alias).
     const renamed = await provider.check!(`${urn}-2`, { ...inputs, title, autonamed: true }, inputs);
     expect(renamed.inputs.title).toBe(title);
@@ -350,8 +352,41 @@ describe("nativeProvider", () => {
       { subject: "Receipt", from: "Shop", replyTo: "news@example.com", editor: "plain", content: "x" },
     );
     expect(transactional.failures).toBeUndefined();
-    expect(transactional.inputs.title).toBe(autonamedTitleOf("receipt", instanceMark(NONCE, receipt)));
+    expect([transactional.inputs.title, transactional.inputs.ownershipMark]).toEqual([
+      autonamedTitleOf("receipt", instanceMark(NONCE, receipt)),
+      instanceMark(NONCE, receipt),
+    ]);
   });
+
+  test.each([
+    [
+      "Campaign",
+      { subject: "Hi", from: "News", replyTo: "news@example.com", contentType: "html", content: "<p>x</p>" },
+    ],
+    [
+      "TransactionalCampaign",
+      { subject: "Receipt", from: "Shop", replyTo: "news@example.com", editor: "plain", content: "x" },
+    ],
+  ])(
+    "a %s autonamed by an older plugin, whose state holds no mark, diffs unchanged",
+    async (kind, inputs) => {
+      configure(variables(TOKEN));
+      const urn = `urn:pulumi:dev::proj::sender:index:${kind}::upgrade`;
+      const mark = instanceMark(NONCE, urn);
+      // What the plugin before issue 44 checked and created: the autonamed title without its mark.
+      const { ownershipMark: _none, ...older } = (await provider.check!(urn, {}, inputs)).inputs;
+      const created = await provider.create!(urn, older);
+      expect([created.outs?.title, created.outs?.ownershipMark]).toEqual([`upgrade-${mark}`, undefined]);
+      const now = (await provider.check!(urn, older, inputs)).inputs;
+      expect([now.title, now.autonamed, now.ownershipMark]).toEqual([`upgrade-${mark}`, true, mark]);
+      // The mark is read at create only (createOnly): its arrival in the inputs changes nothing.
+      expect(await provider.diff!(created.id, urn, created.outs, now)).toEqual({
+        changes: false,
+        replaces: [],
+        deleteBeforeReplace: false,
+      });
+    },
+  );
 
   test("CheckConfig keeps the nonce the provider's state holds, and makes one only when it holds none", () => {
     const kept = checkProviderConfig({ [NONCE_INPUT]: NONCE, apiToken: "old" }, { apiToken: "new" }).inputs;
