@@ -156,7 +156,8 @@ const DOORS: readonly Door[] = [
     shape: async (h, shape) => {
       fs.writeFileSync(path.join(h.dir, "Pulumi.yaml"), yamlProgram(shape));
     },
-    provider: "dist/provider/plugin/main.js",
+    // What bin/pulumi-resource-sender runs (entry.ts chooses the plugin or its emulator).
+    provider: "dist/provider/plugin/entry.js",
   },
 ];
 
