@@ -10,10 +10,10 @@
 //
 // `--print` writes every file to stdout as JSON instead (the staleness test compares it with the files).
 "use strict";
-const { execFileSync } = require("node:child_process");
 const fs = require("node:fs");
 const path = require("node:path");
 const ts = require("typescript");
+const { format } = require("./sdk-functions");
 
 const root = path.resolve(__dirname, "..");
 const REGISTRY = path.join(root, "provider/resources/registry.ts");
@@ -322,15 +322,6 @@ function render(kinds) {
     "",
   ].join("\n");
   return files;
-}
-
-/** Formats a file as `biome check --write` would (format, and sorted imports and exports). */
-function format(text, file) {
-  const biome = path.join(root, "node_modules/.bin/biome");
-  return execFileSync(biome, ["check", "--write", `--stdin-file-path=${file}`], {
-    input: text,
-    encoding: "utf8",
-  });
 }
 
 /** Every generated file, formatted, by its path relative to the repository. */

@@ -162,4 +162,4 @@ if (require.main === module) {
   }
 }
 
-module.exports = { collect, generate, render };
+module.exports = { collect, format, generate, render };
