@@ -42,6 +42,12 @@ export interface ConfigKey {
   readonly setting: keyof ProviderSettings;
   /** What a number is multiplied by on its way to the setting (seconds to ms: 1000). */
   readonly scale?: number;
+  /**
+   * A stack-wide guard: it holds for every provider of the stack, the explicit ones too, whose
+   * own arguments the engine does not fill from the stack config. The stricter of the provider's
+   * value and the stack's holds (the larger number); see {@link stackWideValues}.
+   */
+  readonly stackWide?: boolean;
 }
 
 /**
@@ -95,6 +101,7 @@ export const CONFIG_TABLE = {
     default: undefined,
     doc: "The least time, in minutes, between a CampaignSchedule's create or update and the send it schedules: a nearer scheduleTime is refused before it reaches the service. Unset: no such rule (a time in the past is always refused).",
     setting: "minScheduleLeadMinutes",
+    stackWide: true,
   },
 } as const satisfies Record<string, ConfigKey>;
 
@@ -121,19 +128,60 @@ const positiveInt = (key: string) =>
     .transform(Number)
     .refine((n) => n > 0, `${key} must be greater than 0`);
 
+/** The environment variable in which the engine hands every provider plugin the stack config of its package. */
+export const STACK_CONFIG_ENV = "PULUMI_CONFIG";
+
+/**
+ * The stack's own values of the stack-wide guards ({@link ConfigKey.stackWide}), as the engine
+ * hands them to every provider plugin it starts, explicit providers included: `PULUMI_CONFIG`,
+ * the JSON of the stack config under the package's namespace, keyed by bare name
+ * (`{"minScheduleLeadMinutes":"120"}`); a program's process has it keyed `sender:<name>`, which is
+ * read too. Only the guards are taken: every other key is the provider's own to state. Absent or
+ * not JSON (not started by an engine): none.
+ */
+export function stackWideValues(env: NodeJS.ProcessEnv = process.env): ConfigSource {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(env[STACK_CONFIG_ENV] ?? "{}");
+  } catch {
+    parsed = {};
+  }
+  const stack = typeof parsed === "object" && parsed !== null ? (parsed as Record<string, unknown>) : {};
+  return {
+    get(key) {
+      const name = key.slice("sender:".length);
+      const entry: ConfigKey | undefined = Object.hasOwn(CONFIG_TABLE, name)
+        ? CONFIG_TABLE[name as ConfigKeyName]
+        : undefined;
+      if (!key.startsWith("sender:") || entry?.stackWide !== true) return undefined;
+      const value = stack[name] ?? stack[key];
+      return typeof value === "string" ? value : value === undefined ? undefined : JSON.stringify(value);
+    },
+  };
+}
+
 /**
  * Reads the provider settings from config, falling back to the environment (`SENDER_API_TOKEN`,
- * `SENDER_BASE_URL`).
+ * `SENDER_BASE_URL`). A stack-wide guard ({@link ConfigKey.stackWide}) is also read from the
+ * stack's config as the engine hands it to the process ({@link stackWideValues}), and the stricter
+ * of the two values holds: an explicit provider, which the engine gives only its own arguments,
+ * cannot loosen or leave out what the stack sets.
  *
  * @throws SenderConfigError naming the config key when a value is malformed.
  */
 export function readSettings(config: ConfigSource, env: NodeJS.ProcessEnv = process.env): ProviderSettings {
-  const pick = (name: string) => {
-    const value = config.get(`sender:${name}`);
+  const stack = stackWideValues(env);
+  const pick = (name: string, source: ConfigSource = config) => {
+    const value = source.get(`sender:${name}`);
     return value === undefined || value === "" ? undefined : value;
   };
   const number = (name: string, scale = 1) => {
-    const raw = pick(name);
+    const own = parseNumber(name, pick(name), scale);
+    const stackWide = parseNumber(name, pick(name, stack), scale);
+    if (own === undefined || stackWide === undefined) return own ?? stackWide;
+    return Math.max(own, stackWide);
+  };
+  const parseNumber = (name: string, raw: string | undefined, scale: number) => {
     if (raw === undefined) return undefined;
     const parsed = positiveInt(`sender:${name}`).safeParse(raw);
     if (!parsed.success) {
