@@ -21,6 +21,8 @@ export interface ProviderSettings {
   timeoutMs: number | undefined;
   /** The least time, in minutes, between a create or update of a CampaignSchedule and the send; undefined: no such rule. */
   minScheduleLeadMinutes: number | undefined;
+  /** Whether a CampaignSchedule's create or update is refused, before it is sent, when its campaign has no audience in the service. */
+  scheduleNeedsAudience: boolean;
 }
 
 /** The default base URL of the real service. */
@@ -28,10 +30,10 @@ export const DEFAULT_BASE_URL = "https://api.sender.net";
 
 /** One `sender:*` config key: everything the settings, the checks, the schema and the docs say of it. */
 export interface ConfigKey {
-  /** How the value is read: a string, or a whole number greater than 0. */
-  readonly type: "string" | "integer";
+  /** How the value is read: a string, a whole number greater than 0, or `true`/`false`. */
+  readonly type: "string" | "integer" | "boolean";
   /** The default when the key and its environment variable are unset; undefined when there is none. */
-  readonly default: string | number | undefined;
+  readonly default: string | number | boolean | undefined;
   /** The environment variable read when the key is unset. */
   readonly env?: string;
   /** The description, on one line (the schema's; an integer's default is added there). */
@@ -45,7 +47,7 @@ export interface ConfigKey {
   /**
    * A stack-wide guard: it holds for every provider of the stack, the explicit ones too, whose
    * own arguments the engine does not fill from the stack config. The stricter of the provider's
-   * value and the stack's holds (the larger number); see {@link stackWideValues}.
+   * value and the stack's holds (the larger number; `true` over `false`); see {@link stackWideValues}.
    */
   readonly stackWide?: boolean;
 }
@@ -101,6 +103,13 @@ export const CONFIG_TABLE = {
     default: undefined,
     doc: "The least time, in minutes, between a CampaignSchedule's create or update and the send it schedules: a nearer scheduleTime is refused before it reaches the service. Unset: no such rule (a time in the past is always refused).",
     setting: "minScheduleLeadMinutes",
+    stackWide: true,
+  },
+  scheduleNeedsAudience: {
+    type: "boolean",
+    default: false,
+    doc: "Refuse a CampaignSchedule's create or update, before it reaches the service, when its campaign has no audience there (no tags, saved filters or groups, and not sendToAll): the policy pack's schedule-needs-audience, held under `pulumi up --skip-preview` too.",
+    setting: "scheduleNeedsAudience",
     stackWide: true,
   },
 } as const satisfies Record<string, ConfigKey>;
@@ -181,6 +190,18 @@ export function readSettings(config: ConfigSource, env: NodeJS.ProcessEnv = proc
     if (own === undefined || stackWide === undefined) return own ?? stackWide;
     return Math.max(own, stackWide);
   };
+  const flag = (name: string) => {
+    const own = parseFlag(name, pick(name));
+    const stackWide = parseFlag(name, pick(name, stack));
+    if (own === undefined || stackWide === undefined) return own ?? stackWide;
+    return own || stackWide;
+  };
+  const parseFlag = (name: string, raw: string | undefined) => {
+    if (raw === undefined) return undefined;
+    if (raw === "true" || raw === "false") return raw === "true";
+    const reason = `sender:${name} must be true or false (got ${JSON.stringify(shorten(raw))}), e.g. \`pulumi config set sender:${name} true\``;
+    throw new SenderConfigError(`sender:${name}`, reason, `Invalid config sender:${name}: ${reason}`);
+  };
   const parseNumber = (name: string, raw: string | undefined, scale: number) => {
     if (raw === undefined) return undefined;
     const parsed = positiveInt(`sender:${name}`).safeParse(raw);
@@ -192,13 +213,15 @@ export function readSettings(config: ConfigSource, env: NodeJS.ProcessEnv = proc
     }
     return parsed.data * scale;
   };
-  const settings: Record<string, string | number | undefined> = {};
+  const settings: Record<string, string | number | boolean | undefined> = {};
   for (const [name, key] of Object.entries(CONFIG_TABLE) as [ConfigKeyName, ConfigKey][]) {
     const value =
       key.type === "integer"
         ? number(name, key.scale)
-        : (pick(name) ?? ((key.env !== undefined && env[key.env]) || undefined));
-    settings[key.setting] = value ?? (key.type === "string" ? key.default : undefined);
+        : key.type === "boolean"
+          ? flag(name)
+          : (pick(name) ?? ((key.env !== undefined && env[key.env]) || undefined));
+    settings[key.setting] = value ?? (key.type === "integer" ? undefined : key.default);
   }
   return settings as unknown as ProviderSettings;
 }
