@@ -4,11 +4,12 @@
  * inputs come from its kind's own `read` with no prior state, as `pulumi import` reads it, so
  * that what is written matches what the providers read back.
  */
-import { managedTitle } from "../autoname";
+
 import type * as api from "../client/schemas";
-import { ProviderContext } from "../context";
-import { CAMPAIGN_KIND, providersOf, RESOURCE_KINDS, type ResourceKind } from "../resources/registry";
-import { isSent } from "../resources/sent-guard";
+import { managedTitle } from "../core/autoname";
+import { ProviderContext } from "../core/context";
+import { isSent } from "../core/sent-guard";
+import { CAMPAIGN_KIND, providersOf, RESOURCE_KINDS, type ResourceKind } from "../kinds/registry";
 import type { AdoptClient } from "./client";
 import { adoptName, adoptWalks, byCreatedThenId } from "./walks";
 

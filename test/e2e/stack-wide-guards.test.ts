@@ -3,7 +3,7 @@
 // (`new Provider(...)`), each scheduling a send 10 minutes out through a provider that states a
 // token and an address but no lead, on a stack whose config sets
 // `sender:minScheduleLeadMinutes: 120`. The engine hands every provider plugin the stack config in
-// PULUMI_CONFIG, and the provider takes the stack's guards from it (provider/config.ts,
+// PULUMI_CONFIG, and the provider takes the stack's guards from it (provider/core/config.ts,
 // stackWideValues): each `up` is refused with one line and no schedule request reaches the service.
 // Two stacks, one `up` each.
 import * as fs from "node:fs";

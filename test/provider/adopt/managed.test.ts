@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { type AccountObject, managedLine, splitManaged } from "../../../provider/adopt/account";
-import { autonamedTitleOf, managedTitle, markedTitle } from "../../../provider/autoname";
+import { autonamedTitleOf, managedTitle, markedTitle } from "../../../provider/core/autoname";
 
 const campaign = (id: string, title: string): AccountObject => ({
   kind: "Campaign",
