@@ -1,6 +1,6 @@
 /**
  * The Terraform door: plugin protocol 6's calls translated to the core's operations. Every promise
- * stays in the core (the kinds' providers of resources/registry.ts: check, diff, the sent guard,
+ * stays in the core (the kinds' providers of kinds/registry.ts: check, diff, the sent guard,
  * createOnce, ownership; config.ts: the settings); this module only maps Terraform's objects to the
  * core's bags and back, its plan to `check` and `diff`, its apply to `create`, `update` and
  * `delete`, and the core's failures and warnings to diagnostics on the attribute they name.
@@ -13,16 +13,16 @@
  */
 import { createHash } from "node:crypto";
 import { SenderConfigError } from "../client/errors/config-error";
-import { CONFIG_TABLE, type ConfigKeyName, checkSenderConfig } from "../config";
-import { type ConfigureInput, ContextHolder } from "../context";
-import { forResource } from "../diagnostics";
+import { checkInContext } from "../core/account-checks";
+import { CONFIG_TABLE, type ConfigKeyName, checkSenderConfig } from "../core/config";
+import { type ConfigureInput, ContextHolder } from "../core/context";
+import { forResource } from "../core/diagnostics";
+import { containsUnknown, UNKNOWN } from "../core/engine-values";
+import type { FieldTable } from "../core/fields";
+import { namingPlan, resourceNaming } from "../core/naming";
 import type { RunContext } from "../functions";
-import { namingPlan, resourceNaming } from "../naming";
+import { fieldTables, providerFactories, type ResourceKind } from "../kinds/registry";
 import { servedFunctions } from "../plugin/functions";
-import { checkInContext } from "../resources/account-checks";
-import { containsUnknown, UNKNOWN } from "../resources/engine-values";
-import type { FieldTable } from "../resources/fields";
-import { fieldTables, providerFactories, type ResourceKind } from "../resources/registry";
 import {
   blockType,
   camelCase,

@@ -1,7 +1,7 @@
 // The Terraform door's process: `terraform-provider-sender`, the plugin's executable started by
 // go-plugin (Terraform, OpenTofu) with its magic cookie (see entry.ts).
-import { ContextHolder } from "../context";
-import { printError } from "../diagnostics";
+import { ContextHolder } from "../core/context";
+import { printError } from "../core/diagnostics";
 import { TerraformDoor } from "./door";
 import { terraformMain } from "./server";
 

@@ -10,7 +10,7 @@ import { generateKeyPairSync, randomBytes } from "node:crypto";
 import * as grpc from "@grpc/grpc-js";
 import * as protoLoader from "@grpc/proto-loader";
 import forge from "node-forge";
-import { printError, printLine } from "../diagnostics";
+import { printError, printLine } from "../core/diagnostics";
 import type { Answer, TerraformDoor, TfDiagnostic } from "./door";
 import { PROTO_DESCRIPTORS } from "./proto.generated";
 import { ctyType, type TfAttribute, type TfBlock } from "./schema";

@@ -5,7 +5,7 @@
  * and the core's property bags (camelCase, unset left out, `UNKNOWN` for a value not yet known).
  */
 import { decode, ExtensionCodec, encode } from "@msgpack/msgpack";
-import { UNKNOWN } from "../resources/engine-values";
+import { UNKNOWN } from "../core/engine-values";
 import type { TfObjectAttribute, TfType } from "./schema";
 
 /** Terraform's unknown value, as decoded values hold it. */

@@ -1,8 +1,8 @@
 import { X509Certificate } from "node:crypto";
 import * as grpc from "@grpc/grpc-js";
 import { afterAll, describe, expect, it } from "vitest";
-import { UNKNOWN } from "../../../provider/resources/engine-values";
-import { fieldTables } from "../../../provider/resources/registry";
+import { UNKNOWN } from "../../../provider/core/engine-values";
+import { fieldTables } from "../../../provider/kinds/registry";
 import {
   attributePath,
   failureDiagnostic,
