@@ -121,9 +121,13 @@ export function attributePath(property: string, table: FieldTable = {}): (string
   return steps;
 }
 
-/** A core message with the camelCase field names of `table` it quotes in backticks given in snake_case. */
+/** A core message with the camelCase field names of `table` and the settings it names given in snake_case. */
 function snakeMessage(message: string, table: FieldTable): string {
-  return message.replace(/`([a-z][A-Za-z0-9]*)`|\b([a-z]+[A-Z][A-Za-z0-9]*)\b/g, (whole, quoted, bare) => {
+  // A provider setting as the provider block spells it (`sender:minScheduleLeadMinutes` → `min_schedule_lead_minutes`).
+  const settings = message.replace(/sender:([A-Za-z]+)/g, (whole, name: string) =>
+    Object.hasOwn(CONFIG_TABLE, name) ? snakeCase(name) : whole,
+  );
+  return settings.replace(/`([a-z][A-Za-z0-9]*)`|\b([a-z]+[A-Z][A-Za-z0-9]*)\b/g, (whole, quoted, bare) => {
     const name = (quoted ?? bare) as string;
     if (!Object.hasOwn(table, name)) return whole;
     return quoted ? `\`${snakeCase(name)}\`` : snakeCase(name);
