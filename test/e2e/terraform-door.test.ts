@@ -4,73 +4,20 @@
 // goes through plan (no write), apply of every kind, a clean plan, refresh, a data source, import
 // blocks with -generate-config-out, a sent campaign's refusal and its keeping at destroy; two
 // others show plan-time diagnostics on their attributes, and a lost create answer converging.
-import { execFile } from "node:child_process";
 import * as fs from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { ROOT } from "../support/root";
-import { scriptOutput } from "../support/run";
 import { type EmulatorHandle, emulator } from "../support/stack";
+import { openTofu, type Tofu } from "../support/tofu";
 
 const TOKEN = "tok-e2e-terraform-door-Hq7Zp2Vw";
-const SOURCE = "registry.opentofu.org/pulumi-sender/sender";
 
 let emu: EmulatorHandle;
-let tofuDir: string;
-let base: string;
-
-/** What one tofu command ended with. */
-interface Run {
-  readonly code: number;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-/** Runs tofu in `dir` with the dev override and the emulator's address and token (or `env`'s). */
-function tofu(dir: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(
-      path.join(tofuDir, "tofu"),
-      args,
-      {
-        cwd: dir,
-        encoding: "utf8",
-        maxBuffer: 64 * 1024 * 1024,
-        env: {
-          PATH: process.env.PATH,
-          HOME: base,
-          TF_CLI_CONFIG_FILE: path.join(base, "tofu.rc"),
-          TF_IN_AUTOMATION: "1",
-          TF_INPUT: "0",
-          SENDER_API_TOKEN: TOKEN,
-          SENDER_BASE_URL: emu.url,
-          ...env,
-        },
-      },
-      (error, stdout, stderr) => {
-        const code = error ? Number((error as { code?: unknown }).code ?? 1) : 0;
-        resolve({ code: Number.isNaN(code) ? 1 : code, stdout, stderr });
-      },
-    );
-  });
-}
-
-/** Runs tofu and fails with its whole output unless it exits with `code`. */
-async function tofuOk(dir: string, args: string[], code = 0, env: NodeJS.ProcessEnv = {}): Promise<Run> {
-  const run = await tofu(dir, args, env);
-  if (run.code !== code)
-    throw new Error(`tofu ${args.join(" ")} exited ${run.code}:\n${run.stdout}\n${run.stderr}`);
-  return run;
-}
-
-/** A workspace of its own: a folder outside the checkout holding `main.tf`. */
-function workspace(name: string, hcl: string): string {
-  const dir = path.join(base, name);
-  fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, "main.tf"), hcl);
-  return dir;
-}
+let tf: Tofu;
+const tofu = (dir: string, args: string[], env?: NodeJS.ProcessEnv) => tf.run(dir, args, env);
+const tofuOk = (dir: string, args: string[], code?: number, env?: NodeJS.ProcessEnv) =>
+  tf.ok(dir, args, code, env);
+const workspace = (name: string, hcl: string) => tf.workspace(name, hcl);
 
 const PROVIDER = (scope: string) => `terraform {
   required_providers {
@@ -149,26 +96,13 @@ output "plan_names" {
 `;
 
 beforeAll(async () => {
-  tofuDir = await scriptOutput("scripts/tofu-cli.sh");
   emu = await emulator(TOKEN);
-  base = fs.mkdtempSync(path.join(os.tmpdir(), "tf-door-"));
-  // The launcher a dev override points at: the plugin's entry, on this process's Node.js.
-  const bin = path.join(base, "bin");
-  fs.mkdirSync(bin);
-  fs.writeFileSync(
-    path.join(bin, "terraform-provider-sender"),
-    `#!/bin/sh\nexec "${process.execPath}" "${path.join(ROOT, "dist/provider/plugin/entry.js")}" "$@"\n`,
-    { mode: 0o755 },
-  );
-  fs.writeFileSync(
-    path.join(base, "tofu.rc"),
-    `provider_installation {\n  dev_overrides {\n    "${SOURCE}" = "${bin}"\n  }\n  direct {}\n}\n`,
-  );
+  tf = await openTofu(emu.url, TOKEN);
 }, 900_000);
 
 afterAll(async () => {
   await emu?.close();
-  if (base) fs.rmSync(base, { recursive: true, force: true });
+  tf?.dispose();
 });
 
 const mutating = async () => (await emu.requestCounts()).mutating as number;
@@ -295,6 +229,35 @@ resource "sender_campaign_schedule" "s" {
     expect(bad.stderr).toMatch(/401|token/i);
     expect(bad.stderr).not.toContain("tok-wrong");
     expect(await mutating()).toBe(before);
+  });
+});
+
+describe("the schedule lead time", () => {
+  test("a schedule nearer than min_schedule_lead_minutes is refused before it reaches the service", async () => {
+    const soon = new Date(Date.now() + 10 * 60_000).toISOString().replace(/\.\d+Z$/, "Z");
+    const dir = workspace(
+      "lead",
+      `${PROVIDER("e2e/terraform-door/lead").replace('provider "sender" {', 'provider "sender" {\n  min_schedule_lead_minutes = 60')}
+resource "sender_campaign" "soon" {
+  title        = "TF lead time"
+  subject      = "Soon"
+  from         = "Example News"
+  reply_to     = "news@example.com"
+  content_type = "html"
+}
+
+resource "sender_campaign_schedule" "soon" {
+  campaign_id   = sender_campaign.soon.id
+  schedule_time = "${soon}"
+}
+`,
+    );
+    const apply = await tofuOk(dir, ["apply", "-auto-approve", "-no-color"], 1);
+    expect(apply.stderr).toContain("less than the 60 minutes min_schedule_lead_minutes requires");
+    const state = await emu.state();
+    const made = state.campaigns.filter((c: { title: string }) => c.title === "TF lead time");
+    expect(made.map((c: { status: string }) => c.status)).toEqual(["DRAFT"]);
+    await tofuOk(dir, ["destroy", "-auto-approve", "-no-color"]);
   });
 });
 
