@@ -242,7 +242,7 @@ function refusePast(
 /** The CampaignSchedule provider. */
 export const campaignScheduleProvider: ResourceProviderOf = defineResource(campaignScheduleFields, {
   kind: KIND,
-  adopts: "schedule of campaign",
+  takesOver: "schedule of campaign",
   handlers: (context) => ({
     check: async (olds, news, checked) => markKept(olds, news, refusePast(olds, news, checked)),
 

@@ -166,7 +166,7 @@ describe("configureProvider", () => {
 describe("the config table and the docs", () => {
   // docs/configuration.md keeps its own words; its key, environment and default columns are the table's.
   test("docs/configuration.md lists every key, in the table's order, with its environment variable and default", () => {
-    const text = fs.readFileSync(path.resolve(__dirname, "../../docs/configuration.md"), "utf8");
+    const text = fs.readFileSync(path.resolve(__dirname, "../../../docs/configuration.md"), "utf8");
     const rows = text
       .split("\n")
       .filter((line) => line.startsWith("| `sender:"))
