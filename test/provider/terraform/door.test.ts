@@ -1,6 +1,7 @@
 import { X509Certificate } from "node:crypto";
 import * as grpc from "@grpc/grpc-js";
 import { afterAll, describe, expect, it } from "vitest";
+import { startEmulator } from "../../../emulator/server";
 import { UNKNOWN } from "../../../provider/core/engine-values";
 import { fieldTables } from "../../../provider/kinds/registry";
 import {
@@ -235,5 +236,90 @@ describe("check failures as diagnostics", () => {
     expect(
       failureDiagnostic({ property: "", reason: "the token is refused" }, fieldTables.Campaign).path,
     ).toEqual([]);
+  });
+});
+
+describe("terraform door against the emulator", () => {
+  const TOKEN = "tok-unit-terraform-door-Lw3Q";
+  let emu: Awaited<ReturnType<typeof startEmulator>>;
+  afterAll(async () => {
+    await emu?.close();
+  });
+  const writes = async () =>
+    ((await (await fetch(`${emu.url}/__emulator/request-counts`)).json()) as { mutating: number }).mutating;
+
+  it("creates, reads back with no drift, plans an update and a replacement with no write, imports and reads a data source", async () => {
+    emu = await startEmulator({ port: 0, token: TOKEN });
+    const door = new TerraformDoor();
+    const provider = fromCore(door.schema.provider.attributes, {
+      apiToken: TOKEN,
+      baseUrl: emu.url,
+      ownershipScope: "unit/terraform-door",
+    });
+    expect(door.configure(provider, {}).diagnostics).toEqual([]);
+    const attrs = campaign();
+    const config = fromCore(attrs, {
+      title: "Unit news",
+      subject: "Hello",
+      from: "Example News",
+      replyTo: "news@example.com",
+      contentType: "html",
+    });
+    const planned = await door.plan("sender_campaign", null, config, config, undefined);
+    expect(planned.diagnostics).toEqual([]);
+    expect((planned.planned as TfObject).id).toBe(TF_UNKNOWN);
+    expect((planned.planned as TfObject).preheader).toBeNull();
+    const created = await door.apply("sender_campaign", null, planned.planned!, config, planned.private);
+    expect(created.diagnostics).toEqual([]);
+    const state = created.state as TfObject;
+    expect([state.title, state.status, typeof state.id]).toEqual(["Unit news", "DRAFT", "string"]);
+    // The mark rides in the private data, not in the state Terraform shows.
+    expect(Object.keys(JSON.parse(created.private!.toString()))).toEqual(["ownershipMark"]);
+    const read = await door.read("sender_campaign", state, created.private);
+    expect(read.state).toEqual(state);
+
+    const before = await writes();
+    const changed = { ...config, subject: "Changed" };
+    const update = await door.plan(
+      "sender_campaign",
+      state,
+      { ...state, subject: "Changed" },
+      changed,
+      created.private,
+    );
+    expect(update.diagnostics).toEqual([]);
+    expect(update.requiresReplace).toEqual([]);
+    expect((update.planned as TfObject).modified).toBe(TF_UNKNOWN);
+    expect((update.planned as TfObject).id).toBe(state.id);
+    const same = await door.plan("sender_campaign", state, state, config, created.private);
+    expect(same.planned).toEqual(state);
+
+    const attachmentAttrs = door.schema.resources.sender_attachment!.block.attributes;
+    const attachment = fromCore(attachmentAttrs, { campaignId: state.id, url: "https://example.com/a.pdf" });
+    const planA = await door.plan("sender_attachment", null, attachment, attachment, undefined);
+    expect(planA.diagnostics).toEqual([]);
+    expect(await writes()).toBe(before);
+    const madeA = await door.apply("sender_attachment", null, planA.planned!, attachment, undefined);
+    expect(madeA.diagnostics).toEqual([]);
+    const moved = { ...attachment, url: "https://example.com/b.pdf" };
+    const afterA = await writes();
+    const replace = await door.plan(
+      "sender_attachment",
+      madeA.state!,
+      { ...(madeA.state as TfObject), url: moved.url },
+      moved,
+      undefined,
+    );
+    expect(replace.requiresReplace).toEqual(["url"]);
+    expect((replace.planned as TfObject).id).toBe(TF_UNKNOWN);
+    expect(await writes()).toBe(afterA);
+
+    const imported = await door.import("sender_campaign", state.id as string);
+    expect((imported.state as TfObject).title).toBe("Unit news");
+    expect((await door.import("sender_campaign", "nope0000")).diagnostics[0]?.summary).toContain(
+      "does not exist in Sender",
+    );
+    const plans = await door.readDataSource("sender_plans", { plans: null });
+    expect(((plans.state as TfObject).plans as TfObject[]).length).toBeGreaterThan(0);
   });
 });
