@@ -138,7 +138,7 @@ interface Typed {
 }
 
 /** The Provider service's handlers over `door`. */
-export function providerService(door: TerraformDoor, stop: () => void): grpc.UntypedServiceImplementation {
+export function providerService(door: TerraformDoor): grpc.UntypedServiceImplementation {
   const schema = providerSchema(door);
   const unimplemented =
     (name: string): grpc.handleUnaryCall<unknown, unknown> =>
@@ -254,10 +254,10 @@ export function providerService(door: TerraformDoor, stop: () => void): grpc.Unt
     CloseEphemeralResource: unimplemented("CloseEphemeralResource"),
     GetFunctions: unary(() => ({ functions: {}, diagnostics: [] })),
     CallFunction: unimplemented("CallFunction"),
-    StopProvider: unary(() => {
-      stop();
-      return { Error: "" };
-    }),
+    // Terraform's interrupt: the calls in flight finish and answer (as the plugin's Cancel, which
+    // does nothing either), so that a create that reached the service is recorded; go-plugin's
+    // Shutdown, or its kill, ends the process.
+    StopProvider: unary(() => ({ Error: "" })),
   };
 }
 
@@ -319,7 +319,7 @@ export async function serveTerraform(
     setTimeout(() => server.tryShutdown(onStop), 10);
   };
   const { provider, controller, health } = loadProtocol();
-  server.addService(provider.service, providerService(door, stop));
+  server.addService(provider.service, providerService(door));
   server.addService(controller.service, {
     Shutdown: (_call: unknown, callback: grpc.sendUnaryData<object>) => {
       callback(null, {});
