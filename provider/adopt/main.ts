@@ -3,7 +3,7 @@ import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { CAMPAIGN_STATUSES } from "../client/schemas/campaigns";
 import { readSettings } from "../core/config";
-import { type AccountFilters, readAccount } from "./account";
+import { type AccountFilters, managedLine, readAccount, splitManaged } from "./account";
 import { adoptClient, inAdoptTerms } from "./client";
 import { importFile, nameObjects, program, SECRETS_SCRIPT, secretInputs, secretsScript } from "./render";
 
@@ -25,6 +25,9 @@ Reads a Sender account and writes what brings every object of it under a Pulumi 
                      secret, and this script (mode 0600, the URLs in clear) sets it; run it once, delete it
 Every campaign of any status with its targeting, follow-up, pending schedule and attachments, every
 transactional campaign and every webhook. Only GET requests are sent, paced to the rate limit.
+A campaign or transactional campaign whose title ends in -<8 hex> (autonamed) or carries [<8 hex>]
+(an ownership mark) was made by a Pulumi stack, which may still manage it: it is listed with its
+parts and left out, unless --include-managed is given.
 
 options:
   --out <dir>              where to write the files (made if missing)
@@ -33,6 +36,7 @@ options:
   --status <list>          only campaigns of these statuses (comma-separated: DRAFT,SCHEDULED,SENDING,SENT)
   --title <pattern>        only campaigns and transactional campaigns whose title matches (* and ?, any case)
   --created-after <date>   only campaigns and transactional campaigns created after this date (UTC)
+  --include-managed        adopt the objects a Pulumi stack made too (see above)
   --dry-run                print what would be written (not the secrets), and write nothing
   -h, --help               this text
 Webhooks have no title, status or date: a filter leaves them out. Progress goes to stderr.`;
@@ -90,6 +94,7 @@ export async function runAdopt(argv: readonly string[], io: AdoptIo): Promise<nu
         title: { type: "string" },
         "created-after": { type: "string" },
         "dry-run": { type: "boolean" },
+        "include-managed": { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },
       strict: true,
@@ -125,7 +130,16 @@ export async function runAdopt(argv: readonly string[], io: AdoptIo): Promise<nu
       throw inAdoptTerms(error);
     },
   );
-  const objects = nameObjects(account);
+  // What a stack of this package made is another stack's until the user says otherwise.
+  const { kept, managed } = splitManaged(account.objects);
+  const includeManaged = values["include-managed"] === true;
+  for (const entry of managed)
+    io.progress(
+      includeManaged
+        ? `adopt: kept with --include-managed: ${managedLine(entry)}`
+        : `adopt: left out: ${managedLine(entry)}; a stack may still manage it (--include-managed adopts it)`,
+    );
+  const objects = nameObjects(includeManaged ? account : { objects: kept });
   const secrets = secretInputs(objects);
   const script = secretsScript(secrets);
   const files = [

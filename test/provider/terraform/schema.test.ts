@@ -74,6 +74,7 @@ describe("terraform schema", () => {
       'max_in_flight:"number":O',
       'request_timeout_seconds:"number":O',
       'min_schedule_lead_minutes:"number":O',
+      'schedule_needs_audience:"bool":O',
       'ownership_scope:"string":O',
     ]);
     const token = schema.provider.attributes.find((a) => a.name === "api_token");
