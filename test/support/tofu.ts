@@ -1,0 +1,96 @@
+// The OpenTofu CLI as the e2e tests of the Terraform door run it: scripts/tofu-cli.sh's build, a
+// CLI config whose dev_overrides point `pulumi-sender/sender` at a launcher of this checkout's
+// plugin entry (the door is chosen by go-plugin's magic cookie), in a folder outside the checkout.
+import { execFile } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { ROOT } from "./root";
+import { scriptOutput } from "./run";
+
+/** The provider's source address as the dev override names it. */
+export const TF_SOURCE = "registry.opentofu.org/pulumi-sender/sender";
+
+/** What one tofu command ended with. */
+export interface TofuRun {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** A folder of workspaces with the launcher and the CLI config, and how to run tofu in one. */
+export interface Tofu {
+  /** The folder (outside the checkout) that holds the workspaces. */
+  readonly base: string;
+  /** A workspace of its own, `name`, holding `main.tf`. */
+  workspace(name: string, hcl: string): string;
+  /** Runs tofu in `dir`, the emulator's address and token in the environment (or `env`'s). */
+  run(dir: string, args: string[], env?: NodeJS.ProcessEnv): Promise<TofuRun>;
+  /** Runs tofu and fails with its whole output unless it exits with `code`. */
+  ok(dir: string, args: string[], code?: number, env?: NodeJS.ProcessEnv): Promise<TofuRun>;
+  /** The environment tofu runs with. */
+  env(extra?: NodeJS.ProcessEnv): NodeJS.ProcessEnv;
+  /** The tofu executable. */
+  readonly executable: string;
+  /** Removes the folder. */
+  dispose(): void;
+}
+
+/** Builds or reuses the OpenTofu CLI and prepares a folder of workspaces against `emulatorUrl`. */
+export async function openTofu(emulatorUrl: string, token: string): Promise<Tofu> {
+  const executable = path.join(await scriptOutput("scripts/tofu-cli.sh"), "tofu");
+  const base = fs.mkdtempSync(path.join(os.tmpdir(), "tf-door-"));
+  const bin = path.join(base, "bin");
+  fs.mkdirSync(bin);
+  // The launcher a dev override points at: the plugin's entry, on this process's Node.js.
+  fs.writeFileSync(
+    path.join(bin, "terraform-provider-sender"),
+    `#!/bin/sh\nexec "${process.execPath}" "${path.join(ROOT, "dist/provider/plugin/entry.js")}" "$@"\n`,
+    { mode: 0o755 },
+  );
+  fs.writeFileSync(
+    path.join(base, "tofu.rc"),
+    `provider_installation {\n  dev_overrides {\n    "${TF_SOURCE}" = "${bin}"\n  }\n  direct {}\n}\n`,
+  );
+  const env = (extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({
+    PATH: process.env.PATH,
+    HOME: base,
+    TF_CLI_CONFIG_FILE: path.join(base, "tofu.rc"),
+    TF_IN_AUTOMATION: "1",
+    TF_INPUT: "0",
+    SENDER_API_TOKEN: token,
+    SENDER_BASE_URL: emulatorUrl,
+    ...extra,
+  });
+  const run = (dir: string, args: string[], extra: NodeJS.ProcessEnv = {}) =>
+    new Promise<TofuRun>((resolve) => {
+      execFile(
+        executable,
+        args,
+        { cwd: dir, encoding: "utf8", maxBuffer: 64 * 1024 * 1024, env: env(extra) },
+        (error, stdout, stderr) => {
+          const code = error ? Number((error as { code?: unknown }).code ?? 1) : 0;
+          resolve({ code: Number.isNaN(code) ? 1 : code, stdout, stderr });
+        },
+      );
+    });
+  return {
+    base,
+    executable,
+    env,
+    run,
+    workspace(name, hcl) {
+      const dir = path.join(base, name);
+      fs.mkdirSync(dir, { recursive: true });
+      fs.writeFileSync(path.join(dir, "main.tf"), hcl);
+      return dir;
+    },
+    async ok(dir, args, code = 0, extra = {}) {
+      const result = await run(dir, args, extra);
+      if (result.code !== code)
+        throw new Error(`tofu ${args.join(" ")} exited ${result.code}:\n${result.stdout}\n${result.stderr}`);
+      return result;
+    },
+    dispose: () => fs.rmSync(base, { recursive: true, force: true }),
+  };
+}
