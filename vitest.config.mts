@@ -7,7 +7,7 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
 const LONGEST_FIRST = [
   "release-rehearsal", // 572
   "exactly-once", // 498
-  // 8 rows through 2 doors: 1,238 s at load average 25 beside two other e2e files (the 3 rows before
+  // 7 rows through 2 doors: 1,238 s at load average 25 beside two other e2e files (the 3 rows before
   // took 195 s at load 6 to 9, about 65 s a row); not yet in a CI run.
   "door-parity", // about 500 estimated
   "reliability", // 349
