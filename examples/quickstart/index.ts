@@ -21,10 +21,13 @@ const welcome = new sender.Campaign(
   { protect },
 );
 
+// The audience by the names the dashboard shows: each lookup fails with one line naming the close
+// names when no tag has that exact name.
+const tag = (name: string) => sender.getTagOutput({ name }).id;
 const targeting = new sender.CampaignTargeting("welcome-audience", {
   campaignId: welcome.id,
-  tagIds: ["tag001", "tag002"],
-  excludedTagIds: ["tag004"],
+  tagIds: [tag("Customers"), tag("Newsletter")],
+  excludedTagIds: [tag("Churned")],
 });
 
 const followUp = new sender.CampaignFollowUp("welcome-nudge", {

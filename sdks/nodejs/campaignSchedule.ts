@@ -14,6 +14,15 @@ import * as utilities from "./utilities";
  * import * as pulumi from "@pulumi/pulumi";
  * import * as sender from "pulumi-sender-native";
  *
+ * const customers = sender.getTagOutput({
+ *     name: "Customers",
+ * });
+ * const newsletter = sender.getTagOutput({
+ *     name: "Newsletter",
+ * });
+ * const churned = sender.getTagOutput({
+ *     name: "Churned",
+ * });
  * const welcome = new sender.Campaign("welcome", {
  *     title: "Welcome series",
  *     subject: "Welcome to Example News",
@@ -25,10 +34,10 @@ import * as utilities from "./utilities";
  * const welcomeAudience = new sender.CampaignTargeting("welcomeAudience", {
  *     campaignId: welcome.id,
  *     tagIds: [
- *         "tag001",
- *         "tag002",
+ *         customers.id,
+ *         newsletter.id,
  *     ],
- *     excludedTagIds: ["tag004"],
+ *     excludedTagIds: [churned.id],
  * });
  * const welcomeNudge = new sender.CampaignFollowUp("welcomeNudge", {
  *     campaignId: welcome.id,

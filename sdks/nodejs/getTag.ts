@@ -6,6 +6,61 @@ import * as utilities from "./utilities";
 
 /**
  * Finds the one tag of the account with this exact name (`GET /v2/tags`, every page), so that a targeting can name it as the dashboard does: `tagIds: [vip.id]`. Fails with one line listing the close names when none matches (equal ignoring case, or at most 2 edits away), and listing their ids when two share the name.
+ *
+ * ## Example Usage
+ * ### A campaign with its audience, a follow-up, an attachment and a schedule
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as sender from "pulumi-sender-native";
+ *
+ * const customers = sender.getTagOutput({
+ *     name: "Customers",
+ * });
+ * const newsletter = sender.getTagOutput({
+ *     name: "Newsletter",
+ * });
+ * const churned = sender.getTagOutput({
+ *     name: "Churned",
+ * });
+ * const welcome = new sender.Campaign("welcome", {
+ *     title: "Welcome series",
+ *     subject: "Welcome to Example News",
+ *     from: "Example News",
+ *     replyTo: "news@example.com",
+ *     contentType: "html",
+ *     content: "<h1>Welcome!</h1>",
+ * });
+ * const welcomeAudience = new sender.CampaignTargeting("welcomeAudience", {
+ *     campaignId: welcome.id,
+ *     tagIds: [
+ *         customers.id,
+ *         newsletter.id,
+ *     ],
+ *     excludedTagIds: [churned.id],
+ * });
+ * const welcomeNudge = new sender.CampaignFollowUp("welcomeNudge", {
+ *     campaignId: welcome.id,
+ *     subject: "Did you miss our welcome?",
+ *     delayHours: 48,
+ * });
+ * const welcomeGuide = new sender.Attachment("welcomeGuide", {
+ *     campaignId: welcome.id,
+ *     url: "https://example.com/files/welcome-guide.pdf",
+ * });
+ * const welcomeSend = new sender.CampaignSchedule("welcomeSend", {
+ *     campaignId: welcome.id,
+ *     scheduleTime: "2030-01-15T09:00:00+01:00",
+ * }, {
+ *     dependsOn: [
+ *         welcomeAudience,
+ *         welcomeNudge,
+ *         welcomeGuide,
+ *     ],
+ * });
+ * export const welcomeId = welcome.id;
+ * export const welcomeScheduledFor = welcomeSend.scheduleTimeUtc;
+ * ```
  */
 export function getTag(args: GetTagArgs, opts?: pulumi.InvokeOptions): Promise<GetTagResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -33,6 +88,61 @@ export interface GetTagResult {
 }
 /**
  * Finds the one tag of the account with this exact name (`GET /v2/tags`, every page), so that a targeting can name it as the dashboard does: `tagIds: [vip.id]`. Fails with one line listing the close names when none matches (equal ignoring case, or at most 2 edits away), and listing their ids when two share the name.
+ *
+ * ## Example Usage
+ * ### A campaign with its audience, a follow-up, an attachment and a schedule
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as sender from "pulumi-sender-native";
+ *
+ * const customers = sender.getTagOutput({
+ *     name: "Customers",
+ * });
+ * const newsletter = sender.getTagOutput({
+ *     name: "Newsletter",
+ * });
+ * const churned = sender.getTagOutput({
+ *     name: "Churned",
+ * });
+ * const welcome = new sender.Campaign("welcome", {
+ *     title: "Welcome series",
+ *     subject: "Welcome to Example News",
+ *     from: "Example News",
+ *     replyTo: "news@example.com",
+ *     contentType: "html",
+ *     content: "<h1>Welcome!</h1>",
+ * });
+ * const welcomeAudience = new sender.CampaignTargeting("welcomeAudience", {
+ *     campaignId: welcome.id,
+ *     tagIds: [
+ *         customers.id,
+ *         newsletter.id,
+ *     ],
+ *     excludedTagIds: [churned.id],
+ * });
+ * const welcomeNudge = new sender.CampaignFollowUp("welcomeNudge", {
+ *     campaignId: welcome.id,
+ *     subject: "Did you miss our welcome?",
+ *     delayHours: 48,
+ * });
+ * const welcomeGuide = new sender.Attachment("welcomeGuide", {
+ *     campaignId: welcome.id,
+ *     url: "https://example.com/files/welcome-guide.pdf",
+ * });
+ * const welcomeSend = new sender.CampaignSchedule("welcomeSend", {
+ *     campaignId: welcome.id,
+ *     scheduleTime: "2030-01-15T09:00:00+01:00",
+ * }, {
+ *     dependsOn: [
+ *         welcomeAudience,
+ *         welcomeNudge,
+ *         welcomeGuide,
+ *     ],
+ * });
+ * export const welcomeId = welcome.id;
+ * export const welcomeScheduledFor = welcomeSend.scheduleTimeUtc;
+ * ```
  */
 export function getTagOutput(args: GetTagOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetTagResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

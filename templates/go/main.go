@@ -20,10 +20,15 @@ func main() {
 		if err != nil {
 			return err
 		}
-		// Who it goes to: tag ids of your account (`tag001` exists in the local emulator).
+		// Who it goes to: the tag of your account with this name (the local emulator has "Customers");
+		// a name no tag has fails with one line naming the close ones.
+		customers, err := sender.GetTag(ctx, &sender.GetTagArgs{Name: "Customers"})
+		if err != nil {
+			return err
+		}
 		_, err = sender.NewCampaignTargeting(ctx, "welcome-audience", &sender.CampaignTargetingArgs{
 			CampaignId: welcome.ID().ToStringOutput(),
-			TagIds:     pulumi.StringArray{pulumi.String("tag001")},
+			TagIds:     pulumi.StringArray{pulumi.String(customers.Id)},
 		})
 		if err != nil {
 			return err

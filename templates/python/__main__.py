@@ -13,8 +13,10 @@ welcome = sender.Campaign(
     content="<h1>Welcome!</h1><p>Thanks for joining.</p>",
 )
 
-# Who it goes to: tag ids of your account (`tag001` exists in the local emulator).
-sender.CampaignTargeting("welcome-audience", campaign_id=welcome.id, tag_ids=["tag001"])
+# Who it goes to: the tag of your account with this name (the local emulator has "Customers"); a
+# name no tag has fails with one line naming the close ones.
+customers = sender.get_tag_output(name="Customers")
+sender.CampaignTargeting("welcome-audience", campaign_id=welcome.id, tag_ids=[customers.id])
 
 pulumi.export("campaignId", welcome.id)
 pulumi.export("campaignStatus", welcome.status)

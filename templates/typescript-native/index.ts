@@ -10,8 +10,10 @@ const welcome = new sender.Campaign("welcome", {
   content: "<h1>Welcome!</h1><p>Thanks for joining.</p>",
 });
 
-// Who it goes to: tag ids of your account (`tag001` exists in the local emulator).
-new sender.CampaignTargeting("welcome-audience", { campaignId: welcome.id, tagIds: ["tag001"] });
+// Who it goes to: the tag of your account with this name (the local emulator has "Customers"); a
+// name no tag has fails with one line naming the close ones.
+const customers = sender.getTagOutput({ name: "Customers" });
+new sender.CampaignTargeting("welcome-audience", { campaignId: welcome.id, tagIds: [customers.id] });
 
 export const campaignId = welcome.id;
 export const campaignStatus = welcome.status;

@@ -13,11 +13,10 @@ const welcome = new sender.Campaign("welcome", {
   content: "<h1>Welcome!</h1><p>Thanks for joining.</p>",
 });
 
-// Who it goes to: tag ids of your account (`tag001` exists in the local emulator).
-new sender.CampaignTargeting("welcome-audience", {
-  campaignId: welcome.id,
-  tagIds: config.getObject<string[]>("tagIds") ?? ["tag001"],
-});
+// Who it goes to: the tag of your account with this name (the local emulator has "Customers"); a
+// name no tag has fails with one line naming the close ones. `pulumi config set tagName VIP` picks another.
+const audience = sender.getTagOutput({ name: config.get("tagName") ?? "Customers" });
+new sender.CampaignTargeting("welcome-audience", { campaignId: welcome.id, tagIds: [audience.id] });
 
 export const campaignId = welcome.id;
 export const campaignStatus = welcome.status;

@@ -1,95 +1,267 @@
-// Door parity (issue 44): one table of scenarios, each run under the real Pulumi CLI against the
-// emulator through both doors, the dynamic package (a TypeScript program) and the native plugin (a
-// Pulumi YAML program of the default provider), and under OpenTofu through the Terraform door
-// (issue 48; its resources are titled, Terraform having no resource name to autoname from). A promise kept by one door and not the other is a
-// row that fails for one door only. After each row the account holds exactly one object per
-// resource, each provably the resource's (its title ends with the mark its state records), and
-// `destroy` leaves no campaign behind. A row is a name, a program shape, a fault and what the
-// faulted `up` ends with; add one to SCENARIOS and it runs for each door.
-import { spawn } from "node:child_process";
+// Door parity (issue 44): one table of scenarios, each run under the real engine against the
+// emulator through every door: the dynamic package (a TypeScript program) and the native plugin (a
+// Pulumi YAML program of the default provider). A promise kept by one door and not the other is a
+// row that fails for one door only. A door is a way to run a program of a `Shape` (preview, up,
+// destroy, an up to kill) and to copy its state; the rows know only the shape, the emulator and
+// its request log, so that a door of another engine takes the same rows.
+// Two kinds of rows:
+// - CONVERGENCE: a fault disturbs the first up (dropped answers, 429 and 503 storms, `kill -9` of
+//   the provider process or of the engine); the ups after it converge. Then the account holds
+//   exactly one object per resource, each provably the resource's (its title ends with the mark its
+//   state records), and `destroy` leaves no campaign behind.
+// - GUARDS: each command of the row passes or is refused with the core's line, and the service
+//   receives no write the guard exists to stop; what a passing preview reads is counted, and both
+//   doors read the same for the same program.
+import { type ChildProcess, spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { FaultRule } from "../../emulator/faults";
 import { pluginPath } from "../support/plugin";
+import { cli } from "../support/run";
 import {
+  cancelAfterCrash,
   copyProgram,
   createStack,
+  descendantsOf,
   type EmulatorHandle,
   emulator,
+  endProcesses,
   ROOT,
   type StackHandle,
 } from "../support/stack";
-import { openTofu, type Tofu } from "../support/tofu";
 
 const TOKEN = "tok-e2e-door-parity-Qm4Lw9Xs";
 
-/** How many untitled resources of each autonamed kind the program declares. */
+/**
+ * The resources of a row's program: untitled Campaigns `campaign-<i>`, untitled
+ * TransactionalCampaigns `transactional-<i>`, and optionally a CampaignSchedule `schedule-0` of
+ * `campaign-0` at `at` (ISO 8601), given the output fields `claims` as inputs.
+ */
 interface Shape {
   readonly campaigns: number;
   readonly transactional: number;
+  readonly schedule?: { readonly at: string; readonly claims?: Readonly<Record<string, unknown>> };
 }
 
 /**
- * What disturbs the first `up`: emulator fault rules for its whole run, or a `kill -9` of the
- * door's provider process once `afterCreates` creates reached the service, each create held
- * `latencyMs` before it commits (so that some commit after the kill, unrecorded).
+ * What disturbs the first `up`: emulator fault rules for its whole run, or a `kill -9` of one
+ * process once `afterCreates` creates reached the service, each create held `latencyMs` before it
+ * commits (so that some commit after the kill, unrecorded): the door's provider process, or the
+ * engine (`pulumi` itself), whose provider must then stop by itself.
  */
 type Fault =
   | { readonly rules: readonly FaultRule[] }
-  | { readonly kill: { readonly afterCreates: number; readonly latencyMs: number } };
+  | {
+      readonly kill: {
+        readonly process: "provider" | "engine";
+        readonly afterCreates: number;
+        readonly latencyMs: number;
+      };
+    };
 
-/** How an `up` ended: on its own, or killed (its provider process) as the row asked. */
+/** How an `up` ended: on its own, or killed as the row asked. */
 type Outcome = "succeeded" | "failed" | "killed";
 
-/** One row: run for each door on a fresh account and an empty stack. */
+/** A convergence row: run for each door on a fresh account and an empty stack. */
 interface Scenario {
   readonly name: string;
   readonly shape: Shape;
   readonly fault: Fault;
+  /** Provider settings of the row, over {@link SETTINGS}. */
+  readonly settings?: Readonly<Record<string, string>>;
   /** The outcomes of the faulted `up` and of the `up`s after it, until one succeeds. */
   readonly ups: readonly Outcome[];
 }
 
-const SCENARIOS: readonly Scenario[] = [
+/** Every request but the emulator's own: a storm hits reads, creates and writes alike. */
+const EVERY_API_REQUEST = "^/v2/";
+
+const CONVERGENCE: readonly Scenario[] = [
   {
-    name: "a dropped answer to the first create of an untitled Campaign",
-    shape: { campaigns: 1, transactional: 0 },
-    fault: { rules: [{ method: "POST", path: "^/v2/campaigns$", kind: "drop-after", count: 1 }] },
-    // The look-up after the lost answer finds the campaign by its autonamed title and mark.
-    ups: ["succeeded"],
-  },
-  {
-    name: "a dropped answer to the first create of an untitled TransactionalCampaign",
-    shape: { campaigns: 0, transactional: 1 },
-    fault: { rules: [{ method: "POST", path: "^/v2/transactional$", kind: "drop-after", count: 1 }] },
+    name: "a dropped answer to the first create of an untitled Campaign and of an untitled TransactionalCampaign",
+    shape: { campaigns: 1, transactional: 1 },
+    fault: {
+      rules: [
+        { method: "POST", path: "^/v2/campaigns$", kind: "drop-after", count: 1 },
+        { method: "POST", path: "^/v2/transactional$", kind: "drop-after", count: 1 },
+      ],
+    },
+    // The look-up after each lost answer finds the object by its autonamed title and mark.
     ups: ["succeeded"],
   },
   {
     name: "kill -9 of the provider process in the middle of 12 creates, then up",
     shape: { campaigns: 12, transactional: 0 },
-    fault: { kill: { afterCreates: 4, latencyMs: 600 } },
+    fault: { kill: { process: "provider", afterCreates: 4, latencyMs: 600 } },
     // The creates in flight commit after the kill: the next up adopts them by their marks.
     ups: ["killed", "succeeded"],
+  },
+  {
+    name: "kill -9 of pulumi in the middle of 12 creates, then cancel and up",
+    shape: { campaigns: 12, transactional: 0 },
+    fault: { kill: { process: "engine", afterCreates: 4, latencyMs: 600 } },
+    // The provider sees its engine gone and stops; the creates it held commit unrecorded (the
+    // state keeps them as pending creates), and the next up adopts them by their marks.
+    ups: ["killed", "succeeded"],
+  },
+  {
+    // One row for both storms (a stack run each doubles their time); run apart, each at half of
+    // every request, both doors converged in one up as well.
+    name: "a storm of 429s with Retry-After and of 503s (each a quarter of every request) over 4 campaigns and 2 transactional",
+    shape: { campaigns: 4, transactional: 2 },
+    fault: {
+      rules: [
+        { path: EVERY_API_REQUEST, kind: "status", status: 429, rate: 0.25, seed: 7 },
+        { path: EVERY_API_REQUEST, kind: "status", status: 503, rate: 0.25, seed: 11 },
+      ],
+    },
+    // A 429 is refused before any work, so every call repeats it after the service's Retry-After
+    // (1 s); a 503 to a create may have done its work: the look-up finds nothing, and the create is
+    // sent again. A deadline of its own, so that no call runs out of tries in the storm.
+    settings: { "sender:retryDeadlineSeconds": "15" },
+    ups: ["succeeded"],
+  },
+];
+
+/** A command of a door, in the engine's words (a Terraform door maps them to plan, apply, destroy). */
+type Command = "preview" | "up";
+
+/**
+ * How a command of a guard row ends: it passes, or is refused printing the core's line. With
+ * `orBySchema`, a door whose language checks a program's inputs against the schema before the
+ * provider sees them refuses it in its own words instead ({@link Door.schemaRefusal}).
+ */
+type End = "passes" | { readonly refused: string; readonly orBySchema?: true };
+
+/** A guard row: run for each door on a fresh account and an empty stack. */
+interface Guard {
+  readonly name: string;
+  readonly shape: Shape;
+  /** Provider settings of the row, over {@link SETTINGS}. */
+  readonly settings?: Readonly<Record<string, string>>;
+  /** The commands run on a copy of the stack's state in another backend, after an up of the original. */
+  readonly copied?: boolean;
+  /** Each command in turn and how it ends: it passes, or is refused printing the core's line. */
+  readonly commands: ReadonlyArray<readonly [Command, End]>;
+  /** The writes (`METHOD path`) none of the commands may send; every write when left out. */
+  readonly forbidden?: RegExp;
+}
+
+/** ISO 8601 in UTC, `minutes` from when the file loads. */
+const fromNow = (minutes: number) => `${new Date(Date.now() + minutes * 60_000).toISOString().slice(0, 19)}Z`;
+
+const GUARDS: readonly Guard[] = [
+  {
+    // Also what a preview sends: a campaign and its schedule, previewed, read and never written.
+    name: "a schedule nearer than sender:minScheduleLeadMinutes: the preview writes nothing, the up never schedules",
+    shape: { campaigns: 1, transactional: 0, schedule: { at: fromNow(30) } },
+    settings: { "sender:minScheduleLeadMinutes": "60" },
+    commands: [
+      // A preview judges no lead (the time to come is known only at apply): it passes.
+      ["preview", "passes"],
+      [
+        "up",
+        { refused: "less than the 60 minutes sender:minScheduleLeadMinutes requires: move scheduleTime to " },
+      ],
+    ],
+    // The up makes the campaign; the schedule is refused before its request.
+    forbidden: /^POST \/v2\/campaigns\/[^/]+\/schedule$/,
+  },
+  {
+    name: "output fields given as inputs (a schedule's sent and scheduleTimeUtc): refused at preview and at up",
+    shape: {
+      campaigns: 1,
+      transactional: 0,
+      schedule: { at: fromNow(24 * 60), claims: { sent: false, scheduleTimeUtc: "2030-01-15 08:00:00" } },
+    },
+    commands: [
+      [
+        "preview",
+        {
+          refused:
+            "sent is an output the provider records, never an input: remove it from the resource's arguments",
+          orBySchema: true,
+        },
+      ],
+      [
+        "up",
+        {
+          refused:
+            "scheduleTimeUtc is an output the provider records, never an input: remove it from the resource's arguments",
+          orBySchema: true,
+        },
+      ],
+    ],
+    forbidden: /^POST \/v2\/campaigns\/[^/]+\/schedule$/,
+  },
+  {
+    name: "a copy of the stack's state imported into another backend: its preview and up are refused",
+    shape: { campaigns: 2, transactional: 0 },
+    copied: true,
+    commands: [
+      [
+        "preview",
+        {
+          refused:
+            "this stack's state was last used in another place (another backend, organization, project or stack: ",
+        },
+      ],
+      [
+        "up",
+        {
+          refused:
+            "this stack's state was last used in another place (another backend, organization, project or stack: ",
+        },
+      ],
+    ],
   },
 ];
 
 // Short attempts and deadline, as in exactly-once: after an ambiguous create the provider looks
 // for a late commit for one attempt timeout plus the retry deadline.
-const SETTINGS = { "sender:requestTimeoutSeconds": "2", "sender:retryDeadlineSeconds": "5" };
+const SETTINGS: Readonly<Record<string, string>> = {
+  "sender:requestTimeoutSeconds": "2",
+  "sender:retryDeadlineSeconds": "5",
+};
 
 /** The resource names of a shape, as both doors' programs name them. */
 const names = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix}-${i}`);
 
-/** One door onto the provider: how its program is made and shaped, and which process serves it. */
+/** How a command ended: whether it passed, what it printed (its error's text when it failed), its outputs. */
+interface Run {
+  readonly passed: boolean;
+  readonly text: string;
+  readonly outputs?: Record<string, { value: unknown }>;
+}
+
+/**
+ * One door onto the provider: how its program is made and shaped, how it runs a command, how its
+ * state is copied, and which process serves it.
+ */
 interface Door {
-  readonly name: "dynamic" | "plugin";
-  /** A stack of the door's program on `emu`. */
-  open(emu: EmulatorHandle): Promise<StackHandle>;
+  readonly name: string;
+  /** An empty stack of the door's program on `emu`, in a folder named after `folder`. */
+  open(emu: EmulatorHandle, folder: string): Promise<StackHandle>;
   /** Puts the program of `shape` in place. */
   shape(h: StackHandle, shape: Shape): Promise<void>;
+  /** Sets provider settings, removing those whose value is undefined. */
+  configure(h: StackHandle, settings: Readonly<Record<string, string | undefined>>): Promise<void>;
+  /** Runs a command to its end. */
+  run(h: StackHandle, command: Command | "destroy"): Promise<Run>;
+  /** An `up` as its own process (in a process group of its own), for a row to kill. */
+  spawnUp(h: StackHandle): ChildProcess;
+  /** After a `kill -9` of the engine: what the engine's own recovery needs before the next up. */
+  recover(h: StackHandle): Promise<void>;
+  /** Copies the state of `from` into `to`, a stack of the same program in another backend. */
+  copyState(from: StackHandle, to: StackHandle): Promise<void>;
   /** What the command line of the door's provider process holds. */
   readonly provider: string;
+  /**
+   * The line the door's language prints when a program gives an input the schema does not have,
+   * refusing it before the provider is asked; undefined when the language passes it on.
+   */
+  readonly schemaRefusal?: string;
 }
 
 /** The YAML program of `shape`: the same resources, names and outputs as the dynamic program's. */
@@ -118,6 +290,18 @@ function yamlProgram(shape: Shape): string {
       content: <p>Receipt ${i}</p>`,
     ),
   ];
+  if (shape.schedule && shape.campaigns > 0) {
+    const properties = { scheduleTime: shape.schedule.at, ...shape.schedule.claims };
+    resources.push(
+      [
+        "  schedule-0:",
+        "    type: sender:index:CampaignSchedule",
+        "    properties:",
+        `      campaignId: \${campaign-0.id}`,
+        ...Object.entries(properties).map(([key, value]) => `      ${key}: ${JSON.stringify(value)}`),
+      ].join("\n"),
+    );
+  }
   const ids = (list: string[]) => JSON.stringify(list.map((name) => `\${${name}.id}`));
   return [
     "name: door-parity",
@@ -130,26 +314,70 @@ function yamlProgram(shape: Shape): string {
   ].join("\n");
 }
 
+/** What every door of the Pulumi engine does alike: its commands, its up to kill, its state copy. */
+const PULUMI_ENGINE = {
+  async configure(h: StackHandle, settings: Readonly<Record<string, string | undefined>>): Promise<void> {
+    for (const [key, value] of Object.entries(settings)) {
+      if (value === undefined) await h.stack.removeConfig(key);
+      else await h.stack.setConfig(key, { value });
+    }
+  },
+  async run(h: StackHandle, command: Command | "destroy"): Promise<Run> {
+    const onOutput = h.onOutput;
+    try {
+      if (command === "preview") {
+        const preview = await h.stack.preview({ onOutput });
+        return { passed: true, text: preview.stdout };
+      }
+      if (command === "up") {
+        const up = await h.stack.up({ onOutput });
+        return { passed: true, text: up.stdout, outputs: up.outputs };
+      }
+      const destroy = await h.stack.destroy({ onOutput });
+      return { passed: true, text: destroy.stdout };
+    } catch (error) {
+      return { passed: false, text: String((error as Error).message ?? error) };
+    }
+  },
+  spawnUp(h: StackHandle): ChildProcess {
+    const child = spawn("pulumi", ["up", "--yes", "--skip-preview", "--non-interactive", "--stack", "e2e"], {
+      cwd: h.dir,
+      env: { ...process.env, ...h.env },
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    });
+    child.stdout?.on("data", (chunk) => h.onOutput(String(chunk)));
+    child.stderr?.on("data", (chunk) => h.onOutput(String(chunk)));
+    return child;
+  },
+  async recover(h: StackHandle): Promise<void> {
+    // The file backend's lock and a torn checkpoint sidecar, as a user recovers after a crash.
+    cancelAfterCrash(h, { ...process.env, ...h.env });
+  },
+  async copyState(from: StackHandle, to: StackHandle): Promise<void> {
+    const file = path.join(to.dir, "copied.json");
+    fs.writeFileSync(file, await from.exportState());
+    await cli(to, to.dir, ["stack", "import", "--file", file, "--stack", "e2e"]);
+  },
+};
+
 const DOORS: readonly Door[] = [
   {
     name: "dynamic",
-    open: (emu) =>
-      createStack(copyProgram("test/e2e/programs/exactly-once", "door-parity-dynamic"), emu, {
+    ...PULUMI_ENGINE,
+    open: (emu, folder) =>
+      createStack(copyProgram("test/e2e/programs/door-parity", `${folder}-dynamic`), emu, {
         ...SETTINGS,
-        "test:titles": "auto",
-        "test:campaigns": "0",
+        "test:shape": JSON.stringify({ campaigns: 0, transactional: 0 }),
       }),
-    shape: (h, shape) =>
-      h.stack.setAllConfig({
-        "test:campaigns": { value: String(shape.campaigns) },
-        "test:transactional": { value: String(shape.transactional) },
-      }),
+    shape: (h, shape) => h.stack.setConfig("test:shape", { value: JSON.stringify(shape) }),
     provider: "dynamic-provider",
   },
   {
     name: "plugin",
-    open: (emu) => {
-      const dir = path.join(ROOT, ".e2e", "door-parity-plugin");
+    ...PULUMI_ENGINE,
+    open: (emu, folder) => {
+      const dir = path.join(ROOT, ".e2e", `${folder}-plugin`);
       fs.rmSync(dir, { recursive: true, force: true });
       fs.mkdirSync(dir, { recursive: true });
       fs.writeFileSync(path.join(dir, "Pulumi.yaml"), yamlProgram({ campaigns: 0, transactional: 0 }));
@@ -160,6 +388,8 @@ const DOORS: readonly Door[] = [
     },
     // What bin/pulumi-resource-sender runs (entry.ts chooses the plugin or its emulator).
     provider: "dist/provider/plugin/entry.js",
+    // Pulumi YAML type-checks every resource's properties against the schema first.
+    schemaRefusal: "sender:index:CampaignSchedule is not assignable from {",
   },
 ];
 
@@ -198,10 +428,14 @@ async function until(done: () => Promise<boolean> | boolean, limitMs: number, wh
   }
 }
 
+/** How long a provider may take to see its engine gone and stop (the engine-gone e2e's bound). */
+const ENGINE_GONE_MS = 60_000;
+
 /**
- * `pulumi up` in a process group of its own, its provider process killed with SIGKILL once
- * `afterCreates` POSTs to `route` reached the emulator. The engine outlives its provider and ends
- * the `up` as failed; whatever of the group is left then (a language host) is killed with it, so
+ * The door's `up` in a process group of its own, one process killed with SIGKILL once
+ * `afterCreates` POSTs to `route` reached the emulator: the door's provider process (the engine
+ * outlives it and ends the `up` as failed), or the engine, whose provider must then stop by itself
+ * (`providerStopped`). Whatever of the group is left then (a language host) is killed with it, so
  * that nothing outlives the row.
  */
 async function killedUp(
@@ -209,33 +443,42 @@ async function killedUp(
   h: StackHandle,
   emu: EmulatorHandle,
   route: string,
-  afterCreates: number,
-): Promise<Outcome> {
+  kill: { readonly process: "provider" | "engine"; readonly afterCreates: number },
+): Promise<{ outcome: Outcome; providerStopped: boolean }> {
   const before = await made(emu, route);
-  const child = spawn("pulumi", ["up", "--yes", "--skip-preview", "--non-interactive", "--stack", "e2e"], {
-    cwd: h.dir,
-    env: { ...process.env, ...h.env },
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
-  });
-  child.stdout.on("data", (chunk) => h.onOutput(String(chunk)));
-  child.stderr.on("data", (chunk) => h.onOutput(String(chunk)));
+  const child = door.spawnUp(h);
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const creates = async () => (await emu.requests()).filter((r) => r.method === "POST" && r.path === route);
-  await until(async () => (await creates()).length >= afterCreates, 120_000, `${afterCreates} creates`);
+  await until(
+    async () => (await creates()).length >= kill.afterCreates,
+    120_000,
+    `${kill.afterCreates} creates`,
+  );
   const pids = providerPids(door, h.dir);
   if (pids.length === 0) throw new Error(`no ${door.name} provider process to kill for ${h.dir}`);
-  for (const pid of pids) process.kill(pid, "SIGKILL");
+  // A language host the engine starts in a process group of its own outlives the engine: ended below.
+  const left = descendantsOf(child.pid);
+  let providerStopped = true;
+  if (kill.process === "provider") {
+    for (const pid of pids) process.kill(pid, "SIGKILL");
+  } else {
+    process.kill(child.pid as number, "SIGKILL");
+    providerStopped = await until(() => providerPids(door, h.dir).length === 0, ENGINE_GONE_MS, "").then(
+      () => true,
+      () => false,
+    );
+  }
   const code = await exited;
   try {
     process.kill(-(child.pid as number), "SIGKILL");
   } catch {
     // the whole group had ended
   }
+  endProcesses(left);
   // The creates held in flight commit after the kill, unanswered: wait until every one has landed.
   const posted = (await creates()).length;
   await until(async () => (await made(emu, route)) - before >= posted, 10_000, "the held creates to commit");
-  return code === 0 ? "succeeded" : "killed";
+  return { outcome: code === 0 ? "succeeded" : "killed", providerStopped };
 }
 
 /** How many objects of the route's kind the emulator holds. */
@@ -300,16 +543,40 @@ async function census(
   return result;
 }
 
-describe("door parity: every scenario through the dynamic package and the plugin", () => {
-  const stacks = new Map<Door["name"], { emu: EmulatorHandle; h: StackHandle }>();
+/** The row's settings over the stack's, and what puts the stack's back afterwards. */
+function rowSettings(settings: Readonly<Record<string, string>> = {}) {
+  const restore = Object.fromEntries(Object.keys(settings).map((key) => [key, SETTINGS[key]]));
+  return { apply: settings, restore };
+}
+
+/** The end a door shows for `end`: its language's own refusal where it refuses by the schema first. */
+function refusalFor(door: Door, end: End | undefined): "passes" | { readonly refused: string } {
+  if (end === undefined || end === "passes") return "passes";
+  return end.orBySchema && door.schemaRefusal !== undefined ? { refused: door.schemaRefusal } : end;
+}
+
+/** Every line of `text` that holds `line`, trimmed, once each. */
+const linesWith = (text: string, line: string) => [
+  ...new Set(
+    text
+      .split("\n")
+      .map((l) => l.trim())
+      .filter((l) => l.includes(line)),
+  ),
+];
+
+describe("door parity: every scenario through every door", () => {
+  const stacks = new Map<string, { emu: EmulatorHandle; h: StackHandle }>();
   const folders: string[] = [];
   const figures: string[] = [];
+  /** Per guard row, per door: the GET requests of each passing preview. */
+  const previewReads = new Map<string, Map<string, number[]>>();
 
   beforeAll(async () => {
     await Promise.all(
       DOORS.map(async (door) => {
         const emu = await emulator(TOKEN);
-        const h = await door.open(emu);
+        const h = await door.open(emu, "door-parity");
         stacks.set(door.name, { emu, h });
         folders.push(h.dir, path.dirname(h.backend));
       }),
@@ -323,7 +590,7 @@ describe("door parity: every scenario through the dynamic package and the plugin
     }
   });
 
-  for (const scenario of SCENARIOS) {
+  for (const scenario of CONVERGENCE) {
     describe(scenario.name, () => {
       test.concurrent.for(DOORS)(
         "$name door: one object per resource, each proven by its mark; destroy leaves no campaign",
@@ -333,16 +600,16 @@ describe("door parity: every scenario through the dynamic package and the plugin
           await emu.admin("POST", "reset");
           const seeded = await heldIds(emu);
           await door.shape(h, scenario.shape);
+          const settings = rowSettings(scenario.settings);
+          await door.configure(h, settings.apply);
           const { fault } = scenario;
           const ups: Outcome[] = [];
           let outputs: Record<string, { value: unknown }> | undefined;
+          let providerStopped = true;
           const up = async () => {
-            try {
-              outputs = (await h.stack.up({ onOutput: h.onOutput })).outputs;
-              ups.push("succeeded");
-            } catch {
-              ups.push("failed");
-            }
+            const run = await door.run(h, "up");
+            if (run.passed) outputs = run.outputs;
+            ups.push(run.passed ? "succeeded" : "failed");
           };
           let destroyed = false;
           try {
@@ -356,7 +623,10 @@ describe("door parity: every scenario through the dynamic package and the plugin
                   { method: "POST", path: `^${route}$`, kind: "latency", latencyMs: fault.kill.latencyMs },
                 ],
               });
-              ups.push(await killedUp(door, h, emu, route, fault.kill.afterCreates));
+              const killed = await killedUp(door, h, emu, route, fault.kill);
+              ups.push(killed.outcome);
+              providerStopped = killed.providerStopped;
+              if (fault.kill.process === "engine") await door.recover(h);
             }
             await emu.admin("DELETE", "faults");
             // One more up than the row expects, so that a door that converges late shows what it left.
@@ -366,8 +636,9 @@ describe("door parity: every scenario through the dynamic package and the plugin
             figures.push(
               `${scenario.name} / ${door.name}: ups ${ups.join(", ")}; ${JSON.stringify(counted)}`,
             );
-            expect({ ups, census: counted }).toEqual({
+            expect({ ups, providerStopped, census: counted }).toEqual({
               ups: scenario.ups,
+              providerStopped: true,
               census: {
                 resources,
                 objects: resources,
@@ -378,7 +649,7 @@ describe("door parity: every scenario through the dynamic package and the plugin
               },
             });
             const transactionalIds = (outputs?.transactionalIds?.value as string[] | undefined) ?? [];
-            await h.stack.destroy({ onOutput: h.onOutput });
+            expect((await door.run(h, "destroy")).passed).toBe(true);
             destroyed = true;
             const after = await heldIds(emu);
             // The API cannot delete a transactional campaign: each stays, once, and nothing else does.
@@ -392,12 +663,101 @@ describe("door parity: every scenario through the dynamic package and the plugin
           } finally {
             await emu.admin("DELETE", "faults");
             // Whatever the row left in the stack goes, so that the next row starts from none.
-            if (!destroyed) await h.stack.destroy({ onOutput: h.onOutput }).catch(() => undefined);
+            if (!destroyed) await door.run(h, "destroy");
+            await door.configure(h, settings.restore);
           }
         },
       );
     });
   }
+
+  for (const guard of GUARDS) {
+    describe(guard.name, () => {
+      test.concurrent.for(DOORS)(
+        "$name door: each command passes or is refused in the core's words, sending no write it guards",
+        async (door, { expect }) => {
+          const { emu, h } = stacks.get(door.name) as { emu: EmulatorHandle; h: StackHandle };
+          const started = Date.now();
+          await emu.admin("POST", "reset");
+          await door.shape(h, guard.shape);
+          const settings = rowSettings(guard.settings);
+          await door.configure(h, settings.apply);
+          let copy: StackHandle | undefined;
+          try {
+            let target = h;
+            if (guard.copied) {
+              expect((await door.run(h, "up")).passed).toBe(true);
+              copy = await door.open(emu, "door-parity-copy");
+              folders.push(copy.dir, path.dirname(copy.backend));
+              await door.shape(copy, guard.shape);
+              await door.copyState(h, copy);
+              target = copy;
+            }
+            const mark = await emu.requestCounts();
+            const ended: Array<[Command, "passes" | { refused: string[] }]> = [];
+            for (const [command] of guard.commands) {
+              const before = await emu.requestCounts();
+              const run = await door.run(target, command);
+              const expected = refusalFor(door, guard.commands[ended.length]?.[1]);
+              const line = expected === "passes" ? "error" : expected.refused;
+              // The refusal's line when it is printed, else every error line, to show what was.
+              const found = linesWith(run.text, line);
+              ended.push([
+                command,
+                run.passed
+                  ? "passes"
+                  : {
+                      refused:
+                        found.length > 0 ? found.slice(0, 1) : linesWith(run.text.toLowerCase(), "error"),
+                    },
+              ]);
+              if (command === "preview" && run.passed) {
+                const reads = ((await emu.requestCounts()).byMethod.GET ?? 0) - (before.byMethod.GET ?? 0);
+                const byDoor = previewReads.get(guard.name) ?? new Map<string, number[]>();
+                byDoor.set(door.name, [...(byDoor.get(door.name) ?? []), reads]);
+                previewReads.set(guard.name, byDoor);
+              }
+            }
+            const writes = (await emu.requests())
+              .filter((r) => r.seq > mark.seq && !["GET", "HEAD", "OPTIONS"].includes(r.method))
+              .map((r) => `${r.method} ${r.path}`);
+            const guarded = writes.filter((w) => (guard.forbidden ? guard.forbidden.test(w) : true));
+            figures.push(
+              `${guard.name} / ${door.name}: ${JSON.stringify(ended)}; writes ${JSON.stringify(writes)}`,
+            );
+            expect({ ended, guarded }).toEqual({
+              ended: guard.commands.map(([command, end]) => {
+                const want = refusalFor(door, end);
+                return [
+                  command,
+                  want === "passes" ? "passes" : { refused: [expect.stringContaining(want.refused)] },
+                ];
+              }),
+              guarded: [],
+            });
+            figures.push(
+              `${guard.name} / ${door.name}: passed in ${Math.round((Date.now() - started) / 1000)} s`,
+            );
+          } finally {
+            if (copy) await copy.dispose();
+            await door.run(h, "destroy");
+            await door.configure(h, settings.restore);
+          }
+        },
+      );
+    });
+  }
+
+  test("a passing preview reads the same through every door, for the same program", () => {
+    const reads = Object.fromEntries(
+      [...previewReads].map(([row, byDoor]) => [row, Object.fromEntries(byDoor)]),
+    );
+    figures.push(`preview reads (GET requests): ${JSON.stringify(reads)}`);
+    const counts = Object.values(reads).flatMap((byDoor) => [
+      new Set(Object.values(byDoor).map(String)).size,
+    ]);
+    expect({ rows: Object.keys(reads).length, distinct: counts }).toEqual({ rows: 1, distinct: [1] });
+  });
 
   test("the file leaves no process behind in its folders", async () => {
     await until(() => processesIn(folders).length === 0, 15_000, "the stacks' processes to end").catch(
@@ -405,157 +765,4 @@ describe("door parity: every scenario through the dynamic package and the plugin
     );
     expect(processesIn(folders)).toEqual([]);
   });
-});
-
-/**
- * The Terraform program of `shape`: the same resources, each titled by its name (Terraform has no
- * resource name to autoname from), in a workspace whose `ownership_scope` proves its marks.
- */
-function hclProgram(shape: Shape): string {
-  const campaigns = names("campaign", shape.campaigns);
-  const transactional = names("transactional", shape.transactional);
-  const ids = (type: string, list: string[]) => `[${list.map((name) => `${type}.${name}.id`).join(", ")}]`;
-  return [
-    'terraform {\n  required_providers {\n    sender = { source = "pulumi-sender/sender" }\n  }\n}',
-    'provider "sender" {\n  ownership_scope         = "e2e/door-parity"\n  request_timeout_seconds = 2\n  retry_deadline_seconds  = 5\n}',
-    ...campaigns.map(
-      (name, i) => `resource "sender_campaign" "${name}" {
-  title        = "${name}"
-  subject      = "Exactly-once subject ${i}"
-  from         = "Example News"
-  reply_to     = "news@example.com"
-  content_type = "html"
-  content      = "<p>Exactly once ${i}</p>"
-}`,
-    ),
-    ...transactional.map(
-      (name, i) => `resource "sender_transactional_campaign" "${name}" {
-  title    = "${name}"
-  subject  = "Receipt ${i}"
-  from     = "Example News"
-  reply_to = "news@example.com"
-  editor   = "html"
-  content  = "<p>Receipt ${i}</p>"
-}`,
-    ),
-    `output "campaign_ids" {\n  value = ${ids("sender_campaign", campaigns)}\n}`,
-    `output "transactional_ids" {\n  value = ${ids("sender_transactional_campaign", transactional)}\n}`,
-    "",
-  ].join("\n\n");
-}
-
-/**
- * `tofu apply` in a process group of its own, the door's provider process killed with SIGKILL once
- * `afterCreates` POSTs to `route` reached the emulator (as {@link killedUp} does for `pulumi up`).
- */
-async function killedApply(tf: Tofu, dir: string, emu: EmulatorHandle, route: string, afterCreates: number) {
-  const before = await made(emu, route);
-  const child = spawn(tf.executable, ["apply", "-auto-approve", "-no-color"], {
-    cwd: dir,
-    env: tf.env(),
-    stdio: ["ignore", "ignore", "ignore"],
-    detached: true,
-  });
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  const creates = async () => (await emu.requests()).filter((r) => r.method === "POST" && r.path === route);
-  await until(async () => (await creates()).length >= afterCreates, 120_000, `${afterCreates} creates`);
-  const pids = processesIn([dir])
-    .filter((p) => p.cmdline.includes("dist/provider/plugin/entry.js"))
-    .map((p) => p.pid);
-  if (pids.length === 0) throw new Error(`no Terraform provider process to kill for ${dir}`);
-  for (const pid of pids) process.kill(pid, "SIGKILL");
-  const code = await exited;
-  try {
-    process.kill(-(child.pid as number), "SIGKILL");
-  } catch {
-    // the whole group had ended
-  }
-  const posted = (await creates()).length;
-  await until(async () => (await made(emu, route)) - before >= posted, 10_000, "the held creates to commit");
-  return code === 0 ? "succeeded" : "killed";
-}
-
-describe("door parity: the same scenarios through the Terraform door (OpenTofu)", () => {
-  let emu: EmulatorHandle;
-  let tf: Tofu;
-  let dir: string;
-
-  beforeAll(async () => {
-    emu = await emulator(TOKEN);
-    tf = await openTofu(emu.url, TOKEN);
-    dir = tf.workspace("door-parity", hclProgram({ campaigns: 0, transactional: 0 }));
-  }, 900_000);
-  afterAll(async () => {
-    await emu?.close();
-    tf?.dispose();
-  });
-
-  for (const scenario of SCENARIOS) {
-    test(`${scenario.name}: one object per resource, titled as configured; destroy leaves no campaign`, async () => {
-      await emu.admin("POST", "reset");
-      const seeded = await heldIds(emu);
-      fs.writeFileSync(path.join(dir, "main.tf"), hclProgram(scenario.shape));
-      const { fault } = scenario;
-      const ups: Outcome[] = [];
-      const apply = async () => {
-        const run = await tf.run(dir, ["apply", "-auto-approve", "-no-color"]);
-        ups.push(run.code === 0 ? "succeeded" : "failed");
-      };
-      try {
-        if ("rules" in fault) {
-          await emu.admin("POST", "faults", { rules: fault.rules });
-          await apply();
-        } else {
-          const route = scenario.shape.campaigns > 0 ? "/v2/campaigns" : "/v2/transactional";
-          await emu.admin("POST", "faults", {
-            rules: [{ method: "POST", path: `^${route}$`, kind: "latency", latencyMs: fault.kill.latencyMs }],
-          });
-          ups.push(await killedApply(tf, dir, emu, route, fault.kill.afterCreates));
-        }
-        await emu.admin("DELETE", "faults");
-        while (ups.at(-1) !== "succeeded" && ups.length <= scenario.ups.length) await apply();
-        const outputs = JSON.parse((await tf.ok(dir, ["output", "-json"])).stdout);
-        const held = new Set<string>([...outputs.campaign_ids.value, ...outputs.transactional_ids.value]);
-        const state = await emu.state();
-        const objects = [
-          ...state.campaigns.filter((c: any) => !seeded.campaigns.has(c.id)),
-          ...state.transactional.filter((t: any) => !seeded.transactional.has(t.id)),
-        ];
-        const resources = [
-          ...names("campaign", scenario.shape.campaigns),
-          ...names("transactional", scenario.shape.transactional),
-        ];
-        // An object is a resource's when its title is the resource's, or that title with its mark.
-        const of = (name: string) =>
-          objects.filter((o: any) => o.title === name || o.title.startsWith(`${name} [`));
-        expect({
-          ups,
-          census: {
-            resources: resources.length,
-            objects: objects.length,
-            duplicates: resources.reduce((n, name) => n + Math.max(0, of(name).length - 1), 0),
-            missing: resources.filter((name) => of(name).length === 0).length,
-            orphans: objects.filter((o: any) => !held.has(o.id)).length,
-            // Renamed to the configured title once its create (or the look-up after a lost one) answered.
-            proven: objects.filter((o: any) => resources.includes(o.title) && held.has(o.id)).length,
-          },
-        }).toEqual({
-          ups: scenario.ups,
-          census: {
-            resources: resources.length,
-            objects: resources.length,
-            duplicates: 0,
-            missing: 0,
-            orphans: 0,
-            proven: resources.length,
-          },
-        });
-      } finally {
-        await emu.admin("DELETE", "faults");
-        await tf.ok(dir, ["destroy", "-auto-approve", "-no-color"]);
-      }
-      const after = await heldIds(emu);
-      expect([...after.campaigns].filter((id) => !seeded.campaigns.has(id))).toEqual([]);
-    });
-  }
 });

@@ -5,9 +5,9 @@
 // 0 missing. The heavy scenarios live here, once, with short attempt timeouts to stay quick.
 import { execFileSync, spawn } from "node:child_process";
 import * as fs from "node:fs";
-import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
+  cancelAfterCrash,
   copyProgram,
   createStack,
   descendantsOf,
@@ -133,35 +133,6 @@ function providerProcesses(dir: string): number[] {
     }
   }
   return pids;
-}
-
-/**
- * `pulumi cancel` after a kill. The file backend writes a checkpoint atomically (a temporary file
- * renamed), but its `.attrs` sidecar in place (gocloud.dev fileblob's `setAttrs`): a kill at that
- * moment leaves an empty sidecar, and every command then fails with `failed to load checkpoint:
- * EOF`. The documented recovery removes the empty sidecar (the backend reads a missing one as
- * none) and cancels again. Returns the sidecars removed.
- */
-function cancelAfterCrash(h: StackHandle, env: NodeJS.ProcessEnv): string[] {
-  const cancel = () =>
-    execFileSync("pulumi", ["cancel", "--yes", "--stack", "e2e"], { cwd: h.dir, env, stdio: "pipe" });
-  try {
-    cancel();
-    return [];
-  } catch (err) {
-    const stderr = String((err as { stderr?: unknown }).stderr ?? err);
-    if (!stderr.includes("failed to load checkpoint: EOF")) throw err;
-  }
-  const stacks = path.join(h.backend, ".pulumi", "stacks");
-  const torn = fs
-    .readdirSync(stacks, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && entry.name.endsWith(".attrs"))
-    .map((entry) => path.join(entry.parentPath, entry.name))
-    .filter((file) => fs.statSync(file).size === 0);
-  expect(torn.length).toBeGreaterThan(0);
-  for (const file of torn) fs.rmSync(file);
-  cancel();
-  return torn.map((file) => path.basename(file));
 }
 
 /** Takes the stack's campaigns out of its state, leaving them on the service (`pulumi state delete`). */

@@ -286,3 +286,33 @@ export function endProcesses(pids: readonly number[]): void {
     }
   }
 }
+
+/**
+ * `pulumi cancel` after a kill. The file backend writes a checkpoint atomically (a temporary file
+ * renamed), but its `.attrs` sidecar in place (gocloud.dev fileblob's `setAttrs`): a kill at that
+ * moment leaves an empty sidecar, and every command then fails with `failed to load checkpoint:
+ * EOF`. The documented recovery removes the empty sidecar (the backend reads a missing one as
+ * none) and cancels again. Returns the sidecars removed.
+ */
+export function cancelAfterCrash(h: StackHandle, env: NodeJS.ProcessEnv): string[] {
+  const cancel = () =>
+    execFileSync("pulumi", ["cancel", "--yes", "--stack", "e2e"], { cwd: h.dir, env, stdio: "pipe" });
+  try {
+    cancel();
+    return [];
+  } catch (err) {
+    const stderr = String((err as { stderr?: unknown }).stderr ?? err);
+    if (!stderr.includes("failed to load checkpoint: EOF")) throw err;
+  }
+  const stacks = path.join(h.backend, ".pulumi", "stacks");
+  const torn = fs
+    .readdirSync(stacks, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith(".attrs"))
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .filter((file) => fs.statSync(file).size === 0);
+  if (torn.length === 0)
+    throw new Error("pulumi cancel failed to load the checkpoint (EOF), and no .attrs sidecar is empty");
+  for (const file of torn) fs.rmSync(file);
+  cancel();
+  return torn.map((file) => path.basename(file));
+}

@@ -28,6 +28,24 @@ import (
 //
 //	func main() {
 //		pulumi.Run(func(ctx *pulumi.Context) error {
+//			customers, err := sender.GetTag(ctx, &sender.GetTagArgs{
+//				Name: "Customers",
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			newsletter, err := sender.GetTag(ctx, &sender.GetTagArgs{
+//				Name: "Newsletter",
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			churned, err := sender.GetTag(ctx, &sender.GetTagArgs{
+//				Name: "Churned",
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
 //			welcome, err := sender.NewCampaign(ctx, "welcome", &sender.CampaignArgs{
 //				Title:       pulumi.String("Welcome series"),
 //				Subject:     pulumi.String("Welcome to Example News"),
@@ -42,11 +60,11 @@ import (
 //			welcomeAudience, err := sender.NewCampaignTargeting(ctx, "welcomeAudience", &sender.CampaignTargetingArgs{
 //				CampaignId: welcome.ID().ToIDOutput().ToStringOutput(),
 //				TagIds: pulumi.StringArray{
-//					pulumi.String("tag001"),
-//					pulumi.String("tag002"),
+//					pulumi.String(customers.Id),
+//					pulumi.String(newsletter.Id),
 //				},
 //				ExcludedTagIds: pulumi.StringArray{
-//					pulumi.String("tag004"),
+//					pulumi.String(churned.Id),
 //				},
 //			})
 //			if err != nil {

@@ -1,6 +1,9 @@
 import pulumi
 import pulumi_sender as sender
 
+customers = sender.get_tag(name="Customers")
+newsletter = sender.get_tag(name="Newsletter")
+churned = sender.get_tag(name="Churned")
 welcome = sender.Campaign("welcome",
     title="Welcome series",
     subject="Welcome to Example News",
@@ -11,10 +14,10 @@ welcome = sender.Campaign("welcome",
 welcome_audience = sender.CampaignTargeting("welcomeAudience",
     campaign_id=welcome.id,
     tag_ids=[
-        "tag001",
-        "tag002",
+        customers.id,
+        newsletter.id,
     ],
-    excluded_tag_ids=["tag004"])
+    excluded_tag_ids=[churned.id])
 welcome_nudge = sender.CampaignFollowUp("welcomeNudge",
     campaign_id=welcome.id,
     subject="Did you miss our welcome?",

@@ -7,6 +7,8 @@ import io.github.pulumi_sender.sender.CampaignArgs;
 import io.github.pulumi_sender.sender.CampaignTargeting;
 import io.github.pulumi_sender.sender.CampaignTargetingArgs;
 import io.github.pulumi_sender.sender.SenderFunctions;
+import io.github.pulumi_sender.sender.inputs.GetTagArgs;
+import java.util.List;
 import java.util.stream.Collectors;
 
 // Sender.net campaigns on the native sender provider plugin.
@@ -26,10 +28,12 @@ public class App {
             .content("<h1>Welcome!</h1><p>Thanks for joining.</p>")
             .build());
 
-        // Who it goes to: tag ids of your account (`tag001` exists in the local emulator).
+        // Who it goes to: the tag of your account with this name (the local emulator has "Customers");
+        // a name no tag has fails with one line naming the close ones.
+        var customers = SenderFunctions.getTag(GetTagArgs.builder().name("Customers").build());
         new CampaignTargeting("welcome-audience", CampaignTargetingArgs.builder()
             .campaignId(welcome.id())
-            .tagIds("tag001")
+            .tagIds(customers.applyValue(tag -> List.of(tag.id())))
             .build());
 
         ctx.export("campaignId", welcome.id());

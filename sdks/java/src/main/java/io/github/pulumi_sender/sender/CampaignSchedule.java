@@ -26,6 +26,8 @@ import javax.annotation.Nullable;
  * import com.pulumi.Context;
  * import com.pulumi.Pulumi;
  * import com.pulumi.core.Output;
+ * import io.github.pulumi_sender.sender.SenderFunctions;
+ * import io.github.pulumi_sender.sender.inputs.GetTagArgs;
  * import io.github.pulumi_sender.sender.Campaign;
  * import io.github.pulumi_sender.sender.CampaignArgs;
  * import io.github.pulumi_sender.sender.CampaignTargeting;
@@ -50,6 +52,18 @@ import javax.annotation.Nullable;
  *     }}{@code
  * 
  *     public static void stack(Context ctx) }{{@code
+ *         final var customers = SenderFunctions.getTag(GetTagArgs.builder()
+ *             .name("Customers")
+ *             .build());
+ * 
+ *         final var newsletter = SenderFunctions.getTag(GetTagArgs.builder()
+ *             .name("Newsletter")
+ *             .build());
+ * 
+ *         final var churned = SenderFunctions.getTag(GetTagArgs.builder()
+ *             .name("Churned")
+ *             .build());
+ * 
  *         var welcome = new Campaign("welcome", CampaignArgs.builder()
  *             .title("Welcome series")
  *             .subject("Welcome to Example News")
@@ -62,9 +76,9 @@ import javax.annotation.Nullable;
  *         var welcomeAudience = new CampaignTargeting("welcomeAudience", CampaignTargetingArgs.builder()
  *             .campaignId(welcome.id())
  *             .tagIds(            
- *                 "tag001",
- *                 "tag002")
- *             .excludedTagIds("tag004")
+ *                 customers.applyValue(_customers -> _customers.id()),
+ *                 newsletter.applyValue(_newsletter -> _newsletter.id()))
+ *             .excludedTagIds(churned.applyValue(_churned -> _churned.id()))
  *             .build());
  * 
  *         var welcomeNudge = new CampaignFollowUp("welcomeNudge", CampaignFollowUpArgs.builder()

@@ -1249,12 +1249,196 @@ public final class SenderFunctions {
     /**
      * Finds the one tag of the account with this exact name (`GET /v2/tags`, every page), so that a targeting can name it as the dashboard does: `tagIds: [vip.id]`. Fails with one line listing the close names when none matches (equal ignoring case, or at most 2 edits away), and listing their ids when two share the name.
      * 
+     * ## Example Usage
+     * ### A campaign with its audience, a follow-up, an attachment and a schedule
+     * <pre>
+     * {@code
+     * package myproject;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.pulumi_sender.sender.SenderFunctions;
+     * import io.github.pulumi_sender.sender.inputs.GetTagArgs;
+     * import io.github.pulumi_sender.sender.Campaign;
+     * import io.github.pulumi_sender.sender.CampaignArgs;
+     * import io.github.pulumi_sender.sender.CampaignTargeting;
+     * import io.github.pulumi_sender.sender.CampaignTargetingArgs;
+     * import io.github.pulumi_sender.sender.CampaignFollowUp;
+     * import io.github.pulumi_sender.sender.CampaignFollowUpArgs;
+     * import io.github.pulumi_sender.sender.Attachment;
+     * import io.github.pulumi_sender.sender.AttachmentArgs;
+     * import io.github.pulumi_sender.sender.CampaignSchedule;
+     * import io.github.pulumi_sender.sender.CampaignScheduleArgs;
+     * import com.pulumi.resources.CustomResourceOptions;
+     * import java.util.List;
+     * import java.util.ArrayList;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App }{{@code
+     *     public static void main(String[] args) }{{@code
+     *         Pulumi.run(App::stack);
+     *     }}{@code
+     * 
+     *     public static void stack(Context ctx) }{{@code
+     *         final var customers = SenderFunctions.getTag(GetTagArgs.builder()
+     *             .name("Customers")
+     *             .build());
+     * 
+     *         final var newsletter = SenderFunctions.getTag(GetTagArgs.builder()
+     *             .name("Newsletter")
+     *             .build());
+     * 
+     *         final var churned = SenderFunctions.getTag(GetTagArgs.builder()
+     *             .name("Churned")
+     *             .build());
+     * 
+     *         var welcome = new Campaign("welcome", CampaignArgs.builder()
+     *             .title("Welcome series")
+     *             .subject("Welcome to Example News")
+     *             .from("Example News")
+     *             .replyTo("news}{@literal @}{@code example.com")
+     *             .contentType("html")
+     *             .content("<h1>Welcome!</h1>")
+     *             .build());
+     * 
+     *         var welcomeAudience = new CampaignTargeting("welcomeAudience", CampaignTargetingArgs.builder()
+     *             .campaignId(welcome.id())
+     *             .tagIds(            
+     *                 customers.applyValue(_customers -> _customers.id()),
+     *                 newsletter.applyValue(_newsletter -> _newsletter.id()))
+     *             .excludedTagIds(churned.applyValue(_churned -> _churned.id()))
+     *             .build());
+     * 
+     *         var welcomeNudge = new CampaignFollowUp("welcomeNudge", CampaignFollowUpArgs.builder()
+     *             .campaignId(welcome.id())
+     *             .subject("Did you miss our welcome?")
+     *             .delayHours(48)
+     *             .build());
+     * 
+     *         var welcomeGuide = new Attachment("welcomeGuide", AttachmentArgs.builder()
+     *             .campaignId(welcome.id())
+     *             .url("https://example.com/files/welcome-guide.pdf")
+     *             .build());
+     * 
+     *         var welcomeSend = new CampaignSchedule("welcomeSend", CampaignScheduleArgs.builder()
+     *             .campaignId(welcome.id())
+     *             .scheduleTime("2030-01-15T09:00:00+01:00")
+     *             .build(), CustomResourceOptions.builder()
+     *                 .dependsOn(                
+     *                     welcomeAudience,
+     *                     welcomeNudge,
+     *                     welcomeGuide)
+     *                 .build());
+     * 
+     *         ctx.export("welcomeId", welcome.id());
+     *         ctx.export("welcomeScheduledFor", welcomeSend.scheduleTimeUtc());
+     *     }}{@code
+     * }}{@code
+     * }
+     * </pre>
+     * 
      */
     public static Output<GetTagResult> getTag(GetTagArgs args) {
         return getTag(args, InvokeOptions.Empty);
     }
     /**
      * Finds the one tag of the account with this exact name (`GET /v2/tags`, every page), so that a targeting can name it as the dashboard does: `tagIds: [vip.id]`. Fails with one line listing the close names when none matches (equal ignoring case, or at most 2 edits away), and listing their ids when two share the name.
+     * 
+     * ## Example Usage
+     * ### A campaign with its audience, a follow-up, an attachment and a schedule
+     * <pre>
+     * {@code
+     * package myproject;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.pulumi_sender.sender.SenderFunctions;
+     * import io.github.pulumi_sender.sender.inputs.GetTagArgs;
+     * import io.github.pulumi_sender.sender.Campaign;
+     * import io.github.pulumi_sender.sender.CampaignArgs;
+     * import io.github.pulumi_sender.sender.CampaignTargeting;
+     * import io.github.pulumi_sender.sender.CampaignTargetingArgs;
+     * import io.github.pulumi_sender.sender.CampaignFollowUp;
+     * import io.github.pulumi_sender.sender.CampaignFollowUpArgs;
+     * import io.github.pulumi_sender.sender.Attachment;
+     * import io.github.pulumi_sender.sender.AttachmentArgs;
+     * import io.github.pulumi_sender.sender.CampaignSchedule;
+     * import io.github.pulumi_sender.sender.CampaignScheduleArgs;
+     * import com.pulumi.resources.CustomResourceOptions;
+     * import java.util.List;
+     * import java.util.ArrayList;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App }{{@code
+     *     public static void main(String[] args) }{{@code
+     *         Pulumi.run(App::stack);
+     *     }}{@code
+     * 
+     *     public static void stack(Context ctx) }{{@code
+     *         final var customers = SenderFunctions.getTag(GetTagArgs.builder()
+     *             .name("Customers")
+     *             .build());
+     * 
+     *         final var newsletter = SenderFunctions.getTag(GetTagArgs.builder()
+     *             .name("Newsletter")
+     *             .build());
+     * 
+     *         final var churned = SenderFunctions.getTag(GetTagArgs.builder()
+     *             .name("Churned")
+     *             .build());
+     * 
+     *         var welcome = new Campaign("welcome", CampaignArgs.builder()
+     *             .title("Welcome series")
+     *             .subject("Welcome to Example News")
+     *             .from("Example News")
+     *             .replyTo("news}{@literal @}{@code example.com")
+     *             .contentType("html")
+     *             .content("<h1>Welcome!</h1>")
+     *             .build());
+     * 
+     *         var welcomeAudience = new CampaignTargeting("welcomeAudience", CampaignTargetingArgs.builder()
+     *             .campaignId(welcome.id())
+     *             .tagIds(            
+     *                 customers.applyValue(_customers -> _customers.id()),
+     *                 newsletter.applyValue(_newsletter -> _newsletter.id()))
+     *             .excludedTagIds(churned.applyValue(_churned -> _churned.id()))
+     *             .build());
+     * 
+     *         var welcomeNudge = new CampaignFollowUp("welcomeNudge", CampaignFollowUpArgs.builder()
+     *             .campaignId(welcome.id())
+     *             .subject("Did you miss our welcome?")
+     *             .delayHours(48)
+     *             .build());
+     * 
+     *         var welcomeGuide = new Attachment("welcomeGuide", AttachmentArgs.builder()
+     *             .campaignId(welcome.id())
+     *             .url("https://example.com/files/welcome-guide.pdf")
+     *             .build());
+     * 
+     *         var welcomeSend = new CampaignSchedule("welcomeSend", CampaignScheduleArgs.builder()
+     *             .campaignId(welcome.id())
+     *             .scheduleTime("2030-01-15T09:00:00+01:00")
+     *             .build(), CustomResourceOptions.builder()
+     *                 .dependsOn(                
+     *                     welcomeAudience,
+     *                     welcomeNudge,
+     *                     welcomeGuide)
+     *                 .build());
+     * 
+     *         ctx.export("welcomeId", welcome.id());
+     *         ctx.export("welcomeScheduledFor", welcomeSend.scheduleTimeUtc());
+     *     }}{@code
+     * }}{@code
+     * }
+     * </pre>
      * 
      */
     public static CompletableFuture<GetTagResult> getTagPlain(GetTagPlainArgs args) {
@@ -1263,6 +1447,98 @@ public final class SenderFunctions {
     /**
      * Finds the one tag of the account with this exact name (`GET /v2/tags`, every page), so that a targeting can name it as the dashboard does: `tagIds: [vip.id]`. Fails with one line listing the close names when none matches (equal ignoring case, or at most 2 edits away), and listing their ids when two share the name.
      * 
+     * ## Example Usage
+     * ### A campaign with its audience, a follow-up, an attachment and a schedule
+     * <pre>
+     * {@code
+     * package myproject;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.pulumi_sender.sender.SenderFunctions;
+     * import io.github.pulumi_sender.sender.inputs.GetTagArgs;
+     * import io.github.pulumi_sender.sender.Campaign;
+     * import io.github.pulumi_sender.sender.CampaignArgs;
+     * import io.github.pulumi_sender.sender.CampaignTargeting;
+     * import io.github.pulumi_sender.sender.CampaignTargetingArgs;
+     * import io.github.pulumi_sender.sender.CampaignFollowUp;
+     * import io.github.pulumi_sender.sender.CampaignFollowUpArgs;
+     * import io.github.pulumi_sender.sender.Attachment;
+     * import io.github.pulumi_sender.sender.AttachmentArgs;
+     * import io.github.pulumi_sender.sender.CampaignSchedule;
+     * import io.github.pulumi_sender.sender.CampaignScheduleArgs;
+     * import com.pulumi.resources.CustomResourceOptions;
+     * import java.util.List;
+     * import java.util.ArrayList;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App }{{@code
+     *     public static void main(String[] args) }{{@code
+     *         Pulumi.run(App::stack);
+     *     }}{@code
+     * 
+     *     public static void stack(Context ctx) }{{@code
+     *         final var customers = SenderFunctions.getTag(GetTagArgs.builder()
+     *             .name("Customers")
+     *             .build());
+     * 
+     *         final var newsletter = SenderFunctions.getTag(GetTagArgs.builder()
+     *             .name("Newsletter")
+     *             .build());
+     * 
+     *         final var churned = SenderFunctions.getTag(GetTagArgs.builder()
+     *             .name("Churned")
+     *             .build());
+     * 
+     *         var welcome = new Campaign("welcome", CampaignArgs.builder()
+     *             .title("Welcome series")
+     *             .subject("Welcome to Example News")
+     *             .from("Example News")
+     *             .replyTo("news}{@literal @}{@code example.com")
+     *             .contentType("html")
+     *             .content("<h1>Welcome!</h1>")
+     *             .build());
+     * 
+     *         var welcomeAudience = new CampaignTargeting("welcomeAudience", CampaignTargetingArgs.builder()
+     *             .campaignId(welcome.id())
+     *             .tagIds(            
+     *                 customers.applyValue(_customers -> _customers.id()),
+     *                 newsletter.applyValue(_newsletter -> _newsletter.id()))
+     *             .excludedTagIds(churned.applyValue(_churned -> _churned.id()))
+     *             .build());
+     * 
+     *         var welcomeNudge = new CampaignFollowUp("welcomeNudge", CampaignFollowUpArgs.builder()
+     *             .campaignId(welcome.id())
+     *             .subject("Did you miss our welcome?")
+     *             .delayHours(48)
+     *             .build());
+     * 
+     *         var welcomeGuide = new Attachment("welcomeGuide", AttachmentArgs.builder()
+     *             .campaignId(welcome.id())
+     *             .url("https://example.com/files/welcome-guide.pdf")
+     *             .build());
+     * 
+     *         var welcomeSend = new CampaignSchedule("welcomeSend", CampaignScheduleArgs.builder()
+     *             .campaignId(welcome.id())
+     *             .scheduleTime("2030-01-15T09:00:00+01:00")
+     *             .build(), CustomResourceOptions.builder()
+     *                 .dependsOn(                
+     *                     welcomeAudience,
+     *                     welcomeNudge,
+     *                     welcomeGuide)
+     *                 .build());
+     * 
+     *         ctx.export("welcomeId", welcome.id());
+     *         ctx.export("welcomeScheduledFor", welcomeSend.scheduleTimeUtc());
+     *     }}{@code
+     * }}{@code
+     * }
+     * </pre>
+     * 
      */
     public static Output<GetTagResult> getTag(GetTagArgs args, InvokeOptions options) {
         return Deployment.getInstance().invoke("sender:index:getTag", TypeShape.of(GetTagResult.class), args, Utilities.withVersion(options));
@@ -1270,12 +1546,196 @@ public final class SenderFunctions {
     /**
      * Finds the one tag of the account with this exact name (`GET /v2/tags`, every page), so that a targeting can name it as the dashboard does: `tagIds: [vip.id]`. Fails with one line listing the close names when none matches (equal ignoring case, or at most 2 edits away), and listing their ids when two share the name.
      * 
+     * ## Example Usage
+     * ### A campaign with its audience, a follow-up, an attachment and a schedule
+     * <pre>
+     * {@code
+     * package myproject;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.pulumi_sender.sender.SenderFunctions;
+     * import io.github.pulumi_sender.sender.inputs.GetTagArgs;
+     * import io.github.pulumi_sender.sender.Campaign;
+     * import io.github.pulumi_sender.sender.CampaignArgs;
+     * import io.github.pulumi_sender.sender.CampaignTargeting;
+     * import io.github.pulumi_sender.sender.CampaignTargetingArgs;
+     * import io.github.pulumi_sender.sender.CampaignFollowUp;
+     * import io.github.pulumi_sender.sender.CampaignFollowUpArgs;
+     * import io.github.pulumi_sender.sender.Attachment;
+     * import io.github.pulumi_sender.sender.AttachmentArgs;
+     * import io.github.pulumi_sender.sender.CampaignSchedule;
+     * import io.github.pulumi_sender.sender.CampaignScheduleArgs;
+     * import com.pulumi.resources.CustomResourceOptions;
+     * import java.util.List;
+     * import java.util.ArrayList;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App }{{@code
+     *     public static void main(String[] args) }{{@code
+     *         Pulumi.run(App::stack);
+     *     }}{@code
+     * 
+     *     public static void stack(Context ctx) }{{@code
+     *         final var customers = SenderFunctions.getTag(GetTagArgs.builder()
+     *             .name("Customers")
+     *             .build());
+     * 
+     *         final var newsletter = SenderFunctions.getTag(GetTagArgs.builder()
+     *             .name("Newsletter")
+     *             .build());
+     * 
+     *         final var churned = SenderFunctions.getTag(GetTagArgs.builder()
+     *             .name("Churned")
+     *             .build());
+     * 
+     *         var welcome = new Campaign("welcome", CampaignArgs.builder()
+     *             .title("Welcome series")
+     *             .subject("Welcome to Example News")
+     *             .from("Example News")
+     *             .replyTo("news}{@literal @}{@code example.com")
+     *             .contentType("html")
+     *             .content("<h1>Welcome!</h1>")
+     *             .build());
+     * 
+     *         var welcomeAudience = new CampaignTargeting("welcomeAudience", CampaignTargetingArgs.builder()
+     *             .campaignId(welcome.id())
+     *             .tagIds(            
+     *                 customers.applyValue(_customers -> _customers.id()),
+     *                 newsletter.applyValue(_newsletter -> _newsletter.id()))
+     *             .excludedTagIds(churned.applyValue(_churned -> _churned.id()))
+     *             .build());
+     * 
+     *         var welcomeNudge = new CampaignFollowUp("welcomeNudge", CampaignFollowUpArgs.builder()
+     *             .campaignId(welcome.id())
+     *             .subject("Did you miss our welcome?")
+     *             .delayHours(48)
+     *             .build());
+     * 
+     *         var welcomeGuide = new Attachment("welcomeGuide", AttachmentArgs.builder()
+     *             .campaignId(welcome.id())
+     *             .url("https://example.com/files/welcome-guide.pdf")
+     *             .build());
+     * 
+     *         var welcomeSend = new CampaignSchedule("welcomeSend", CampaignScheduleArgs.builder()
+     *             .campaignId(welcome.id())
+     *             .scheduleTime("2030-01-15T09:00:00+01:00")
+     *             .build(), CustomResourceOptions.builder()
+     *                 .dependsOn(                
+     *                     welcomeAudience,
+     *                     welcomeNudge,
+     *                     welcomeGuide)
+     *                 .build());
+     * 
+     *         ctx.export("welcomeId", welcome.id());
+     *         ctx.export("welcomeScheduledFor", welcomeSend.scheduleTimeUtc());
+     *     }}{@code
+     * }}{@code
+     * }
+     * </pre>
+     * 
      */
     public static Output<GetTagResult> getTag(GetTagArgs args, InvokeOutputOptions options) {
         return Deployment.getInstance().invoke("sender:index:getTag", TypeShape.of(GetTagResult.class), args, Utilities.withVersion(options));
     }
     /**
      * Finds the one tag of the account with this exact name (`GET /v2/tags`, every page), so that a targeting can name it as the dashboard does: `tagIds: [vip.id]`. Fails with one line listing the close names when none matches (equal ignoring case, or at most 2 edits away), and listing their ids when two share the name.
+     * 
+     * ## Example Usage
+     * ### A campaign with its audience, a follow-up, an attachment and a schedule
+     * <pre>
+     * {@code
+     * package myproject;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.core.Output;
+     * import io.github.pulumi_sender.sender.SenderFunctions;
+     * import io.github.pulumi_sender.sender.inputs.GetTagArgs;
+     * import io.github.pulumi_sender.sender.Campaign;
+     * import io.github.pulumi_sender.sender.CampaignArgs;
+     * import io.github.pulumi_sender.sender.CampaignTargeting;
+     * import io.github.pulumi_sender.sender.CampaignTargetingArgs;
+     * import io.github.pulumi_sender.sender.CampaignFollowUp;
+     * import io.github.pulumi_sender.sender.CampaignFollowUpArgs;
+     * import io.github.pulumi_sender.sender.Attachment;
+     * import io.github.pulumi_sender.sender.AttachmentArgs;
+     * import io.github.pulumi_sender.sender.CampaignSchedule;
+     * import io.github.pulumi_sender.sender.CampaignScheduleArgs;
+     * import com.pulumi.resources.CustomResourceOptions;
+     * import java.util.List;
+     * import java.util.ArrayList;
+     * import java.util.Map;
+     * import java.io.File;
+     * import java.nio.file.Files;
+     * import java.nio.file.Paths;
+     * 
+     * public class App }{{@code
+     *     public static void main(String[] args) }{{@code
+     *         Pulumi.run(App::stack);
+     *     }}{@code
+     * 
+     *     public static void stack(Context ctx) }{{@code
+     *         final var customers = SenderFunctions.getTag(GetTagArgs.builder()
+     *             .name("Customers")
+     *             .build());
+     * 
+     *         final var newsletter = SenderFunctions.getTag(GetTagArgs.builder()
+     *             .name("Newsletter")
+     *             .build());
+     * 
+     *         final var churned = SenderFunctions.getTag(GetTagArgs.builder()
+     *             .name("Churned")
+     *             .build());
+     * 
+     *         var welcome = new Campaign("welcome", CampaignArgs.builder()
+     *             .title("Welcome series")
+     *             .subject("Welcome to Example News")
+     *             .from("Example News")
+     *             .replyTo("news}{@literal @}{@code example.com")
+     *             .contentType("html")
+     *             .content("<h1>Welcome!</h1>")
+     *             .build());
+     * 
+     *         var welcomeAudience = new CampaignTargeting("welcomeAudience", CampaignTargetingArgs.builder()
+     *             .campaignId(welcome.id())
+     *             .tagIds(            
+     *                 customers.applyValue(_customers -> _customers.id()),
+     *                 newsletter.applyValue(_newsletter -> _newsletter.id()))
+     *             .excludedTagIds(churned.applyValue(_churned -> _churned.id()))
+     *             .build());
+     * 
+     *         var welcomeNudge = new CampaignFollowUp("welcomeNudge", CampaignFollowUpArgs.builder()
+     *             .campaignId(welcome.id())
+     *             .subject("Did you miss our welcome?")
+     *             .delayHours(48)
+     *             .build());
+     * 
+     *         var welcomeGuide = new Attachment("welcomeGuide", AttachmentArgs.builder()
+     *             .campaignId(welcome.id())
+     *             .url("https://example.com/files/welcome-guide.pdf")
+     *             .build());
+     * 
+     *         var welcomeSend = new CampaignSchedule("welcomeSend", CampaignScheduleArgs.builder()
+     *             .campaignId(welcome.id())
+     *             .scheduleTime("2030-01-15T09:00:00+01:00")
+     *             .build(), CustomResourceOptions.builder()
+     *                 .dependsOn(                
+     *                     welcomeAudience,
+     *                     welcomeNudge,
+     *                     welcomeGuide)
+     *                 .build());
+     * 
+     *         ctx.export("welcomeId", welcome.id());
+     *         ctx.export("welcomeScheduledFor", welcomeSend.scheduleTimeUtc());
+     *     }}{@code
+     * }}{@code
+     * }
+     * </pre>
      * 
      */
     public static CompletableFuture<GetTagResult> getTagPlain(GetTagPlainArgs args, InvokeOptions options) {
