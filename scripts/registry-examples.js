@@ -64,6 +64,15 @@ function javaBugsOf(source) {
   if (Object.values(program.config ?? {}).some((key) => key?.default === undefined))
     bugs.push("configOptional");
   if (/\$\{\w+\[\d+\]\./.test(source)) bugs.push("outputIndex");
+  // A list field whose items are a function's results (variables made by fn::invoke).
+  const invoked = Object.entries(program.variables ?? {})
+    .filter(([, value]) => value?.["fn::invoke"] !== undefined)
+    .map(([name]) => name);
+  const lists = Object.values(program.resources ?? {}).flatMap((r) =>
+    Object.entries(r?.properties ?? {}).filter(([key, value]) => key.endsWith("Ids") && Array.isArray(value)),
+  );
+  if (lists.some(([, items]) => items.some((item) => invoked.some((name) => item === `\${${name}.id}`))))
+    bugs.push("outputList");
   return bugs;
 }
 

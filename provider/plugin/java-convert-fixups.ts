@@ -5,7 +5,7 @@
 // has it fails both, and the edit goes.
 
 /** The name of a bug of the converter that {@link JAVA_CONVERT_FIXUPS} edits. */
-export type JavaConvertBug = "functionsImport" | "configOptional" | "outputIndex";
+export type JavaConvertBug = "functionsImport" | "configOptional" | "outputIndex" | "outputList";
 
 /** One edit: the bug's text in a converted program and what replaces it. */
 export interface JavaConvertFixup {
@@ -38,6 +38,12 @@ export const JAVA_CONVERT_FIXUPS: readonly JavaConvertFixup[] = [
     why: "an index into a list held by an Output is written as Java array indexing",
     pattern: /\b(\w+)\[(\d+)\]\.(\w+)\(\)/g,
     replacement: "$1.applyValue(list -> list.get($2).$3())",
+  },
+  {
+    bug: "outputList",
+    why: "a list of function results (tagIds of getTag ids) is written as Outputs passed one by one, which no list builder takes",
+    pattern: /\.(\w+Ids)\(\s*((?:\w+\.applyValue\(\w+ -> \w+\.\w+\(\)\)(?:,\s*)?)+)\)/g,
+    replacement: ".$1(Output.all($2))",
   },
 ];
 

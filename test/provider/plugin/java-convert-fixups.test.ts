@@ -26,6 +26,26 @@ describe("fixJavaProgram", () => {
     );
   });
 
+  test("a list of a function's results becomes one Output of the list", () => {
+    const program = [
+      ".tagIds(            ",
+      "    customers.applyValue(_customers -> _customers.id()),",
+      "    newsletter.applyValue(_newsletter -> _newsletter.id()))",
+      ".excludedTagIds(churned.applyValue(_churned -> _churned.id()))",
+      ".campaignId(welcome.id())",
+      "",
+    ].join("\n");
+    expect(fixJavaProgram(program, ["outputList"])).toBe(
+      [
+        ".tagIds(Output.all(customers.applyValue(_customers -> _customers.id()),",
+        "    newsletter.applyValue(_newsletter -> _newsletter.id())))",
+        ".excludedTagIds(Output.all(churned.applyValue(_churned -> _churned.id())))",
+        ".campaignId(welcome.id())",
+        "",
+      ].join("\n"),
+    );
+  });
+
   test("a program with none of the bugs, expecting none, is unchanged", () => {
     const clean = "import io.github.pulumi_sender.sender.Webhook;\nvar x = list.get(0);\n";
     expect(fixJavaProgram(clean, [])).toBe(clean);
