@@ -17,6 +17,7 @@ import {
   type CampaignOutputs,
   campaignFields,
 } from "./campaign-fields";
+import { campaignContentHash } from "./content-hash";
 import { journalForget, journalIds, journalKey } from "./create-journal";
 import { createOnce, createOptionsOf, removeLeftovers } from "./create-once";
 import { defineResource } from "./define";
@@ -136,7 +137,7 @@ export function computedOf(campaign: api.Campaign): CampaignComputed {
 }
 
 function outputsOf(inputs: CampaignInputs, campaign: api.Campaign): CampaignOutputs {
-  return tableOutputs(campaignFields, inputs, campaign);
+  return { ...tableOutputs(campaignFields, inputs, campaign), contentHash: campaignContentHash(campaign) };
 }
 
 /** Pages of 100 (newest first) a look-up after an ambiguous failure reads: what it made is on the first. */
