@@ -3,7 +3,7 @@
  * the resources, the rule's config and the time, each returning the violations it finds, so that
  * the tests can give them any stack and any clock.
  */
-import { kindOf, label, read, type SenderKind } from "./resources";
+import { kindOf, label, read, type SenderKind, UNKNOWN } from "./resources";
 
 /** One violation: the message, and the URN of the resource it is reported on. */
 export interface Violation {
@@ -121,6 +121,72 @@ export function schedulesWithoutAudience(
       message:
         `${label("CampaignSchedule", schedule.name)}: campaignId is ${which}, which no CampaignTargeting of this ` +
         `stack targets, so the schedule would send it to no one or to an audience nobody reviewed: ${fix}.`,
+    });
+  }
+  return violations;
+}
+
+/** The resources a property's value came from, by URN. */
+const dependencyUrns = (r: StackResource, property: string): string[] =>
+  (r.propertyDependencies[property] ?? []).map((d) => d.urn);
+
+/** A hash as a violation shows it: its first 12 hex digits. */
+const shortHash = (hash: string) => `${hash.slice(0, 12)}…`;
+
+/**
+ * `schedule-needs-proof`: every CampaignSchedule's campaign has, in the stack, a CampaignProof of
+ * the same campaign (matched as {@link schedulesWithoutAudience} matches a targeting) whose
+ * `proofedHash` is the campaign's `contentHash`, the hash of its current subject and content.
+ * While either hash is unknown (a preview of a change), a proof counts when it follows the
+ * campaign: its `contentHash` input comes from that Campaign, so the `up` proofs the new content.
+ * A schedule of a campaign no Campaign resource of the stack provides (a literal id) needs a proof
+ * of that id: there is no hash to compare.
+ */
+export function schedulesWithoutProof(resources: readonly StackResource[]): Violation[] {
+  const sender = senderResources(resources);
+  const byUrn = new Map(sender.map((r) => [r.urn, r]));
+  const campaignOf = (r: SenderResource): CampaignRef => ({
+    urns: [...new Set(dependencyUrns(r, "campaignId").filter((urn) => byUrn.get(urn)?.kind === "Campaign"))],
+    id: knownText(read(r.props, "campaignId")),
+  });
+  const proofs = sender
+    .filter((r) => r.kind === "CampaignProof")
+    .map((r) => ({ r, campaign: campaignOf(r) }));
+  const violations: Violation[] = [];
+  for (const schedule of sender.filter((r) => r.kind === "CampaignSchedule")) {
+    const campaign = campaignOf(schedule);
+    const campaignResource = campaign.urns.length === 1 ? byUrn.get(campaign.urns[0] as string) : undefined;
+    const current = campaignResource === undefined ? undefined : read(campaignResource.props, "contentHash");
+    const ofCampaign = proofs.filter((proof) => sameCampaign(campaign, proof.campaign));
+    const isCurrent = ({ r }: { r: SenderResource }) => {
+      if (campaignResource === undefined) return true;
+      const proofed = read(r.props, "proofedHash");
+      if (typeof current === "string" && proofed === current) return true;
+      if (current !== UNKNOWN && proofed !== UNKNOWN) return false;
+      return (
+        dependencyUrns(r, "contentHash").includes(campaignResource.urn) ||
+        read(r.props, "contentHash") === current
+      );
+    };
+    if (ofCampaign.some(isCurrent)) continue;
+    const which =
+      campaignResource !== undefined
+        ? `campaign ${JSON.stringify(campaignResource.name)}`
+        : campaign.id !== undefined
+          ? `campaign id ${JSON.stringify(campaign.id)}`
+          : "a campaign that no Campaign resource of this stack provides";
+    const why =
+      ofCampaign.length === 0
+        ? "has no CampaignProof in this stack"
+        : typeof current === "string"
+          ? `has no CampaignProof of its current subject and content (contentHash ${shortHash(current)}) in this stack`
+          : "has no CampaignProof that follows its coming subject and content in this stack";
+    violations.push({
+      urn: schedule.urn,
+      message:
+        `${label("CampaignSchedule", schedule.name)}: ${which} ${why}, so it would go out with nobody having ` +
+        "seen it: add a CampaignProof with the same campaignId and contentHash: <campaign>.contentHash, " +
+        "and read the proof before the schedule is applied.",
     });
   }
   return violations;
