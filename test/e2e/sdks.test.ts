@@ -54,6 +54,7 @@ describe("the package schema and the generated SDKs", () => {
         "Attachment",
         "Campaign",
         "CampaignFollowUp",
+        "CampaignProof",
         "CampaignSchedule",
         "CampaignTargeting",
         "TransactionalCampaign",
