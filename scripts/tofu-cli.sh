@@ -11,7 +11,7 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # shellcheck source=env.sh
 source "$root/scripts/env.sh"
 src="$root/tools/opentofu"
-version="$(sed -n 's/^require github.com\/opentofu\/opentofu \(v[^ ]*\).*/\1/p' "$src/go.mod")"
+version="$(sed -n 's/^[[:space:]]*github.com\/opentofu\/opentofu \(v[^ ]*\).*/\1/p' "$src/go.mod" | head -n1)"
 [ -n "$version" ] || { echo "tofu-cli: tools/opentofu/go.mod pins no github.com/opentofu/opentofu" >&2; exit 1; }
 version_ge() { [ "$(printf '%s\n%s\n' "$2" "$1" | sort -V | head -n1)" = "$2" ]; }
 if [ "${1:-}" != "--fetch" ] && command -v tofu >/dev/null 2>&1; then

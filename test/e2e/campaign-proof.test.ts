@@ -1,7 +1,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { contentHashOf } from "../../provider/resources/content-hash";
+import { contentHashOf } from "../../provider/core/content-hash";
 import { pluginTarball, pulumiOnlyPath, VERSION } from "../support/plugin";
 import { cli } from "../support/run";
 import {

@@ -3,10 +3,10 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import YAML from "yaml";
+import { contentHashOf } from "../../provider/core/content-hash";
 import { registryExamples } from "../../provider/plugin/examples.generated";
 import { dynamicProgram, REGISTRY_LANGUAGES } from "../../provider/plugin/registry-examples";
 import { GO_MODULE } from "../../provider/plugin/schema";
-import { contentHashOf } from "../../provider/resources/content-hash";
 import { freshDir } from "../support/folders";
 import {
   mavenUserHome,
