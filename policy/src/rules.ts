@@ -3,7 +3,7 @@
  * the resources, the rule's config and the time, each returning the violations it finds, so that
  * the tests can give them any stack and any clock.
  */
-import { kindOf, label, read, type SenderKind, UNKNOWN } from "./resources";
+import { kindOf, label, read, type SenderKind } from "./resources";
 
 /** One violation: the message, and the URN of the resource it is reported on. */
 export interface Violation {
@@ -137,8 +137,8 @@ const shortHash = (hash: string) => `${hash.slice(0, 12)}…`;
  * `schedule-needs-proof`: every CampaignSchedule's campaign has, in the stack, a CampaignProof of
  * the same campaign (matched as {@link schedulesWithoutAudience} matches a targeting) whose
  * `proofedHash` is the campaign's `contentHash`, the hash of its current subject and content.
- * While either hash is unknown (a preview of a change), a proof counts when it follows the
- * campaign: its `contentHash` input comes from that Campaign, so the `up` proofs the new content.
+ * While either hash is not known (unknown in a preview of a change, or absent from the outputs a
+ * preview gives a dynamic resource to create), a proof counts when it follows the campaign: its `contentHash` input comes from that Campaign, so the `up` proofs the new content.
  * A schedule of a campaign no Campaign resource of the stack provides (a literal id) needs a proof
  * of that id: there is no hash to compare.
  */
@@ -162,10 +162,11 @@ export function schedulesWithoutProof(resources: readonly StackResource[]): Viol
       if (campaignResource === undefined) return true;
       const proofed = read(r.props, "proofedHash");
       if (typeof current === "string" && proofed === current) return true;
-      if (current !== UNKNOWN && proofed !== UNKNOWN) return false;
+      if (typeof current === "string" && typeof proofed === "string") return false;
+      // Not yet known: unknown, or absent from a preview's outputs (a dynamic resource to create).
       return (
         dependencyUrns(r, "contentHash").includes(campaignResource.urn) ||
-        read(r.props, "contentHash") === current
+        (typeof current === "string" && read(r.props, "contentHash") === current)
       );
     };
     if (ofCampaign.some(isCurrent)) continue;

@@ -417,7 +417,8 @@ describe("the schedule rules cannot be skipped from the program (dynamic resourc
   });
 
   test("the pack's config: an unknown property or rule is named, with what the pack has", async () => {
-    const rules = '"schedule-needs-audience", "schedule-lead-time", "sender-domain", "webhook-https"';
+    const rules =
+      '"schedule-needs-audience", "schedule-needs-proof", "schedule-lead-time", "sender-domain", "webhook-https"';
     const cases: Array<[object, string]> = [
       [
         { "schedule-lead-time": { hour: 48 } },

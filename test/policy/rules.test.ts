@@ -557,6 +557,17 @@ describe("schedule-needs-proof", () => {
       campaign,
     );
     expect(schedulesWithoutProof([campaign, follows, scheduleOf(D, campaign)])).toEqual([]);
+    // A preview of a create: the dynamic resources' computed outputs are absent, not unknown.
+    const made = res(`${D}Campaign`, "welcome", {});
+    const proofToMake = proofOf(
+      D,
+      "proof",
+      { campaignId: unknownStringValue, addresses: ["a@example.com"], contentHash: unknownStringValue },
+      made,
+      true,
+    );
+    expect(schedulesWithoutProof([made, proofToMake, scheduleOf(D, made)])).toEqual([]);
+    expect(schedulesWithoutProof([made, scheduleOf(D, made)])).toHaveLength(1);
     expect(schedulesWithoutProof([campaign, alone, scheduleOf(D, campaign)]).map((v) => v.message)).toEqual([
       'CampaignSchedule "send": campaign "welcome" has no CampaignProof that follows its coming subject and content in this stack, ' +
         "so it would go out with nobody having seen it: add a CampaignProof with the same campaignId and " +
