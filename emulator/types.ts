@@ -118,7 +118,11 @@ export interface Cart {
   created: string;
 }
 
-/** A transactional email accepted by `POST /v2/message/send`; the emulator never delivers it. */
+/**
+ * A transactional email accepted by `POST /v2/message/send`, or a campaign's proof accepted by
+ * `POST /v2/campaigns/{id}/send_test_email` (then `proofOf` names the campaign); the emulator
+ * never delivers either.
+ */
 export interface MessageRecord {
   emailId: string;
   from: { email: string; name: string };
@@ -130,6 +134,8 @@ export interface MessageRecord {
   variables: Record<string, unknown>;
   attachments: Record<string, string>;
   created: string;
+  /** The campaign a proof (a test send) is of; absent for a transactional email. */
+  proofOf?: string;
 }
 
 /** A campaign attachment (assumed shape). */

@@ -32,6 +32,7 @@ const TYPES = {
   number: "number",
   boolean: "boolean",
   stringList: "string[]",
+  anyList: "unknown[]",
 };
 
 const relative = (file) => path.relative(root, file).split(path.sep).join("/");

@@ -167,6 +167,12 @@ export class Campaign extends SenderResource {
   declare readonly domainId: pulumi.Output<string | undefined>;
   /** The step of the editor wizard the campaign is at. */
   declare readonly lastAction: pulumi.Output<LastAction>;
+  /**
+   * A hash of the subject and content as the service holds them, the function a CampaignProof
+   * records as its `proofedHash`: pass it as the proof's `contentHash` so that a preview shows the
+   * proof a change will send.
+   */
+  declare readonly contentHash: pulumi.Output<string>;
 
   /**
    * @param name The unique name of the resource in the stack.

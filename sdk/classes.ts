@@ -116,6 +116,27 @@ export const sdkClasses = {
    */
   CampaignSchedule: { args: "The campaign and the time." },
   /**
+   * A proof of a regular campaign: a test send to 1 to 5 listed addresses, never to its audience.
+   * Created, it sends one test email per address; an `up` sends again when the campaign's subject
+   * or content changed since the last proof, or `triggers` changed, and an address added receives
+   * the current proof. A preview sends nothing and says who `up` will send to; destroying it sends
+   * nothing. A campaign the service reports as sent gets no proof: refused at preview.
+   *
+   * Pass the campaign's `contentHash` so that a preview already shows the proof a change of the
+   * campaign will send. The service's test send is not idempotent: a proof can arrive twice when an
+   * answer is lost (the `up` fails and the next one sends again).
+   *
+   * @example
+   * ```ts
+   * new sender.CampaignProof("welcome-proof", {
+   *   campaignId: welcome.id,
+   *   addresses: ["editor@example.com", "legal@example.com"],
+   *   contentHash: welcome.contentHash,
+   * });
+   * ```
+   */
+  CampaignProof: { args: "The campaign and who receives its proof." },
+  /**
    * A file attached to a regular campaign, fetched by Sender from a public URL. Its id is
    * `<campaignId>/<fileName>`.
    *

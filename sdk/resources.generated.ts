@@ -5,6 +5,7 @@
 export { Attachment, type AttachmentArgs } from "./attachment.generated";
 export { Campaign, type CampaignArgs } from "./campaign.generated";
 export { CampaignFollowUp, type CampaignFollowUpArgs } from "./campaign-follow-up.generated";
+export { CampaignProof, type CampaignProofArgs } from "./campaign-proof.generated";
 export { CampaignSchedule, type CampaignScheduleArgs } from "./campaign-schedule.generated";
 export { CampaignTargeting, type CampaignTargetingArgs } from "./campaign-targeting.generated";
 export { TransactionalCampaign, type TransactionalCampaignArgs } from "./transactional-campaign.generated";

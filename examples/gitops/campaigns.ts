@@ -21,6 +21,8 @@ export const campaignFileSchema = z
         sendToAll: z.boolean().optional(),
       })
       .strict(),
+    /** Who receives a proof (a test send) when the merge creates or changes the campaign: 1 to 5 addresses. */
+    proof: z.array(z.email()).min(1).max(5).optional(),
     /** ISO 8601 with an offset; leave out to keep the campaign a draft. */
     scheduleTime: z.iso.datetime({ offset: true }).optional(),
     /** Keep `pulumi destroy` from deleting this campaign. */

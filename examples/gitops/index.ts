@@ -1,5 +1,5 @@
 // Campaigns as YAML files in Git: each campaigns/<name>.yaml becomes a Campaign, its targeting,
-// and, when it names a time, its schedule. Pull requests get a review report (`npm run review`),
+// when it lists `proof:` addresses a CampaignProof to them, and, when it names a time, its schedule. Pull requests get a review report (`npm run review`),
 // main applies, and a nightly job checks for drift (`npm run drift`). See README.md.
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
@@ -40,11 +40,20 @@ for (const file of loadCampaigns(dir)) {
     campaignId: campaign.id,
     ...file.targeting,
   });
+  // The proof follows the campaign's contentHash, so the review's preview shows who receives it.
+  const proof = file.proof
+    ? new sender.CampaignProof(`${file.name}-proof`, {
+        campaignId: campaign.id,
+        addresses: file.proof,
+        contentHash: campaign.contentHash,
+      })
+    : undefined;
   if (file.scheduleTime) {
     new sender.CampaignSchedule(
       `${file.name}-schedule`,
       { campaignId: campaign.id, scheduleTime: file.scheduleTime },
-      { dependsOn: [targeting] },
+      // The proof goes out before the schedule is applied.
+      { dependsOn: proof ? [targeting, proof] : [targeting] },
     );
   }
   campaigns[file.name] = campaign.id;

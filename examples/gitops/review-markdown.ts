@@ -260,6 +260,10 @@ export function reviewMarkdown(changes: readonly CampaignChange[], options: Mark
       lines.push("");
     }
     lines.push(safetyLine(change, options));
+    if (change.proofTo) {
+      const to = change.proofTo.map(escapeMarkdown).join(", ");
+      lines.push("", `**Proof:** the merge sends a proof (a test email) to ${to}, and to no one else.`);
+    }
     if (emailUnchanged(change)) lines.push("", "The email itself does not change.");
     else lines.push(...imagesTable(options.images.get(change.name)));
   }

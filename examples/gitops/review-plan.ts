@@ -97,6 +97,8 @@ export interface CampaignChange {
   tagsAfter: string[];
   excludedBefore: string[];
   excludedAfter: string[];
+  /** Who the merge sends a proof to (the CampaignProof's addresses); absent when it sends none. */
+  proofTo?: string[];
 }
 
 const TYPE_PREFIX = "pulumi-nodejs:dynamic/sender:";
@@ -163,6 +165,26 @@ function latestStatus(statuses: Array<string | undefined>): string | undefined {
   return best;
 }
 
+/**
+ * Who a CampaignProof step sends to: every address when it is created or replaced, or updated
+ * with its content (`contentHash`, unknown until the campaign's change applies) or `triggers`
+ * changed; else (an update of its addresses) the ones it did not have. None when it stays or goes.
+ */
+function proofRecipients(step: PreviewStep | undefined): string[] {
+  if (!step || step.op === "same" || step.op === "delete" || step.op === "delete-replaced") return [];
+  const after = ids(step.newState?.inputs?.addresses);
+  if (step.op !== "update") return after;
+  const old = step.oldState?.outputs;
+  const news = step.newState?.inputs;
+  const resent =
+    news?.contentHash === UNKNOWN ||
+    (typeof news?.contentHash === "string" && news.contentHash !== old?.proofedHash) ||
+    JSON.stringify(news?.triggers ?? null) !== JSON.stringify(old?.triggers ?? null);
+  if (resent) return after;
+  const before = new Set(ids(old?.addresses).map((a) => a.toLowerCase()));
+  return after.filter((address) => !before.has(address.toLowerCase()));
+}
+
 /** The ids of every campaign the stack holds (touched or not), from the preview's old states. */
 export function campaignIds(preview: PreviewJson): string[] {
   const ids = new Set<string>();
@@ -192,22 +214,23 @@ export function campaignChanges(preview: PreviewJson): CampaignChange[] {
     const id = str(step.newState?.inputs?.campaignId) ?? str(step.oldState?.outputs?.campaignId);
     return campaigns.find((c) => id !== undefined && c.oldState?.id === id);
   };
-  const parts = new Map<string, { targeting?: PreviewStep; schedule?: PreviewStep }>();
+  const parts = new Map<string, { targeting?: PreviewStep; schedule?: PreviewStep; proof?: PreviewStep }>();
   for (const step of byUrn.values()) {
     const kind = kindOf(step);
-    if (kind !== "CampaignTargeting" && kind !== "CampaignSchedule") continue;
+    if (kind !== "CampaignTargeting" && kind !== "CampaignSchedule" && kind !== "CampaignProof") continue;
     const campaign = campaignOf(step);
     if (!campaign) continue;
     const entry = parts.get(campaign.urn) ?? {};
     if (kind === "CampaignTargeting") entry.targeting = step;
+    else if (kind === "CampaignProof") entry.proof = step;
     else entry.schedule = step;
     parts.set(campaign.urn, entry);
   }
 
   const changes: CampaignChange[] = [];
   for (const step of campaigns) {
-    const { targeting, schedule } = parts.get(step.urn) ?? {};
-    const touched = [step, targeting, schedule].some((s) => s !== undefined && s.op !== "same");
+    const { targeting, schedule, proof } = parts.get(step.urn) ?? {};
+    const touched = [step, targeting, schedule, proof].some((s) => s !== undefined && s.op !== "same");
     if (!touched) continue;
     const old = step.oldState?.outputs;
     const gone = step.op === "delete";
@@ -224,6 +247,7 @@ export function campaignChanges(preview: PreviewJson): CampaignChange[] {
     const after = gone ? undefined : step.op === "same" ? email(old) : email(step.newState?.inputs);
     const scheduleBefore = toUtcIso(oldOf(schedule)?.scheduleTime);
     const scheduleAfter = gone ? undefined : toUtcIso(newOf(schedule)?.scheduleTime);
+    const proofTo = proofRecipients(proof);
     changes.push({
       name: nameOf(step.urn),
       op: OPS[step.op] ?? "updated",
@@ -237,6 +261,7 @@ export function campaignChanges(preview: PreviewJson): CampaignChange[] {
       tagsAfter: gone ? [] : ids(newOf(targeting)?.tagIds),
       excludedBefore: ids(oldOf(targeting)?.excludedTagIds),
       excludedAfter: gone ? [] : ids(newOf(targeting)?.excludedTagIds),
+      ...(proofTo.length > 0 ? { proofTo } : {}),
     });
   }
   return changes.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));

@@ -8,6 +8,7 @@ import {
   type AudienceOptions,
   addressesOutsideDomains,
   schedulesWithoutAudience,
+  schedulesWithoutProof,
   scheduleTooSoon,
   type Violation,
   webhookNotHttps,
@@ -42,6 +43,23 @@ export const scheduleNeedsAudience: StackValidationPolicy = {
       reportViolation,
       schedulesWithoutAudience(args.resources, { campaignGroups: config.campaignGroups ?? true }),
     );
+  },
+};
+
+/**
+ * `schedule-needs-proof`: a schedule's campaign has a CampaignProof of its current subject and
+ * content. A stack rule, advisory by default: in `pulumi up` the engine runs it after the changes
+ * are applied, so as a mandatory rule its guarantee is the preview's (see docs/policy.md).
+ */
+export const scheduleNeedsProof: StackValidationPolicy = {
+  name: "schedule-needs-proof",
+  description:
+    "A CampaignSchedule's campaign must have a CampaignProof in the stack whose proofedHash is the campaign's current contentHash.",
+  enforcementLevel: "advisory",
+  remediationSteps:
+    "Add a CampaignProof whose campaignId is the scheduled campaign's id, with contentHash: campaign.contentHash, and read the proof before the schedule is applied.",
+  validateStack: (args, reportViolation) => {
+    report(reportViolation, schedulesWithoutProof(args.resources));
   },
 };
 
@@ -110,6 +128,7 @@ export const webhookHttps: ResourceValidationPolicy = {
 /** Every rule of the pack, in the order docs/policy.md describes them. */
 export const policies: (ResourceValidationPolicy | StackValidationPolicy)[] = [
   scheduleNeedsAudience,
+  scheduleNeedsProof,
   scheduleLeadTime,
   senderDomain,
   webhookHttps,

@@ -11,6 +11,7 @@ export const SENDER_KINDS = [
   "CampaignTargeting",
   "CampaignFollowUp",
   "CampaignSchedule",
+  "CampaignProof",
   "Attachment",
   "TransactionalCampaign",
   "Webhook",

@@ -126,6 +126,73 @@ export function schedulesWithoutAudience(
   return violations;
 }
 
+/** The resources a property's value came from, by URN. */
+const dependencyUrns = (r: StackResource, property: string): string[] =>
+  (r.propertyDependencies[property] ?? []).map((d) => d.urn);
+
+/** A hash as a violation shows it: its first 12 hex digits. */
+const shortHash = (hash: string) => `${hash.slice(0, 12)}…`;
+
+/**
+ * `schedule-needs-proof`: every CampaignSchedule's campaign has, in the stack, a CampaignProof of
+ * the same campaign (matched as {@link schedulesWithoutAudience} matches a targeting) whose
+ * `proofedHash` is the campaign's `contentHash`, the hash of its current subject and content.
+ * While either hash is not known (unknown in a preview of a change, or absent from the outputs a
+ * preview gives a dynamic resource to create), a proof counts when it follows the campaign: its `contentHash` input comes from that Campaign, so the `up` proofs the new content.
+ * A schedule of a campaign no Campaign resource of the stack provides (a literal id) needs a proof
+ * of that id: there is no hash to compare.
+ */
+export function schedulesWithoutProof(resources: readonly StackResource[]): Violation[] {
+  const sender = senderResources(resources);
+  const byUrn = new Map(sender.map((r) => [r.urn, r]));
+  const campaignOf = (r: SenderResource): CampaignRef => ({
+    urns: [...new Set(dependencyUrns(r, "campaignId").filter((urn) => byUrn.get(urn)?.kind === "Campaign"))],
+    id: knownText(read(r.props, "campaignId")),
+  });
+  const proofs = sender
+    .filter((r) => r.kind === "CampaignProof")
+    .map((r) => ({ r, campaign: campaignOf(r) }));
+  const violations: Violation[] = [];
+  for (const schedule of sender.filter((r) => r.kind === "CampaignSchedule")) {
+    const campaign = campaignOf(schedule);
+    const campaignResource = campaign.urns.length === 1 ? byUrn.get(campaign.urns[0] as string) : undefined;
+    const current = campaignResource === undefined ? undefined : read(campaignResource.props, "contentHash");
+    const ofCampaign = proofs.filter((proof) => sameCampaign(campaign, proof.campaign));
+    const isCurrent = ({ r }: { r: SenderResource }) => {
+      if (campaignResource === undefined) return true;
+      const proofed = read(r.props, "proofedHash");
+      if (typeof current === "string" && proofed === current) return true;
+      if (typeof current === "string" && typeof proofed === "string") return false;
+      // Not yet known: unknown, or absent from a preview's outputs (a dynamic resource to create).
+      return (
+        dependencyUrns(r, "contentHash").includes(campaignResource.urn) ||
+        (typeof current === "string" && read(r.props, "contentHash") === current)
+      );
+    };
+    if (ofCampaign.some(isCurrent)) continue;
+    const which =
+      campaignResource !== undefined
+        ? `campaign ${JSON.stringify(campaignResource.name)}`
+        : campaign.id !== undefined
+          ? `campaign id ${JSON.stringify(campaign.id)}`
+          : "a campaign that no Campaign resource of this stack provides";
+    const why =
+      ofCampaign.length === 0
+        ? "has no CampaignProof in this stack"
+        : typeof current === "string"
+          ? `has no CampaignProof of its current subject and content (contentHash ${shortHash(current)}) in this stack`
+          : "has no CampaignProof that follows its coming subject and content in this stack";
+    violations.push({
+      urn: schedule.urn,
+      message:
+        `${label("CampaignSchedule", schedule.name)}: ${which} ${why}, so it would go out with nobody having ` +
+        "seen it: add a CampaignProof with the same campaignId and contentHash: <campaign>.contentHash, " +
+        "and read the proof before the schedule is applied.",
+    });
+  }
+  return violations;
+}
+
 // An ISO 8601 time with an offset, as CampaignSchedule's check accepts it; anything else is the
 // provider's check's to report.
 const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:[.,]\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/;

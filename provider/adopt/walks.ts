@@ -114,6 +114,14 @@ const walks = {
     ids: async (_client, campaign) =>
       campaign.status === "SCHEDULED" ? [{ id: campaign.id, label: "schedule" }] : [],
   },
+  // The service keeps no record of a test send: there is no proof to adopt.
+  CampaignProof: {
+    name: "proof",
+    as: "top-level",
+    noun: "campaign proofs",
+    dated: false,
+    list: async () => [],
+  },
   Attachment: {
     name: "attachment",
     as: "part",

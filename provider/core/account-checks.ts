@@ -1,6 +1,7 @@
 /**
  * What `check` can learn from the account before anything is written, so that a preview tells the
  * truth: whether the token and the address work (one read per provider configuration and run),
+ * what a kind's own `accountCheck` reads (a CampaignProof's campaign is not sent),
  * and whether the ids a CampaignTargeting names are the account's (one read per list and run,
  * shared by every resource). Only reads; values not yet known (preview) are skipped; an id the
  * stack already had is not judged again, so that an unrelated `up` is never blocked by it.
@@ -42,7 +43,9 @@ export async function accountCheckFailures(
     if (probe.report) throw probe.error;
     return [];
   }
-  const failures: pulumi.dynamic.CheckFailure[] = [];
+  const failures: pulumi.dynamic.CheckFailure[] = [
+    ...((await registry[kind].accountCheck?.(context, olds, news)) ?? []),
+  ];
   for (const input of registry[kind].accountIdLists) {
     const value = news[input.property];
     if (!Array.isArray(value)) continue;

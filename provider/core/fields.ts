@@ -106,6 +106,7 @@ interface TypeOfFieldType {
   number: number;
   boolean: boolean;
   stringList: string[];
+  anyList: unknown[];
 }
 
 /** A field's value type: its `typed` type, else the union of its `enum`, else its `type`'s. */

@@ -39,6 +39,8 @@ export const fieldDocs = {
     recipientCount: "How many subscribers it reaches.",
     domainId: "The sending domain's id.",
     lastAction: "The step of the editor wizard the campaign is at.",
+    contentHash:
+      "A hash of the subject and content as the service holds them, the function a CampaignProof records as its `proofedHash`: pass it as the proof's `contentHash` so that a preview shows the proof a change will send.",
   },
   CampaignFollowUp: {
     campaignId:
@@ -48,6 +50,18 @@ export const fieldDocs = {
     subject: "Subject line of the follow-up email.",
     delayHours: "Hours after the send: one of 12, 24, 48, 72, 96, 120, 144, 168.",
     active: "Whether the follow-up is switched on. Default `true`; `false` keeps it configured but off.",
+  },
+  CampaignProof: {
+    campaignId: "The campaign to proof. Changing it replaces the proof, which sends the other campaign's.",
+    addresses:
+      "Who receives the proof: 1 to 5 email addresses, never the campaign's audience. An address added later receives the current proof at the next `up`; a removed one receives nothing more.",
+    triggers:
+      "Any values whose change sends a new proof to every address, e.g. `[2]` after `[1]` to send it again unchanged. Kept in the stack's state; never sent.",
+    contentHash:
+      "The campaign's `contentHash` (`contentHash: campaign.contentHash`): given, a preview already shows the proof a change of the campaign's subject or content will send. Left out, the `up` that applies such a change still sends it (`diff` compares the campaign's current hash with `proofedHash`).",
+    proofedHash:
+      "The hash of the subject and content last proofed, the same function as a Campaign's `contentHash`.",
+    proofedAddresses: "The addresses that received the proof of `proofedHash`.",
   },
   CampaignSchedule: {
     campaignId: "The campaign to send. Changing it replaces the schedule.",

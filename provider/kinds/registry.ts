@@ -5,6 +5,8 @@
  * walk of each kind, `provider/adopt/walks.ts`, is keyed by these kinds); no other file lists them.
  */
 
+import type * as pulumi from "@pulumi/pulumi";
+import type { PropertyBag } from "../core/bag";
 import type { AccountList, ProviderContext } from "../core/context";
 import { type DocumentedTable, withDocs } from "../core/fields";
 import { campaignIdOf, partWithTakeover } from "../core/part-takeover";
@@ -16,6 +18,12 @@ import {
   campaignFollowUpFields,
   campaignFollowUpProvider,
 } from "./campaign-follow-up";
+import {
+  campaignProofDescription,
+  campaignProofFields,
+  campaignProofProvider,
+  proofAccountFailures,
+} from "./campaign-proof";
 import {
   campaignScheduleDescription,
   campaignScheduleFields,
@@ -56,6 +64,15 @@ export interface KindEntry {
   readonly autonamed: boolean;
   /** The id-list inputs the account's lists can judge at `check` (see `account-checks.ts`). */
   readonly accountIdLists: readonly AccountIdList[];
+  /**
+   * What else the account judges at `check`, once the kind's own rules passed (reads only; see
+   * `account-checks.ts`): a CampaignProof's campaign must not be sent.
+   */
+  readonly accountCheck?: (
+    context: ProviderContext,
+    olds: PropertyBag,
+    news: PropertyBag,
+  ) => Promise<pulumi.dynamic.CheckFailure[]>;
 }
 
 // `satisfies` keeps the keys, which ResourceKind is made of; the entries' facts are KindEntry's.
@@ -92,6 +109,14 @@ const kindEntries = {
     provider: partWithTakeover("CampaignSchedule", campaignIdOf, campaignScheduleProvider),
     autonamed: false,
     accountIdLists: [],
+  },
+  CampaignProof: {
+    fields: withDocs(campaignProofFields, fieldDocs.CampaignProof),
+    description: campaignProofDescription,
+    provider: campaignProofProvider,
+    autonamed: false,
+    accountIdLists: [],
+    accountCheck: proofAccountFailures,
   },
   Attachment: {
     fields: withDocs(attachmentFields, fieldDocs.Attachment),

@@ -13,6 +13,7 @@ const TYPE_TEXT: Record<Field["type"], string> = {
   number: "number",
   boolean: "boolean",
   stringList: "string[]",
+  anyList: "any[]",
 };
 
 /** One Markdown table cell: no line break or pipe may escape it. */

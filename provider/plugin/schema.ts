@@ -88,6 +88,7 @@ function typeOf(type: SchemaProp["type"]): Json {
     return { $ref: `#/types/${token(type.object)}` };
   }
   if (type === "stringList") return { type: "array", items: { type: "string" } };
+  if (type === "anyList") return { type: "array", items: { $ref: "pulumi.json#/Any" } };
   return { type };
 }
 

@@ -153,6 +153,8 @@ const primitive = (type: "string" | "integer" | "number" | "boolean"): TfType =>
 /** The door's type of a table field. */
 function fieldType(type: FieldType, set: boolean | undefined): TfType {
   if (type === "stringList") return { kind: set ? "set" : "list", element: { kind: "string" } };
+  // Values of any type (a proof's triggers): strings in HCL, as Terraform's own `triggers` maps are.
+  if (type === "anyList") return { kind: "list", element: { kind: "string" } };
   return primitive(type);
 }
 

@@ -61,6 +61,30 @@ import * as utilities from "./utilities";
  * export const welcomeId = welcome.id;
  * export const welcomeScheduledFor = welcomeSend.scheduleTimeUtc;
  * ```
+ * ### A campaign proofed to its editors before it is scheduled
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as sender from "pulumi-sender-native";
+ *
+ * const launch = new sender.Campaign("launch", {
+ *     title: "Spring launch",
+ *     subject: "Our spring collection is here",
+ *     from: "Example News",
+ *     replyTo: "news@example.com",
+ *     contentType: "html",
+ *     content: "<h1>Spring is here</h1>",
+ * });
+ * const launchProof = new sender.CampaignProof("launchProof", {
+ *     campaignId: launch.id,
+ *     addresses: [
+ *         "editor@example.com",
+ *         "legal@example.com",
+ *     ],
+ *     contentHash: launch.contentHash,
+ * });
+ * export const launchProofedHash = launchProof.proofedHash;
+ * ```
  */
 export class Campaign extends pulumi.CustomResource {
     /**
@@ -101,6 +125,10 @@ export class Campaign extends pulumi.CustomResource {
      * The email body: html for `html` and `editor`, plain text for `text`.
      */
     declare public readonly content: pulumi.Output<string | undefined>;
+    /**
+     * A hash of the subject and content as the service holds them, the function a CampaignProof records as its `proofedHash`: pass it as the proof's `contentHash` so that a preview shows the proof a change will send.
+     */
+    declare public /*out*/ readonly contentHash: pulumi.Output<string>;
     /**
      * How the content is written: `editor`, `html` or `text`. One of: "editor", "html", "text".
      */
@@ -215,6 +243,7 @@ export class Campaign extends pulumi.CustomResource {
             resourceInputs["segments"] = args?.segments;
             resourceInputs["subject"] = args?.subject;
             resourceInputs["title"] = args?.title;
+            resourceInputs["contentHash"] = undefined /*out*/;
             resourceInputs["created"] = undefined /*out*/;
             resourceInputs["domainId"] = undefined /*out*/;
             resourceInputs["lastAction"] = undefined /*out*/;
@@ -227,6 +256,7 @@ export class Campaign extends pulumi.CustomResource {
             resourceInputs["adoptId"] = undefined /*out*/;
             resourceInputs["autonamed"] = undefined /*out*/;
             resourceInputs["content"] = undefined /*out*/;
+            resourceInputs["contentHash"] = undefined /*out*/;
             resourceInputs["contentType"] = undefined /*out*/;
             resourceInputs["created"] = undefined /*out*/;
             resourceInputs["deleteEvenIfSent"] = undefined /*out*/;

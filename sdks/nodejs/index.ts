@@ -20,6 +20,11 @@ export type CampaignFollowUp = import("./campaignFollowUp").CampaignFollowUp;
 export const CampaignFollowUp: typeof import("./campaignFollowUp").CampaignFollowUp = null as any;
 utilities.lazyLoad(exports, ["CampaignFollowUp"], () => require("./campaignFollowUp"));
 
+export { CampaignProofArgs } from "./campaignProof";
+export type CampaignProof = import("./campaignProof").CampaignProof;
+export const CampaignProof: typeof import("./campaignProof").CampaignProof = null as any;
+utilities.lazyLoad(exports, ["CampaignProof"], () => require("./campaignProof"));
+
 export { CampaignScheduleArgs } from "./campaignSchedule";
 export type CampaignSchedule = import("./campaignSchedule").CampaignSchedule;
 export const CampaignSchedule: typeof import("./campaignSchedule").CampaignSchedule = null as any;
@@ -170,6 +175,8 @@ const _module = {
                 return new Campaign(name, <any>undefined, { urn })
             case "sender:index:CampaignFollowUp":
                 return new CampaignFollowUp(name, <any>undefined, { urn })
+            case "sender:index:CampaignProof":
+                return new CampaignProof(name, <any>undefined, { urn })
             case "sender:index:CampaignSchedule":
                 return new CampaignSchedule(name, <any>undefined, { urn })
             case "sender:index:CampaignTargeting":

@@ -25,7 +25,7 @@ describe("docs/resources.md", () => {
 
   it("should fail on a page that lacks a kind's block", () => {
     expect(() => updateReference("# empty\n")).toThrow(
-      "reference: no generated block for Campaign, CampaignTargeting, CampaignFollowUp, CampaignSchedule, Attachment, TransactionalCampaign, Webhook",
+      "reference: no generated block for Campaign, CampaignTargeting, CampaignFollowUp, CampaignSchedule, CampaignProof, Attachment, TransactionalCampaign, Webhook",
     );
   });
 

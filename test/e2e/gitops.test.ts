@@ -133,15 +133,21 @@ describe("gitops example for a team: PostgreSQL state, locking, drift check, rev
     const typecheck = await run("npm", ["run", "--silent", "typecheck"]);
     expect([typecheck.code, typecheck.stdout.trim()]).toEqual([0, ""]);
     const preview = await h.stack.preview({ onOutput: h.onOutput });
-    expect(preview.changeSummary).toEqual({ create: 7 });
+    expect(preview.changeSummary).toEqual({ create: 8 });
     expect((await emu.requests()).filter((r) => r.method !== "GET")).toEqual([]);
 
     const up = await h.stack.up({ onOutput: h.onOutput });
-    expect(up.summary.resourceChanges).toEqual({ create: 7 });
+    expect(up.summary.resourceChanges).toEqual({ create: 8 });
     expect((await ours()).map((c: any) => [c.title, c.status, c.schedule_time]).sort()).toEqual([
       ["Black Friday 2030", "SCHEDULED", "2030-11-29 07:00:00"],
       ["Monthly newsletter", "DRAFT", null],
     ]);
+    // The merge sent the file's `proof:`: one test email, to the one address it lists.
+    expect(
+      (await emu.state()).messages
+        .filter((m: any) => m.proofOf !== undefined)
+        .map((m: any) => [m.to.email, m.subject]),
+    ).toEqual([["editor@example.com", "Black Friday: 30% off everything"]]);
     // The stack lives in the database, not in the file backend the harness would otherwise use.
     expect(fs.readdirSync(h.backend)).toEqual([]);
     const rows = stateRows();
@@ -154,6 +160,7 @@ describe("gitops example for a team: PostgreSQL state, locking, drift check, rev
     const checkpoint = JSON.parse(rows.get("pulumi_state/.pulumi/stacks/gitops/e2e.json") as string);
     expect(checkpoint.checkpoint.latest.resources.map((r: any) => r.urn.split("::").pop()).sort()).toEqual([
       "black-friday",
+      "black-friday-proof",
       "black-friday-schedule",
       "black-friday-targeting",
       "default",
@@ -164,7 +171,7 @@ describe("gitops example for a team: PostgreSQL state, locking, drift check, rev
     ]);
 
     const again = await h.stack.up({ onOutput: h.onOutput });
-    expect(again.summary.resourceChanges).toEqual({ same: 7 });
+    expect(again.summary.resourceChanges).toEqual({ same: 8 });
     const refresh = await h.stack.refresh({ expectNoChanges: true, onOutput: h.onOutput });
     expect(refresh.summary.result).toBe("succeeded");
   });
@@ -216,10 +223,10 @@ describe("gitops example for a team: PostgreSQL state, locking, drift check, rev
     const exported = JSON.parse(await h.exportState());
     expect(
       exported.deployment.resources.filter((r: any) => r.type.startsWith("pulumi-nodejs:dynamic")),
-    ).toHaveLength(8);
+    ).toHaveLength(9);
     expect(exported.deployment.pending_operations ?? []).toEqual([]);
     const preview = await h.stack.preview({ onOutput: h.onOutput });
-    expect(preview.changeSummary).toEqual({ same: 9 });
+    expect(preview.changeSummary).toEqual({ same: 10 });
     const refresh = await h.stack.refresh({ expectNoChanges: true, onOutput: h.onOutput });
     expect(refresh.summary.result).toBe("succeeded");
   });
@@ -260,7 +267,7 @@ describe("gitops example for a team: PostgreSQL state, locking, drift check, rev
     }
 
     const up = await h.stack.up({ refresh: true, onOutput: h.onOutput });
-    expect(up.summary.resourceChanges).toEqual({ same: 8, update: 1 });
+    expect(up.summary.resourceChanges).toEqual({ same: 9, update: 1 });
     expect((await emu.api("GET", `campaigns/${id}`)).body.data.subject).toBe("What's new this month");
     const after = await run("npm", ["run", "--silent", "drift", "--", "--stack", "e2e"]);
     expect([after.code, after.stdout.trim()]).toEqual([
@@ -322,6 +329,8 @@ describe("gitops example for a team: PostgreSQL state, locking, drift check, rev
           "| schedule | 2030-11-29 07:00 UTC (2030-11-29 08:00 Europe/Paris, GMT+01:00) | 2030-11-28 17:00 UTC (2030-11-28 18:00 Europe/Paris, GMT+01:00) |",
           "",
           "**Safety:** ⚠️ can send mail: the schedule moves, and it goes out at 2030-11-28 17:00 UTC (2030-11-28 18:00 Europe/Paris, GMT+01:00).",
+          "",
+          "**Proof:** the merge sends a proof (a test email) to editor@example.com, and to no one else.",
           "",
           "| width | before | after |",
           "| --- | --- | --- |",

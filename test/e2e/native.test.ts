@@ -104,7 +104,7 @@ describe("the native plugin on the generated Node.js SDK", () => {
 
   test("up creates every kind through the plugin and reads the functions", async () => {
     const up = await h.stack.up({ onOutput: h.onOutput });
-    expect(up.summary.resourceChanges).toEqual({ create: 8 });
+    expect(up.summary.resourceChanges).toEqual({ create: 9 });
     const state = await emu.state();
     const campaigns = ours(state.campaigns, SEEDED_CAMPAIGNS);
     expect(campaigns.map((c: any) => [c.title, c.subject, c.status])).toEqual([
@@ -152,6 +152,7 @@ describe("the native plugin on the generated Node.js SDK", () => {
         "Attachment",
         "Campaign",
         "CampaignFollowUp",
+        "CampaignProof",
         "CampaignSchedule",
         "CampaignTargeting",
         "TransactionalCampaign",
@@ -172,15 +173,19 @@ describe("the native plugin on the generated Node.js SDK", () => {
     await h.stack.setConfig("subject", { value: "Welcome, again" });
     await h.stack.setConfig("followUpSubject", { value: "Still there?" });
     const up = await h.stack.up({ onOutput: h.onOutput });
-    expect(up.summary.resourceChanges).toEqual({ update: 2, same: 6 });
+    expect(up.summary.resourceChanges).toEqual({ update: 3, same: 6 });
     const campaign = ours((await emu.state()).campaigns, SEEDED_CAMPAIGNS)[0];
     expect([campaign.subject, campaign.auto_followup_subject]).toEqual(["Welcome, again", "Still there?"]);
     expect(up.outputs.campaignSubject?.value).toBe("Welcome, again");
+    // The new subject was proofed once more, to the one address.
+    expect(
+      (await emu.state()).messages.filter((m: any) => m.proofOf === campaign.id).map((m: any) => m.subject),
+    ).toEqual(["Welcome to Example News", "Welcome, again"]);
   });
 
   test("destroy removes what the stack made and nothing else", async () => {
     const destroy = await h.stack.destroy({ onOutput: h.onOutput });
-    expect(destroy.summary.resourceChanges).toEqual({ delete: 8 });
+    expect(destroy.summary.resourceChanges).toEqual({ delete: 9 });
     const state = await emu.state();
     expect(state.campaigns.map((c: any) => c.id)).toEqual(SEEDED_CAMPAIGNS);
     // The API cannot delete a transactional campaign: the service keeps it, as documented.
@@ -384,7 +389,7 @@ describe("pulumi import through the native plugin", () => {
     );
     try {
       const up = await maker.stack.up({ onOutput: maker.onOutput });
-      expect(up.summary.resourceChanges).toEqual({ create: 8 });
+      expect(up.summary.resourceChanges).toEqual({ create: 9 });
       const id: string = up.outputs.campaignId?.value;
       const kinds: [string, string, string][] = [
         ["CampaignTargeting", "audience", id],

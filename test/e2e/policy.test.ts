@@ -234,6 +234,53 @@ describe("a TypeScript program on the dynamic resources", () => {
   });
 });
 
+describe("schedule-needs-proof on the dynamic resources", () => {
+  let emu: EmulatorHandle;
+  let h: StackHandle;
+  const line =
+    "- [advisory]  schedule-needs-proof  (pulumi-nodejs:dynamic/sender:CampaignSchedule: welcome-send)";
+  const message =
+    'CampaignSchedule "welcome-send": campaign "welcome" has no CampaignProof in this stack, so it would go out with nobody having seen it';
+
+  beforeAll(async () => {
+    emu = await emulator(TOKEN);
+    h = await createStack(copyProgram("test/e2e/programs/policy", "policy-proof"), emu, {
+      sendAt: fromNow(24 * HOUR),
+      noProof: "true",
+    });
+  });
+  afterAll(async () => {
+    await h?.dispose();
+    await emu?.close();
+  });
+
+  test("a schedule without a proof is flagged, advisory by default and failing as mandatory; with its proof it passes, before and after up", async () => {
+    const domains = configFile("proof-domains", { "sender-domain": { domains: ["example.org"] } });
+    const mandatory = configFile("proof-mandatory", {
+      "sender-domain": { domains: ["example.org"] },
+      "schedule-needs-proof": "mandatory",
+    });
+    const advisory = await preview(h, domains);
+    expect([advisory.code, policyLines(advisory.output)]).toEqual([0, [line]]);
+    expect(advisory.output).toContain(message);
+    const refused = await preview(h, mandatory);
+    expect([refused.code === 0, policyLines(refused.output)]).toEqual([
+      false,
+      [line.replace("advisory", "mandatory")],
+    ]);
+
+    await h.stack.setConfig("noProof", { value: "false" });
+    const proofed = await preview(h, mandatory);
+    expect([proofed.code, policyLines(proofed.output)]).toEqual([0, []]);
+    const up = await pulumi(h, ["up", "--yes"], { pack: true, config: mandatory });
+    expect([up.code, policyLines(up.output)]).toEqual([0, []]);
+    // Applied: both hashes known, and equal.
+    const again = await preview(h, mandatory);
+    expect([again.code, policyLines(again.output)]).toEqual([0, []]);
+    await pulumi(h, ["destroy", "--yes"]);
+  });
+});
+
 describe("a Pulumi YAML program on the plugin", () => {
   let emu: EmulatorHandle;
   let h: StackHandle;
@@ -371,7 +418,8 @@ describe("the schedule rules cannot be skipped from the program (dynamic resourc
   });
 
   test("the pack's config: an unknown property or rule is named, with what the pack has", async () => {
-    const rules = '"schedule-needs-audience", "schedule-lead-time", "sender-domain", "webhook-https"';
+    const rules =
+      '"schedule-needs-audience", "schedule-needs-proof", "schedule-lead-time", "sender-domain", "webhook-https"';
     const cases: Array<[object, string]> = [
       [
         { "schedule-lead-time": { hour: 48 } },

@@ -3,6 +3,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import YAML from "yaml";
+import { contentHashOf } from "../../provider/core/content-hash";
 import { registryExamples } from "../../provider/plugin/examples.generated";
 import { dynamicProgram, REGISTRY_LANGUAGES } from "../../provider/plugin/registry-examples";
 import { GO_MODULE } from "../../provider/plugin/schema";
@@ -85,8 +86,8 @@ test("the TypeScript examples type-check (strict) on the native SDK and on the d
  * exported checked against the emulator, and the emulator left as seeded.
  */
 async function previewUpDestroy(h: StackHandle, emu: EmulatorHandle, hidden: number): Promise<void> {
-  // Seven resources, the stack, and the resources the package adds by itself.
-  const count = 8 + hidden;
+  // Nine resources, the stack, and the resources the package adds by itself.
+  const count = 10 + hidden;
   const preview = await h.stack.preview({ onOutput: h.onOutput });
   expect(preview.changeSummary).toEqual({ create: count });
   expect(ours((await emu.state()).campaigns)).toEqual([]);
@@ -95,10 +96,19 @@ async function previewUpDestroy(h: StackHandle, emu: EmulatorHandle, hidden: num
   expect(up.summary.resourceChanges).toEqual({ create: count });
   const state = await emu.state();
   const campaigns = ours(state.campaigns);
-  expect(campaigns.map((c: any) => [c.title, c.subject, c.status])).toEqual([
+  const byTitle = [...campaigns].sort((a: any, b: any) => a.title.localeCompare(b.title));
+  expect(byTitle.map((c: any) => [c.title, c.subject, c.status])).toEqual([
+    ["Spring launch", "Our spring collection is here", "DRAFT"],
     ["Welcome series", "Welcome to Example News", "SCHEDULED"],
   ]);
-  const welcome = campaigns[0];
+  const welcome = byTitle[1];
+  const launch = byTitle[0];
+  expect(
+    state.messages.filter((m: any) => m.proofOf !== undefined).map((m: any) => [m.proofOf, m.to.email]),
+  ).toEqual([
+    [launch.id, "editor@example.com"],
+    [launch.id, "legal@example.com"],
+  ]);
   expect(state.targeting[welcome.id].tags.map((t: any) => t.id).sort()).toEqual(["tag001", "tag002"]);
   expect([welcome.auto_followup_active, welcome.auto_followup_subject, welcome.auto_followup_delay]).toEqual([
     1,
@@ -119,6 +129,7 @@ async function previewUpDestroy(h: StackHandle, emu: EmulatorHandle, hidden: num
     welcomeScheduledFor: "2030-01-15 08:00:00",
     passwordResetId: transactional[0].id,
     newSubscriberHookStatus: "ACTIVE",
+    launchProofedHash: contentHashOf("Our spring collection is here", "<h1>Spring is here</h1>"),
     latestSentCampaign: "Launch announcement",
     // The seeded sent campaign's.
     latestOpenRate: 90.48,

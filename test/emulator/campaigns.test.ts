@@ -339,6 +339,19 @@ describe("regular campaigns", () => {
     ).toMatchObject({ status: 200, body: ack("Test email sent to qa@example.org.") });
   });
 
+  test("should record each test email as a message of the campaign, a repeat as one more", async () => {
+    const emu = testEmulator();
+    const campaign = await emu.createCampaign({ subject: "Proof me", content: "<p>Proof</p>" });
+    for (const address of ["qa@example.org", "qa@example.org"]) {
+      await emu.call("POST", `/v2/campaigns/${campaign.id}/send_test_email`, { address });
+    }
+    const messages = (await emu.state()).messages;
+    expect(messages.map((m: any) => [m.proofOf, m.to.email, m.subject, m.html])).toEqual([
+      [campaign.id, "qa@example.org", "Proof me", "<p>Proof</p>"],
+      [campaign.id, "qa@example.org", "Proof me", "<p>Proof</p>"],
+    ]);
+  });
+
   test("should explain why a campaign cannot be sent yet, without a data wrapper", async () => {
     const emu = testEmulator();
     const campaign = await emu.createCampaign({ content: null });

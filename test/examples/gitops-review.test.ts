@@ -100,6 +100,46 @@ describe("campaignChanges", () => {
     ]);
   });
 
+  test("a proof created, or updated with the campaign's content, lists its addresses; one kept lists none", () => {
+    const proofStep = (op: string, inputs: Record<string, unknown>, outputs?: Record<string, unknown>) => ({
+      op,
+      urn: urn("CampaignProof", "news-proof"),
+      ...(outputs ? { oldState: { id: "c1", type: `${T}CampaignProof`, outputs } } : {}),
+      newState: {
+        type: `${T}CampaignProof`,
+        inputs,
+        propertyDependencies: { campaignId: [urn("Campaign", "news")] },
+      },
+    });
+    const campaign = (op: string) => ({
+      op,
+      urn: urn("Campaign", "news"),
+      oldState: { id: "c1", type: `${T}Campaign`, outputs: { ...email, status: "DRAFT" } },
+      newState: { type: `${T}Campaign`, inputs: email },
+    });
+    const to = (steps: NonNullable<PreviewJson["steps"]>) => campaignChanges({ steps }).map((c) => c.proofTo);
+    const old = { campaignId: "c1", addresses: ["b@example.com"], proofedHash: "h1", contentHash: "h1" };
+    const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
+    expect(
+      to([campaign("create"), proofStep("create", { addresses: ["b@example.com", "a@example.com"] })]),
+    ).toEqual([["a@example.com", "b@example.com"]]);
+    expect(
+      to([
+        campaign("update"),
+        proofStep("update", { addresses: ["b@example.com"], contentHash: UNKNOWN }, old),
+      ]),
+    ).toEqual([["b@example.com"]]);
+    expect(
+      to([
+        campaign("same"),
+        proofStep("update", { addresses: ["b@example.com", "c@example.com"], contentHash: "h1" }, old),
+      ]),
+    ).toEqual([["c@example.com"]]);
+    expect(
+      to([campaign("update"), proofStep("same", { addresses: ["b@example.com"], contentHash: "h1" }, old)]),
+    ).toEqual([undefined]);
+  });
+
   test("a secret value (an encrypted object in the state, `[secret]` in a preview) is never read as text", () => {
     const secret = {
       "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270",

@@ -2,7 +2,8 @@ import { describe, expect, test } from "vitest";
 import { configProblems } from "../../policy/src/config";
 import { policies } from "../../policy/src/policies";
 
-const RULES = '"schedule-needs-audience", "schedule-lead-time", "sender-domain", "webhook-https"';
+const RULES =
+  '"schedule-needs-audience", "schedule-needs-proof", "schedule-lead-time", "sender-domain", "webhook-https"';
 
 describe("the pack's check of its config", () => {
   test("a config of known rules and properties, levels and `all` included, has no problem", () => {

@@ -19,6 +19,7 @@ import {
   type StackResource,
   scheduleInstant,
   schedulesWithoutAudience,
+  schedulesWithoutProof,
   scheduleTooSoon,
   shownUrl,
   webhookNotHttps,
@@ -486,12 +487,113 @@ describe("webhook-https", () => {
   });
 });
 
+describe("schedule-needs-proof", () => {
+  const HASH = "a".repeat(64);
+  const OLD = "b".repeat(64);
+  /** A resource whose `campaignId` (and, given, `contentHash`) came from `campaign`. */
+  const proofOf = (
+    T: string,
+    name: string,
+    props: Record<string, unknown>,
+    campaign: StackResource,
+    follows = false,
+  ) => ({
+    ...res(`${T}CampaignProof`, name, props, campaign),
+    propertyDependencies: { campaignId: [campaign], ...(follows ? { contentHash: [campaign] } : {}) },
+  });
+  const scheduleOf = (T: string, campaign: StackResource) =>
+    res(`${T}CampaignSchedule`, "send", { campaignId: "c1", scheduleTime: "2030-01-01T09:00:00Z" }, campaign);
+
+  test.each([D, P])("%s: a schedule with a proof of the campaign's current hash passes", (T) => {
+    const campaign = res(`${T}Campaign`, "welcome", { contentHash: HASH });
+    const resources = [
+      campaign,
+      proofOf(T, "proof", { campaignId: "c1", addresses: ["a@example.com"], proofedHash: HASH }, campaign),
+      scheduleOf(T, campaign),
+    ];
+    expect(schedulesWithoutProof(resources)).toEqual([]);
+  });
+
+  test.each([D, P])(
+    "%s: a schedule without a proof, or with a proof of an older content, is flagged",
+    (T) => {
+      const campaign = res(`${T}Campaign`, "welcome", { contentHash: HASH });
+      const stale = proofOf(
+        T,
+        "proof",
+        { campaignId: "c1", addresses: ["a@example.com"], proofedHash: OLD },
+        campaign,
+      );
+      const fix =
+        "so it would go out with nobody having seen it: add a CampaignProof with the same campaignId and " +
+        "contentHash: <campaign>.contentHash, and read the proof before the schedule is applied.";
+      expect(schedulesWithoutProof([campaign, scheduleOf(T, campaign)])).toEqual([
+        {
+          urn: `urn:pulumi:dev::p::${T}CampaignSchedule::send`,
+          message: `CampaignSchedule "send": campaign "welcome" has no CampaignProof in this stack, ${fix}`,
+        },
+      ]);
+      expect(schedulesWithoutProof([campaign, stale, scheduleOf(T, campaign)]).map((v) => v.message)).toEqual(
+        [
+          `CampaignSchedule "send": campaign "welcome" has no CampaignProof of its current subject and content (contentHash aaaaaaaaaaaa…) in this stack, ${fix}`,
+        ],
+      );
+    },
+  );
+
+  test("in a preview of a change, a proof that follows the campaign's contentHash passes and one that does not is flagged", () => {
+    const campaign = res(`${D}Campaign`, "welcome", { contentHash: unknownStringValue });
+    const follows = proofOf(
+      D,
+      "proof",
+      { campaignId: "c1", addresses: ["a@example.com"], contentHash: unknownStringValue, proofedHash: OLD },
+      campaign,
+      true,
+    );
+    const alone = proofOf(
+      D,
+      "proof",
+      { campaignId: "c1", addresses: ["a@example.com"], proofedHash: OLD },
+      campaign,
+    );
+    expect(schedulesWithoutProof([campaign, follows, scheduleOf(D, campaign)])).toEqual([]);
+    // A preview of a create: the dynamic resources' computed outputs are absent, not unknown.
+    const made = res(`${D}Campaign`, "welcome", {});
+    const proofToMake = proofOf(
+      D,
+      "proof",
+      { campaignId: unknownStringValue, addresses: ["a@example.com"], contentHash: unknownStringValue },
+      made,
+      true,
+    );
+    expect(schedulesWithoutProof([made, proofToMake, scheduleOf(D, made)])).toEqual([]);
+    expect(schedulesWithoutProof([made, scheduleOf(D, made)])).toHaveLength(1);
+    expect(schedulesWithoutProof([campaign, alone, scheduleOf(D, campaign)]).map((v) => v.message)).toEqual([
+      'CampaignSchedule "send": campaign "welcome" has no CampaignProof that follows its coming subject and content in this stack, ' +
+        "so it would go out with nobody having seen it: add a CampaignProof with the same campaignId and " +
+        "contentHash: <campaign>.contentHash, and read the proof before the schedule is applied.",
+    ]);
+  });
+
+  test("a schedule of a literal campaign id needs a proof of that id, and only that", () => {
+    const resources = [
+      res(`${D}CampaignProof`, "p", { campaignId: "c1", addresses: ["a@example.com"], proofedHash: OLD }),
+      res(`${D}CampaignSchedule`, "s1", { campaignId: "c1", scheduleTime: "2030-01-01T09:00:00Z" }),
+      res(`${D}CampaignSchedule`, "s2", { campaignId: "c2", scheduleTime: "2030-01-01T09:00:00Z" }),
+    ];
+    expect(schedulesWithoutProof(resources).map((v) => v.urn)).toEqual([
+      `urn:pulumi:dev::p::${D}CampaignSchedule::s2`,
+    ]);
+  });
+});
+
 describe("the policies as @pulumi/policy runs them", () => {
   const byName = new Map(policies.map((p) => [p.name, p]));
 
-  test("four rules, named exactly, each mandatory by default", () => {
+  test("five rules, named exactly, each mandatory by default but schedule-needs-proof, advisory", () => {
     expect(policies.map((p) => [p.name, p.enforcementLevel])).toEqual([
       ["schedule-needs-audience", "mandatory"],
+      ["schedule-needs-proof", "advisory"],
       ["schedule-lead-time", "mandatory"],
       ["sender-domain", "mandatory"],
       ["webhook-https", "mandatory"],
@@ -515,6 +617,7 @@ describe("the policies as @pulumi/policy runs them", () => {
   test("schedule-lead-time is a resource rule (the engine runs it on inputs before each create or update); schedule-needs-audience a stack rule", () => {
     expect(policies.map((p) => [p.name, "validateResource" in p ? "resource" : "stack"])).toEqual([
       ["schedule-needs-audience", "stack"],
+      ["schedule-needs-proof", "stack"],
       ["schedule-lead-time", "resource"],
       ["sender-domain", "resource"],
       ["webhook-https", "resource"],

@@ -5,6 +5,7 @@ import { outputNames } from "../../provider/core/fields";
 import type { attachmentFields } from "../../provider/kinds/attachment";
 import type { campaignFields } from "../../provider/kinds/campaign/campaign";
 import type { campaignFollowUpFields } from "../../provider/kinds/campaign-follow-up";
+import type { campaignProofFields } from "../../provider/kinds/campaign-proof";
 import type { campaignScheduleFields } from "../../provider/kinds/campaign-schedule";
 import type { campaignTargetingFields } from "../../provider/kinds/campaign-targeting";
 import type { ResourceKind } from "../../provider/kinds/registry";
@@ -14,6 +15,7 @@ import {
   Attachment,
   Campaign,
   CampaignFollowUp,
+  CampaignProof,
   CampaignSchedule,
   CampaignTargeting,
   TransactionalCampaign,
@@ -45,6 +47,7 @@ const declaredMatchesTable: Record<ResourceKind, true> = {
     DeclaredOutputs<CampaignSchedule>,
     keyof typeof campaignScheduleFields
   >,
+  CampaignProof: true satisfies Same<DeclaredOutputs<CampaignProof>, keyof typeof campaignProofFields>,
   Attachment: true satisfies Same<DeclaredOutputs<Attachment>, keyof typeof attachmentFields>,
   TransactionalCampaign: true satisfies Same<
     DeclaredOutputs<TransactionalCampaign>,
@@ -64,6 +67,7 @@ const instances: Record<ResourceKind, () => pulumi.CustomResource> = {
   CampaignFollowUp: () => new CampaignFollowUp("f", { campaignId: "c1", subject: "S", delayHours: 24 }),
   CampaignSchedule: () =>
     new CampaignSchedule("s", { campaignId: "c1", scheduleTime: "2030-01-01T09:00:00Z" }),
+  CampaignProof: () => new CampaignProof("p", { campaignId: "c1", addresses: ["a@example.com"] }),
   Attachment: () => new Attachment("a", { campaignId: "c1", url: "https://example.com/a.pdf" }),
   TransactionalCampaign: () =>
     new TransactionalCampaign("x", { subject: "S", from: "F", replyTo: "r@example.com", editor: "html" }),

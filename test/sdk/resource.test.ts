@@ -11,6 +11,7 @@ const CLASSES = {
   Campaign: sender.Campaign,
   CampaignFollowUp: sender.CampaignFollowUp,
   CampaignSchedule: sender.CampaignSchedule,
+  CampaignProof: sender.CampaignProof,
   CampaignTargeting: sender.CampaignTargeting,
   TransactionalCampaign: sender.TransactionalCampaign,
   Webhook: sender.Webhook,

@@ -5,6 +5,7 @@ import { describe, expect, test } from "vitest";
 import type { attachmentFields } from "../../provider/kinds/attachment";
 import type { campaignFields } from "../../provider/kinds/campaign/campaign";
 import type { campaignFollowUpFields } from "../../provider/kinds/campaign-follow-up";
+import type { campaignProofFields } from "../../provider/kinds/campaign-proof";
 import type { campaignScheduleFields } from "../../provider/kinds/campaign-schedule";
 import type { campaignTargetingFields } from "../../provider/kinds/campaign-targeting";
 import { RESOURCE_KINDS, type ResourceKind } from "../../provider/kinds/registry";
@@ -55,6 +56,7 @@ const argsAsTable: Record<ResourceKind, true> = {
     sdk.CampaignScheduleArgs,
     Flat<ArgsOf<typeof campaignScheduleFields>>
   >,
+  CampaignProof: true satisfies Equal<sdk.CampaignProofArgs, Flat<ArgsOf<typeof campaignProofFields>>>,
   Attachment: true satisfies Equal<sdk.AttachmentArgs, Flat<ArgsOf<typeof attachmentFields>>>,
   TransactionalCampaign: true satisfies Equal<
     sdk.TransactionalCampaignArgs,
@@ -79,6 +81,10 @@ const outputsAsTable: Record<ResourceKind, true> = {
   CampaignSchedule: true satisfies Equal<
     Outputs<sdk.CampaignSchedule, typeof campaignScheduleFields>,
     ResourceOutputsOf<typeof campaignScheduleFields>
+  >,
+  CampaignProof: true satisfies Equal<
+    Outputs<sdk.CampaignProof, typeof campaignProofFields>,
+    ResourceOutputsOf<typeof campaignProofFields>
   >,
   Attachment: true satisfies Equal<
     Outputs<sdk.Attachment, typeof attachmentFields>,

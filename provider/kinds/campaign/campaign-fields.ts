@@ -193,6 +193,14 @@ export const campaignFields = {
     output: true,
     ...typed<api.LastAction>(),
   },
+  /**
+   * A hash of the subject and content as the service holds them, the function a CampaignProof records as its
+   * `proofedHash`: pass it as the proof's `contentHash` so that a preview shows the proof a change will send.
+   */
+  contentHash: {
+    type: "string",
+    output: true,
+  },
 } as const satisfies TableOf<keyof api.CreateCampaignBody, api.KnownKeys<api.Campaign>>;
 
 /** What a Campaign is, for the package schema and the SDK. */

@@ -10,6 +10,7 @@
 import { type SenderClient, shorten } from "../../client";
 import type * as api from "../../client/schemas";
 import { markedTitle, sameTitle } from "../../core/autoname";
+import { campaignContentHash } from "../../core/content-hash";
 import type { ProviderContext } from "../../core/context";
 import { journalForget, journalIds, journalKey } from "../../core/create-journal";
 import { createOnce, createOptionsOf, removeLeftovers } from "../../core/create-once";
@@ -137,7 +138,7 @@ export function computedOf(campaign: api.Campaign): CampaignComputed {
 }
 
 function outputsOf(inputs: CampaignInputs, campaign: api.Campaign): CampaignOutputs {
-  return tableOutputs(campaignFields, inputs, campaign);
+  return { ...tableOutputs(campaignFields, inputs, campaign), contentHash: campaignContentHash(campaign) };
 }
 
 /** Pages of 100 (newest first) a look-up after an ambiguous failure reads: what it made is on the first. */

@@ -103,6 +103,47 @@ import (
 //	}
 //
 // ```
+// ### A campaign proofed to its editors before it is scheduled
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-sender/pulumi-sender/sdks/go/sender"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			launch, err := sender.NewCampaign(ctx, "launch", &sender.CampaignArgs{
+//				Title:       pulumi.String("Spring launch"),
+//				Subject:     pulumi.String("Our spring collection is here"),
+//				From:        pulumi.String("Example News"),
+//				ReplyTo:     pulumi.String("news@example.com"),
+//				ContentType: pulumi.String("html"),
+//				Content:     pulumi.String("<h1>Spring is here</h1>"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			launchProof, err := sender.NewCampaignProof(ctx, "launchProof", &sender.CampaignProofArgs{
+//				CampaignId: launch.ID().ToIDOutput().ToStringOutput(),
+//				Addresses: pulumi.StringArray{
+//					pulumi.String("editor@example.com"),
+//					pulumi.String("legal@example.com"),
+//				},
+//				ContentHash: launch.ContentHash,
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("launchProofedHash", launchProof.ProofedHash)
+//			return nil
+//		})
+//	}
+//
+// ```
 type Campaign struct {
 	pulumi.CustomResourceState
 
@@ -112,6 +153,8 @@ type Campaign struct {
 	Autonamed pulumi.BoolPtrOutput `pulumi:"autonamed"`
 	// The email body: html for `html` and `editor`, plain text for `text`.
 	Content pulumi.StringPtrOutput `pulumi:"content"`
+	// A hash of the subject and content as the service holds them, the function a CampaignProof records as its `proofedHash`: pass it as the proof's `contentHash` so that a preview shows the proof a change will send.
+	ContentHash pulumi.StringOutput `pulumi:"contentHash"`
 	// How the content is written: `editor`, `html` or `text`. One of: "editor", "html", "text".
 	ContentType pulumi.StringOutput `pulumi:"contentType"`
 	// When the campaign was created, `YYYY-MM-DD HH:MM:SS` UTC.
@@ -316,6 +359,11 @@ func (o CampaignOutput) Autonamed() pulumi.BoolPtrOutput {
 // The email body: html for `html` and `editor`, plain text for `text`.
 func (o CampaignOutput) Content() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Campaign) pulumi.StringPtrOutput { return v.Content }).(pulumi.StringPtrOutput)
+}
+
+// A hash of the subject and content as the service holds them, the function a CampaignProof records as its `proofedHash`: pass it as the proof's `contentHash` so that a preview shows the proof a change will send.
+func (o CampaignOutput) ContentHash() pulumi.StringOutput {
+	return o.ApplyT(func(v *Campaign) pulumi.StringOutput { return v.ContentHash }).(pulumi.StringOutput)
 }
 
 // How the content is written: `editor`, `html` or `text`. One of: "editor", "html", "text".

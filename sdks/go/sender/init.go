@@ -27,6 +27,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &Campaign{}
 	case "sender:index:CampaignFollowUp":
 		r = &CampaignFollowUp{}
+	case "sender:index:CampaignProof":
+		r = &CampaignProof{}
 	case "sender:index:CampaignSchedule":
 		r = &CampaignSchedule{}
 	case "sender:index:CampaignTargeting":

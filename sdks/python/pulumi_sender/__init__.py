@@ -9,6 +9,7 @@ import typing
 from .attachment import *
 from .campaign import *
 from .campaign_follow_up import *
+from .campaign_proof import *
 from .campaign_schedule import *
 from .campaign_targeting import *
 from .get_active_subscribers import *
@@ -55,6 +56,7 @@ _utilities.register(
    "sender:index:Attachment": "Attachment",
    "sender:index:Campaign": "Campaign",
    "sender:index:CampaignFollowUp": "CampaignFollowUp",
+   "sender:index:CampaignProof": "CampaignProof",
    "sender:index:CampaignSchedule": "CampaignSchedule",
    "sender:index:CampaignTargeting": "CampaignTargeting",
    "sender:index:TransactionalCampaign": "TransactionalCampaign",

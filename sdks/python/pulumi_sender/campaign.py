@@ -310,6 +310,27 @@ class Campaign(pulumi.CustomResource):
         pulumi.export("welcomeId", welcome.id)
         pulumi.export("welcomeScheduledFor", welcome_send.schedule_time_utc)
         ```
+        ### A campaign proofed to its editors before it is scheduled
+        ```python
+        import pulumi
+        import pulumi_sender as sender
+
+        launch = sender.Campaign("launch",
+            title="Spring launch",
+            subject="Our spring collection is here",
+            from_="Example News",
+            reply_to="news@example.com",
+            content_type="html",
+            content="<h1>Spring is here</h1>")
+        launch_proof = sender.CampaignProof("launchProof",
+            campaign_id=launch.id,
+            addresses=[
+                "editor@example.com",
+                "legal@example.com",
+            ],
+            content_hash=launch.content_hash)
+        pulumi.export("launchProofedHash", launch_proof.proofed_hash)
+        ```
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -378,6 +399,27 @@ class Campaign(pulumi.CustomResource):
         pulumi.export("welcomeId", welcome.id)
         pulumi.export("welcomeScheduledFor", welcome_send.schedule_time_utc)
         ```
+        ### A campaign proofed to its editors before it is scheduled
+        ```python
+        import pulumi
+        import pulumi_sender as sender
+
+        launch = sender.Campaign("launch",
+            title="Spring launch",
+            subject="Our spring collection is here",
+            from_="Example News",
+            reply_to="news@example.com",
+            content_type="html",
+            content="<h1>Spring is here</h1>")
+        launch_proof = sender.CampaignProof("launchProof",
+            campaign_id=launch.id,
+            addresses=[
+                "editor@example.com",
+                "legal@example.com",
+            ],
+            content_hash=launch.content_hash)
+        pulumi.export("launchProofedHash", launch_proof.proofed_hash)
+        ```
 
         :param str resource_name: The name of the resource.
         :param CampaignArgs args: The arguments to use to populate this resource's properties.
@@ -439,6 +481,7 @@ class Campaign(pulumi.CustomResource):
                 raise TypeError("Missing required property 'subject'")
             __props__.__dict__["subject"] = subject
             __props__.__dict__["title"] = title
+            __props__.__dict__["content_hash"] = None
             __props__.__dict__["created"] = None
             __props__.__dict__["domain_id"] = None
             __props__.__dict__["last_action"] = None
@@ -472,6 +515,7 @@ class Campaign(pulumi.CustomResource):
         __props__.__dict__["adopt_id"] = None
         __props__.__dict__["autonamed"] = None
         __props__.__dict__["content"] = None
+        __props__.__dict__["content_hash"] = None
         __props__.__dict__["content_type"] = None
         __props__.__dict__["created"] = None
         __props__.__dict__["delete_even_if_sent"] = None
@@ -516,6 +560,14 @@ class Campaign(pulumi.CustomResource):
         The email body: html for `html` and `editor`, plain text for `text`.
         """
         return pulumi.get(self, "content")
+
+    @_builtins.property
+    @pulumi.getter(name="contentHash")
+    def content_hash(self) -> pulumi.Output[_builtins.str]:
+        """
+        A hash of the subject and content as the service holds them, the function a CampaignProof records as its `proofedHash`: pass it as the proof's `contentHash` so that a preview shows the proof a change will send.
+        """
+        return pulumi.get(self, "content_hash")
 
     @_builtins.property
     @pulumi.getter(name="contentType")

@@ -2,6 +2,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { SenderClient, SenderHttpError } from "../../../provider/client";
+import { contentHashOf } from "../../../provider/core/content-hash";
 import { ProviderContext } from "../../../provider/core/context";
 import type { ResourceProviderImpl } from "../../../provider/core/provider-types";
 import { providersOf, type ResourceKind } from "../../../provider/index";
@@ -216,6 +217,8 @@ describe("replayed through the resources' read paths", () => {
         modified: "2020-11-19 17:04:56",
         recipientCount: 144,
         lastAction: "step4",
+        // The hash of the record's own subject and content, as a CampaignProof records it.
+        contentHash: contentHashOf(campaignRecord().subject, campaignRecord().html?.html_content ?? ""),
       },
     });
   });

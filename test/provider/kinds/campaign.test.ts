@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { SenderReadOnlyError } from "../../../provider/client";
+import { contentHashOf } from "../../../provider/core/content-hash";
 import { UNKNOWN } from "../../../provider/core/engine-values";
 import { inputsFromCampaign } from "../../../provider/kinds/campaign/campaign";
 import { type Harness, NO_CHANGE, PROVIDER_STUB, startHarness, TOKEN, UPDATE } from "./harness";
@@ -41,9 +42,16 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-/** The computed outputs of a DRAFT made at the harness clock. */
-const draftOutputs = (extra: Record<string, unknown> = {}) => ({
+/**
+ * The computed outputs of a DRAFT made at the harness clock, its `contentHash` that of `email`'s
+ * subject and content (the service's, which these tests keep equal to the inputs).
+ */
+const draftOutputs = (
+  extra: Record<string, unknown> = {},
+  email: { subject?: unknown; content?: unknown } = BASE,
+) => ({
   status: "DRAFT",
+  contentHash: contentHashOf(String(email.subject ?? ""), String(email.content ?? "")),
   created: h.timestamp(),
   modified: h.timestamp(),
   recipientCount: 0,
@@ -380,7 +388,10 @@ describe("Campaign diff and update", () => {
     expect(updated).toEqual({
       outs: {
         ...defined({ ...olds, ...after }),
-        ...draftOutputs({ created: created.outs.created, recipientCount: updated.outs.recipientCount }),
+        ...draftOutputs(
+          { created: created.outs.created, recipientCount: updated.outs.recipientCount },
+          defined({ ...olds, ...after }),
+        ),
       },
     });
     expect(await h.campaign(created.id)).toMatchObject({ ...state, modified: h.timestamp() });
@@ -500,7 +511,7 @@ describe("Campaign read", () => {
       id: created.id,
       inputs,
       // grp001 and grp002 reach 20 active subscribers between them.
-      props: { ...inputs, ...draftOutputs({ created: created.outs.created, recipientCount: 20 }) },
+      props: { ...inputs, ...draftOutputs({ created: created.outs.created, recipientCount: 20 }, inputs) },
     });
     // The next preview shows the drift as an update back to the program's inputs.
     expect(

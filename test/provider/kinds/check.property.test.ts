@@ -26,6 +26,7 @@ const VALID: Record<ResourceKind, Record<string, unknown>> = {
   CampaignTargeting: { campaignId: "abc123", tagIds: ["tag001"], excludedTagIds: ["tag004"] },
   CampaignFollowUp: { campaignId: "abc123", subject: "Again", delayHours: 48, active: true },
   CampaignSchedule: { campaignId: "abc123", scheduleTime: "2030-01-15T09:00:00+01:00" },
+  CampaignProof: { campaignId: "abc123", addresses: ["editor@example.com"], triggers: [1], contentHash: "h" },
   Attachment: { campaignId: "abc123", url: "https://example.com/files/guide.pdf" },
   TransactionalCampaign: {
     title: "T",
@@ -42,6 +43,7 @@ const DECLARED: Record<ResourceKind, string[]> = {
   CampaignTargeting: [...Object.keys(VALID.CampaignTargeting), "filterIds", "excludedFilterIds", "sendToAll"],
   CampaignFollowUp: Object.keys(VALID.CampaignFollowUp),
   CampaignSchedule: Object.keys(VALID.CampaignSchedule),
+  CampaignProof: Object.keys(VALID.CampaignProof),
   Attachment: Object.keys(VALID.Attachment),
   TransactionalCampaign: [...Object.keys(VALID.TransactionalCampaign), "preheader", "adoptId"],
   Webhook: Object.keys(VALID.Webhook),

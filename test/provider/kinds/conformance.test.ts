@@ -85,6 +85,15 @@ const scenarios: Record<
     // Created, not adopted.
     absent: ["adoptId"],
   },
+  CampaignProof: {
+    inputs: async () => ({
+      campaignId: await newCampaign(),
+      addresses: ["editor@example.com"],
+      triggers: [1],
+      contentHash: "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855",
+    }),
+    absent: [],
+  },
   Attachment: {
     inputs: async () => ({
       campaignId: await newCampaign(),

@@ -25,6 +25,7 @@ test("the kinds with output-only fields, each tried below", () => {
   expect([...new Set(cases.map((c) => c.kind))].sort()).toEqual([
     "Attachment",
     "Campaign",
+    "CampaignProof",
     "CampaignSchedule",
     "TransactionalCampaign",
     "Webhook",

@@ -182,6 +182,7 @@ describe("go-plugin handshake", () => {
       "sender_attachment",
       "sender_campaign",
       "sender_campaign_follow_up",
+      "sender_campaign_proof",
       "sender_campaign_schedule",
       "sender_campaign_targeting",
       "sender_transactional_campaign",

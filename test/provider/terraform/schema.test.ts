@@ -38,13 +38,15 @@ describe("terraform names", () => {
       "sender_campaign_targeting",
       "sender_campaign_follow_up",
       "sender_campaign_schedule",
+      "sender_campaign_proof",
       "sender_attachment",
       "sender_transactional_campaign",
       "sender_webhook",
     ]);
     expect(Object.keys(schema.resources)).toEqual(RESOURCE_KINDS.map(resourceTypeOf));
     expect(kindOfResourceType("sender_campaign_follow_up")).toBe("CampaignFollowUp");
-    expect(kindOfResourceType("sender_campaign_proof")).toBeUndefined();
+    expect(kindOfResourceType("sender_campaign_proof")).toBe("CampaignProof");
+    expect(kindOfResourceType("sender_nothing")).toBeUndefined();
     expect(dataSourceTypeOf("getCampaignReport")).toBe("sender_campaign_report");
     expect(functionOfDataSourceType("sender_plans")).toBe("getPlans");
     expect(functionOfDataSourceType("sender_nothing")).toBeUndefined();
@@ -107,6 +109,7 @@ describe("terraform schema", () => {
       'recipient_count:"number":C',
       'domain_id:"string":C',
       'last_action:"string":C',
+      'content_hash:"string":C',
     ]);
     expect(campaign.replaceOnChange).toEqual([]);
     expect(campaign.block.attributes.find((a) => a.name === "content_type")?.description).toBe(
@@ -125,6 +128,7 @@ describe("terraform schema", () => {
       sender_campaign_targeting: ["campaign_id"],
       sender_campaign_follow_up: ["campaign_id"],
       sender_campaign_schedule: ["campaign_id"],
+      sender_campaign_proof: ["campaign_id"],
       sender_attachment: ["campaign_id", "url"],
       sender_transactional_campaign: ["editor", "content"],
       sender_webhook: ["topic", "relation_id"],

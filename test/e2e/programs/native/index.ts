@@ -27,10 +27,17 @@ const followUp = new sender.CampaignFollowUp("welcome-nudge", {
   delayHours: 48,
 });
 
+// A test send to the editors, before the schedule.
+const proof = new sender.CampaignProof("welcome-proof", {
+  campaignId: welcome.id,
+  addresses: ["editor@example.com"],
+  contentHash: welcome.contentHash,
+});
+
 const schedule = new sender.CampaignSchedule(
   "welcome-send",
   { campaignId: welcome.id, scheduleTime: config.get("scheduleTime") ?? "2030-01-15T09:00:00+01:00" },
-  { dependsOn: [targeting, followUp] },
+  { dependsOn: [targeting, followUp, proof] },
 );
 
 const guide = new sender.Attachment("welcome-guide", {
@@ -54,6 +61,7 @@ const hook = new sender.Webhook("new-subscriber", {
 });
 
 export const campaignId = welcome.id;
+export const proofedHash = proof.proofedHash;
 export const campaignSubject = welcome.subject;
 export const campaignStatus = schedule.status;
 export const scheduledFor = schedule.scheduleTimeUtc;

@@ -18,8 +18,20 @@ const email = {
   contentType: "html",
   content: "<p>Hi</p>",
 } as const;
-const campaign = (name: string) =>
-  new sender.Campaign(`${name}-${round}`, { ...email, title: `${name} ${round}`, subject: `About ${name}` });
+// Each campaign has a proof that follows its content, so that schedule-needs-proof (advisory) passes.
+const campaign = (name: string) => {
+  const made = new sender.Campaign(`${name}-${round}`, {
+    ...email,
+    title: `${name} ${round}`,
+    subject: `About ${name}`,
+  });
+  new sender.CampaignProof(`${name}-${round}-proof`, {
+    campaignId: made.id,
+    addresses: ["editor@example.com"],
+    contentHash: made.contentHash,
+  });
+  return made;
+};
 
 if (scenario === "outputs" || scenario === "computed") {
   const c = campaign("c");

@@ -2,7 +2,8 @@
 // pack as long as `sendAt` is far enough ahead. `violations: true` adds a scheduled campaign with no
 // targeting whose replies go to example.com; `httpWebhook: true` a webhook over http, apart,
 // because the provider's own check refuses it too and a failed check ends the preview before the
-// stack rules run.
+// stack rules run. Every scheduled campaign has a proof that follows its content
+// (schedule-needs-proof), unless `noProof: true` leaves out welcome's.
 import * as pulumi from "@pulumi/pulumi";
 import * as sender from "pulumi-sender";
 
@@ -19,10 +20,17 @@ const audience = new sender.CampaignTargeting("welcome-audience", {
   campaignId: welcome.id,
   tagIds: ["tag001"],
 });
+const proof = config.getBoolean("noProof")
+  ? undefined
+  : new sender.CampaignProof("welcome-proof", {
+      campaignId: welcome.id,
+      addresses: ["editor@example.org"],
+      contentHash: welcome.contentHash,
+    });
 new sender.CampaignSchedule(
   "welcome-send",
   { campaignId: welcome.id, scheduleTime: config.require("sendAt") },
-  { dependsOn: [audience] },
+  { dependsOn: proof ? [audience, proof] : [audience] },
 );
 new sender.Webhook("new-subscribers", { url: "https://hooks.example.org/sender", topic: "subscribers/new" });
 
@@ -32,6 +40,11 @@ if (config.getBoolean("violations")) {
     title: "Promo",
     subject: "A promotion",
     replyTo: "news@example.com",
+  });
+  new sender.CampaignProof("promo-proof", {
+    campaignId: promo.id,
+    addresses: ["editor@example.org"],
+    contentHash: promo.contentHash,
   });
   new sender.CampaignSchedule("promo-send", { campaignId: promo.id, scheduleTime: config.require("sendAt") });
 }

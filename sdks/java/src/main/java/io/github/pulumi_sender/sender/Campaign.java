@@ -110,6 +110,53 @@ import javax.annotation.Nullable;
  * }}{@code
  * }
  * </pre>
+ * ### A campaign proofed to its editors before it is scheduled
+ * <pre>
+ * {@code
+ * package myproject;
+ * 
+ * import com.pulumi.Context;
+ * import com.pulumi.Pulumi;
+ * import com.pulumi.core.Output;
+ * import io.github.pulumi_sender.sender.Campaign;
+ * import io.github.pulumi_sender.sender.CampaignArgs;
+ * import io.github.pulumi_sender.sender.CampaignProof;
+ * import io.github.pulumi_sender.sender.CampaignProofArgs;
+ * import java.util.List;
+ * import java.util.ArrayList;
+ * import java.util.Map;
+ * import java.io.File;
+ * import java.nio.file.Files;
+ * import java.nio.file.Paths;
+ * 
+ * public class App }{{@code
+ *     public static void main(String[] args) }{{@code
+ *         Pulumi.run(App::stack);
+ *     }}{@code
+ * 
+ *     public static void stack(Context ctx) }{{@code
+ *         var launch = new Campaign("launch", CampaignArgs.builder()
+ *             .title("Spring launch")
+ *             .subject("Our spring collection is here")
+ *             .from("Example News")
+ *             .replyTo("news}{@literal @}{@code example.com")
+ *             .contentType("html")
+ *             .content("<h1>Spring is here</h1>")
+ *             .build());
+ * 
+ *         var launchProof = new CampaignProof("launchProof", CampaignProofArgs.builder()
+ *             .campaignId(launch.id())
+ *             .addresses(            
+ *                 "editor}{@literal @}{@code example.com",
+ *                 "legal}{@literal @}{@code example.com")
+ *             .contentHash(launch.contentHash())
+ *             .build());
+ * 
+ *         ctx.export("launchProofedHash", launchProof.proofedHash());
+ *     }}{@code
+ * }}{@code
+ * }
+ * </pre>
  * 
  */
 @ResourceType(type="sender:index:Campaign")
@@ -155,6 +202,20 @@ public class Campaign extends com.pulumi.resources.CustomResource {
      */
     public Output<Optional<String>> content() {
         return Codegen.optional(this.content);
+    }
+    /**
+     * A hash of the subject and content as the service holds them, the function a CampaignProof records as its `proofedHash`: pass it as the proof&#39;s `contentHash` so that a preview shows the proof a change will send.
+     * 
+     */
+    @Export(name="contentHash", refs={String.class}, tree="[0]")
+    private Output<String> contentHash;
+
+    /**
+     * @return A hash of the subject and content as the service holds them, the function a CampaignProof records as its `proofedHash`: pass it as the proof&#39;s `contentHash` so that a preview shows the proof a change will send.
+     * 
+     */
+    public Output<String> contentHash() {
+        return this.contentHash;
     }
     /**
      * How the content is written: `editor`, `html` or `text`. One of: &#34;editor&#34;, &#34;html&#34;, &#34;text&#34;.
