@@ -62,6 +62,7 @@ const INTEGRATION = [
   "test/package/shim.test.ts", // scripts/pulumi-cli.sh builds the Pulumi CLI with Go
   "test/policy/package.test.ts", // scripts/policy-pack.sh: npm pack of the policy pack
   "test/structure/release-workflow.test.ts", // scripts/actionlint.sh builds actionlint with Go
+  "test/package/terraform-zip.test.ts", // builds tools/tf-launcher with Go
 ];
 
 export default defineConfig({

@@ -86,7 +86,7 @@ if [ -z "$release" ]; then
   done
   (cd "$clone" && env "${unset_setup[@]}" XDG_CACHE_HOME="$work/xdg" \
     npm_config_cache="$PULUMI_SENDER_CACHE/npm" npm_config_update_notifier=false \
-    PATH="$node_bin:$(dirname "$(command -v python3)"):/usr/local/bin:/usr/bin:/bin" \
+    PATH="$node_bin:$(dirname "$(command -v python3)"):$(dirname "$(command -v go)"):/usr/local/bin:/usr/bin:/bin" \
     bash -c 'npm ci --no-audit --no-fund && npm run release') >"$out/fresh-clone.log" 2>&1 || clone_status=$?
   echo "$clone_status" >"$out/fresh-clone.status"
   echo "$((SECONDS - clone_start))" >"$out/fresh-clone.seconds"
