@@ -5,6 +5,7 @@
  * that a second run writes byte-identical files.
  */
 import { CAMPAIGN_KIND } from "../resources/registry";
+import { resourceTypeOf } from "../terraform/schema";
 import { type Account, type AccountObject, isSentStatus } from "./account";
 import { adoptName, partSuffix } from "./walks";
 
@@ -248,11 +249,6 @@ export function program(objects: readonly NamedObject[], origin: string): string
   return `${out.join("\n")}\n`;
 }
 
-/** A kind as its Terraform resource type: `CampaignTargeting` is `sender_campaign_targeting`. */
-export function terraformType(kind: string): string {
-  return `sender_${kind.replace(/(?<=[a-z0-9])([A-Z])/g, "_$1").toLowerCase()}`;
-}
-
 /**
  * A name as a Terraform resource name, which starts with a letter or `_`: dashes become `_`, as
  * HCL's style has them, and a leading digit gets `_` (`2026-plan` is `_2026_plan`). Names have no
@@ -293,7 +289,7 @@ export function importBlocks(objects: readonly NamedObject[], origin: string): s
       );
     out.push(
       "import {",
-      `  to = ${terraformType(o.kind)}.${terraformName(o.name)}`,
+      `  to = ${resourceTypeOf(o.kind)}.${terraformName(o.name)}`,
       `  id = ${hclString(o.id)}`,
       "}",
     );

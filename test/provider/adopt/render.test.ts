@@ -13,7 +13,6 @@ import {
   secretsScript,
   slug,
   terraformName,
-  terraformType,
 } from "../../../provider/adopt/render";
 import { SenderReadOnlyError } from "../../../provider/client";
 import { readSettings } from "../../../provider/config";
@@ -264,18 +263,7 @@ describe("filters and the read-only client", () => {
 });
 
 describe("--format hcl: imports.tf", () => {
-  test("kinds as resource types, names as resource names", () => {
-    expect(
-      ["Campaign", "CampaignTargeting", "CampaignFollowUp", "TransactionalCampaign", "Webhook"].map(
-        terraformType,
-      ),
-    ).toEqual([
-      "sender_campaign",
-      "sender_campaign_targeting",
-      "sender_campaign_follow_up",
-      "sender_transactional_campaign",
-      "sender_webhook",
-    ]);
+  test("names as resource names: dashes as underscores, a leading digit after `_`", () => {
     expect(["spring-c1-targeting", "2026-plan", "campaign"].map(terraformName)).toEqual([
       "spring_c1_targeting",
       "_2026_plan",
