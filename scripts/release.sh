@@ -128,26 +128,8 @@ for row in "${platforms[@]}"; do
   rm -rf "$check"
 done
 
-# The Terraform registries' files: the manifest names the plugin protocol, SHA256SUMS covers the zips
-# and the manifest (the release workflow signs it, terraform-provider-sender_<v>_SHA256SUMS.sig).
-tf="terraform-provider-sender_$version"
-printf '%s\n' '{"version":1,"metadata":{"protocol_versions":["6.0"]}}' >"$out/${tf}_manifest.json"
-(cd "$out" && sha256sum "${tf}"_*.zip "${tf}_manifest.json" >"${tf}_SHA256SUMS")
-# The filesystem mirror, packed as `tofu providers mirror` writes it (hard links: no second copy),
-# with the network mirror protocol's index.json and <v>.json beside the zips.
-mirror="$out/terraform-mirror/registry.opentofu.org/pulumi-sender/sender"
-mkdir -p "$mirror"
-archives=""
-for zip_path in "$out/${tf}"_*.zip; do
-  name="$(basename "$zip_path")"
-  ln "$zip_path" "$mirror/$name" 2>/dev/null || cp "$zip_path" "$mirror/$name"
-  target="${name#"${tf}_"}"
-  target="${target%.zip}"
-  sum="$(sha256sum "$zip_path" | cut -d' ' -f1)"
-  archives="$archives${archives:+,}\"$target\":{\"url\":\"$name\",\"hashes\":[\"zh:$sum\"]}"
-done
-printf '{"versions":{"%s":{}}}\n' "$version" >"$mirror/index.json"
-printf '{"archives":{%s}}\n' "$archives" >"$mirror/$version.json"
+# The Terraform registries' files and the filesystem mirror, beside the zips.
+bash scripts/terraform-release.sh "$out" >/dev/null
 
 (cd "$out" && find . -type f ! -name SHA256SUMS | sed 's|^\./||' | LC_ALL=C sort | xargs sha256sum >SHA256SUMS)
 (cd "$out" && sha256sum --quiet -c SHA256SUMS)
