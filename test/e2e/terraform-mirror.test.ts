@@ -113,7 +113,7 @@ describe("terraform-provider-sender from the release's filesystem mirror", () =>
       "none\n",
     );
     const lock = fs.readFileSync(path.join(work, ".terraform.lock.hcl"), "utf8");
-    expect(lock).toContain(`provider "${SOURCE}" {\n  version     = "${VERSION}"`);
+    expect(lock).toContain(`provider "${SOURCE}" {\n  version = "${VERSION}"\n  hashes = [\n    "h1:`);
     const exe = path.join(
       work,
       ".terraform/providers",
