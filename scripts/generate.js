@@ -33,7 +33,7 @@ const root = path.resolve(__dirname, "..");
  */
 const GENERATORS = [
   // Sources, from the TSDoc and declarations of provider/ (the TypeScript compiler API, no build).
-  { script: "docs:fields", writes: ["provider/resources/field-docs.generated.ts"] },
+  { script: "docs:fields", writes: ["provider/kinds/field-docs.generated.ts"] },
   { script: "docs:data-source-fields", writes: ["provider/functions/docs.generated.ts"] },
   { script: "sdk:functions", writes: ["sdk/functions/*.generated.ts"] },
   { script: "sdk:classes", writes: ["sdk/*.generated.ts"] },

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run policy:kinds` (a step of `npm run generate`): writes the policy pack's list of resource
 // kinds, `SENDER_KINDS` in policy/src/resources.ts between its generated markers, from the registry's
-// `RESOURCE_KINDS` (provider/resources/registry.ts, read from the build: run after it). The pack is a
+// `RESOURCE_KINDS` (provider/kinds/registry.ts, read from the build: run after it). The pack is a
 // package of its own that imports nothing from the provider, so it holds this copy; the registry is
 // the one place the kinds are written.
 //
@@ -20,7 +20,7 @@ const END = "// generated: end";
 function render(kinds) {
   return [
     BEGIN,
-    "/** Every kind, in the registry's order (provider/resources/registry.ts). */",
+    "/** Every kind, in the registry's order (provider/kinds/registry.ts). */",
     `export const SENDER_KINDS = [${kinds.map((kind) => JSON.stringify(kind)).join(", ")}] as const;`,
     END,
   ].join("\n");
@@ -48,7 +48,7 @@ function generate(kinds) {
 }
 
 if (require.main === module) {
-  const { RESOURCE_KINDS } = require(path.join(root, "dist/provider/resources/registry.js"));
+  const { RESOURCE_KINDS } = require(path.join(root, "dist/provider/kinds/registry.js"));
   const text = generate(RESOURCE_KINDS);
   if (process.argv.includes("--print")) process.stdout.write(text);
   else {

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run sdk:classes`: writes the SDK's resource classes, sdk/<kind>.generated.ts for each kind of
-// the registry (provider/resources/registry.ts), and sdk/resources.generated.ts that re-exports them.
+// the registry (provider/kinds/registry.ts), and sdk/resources.generated.ts that re-exports them.
 // Each file holds `<Kind>Args`, one member per input of the kind's field table, and the class, one
 // `declare readonly` output per field, each with the field's doc (field-docs.generated.ts), typed as
 // the table says (required or optional, `enum` as a union of its values, `typed<T>()` as T, a list's
@@ -16,8 +16,8 @@ const ts = require("typescript");
 const { format } = require("./sdk-functions");
 
 const root = path.resolve(__dirname, "..");
-const REGISTRY = path.join(root, "provider/resources/registry.ts");
-const FIELD_DOCS = path.join(root, "provider/resources/field-docs.generated.ts");
+const REGISTRY = path.join(root, "provider/kinds/registry.ts");
+const FIELD_DOCS = path.join(root, "provider/kinds/field-docs.generated.ts");
 const CLIENT = path.join(root, "provider/client/index.ts");
 const CLASSES = path.join(root, "sdk/classes.ts");
 const OUT_DIR = path.join(root, "sdk");
@@ -25,7 +25,7 @@ const SUFFIX = ".generated.ts";
 /** The width the generated doc comments are wrapped to (biome's lineWidth is 110). */
 const WIDTH = 100;
 
-/** The TypeScript type of each `type` of a field (provider/field-type.ts). */
+/** The TypeScript type of each `type` of a field (provider/core/field-type.ts). */
 const TYPES = {
   string: "string",
   integer: "number",
@@ -141,7 +141,7 @@ function literalText(type) {
 }
 
 /**
- * A field's value type as TypeScript source (`ValueOf` of provider/resources/fields.ts): its
+ * A field's value type as TypeScript source (`ValueOf` of provider/core/fields.ts): its
  * `typed` type, by the name provider/client exports it under; else the union of its `enum`'s values,
  * in their order; else its `type`'s. `list` when it is an array, whose items are inputs too.
  */
@@ -315,7 +315,7 @@ function render(kinds) {
   const files = {};
   for (const kind of kinds) files[`sdk/${fileNameOf(kind.kind)}${SUFFIX}`] = renderKind(kind);
   files[`sdk/resources${SUFFIX}`] = [
-    ...header("the kinds of provider/resources/registry.ts"),
+    ...header("the kinds of provider/kinds/registry.ts"),
     ...kinds.map(
       ({ kind }) => `export { ${kind}, type ${kind}Args } from "./${fileNameOf(kind)}.generated";`,
     ),

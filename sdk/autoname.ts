@@ -1,11 +1,11 @@
 // The naming of the dynamic SDK: the rule itself (which inputs, their values) lives in
-// provider/naming.ts, the marks and titles in provider/autoname.ts; this file only puts it on Outputs.
+// provider/core/naming.ts, the marks and titles in provider/core/autoname.ts; this file only puts it on Outputs.
 import * as pulumi from "@pulumi/pulumi";
-import { type GivenNaming, namingPlan, type ResourceNaming, resourceNaming } from "../provider/naming";
-import type { ResourceKind } from "../provider/resources/registry";
+import { type GivenNaming, namingPlan, type ResourceNaming, resourceNaming } from "../provider/core/naming";
+import type { ResourceKind } from "../provider/kinds/registry";
 import { stackNonce } from "./stack-nonce";
 
-export { instanceMark, markedTitle, markFromUrn, titleFromUrn } from "../provider/autoname";
+export { instanceMark, markedTitle, markFromUrn, titleFromUrn } from "../provider/core/autoname";
 
 /** The URN of a resource of a kind the SDK autonames or marks. */
 function urnOf(kind: ResourceKind, name: string, opts: pulumi.CustomResourceOptions | undefined) {

@@ -5,7 +5,7 @@
  * `sdk/<kind>.generated.ts`, from its table and this entry; the constructor calls `inputs`.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { ResourceKind } from "../provider/resources/registry";
+import type { ResourceKind } from "../provider/kinds/registry";
 import { markInputs, titleInputs } from "./autoname";
 
 /** The arguments a class's `inputs` reads, as far as it reads them. */

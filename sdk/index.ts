@@ -1,6 +1,6 @@
 // The whole surface a Pulumi program imports, in one place.
 
-import "../provider/node-version";
+import "../provider/core/node-version";
 
 // The value types of resource and function arguments and outputs.
 export type {
@@ -12,7 +12,7 @@ export type {
   SubscriberAction,
   WebhookTopic,
 } from "../provider/client";
-export type { ResourceKind } from "../provider/resources/registry";
+export type { ResourceKind } from "../provider/kinds/registry";
 export * from "./functions";
 export { SenderResource, type SenderResourceClass, TYPE_PREFIX, typeToken } from "./resource";
 export * from "./resources.generated";

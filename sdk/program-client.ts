@@ -7,8 +7,8 @@ import {
   type ProviderSettings,
   readSettings,
   unknownKeyWarnings,
-} from "../provider/config";
-import { clientFromSettings } from "../provider/context";
+} from "../provider/core/config";
+import { clientFromSettings } from "../provider/core/context";
 import type { RunContext, SenderFunctionError } from "../provider/functions";
 
 /**

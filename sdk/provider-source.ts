@@ -1,5 +1,5 @@
-import type { ResourceKind } from "../provider/resources/registry";
-import type { STACK_NONCE_KIND } from "../provider/resources/stack-nonce";
+import type { STACK_NONCE_KIND } from "../provider/dynamic/stack-nonce";
+import type { ResourceKind } from "../provider/kinds/registry";
 
 /**
  * The provider text stored in state as `__provider` for one resource kind: the module the engine's

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
-import { outputNames } from "../provider/resources/fields";
-import { fieldTables, type ResourceKind } from "../provider/resources/registry";
+import { outputNames } from "../provider/core/fields";
+import { fieldTables, type ResourceKind } from "../provider/kinds/registry";
 import { programContext } from "./program-client";
 import { providerSource } from "./provider-source";
 

@@ -1,7 +1,6 @@
-// The stack instance's nonce, held by one hidden resource per stack (provider/resources/stack-nonce.ts).
+// The stack instance's nonce, held by one hidden resource per stack (provider/dynamic/stack-nonce.ts).
 import * as pulumi from "@pulumi/pulumi";
-import { newNonce } from "../provider/autoname";
-import { STACK_NONCE_KIND } from "../provider/resources/stack-nonce";
+import { newNonce } from "../provider/core/autoname";
 import {
   COPY_OF_ENV,
   currentBackendUrl,
@@ -9,7 +8,8 @@ import {
   MOVED_FROM_ENV,
   type PlaceHere,
   placeHere,
-} from "../provider/stack-place";
+} from "../provider/core/stack-place";
+import { STACK_NONCE_KIND } from "../provider/dynamic/stack-nonce";
 import { providerSource } from "./provider-source";
 import { TYPE_PREFIX } from "./resource";
 
@@ -35,7 +35,7 @@ function organization(): string {
 }
 
 /**
- * Where this run's stack lives (`provider/stack-place.ts`): the backend the CLI uses, the
+ * Where this run's stack lives (`provider/core/stack-place.ts`): the backend the CLI uses, the
  * organization, the project and the stack, hashed.
  */
 function here(): PlaceHere {

@@ -149,7 +149,7 @@ const HOUR_MS = 3_600_000;
 /**
  * The input the provider's `check` adds to a CampaignSchedule the stack already has as it is (the
  * same campaign and time as before), and refuses from a program: `SCHEDULE_KEPT_INPUT` of
- * provider/resources/campaign-schedule.ts.
+ * provider/kinds/campaign-schedule.ts.
  */
 export const SCHEDULE_KEPT_INPUT = "scheduleKept";
 

@@ -5,9 +5,9 @@
  * that what is written matches what the providers read back.
  */
 import type * as api from "../client/schemas";
-import { ProviderContext } from "../context";
-import { CAMPAIGN_KIND, providersOf, RESOURCE_KINDS, type ResourceKind } from "../resources/registry";
-import { isSent } from "../resources/sent-guard";
+import { ProviderContext } from "../core/context";
+import { isSent } from "../core/sent-guard";
+import { CAMPAIGN_KIND, providersOf, RESOURCE_KINDS, type ResourceKind } from "../kinds/registry";
 import type { AdoptClient } from "./client";
 import { adoptName, adoptWalks, byCreatedThenId } from "./walks";
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-import "../node-version";
-import { printError, printText } from "../diagnostics";
+import "../core/node-version";
+import { printError, printText } from "../core/diagnostics";
 import { AdoptUsageError, runAdopt } from "./main";
 
 runAdopt(process.argv.slice(2), {

@@ -5,8 +5,8 @@
  */
 import { type SenderClient, SenderHttpError, SenderReadOnlyError, UNAUTHENTICATED_HINT } from "../client";
 import type * as api from "../client/schemas";
-import type { ProviderSettings } from "../config";
-import { ProviderContext } from "../context";
+import type { ProviderSettings } from "../core/config";
+import { ProviderContext } from "../core/context";
 
 /** The client `pulumi-sender adopt` reads an account through: read-only, its webhook list seeding `getWebhook`. */
 export type AdoptClient = SenderClient & { seedWebhooks(webhooks: readonly api.Webhook[]): void };

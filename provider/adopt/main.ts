@@ -2,7 +2,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { CAMPAIGN_STATUSES } from "../client/schemas/campaigns";
-import { readSettings } from "../config";
+import { readSettings } from "../core/config";
 import { type AccountFilters, readAccount } from "./account";
 import { adoptClient, inAdoptTerms } from "./client";
 import {

@@ -4,7 +4,7 @@
  * config. Each is a function of the account alone (no dates, no randomness, a fixed order), so
  * that a second run writes byte-identical files.
  */
-import { CAMPAIGN_KIND } from "../resources/registry";
+import { CAMPAIGN_KIND } from "../kinds/registry";
 import { resourceTypeOf } from "../terraform/schema";
 import { type Account, type AccountObject, isSentStatus } from "./account";
 import { adoptName, partSuffix } from "./walks";

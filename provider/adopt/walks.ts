@@ -4,8 +4,8 @@
  * does not compile.
  */
 import type * as api from "../client/schemas";
-import type { PropertyBag } from "../resources/bag";
-import type { ResourceKind } from "../resources/registry";
+import type { PropertyBag } from "../core/bag";
+import type { ResourceKind } from "../kinds/registry";
 import type { AdoptClient } from "./client";
 
 /** One object `adopt` finds of a kind: the id its `read` takes, and what its name is derived from. */

@@ -303,7 +303,7 @@ export class Pacer {
  * The pacers of a process, one per service URL: every client made with the same registry shares
  * the pacer of its service, so two clients of one account (two providers with different tokens to
  * the same service included) share one rate limit. The smallest `maxInFlight` asked for wins.
- * The registry is kept by the process's context (`provider/context.ts`), not by this module; it
+ * The registry is kept by the process's context (`provider/core/context.ts`), not by this module; it
  * also knows every request of its clients in flight ({@link PacerRegistry.abortInFlight}).
  */
 export class PacerRegistry {

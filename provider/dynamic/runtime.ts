@@ -4,12 +4,12 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { SenderClient } from "../client";
-import { type ConfigureInput, ContextHolder } from "../context";
-import { filterConsoleErrors } from "../diagnostics";
-import { checkInContext } from "../resources/account-checks";
-import type { ResourceProviderImpl } from "../resources/provider-types";
-import { providerFactories, type ResourceKind } from "../resources/registry";
-import { STACK_NONCE_KIND, stackNonceProvider } from "../resources/stack-nonce";
+import { checkInContext } from "../core/account-checks";
+import { type ConfigureInput, ContextHolder } from "../core/context";
+import { filterConsoleErrors } from "../core/diagnostics";
+import type { ResourceProviderImpl } from "../core/provider-types";
+import { providerFactories, type ResourceKind } from "../kinds/registry";
+import { STACK_NONCE_KIND, stackNonceProvider } from "./stack-nonce";
 
 // Errors that are bugs keep their stack trace; every other failure is a message for the user.
 const BUG_ERRORS = [TypeError, ReferenceError, RangeError, SyntaxError];

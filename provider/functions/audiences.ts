@@ -3,8 +3,8 @@
 import { z } from "zod";
 import type * as api from "../client";
 import { serviceText } from "../client";
-import { readAccountPages } from "../context";
-import { editDistance } from "../edit-distance";
+import { readAccountPages } from "../core/context";
+import { editDistance } from "../core/edit-distance";
 import { type DataSource, type NoArgs, recordType } from "./declare";
 import { dataSourceDocs, objectTypeDocs } from "./docs.generated";
 import { LookupError } from "./run";

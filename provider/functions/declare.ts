@@ -4,7 +4,7 @@
 // SDK functions, the plugin's schema and handlers, the reference in docs/) is derived from it.
 import type { z } from "zod";
 import type { SenderClient } from "../client";
-import type { FieldType } from "../field-type";
+import type { FieldType } from "../core/field-type";
 
 /**
  * The doc of each property of T: the TSDoc of the property, which `npm run docs:data-source-fields`

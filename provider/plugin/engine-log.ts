@@ -3,7 +3,7 @@
 import * as grpc from "@grpc/grpc-js";
 import { EngineService, type IEngineClient } from "@pulumi/pulumi/proto/engine_grpc_pb";
 import * as engproto from "@pulumi/pulumi/proto/engine_pb";
-import { type DiagnosticSink, stderrSink } from "../diagnostics";
+import { type DiagnosticSink, stderrSink } from "../core/diagnostics";
 
 /** The engine's client, made with the plugin's own grpc-js (whose credentials it is given). */
 const EngineClient = grpc.makeGenericClientConstructor(EngineService, "Engine");

@@ -17,8 +17,8 @@ import * as statusproto from "@pulumi/pulumi/proto/status_pb";
 import { Any } from "google-protobuf/google/protobuf/any_pb";
 import { Empty } from "google-protobuf/google/protobuf/empty_pb";
 import { Struct } from "google-protobuf/google/protobuf/struct_pb";
-import { CONFIG_TABLE } from "../config";
-import { printError, printLine } from "../diagnostics";
+import { CONFIG_TABLE } from "../core/config";
+import { printError, printLine } from "../core/diagnostics";
 import type { NativeProvider } from "./server";
 
 /** What the engine's status of a failed call is made from (grpc-js maps an `Error` to UNKNOWN with its message). */

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // The entry point of `pulumi-resource-sender`, the native provider plugin.
-import { ContextHolder } from "../context";
-import { printError, printFatal } from "../diagnostics";
-import { pluginEngineAddress } from "../engine-watch";
+import { ContextHolder } from "../core/context";
+import { printError, printFatal } from "../core/diagnostics";
+import { pluginEngineAddress } from "../core/engine-watch";
 import { engineLogSink } from "./engine-log";
 import { serve } from "./grpc-server";
 import { packageSchemaText } from "./package-schema";

@@ -1,5 +1,5 @@
-import { CONFIG_TABLE, type ConfigKey } from "../config";
-import { fieldTables, resourceDescriptions } from "../resources/registry";
+import { CONFIG_TABLE, type ConfigKey } from "../core/config";
+import { fieldTables, resourceDescriptions } from "../kinds/registry";
 import { registryExamples } from "./examples.generated";
 import { functionTypes, servedFunctions } from "./functions";
 import { withExamples } from "./registry-examples";

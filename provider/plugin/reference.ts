@@ -4,8 +4,8 @@
  * around the blocks is the page's own. `npm run reference` rewrites the blocks; a test holds the
  * page equal to the tables, so the reference cannot drift from the code.
  */
-import type { DocumentedField, DocumentedTable, Field } from "../resources/fields";
-import { fieldTables, RESOURCE_KINDS, type ResourceKind, resourceDescriptions } from "../resources/registry";
+import type { DocumentedField, DocumentedTable, Field } from "../core/fields";
+import { fieldTables, RESOURCE_KINDS, type ResourceKind, resourceDescriptions } from "../kinds/registry";
 
 const TYPE_TEXT: Record<Field["type"], string> = {
   string: "string",

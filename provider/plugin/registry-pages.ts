@@ -1,7 +1,7 @@
 // The Pulumi Registry's two pages of the package, docs/_index.md and
 // docs/installation-configuration.md, from the examples, the language list and the config table
 // (`npm run docs:registry`; a test fails when the checked-in pages differ).
-import { CONFIG_TABLE, type ConfigKey } from "../config";
+import { CONFIG_TABLE, type ConfigKey } from "../core/config";
 import {
   DYNAMIC_PACKAGE,
   dynamicProgram,

@@ -1,5 +1,5 @@
-import type { FieldType } from "../field-type";
-import type { DocumentedField, DocumentedTable } from "../resources/fields";
+import type { FieldType } from "../core/field-type";
+import type { DocumentedField, DocumentedTable } from "../core/fields";
 
 /** The package name: type tokens are `sender:index:<Name>`, the plugin `pulumi-resource-sender`. */
 export const PACKAGE = "sender";

@@ -1,16 +1,14 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type * as pulumi from "@pulumi/pulumi";
-import { NONCE_PATTERN, newNonce } from "../autoname";
 import { SenderConfigError } from "../client/errors/config-error";
-import { checkSenderConfig } from "../config";
-import { type ConfigureInput, ContextHolder } from "../context";
-import { type DiagnosticSink, forResource as inScope, warn } from "../diagnostics";
-import type { RunContext } from "../functions";
-import { namingPlan, resourceNaming } from "../naming";
-import { checkInContext } from "../resources/account-checks";
-import type { PropertyBag } from "../resources/bag";
-import { providerFactories, RESOURCE_KINDS, type ResourceKind } from "../resources/registry";
+import { checkInContext } from "../core/account-checks";
+import { NONCE_PATTERN, newNonce } from "../core/autoname";
+import type { PropertyBag } from "../core/bag";
+import { checkSenderConfig } from "../core/config";
+import { type ConfigureInput, ContextHolder } from "../core/context";
+import { type DiagnosticSink, forResource as inScope, warn } from "../core/diagnostics";
+import { namingPlan, resourceNaming } from "../core/naming";
 import {
   COPY_OF_ENV,
   currentBackendUrl,
@@ -19,7 +17,9 @@ import {
   MOVED_FROM_ENV,
   type PlaceHere,
   placeHere,
-} from "../stack-place";
+} from "../core/stack-place";
+import type { RunContext } from "../functions";
+import { providerFactories, RESOURCE_KINDS, type ResourceKind } from "../kinds/registry";
 import { servedFunctions } from "./functions";
 import { PACKAGE } from "./schema";
 

@@ -1,6 +1,6 @@
 // `npm run reference`: renders the generated blocks of the resource reference from the field tables.
 import * as fs from "node:fs";
-import { printLine } from "../diagnostics";
+import { printLine } from "../core/diagnostics";
 import { updateReference } from "./reference";
 
 const target = process.argv[2] ?? "docs/resources.md";

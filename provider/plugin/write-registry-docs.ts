@@ -2,7 +2,7 @@
 // docs/installation-configuration.md, from the examples, the language list and the config table.
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { printLine } from "../diagnostics";
+import { printLine } from "../core/diagnostics";
 import { registryExamples } from "./examples.generated";
 import { indexPage, installationPage } from "./registry-pages";
 import { packageVersion } from "./server";

@@ -1,6 +1,6 @@
 // `npm run schema`: writes the package schema (sdks/schema.json) from the field tables.
 import * as fs from "node:fs";
-import { printLine } from "../diagnostics";
+import { printLine } from "../core/diagnostics";
 import { packageSchemaText } from "./package-schema";
 import { packageVersion } from "./server";
 

@@ -1,17 +1,17 @@
 /**
  * The Terraform/OpenTofu schema (plugin protocol 6) as plain data, derived from the same tables the
- * plugin's package schema reads: the resource kinds' field tables (resources/registry.ts), the config
+ * plugin's package schema reads: the resource kinds' field tables (kinds/registry.ts), the config
  * key table (config.ts) and the data-source declarations (functions/registry.ts). The names are the
  * tables' in snake_case (`replyTo` → `reply_to`), the types `sender_<snake kind>` and, for the data
  * sources, `sender_<snake function name without get>`. The server (server.ts) encodes this into the
  * protocol's messages; the release's docs and `adopt --format hcl` read the same names from here.
  */
-import { CONFIG_TABLE, type ConfigKey, type ConfigKeyName } from "../config";
-import type { FieldType } from "../field-type";
+import { CONFIG_TABLE, type ConfigKey, type ConfigKeyName } from "../core/config";
+import type { FieldType } from "../core/field-type";
 import { type AnyObjectShape, type AnyProp, dataSources } from "../functions";
 import { docOf } from "../functions/declare";
-import type { DocumentedField, DocumentedTable } from "../resources/fields";
-import { fieldTables, RESOURCE_KINDS, type ResourceKind, resourceDescriptions } from "../resources/registry";
+import type { DocumentedField, DocumentedTable } from "../core/fields";
+import { fieldTables, RESOURCE_KINDS, type ResourceKind, resourceDescriptions } from "../kinds/registry";
 
 /** The provider's name in type names and in its source address (`registry.opentofu.org/pulumi-sender/sender`). */
 export const TF_PROVIDER_NAME = "sender";

@@ -3,7 +3,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { LAUNCH_CONTENT } from "../../emulator/seed";
-import { autonamedTitleOf, instanceMark } from "../../provider/autoname";
+import { autonamedTitleOf, instanceMark } from "../../provider/core/autoname";
 import { GO_MODULE } from "../../provider/plugin/schema";
 import { freshDir } from "../support/folders";
 import { pluginAndHosts, pluginPath, pluginTarball, VERSION } from "../support/plugin";

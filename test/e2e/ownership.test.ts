@@ -8,9 +8,9 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { instanceMark } from "../../provider/autoname";
-import { journalKey } from "../../provider/resources/create-journal";
-import { placeOf } from "../../provider/stack-place";
+import { instanceMark } from "../../provider/core/autoname";
+import { journalKey } from "../../provider/core/create-journal";
+import { placeOf } from "../../provider/core/stack-place";
 import { pluginPath } from "../support/plugin";
 import { cli } from "../support/run";
 import {

@@ -1,7 +1,7 @@
 import * as path from "node:path";
 import ts from "typescript";
 import { beforeAll, describe, expect, test } from "vitest";
-import { fieldDocs } from "../../provider/resources/field-docs.generated";
+import { fieldDocs } from "../../provider/kinds/field-docs.generated";
 import { ROOT } from "../support/root";
 
 // What an editor and `tsc` tell a user of the built package (dist/, `npm run build`): a program

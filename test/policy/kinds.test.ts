@@ -2,7 +2,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { describe, expect, test } from "vitest";
 import { SENDER_KINDS } from "../../policy/src/resources";
-import { RESOURCE_KINDS } from "../../provider/resources/registry";
+import { RESOURCE_KINDS } from "../../provider/kinds/registry";
 import { ROOT } from "../support/root";
 
 // The pack's list of kinds is a copy of the registry's, written by `npm run policy:kinds` (a step of

@@ -24,8 +24,8 @@ import {
   webhookNotHttps,
 } from "../../policy/src/rules";
 import { fieldTables } from "../../provider";
-import { SCHEDULE_KEPT_INPUT as PROVIDER_SCHEDULE_KEPT_INPUT } from "../../provider/resources/campaign-schedule";
-import { RESOURCE_KINDS } from "../../provider/resources/registry";
+import { SCHEDULE_KEPT_INPUT as PROVIDER_SCHEDULE_KEPT_INPUT } from "../../provider/kinds/campaign-schedule";
+import { RESOURCE_KINDS } from "../../provider/kinds/registry";
 import { ROOT } from "../support/root";
 
 // The pack's own @pulumi/policy (policy/node_modules), the one its sources load: its proxy is what

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { beforeAll, describe, expect, test } from "vitest";
-import { autonamedTitleOf, cutCodePoints, sameTitle } from "../../provider/autoname";
+import { autonamedTitleOf, cutCodePoints, sameTitle } from "../../provider/core/autoname";
 import { Campaign, TransactionalCampaign } from "../../sdk";
 import { instanceMark, markedTitle, titleFromUrn } from "../../sdk/autoname";
 import { installMocks, registration, resolved, stackNonceOfMocks, stackNonces } from "./mocks";

@@ -5,9 +5,9 @@ import ts from "typescript";
 import { beforeAll, describe, expect, test } from "vitest";
 import { fieldTables } from "../../provider";
 import { WEBHOOK_TOPICS } from "../../provider/client";
-import { ATTACHMENT_FILE_TYPES } from "../../provider/resources/attachment";
-import { fieldDocs } from "../../provider/resources/field-docs.generated";
-import { RESOURCE_KINDS, type ResourceKind } from "../../provider/resources/registry";
+import { ATTACHMENT_FILE_TYPES } from "../../provider/kinds/attachment";
+import { fieldDocs } from "../../provider/kinds/field-docs.generated";
+import { RESOURCE_KINDS, type ResourceKind } from "../../provider/kinds/registry";
 
 // A field's doc is written once, as the TSDoc of its key in the field table (what editors show,
 // through the derived SDK types). `npm run docs:fields` copies it to field-docs.generated.ts, which
@@ -15,7 +15,7 @@ import { RESOURCE_KINDS, type ResourceKind } from "../../provider/resources/regi
 // the TypeScript language service what a hover shows.
 
 const ROOT = path.resolve(__dirname, "../..");
-const GENERATED = path.join(ROOT, "provider/resources/field-docs.generated.ts");
+const GENERATED = path.join(ROOT, "provider/kinds/field-docs.generated.ts");
 const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
 
 /** What the generator writes from today's sources (it prints the module with `--print`). */

@@ -1,15 +1,15 @@
 import * as pulumi from "@pulumi/pulumi";
 import { beforeAll, describe, expect, test } from "vitest";
 import { fieldTables } from "../../provider";
-import type { attachmentFields } from "../../provider/resources/attachment";
-import type { campaignFields } from "../../provider/resources/campaign";
-import type { campaignFollowUpFields } from "../../provider/resources/campaign-follow-up";
-import type { campaignScheduleFields } from "../../provider/resources/campaign-schedule";
-import type { campaignTargetingFields } from "../../provider/resources/campaign-targeting";
-import { outputNames } from "../../provider/resources/fields";
-import type { ResourceKind } from "../../provider/resources/registry";
-import type { transactionalCampaignFields } from "../../provider/resources/transactional-campaign";
-import type { webhookFields } from "../../provider/resources/webhook";
+import { outputNames } from "../../provider/core/fields";
+import type { attachmentFields } from "../../provider/kinds/attachment";
+import type { campaignFields } from "../../provider/kinds/campaign/campaign";
+import type { campaignFollowUpFields } from "../../provider/kinds/campaign-follow-up";
+import type { campaignScheduleFields } from "../../provider/kinds/campaign-schedule";
+import type { campaignTargetingFields } from "../../provider/kinds/campaign-targeting";
+import type { ResourceKind } from "../../provider/kinds/registry";
+import type { transactionalCampaignFields } from "../../provider/kinds/transactional-campaign/transactional-campaign";
+import type { webhookFields } from "../../provider/kinds/webhook";
 import {
   Attachment,
   Campaign,

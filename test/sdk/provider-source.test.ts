@@ -4,7 +4,7 @@ import * as path from "node:path";
 import type * as pulumi from "@pulumi/pulumi";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startEmulator } from "../../emulator/server";
-import { RESOURCE_KINDS, type ResourceKind } from "../../provider/resources/registry";
+import { RESOURCE_KINDS, type ResourceKind } from "../../provider/kinds/registry";
 import { providerSource } from "../../sdk/provider-source";
 
 // The engine's dynamic-provider process loads `__provider` with require-from-string and calls

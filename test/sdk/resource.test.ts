@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { RESOURCE_KINDS } from "../../provider/resources/registry";
+import { RESOURCE_KINDS } from "../../provider/kinds/registry";
 import * as sender from "../../sdk";
 import { clearRegistered, installMocks, registered, resolved } from "./mocks";
 

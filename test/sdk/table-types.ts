@@ -4,7 +4,7 @@
  * two equal): a class's arguments and its outputs are its table's fields.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { AlwaysPresent, Field, FieldTable, ValueOf } from "../../provider/resources/fields";
+import type { AlwaysPresent, Field, FieldTable, ValueOf } from "../../provider/core/fields";
 
 /**
  * A field's argument value: a list takes inputs as its items too. Not distributive, so that a

@@ -1,8 +1,8 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { describe, expect, test } from "vitest";
 import type { CampaignStatus, FollowUpDelay, LastAction, WebhookTopic } from "../../provider/client";
-import type { CampaignInputs, CampaignOutputs } from "../../provider/resources/campaign";
-import type { CampaignFollowUpOutputs } from "../../provider/resources/campaign-follow-up";
+import type { CampaignInputs, CampaignOutputs } from "../../provider/kinds/campaign/campaign";
+import type { CampaignFollowUpOutputs } from "../../provider/kinds/campaign-follow-up";
 import type {
   Campaign,
   CampaignArgs,

@@ -4,12 +4,12 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { describe, expect, test } from "vitest";
 
-// provider/ writes to the console and the standard streams only through provider/diagnostics.ts,
+// provider/ writes to the console and the standard streams only through provider/core/diagnostics.ts,
 // whose sink the plugin routes to the engine's Log (its stderr shows only at debug level).
 const ROOT = path.join(__dirname, "../..");
-const SINK = "provider/diagnostics.ts";
+const SINK = "provider/core/diagnostics.ts";
 const RULE =
-  "provider/ writes to the console and the standard streams only through provider/diagnostics.ts (warn, notice, printLine...): the plugin's stderr reaches the user only at debug level";
+  "provider/ writes to the console and the standard streams only through provider/core/diagnostics.ts (warn, notice, printLine...): the plugin's stderr reaches the user only at debug level";
 
 function sources(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

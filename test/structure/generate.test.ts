@@ -59,7 +59,7 @@ describe("npm run generate -- --check", () => {
   }, 120_000);
 
   test("fails naming each planted stale file, and changes nothing", () => {
-    const docs = path.join(tree, "provider/resources/field-docs.generated.ts");
+    const docs = path.join(tree, "provider/kinds/field-docs.generated.ts");
     const edited = fs.readFileSync(docs, "utf8").replace(/(\w+): "/, '$1: "An out-of-date doc. ');
     fs.writeFileSync(docs, edited);
     fs.rmSync(path.join(tree, "sdk/functions/plans.generated.ts"));
@@ -74,7 +74,7 @@ describe("npm run generate -- --check", () => {
 
     const { status, stderr } = run("--check", ONLY);
     expect(staleLines(stderr)).toEqual([
-      "provider/resources/field-docs.generated.ts: differs from what the generator writes (npm run docs:fields)",
+      "provider/kinds/field-docs.generated.ts: differs from what the generator writes (npm run docs:fields)",
       "sdk/functions/gone.generated.ts: no generator writes it (remove it) (npm run sdk:functions)",
       "sdk/functions/plans.generated.ts: missing (the generator writes it) (npm run sdk:functions)",
       "sdk/campaign.generated.ts: differs from what the generator writes (npm run sdk:classes)",

@@ -87,17 +87,17 @@ describe("the layers", () => {
     const text = [
       'import { a } from "../functions";',
       'import type { B } from "../functions/declare";',
-      'export * from "../autoname";',
-      'import "../claims";',
-      'const c = require("../config");',
+      'export * from "../core/autoname";',
+      'import "../core/claims";',
+      'const c = require("../core/config");',
       'import { z } from "zod";',
     ].join("\n");
     expect(importsOf(file, text).map(relative)).toEqual([
       "provider/functions/index.ts",
       "provider/functions/declare.ts",
-      "provider/autoname.ts",
-      "provider/claims.ts",
-      "provider/config.ts",
+      "provider/core/autoname.ts",
+      "provider/core/claims.ts",
+      "provider/core/config.ts",
     ]);
   });
 

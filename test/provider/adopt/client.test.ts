@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { readAccount } from "../../../provider/adopt/account";
 import { adoptClient, inAdoptTerms, MutationRefused } from "../../../provider/adopt/client";
-import { readSettings } from "../../../provider/config";
-import { SenderOperationError } from "../../../provider/resources/operation-errors";
-import { type Harness, startHarness, TOKEN } from "../resources/harness";
+import { readSettings } from "../../../provider/core/config";
+import { SenderOperationError } from "../../../provider/core/operation-errors";
+import { type Harness, startHarness, TOKEN } from "../kinds/harness";
 
 let h: Harness;
 beforeAll(async () => {

@@ -15,7 +15,7 @@ import {
   terraformName,
 } from "../../../provider/adopt/render";
 import { SenderReadOnlyError } from "../../../provider/client";
-import { readSettings } from "../../../provider/config";
+import { readSettings } from "../../../provider/core/config";
 
 const campaign = (id: string, label: string, status = "DRAFT"): AccountObject => ({
   kind: "Campaign",

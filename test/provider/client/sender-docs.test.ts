@@ -2,9 +2,9 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { SenderClient, SenderHttpError } from "../../../provider/client";
-import { ProviderContext } from "../../../provider/context";
+import { ProviderContext } from "../../../provider/core/context";
+import type { ResourceProviderImpl } from "../../../provider/core/provider-types";
 import { providersOf, type ResourceKind } from "../../../provider/index";
-import type { ResourceProviderImpl } from "../../../provider/resources/provider-types";
 import { type CannedServer, startCannedServer } from "./helpers/canned-server";
 
 /**

@@ -7,7 +7,7 @@ import {
   SenderClient,
   SenderNetworkError,
 } from "../../../provider/client";
-import { SIGTERM_EXIT_CODE } from "../../../provider/engine-watch";
+import { SIGTERM_EXIT_CODE } from "../../../provider/core/engine-watch";
 import * as f from "./helpers/fixtures";
 import { type HostileServer, startHostileServer } from "./helpers/hostile-server";
 

@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { describe, expect, test } from "vitest";
+import { RESOURCE_KINDS } from "../../../provider/kinds/registry";
 import { registryExamples } from "../../../provider/plugin/examples.generated";
 import { packageSchema } from "../../../provider/plugin/package-schema";
 import {
@@ -15,7 +16,6 @@ import {
 } from "../../../provider/plugin/registry-examples";
 import { indexPage, installationPage } from "../../../provider/plugin/registry-pages";
 import { GO_MODULE, LOGO_URL } from "../../../provider/plugin/schema";
-import { RESOURCE_KINDS } from "../../../provider/resources/registry";
 import { readPng } from "../../support/png";
 
 // The Pulumi Registry package: the schema's metadata, the examples its descriptions carry, and the

@@ -2,8 +2,9 @@ import * as os from "node:os";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { LAUNCH_CONTENT } from "../../../emulator/seed";
 import { type RunningEmulator, startEmulator } from "../../../emulator/server";
-import { autonamedTitleOf, instanceMark, titleFromUrn } from "../../../provider/autoname";
 import { SenderClient } from "../../../provider/client";
+import { autonamedTitleOf, instanceMark, titleFromUrn } from "../../../provider/core/autoname";
+import { BOTH_CONFIRMATIONS, COPY_OF_ENV, MOVED_FROM_ENV, placeOf } from "../../../provider/core/stack-place";
 import { cartAsText } from "../../../provider/plugin/functions";
 import {
   autonameInputs,
@@ -15,7 +16,6 @@ import {
   PLACE_INPUT,
   pluginPlace,
 } from "../../../provider/plugin/server";
-import { BOTH_CONFIRMATIONS, COPY_OF_ENV, MOVED_FROM_ENV, placeOf } from "../../../provider/stack-place";
 
 // The plugin's provider object in-process, against an emulator: the engine's Configure variables
 // reach the resources and the functions, and a bad token is refused with the client's error.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { dataSources } from "../../../provider/functions";
-import { fieldTables, RESOURCE_KINDS } from "../../../provider/resources/registry";
+import { fieldTables, RESOURCE_KINDS } from "../../../provider/kinds/registry";
 import {
   camelCase,
   ctyType,

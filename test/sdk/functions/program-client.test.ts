@@ -1,7 +1,7 @@
 import { inspect } from "node:util";
 import * as pulumi from "@pulumi/pulumi";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { MISSING_TOKEN_MESSAGE } from "../../../provider/context";
+import { MISSING_TOKEN_MESSAGE } from "../../../provider/core/context";
 import { getCampaign, getPlans, SenderFunctionError } from "../../../sdk/functions";
 import { ProgramContext, useProgramContext } from "../../../sdk/program-client";
 import { TOKEN, useEmulator } from "./helpers";

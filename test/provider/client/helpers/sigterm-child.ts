@@ -1,7 +1,7 @@
 // Run in a child process by sigterm.test.ts: stops on SIGTERM as the provider processes do, then
 // starts a request that the server answers a byte a second, with a timeout far beyond the test's.
 import { abortRequestsInFlight, PacerRegistry, SenderClient } from "../../../../provider/client";
-import { EngineWatch } from "../../../../provider/engine-watch";
+import { EngineWatch } from "../../../../provider/core/engine-watch";
 
 // What a provider process keeps: the registry of its clients, and its watch, which cuts their requests.
 const pacers = new PacerRegistry();

@@ -1,0 +1,233 @@
+import { z } from "zod";
+import { DEFAULT_MAX_IN_FLIGHT, DEFAULT_TIMEOUT_MS } from "../client/client";
+import { SenderConfigError } from "../client/errors/config-error";
+import { shorten } from "../client/query";
+import { DEFAULT_RETRY_OPTIONS } from "../client/retry";
+import { editDistance } from "./edit-distance";
+
+/** The settings the provider reads from stack config (`sender:*`) or the environment. */
+export interface ProviderSettings {
+  /** The Sender API token. Never logged, never stored in state. */
+  apiToken: string | undefined;
+  /** The API's base URL, `https://api.sender.net` unless configured. */
+  baseUrl: string;
+  /** The most attempts one request may take, retries included. */
+  maxAttempts: number | undefined;
+  /** The overall deadline of one request, retries included, in milliseconds. */
+  deadlineMs: number | undefined;
+  /** The most requests in flight at once, shared by every resource of the process. */
+  maxInFlight: number | undefined;
+  /** The timeout of one attempt, in milliseconds. */
+  timeoutMs: number | undefined;
+  /** The least time, in minutes, between a create or update of a CampaignSchedule and the send; undefined: no such rule. */
+  minScheduleLeadMinutes: number | undefined;
+}
+
+/** The default base URL of the real service. */
+export const DEFAULT_BASE_URL = "https://api.sender.net";
+
+/** One `sender:*` config key: everything the settings, the checks, the schema and the docs say of it. */
+export interface ConfigKey {
+  /** How the value is read: a string, or a whole number greater than 0. */
+  readonly type: "string" | "integer";
+  /** The default when the key and its environment variable are unset; undefined when there is none. */
+  readonly default: string | number | undefined;
+  /** The environment variable read when the key is unset. */
+  readonly env?: string;
+  /** The description, on one line (the schema's; an integer's default is added there). */
+  readonly doc: string;
+  /** A secret: never stored in clear, never logged. */
+  readonly secret?: boolean;
+  /** The {@link ProviderSettings} member the value goes to. */
+  readonly setting: keyof ProviderSettings;
+  /** What a number is multiplied by on its way to the setting (seconds to ms: 1000). */
+  readonly scale?: number;
+}
+
+/**
+ * Every `sender:*` config key the package reads, without the `sender:` prefix, in the order the
+ * schema lists them. The defaults are the client's own (it applies them when a setting is unset).
+ */
+export const CONFIG_TABLE = {
+  apiToken: {
+    type: "string",
+    default: undefined,
+    env: "SENDER_API_TOKEN",
+    doc: "The Sender API token. A secret: never stored in clear, never logged.",
+    secret: true,
+    setting: "apiToken",
+  },
+  baseUrl: {
+    type: "string",
+    default: DEFAULT_BASE_URL,
+    env: "SENDER_BASE_URL",
+    doc: "The API's base URL, `https://api.sender.net` unless set. Plain `http://` is refused except on loopback.",
+    setting: "baseUrl",
+  },
+  maxAttempts: {
+    type: "integer",
+    default: DEFAULT_RETRY_OPTIONS.maxAttempts,
+    doc: "Attempts per request, retries included.",
+    setting: "maxAttempts",
+  },
+  retryDeadlineSeconds: {
+    type: "integer",
+    default: DEFAULT_RETRY_OPTIONS.deadlineMs / 1000,
+    doc: "Overall deadline of one request, retries included, in seconds.",
+    setting: "deadlineMs",
+    scale: 1000,
+  },
+  maxInFlight: {
+    type: "integer",
+    default: DEFAULT_MAX_IN_FLIGHT,
+    doc: "Requests in flight at once, per provider instance.",
+    setting: "maxInFlight",
+  },
+  requestTimeoutSeconds: {
+    type: "integer",
+    default: DEFAULT_TIMEOUT_MS / 1000,
+    doc: "Timeout of one attempt, in seconds.",
+    setting: "timeoutMs",
+    scale: 1000,
+  },
+  minScheduleLeadMinutes: {
+    type: "integer",
+    default: undefined,
+    doc: "The least time, in minutes, between a CampaignSchedule's create or update and the send it schedules: a nearer scheduleTime is refused before it reaches the service. Unset: no such rule (a time in the past is always refused).",
+    setting: "minScheduleLeadMinutes",
+  },
+} as const satisfies Record<string, ConfigKey>;
+
+/** The name of a `sender:*` config key, without the prefix. */
+export type ConfigKeyName = keyof typeof CONFIG_TABLE;
+
+/** Every `sender:*` config key the package reads, without the `sender:` prefix. */
+export const CONFIG_KEYS = Object.keys(CONFIG_TABLE) as readonly ConfigKeyName[];
+
+/** A source of string config values keyed `sender:<name>`, as `configure()` and the program see them. */
+export interface ConfigSource {
+  /** The value under a full key such as `sender:apiToken`, or undefined. */
+  get(key: string): string | undefined;
+}
+
+/** The message of the error raised when no token is configured. */
+export const MISSING_TOKEN_MESSAGE =
+  "No Sender API token: set it with `pulumi config set --secret sender:apiToken <token>` or the SENDER_API_TOKEN environment variable";
+
+const positiveInt = (key: string) =>
+  z
+    .string()
+    .regex(/^\d+$/, `${key} must be a whole number`)
+    .transform(Number)
+    .refine((n) => n > 0, `${key} must be greater than 0`);
+
+/**
+ * Reads the provider settings from config, falling back to the environment (`SENDER_API_TOKEN`,
+ * `SENDER_BASE_URL`).
+ *
+ * @throws SenderConfigError naming the config key when a value is malformed.
+ */
+export function readSettings(config: ConfigSource, env: NodeJS.ProcessEnv = process.env): ProviderSettings {
+  const pick = (name: string) => {
+    const value = config.get(`sender:${name}`);
+    return value === undefined || value === "" ? undefined : value;
+  };
+  const number = (name: string, scale = 1) => {
+    const raw = pick(name);
+    if (raw === undefined) return undefined;
+    const parsed = positiveInt(`sender:${name}`).safeParse(raw);
+    if (!parsed.success) {
+      // The value as given and a valid one: no integer key is a secret.
+      const example = CONFIG_TABLE[name as ConfigKeyName]?.default ?? 1;
+      const reason = `${parsed.error.issues[0]?.message ?? "invalid value"} (got ${JSON.stringify(shorten(raw))}), e.g. \`pulumi config set sender:${name} ${example}\``;
+      throw new SenderConfigError(`sender:${name}`, reason, `Invalid config sender:${name}: ${reason}`);
+    }
+    return parsed.data * scale;
+  };
+  const settings: Record<string, string | number | undefined> = {};
+  for (const [name, key] of Object.entries(CONFIG_TABLE) as [ConfigKeyName, ConfigKey][]) {
+    const value =
+      key.type === "integer"
+        ? number(name, key.scale)
+        : (pick(name) ?? ((key.env !== undefined && env[key.env]) || undefined));
+    settings[key.setting] = value ?? (key.type === "string" ? key.default : undefined);
+  }
+  return settings as unknown as ProviderSettings;
+}
+
+/** The known key closest to `name` (case-insensitively), e.g. `apitoken` → `apiToken`. */
+export function closestConfigKey(name: string): ConfigKeyName {
+  const lower = name.toLowerCase();
+  let best: ConfigKeyName = "apiToken";
+  let bestDistance = Number.POSITIVE_INFINITY;
+  for (const key of CONFIG_KEYS) {
+    const distance = editDistance(lower, key.toLowerCase());
+    if (distance < bestDistance) {
+      best = key;
+      bestDistance = distance;
+    }
+  }
+  return best;
+}
+
+/**
+ * One warning per `sender:*` key the package does not read, naming the closest known key, e.g.
+ * `Unknown config key sender:apitoken (did you mean sender:apiToken?); it is ignored`.
+ */
+export function unknownKeyWarnings(keys: Iterable<string>): string[] {
+  const known = new Set<string>(CONFIG_KEYS);
+  const warnings: string[] = [];
+  for (const key of keys) {
+    if (!key.startsWith("sender:")) continue;
+    const name = key.slice("sender:".length);
+    if (known.has(name)) continue;
+    warnings.push(
+      `Unknown config key ${key} (did you mean sender:${closestConfigKey(name)}?); it is ignored`,
+    );
+  }
+  return warnings.sort();
+}
+
+/**
+ * The error for a missing token; when a misspelt key looks like the token key (`sender:apitoken`),
+ * the message says so.
+ */
+export function missingTokenError(keys: Iterable<string> = []): SenderConfigError {
+  // Only a near miss of the token key is worth naming here; the other unknown keys get warnings.
+  const lookalike = [...keys].find(
+    (key) =>
+      key.startsWith("sender:") &&
+      key !== "sender:apiToken" &&
+      editDistance(key.slice("sender:".length).toLowerCase(), "apitoken") <= 3,
+  );
+  const hint = lookalike ? ` (${lookalike} is set: did you mean sender:apiToken?)` : "";
+  return new SenderConfigError("sender:apiToken", "is not set", `${MISSING_TOKEN_MESSAGE}${hint}`);
+}
+
+/** What {@link checkSenderConfig} found: the settings, and one warning per key the package does not read. */
+export interface SenderConfigCheck {
+  /** The settings read from the config and the environment. */
+  settings: ProviderSettings;
+  /** `Unknown config key sender:apitoken (did you mean sender:apiToken?); it is ignored`, one per key. */
+  warnings: string[];
+}
+
+/**
+ * The one check of a `sender:*` configuration, for the dynamic package (`configure`) and the
+ * plugin (`CheckConfig` and `Configure`) alike: the values are read and validated, a missing token
+ * is an error that names a look-alike key (`sender:apitoken` → did you mean `sender:apiToken`?),
+ * and every other key the package does not read gets a warning naming the closest known key.
+ *
+ * @param keys every config key set, as `sender:<name>`.
+ * @throws SenderConfigError naming the key: a malformed value, or no token.
+ */
+export function checkSenderConfig(
+  config: ConfigSource,
+  keys: Iterable<string>,
+  env: NodeJS.ProcessEnv = process.env,
+): SenderConfigCheck {
+  const all = [...keys];
+  const settings = readSettings(config, env);
+  if (!settings.apiToken) throw missingTokenError(all);
+  return { settings, warnings: unknownKeyWarnings(all) };
+}

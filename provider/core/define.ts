@@ -1,0 +1,118 @@
+/**
+ * `defineResource`: a kind's provider made from its field table and its irregular parts. The table
+ * drives `check` (its schema), the managed inputs `create` and `update` receive (picked and
+ * compacted), and `diff` (its `DiffSpec`); the handlers receive inputs and outputs typed from the
+ * table, so a kind's module needs no casts between the engine's bags and its own types.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import type { z } from "zod";
+import { checkWithSchema, noticeAdoption } from "./check";
+import type { ProviderContext } from "./context";
+import { keepAutoname } from "./create-once";
+import { type DiffSpec, diffBySpec } from "./diff";
+import { userInputs } from "./engine-values";
+import {
+  derive,
+  type FieldTable,
+  type InputsOf,
+  type OutputsOf,
+  outputFieldFailures,
+  type PropsOf,
+  pickInputs,
+} from "./fields";
+import type { ResourceProviderOf } from "./provider-types";
+
+/** What a kind's `read` answers: its outputs and inputs as the service has them, or `id: ""` when it is gone. */
+export interface ReadOf<T extends FieldTable> {
+  /** The object's id; `""` when the service no longer has it (the engine then drops it). */
+  readonly id: string;
+  /** The outputs as the service now has them. */
+  readonly props?: OutputsOf<T>;
+  /** The inputs as the service now has them. */
+  readonly inputs?: InputsOf<T>;
+}
+
+/** A kind's operations, typed from its table `T`. */
+export interface ResourceHandlers<T extends FieldTable> {
+  /**
+   * What a kind judges beyond its table's schema, given the schema's result (`checked`). `news` is
+   * the program's bag, not yet trusted (values may be unknown during preview).
+   */
+  check?(
+    olds: PropsOf<T> | undefined,
+    news: PropsOf<T>,
+    checked: pulumi.dynamic.CheckResult,
+  ): Promise<pulumi.dynamic.CheckResult>;
+  /** How the previous outputs and the new inputs differ; by default the table's `DiffSpec`. */
+  diff?(id: string, olds: OutputsOf<T>, news: InputsOf<T>): Promise<pulumi.dynamic.DiffResult>;
+  /** Makes (or adopts) the object from the managed inputs. */
+  create(inputs: InputsOf<T>): Promise<{ id: string; outs: OutputsOf<T> }>;
+  /** Reads the object back; `previous` is what the state holds (empty on an import). */
+  read(id: string, previous: Partial<OutputsOf<T>>): Promise<ReadOf<T>>;
+  /** Brings the object from the previous outputs to the new managed inputs. */
+  update(id: string, olds: OutputsOf<T>, news: InputsOf<T>): Promise<{ outs: OutputsOf<T> }>;
+  /** Removes the object (or leaves it, saying why) given the outputs in the state. */
+  delete(id: string, props: Partial<OutputsOf<T>>): Promise<void>;
+}
+
+/** What the table yields, handed to a kind's handlers. */
+export interface Derived {
+  /** How the kind's inputs compare. */
+  readonly spec: DiffSpec;
+  /** The kind's input schema, with its cross-field rules. */
+  readonly schema: z.ZodType;
+}
+
+/** A kind's irregular parts, beside its table. */
+export interface ResourceImpl<T extends FieldTable> {
+  /** The resource kind, as errors and notices name it. */
+  readonly kind: string;
+  /** Whether a replacement deletes the old object first (they would clash). */
+  readonly deleteBeforeReplace?: boolean;
+  /** The kind's titles are autonamed: once it exists, its title stays ({@link keepAutoname}). */
+  readonly autonamed?: boolean;
+  /** What the kind's `adoptId` takes over (`campaign`), for the notice {@link noticeAdoption} gives. */
+  readonly adopts?: string;
+  /** Rules across fields, added to the table's schema. */
+  readonly refine?: (schema: ReturnType<typeof derive>["schema"]) => z.ZodType;
+  /** The operations, working in `context`. */
+  readonly handlers: (context: ProviderContext, derived: Derived) => ResourceHandlers<T>;
+}
+
+/**
+ * The provider of one kind: `check` runs the table's schema and refuses its output-only fields as
+ * inputs (then the kind's own check, the autoname and adoption rules it asks for); `diff` defaults to the table's `DiffSpec`; `create` and
+ * `update` receive the managed inputs picked from the engine's bag.
+ */
+export function defineResource<T extends FieldTable>(table: T, impl: ResourceImpl<T>): ResourceProviderOf {
+  const base = derive(table, impl.deleteBeforeReplace);
+  const derived: Derived = { spec: base.spec, schema: impl.refine ? impl.refine(base.schema) : base.schema };
+  return (context) => {
+    const handlers = impl.handlers(context, derived);
+    return {
+      async check(olds: PropsOf<T> | undefined, raw: PropsOf<T>) {
+        const news = impl.autonamed ? keepAutoname(olds, raw) : raw;
+        const checked = withFailures(checkWithSchema(derived.schema, news), outputFieldFailures(table, news));
+        const result = handlers.check ? await handlers.check(olds, news, checked) : checked;
+        return impl.adopts === undefined ? result : noticeAdoption(impl.kind, impl.adopts, olds, result);
+      },
+      diff: (id: string, olds: OutputsOf<T>, news: InputsOf<T>) =>
+        handlers.diff ? handlers.diff(id, olds, news) : Promise.resolve(diffBySpec(derived.spec, olds, news)),
+      create: (props: PropsOf<T>) => handlers.create(pickInputs(table, props)),
+      read: (id: string, props: Partial<OutputsOf<T>> | undefined) => handlers.read(id, userInputs(props)),
+      update: (id: string, olds: OutputsOf<T>, news: PropsOf<T>) =>
+        handlers.update(id, olds, pickInputs(table, news)),
+      delete: (id: string, props: Partial<OutputsOf<T>> | undefined) =>
+        handlers.delete(id, userInputs(props)),
+    };
+  };
+}
+
+/** The check result with `failures` first among its failures. */
+function withFailures(
+  result: pulumi.dynamic.CheckResult,
+  failures: readonly pulumi.dynamic.CheckFailure[],
+): pulumi.dynamic.CheckResult {
+  if (failures.length === 0) return result;
+  return { ...result, failures: [...failures, ...(result.failures ?? [])] };
+}

@@ -1,0 +1,238 @@
+import { z } from "zod";
+import type { AddAttachmentBody, Attachment, KnownKeys } from "../client";
+import { shorten } from "../client";
+import type { PropertyBag } from "../core/bag";
+import { createOnce, createOptionsOf } from "../core/create-once";
+import { defineResource } from "../core/define";
+import { campaignIdField, diffSpecOf, type InputsOf, type OutputsOf, type TableOf } from "../core/fields";
+import { isNotFound, readOrGone, withOperation } from "../core/operation-errors";
+import { attachmentAdoptIdField } from "../core/part-takeover";
+import type { ResourceProviderOf } from "../core/provider-types";
+import { guardedDiff, sentBeforeDelete } from "../core/sent-guard";
+
+const KIND = "Attachment";
+
+/** The file types Sender accepts as campaign attachments (wire contract "Attachments"). */
+export const ATTACHMENT_FILE_TYPES = [
+  "doc",
+  "docx",
+  "xml",
+  "pdf",
+  "xlsx",
+  "xls",
+  "jpg",
+  "jpeg",
+  "png",
+  "svg",
+] as const;
+
+/** The inputs of an Attachment: derived from {@link attachmentFields}. */
+export type AttachmentInputs = InputsOf<typeof attachmentFields>;
+
+/** A file attached to a campaign, as the provider stores it. */
+export type AttachmentOutputs = OutputsOf<typeof attachmentFields>;
+
+/** The name Sender gives a file fetched from `url`: the last path segment, decoded (contract). */
+export function fileNameOf(url: string): string {
+  const segment = new URL(url).pathname.split("/").pop() ?? "";
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/** The id of the attachment the inputs make: `<campaignId>/<fileName>`. */
+export function attachmentIdOf(inputs: PropertyBag): string {
+  return `${String(inputs.campaignId)}/${fileNameOf(String(inputs.url))}`;
+}
+
+/** Hosts Sender's servers cannot fetch from: loopback, private ranges, link-local, local names. */
+function isPrivateHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, "").toLowerCase();
+  if (host === "localhost" || /\.(localhost|local|internal)$/.test(host)) return true;
+  if (host === "::1" || host === "::" || /^f[cd][0-9a-f]{2}:/.test(host) || host.startsWith("fe80:"))
+    return true;
+  const ipv4 = /^(\d{1,3})\.(\d{1,3})\.\d{1,3}\.\d{1,3}$/.exec(host);
+  if (!ipv4) return false;
+  const [a, b] = [Number(ipv4[1]), Number(ipv4[2])];
+  return (
+    a === 0 ||
+    a === 10 ||
+    a === 127 ||
+    (a === 169 && b === 254) ||
+    (a === 172 && b >= 16 && b <= 31) ||
+    (a === 192 && b === 168)
+  );
+}
+
+const URL_REASON = "must be a public http(s) URL: Sender downloads the file from it";
+
+/** Why `url` cannot be attached, or undefined when it can. */
+function urlProblem(value: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return URL_REASON;
+  }
+  if ((url.protocol !== "http:" && url.protocol !== "https:") || isPrivateHost(url.hostname))
+    return URL_REASON;
+  const name = fileNameOf(value);
+  const extension = name.includes(".") ? name.slice(name.lastIndexOf(".") + 1).toLowerCase() : "";
+  if (!(ATTACHMENT_FILE_TYPES as readonly string[]).includes(extension)) {
+    const got = extension === "" ? "the URL's path has no file extension" : `got "${extension}"`;
+    return `the file type must be one of ${ATTACHMENT_FILE_TYPES.join(", ")} (${got})`;
+  }
+  return undefined;
+}
+
+/**
+ * The field table of Attachment. The API cannot change an attachment, so every input forces a new
+ * one; the old one goes first (see {@link ATTACHMENT_DIFF}).
+ */
+export const attachmentFields = {
+  /** The campaign the file is attached to. Changing it replaces the attachment. */
+  campaignId: campaignIdField(),
+  /**
+   * The id of an attachment to take over as it is, `<campaignId>/<fileName>`, which these arguments must
+   * give: `create` then sends nothing. Only read at create.
+   */
+  adoptId: attachmentAdoptIdField(),
+  /**
+   * A public http(s) URL of the file, which Sender downloads. The file name is the last segment of its path,
+   * and its extension must be one of doc, docx, xml, pdf, xlsx, xls, jpg, jpeg, png, svg. Changing it
+   * replaces the attachment.
+   */
+  url: {
+    type: "string",
+    api: "file",
+    required: true,
+    replaceOnChange: true,
+    check: z.string({ error: URL_REASON }).superRefine((value, ctx) => {
+      const problem = urlProblem(value);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    }),
+  },
+  /** The name Sender stored the file under. */
+  fileName: { type: "string", api: "file_name", output: true },
+  /** Size of the stored file in bytes. */
+  size: {
+    type: "integer",
+    api: "size",
+    output: true,
+    optional: true,
+  },
+} as const satisfies TableOf<keyof AddAttachmentBody, KnownKeys<Attachment>>;
+
+/** What an Attachment is, for the package schema and the SDK. */
+export const attachmentDescription =
+  "A file attached to a regular campaign, fetched by Sender from a public URL. Its id is `<campaignId>/<fileName>`. " +
+  "The API cannot change an attachment, so any change replaces it, removing the old file first (Sender keys files " +
+  "by name). Changes to a campaign that is no longer DRAFT or SCHEDULED are refused, and destroying the attachment " +
+  "of such a campaign leaves the service untouched.";
+
+/**
+ * Every input forces a new attachment. The old one goes first: Sender keys attachments by file
+ * name, so a new file of the same name would be removed with the old.
+ */
+const ATTACHMENT_DIFF = diffSpecOf(attachmentFields, true);
+
+/** The campaign id and file name of a resource, from its state or else from its id. */
+function locate(id: string, props: Partial<AttachmentOutputs>): { campaignId: string; fileName: string } {
+  const slash = id.indexOf("/");
+  return {
+    campaignId: props.campaignId ?? id.slice(0, slash),
+    fileName: props.fileName ?? id.slice(slash + 1),
+  };
+}
+
+function stateOf(campaignId: string, url: string, attachment: Attachment): AttachmentOutputs {
+  // The size is an assumed field: read when the service gives it.
+  const size = attachment.size ?? undefined;
+  return { campaignId, url, fileName: attachment.file_name, ...(size === undefined ? {} : { size }) };
+}
+
+/**
+ * The provider of `Attachment`: a file fetched by Sender from a public URL and attached to a
+ * campaign. The id is `<campaignId>/<fileName>`. There is no update: every change replaces it.
+ */
+export const attachmentProvider: ResourceProviderOf = defineResource(attachmentFields, {
+  kind: KIND,
+  deleteBeforeReplace: true,
+  adopts: "attachment",
+  handlers: (context) => ({
+    async diff(id, olds, news) {
+      return guardedDiff(context, ATTACHMENT_DIFF, KIND, id, olds, news);
+    },
+
+    async create(inputs) {
+      const { campaignId, url } = inputs;
+      return withOperation("create", KIND, `${campaignId}/${fileNameOf(url)}`, async () => {
+        const client = context.client();
+        const fileName = fileNameOf(url);
+        // After an ambiguous failure the file may be there already: adopt it rather than add it twice.
+        // The file name is the attachment's identity on a campaign of this stack: ours by
+        // construction (the campaign is this stack's, and one file name is one attachment), so one
+        // already there (a lost answer, an interrupted `up`) is this resource's and is adopted.
+        const attachment = await createOnce(
+          context.claims,
+          {
+            kind: KIND,
+            describe: `attachment ${JSON.stringify(shorten(fileName))} of campaign ${campaignId}`,
+            create: () => client.addAttachment(campaignId, { file: url }),
+            find: async () => {
+              try {
+                return (await client.listAttachments(campaignId)).filter((a) => a.file_name === fileName);
+              } catch (err) {
+                // No such campaign: nothing to find; the POST then says so in the service's words.
+                if (isNotFound(err)) return [];
+                throw err;
+              }
+            },
+            owns: () => true,
+            idOf: (a) => `${campaignId}/${a.file_name}`,
+          },
+          createOptionsOf(client, context.retryDeadlineMs()),
+        );
+        return { id: `${campaignId}/${attachment.file_name}`, outs: stateOf(campaignId, url, attachment) };
+      });
+    },
+
+    async read(id, props) {
+      const { campaignId, fileName } = locate(id, props);
+      return readOrGone(
+        KIND,
+        id,
+        () => context.client().listAttachments(campaignId),
+        (attachments) => {
+          const found = attachments.find((a) => a.file_name === fileName);
+          if (!found) return { id: "" };
+          // The service keeps its own copy's URL, not the source: the source URL stays as given.
+          const url = props.url ?? found.url ?? "";
+          return { id, props: stateOf(campaignId, url, found), inputs: { campaignId, url } };
+        },
+      );
+    },
+
+    async update(id) {
+      // Unreachable: every input forces replacement, so the engine never asks for an update.
+      throw new Error(
+        `update ${KIND} ${id} failed: the Sender API cannot change an attachment; it must be replaced`,
+      );
+    },
+
+    async delete(id, props) {
+      const { campaignId, fileName } = locate(id, props);
+      await withOperation("delete", KIND, id, async () => {
+        // The files of a sent campaign are part of what was sent: the service stays untouched.
+        if (await sentBeforeDelete(context, KIND, id, campaignId)) return;
+        try {
+          await context.client().deleteAttachment(campaignId, fileName);
+        } catch (err) {
+          if (!isNotFound(err)) throw err; // already gone, or its campaign is
+        }
+      });
+    },
+  }),
+});

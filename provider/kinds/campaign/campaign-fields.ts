@@ -1,0 +1,203 @@
+/**
+ * The field table of Campaign and the types derived from it: the facts of each field, apart from
+ * the provider's behaviour in `campaign.ts`.
+ */
+import { z } from "zod";
+import type * as api from "../../client/schemas";
+import {
+  autonameFields,
+  type ComputedOf,
+  type InputsOf,
+  idList,
+  type OutputsOf,
+  type TableOf,
+  textInput,
+  typed,
+} from "../../core/fields";
+import { safeId } from "../../core/ids";
+
+const CONTENT_TYPES = ["editor", "html", "text"] as const satisfies readonly api.ContentType[];
+
+/** The inputs of a Campaign, normalized by `check` (camelCase): derived from {@link campaignFields}. */
+export type CampaignInputs = InputsOf<typeof campaignFields>;
+
+/** What the service computes; added to the inputs to make the outputs. */
+export type CampaignComputed = ComputedOf<typeof campaignFields>;
+
+/** The outputs of a Campaign: its inputs and what the service computes. */
+export type CampaignOutputs = OutputsOf<typeof campaignFields>;
+
+/**
+ * The field table of Campaign. Nothing is replace-only: PATCH takes every field, groups and
+ * segments included. Optional inputs a program leaves out are reset to `cleared` by an update.
+ */
+export const campaignFields = {
+  /**
+   * Internal name, shown in the Sender dashboard and reports. Left out (and without `adoptId`), it is
+   * autonamed `<resource name>-<8 hex>`, the hex a hash of the stack instance's nonce and the resource's URN:
+   * the same for this resource of this stack in every run, different in every other stack (another backend's
+   * of the same name included), so that a create that lost its answer or an
+   * `up` that was killed finds and adopts its own campaign instead of making a second one. An explicit title is
+   * proven the same way: the campaign is created as `<title> [<8 hex>]` and renamed right after (see
+   * `ownershipMark` and the README).
+   */
+  title: {
+    type: "string",
+    api: "title",
+    cleared: "",
+    check: textInput(),
+  },
+  /** Subject line of the email. */
+  subject: {
+    type: "string",
+    api: "subject",
+    required: true,
+    check: textInput(1),
+  },
+  /** Sender *name* shown to recipients (not an address), e.g. `Example News`. */
+  from: {
+    type: "string",
+    api: "from",
+    required: true,
+    check: textInput(1),
+  },
+  /** Reply-to address; its domain must be a verified domain of the account. */
+  replyTo: {
+    type: "string",
+    api: "reply_to",
+    required: true,
+    check: z.email({ error: "must be an email address" }),
+  },
+  /** How the content is written: `editor`, `html` or `text`. */
+  contentType: {
+    type: "string",
+    api: "content_type",
+    required: true,
+    enum: CONTENT_TYPES,
+    check: z.enum(CONTENT_TYPES, { error: `must be one of ${CONTENT_TYPES.join(", ")}` }),
+  },
+  /** Preview text shown after the subject in most inboxes. */
+  preheader: {
+    type: "string",
+    api: "preheader",
+    cleared: "",
+    check: textInput(),
+  },
+  /** The email body: html for `html` and `editor`, plain text for `text`. */
+  content: {
+    type: "string",
+    api: "content",
+    cleared: "",
+    check: z.string({ error: "must be a string" }),
+  },
+  /** Whether links carry Google Analytics tracking. Default `false`. */
+  googleAnalytics: {
+    type: "boolean",
+    api: "google_analytics",
+    cleared: false,
+    check: z.boolean({ error: "must be true or false" }),
+  },
+  /** Ids of the groups the campaign goes to. A set: order does not matter. */
+  groups: {
+    type: "stringList",
+    api: "groups",
+    set: true,
+    cleared: [],
+    check: idList("group"),
+  },
+  /** Ids of the segments the campaign goes to. A set: order does not matter. */
+  segments: {
+    type: "stringList",
+    api: "segments",
+    set: true,
+    cleared: [],
+    check: idList("segment"),
+  },
+  ...autonameFields,
+  /**
+   * Id of an existing campaign to take over instead of creating one; `create` then updates it to match these
+   * arguments. This is the way to bring a campaign made elsewhere under the stack: `pulumi import` does not
+   * work for dynamic resources (pulumi/pulumi#16175). Refused when the campaign has already been sent and
+   * differs from the arguments. Only read at create.
+   */
+  adoptId: {
+    type: "string",
+    createOnly: true,
+    check: z
+      .string({ error: "must be a campaign id" })
+      .min(1, "must not be empty when given")
+      .superRefine(safeId("campaign")),
+  },
+  /**
+   * `true` lets the provider delete the campaign when it leaves the stack (`pulumi destroy`, or removal from the
+   * program) even though the service reports it as sending or sent, and with it its reports and history. Left
+   * out or `false`, such a campaign is kept in Sender and only dropped from the stack, with a warning. The
+   * delete reads it from the stack's state: set it and run `pulumi up` first. Never sent to the service; it
+   * may change on a sent campaign.
+   */
+  deleteEvenIfSent: {
+    type: "boolean",
+    stateOnly: true,
+    check: z.boolean({ error: "must be true or false" }),
+  },
+  /** `DRAFT`, `SCHEDULED`, `SENDING` or `SENT`, as of the last create, update or refresh. */
+  status: {
+    type: "string",
+    api: "status",
+    output: true,
+    ...typed<api.CampaignStatus>(),
+  },
+  /** When the campaign was created, `YYYY-MM-DD HH:MM:SS` UTC. */
+  created: {
+    type: "string",
+    api: "created",
+    output: true,
+  },
+  /** When the campaign last changed, `YYYY-MM-DD HH:MM:SS` UTC. */
+  modified: {
+    type: "string",
+    api: "modified",
+    output: true,
+  },
+  /** When it is scheduled to go, `YYYY-MM-DD HH:MM:SS` UTC, if it is. */
+  scheduleTime: {
+    type: "string",
+    api: "schedule_time",
+    output: true,
+    optional: true,
+  },
+  /** When it was sent, `YYYY-MM-DD HH:MM:SS` UTC, once it was. */
+  sentTime: {
+    type: "string",
+    api: "sent_time",
+    output: true,
+    optional: true,
+  },
+  /** How many subscribers it reaches. */
+  recipientCount: {
+    type: "integer",
+    api: "recipient_count",
+    output: true,
+  },
+  /** The sending domain's id. */
+  domainId: {
+    type: "string",
+    api: "domain_id",
+    output: true,
+    optional: true,
+  },
+  /** The step of the editor wizard the campaign is at. */
+  lastAction: {
+    type: "string",
+    api: "last_action",
+    output: true,
+    ...typed<api.LastAction>(),
+  },
+} as const satisfies TableOf<keyof api.CreateCampaignBody, api.KnownKeys<api.Campaign>>;
+
+/** What a Campaign is, for the package schema and the SDK. */
+export const campaignDescription =
+  "A regular email campaign of Sender.net. Every input updates in place; nothing forces a replacement. " +
+  "Creating or updating a campaign never sends it. Once the service reports the campaign as anything but " +
+  "DRAFT or SCHEDULED, any change to it is refused at preview: replacing a sent campaign could send the mail again. " +
+  "A sent campaign that leaves the stack is kept in Sender, with a warning, unless `deleteEvenIfSent` is true.";

@@ -1,0 +1,468 @@
+import { createHash } from "node:crypto";
+import type * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import {
+  type CreateWebhookBody,
+  type KnownKeys,
+  redactUrls,
+  shorten,
+  shownUrl,
+  WEBHOOK_TOPICS,
+  type Webhook,
+  type WebhookTopic,
+} from "../client";
+import type { PropertyBag } from "../core/bag";
+import type { ProviderContext } from "../core/context";
+import {
+  journalForget,
+  journalIds,
+  journalIntend,
+  journalIntent,
+  journalKey,
+  journalSettle,
+} from "../core/create-journal";
+import { createOnce, createOptionsOf, isAmbiguous } from "../core/create-once";
+import { defineResource } from "../core/define";
+import { changedFields, sameValue } from "../core/diff";
+import {
+  bodyOf,
+  diffSpecOf,
+  type InputsOf,
+  type OutputsOf,
+  outputsOf,
+  ownershipMarkCheck,
+  patchBodyOf,
+  pickInputs,
+  readInputs,
+  type TableOf,
+} from "../core/fields";
+import { safeId } from "../core/ids";
+import { isNotFound, readOrGone, withOperation } from "../core/operation-errors";
+import type { ResourceProviderOf } from "../core/provider-types";
+
+const KIND = "Webhook";
+
+/** The topics whose webhook watches one group, named by `relationId` (spec 4.4). */
+export const GROUP_TOPICS: readonly WebhookTopic[] = ["groups/new-subscriber", "groups/unsubscribed"];
+
+/** The inputs of a Webhook: derived from {@link webhookFields}. */
+export type WebhookInputs = InputsOf<typeof webhookFields>;
+
+/** A webhook as the provider stores it. */
+export type WebhookOutputs = OutputsOf<typeof webhookFields>;
+
+const URL_REASON = "must be an https URL";
+const TOPIC_REASON = `must be one of ${WEBHOOK_TOPICS.join(", ")}`;
+
+function isHttpsUrl(value: string): boolean {
+  try {
+    return new URL(value).protocol === "https:";
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The field table of Webhook. `PATCH /account/webhooks/{id}` changes the url in place; no published
+ * example shows it taking `topic` or `relation_id`, so changing either still replaces the webhook.
+ */
+export const webhookFields = {
+  /** The https endpoint that receives the deliveries. */
+  url: {
+    type: "string",
+    api: "url",
+    required: true,
+    check: z.string({ error: URL_REASON }).refine(isHttpsUrl, URL_REASON),
+  },
+  /**
+   * The event reported: one of subscribers/new, subscribers/updated, subscribers/unsubscribed,
+   * groups/new-subscriber, groups/unsubscribed, groups/new, campaigns/new, bounces/new.
+   */
+  topic: {
+    type: "string",
+    api: "topic",
+    required: true,
+    replaceOnChange: true,
+    enum: WEBHOOK_TOPICS,
+    check: z.enum(WEBHOOK_TOPICS, { error: TOPIC_REASON }),
+  },
+  /** The id of the group to watch; required for `groups/new-subscriber` and `groups/unsubscribed`. */
+  relationId: {
+    type: "string",
+    api: "relation_id",
+    replaceOnChange: true,
+    check: z
+      .string({ error: "must be a group id" })
+      .min(1, "must be a group id")
+      .superRefine(safeId("group")),
+  },
+  /**
+   * Id of an existing webhook to take over instead of creating one. A create finds a webhook of the same
+   * url, topic and group and fails naming it, since a second one would deliver every event twice; this is
+   * how to manage that one. Its topic and group must already be these (they cannot change in place); a
+   * different url is changed. Only read at create.
+   */
+  adoptId: {
+    type: "string",
+    createOnly: true,
+    check: z
+      .string({ error: "must be a webhook id" })
+      .min(1, "must not be empty when given")
+      .superRefine(safeId("webhook")),
+  },
+  /**
+   * Set by the SDK (or the plugin's check): 8 hex of a hash of the stack instance's nonce (kept in the
+   * stack's state) and the resource's URN. It keys the create journal, which records before the POST
+   * that no webhook of the same url, topic and group existed, so that the one a crashed `up` made
+   * is provably this resource's on the next `up`, and no other stack's. Not meant to be set by
+   * programs. Only read at create and delete.
+   */
+  ownershipMark: {
+    type: "string",
+    createOnly: true,
+    check: ownershipMarkCheck(),
+  },
+  /** The service's status of the webhook, e.g. `ACTIVE`. */
+  status: {
+    type: "string",
+    api: "status",
+    output: true,
+  },
+  /** The account the webhook belongs to. */
+  accountId: { type: "string", api: "account_id", output: true },
+  /** Deliveries made, as of the last create, update or refresh. */
+  totalDeliveries: {
+    type: "integer",
+    api: "total_deliveries",
+    output: true,
+  },
+  /** Failed deliveries, as of the last create, update or refresh. */
+  totalFailures: {
+    type: "integer",
+    api: "total_failures",
+    output: true,
+  },
+  /** Response time of the endpoint, as of the last create, update or refresh. */
+  responseTime: {
+    type: "number",
+    api: "response_time",
+    output: true,
+  },
+} as const satisfies TableOf<keyof CreateWebhookBody, KnownKeys<Webhook>>;
+
+/** What a Webhook is, for the package schema and the SDK. */
+export const webhookDescription =
+  "A webhook of the account: Sender posts each event of its topic to the url. A new url is changed in place; a " +
+  "new topic or group replaces the webhook (the old one first, as a second webhook of the same url and topic " +
+  "would clash). A create that finds a webhook of the same url, topic and group fails naming it: `adoptId` " +
+  "takes it over. A refresh reads the webhook back, so a change made in the Sender interface shows as drift.";
+
+/** A new topic or group replaces the webhook; the old one goes first, as a second of the same url and topic would clash. */
+const WEBHOOK_DIFF = diffSpecOf(webhookFields, true);
+
+/**
+ * The webhooks a create of `body` could have made, or would duplicate: the same url, topic and
+ * group. A webhook carries no name nor any field a mark could ride on without changing where
+ * deliveries go, so only the create journal proves one a resource's own ({@link journalIntend}):
+ * one there before the intent fails the create (a second would deliver every event twice); one
+ * that appeared after it, during an ambiguous create or before a crash, is adopted.
+ */
+function matching(webhooks: readonly Webhook[], body: CreateWebhookBody): Webhook[] {
+  return webhooks.filter(
+    (webhook) =>
+      webhook.url === body.url &&
+      webhook.topic === body.topic &&
+      (webhook.group ?? undefined) === (body.relation_id ?? undefined),
+  );
+}
+
+/** What the journal records as absent before a create: a hash of the url, topic and group, never the url in clear. */
+function fingerprintOf(body: CreateWebhookBody): string {
+  return createHash("sha256")
+    .update(`${body.url}\n${body.topic}\n${body.relation_id ?? ""}`)
+    .digest("hex")
+    .slice(0, 16);
+}
+
+/** A webhook as messages name it: its topic, its url without path or query, its group. */
+function described(body: CreateWebhookBody): string {
+  return `${body.topic} webhook for ${shownUrl(body.url)}${body.relation_id ? ` and group ${body.relation_id}` : ""}`;
+}
+
+/** Runs `operation`, taking `urls` out of the message of any error it ends with (a service may echo them). */
+async function redacting<T>(urls: readonly (string | undefined)[], operation: () => Promise<T>): Promise<T> {
+  try {
+    return await operation();
+  } catch (err) {
+    if (err instanceof Error) err.message = redactUrls(err.message, urls);
+    throw err;
+  }
+}
+
+function stateOf(inputs: WebhookInputs, webhook: Webhook): WebhookOutputs {
+  return outputsOf(webhookFields, inputs, webhook);
+}
+
+/** The webhook keyed like its inputs' API names: the service answers the group as `group`. */
+function asInputRecord(webhook: Webhook) {
+  return { url: webhook.url, topic: webhook.topic, relation_id: webhook.group };
+}
+
+/** What to do about an existing webhook `id` that this resource would duplicate or may have made. */
+function adoptAdvice(id: string): string {
+  return `if it is this resource's, set \`adoptId: "${id}"\` on it; otherwise delete it in Sender and run \`pulumi up\` again`;
+}
+
+/**
+ * Fails when the account already has a webhook of the same url, topic and group. The list taken
+ * once per context answers first; a match there is confirmed with a fresh list, since a webhook
+ * this `up` deleted (a replacement) may still be in it.
+ */
+async function refuseDuplicate(context: ProviderContext, body: CreateWebhookBody): Promise<void> {
+  const client = context.client();
+  const shared = matching(await context.claims.sharedList(client, KIND, () => client.listWebhooks()), body);
+  if (shared.length === 0) return;
+  const existing = matching(await client.listWebhooks(), body);
+  if (existing.length === 0) return;
+  const ids = existing.map((w) => w.id);
+  throw new Error(
+    `a ${described(body)} already exists (${ids.join(", ")}), and a second would deliver every event twice: ` +
+      `${adoptAdvice(ids[0] as string)}`,
+  );
+}
+
+/**
+ * Takes over the webhook `adoptId` names, as a Campaign's `adoptId` does: it must exist, and no other
+ * resource of this provider may have taken it. Its topic and group cannot change in place, so they
+ * must already be the inputs'; a different url is changed with one PATCH.
+ */
+async function adopt(context: ProviderContext, adoptId: string, body: CreateWebhookBody): Promise<Webhook> {
+  const client = context.client();
+  let current: Webhook;
+  try {
+    current = await client.getWebhook(adoptId);
+  } catch (err) {
+    if (isNotFound(err)) throw new Error(`adoptId ${shorten(adoptId)}: no webhook with this id exists`);
+    throw err;
+  }
+  const mine = context.claims.of(KIND);
+  if (mine.has(current.id)) {
+    throw new Error(
+      `adoptId ${shorten(adoptId)}: another Webhook resource of this stack has already taken it`,
+    );
+  }
+  const fixed = (
+    [
+      ["topic", current.topic, body.topic],
+      ["relationId", current.group ?? null, body.relation_id ?? null],
+    ] as const
+  ).filter(([, actual, wanted]) => actual !== wanted);
+  if (fixed.length > 0) {
+    const detail = fixed
+      .map(
+        ([field, actual, wanted]) => `${field} is ${JSON.stringify(actual)}, not ${JSON.stringify(wanted)}`,
+      )
+      .join("; ");
+    throw new Error(
+      `adoptId ${shorten(adoptId)}: the webhook differs from the inputs (${detail}); a webhook's topic and group ` +
+        "cannot change in place, so set these inputs to its values",
+    );
+  }
+  mine.add(current.id);
+  if (current.url === body.url) return current;
+  return client.updateWebhook(current.id, { url: body.url });
+}
+
+/**
+ * Creates the webhook of `body` exactly once, with the create journal of the resource's `mark`
+ * (when the SDK or the plugin gave one) as its proof:
+ *
+ * 1. A webhook the journal names, or the one webhook of the same url, topic and group that
+ *    appeared after an earlier run recorded it absent (an `up` killed after the POST was answered
+ *    and before the state recorded it), is adopted, with the usual note.
+ * 2. Otherwise one that exists fails the create ({@link refuseDuplicate}), as does more than one
+ *    after an intent: nothing proves which is this resource's.
+ * 3. Then the journal records that none existed, the POST goes, and after an ambiguous failure
+ *    one that appeared since is adopted. The journal keeps the id made; a refused POST clears the
+ *    intent, so that a look-alike made later by someone else is never taken for ours.
+ */
+async function createProvably(
+  context: ProviderContext,
+  body: CreateWebhookBody,
+  mark: string | undefined,
+): Promise<Webhook> {
+  const client = context.client();
+  const journal = mark === undefined ? undefined : journalKey(KIND, mark, client.baseUrl);
+  const fingerprint = fingerprintOf(body);
+  const journaled = journal === undefined ? new Set<string>() : journalIds(journal);
+  const recovering = journal !== undefined && journalIntent(journal) === fingerprint;
+  const known = async () =>
+    matching(await context.claims.sharedList(client, KIND, () => client.listWebhooks()), body);
+  const claimed = context.claims.of(KIND);
+  const listed = (await known()).filter((webhook) => !claimed.has(webhook.id));
+  const proven = new Set(listed.filter((webhook) => journaled.has(webhook.id)).map((webhook) => webhook.id));
+  if (proven.size === 0 && recovering && listed.length === 1) proven.add((listed[0] as Webhook).id);
+  // The ids there before this run's intent; until it is written, only proven ones are ours.
+  let before: ReadonlySet<string> | undefined;
+  if (proven.size === 0) {
+    await refuseDuplicate(context, body);
+    before = new Set(listed.map((webhook) => webhook.id));
+    if (journal !== undefined) journalIntend(journal, fingerprint);
+  }
+  let ambiguous = false;
+  let refused = false;
+  try {
+    const webhook = await createOnce(
+      context.claims,
+      {
+        kind: KIND,
+        describe: described(body),
+        create: async () => {
+          try {
+            return await client.createWebhook(body);
+          } catch (err) {
+            if (isAmbiguous(err)) ambiguous = true;
+            else refused = true;
+            throw err;
+          }
+        },
+        known,
+        find: async () => matching(await client.listWebhooks(), body),
+        ...(journal === undefined
+          ? {}
+          : {
+              owns: (webhook: Webhook) =>
+                proven.has(webhook.id) || (before !== undefined && !before.has(webhook.id)),
+            }),
+        proof: "appeared after this resource's create journal recorded none like it",
+        idOf: (w) => w.id,
+        advice: (ids) =>
+          ids.length === 0
+            ? 'look for it in Sender (Settings, Webhooks); if it is there, set `adoptId: "<its id>"` on this resource, or delete it there and run `pulumi up` again'
+            : adoptAdvice(ids[0] as string),
+      },
+      createOptionsOf(client, context.retryDeadlineMs()),
+    );
+    if (journal !== undefined) journalSettle(journal, webhook.id);
+    return webhook;
+  } catch (err) {
+    // Refused by the service, and never in doubt: nothing was made, so nothing can appear as ours later.
+    if (journal !== undefined && refused && !ambiguous) journalSettle(journal, undefined);
+    throw err;
+  }
+}
+
+/**
+ * The check's failures with the url's taken off its property: the engine prints a failing
+ * property's value beside it (`property url value {…} has a problem`), path and query included.
+ * The failure names the field in its reason instead, with the url as {@link shownUrl} shows it.
+ */
+function hideUrlValue(url: unknown, result: pulumi.dynamic.CheckResult): pulumi.dynamic.CheckResult {
+  if (!result.failures?.some((failure) => failure.property === "url")) return result;
+  const given = typeof url === "string" ? ` (given ${shownUrl(url)})` : "";
+  const failures = result.failures.map((failure) =>
+    failure.property === "url" ? { property: "", reason: `url ${failure.reason}${given}` } : failure,
+  );
+  return { ...result, failures };
+}
+
+/** The inputs that change in place: those a change of which does not replace the webhook. */
+const IN_PLACE = WEBHOOK_DIFF.fields.filter((field) => !WEBHOOK_DIFF.replaceOnChange.includes(field));
+
+/**
+ * The provider of `Webhook`. A new url is changed in place (`PATCH`); a new topic or group
+ * replaces the webhook (the old one first); `read` reads it back, so a refresh finds drift.
+ */
+export const webhookProvider: ResourceProviderOf = defineResource(webhookFields, {
+  kind: KIND,
+  deleteBeforeReplace: true,
+  adopts: "webhook",
+  handlers: (context) => ({
+    async check(_olds, news, checked) {
+      const result = hideUrlValue(news.url, checked);
+      const topic = news.topic;
+      const relationId = news.relationId;
+      const relationMissing = relationId === undefined || relationId === null || relationId === "";
+      if (typeof topic !== "string" || !GROUP_TOPICS.some((group) => group === topic) || !relationMissing) {
+        return result;
+      }
+      // Needs both fields, so it sits outside the object schema, which would skip it on any other failure.
+      const failure = {
+        property: "relationId",
+        reason: `is required for topic ${topic}: the id of the group to watch`,
+      };
+      return { inputs: news, failures: [...(result.failures ?? []), failure] };
+    },
+
+    async create(inputs) {
+      const body = bodyOf(webhookFields, inputs);
+      const adoptId = inputs.adoptId;
+      const subject = adoptId ?? `${body.topic} ${shownUrl(body.url)}`;
+      return redacting([body.url], () =>
+        withOperation("create", KIND, subject, async () => {
+          if (adoptId !== undefined) {
+            const adopted = await adopt(context, adoptId, body);
+            return { id: adopted.id, outs: stateOf(inputs, adopted) };
+          }
+          const webhook = await createProvably(context, body, inputs.ownershipMark);
+          return { id: webhook.id, outs: stateOf(inputs, webhook) };
+        }),
+      );
+    },
+
+    async read(id, props) {
+      const prior = pickInputs(webhookFields, props);
+      return readOrGone(
+        KIND,
+        id,
+        () => context.client().getWebhook(id),
+        (webhook) => {
+          // A field the answer lacks (no `group` key on a topic without one) keeps its known value.
+          const inputs = readInputs(webhookFields, asInputRecord(webhook), prior);
+          return { id, props: stateOf(inputs, webhook), inputs };
+        },
+      );
+    },
+
+    async update(id, olds, news) {
+      const fields = changedFields(WEBHOOK_DIFF, olds, news).filter((field) => IN_PLACE.includes(field));
+      const body = patchBodyOf(webhookFields, fields, news);
+      return redacting([news.url, olds.url], () =>
+        withOperation("update", KIND, id, async () => {
+          const client = context.client();
+          const webhook =
+            Object.keys(body).length > 0 ? await client.updateWebhook(id, body) : await client.getWebhook(id);
+          // No published example shows this PATCH's body: a field the service did not take is an error, not drift.
+          const record: PropertyBag = asInputRecord(webhook);
+          const ignored = Object.entries(body).filter(([api, value]) => !sameValue(record[api], value));
+          if (ignored.length > 0) {
+            const detail = ignored
+              .map(
+                ([api, value]) =>
+                  `${api} is ${JSON.stringify(record[api] ?? null)}, not ${JSON.stringify(value)}`,
+              )
+              .join("; ");
+            throw new Error(
+              `PATCH /v2/account/webhooks/${id} succeeded but did not make the change (${detail}). ` +
+                "Replace the webhook instead (`pulumi up --replace` with its URN).",
+            );
+          }
+          return { outs: stateOf(news, webhook) };
+        }),
+      );
+    },
+
+    async delete(id, props) {
+      await withOperation("delete", KIND, id, async () => {
+        const client = context.client();
+        try {
+          await client.deleteWebhook(id);
+        } catch (err) {
+          if (!isNotFound(err)) throw err; // already gone
+        }
+        const mark = props.ownershipMark;
+        if (typeof mark === "string") journalForget(journalKey(KIND, mark, client.baseUrl), id);
+      });
+    },
+  }),
+});

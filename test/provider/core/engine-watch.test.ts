@@ -1,0 +1,98 @@
+import * as net from "node:net";
+import { afterEach, describe, expect, test } from "vitest";
+import {
+  EngineWatch,
+  engineAddressOf,
+  engineAlive,
+  pluginEngineAddress,
+} from "../../../provider/core/engine-watch";
+
+// What a process keeps; nothing is in flight in these tests.
+let watch = new EngineWatch(() => 0);
+afterEach(() => {
+  watch.stop();
+  watch = new EngineWatch(() => 0);
+});
+
+async function listener(): Promise<{ server: net.Server; address: string }> {
+  const server = net.createServer((socket) => socket.destroy());
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { server, address: `127.0.0.1:${(server.address() as net.AddressInfo).port}` };
+}
+
+describe("engine watch", () => {
+  test("finds the engine's address only in the dynamic-provider process", () => {
+    expect(
+      engineAddressOf([
+        "node",
+        "/x/node_modules/@pulumi/pulumi/cmd/dynamic-provider/index.js",
+        "127.0.0.1:40123",
+      ]),
+    ).toBe("127.0.0.1:40123");
+    expect(engineAddressOf(["node", "/x/node_modules/@pulumi/pulumi/cmd/dynamic-provider", "[::1]:9"])).toBe(
+      "[::1]:9",
+    );
+    expect(engineAddressOf(["node", "/x/program/index.js", "127.0.0.1:40123"])).toBeUndefined();
+    expect(engineAddressOf(["node", "/x/cmd/dynamic-provider/index.js"])).toBeUndefined();
+  });
+
+  test.each([
+    [["127.0.0.1:40123"], "127.0.0.1:40123"],
+    [["--logtostderr", "-v=9", "--tracing", "file:/tmp/t.json", "127.0.0.1:40123"], "127.0.0.1:40123"],
+    [["--logtostderr", "[::1]:9"], "[::1]:9"],
+    [[], undefined],
+    [["--tracing", "127.0.0.1:1"], undefined],
+    [["not-an-address"], undefined],
+  ])("finds the engine's address among the plugin's arguments %j: %s", (args, expected) => {
+    expect(pluginEngineAddress(args)).toBe(expected);
+  });
+
+  test("tells a listening engine from a gone one", async () => {
+    const { server, address } = await listener();
+    expect(await engineAlive(address)).toBe(true);
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    expect(await engineAlive(address)).toBe(false);
+  });
+
+  test("calls onGone once the engine stops listening, and never before", async () => {
+    const { server, address } = await listener();
+    const gone: number[] = [];
+    watch.watch({ address, intervalMs: 50, onGone: () => gone.push(Date.now()) });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(gone).toEqual([]);
+    const closedAt = Date.now();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    for (let waited = 0; gone.length === 0 && waited < 10_000; waited += 20) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(gone.length).toBe(1);
+    expect((gone[0] as number) >= closedAt).toBe(true);
+  });
+
+  test("watches once per process: a second watch while the first runs is ignored", async () => {
+    const { server, address } = await listener();
+    const first: string[] = [];
+    const second: string[] = [];
+    watch.watch({ address, intervalMs: 50, onGone: () => first.push("gone") });
+    watch.watch({ address, intervalMs: 50, onGone: () => second.push("gone") });
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    for (let waited = 0; first.length === 0 && waited < 10_000; waited += 20) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect({ first, second }).toEqual({ first: ["gone"], second: [] });
+  });
+
+  test("does nothing outside the dynamic-provider process", async () => {
+    let called = false;
+    watch.watch({
+      onGone: () => {
+        called = true;
+      },
+      intervalMs: 10,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(called).toBe(false);
+  });
+});
