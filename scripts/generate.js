@@ -37,6 +37,8 @@ const GENERATORS = [
   { script: "docs:data-source-fields", writes: ["provider/functions/docs.generated.ts"] },
   { script: "sdk:functions", writes: ["sdk/functions/*.generated.ts"] },
   { script: "sdk:classes", writes: ["sdk/*.generated.ts"] },
+  // The Terraform door's protocol descriptors, from the vendored .proto files (protobufjs, no build).
+  { script: "terraform:proto", writes: ["provider/terraform/proto.generated.ts"] },
   // The steps below run the compiled provider: the build compiles the sources written above.
   { script: "build", writes: [] },
   // The Registry examples: examples/registry/<name>/Pulumi.yaml converted into every language by

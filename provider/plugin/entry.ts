@@ -1,15 +1,20 @@
 #!/usr/bin/env node
 // The entry point of `pulumi-resource-sender`, the native provider plugin, and of its bundle.
+// Started by go-plugin with Terraform's magic cookie (Terraform, OpenTofu), it is
+// `terraform-provider-sender`, the Terraform door (provider/terraform/).
 // `pulumi-resource-sender emulator …` runs the local emulator instead of the provider, so that a
 // Java, Python, Go or YAML user starts it from the plugin they installed, on its own runtime. The
 // engine starts a plugin with its own address (and flags such as `-v=9`, `--logtostderr`,
 // `--tracing`) as arguments: never with `emulator` first.
 import "../core/node-version";
+import { isTerraformHandshake } from "../terraform/handshake";
 
 declare const PULUMI_SENDER_BUNDLED_VERSION: string | undefined;
 
 const argv = process.argv.slice(2);
-if (argv[0] === "emulator") {
+if (isTerraformHandshake()) {
+  require("../terraform/main");
+} else if (argv[0] === "emulator") {
   // A program compiled by `bun build --compile` has its entry at argv[1] (`/$bunfs/root/…`) and
   // takes its arguments straight after the executable: run again, it is given no script.
   const compiled = process.versions.bun !== undefined && (process.argv[1] ?? "").startsWith("/$bunfs/");

@@ -8,9 +8,9 @@
  */
 import { CONFIG_TABLE, type ConfigKey, type ConfigKeyName } from "../core/config";
 import type { FieldType } from "../core/field-type";
+import type { DocumentedField, DocumentedTable } from "../core/fields";
 import { type AnyObjectShape, type AnyProp, dataSources } from "../functions";
 import { docOf } from "../functions/declare";
-import type { DocumentedField, DocumentedTable } from "../core/fields";
 import { fieldTables, RESOURCE_KINDS, type ResourceKind, resourceDescriptions } from "../kinds/registry";
 
 /** The provider's name in type names and in its source address (`registry.opentofu.org/pulumi-sender/sender`). */

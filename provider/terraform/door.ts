@@ -1,0 +1,568 @@
+/**
+ * The Terraform door: plugin protocol 6's calls translated to the core's operations. Every promise
+ * stays in the core (the kinds' providers of kinds/registry.ts: check, diff, the sent guard,
+ * createOnce, ownership; config.ts: the settings); this module only maps Terraform's objects to the
+ * core's bags and back, its plan to `check` and `diff`, its apply to `create`, `update` and
+ * `delete`, and the core's failures and warnings to diagnostics on the attribute they name.
+ *
+ * Ownership: Terraform has no stack nonce, and its plan and apply requests carry no resource
+ * address. The provider's `ownership_scope` (or SENDER_OWNERSHIP_SCOPE) names the workspace; the
+ * nonce is a hash of it, and the resource's identity is its type and title (a webhook's url, topic
+ * and relation), so the ownership mark of a create is the same in every run of the workspace and
+ * differs in every other scope (docs/reliability.md, "Terraform and OpenTofu").
+ */
+import { createHash } from "node:crypto";
+import { SenderConfigError } from "../client/errors/config-error";
+import { checkInContext } from "../core/account-checks";
+import { CONFIG_TABLE, type ConfigKeyName, checkSenderConfig } from "../core/config";
+import { type ConfigureInput, ContextHolder } from "../core/context";
+import { forResource } from "../core/diagnostics";
+import { containsUnknown, UNKNOWN } from "../core/engine-values";
+import type { FieldTable } from "../core/fields";
+import { namingPlan, resourceNaming } from "../core/naming";
+import type { RunContext } from "../functions";
+import { fieldTables, providerFactories, type ResourceKind } from "../kinds/registry";
+import { servedFunctions } from "../plugin/functions";
+import {
+  blockType,
+  camelCase,
+  HIDDEN_FIELDS,
+  kindOfResourceType,
+  OWNERSHIP_SCOPE,
+  OWNERSHIP_SCOPE_ENV,
+  snakeCase,
+  type TfAttribute,
+  type TfResourceSchema,
+  type TfSchema,
+  terraformSchema,
+} from "./schema";
+import {
+  conformObject,
+  fromCore,
+  hasUnknown,
+  isObject,
+  TF_UNKNOWN,
+  type TfObject,
+  type TfValue,
+  toCore,
+} from "./values";
+
+/** One diagnostic, as the protocol's `Diagnostic` carries it. */
+export interface TfDiagnostic {
+  /** How severe. */
+  readonly severity: "ERROR" | "WARNING";
+  /** The one line. */
+  readonly summary: string;
+  /** More, when there is more. */
+  readonly detail?: string;
+  /** The attribute it is about: its steps (an attribute name, or a list's index). */
+  readonly path?: readonly (string | number)[];
+}
+
+/** What a call answers besides its value: the diagnostics. */
+export interface Answer {
+  /** Errors and warnings, in the order they arose. */
+  readonly diagnostics: TfDiagnostic[];
+}
+
+/** A resource's plan: the planned object, the paths that force a replacement, the private data. */
+export interface PlanAnswer extends Answer {
+  /** The planned object (null: destroy), or undefined when the plan failed. */
+  readonly planned?: TfValue;
+  /** The attributes whose change replaces the object. */
+  readonly requiresReplace: string[];
+  /** The private data to carry to the apply. */
+  readonly private?: Buffer | undefined;
+}
+
+/** A resource's new state and private data. */
+export interface StateAnswer extends Answer {
+  /** The object (null: gone), or undefined on failure. */
+  readonly state?: TfValue;
+  /** The private data to keep with it. */
+  readonly private?: Buffer | undefined;
+}
+
+/** The fields the door keeps in the resource's private data, beside the state Terraform shows. */
+type Hidden = Record<string, unknown>;
+
+const readPrivate = (bytes: Uint8Array | null | undefined): Hidden => {
+  if (!bytes || bytes.length === 0) return {};
+  try {
+    const parsed = JSON.parse(Buffer.from(bytes).toString("utf8")) as unknown;
+    return typeof parsed === "object" && parsed !== null ? (parsed as Hidden) : {};
+  } catch {
+    return {};
+  }
+};
+
+const writePrivate = (hidden: Hidden): Buffer | undefined =>
+  Object.keys(hidden).length === 0 ? undefined : Buffer.from(JSON.stringify(hidden), "utf8");
+
+const hiddenOf = (bag: Readonly<Record<string, unknown>>): Hidden =>
+  Object.fromEntries(
+    Object.entries(bag).filter(([name, value]) => HIDDEN_FIELDS.has(name) && value !== undefined),
+  );
+
+/**
+ * The path of a core property (`tagIds[0]`, `replyTo`) as Terraform's attribute steps. A set's
+ * elements have no index in Terraform, so a path into a set of `table` stops at the set.
+ */
+export function attributePath(property: string, table: FieldTable = {}): (string | number)[] {
+  if (property === "") return [];
+  const steps: (string | number)[] = [];
+  for (const part of property.match(/[^.[\]]+|\[\d+\]/g) ?? []) {
+    if (part.startsWith("[")) {
+      const head = steps.length === 1 ? table[camelCase(String(steps[0]))] : undefined;
+      if (head?.set === true) break;
+      steps.push(Number(part.slice(1, -1)));
+    } else steps.push(snakeCase(part));
+  }
+  return steps;
+}
+
+/** A core message with the camelCase field names of `table` it quotes in backticks given in snake_case. */
+function snakeMessage(message: string, table: FieldTable): string {
+  return message.replace(/`([a-z][A-Za-z0-9]*)`|\b([a-z]+[A-Z][A-Za-z0-9]*)\b/g, (whole, quoted, bare) => {
+    const name = (quoted ?? bare) as string;
+    if (!Object.hasOwn(table, name)) return whole;
+    return quoted ? `\`${snakeCase(name)}\`` : snakeCase(name);
+  });
+}
+
+const errorOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/** The nonce of an ownership scope: 32 hex of its SHA-256, the shape of a stack-instance nonce. */
+export function scopeNonce(scope: string): string {
+  return createHash("sha256").update(`terraform\n${scope}`).digest("hex").slice(0, 32);
+}
+
+/**
+ * What names a resource within its scope, in place of a URN: its type and the inputs that say which
+ * object it is (a campaign's title; a webhook's url, topic and relation).
+ */
+export function identityOf(type: string, inputs: Readonly<Record<string, unknown>>): string {
+  const parts =
+    type === "sender_webhook" ? [inputs.url, inputs.topic, inputs.relationId ?? ""] : [inputs.title];
+  return [type, ...parts.map((part) => String(part ?? ""))].join("::");
+}
+
+/** The Terraform door over one provider instance: its context lives in `holder`, which configure fills. */
+export class TerraformDoor {
+  readonly schema: TfSchema = terraformSchema();
+  readonly holder: ContextHolder;
+  #scope: string | undefined;
+
+  constructor(holder: ContextHolder = new ContextHolder()) {
+    this.holder = holder;
+  }
+
+  /** The core's functions' context: the client on first use, so a missing token fails the read, not configure. */
+  readonly #functionContext: RunContext = {
+    client: () => this.holder.context.client(),
+    token: () => this.holder.context.token(),
+  };
+
+  /** The provider block's values as the config table's `sender:<name>` keys; the door's own keys apart. */
+  configure(config: TfValue, env: NodeJS.ProcessEnv = process.env): Answer {
+    const given = toCore(this.schema.provider.attributes, config);
+    const values = new Map<string, string>();
+    for (const [name, value] of Object.entries(given)) {
+      if (!Object.hasOwn(CONFIG_TABLE, name) || value === UNKNOWN) continue;
+      values.set(`sender:${name}`, String(value));
+    }
+    const scope = given[camelCase(OWNERSHIP_SCOPE)];
+    this.#scope =
+      typeof scope === "string" && scope !== UNKNOWN && scope !== ""
+        ? scope
+        : env[OWNERSHIP_SCOPE_ENV] || undefined;
+    const source: ConfigureInput = { get: (key) => values.get(key), rawConfig: Object.fromEntries(values) };
+    try {
+      checkSenderConfig(source, [], env);
+      this.holder.configure(source);
+      return { diagnostics: [] };
+    } catch (error) {
+      if (!SenderConfigError.is(error)) throw error;
+      return { diagnostics: [configDiagnostic(error)] };
+    }
+  }
+
+  /** The schema of a resource type; throws for a type this provider lacks. */
+  resource(type: string): TfResourceSchema & { readonly kind: ResourceKind } {
+    const schema = this.schema.resources[type];
+    if (!schema || !kindOfResourceType(type))
+      throw new Error(`terraform-provider-sender: unknown resource type ${type}`);
+    return schema;
+  }
+
+  /** Runs `run` with the core's warnings and notices collected as diagnostics. */
+  async #collect<T>(type: string, table: FieldTable, run: (diagnostics: TfDiagnostic[]) => Promise<T>) {
+    const diagnostics: TfDiagnostic[] = [];
+    // Terraform has no info level: a notice (an adoption) is a warning too.
+    const sink = (_severity: "info" | "warning", message: string) => {
+      diagnostics.push({ severity: "WARNING", summary: snakeMessage(message, table) });
+    };
+    try {
+      const value = await forResource(type, () => run(diagnostics), sink);
+      return { value, diagnostics };
+    } catch (error) {
+      diagnostics.push({ severity: "ERROR", summary: snakeMessage(errorOf(error), table) });
+      return { value: undefined, diagnostics };
+    }
+  }
+
+  /** The ownership mark an object of `type` is created with (see the module's doc); undefined when its kind takes none. */
+  #naming(
+    type: string,
+    kind: ResourceKind,
+    inputs: Readonly<Record<string, unknown>>,
+  ): Record<string, unknown> | "no scope" {
+    const plan = namingPlan(kind, { title: inputs.title, adoptId: inputs.adoptId });
+    if (plan === "none") return {};
+    if (this.#scope === undefined) return "no scope";
+    if (containsUnknown(inputs)) return { ownershipMark: UNKNOWN };
+    const naming = resourceNaming(kind, identityOf(type, inputs), scopeNonce(this.#scope), {
+      title: inputs.title,
+      adoptId: inputs.adoptId,
+    });
+    return naming === undefined ? {} : { ownershipMark: naming.ownershipMark };
+  }
+
+  /** The core's `check` (its table, its rules, the account's lists) of `inputs`: the normalized inputs, or the failures. */
+  async #check(
+    kind: ResourceKind,
+    olds: Record<string, unknown>,
+    inputs: Record<string, unknown>,
+    diagnostics: TfDiagnostic[],
+  ) {
+    const table = fieldTables[kind];
+    const result = await checkInContext(kind, this.holder.context.readOnly(), olds, inputs);
+    for (const failure of result.failures ?? []) diagnostics.push(failureDiagnostic(failure, table));
+    return (result.failures ?? []).length > 0
+      ? undefined
+      : ((result.inputs ?? inputs) as Record<string, unknown>);
+  }
+
+  /**
+   * PlanResourceChange: a create is checked; an update is checked and diffed; nothing writes (the
+   * core's check and diff run with a client that refuses every request but a GET).
+   */
+  async plan(
+    type: string,
+    prior: TfValue,
+    proposed: TfValue,
+    config: TfValue,
+    priorPrivate: Uint8Array | null | undefined,
+  ): Promise<PlanAnswer> {
+    const schema = this.resource(type);
+    const { kind } = schema;
+    const table = fieldTables[kind];
+    const attributes = schema.block.attributes;
+    if (proposed === null) return { diagnostics: [], planned: null, requiresReplace: [] };
+    const inputs = toCore(inputAttributes(attributes), config);
+    const olds = { ...toCore(attributes, prior), ...readPrivate(priorPrivate) };
+    const creating = prior === null;
+    const { value, diagnostics } = await this.#collect(type, table, async (diagnostics) => {
+      let given = inputs;
+      if (creating) {
+        const naming = this.#naming(type, kind, inputs);
+        if (naming === "no scope") {
+          diagnostics.push({
+            severity: "ERROR",
+            summary: `${OWNERSHIP_SCOPE} is not set: set it in the provider block (or ${OWNERSHIP_SCOPE_ENV}) to a name unique to this workspace, so that a create whose answer is lost is found again and no other workspace's ${type} is taken; nothing was planned`,
+          });
+          return undefined;
+        }
+        given = { ...inputs, ...naming };
+      }
+      const checked = await this.#check(kind, creating ? {} : olds, given, diagnostics);
+      if (checked === undefined) return undefined;
+      if (creating)
+        return { planned: plannedCreate(attributes, proposed, checked), replaces: [] as string[] };
+      const id = String(olds.id ?? "");
+      const diff = await providerFactories[kind](this.holder.context.readOnly()).diff(id, olds, checked);
+      if (diff.changes === false)
+        return { planned: plannedSame(attributes, prior, proposed), replaces: [] as string[] };
+      const replaces = (diff.replaces ?? []).map((name) => snakeCase(name));
+      return { planned: plannedUpdate(attributes, proposed, replaces.length > 0), replaces };
+    });
+    if (value === undefined || diagnostics.some((d) => d.severity === "ERROR"))
+      return { diagnostics, requiresReplace: [] };
+    return {
+      diagnostics,
+      planned: value.planned,
+      requiresReplace: value.replaces,
+      ...(creating ? {} : { private: writePrivate(readPrivate(priorPrivate)) }),
+    };
+  }
+
+  /** ApplyResourceChange: create, update or delete through the kind's provider. */
+  async apply(
+    type: string,
+    prior: TfValue,
+    planned: TfValue,
+    config: TfValue,
+    plannedPrivate: Uint8Array | null | undefined,
+  ): Promise<StateAnswer> {
+    const schema = this.resource(type);
+    const { kind } = schema;
+    const table = fieldTables[kind];
+    const attributes = schema.block.attributes;
+    const olds = { ...toCore(attributes, prior), ...readPrivate(plannedPrivate) };
+    const provider = providerFactories[kind](this.holder.context);
+    const { value, diagnostics } = await this.#collect(type, table, async (diagnostics) => {
+      if (planned === null) {
+        await provider.delete(String(olds.id ?? ""), olds);
+        return { state: null as TfValue, hidden: {} };
+      }
+      const inputs = toCore(inputAttributes(attributes), config);
+      if (prior === null) {
+        const naming = this.#naming(type, kind, inputs);
+        if (naming === "no scope") throw new Error(`${OWNERSHIP_SCOPE} is not set: nothing was created`);
+        const checked = await provider.check({}, { ...inputs, ...naming });
+        if ((checked.failures ?? []).length > 0) return failed(checked.failures ?? [], table, diagnostics);
+        const created = await provider.create(checked.inputs ?? inputs);
+        const outs = { ...created.outs, id: created.id } as Record<string, unknown>;
+        return { state: newState(attributes, config, outs), hidden: hiddenOf(outs) };
+      }
+      const news = { ...inputs, ...hiddenOf(olds) };
+      const checked = await provider.check(olds, news);
+      if ((checked.failures ?? []).length > 0) return failed(checked.failures ?? [], table, diagnostics);
+      const updated = await provider.update(String(olds.id ?? ""), olds, checked.inputs ?? news);
+      const outs = { ...updated.outs, id: olds.id } as Record<string, unknown>;
+      return { state: newState(attributes, config, outs), hidden: { ...hiddenOf(olds), ...hiddenOf(outs) } };
+    });
+    if (value === undefined) return { diagnostics };
+    return { diagnostics, state: value.state, private: writePrivate(value.hidden) };
+  }
+
+  /** ReadResource: the object as the service has it now; null when it is gone. */
+  async read(
+    type: string,
+    current: TfValue,
+    currentPrivate: Uint8Array | null | undefined,
+  ): Promise<StateAnswer> {
+    const schema = this.resource(type);
+    const { kind } = schema;
+    const attributes = schema.block.attributes;
+    const previous = { ...toCore(attributes, current), ...readPrivate(currentPrivate) };
+    const { value, diagnostics } = await this.#collect(type, fieldTables[kind], async () => {
+      const result = await providerFactories[kind](this.holder.context.readOnly()).read(
+        String(previous.id ?? ""),
+        previous,
+      );
+      if (!result.id) return null;
+      const outs = { ...(result.props as Record<string, unknown>), id: result.id };
+      return readState(attributes, fieldTables[kind], current, outs);
+    });
+    if (value === undefined) return { diagnostics };
+    return {
+      diagnostics,
+      state: value,
+      private: currentPrivate && currentPrivate.length > 0 ? Buffer.from(currentPrivate) : undefined,
+    };
+  }
+
+  /** ImportResourceState: the object of `id`, read from the service; an id it lacks is an error. */
+  async import(type: string, id: string): Promise<StateAnswer> {
+    const schema = this.resource(type);
+    const { kind } = schema;
+    const { value, diagnostics } = await this.#collect(type, fieldTables[kind], async () => {
+      const result = await providerFactories[kind](this.holder.context.readOnly()).read(id, {});
+      if (!result.id) throw new Error(`${type} ${id} does not exist in Sender`);
+      return fromCore(schema.block.attributes, {
+        ...(result.props as Record<string, unknown>),
+        id: result.id,
+      });
+    });
+    return value === undefined ? { diagnostics } : { diagnostics, state: value };
+  }
+
+  /** UpgradeResourceState: a stored state (JSON) as the current schema's object; attributes it lacks are null. */
+  upgrade(type: string, json: Uint8Array | null | undefined): StateAnswer {
+    const schema = this.resource(type);
+    const raw = json && json.length > 0 ? (JSON.parse(Buffer.from(json).toString("utf8")) as TfValue) : null;
+    return { diagnostics: [], state: conformObject(schema.block.attributes, raw) };
+  }
+
+  /** ReadDataSource: the function's result, beside the arguments given. */
+  async readDataSource(type: string, config: TfValue): Promise<StateAnswer> {
+    const source = this.schema.dataSources[type];
+    if (!source) throw new Error(`terraform-provider-sender: unknown data source ${type}`);
+    const fn = servedFunctions[source.function];
+    if (!fn) throw new Error(`terraform-provider-sender: no function ${source.function}`);
+    const attributes = source.block.attributes;
+    const args = toCore(
+      attributes.filter((a) => a.required || a.optional),
+      config,
+    );
+    const { value, diagnostics } = await this.#collect(type, {}, async () => {
+      const result = (await fn.run(args, this.#functionContext)) as Record<string, unknown>;
+      return fromCore(attributes, { ...args, ...result });
+    });
+    return value === undefined ? { diagnostics } : { diagnostics, state: value };
+  }
+}
+
+/** The diagnostic of a configuration failure, on the provider attribute it names. */
+function configDiagnostic(error: SenderConfigError): TfDiagnostic {
+  const name = error.option.replace(/^sender:/, "");
+  if (!Object.hasOwn(CONFIG_TABLE, name)) return { severity: "ERROR", summary: error.message };
+  const key = CONFIG_TABLE[name as ConfigKeyName];
+  const attribute = snakeCase(name);
+  const env = "env" in key ? ` (or ${key.env})` : "";
+  const summary =
+    name === "apiToken" && error.reason === "is not set"
+      ? "No Sender API token: set api_token in the provider block or the SENDER_API_TOKEN environment variable"
+      : `Invalid provider attribute ${attribute}${env}: ${error.reason.replace(/sender:([A-Za-z]+)/g, (_, n: string) => snakeCase(n)).replace(/, e\.g\. `pulumi config set[^`]*`/, "")}`;
+  return { severity: "ERROR", summary, path: [attribute] };
+}
+
+/**
+ * A check failure as a diagnostic on its attribute: the failure's property, or, for one the core
+ * states without a property (so that the engine prints no value beside it), the field its reason
+ * opens with (`tagIds[1] "tag999" is not a tag…`).
+ */
+export function failureDiagnostic(
+  failure: { property: string; reason: string },
+  table: FieldTable,
+): TfDiagnostic {
+  const opening = /^([a-z][A-Za-z0-9]*)((?:\[\d+\])?)[: ]/.exec(failure.reason);
+  const property =
+    failure.property || (opening && Object.hasOwn(table, opening[1]!) ? `${opening[1]}${opening[2]}` : "");
+  return {
+    severity: "ERROR",
+    summary: snakeMessage(
+      failure.property ? `${failure.property}: ${failure.reason}` : failure.reason,
+      table,
+    ),
+    path: attributePath(property, table),
+  };
+}
+
+/** The attributes a configuration may set. */
+function inputAttributes(attributes: readonly TfAttribute[]): TfAttribute[] {
+  return attributes.filter((a) => a.required || a.optional);
+}
+
+function failed(
+  failures: readonly { property: string; reason: string }[],
+  table: FieldTable,
+  diagnostics: TfDiagnostic[],
+): undefined {
+  for (const failure of failures) diagnostics.push(failureDiagnostic(failure, table));
+  return undefined;
+}
+
+/**
+ * A create's plan: what the configuration sets, the defaults `check` gave what it leaves out, and
+ * every value only the service knows (the id, the outputs) unknown.
+ */
+function plannedCreate(
+  attributes: readonly TfAttribute[],
+  proposed: TfValue,
+  checked: Record<string, unknown>,
+): TfObject {
+  const given = isObject(proposed) ? proposed : {};
+  const defaults = fromCore(attributes, checked);
+  const out: Record<string, TfValue> = {};
+  for (const a of attributes) {
+    const value = given[a.name] ?? null;
+    if (!a.computed || value !== null) out[a.name] = value;
+    else
+      out[a.name] =
+        a.optional && defaults[a.name] !== null && !hasUnknown(defaults[a.name])
+          ? (defaults[a.name] as TfValue)
+          : TF_UNKNOWN;
+  }
+  return out;
+}
+
+/** An update's plan: the configuration's values, and the outputs unknown (the service recomputes them). */
+function plannedUpdate(attributes: readonly TfAttribute[], proposed: TfValue, replacing: boolean): TfObject {
+  const given = isObject(proposed) ? proposed : {};
+  const out: Record<string, TfValue> = {};
+  for (const a of attributes) {
+    const value = given[a.name] ?? null;
+    const outputOnly = a.computed && !a.optional;
+    out[a.name] = outputOnly && (replacing || a.name !== "id") ? TF_UNKNOWN : value;
+  }
+  return out;
+}
+
+/** The plan of no change: the configuration's values, the outputs as the state has them. */
+function plannedSame(attributes: readonly TfAttribute[], prior: TfValue, proposed: TfValue): TfObject {
+  const before = isObject(prior) ? prior : {};
+  const given = isObject(proposed) ? proposed : {};
+  const out: Record<string, TfValue> = {};
+  for (const a of attributes)
+    out[a.name] = a.computed && !a.optional ? (before[a.name] ?? null) : (given[a.name] ?? null);
+  return out;
+}
+
+/**
+ * The state after a create or update: what the configuration set, exactly (Terraform holds a
+ * provider to it), and what the service answered for the rest.
+ */
+function newState(
+  attributes: readonly TfAttribute[],
+  config: TfValue,
+  outs: Record<string, unknown>,
+): TfObject {
+  const given = isObject(config) ? config : {};
+  const answered = fromCore(attributes, outs);
+  const out: Record<string, TfValue> = {};
+  for (const a of attributes) {
+    const value = a.required || a.optional ? (given[a.name] ?? null) : null;
+    out[a.name] = value !== null || !a.computed ? value : (answered[a.name] ?? null);
+  }
+  return out;
+}
+
+/** The value an unset input reads back as (`""`, `false`, `[]`): the table's `cleared`. */
+function clearedValue(table: FieldTable, camel: string): unknown {
+  const field = table[camel];
+  if (!field) return undefined;
+  if (field.cleared !== undefined) return field.cleared;
+  return undefined;
+}
+
+/**
+ * The state a refresh reads: the service's values, except an input the state leaves unset that
+ * the service holds at its cleared value (`preheader = ""`), which stays unset: no drift.
+ */
+function readState(
+  attributes: readonly TfAttribute[],
+  table: FieldTable,
+  current: TfValue,
+  outs: Record<string, unknown>,
+): TfObject {
+  const before = isObject(current) ? current : {};
+  const answered = fromCore(attributes, outs);
+  const out: Record<string, TfValue> = {};
+  for (const a of attributes) {
+    const read = answered[a.name] ?? null;
+    const had = before[a.name] ?? null;
+    const cleared = clearedValue(table, a.camel);
+    const isCleared =
+      read !== null &&
+      cleared !== undefined &&
+      JSON.stringify(read) === JSON.stringify(fromCore([a], { [a.camel]: cleared })[a.name]);
+    if (a.required || a.optional) {
+      if (had === null && (read === null || isCleared)) out[a.name] = null;
+      else if (a.type.kind === "set" && Array.isArray(read) && Array.isArray(had) && sameMembers(read, had))
+        out[a.name] = had;
+      else out[a.name] = read === null && !table[a.camel]?.api ? had : read;
+    } else out[a.name] = read;
+  }
+  return out;
+}
+
+function sameMembers(a: readonly TfValue[], b: readonly TfValue[]): boolean {
+  const left = a.map((v) => JSON.stringify(v)).sort();
+  const right = b.map((v) => JSON.stringify(v)).sort();
+  return left.length === right.length && left.every((v, i) => v === right[i]);
+}
+
+/** The object type of a resource's state, for the encoders. */
+export const stateType = (schema: TfResourceSchema) => blockType(schema.block);

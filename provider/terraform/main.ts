@@ -1,0 +1,19 @@
+// The Terraform door's process: `terraform-provider-sender`, the plugin's executable started by
+// go-plugin (Terraform, OpenTofu) with its magic cookie (see entry.ts).
+import { ContextHolder } from "../core/context";
+import { printError } from "../core/diagnostics";
+import { TerraformDoor } from "./door";
+import { terraformMain } from "./server";
+
+const holder = new ContextHolder();
+// SIGTERM cuts the requests in flight and exits at once, saying so.
+holder.engineWatch.stopOnSigterm();
+// An error nothing caught is printed, and the door goes on serving the other calls.
+const onUncaught = (err: unknown) => {
+  const e = err as Error | undefined;
+  printError(`error: [runtime] ${e?.stack || e?.message || String(err)}`);
+};
+process.on("uncaughtException", onUncaught);
+process.on("unhandledRejection", onUncaught);
+
+terraformMain(new TerraformDoor(holder));

@@ -1,0 +1,359 @@
+/**
+ * `terraform-provider-sender`: plugin protocol 6 served with @grpc/grpc-js from the vendored
+ * tfplugin6.9.proto (loaded by @grpc/proto-loader from proto.generated.ts), behind HashiCorp
+ * go-plugin's handshake: the line `1|6|tcp|127.0.0.1:<port>|grpc|<cert>` on stdout, TLS with a fresh
+ * self-signed certificate when the client offers its own (AutoMTLS, `PLUGIN_CLIENT_CERT`), the
+ * health service go-plugin polls and its controller's Shutdown. Each call is translated by
+ * {@link TerraformDoor}; messages are plain objects, values msgpack.
+ */
+import { generateKeyPairSync, randomBytes } from "node:crypto";
+import * as grpc from "@grpc/grpc-js";
+import * as protoLoader from "@grpc/proto-loader";
+import forge from "node-forge";
+import { printError, printLine } from "../core/diagnostics";
+import type { Answer, TerraformDoor, TfDiagnostic } from "./door";
+import { PROTO_DESCRIPTORS } from "./proto.generated";
+import { ctyType, type TfAttribute, type TfBlock } from "./schema";
+import { type DynamicValue, decodeDynamic, encodeDynamic } from "./values";
+
+/** A service's client constructor, with its definition, as grpc-js loads it. */
+type ServiceConstructor = grpc.ServiceClientConstructor & { service: grpc.ServiceDefinition };
+
+/** The vendored protos' services, as client constructors (a test's client) carrying their definitions. */
+export function loadProtocol(): {
+  provider: ServiceConstructor;
+  controller: ServiceConstructor;
+  health: ServiceConstructor;
+} {
+  const definition = protoLoader.fromJSON(PROTO_DESCRIPTORS as Parameters<typeof protoLoader.fromJSON>[0], {
+    keepCase: true,
+    longs: Number,
+    enums: String,
+    defaults: true,
+    oneofs: true,
+  });
+  const loaded = grpc.loadPackageDefinition(definition) as unknown as Record<string, Record<string, unknown>>;
+  const at = (...names: string[]) =>
+    names.reduce<unknown>(
+      (node, name) => (node as Record<string, unknown>)[name],
+      loaded,
+    ) as ServiceConstructor;
+  return {
+    provider: at("tfplugin6", "Provider"),
+    controller: at("plugin", "GRPCController"),
+    health: at("grpc", "health", "v1", "Health"),
+  };
+}
+
+/** A diagnostic as the protocol's message. */
+function diagnostic(d: TfDiagnostic): Record<string, unknown> {
+  return {
+    severity: d.severity,
+    summary: d.summary,
+    detail: d.detail ?? "",
+    ...(d.path && d.path.length > 0
+      ? {
+          attribute: {
+            steps: d.path.map((step) =>
+              typeof step === "number" ? { element_key_int: step } : { attribute_name: step },
+            ),
+          },
+        }
+      : {}),
+  };
+}
+
+const diagnostics = (answer: Answer) => answer.diagnostics.map(diagnostic);
+
+function attribute(a: TfAttribute): Record<string, unknown> {
+  return {
+    name: a.name,
+    type: Buffer.from(JSON.stringify(ctyType(a.type))),
+    description: a.description,
+    description_kind: "MARKDOWN",
+    required: a.required,
+    optional: a.optional,
+    computed: a.computed,
+    sensitive: a.sensitive,
+  };
+}
+
+function schemaOf(block: TfBlock, version = 0): Record<string, unknown> {
+  return {
+    version,
+    block: {
+      version,
+      attributes: block.attributes.map(attribute),
+      description: block.description,
+      description_kind: "MARKDOWN",
+    },
+  };
+}
+
+/** The protocol's schema response, built once. */
+function providerSchema(door: TerraformDoor): Record<string, unknown> {
+  const { schema } = door;
+  return {
+    provider: schemaOf(schema.provider),
+    resource_schemas: Object.fromEntries(
+      Object.entries(schema.resources).map(([type, r]) => [type, schemaOf(r.block, r.version)]),
+    ),
+    data_source_schemas: Object.fromEntries(
+      Object.entries(schema.dataSources).map(([type, d]) => [type, schemaOf(d.block)]),
+    ),
+    diagnostics: [],
+    server_capabilities: {
+      plan_destroy: false,
+      get_provider_schema_optional: true,
+      move_resource_state: false,
+    },
+    functions: {},
+    ephemeral_resource_schemas: {},
+  };
+}
+
+const state = (value: Parameters<typeof encodeDynamic>[0] | undefined) =>
+  value === undefined ? undefined : encodeDynamic(value);
+
+/** One unary handler: `run` answers, a throw becomes an error diagnostic in `errorAnswer`'s shape. */
+function unary<Req>(
+  run: (request: Req) => Promise<Record<string, unknown>> | Record<string, unknown>,
+): grpc.handleUnaryCall<Req, Record<string, unknown>> {
+  return (call, callback) => {
+    Promise.resolve()
+      .then(() => run(call.request))
+      .then(
+        (response) => callback(null, response),
+        (error: unknown) => {
+          const message = error instanceof Error ? error.message : String(error);
+          // Every call with diagnostics answers them; the rest fail with the message.
+          callback(null, { diagnostics: [diagnostic({ severity: "ERROR", summary: message })] });
+        },
+      );
+  };
+}
+
+interface Typed {
+  readonly type_name: string;
+}
+
+/** The Provider service's handlers over `door`. */
+export function providerService(door: TerraformDoor, stop: () => void): grpc.UntypedServiceImplementation {
+  const schema = providerSchema(door);
+  const unimplemented =
+    (name: string): grpc.handleUnaryCall<unknown, unknown> =>
+    (_call, callback) =>
+      callback({
+        code: grpc.status.UNIMPLEMENTED,
+        message: `${name} is not implemented by terraform-provider-sender`,
+      });
+  return {
+    GetMetadata: unary(() => ({
+      server_capabilities: schema.server_capabilities,
+      diagnostics: [],
+      data_sources: Object.keys(door.schema.dataSources).map((type_name) => ({ type_name })),
+      resources: Object.keys(door.schema.resources).map((type_name) => ({ type_name })),
+      functions: [],
+    })),
+    GetProviderSchema: unary(() => schema),
+    GetResourceIdentitySchemas: unary(() => ({ identity_schemas: {}, diagnostics: [] })),
+    ValidateProviderConfig: unary(() => ({ diagnostics: [] })),
+    ValidateResourceConfig: unary((request: Typed) => {
+      door.resource(request.type_name);
+      return { diagnostics: [] };
+    }),
+    ValidateDataResourceConfig: unary(() => ({ diagnostics: [] })),
+    UpgradeResourceState: unary((request: Typed & { raw_state?: { json?: Uint8Array } }) => {
+      const answer = door.upgrade(request.type_name, request.raw_state?.json);
+      return { upgraded_state: state(answer.state), diagnostics: diagnostics(answer) };
+    }),
+    UpgradeResourceIdentity: unimplemented("UpgradeResourceIdentity"),
+    ConfigureProvider: unary((request: { config?: DynamicValue }) => ({
+      diagnostics: diagnostics(door.configure(decodeDynamic(request.config))),
+    })),
+    ReadResource: unary(async (request: Typed & { current_state?: DynamicValue; private?: Uint8Array }) => {
+      const answer = await door.read(
+        request.type_name,
+        decodeDynamic(request.current_state),
+        request.private,
+      );
+      return {
+        new_state: state(answer.state),
+        private: answer.private ?? Buffer.alloc(0),
+        diagnostics: diagnostics(answer),
+      };
+    }),
+    PlanResourceChange: unary(
+      async (
+        request: Typed & {
+          prior_state?: DynamicValue;
+          proposed_new_state?: DynamicValue;
+          config?: DynamicValue;
+          prior_private?: Uint8Array;
+        },
+      ) => {
+        const answer = await door.plan(
+          request.type_name,
+          decodeDynamic(request.prior_state),
+          decodeDynamic(request.proposed_new_state),
+          decodeDynamic(request.config),
+          request.prior_private,
+        );
+        return {
+          planned_state: state(answer.planned),
+          requires_replace: answer.requiresReplace.map((name) => ({ steps: [{ attribute_name: name }] })),
+          planned_private: answer.private ?? request.prior_private ?? Buffer.alloc(0),
+          diagnostics: diagnostics(answer),
+        };
+      },
+    ),
+    ApplyResourceChange: unary(
+      async (
+        request: Typed & {
+          prior_state?: DynamicValue;
+          planned_state?: DynamicValue;
+          config?: DynamicValue;
+          planned_private?: Uint8Array;
+        },
+      ) => {
+        const answer = await door.apply(
+          request.type_name,
+          decodeDynamic(request.prior_state),
+          decodeDynamic(request.planned_state),
+          decodeDynamic(request.config),
+          request.planned_private,
+        );
+        // A failed create or update keeps the prior state: nothing is claimed that was not answered.
+        const fallback =
+          answer.state === undefined ? (request.prior_state ?? encodeDynamic(null)) : state(answer.state);
+        return {
+          new_state: fallback,
+          private: answer.private ?? Buffer.alloc(0),
+          diagnostics: diagnostics(answer),
+        };
+      },
+    ),
+    ImportResourceState: unary(async (request: Typed & { id: string }) => {
+      const answer = await door.import(request.type_name, request.id);
+      return {
+        imported_resources:
+          answer.state === undefined
+            ? []
+            : [{ type_name: request.type_name, state: state(answer.state), private: Buffer.alloc(0) }],
+        diagnostics: diagnostics(answer),
+      };
+    }),
+    MoveResourceState: unimplemented("MoveResourceState"),
+    ReadDataSource: unary(async (request: Typed & { config?: DynamicValue }) => {
+      const answer = await door.readDataSource(request.type_name, decodeDynamic(request.config));
+      return { state: state(answer.state), diagnostics: diagnostics(answer) };
+    }),
+    ValidateEphemeralResourceConfig: unary(() => ({ diagnostics: [] })),
+    OpenEphemeralResource: unimplemented("OpenEphemeralResource"),
+    RenewEphemeralResource: unimplemented("RenewEphemeralResource"),
+    CloseEphemeralResource: unimplemented("CloseEphemeralResource"),
+    GetFunctions: unary(() => ({ functions: {}, diagnostics: [] })),
+    CallFunction: unimplemented("CallFunction"),
+    StopProvider: unary(() => {
+      stop();
+      return { Error: "" };
+    }),
+  };
+}
+
+/**
+ * A fresh self-signed certificate for `localhost` (RSA 2048, its key made by Node's crypto, the
+ * certificate by node-forge), both server and CA, as go-plugin's AutoMTLS pins it: its DER goes in
+ * the handshake line and becomes the client's only root.
+ */
+export function selfSignedCertificate(): { certPem: string; keyPem: string; der: Buffer } {
+  const { privateKey, publicKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+  const keyPem = privateKey.export({ type: "pkcs8", format: "pem" }).toString();
+  const cert = forge.pki.createCertificate();
+  cert.publicKey = forge.pki.publicKeyFromPem(publicKey.export({ type: "spki", format: "pem" }).toString());
+  // A positive serial of 64 random bits (the first byte's high bit clear).
+  cert.serialNumber = `01${randomBytes(8).toString("hex")}`;
+  const now = Date.now();
+  cert.validity.notBefore = new Date(now - 30_000);
+  cert.validity.notAfter = new Date(now + 30 * 24 * 3600_000);
+  const name = [
+    { name: "commonName", value: "localhost" },
+    { name: "organizationName", value: "terraform-provider-sender" },
+  ];
+  cert.setSubject(name);
+  cert.setIssuer(name);
+  cert.setExtensions([
+    { name: "basicConstraints", cA: true, critical: true },
+    { name: "keyUsage", digitalSignature: true, keyEncipherment: true, keyCertSign: true, critical: true },
+    { name: "extKeyUsage", serverAuth: true, clientAuth: true },
+    { name: "subjectAltName", altNames: [{ type: 2, value: "localhost" }] },
+  ]);
+  cert.sign(forge.pki.privateKeyFromPem(keyPem), forge.md.sha256.create());
+  const der = Buffer.from(forge.asn1.toDer(forge.pki.certificateToAsn1(cert)).getBytes(), "binary");
+  return { certPem: forge.pki.certificateToPem(cert), keyPem, der };
+}
+
+/** A door being served: its port, the handshake line it printed, and the server (to stop it). */
+export interface Served {
+  /** The loopback port. */
+  readonly port: number;
+  /** go-plugin's handshake line, as printed. */
+  readonly line: string;
+  /** The gRPC server. */
+  readonly server: grpc.Server;
+}
+
+/**
+ * Serves `door` on 127.0.0.1 at a free port and prints go-plugin's handshake line. With
+ * `PLUGIN_CLIENT_CERT`, the server speaks TLS and requires that client certificate. `onStop` runs
+ * when go-plugin asks the door to stop (the process's: exit).
+ */
+export async function serveTerraform(
+  door: TerraformDoor,
+  env: NodeJS.ProcessEnv = process.env,
+  onStop: () => void = () => process.exit(0),
+): Promise<Served> {
+  const server = new grpc.Server({ "grpc.max_receive_message_length": 256 * 1024 * 1024 });
+  const stop = () => {
+    // The answer goes out first; go-plugin then waits for the process to end.
+    setTimeout(() => server.tryShutdown(onStop), 10);
+  };
+  const { provider, controller, health } = loadProtocol();
+  server.addService(provider.service, providerService(door, stop));
+  server.addService(controller.service, {
+    Shutdown: (_call: unknown, callback: grpc.sendUnaryData<object>) => {
+      callback(null, {});
+      stop();
+    },
+  });
+  server.addService(health.service, {
+    Check: (_call: unknown, callback: grpc.sendUnaryData<object>) => callback(null, { status: "SERVING" }),
+  });
+  const clientCert = env.PLUGIN_CLIENT_CERT;
+  let credentials = grpc.ServerCredentials.createInsecure();
+  let certField = "";
+  if (clientCert) {
+    const own = selfSignedCertificate();
+    credentials = grpc.ServerCredentials.createSsl(
+      Buffer.from(clientCert),
+      [{ private_key: Buffer.from(own.keyPem), cert_chain: Buffer.from(own.certPem) }],
+      true,
+    );
+    // go-plugin decodes the certificate with base64.RawStdEncoding: no padding.
+    certField = own.der.toString("base64").replace(/=+$/, "");
+  }
+  const port = await new Promise<number>((resolve, reject) =>
+    server.bindAsync("127.0.0.1:0", credentials, (err, bound) => (err ? reject(err) : resolve(bound))),
+  );
+  const line = `1|6|tcp|127.0.0.1:${port}|grpc|${certField}`;
+  printLine(line);
+  return { port, line, server };
+}
+
+/** The door's process: serve, and report a failure to start on stderr. */
+export function terraformMain(door: TerraformDoor): void {
+  serveTerraform(door).catch((error: unknown) => {
+    printError(`terraform-provider-sender: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,330 @@
+// The Terraform door (issue 48) under the real OpenTofu CLI (scripts/tofu-cli.sh) against the
+// emulator: the provider is this checkout's plugin entry, chosen by go-plugin's magic cookie,
+// installed with a CLI config's dev_overrides, in workspaces outside the checkout. One workspace
+// goes through plan (no write), apply of every kind, a clean plan, refresh, a data source, import
+// blocks with -generate-config-out, a sent campaign's refusal and its keeping at destroy; two
+// others show plan-time diagnostics on their attributes, and a lost create answer converging.
+import { execFile } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { ROOT } from "../support/root";
+import { scriptOutput } from "../support/run";
+import { type EmulatorHandle, emulator } from "../support/stack";
+
+const TOKEN = "tok-e2e-terraform-door-Hq7Zp2Vw";
+const SOURCE = "registry.opentofu.org/pulumi-sender/sender";
+
+let emu: EmulatorHandle;
+let tofuDir: string;
+let base: string;
+
+/** What one tofu command ended with. */
+interface Run {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** Runs tofu in `dir` with the dev override and the emulator's address and token (or `env`'s). */
+function tofu(dir: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile(
+      path.join(tofuDir, "tofu"),
+      args,
+      {
+        cwd: dir,
+        encoding: "utf8",
+        maxBuffer: 64 * 1024 * 1024,
+        env: {
+          PATH: process.env.PATH,
+          HOME: base,
+          TF_CLI_CONFIG_FILE: path.join(base, "tofu.rc"),
+          TF_IN_AUTOMATION: "1",
+          TF_INPUT: "0",
+          SENDER_API_TOKEN: TOKEN,
+          SENDER_BASE_URL: emu.url,
+          ...env,
+        },
+      },
+      (error, stdout, stderr) => {
+        const code = error ? Number((error as { code?: unknown }).code ?? 1) : 0;
+        resolve({ code: Number.isNaN(code) ? 1 : code, stdout, stderr });
+      },
+    );
+  });
+}
+
+/** Runs tofu and fails with its whole output unless it exits with `code`. */
+async function tofuOk(dir: string, args: string[], code = 0, env: NodeJS.ProcessEnv = {}): Promise<Run> {
+  const run = await tofu(dir, args, env);
+  if (run.code !== code)
+    throw new Error(`tofu ${args.join(" ")} exited ${run.code}:\n${run.stdout}\n${run.stderr}`);
+  return run;
+}
+
+/** A workspace of its own: a folder outside the checkout holding `main.tf`. */
+function workspace(name: string, hcl: string): string {
+  const dir = path.join(base, name);
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, "main.tf"), hcl);
+  return dir;
+}
+
+const PROVIDER = (scope: string) => `terraform {
+  required_providers {
+    sender = { source = "pulumi-sender/sender" }
+  }
+}
+
+provider "sender" {
+  ownership_scope         = "${scope}"
+  request_timeout_seconds = 2
+  retry_deadline_seconds  = 5
+}
+`;
+
+const MAIN = `${PROVIDER("e2e/terraform-door/main")}
+resource "sender_campaign" "news" {
+  title        = "TF News"
+  subject      = "Hello from OpenTofu"
+  from         = "Example News"
+  reply_to     = "news@example.com"
+  content_type = "html"
+  content      = "<h1>Hello</h1>"
+}
+
+resource "sender_campaign_targeting" "news" {
+  campaign_id      = sender_campaign.news.id
+  tag_ids          = ["tag001", "tag002"]
+  excluded_tag_ids = ["tag004"]
+}
+
+resource "sender_campaign_follow_up" "news" {
+  campaign_id = sender_campaign.news.id
+  subject     = "Did you miss it?"
+  delay_hours = 48
+}
+
+resource "sender_attachment" "news" {
+  campaign_id = sender_campaign.news.id
+  url         = "https://example.com/files/guide.pdf"
+}
+
+resource "sender_campaign_schedule" "news" {
+  campaign_id   = sender_campaign.news.id
+  schedule_time = "2030-01-15T09:00:00+01:00"
+  depends_on    = [sender_campaign_targeting.news, sender_campaign_follow_up.news, sender_attachment.news]
+}
+
+resource "sender_transactional_campaign" "reset" {
+  title    = "TF password reset"
+  subject  = "Reset your password"
+  from     = "Example News"
+  reply_to = "news@example.com"
+  editor   = "html"
+  content  = "<p>Follow the link.</p>"
+}
+
+resource "sender_webhook" "joined" {
+  url         = "https://hooks.example.com/sender/new-subscriber"
+  topic       = "groups/new-subscriber"
+  relation_id = "grp001"
+}
+
+data "sender_plans" "all" {}
+
+output "campaign_id" {
+  value = sender_campaign.news.id
+}
+
+output "scheduled_utc" {
+  value = sender_campaign_schedule.news.schedule_time_utc
+}
+
+output "plan_names" {
+  value = [for p in data.sender_plans.all.plans : p.name]
+}
+`;
+
+beforeAll(async () => {
+  tofuDir = await scriptOutput("scripts/tofu-cli.sh");
+  emu = await emulator(TOKEN);
+  base = fs.mkdtempSync(path.join(os.tmpdir(), "tf-door-"));
+  // The launcher a dev override points at: the plugin's entry, on this process's Node.js.
+  const bin = path.join(base, "bin");
+  fs.mkdirSync(bin);
+  fs.writeFileSync(
+    path.join(bin, "terraform-provider-sender"),
+    `#!/bin/sh\nexec "${process.execPath}" "${path.join(ROOT, "dist/provider/plugin/entry.js")}" "$@"\n`,
+    { mode: 0o755 },
+  );
+  fs.writeFileSync(
+    path.join(base, "tofu.rc"),
+    `provider_installation {\n  dev_overrides {\n    "${SOURCE}" = "${bin}"\n  }\n  direct {}\n}\n`,
+  );
+}, 900_000);
+
+afterAll(async () => {
+  await emu?.close();
+  if (base) fs.rmSync(base, { recursive: true, force: true });
+});
+
+const mutating = async () => (await emu.requestCounts()).mutating as number;
+
+describe("the Terraform door under OpenTofu", () => {
+  let dir: string;
+  let campaignId: string;
+
+  test("plan writes nothing, and shows every resource to add", async () => {
+    dir = workspace("main", MAIN);
+    const before = await mutating();
+    const plan = await tofuOk(dir, ["plan", "-no-color"]);
+    expect(plan.stdout).toContain("Plan: 7 to add, 0 to change, 0 to destroy.");
+    expect(await mutating()).toBe(before);
+  });
+
+  test("apply makes a campaign with its targeting, follow-up, attachment and schedule, a transactional campaign and a webhook", async () => {
+    const apply = await tofuOk(dir, ["apply", "-auto-approve", "-no-color"]);
+    expect(apply.stdout).toContain("Apply complete! Resources: 7 added, 0 changed, 0 destroyed.");
+    const outputs = JSON.parse((await tofuOk(dir, ["output", "-json"])).stdout);
+    campaignId = outputs.campaign_id.value;
+    expect(outputs.scheduled_utc.value).toBe("2030-01-15 08:00:00");
+    expect(outputs.plan_names.value.length).toBeGreaterThan(0);
+    const state = await emu.state();
+    const campaigns = state.campaigns.filter((c: { title: string }) => c.title === "TF News");
+    expect(campaigns.map((c: { id: string; status: string }) => [c.id, c.status])).toEqual([
+      [campaignId, "SCHEDULED"],
+    ]);
+    expect(state.targeting[campaignId].tags.map((t: { id: string }) => t.id)).toEqual(["tag001", "tag002"]);
+    expect(state.transactional.filter((c: { title: string }) => c.title === "TF password reset").length).toBe(
+      1,
+    );
+    expect(state.webhooks.length).toBe(1);
+    // Creating or updating never sends: nothing went out.
+    expect(campaigns[0].sent_time ?? null).toBeNull();
+  });
+
+  test("a second plan is clean (-detailed-exitcode 0), and so is one after a refresh", async () => {
+    await tofuOk(dir, ["plan", "-detailed-exitcode", "-no-color"], 0);
+    await tofuOk(dir, ["refresh", "-no-color"]);
+    await tofuOk(dir, ["plan", "-detailed-exitcode", "-no-color"], 0);
+  });
+
+  test("an import block of an existing campaign with -generate-config-out, then a clean plan", async () => {
+    const made = await emu.api("POST", "campaigns", {
+      title: "Made elsewhere",
+      subject: "Imported",
+      from: "Example News",
+      reply_to: "news@example.com",
+      content_type: "html",
+      content: "<p>old</p>",
+    });
+    const id = made.body.data.id as string;
+    fs.writeFileSync(
+      path.join(dir, "import.tf"),
+      `import {\n  to = sender_campaign.imported\n  id = "${id}"\n}\n`,
+    );
+    const before = await mutating();
+    const generated = await tofuOk(dir, ["plan", "-generate-config-out=generated.tf", "-no-color"]);
+    expect(generated.stdout).toContain("Plan: 1 to import, 0 to add, 0 to change, 0 to destroy.");
+    expect(await mutating()).toBe(before);
+    const hcl = fs.readFileSync(path.join(dir, "generated.tf"), "utf8");
+    expect(hcl).toContain('resource "sender_campaign" "imported"');
+    expect(hcl).toContain('title               = "Made elsewhere"');
+    await tofuOk(dir, ["apply", "-auto-approve", "-no-color"]);
+    await tofuOk(dir, ["plan", "-detailed-exitcode", "-no-color"], 0);
+  });
+
+  test("a sent campaign refuses a change at plan, and destroy keeps it", async () => {
+    const sent = await emu.api("POST", `campaigns/${campaignId}/send`);
+    expect(sent.status).toBeLessThan(300);
+    await tofuOk(dir, ["refresh", "-no-color"]);
+    fs.writeFileSync(path.join(dir, "main.tf"), MAIN.replace("Hello from OpenTofu", "Changed after sending"));
+    const refused = await tofuOk(dir, ["plan", "-no-color"], 1);
+    expect(refused.stderr).toContain(`Campaign ${campaignId} has already been sent`);
+    fs.writeFileSync(path.join(dir, "main.tf"), MAIN);
+    const destroy = await tofuOk(dir, ["destroy", "-auto-approve", "-no-color"]);
+    expect(destroy.stdout).toContain("Destroy complete! Resources: 8 destroyed.");
+    // The sent campaign and the transactional campaign (the API deletes none) stay, each with a warning.
+    expect(destroy.stdout + destroy.stderr).toContain(`campaign ${campaignId} has already been sent (status`);
+    expect(destroy.stdout + destroy.stderr).toContain("the Sender API cannot delete transactional");
+    const state = await emu.state();
+    expect(state.campaigns.map((c: { id: string }) => c.id)).toContain(campaignId);
+    expect(state.campaigns.filter((c: { title: string }) => c.title === "Made elsewhere").length).toBe(0);
+    expect(state.webhooks.length).toBe(0);
+    expect(state.transactional.filter((c: { title: string }) => c.title === "TF password reset").length).toBe(
+      1,
+    );
+  });
+});
+
+describe("plan-time diagnostics on the attribute", () => {
+  test("an unknown tag id and a past schedule time, each on its attribute, then a bad token: no write", async () => {
+    const dir = workspace(
+      "checks",
+      `${PROVIDER("e2e/terraform-door/checks")}
+resource "sender_campaign" "c" {
+  title        = "TF checks"
+  subject      = "Checks"
+  from         = "Example News"
+  reply_to     = "news@example.com"
+  content_type = "html"
+}
+
+resource "sender_campaign_targeting" "t" {
+  campaign_id = "cmp-not-yet"
+  tag_ids     = ["tag001", "tag999"]
+}
+
+resource "sender_campaign_schedule" "s" {
+  campaign_id   = "cmp-not-yet"
+  schedule_time = "2001-01-01T00:00:00Z"
+}
+`,
+    );
+    const before = await mutating();
+    const plan = await tofuOk(dir, ["plan", "-no-color"], 1);
+    expect(plan.stderr).toContain('tag_ids[1] "tag999" is not a tag of this account');
+    expect(plan.stderr).toContain("with sender_campaign_targeting.t");
+    expect(plan.stderr).toContain('tag_ids     = ["tag001", "tag999"]');
+    expect(plan.stderr).toContain("schedule_time: 2001-01-01 00:00:00 UTC is in the past");
+    expect(plan.stderr).toContain('schedule_time = "2001-01-01T00:00:00Z"');
+    const bad = await tofuOk(dir, ["plan", "-no-color"], 1, { SENDER_API_TOKEN: "tok-wrong" });
+    expect(bad.stderr).toMatch(/401|token/i);
+    expect(bad.stderr).not.toContain("tok-wrong");
+    expect(await mutating()).toBe(before);
+  });
+});
+
+describe("a lost create answer", () => {
+  test("is found again by its ownership mark: exactly one campaign", async () => {
+    const dir = workspace(
+      "lost",
+      `${PROVIDER("e2e/terraform-door/lost")}
+resource "sender_campaign" "lost" {
+  title        = "TF lost answer"
+  subject      = "Once"
+  from         = "Example News"
+  reply_to     = "news@example.com"
+  content_type = "html"
+}
+`,
+    );
+    await emu.admin("POST", "faults", {
+      rules: [{ method: "POST", path: "^/v2/campaigns$", kind: "drop-after", count: 1 }],
+    });
+    try {
+      const first = await tofu(dir, ["apply", "-auto-approve", "-no-color"]);
+      if (first.code !== 0) await tofuOk(dir, ["apply", "-auto-approve", "-no-color"]);
+    } finally {
+      await emu.admin("DELETE", "faults");
+    }
+    const state = await emu.state();
+    const mine = state.campaigns.filter((c: { title: string }) => c.title.startsWith("TF lost answer"));
+    expect(mine.map((c: { title: string }) => c.title)).toEqual(["TF lost answer"]);
+    await tofuOk(dir, ["plan", "-detailed-exitcode", "-no-color"], 0);
+    await tofuOk(dir, ["destroy", "-auto-approve", "-no-color"]);
+  });
+});

@@ -1,0 +1,239 @@
+import { X509Certificate } from "node:crypto";
+import * as grpc from "@grpc/grpc-js";
+import { afterAll, describe, expect, it } from "vitest";
+import { UNKNOWN } from "../../../provider/core/engine-values";
+import { fieldTables } from "../../../provider/kinds/registry";
+import {
+  attributePath,
+  failureDiagnostic,
+  identityOf,
+  scopeNonce,
+  TerraformDoor,
+} from "../../../provider/terraform/door";
+import { isTerraformHandshake, TF_MAGIC_COOKIE_VALUE } from "../../../provider/terraform/handshake";
+import {
+  loadProtocol,
+  type Served,
+  selfSignedCertificate,
+  serveTerraform,
+} from "../../../provider/terraform/server";
+import {
+  decodeDynamic,
+  encodeDynamic,
+  fromCore,
+  TF_UNKNOWN,
+  type TfObject,
+  toCore,
+} from "../../../provider/terraform/values";
+
+const campaign = () => new TerraformDoor().schema.resources.sender_campaign!.block.attributes;
+
+describe("terraform values", () => {
+  it("reads and writes cty's unknown as msgpack extension 0 (fixext1, one zero byte)", () => {
+    expect(decodeDynamic({ msgpack: Buffer.from([0xd4, 0, 0]) })).toBe(TF_UNKNOWN);
+    expect([...encodeDynamic(TF_UNKNOWN).msgpack]).toEqual([0xd4, 0, 0]);
+    expect([...encodeDynamic({ a: null }).msgpack]).toEqual([0x81, 0xa1, 0x61, 0xc0]);
+    expect(decodeDynamic({ json: Buffer.from('{"id":"c1"}') })).toEqual({ id: "c1" });
+    expect(decodeDynamic({})).toBeNull();
+  });
+
+  it("translates snake_case objects to the core's camelCase bags and back, unknowns as the core's UNKNOWN", () => {
+    const attributes = campaign();
+    const object = fromCore(attributes, {});
+    const given: TfObject = {
+      ...object,
+      reply_to: "news@example.com",
+      groups: ["g1", TF_UNKNOWN],
+      title: TF_UNKNOWN,
+    };
+    const bag = toCore(attributes, decodeDynamic(encodeDynamic(given)));
+    expect(bag).toEqual({ replyTo: "news@example.com", groups: ["g1", UNKNOWN], title: UNKNOWN });
+    const back = fromCore(attributes, { ...bag, recipientCount: "12" });
+    expect(back.reply_to).toBe("news@example.com");
+    expect(back.groups).toEqual(["g1", TF_UNKNOWN]);
+    expect(back.recipient_count).toBe(12);
+    expect(back.preheader).toBeNull();
+    expect(Object.keys(back).length).toBe(attributes.length);
+  });
+});
+
+describe("terraform door", () => {
+  it("puts a check failure on its attribute, a set's element on the set", () => {
+    expect(attributePath("replyTo", fieldTables.Campaign)).toEqual(["reply_to"]);
+    expect(attributePath("tagIds[1]", fieldTables.CampaignTargeting)).toEqual(["tag_ids"]);
+    expect(attributePath("items[2].name")).toEqual(["items", 2, "name"]);
+    expect(attributePath("")).toEqual([]);
+  });
+
+  it("derives the ownership mark's nonce from the scope and names a resource by its type and title", () => {
+    expect(scopeNonce("acme/prod")).toMatch(/^[0-9a-f]{32}$/);
+    expect(scopeNonce("acme/prod")).toBe(scopeNonce("acme/prod"));
+    expect(scopeNonce("acme/prod")).not.toBe(scopeNonce("acme/staging"));
+    expect(identityOf("sender_campaign", { title: "News", subject: "x" })).toBe("sender_campaign::News");
+    expect(identityOf("sender_webhook", { url: "https://h.example/a", topic: "subscribers/new" })).toBe(
+      "sender_webhook::https://h.example/a::subscribers/new::",
+    );
+  });
+
+  it("reports a missing token and a bad setting on the provider attribute", () => {
+    const door = new TerraformDoor();
+    expect(door.configure(fromCore(door.schema.provider.attributes, {}), {}).diagnostics).toEqual([
+      {
+        severity: "ERROR",
+        summary:
+          "No Sender API token: set api_token in the provider block or the SENDER_API_TOKEN environment variable",
+        path: ["api_token"],
+      },
+    ]);
+    const bad = door.configure(
+      fromCore(door.schema.provider.attributes, { apiToken: "t", maxAttempts: 0 }),
+      {},
+    );
+    expect(bad.diagnostics.map((d) => [d.path, d.summary])).toEqual([
+      [
+        ["max_attempts"],
+        'Invalid provider attribute max_attempts: max_attempts must be greater than 0 (got "0")',
+      ],
+    ]);
+  });
+
+  it("plans no create of a marked kind without an ownership scope, before any request", async () => {
+    const door = new TerraformDoor();
+    const provider = fromCore(door.schema.provider.attributes, {
+      apiToken: "t",
+      baseUrl: "http://127.0.0.1:9",
+    });
+    expect(door.configure(provider, {}).diagnostics).toEqual([]);
+    const config = fromCore(campaign(), {
+      title: "News",
+      subject: "s",
+      from: "f",
+      replyTo: "news@example.com",
+      contentType: "html",
+    });
+    const plan = await door.plan("sender_campaign", null, config, config, undefined);
+    expect(plan.planned).toBeUndefined();
+    expect(plan.diagnostics).toEqual([
+      {
+        severity: "ERROR",
+        summary:
+          "ownership_scope is not set: set it in the provider block (or SENDER_OWNERSHIP_SCOPE) to a name unique to this workspace, so that a create whose answer is lost is found again and no other workspace's sender_campaign is taken; nothing was planned",
+      },
+    ]);
+    expect(await door.plan("sender_campaign", config, null, null, undefined)).toEqual({
+      diagnostics: [],
+      planned: null,
+      requiresReplace: [],
+    });
+  });
+});
+
+describe("go-plugin handshake", () => {
+  const served: Served[] = [];
+  afterAll(() => {
+    for (const s of served) s.server.forceShutdown();
+  });
+
+  it("is chosen by Terraform's magic cookie alone", () => {
+    expect(isTerraformHandshake({ TF_PLUGIN_MAGIC_COOKIE: TF_MAGIC_COOKIE_VALUE })).toBe(true);
+    expect(isTerraformHandshake({ TF_PLUGIN_MAGIC_COOKIE: "other" })).toBe(false);
+    expect(isTerraformHandshake({})).toBe(false);
+  });
+
+  it("serves plugin protocol 6 over mutual TLS: the line carries the server's DER unpadded, the schema and health answer", async () => {
+    const client = selfSignedCertificate();
+    const s = await serveTerraform(
+      new TerraformDoor(),
+      { PLUGIN_CLIENT_CERT: client.certPem },
+      () => undefined,
+    );
+    served.push(s);
+    const [core, app, network, address, protocol, cert] = s.line.split("|");
+    expect([core, app, network, address, protocol]).toEqual(["1", "6", "tcp", `127.0.0.1:${s.port}`, "grpc"]);
+    expect(cert).toMatch(/^[A-Za-z0-9+/]+$/);
+    const x509 = new X509Certificate(Buffer.from(cert!, "base64"));
+    expect(x509.checkHost("localhost")).toBe("localhost");
+    expect(x509.ca).toBe(true);
+    const { provider, health } = loadProtocol();
+    const credentials = grpc.credentials.createSsl(
+      Buffer.from(x509.toString()),
+      Buffer.from(client.keyPem),
+      Buffer.from(client.certPem),
+    );
+    const options = { "grpc.ssl_target_name_override": "localhost" };
+    const call = <T>(ctor: typeof provider, method: string): Promise<T> =>
+      new Promise((resolve, reject) => {
+        const c = new ctor(address!, credentials, options) as unknown as Record<
+          string,
+          (req: object, cb: (e: Error | null, r: T) => void) => void
+        >;
+        c[method]!.call(c, {}, (e, r) => (e ? reject(e) : resolve(r)));
+      });
+    expect(await call<{ status: string }>(health, "Check")).toEqual({ status: "SERVING" });
+    const schema = await call<{
+      resource_schemas: Record<
+        string,
+        { block: { attributes: { name: string; type: Buffer; sensitive: boolean }[] } }
+      >;
+      provider: { block: { attributes: { name: string; sensitive: boolean }[] } };
+    }>(provider, "GetProviderSchema");
+    expect(Object.keys(schema.resource_schemas).sort()).toEqual([
+      "sender_attachment",
+      "sender_campaign",
+      "sender_campaign_follow_up",
+      "sender_campaign_schedule",
+      "sender_campaign_targeting",
+      "sender_transactional_campaign",
+      "sender_webhook",
+    ]);
+    const replyTo = schema.resource_schemas.sender_campaign!.block.attributes.find(
+      (a) => a.name === "reply_to",
+    );
+    expect(Buffer.from(replyTo!.type).toString()).toBe('"string"');
+    expect(schema.provider.block.attributes.filter((a) => a.sensitive).map((a) => a.name)).toEqual([
+      "api_token",
+    ]);
+    // A client without the pinned certificate is refused.
+    const stranger = selfSignedCertificate();
+    const refused = new provider(
+      address!,
+      grpc.credentials.createSsl(
+        Buffer.from(x509.toString()),
+        Buffer.from(stranger.keyPem),
+        Buffer.from(stranger.certPem),
+      ),
+      options,
+    ) as unknown as Record<string, (req: object, o: object, cb: (e: Error | null) => void) => void>;
+    const error = await new Promise<Error | null>((resolve) =>
+      refused.GetMetadata!.call(refused, {}, { deadline: Date.now() + 5000 }, (e) => resolve(e)),
+    );
+    expect(error).not.toBeNull();
+  });
+
+  it("serves without TLS when the client offers no certificate: the line's last field is empty", async () => {
+    const s = await serveTerraform(new TerraformDoor(), {}, () => undefined);
+    served.push(s);
+    expect(s.line).toBe(`1|6|tcp|127.0.0.1:${s.port}|grpc|`);
+  });
+});
+
+describe("check failures as diagnostics", () => {
+  it("puts a failure stated without a property on the field its reason opens with", () => {
+    expect(
+      failureDiagnostic(
+        { property: "", reason: 'tagIds[1] "tag999" is not a tag of this account' },
+        fieldTables.CampaignTargeting,
+      ),
+    ).toEqual({
+      severity: "ERROR",
+      summary: 'tag_ids[1] "tag999" is not a tag of this account',
+      path: ["tag_ids"],
+    });
+    expect(
+      failureDiagnostic({ property: "replyTo", reason: "must be an email address" }, fieldTables.Campaign),
+    ).toEqual({ severity: "ERROR", summary: "reply_to: must be an email address", path: ["reply_to"] });
+    expect(
+      failureDiagnostic({ property: "", reason: "the token is refused" }, fieldTables.Campaign).path,
+    ).toEqual([]);
+  });
+});
