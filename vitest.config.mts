@@ -18,7 +18,7 @@ const LONGEST_FIRST = [
   "convert", // 217
   "terraform-door", // not yet measured in a CI run: OpenTofu's build (about 8 min cold, cached) and four workspaces
   "door-parity", // 195 at load average 6 to 9 (not yet in a CI run)
-  "terraform-mirror", // 173 at load average 25 (the plugin archive, its zip, init, plan, apply, plan, destroy), not yet in a CI run
+  "terraform-mirror", // 217 at load average 25 (the plugin archive, its zip, two inits, three plans, apply, destroy), not yet in a CI run
   "upgrade", // 188 alone at load average 3 to 6 (its pack and install included), not yet in a CI run
   "package-install", // 179
   "ownership", // 155

@@ -4,7 +4,8 @@
 // taken from the page unchanged but for `rel`, in a folder outside the checkout with no `node` on
 // PATH (the zip carries its runtime). Under the real OpenTofu CLI against the emulator, one
 // configuration of every example of examples/terraform/ (each a module, as written):
-// init, plan (0 writes), apply, plan -detailed-exitcode (0), destroy.
+// init, plan (0 writes), apply, plan -detailed-exitcode (0), `pulumi-sender adopt --format hcl` of
+// one campaign planned with -generate-config-out in a second workspace, destroy.
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -158,6 +159,32 @@ describe("terraform-provider-sender from the release's filesystem mirror", () =>
       env,
     });
     expect(again.stdout).toContain("No changes.");
+
+    // `pulumi-sender adopt --format hcl` of one campaign, planned in a second workspace of the same
+    // mirror: the import block's id is the door's, -generate-config-out writes its block, no write.
+    const adopted = userFolder("tf-adopted");
+    await sh(process.execPath, [
+      path.join(ROOT, "dist/provider/adopt/cli.js"),
+      ...["adopt", "--format", "hcl", "--out", adopted, "--title", "Welcome series"],
+      ...["--base-url", emu.url, "--token", TOKEN],
+    ]);
+    expect(fs.readFileSync(path.join(adopted, "imports.tf"), "utf8")).toContain(
+      "import {\n  to = sender_campaign.welcome_series\n",
+    );
+    fs.copyFileSync(path.join(EXAMPLES, "provider/provider.tf"), path.join(adopted, "provider.tf"));
+    const inAdopted = (args: string[]) =>
+      sh("tofu", [...args, "-no-color", "-input=false"], {
+        cwd: adopted,
+        env: { ...env, TF_CLI_CONFIG_FILE: path.join(work, "sender.tfrc") },
+      });
+    await inAdopted(["init"]);
+    const importMark = await emu.requestCounts();
+    const imported = await inAdopted(["plan", "-generate-config-out=generated.tf"]);
+    expect(imported.stdout).toContain("Plan: 1 to import, 0 to add, 0 to change, 0 to destroy.");
+    expect(await mutatingRequestsSince(emu, importMark)).toEqual({ count: 0, requests: [] });
+    expect(fs.readFileSync(path.join(adopted, "generated.tf"), "utf8")).toContain(
+      'resource "sender_campaign" "welcome_series" {',
+    );
 
     const destroy = await tofu(["destroy", "-auto-approve"]);
     expect(destroy.stdout).toContain("Destroy complete! Resources: 12 destroyed.");
