@@ -4,7 +4,9 @@
  * inputs come from its kind's own `read` with no prior state, as `pulumi import` reads it, so
  * that what is written matches what the providers read back.
  */
+
 import type * as api from "../client/schemas";
+import { managedTitle } from "../core/autoname";
 import { ProviderContext } from "../core/context";
 import { isSent } from "../core/sent-guard";
 import { CAMPAIGN_KIND, providersOf, RESOURCE_KINDS, type ResourceKind } from "../kinds/registry";
@@ -182,4 +184,63 @@ export async function readAccount(
 /** True when a campaign of this status has gone out (or is going): its record is history. */
 export function isSentStatus(status: string | undefined): boolean {
   return status !== undefined && isSent(status);
+}
+
+/** An object `adopt` leaves out, or keeps with `--include-managed`: a stack of this package made it. */
+export interface ManagedObject {
+  /** The campaign or transactional campaign whose title has a stack's form. */
+  readonly object: AccountObject;
+  /** Its parts (a campaign's targeting, follow-up, schedule, attachments), which go with it. */
+  readonly parts: readonly AccountObject[];
+  /** Why, in words: `its title ends in -7cb48159, the form of a title a Pulumi stack autonamed`. */
+  readonly reason: string;
+}
+
+/**
+ * The account split into what `adopt` takes and what a stack of this package made (its title has
+ * one of the forms {@link managedTitle} knows), which another stack may still manage: adopting it
+ * would leave two stacks managing one object, and the first one's destroy would delete it under
+ * the second. A campaign's parts go with their campaign. Webhooks carry no title, and a titled
+ * object carries no mark once its create renamed it: neither can be told (docs/adopting.md).
+ */
+export function splitManaged(objects: readonly AccountObject[]): {
+  kept: AccountObject[];
+  managed: ManagedObject[];
+} {
+  const managed = new Map<string, ManagedObject>();
+  for (const object of objects) {
+    if (object.campaignId !== undefined) continue;
+    const title = object.inputs.title;
+    const form = managedTitle(typeof title === "string" ? title : undefined);
+    if (form === undefined) continue;
+    const reason =
+      form.form === "autonamed"
+        ? `its title ends in -${form.mark}, the form of a title a Pulumi stack autonamed`
+        : `its title carries [${form.mark}], the ownership mark of a Pulumi stack's resource`;
+    managed.set(`${object.kind} ${object.id}`, { object, parts: [], reason });
+  }
+  const kept: AccountObject[] = [];
+  for (const object of objects) {
+    const owner =
+      object.campaignId === undefined
+        ? managed.get(`${object.kind} ${object.id}`)
+        : managed.get(`${CAMPAIGN_KIND} ${object.campaignId}`);
+    if (owner === undefined) kept.push(object);
+    else if (owner.object !== object) (owner.parts as AccountObject[]).push(object);
+  }
+  return { kept, managed: [...managed.values()] };
+}
+
+/**
+ * The line `adopt` prints for a managed object: `Campaign 1hugqX "welcome-7cb48159" and its 2 parts
+ * (CampaignTargeting, CampaignSchedule): its title ends in -7cb48159, …`.
+ */
+export function managedLine(managed: ManagedObject): string {
+  const { object, parts, reason } = managed;
+  const title = typeof object.inputs.title === "string" ? ` ${JSON.stringify(object.inputs.title)}` : "";
+  const withParts =
+    parts.length === 0
+      ? ""
+      : ` and its ${parts.length} part${parts.length === 1 ? "" : "s"} (${parts.map((p) => p.kind).join(", ")})`;
+  return `${object.kind} ${object.id}${title}${withParts}: ${reason}`;
 }

@@ -3,7 +3,7 @@ import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { CAMPAIGN_STATUSES } from "../client/schemas/campaigns";
 import { readSettings } from "../core/config";
-import { type AccountFilters, readAccount } from "./account";
+import { type AccountFilters, managedLine, readAccount, splitManaged } from "./account";
 import { adoptClient, inAdoptTerms } from "./client";
 import {
   IMPORTS_FILE,
@@ -37,6 +37,9 @@ With --format hcl, for Terraform or OpenTofu (1.5 or later) instead:
                      writes their resource blocks
 Every campaign of any status with its targeting, follow-up, pending schedule and attachments, every
 transactional campaign and every webhook. Only GET requests are sent, paced to the rate limit.
+A campaign or transactional campaign whose title ends in -<8 hex> (autonamed) or carries [<8 hex>]
+(an ownership mark) was made by a Pulumi stack, which may still manage it: it is listed with its
+parts and left out, unless --include-managed is given.
 
 options:
   --out <dir>              where to write the files (made if missing)
@@ -46,6 +49,7 @@ options:
   --title <pattern>        only campaigns and transactional campaigns whose title matches (* and ?, any case)
   --created-after <date>   only campaigns and transactional campaigns created after this date (UTC)
   --format <pulumi|hcl>    what to write (default pulumi: import.json and index.ts; hcl: imports.tf)
+  --include-managed        adopt the objects a Pulumi stack made too (see above)
   --dry-run                print what would be written (not the secrets), and write nothing
   -h, --help               this text
 Webhooks have no title, status or date: a filter leaves them out. Progress goes to stderr.`;
@@ -104,6 +108,7 @@ export async function runAdopt(argv: readonly string[], io: AdoptIo): Promise<nu
         "created-after": { type: "string" },
         format: { type: "string" },
         "dry-run": { type: "boolean" },
+        "include-managed": { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },
       strict: true,
@@ -142,7 +147,16 @@ export async function runAdopt(argv: readonly string[], io: AdoptIo): Promise<nu
       throw inAdoptTerms(error);
     },
   );
-  const objects = nameObjects(account);
+  // What a stack of this package made is another stack's until the user says otherwise.
+  const { kept, managed } = splitManaged(account.objects);
+  const includeManaged = values["include-managed"] === true;
+  for (const entry of managed)
+    io.progress(
+      includeManaged
+        ? `adopt: kept with --include-managed: ${managedLine(entry)}`
+        : `adopt: left out: ${managedLine(entry)}; a stack may still manage it (--include-managed adopts it)`,
+    );
+  const objects = nameObjects(includeManaged ? account : { objects: kept });
   // HCL imports hold ids only: no input, so no secret, is written.
   const secrets = format === "hcl" ? [] : secretInputs(objects);
   const script = secretsScript(secrets);

@@ -86,3 +86,30 @@ export function titleFromUrn(name: string, urn: string): string {
 export function markedTitle(title: string, mark: string): string {
   return `${cutCodePoints(title, TITLE_MAX - mark.length - 3)} [${mark}]`;
 }
+
+/** Why a title shows a stack's resource ({@link managedTitle}): its form and the mark it carries. */
+export interface ManagedTitle {
+  /** `autonamed`: `<name>-<mark>` ({@link autonamedTitleOf}); `marked`: `<title> [<mark>]` ({@link markedTitle}). */
+  readonly form: "autonamed" | "marked";
+  /** The 8 hex digits of the mark. */
+  readonly mark: string;
+}
+
+// The two forms a Pulumi stack of this package gives a title: the autonamed suffix, and the
+// ownership mark an explicit title carries until the create's rename (anywhere in the title: a
+// hand edit may have added words after it).
+const AUTONAMED_TITLE = /-([0-9a-f]{8})$/;
+const MARKED_TITLE = /\[([0-9a-f]{8})\]/;
+
+/**
+ * Whether a title has a form only a stack of this package writes: `<name>-<8 hex>` (autonamed) or
+ * one carrying `[<8 hex>]` (an ownership mark); undefined otherwise. A form, not a proof: without
+ * the stack's nonce and URN, nobody can tell which stack, or whether one still manages it.
+ */
+export function managedTitle(title: string | null | undefined): ManagedTitle | undefined {
+  if (typeof title !== "string") return undefined;
+  const marked = MARKED_TITLE.exec(title);
+  if (marked) return { form: "marked", mark: marked[1] as string };
+  const autonamed = AUTONAMED_TITLE.exec(title.trimEnd());
+  return autonamed ? { form: "autonamed", mark: autonamed[1] as string } : undefined;
+}

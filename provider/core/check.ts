@@ -105,7 +105,7 @@ export function checker(schema: z.ZodType): ResourceProviderImpl["check"] {
  * `check` once the inputs pass (`olds` is empty only for a resource the stack does not have yet);
  * an id not yet known says nothing.
  */
-export function noticeAdoption(
+export function noticeTakeover(
   kind: string,
   what: string,
   olds: object | undefined,

@@ -1,6 +1,6 @@
 /**
- * What the creates of one provider context remember: the ids they adopted or made, per kind, so
- * that no id is ever adopted by two resources; and the lists taken once per client and kind
+ * What the creates of one provider context remember: the ids they reclaimed or made, per kind, so
+ * that no id is ever reclaimed by two resources; and the lists taken once per client and kind
  * ({@link Claims.sharedList}). A provider context holds one; a new process starts with none.
  */
 export class Claims {

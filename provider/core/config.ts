@@ -21,6 +21,8 @@ export interface ProviderSettings {
   timeoutMs: number | undefined;
   /** The least time, in minutes, between a create or update of a CampaignSchedule and the send; undefined: no such rule. */
   minScheduleLeadMinutes: number | undefined;
+  /** Whether a CampaignSchedule's create or update is refused, before it is sent, when its campaign has no audience in the service. */
+  scheduleNeedsAudience: boolean;
 }
 
 /** The default base URL of the real service. */
@@ -28,10 +30,10 @@ export const DEFAULT_BASE_URL = "https://api.sender.net";
 
 /** One `sender:*` config key: everything the settings, the checks, the schema and the docs say of it. */
 export interface ConfigKey {
-  /** How the value is read: a string, or a whole number greater than 0. */
-  readonly type: "string" | "integer";
+  /** How the value is read: a string, a whole number greater than 0, or `true`/`false`. */
+  readonly type: "string" | "integer" | "boolean";
   /** The default when the key and its environment variable are unset; undefined when there is none. */
-  readonly default: string | number | undefined;
+  readonly default: string | number | boolean | undefined;
   /** The environment variable read when the key is unset. */
   readonly env?: string;
   /** The description, on one line (the schema's; an integer's default is added there). */
@@ -42,6 +44,12 @@ export interface ConfigKey {
   readonly setting: keyof ProviderSettings;
   /** What a number is multiplied by on its way to the setting (seconds to ms: 1000). */
   readonly scale?: number;
+  /**
+   * A stack-wide guard: it holds for every provider of the stack, the explicit ones too, whose
+   * own arguments the engine does not fill from the stack config. The stricter of the provider's
+   * value and the stack's holds (the larger number; `true` over `false`); see {@link stackWideValues}.
+   */
+  readonly stackWide?: boolean;
 }
 
 /**
@@ -95,6 +103,14 @@ export const CONFIG_TABLE = {
     default: undefined,
     doc: "The least time, in minutes, between a CampaignSchedule's create or update and the send it schedules: a nearer scheduleTime is refused before it reaches the service. Unset: no such rule (a time in the past is always refused).",
     setting: "minScheduleLeadMinutes",
+    stackWide: true,
+  },
+  scheduleNeedsAudience: {
+    type: "boolean",
+    default: false,
+    doc: "Refuse a CampaignSchedule's create or update, before it reaches the service, when its campaign has no audience there (no tags, saved filters or groups, and not sendToAll): the policy pack's schedule-needs-audience, held under `pulumi up --skip-preview` too.",
+    setting: "scheduleNeedsAudience",
+    stackWide: true,
   },
 } as const satisfies Record<string, ConfigKey>;
 
@@ -121,19 +137,72 @@ const positiveInt = (key: string) =>
     .transform(Number)
     .refine((n) => n > 0, `${key} must be greater than 0`);
 
+/** The environment variable in which the engine hands every provider plugin the stack config of its package. */
+export const STACK_CONFIG_ENV = "PULUMI_CONFIG";
+
+/**
+ * The stack's own values of the stack-wide guards ({@link ConfigKey.stackWide}), as the engine
+ * hands them to every provider plugin it starts, explicit providers included: `PULUMI_CONFIG`,
+ * the JSON of the stack config under the package's namespace, keyed by bare name
+ * (`{"minScheduleLeadMinutes":"120"}`); a program's process has it keyed `sender:<name>`, which is
+ * read too. Only the guards are taken: every other key is the provider's own to state. Absent or
+ * not JSON (not started by an engine): none.
+ */
+export function stackWideValues(env: NodeJS.ProcessEnv = process.env): ConfigSource {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(env[STACK_CONFIG_ENV] ?? "{}");
+  } catch {
+    parsed = {};
+  }
+  const stack = typeof parsed === "object" && parsed !== null ? (parsed as Record<string, unknown>) : {};
+  return {
+    get(key) {
+      const name = key.slice("sender:".length);
+      const entry: ConfigKey | undefined = Object.hasOwn(CONFIG_TABLE, name)
+        ? CONFIG_TABLE[name as ConfigKeyName]
+        : undefined;
+      if (!key.startsWith("sender:") || entry?.stackWide !== true) return undefined;
+      const value = stack[name] ?? stack[key];
+      return typeof value === "string" ? value : value === undefined ? undefined : JSON.stringify(value);
+    },
+  };
+}
+
 /**
  * Reads the provider settings from config, falling back to the environment (`SENDER_API_TOKEN`,
- * `SENDER_BASE_URL`).
+ * `SENDER_BASE_URL`). A stack-wide guard ({@link ConfigKey.stackWide}) is also read from the
+ * stack's config as the engine hands it to the process ({@link stackWideValues}), and the stricter
+ * of the two values holds: an explicit provider, which the engine gives only its own arguments,
+ * cannot loosen or leave out what the stack sets.
  *
  * @throws SenderConfigError naming the config key when a value is malformed.
  */
 export function readSettings(config: ConfigSource, env: NodeJS.ProcessEnv = process.env): ProviderSettings {
-  const pick = (name: string) => {
-    const value = config.get(`sender:${name}`);
+  const stack = stackWideValues(env);
+  const pick = (name: string, source: ConfigSource = config) => {
+    const value = source.get(`sender:${name}`);
     return value === undefined || value === "" ? undefined : value;
   };
   const number = (name: string, scale = 1) => {
-    const raw = pick(name);
+    const own = parseNumber(name, pick(name), scale);
+    const stackWide = parseNumber(name, pick(name, stack), scale);
+    if (own === undefined || stackWide === undefined) return own ?? stackWide;
+    return Math.max(own, stackWide);
+  };
+  const flag = (name: string) => {
+    const own = parseFlag(name, pick(name));
+    const stackWide = parseFlag(name, pick(name, stack));
+    if (own === undefined || stackWide === undefined) return own ?? stackWide;
+    return own || stackWide;
+  };
+  const parseFlag = (name: string, raw: string | undefined) => {
+    if (raw === undefined) return undefined;
+    if (raw === "true" || raw === "false") return raw === "true";
+    const reason = `sender:${name} must be true or false (got ${JSON.stringify(shorten(raw))}), e.g. \`pulumi config set sender:${name} true\``;
+    throw new SenderConfigError(`sender:${name}`, reason, `Invalid config sender:${name}: ${reason}`);
+  };
+  const parseNumber = (name: string, raw: string | undefined, scale: number) => {
     if (raw === undefined) return undefined;
     const parsed = positiveInt(`sender:${name}`).safeParse(raw);
     if (!parsed.success) {
@@ -144,13 +213,15 @@ export function readSettings(config: ConfigSource, env: NodeJS.ProcessEnv = proc
     }
     return parsed.data * scale;
   };
-  const settings: Record<string, string | number | undefined> = {};
+  const settings: Record<string, string | number | boolean | undefined> = {};
   for (const [name, key] of Object.entries(CONFIG_TABLE) as [ConfigKeyName, ConfigKey][]) {
     const value =
       key.type === "integer"
         ? number(name, key.scale)
-        : (pick(name) ?? ((key.env !== undefined && env[key.env]) || undefined));
-    settings[key.setting] = value ?? (key.type === "string" ? key.default : undefined);
+        : key.type === "boolean"
+          ? flag(name)
+          : (pick(name) ?? ((key.env !== undefined && env[key.env]) || undefined));
+    settings[key.setting] = value ?? (key.type === "integer" ? undefined : key.default);
   }
   return settings as unknown as ProviderSettings;
 }

@@ -226,6 +226,14 @@ export class ProviderContext {
     return this.#settings?.minScheduleLeadMinutes;
   }
 
+  /**
+   * `sender:scheduleNeedsAudience`: whether a schedule made or moved is refused when its campaign
+   * has no audience in the service; false when unset.
+   */
+  scheduleNeedsAudience(): boolean {
+    return this.#settings?.scheduleNeedsAudience === true;
+  }
+
   /** A safe description for logs: never the token. */
   toJSON(): { baseUrl: string | undefined } {
     return { baseUrl: this.#client?.baseUrl ?? this.#settings?.baseUrl };

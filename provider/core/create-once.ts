@@ -30,7 +30,7 @@ export interface CreateOnceSpec<T> {
   /**
    * True when an object provably belongs to this resource of this stack: it carries the
    * resource's autonamed or marked title, or a journal of this machine says this resource made it
-   * ({@link journalIds}). Only such an object is ever adopted. Left out when nothing can prove
+   * ({@link journalIds}). Only such an object is ever reclaimed. Left out when nothing can prove
    * ownership (a webhook): then candidates that appear during an ambiguous create end it with
    * an error that lists them.
    */
@@ -125,16 +125,16 @@ function adoptIdAdvice(ids: readonly string[]): string {
 }
 
 /**
- * Creates an object without ever making two, and without adopting one that is not provably
- * this resource's. `claims` are the provider context's: an id it claimed is never adopted again.
+ * Creates an object without ever making two, and without reclaiming one that is not provably
+ * this resource's. `claims` are the provider context's: an id it claimed is never reclaimed again.
  *
  * 1. Before the first attempt it looks in the context's list of the kind ({@link
  *    CreateOnceSpec.known}): an object this resource owns ({@link CreateOnceSpec.owns}) is
- *    adopted, e.g. one made by an `up` that was killed before the engine recorded it. Every
+ *    reclaimed, e.g. one made by an `up` that was killed before the engine recorded it. Every
  *    other match is remembered as "there before".
  * 2. After an ambiguous failure it looks again, until the service can no longer commit
- *    ({@link CreateOnceOptions.settleMs}). An owned object is adopted. An object that is not
- *    provably the resource's is never adopted: for a kind that can prove ownership it is another
+ *    ({@link CreateOnceOptions.settleMs}). An owned object is reclaimed. An object that is not
+ *    provably the resource's is never reclaimed: for a kind that can prove ownership it is another
  *    stack's; for one that cannot (no `owns`), new candidates end the create with their ids and
  *    what to do.
  * 3. Only when nothing turned up does it try again, up to {@link CreateOnceOptions.attempts}
@@ -219,7 +219,7 @@ async function lookAfter<T>(
       await removeDuplicates(mine, spec, extra);
       return kept;
     }
-    // Nothing can prove whose a new look-alike is: never adopted, and no second create either.
+    // Nothing can prove whose a new look-alike is: never reclaimed, and no second create either.
     const appeared = fresh.filter((c) => !preexisting.has(spec.idOf(c)));
     if (!spec.owns && appeared.length > 0) throw unprovableError(spec, failure, appeared.map(spec.idOf));
     const left = until - performance.now();

@@ -6,7 +6,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
-import { checkWithSchema, noticeAdoption } from "./check";
+import { checkWithSchema, noticeTakeover } from "./check";
 import type { ProviderContext } from "./context";
 import { keepAutoname } from "./create-once";
 import { type DiffSpec, diffBySpec } from "./diff";
@@ -45,7 +45,7 @@ export interface ResourceHandlers<T extends FieldTable> {
   ): Promise<pulumi.dynamic.CheckResult>;
   /** How the previous outputs and the new inputs differ; by default the table's `DiffSpec`. */
   diff?(id: string, olds: OutputsOf<T>, news: InputsOf<T>): Promise<pulumi.dynamic.DiffResult>;
-  /** Makes (or adopts) the object from the managed inputs. */
+  /** Makes the object from the managed inputs (or takes over the one `adoptId` names). */
   create(inputs: InputsOf<T>): Promise<{ id: string; outs: OutputsOf<T> }>;
   /** Reads the object back; `previous` is what the state holds (empty on an import). */
   read(id: string, previous: Partial<OutputsOf<T>>): Promise<ReadOf<T>>;
@@ -71,8 +71,8 @@ export interface ResourceImpl<T extends FieldTable> {
   readonly deleteBeforeReplace?: boolean;
   /** The kind's titles are autonamed: once it exists, its title stays ({@link keepAutoname}). */
   readonly autonamed?: boolean;
-  /** What the kind's `adoptId` takes over (`campaign`), for the notice {@link noticeAdoption} gives. */
-  readonly adopts?: string;
+  /** What the kind's `adoptId` takes over (`campaign`), for the notice {@link noticeTakeover} gives. */
+  readonly takesOver?: string;
   /** Rules across fields, added to the table's schema. */
   readonly refine?: (schema: ReturnType<typeof derive>["schema"]) => z.ZodType;
   /** The operations, working in `context`. */
@@ -81,7 +81,7 @@ export interface ResourceImpl<T extends FieldTable> {
 
 /**
  * The provider of one kind: `check` runs the table's schema and refuses its output-only fields as
- * inputs (then the kind's own check, the autoname and adoption rules it asks for); `diff` defaults to the table's `DiffSpec`; `create` and
+ * inputs (then the kind's own check, the autoname and takeover rules it asks for); `diff` defaults to the table's `DiffSpec`; `create` and
  * `update` receive the managed inputs picked from the engine's bag.
  */
 export function defineResource<T extends FieldTable>(table: T, impl: ResourceImpl<T>): ResourceProviderOf {
@@ -94,7 +94,9 @@ export function defineResource<T extends FieldTable>(table: T, impl: ResourceImp
         const news = impl.autonamed ? keepAutoname(olds, raw) : raw;
         const checked = withFailures(checkWithSchema(derived.schema, news), outputFieldFailures(table, news));
         const result = handlers.check ? await handlers.check(olds, news, checked) : checked;
-        return impl.adopts === undefined ? result : noticeAdoption(impl.kind, impl.adopts, olds, result);
+        return impl.takesOver === undefined
+          ? result
+          : noticeTakeover(impl.kind, impl.takesOver, olds, result);
       },
       diff: (id: string, olds: OutputsOf<T>, news: InputsOf<T>) =>
         handlers.diff ? handlers.diff(id, olds, news) : Promise.resolve(diffBySpec(derived.spec, olds, news)),

@@ -160,7 +160,7 @@ function stateOf(campaignId: string, url: string, attachment: Attachment): Attac
 export const attachmentProvider: ResourceProviderOf = defineResource(attachmentFields, {
   kind: KIND,
   deleteBeforeReplace: true,
-  adopts: "attachment",
+  takesOver: "attachment",
   handlers: (context) => ({
     async diff(id, olds, news) {
       return guardedDiff(context, ATTACHMENT_DIFF, KIND, id, olds, news);

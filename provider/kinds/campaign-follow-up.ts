@@ -98,7 +98,7 @@ async function write(
  */
 export const campaignFollowUpProvider: ResourceProviderOf = defineResource(campaignFollowUpFields, {
   kind: KIND,
-  adopts: "follow-up of campaign",
+  takesOver: "follow-up of campaign",
   handlers: (context) => ({
     async check(_olds, news, result) {
       return result.failures ? result : { inputs: normalize(result.inputs ?? news) };

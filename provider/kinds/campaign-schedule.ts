@@ -158,8 +158,32 @@ async function schedule(
         `less than the ${leadMinutes} minutes sender:minScheduleLeadMinutes requires: move scheduleTime to ${earliest} UTC or later`,
     );
   }
+  if (context.scheduleNeedsAudience()) await refuseWithoutAudience(context, inputs.campaignId);
   await context.client().scheduleCampaign(inputs.campaignId, utc);
   return { ...inputs, scheduleTimeUtc: utc, status: "SCHEDULED" satisfies api.CampaignStatus, sent: false };
+}
+
+/**
+ * With `sender:scheduleNeedsAudience`, the policy pack's `schedule-needs-audience` held where the
+ * pack cannot hold it (`pulumi up --skip-preview` runs its stack rules after the update): the
+ * campaign as the service has it, by its resolved id, must go to someone: `sendToAll`, its own
+ * groups (the service counts them when it sends), or included tags or saved filters (a
+ * CampaignTargeting's), read in that order until one is found. GET requests only.
+ *
+ * @throws Error with one line naming the campaign and what to do; nothing is scheduled.
+ */
+async function refuseWithoutAudience(context: ProviderContext, campaignId: string): Promise<void> {
+  const client = context.client();
+  const campaign = await client.getCampaign(campaignId);
+  if (campaign.send_to_all === 1) return;
+  if ((campaign.campaign_groups ?? []).length > 0) return;
+  if ((await client.getCampaignTags(campaignId)).length > 0) return;
+  if ((await client.getCampaignFilters(campaignId)).length > 0) return;
+  throw new Error(
+    `campaignId ${campaignId} has no audience in Sender (no tags, saved filters or groups, and not sendToAll), ` +
+      "and sender:scheduleNeedsAudience requires one: add a CampaignTargeting with this campaignId and make the " +
+      "schedule depend on it (dependsOn), or give the campaign groups",
+  );
 }
 
 /**
@@ -242,7 +266,7 @@ function refusePast(
 /** The CampaignSchedule provider. */
 export const campaignScheduleProvider: ResourceProviderOf = defineResource(campaignScheduleFields, {
   kind: KIND,
-  adopts: "schedule of campaign",
+  takesOver: "schedule of campaign",
   handlers: (context) => ({
     check: async (olds, news, checked) => markKept(olds, news, refusePast(olds, news, checked)),
 

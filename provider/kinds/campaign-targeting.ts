@@ -210,7 +210,7 @@ const ids = (items: readonly { id: string }[]) => items.map((item) => item.id);
 /** The CampaignTargeting provider. */
 export const campaignTargetingProvider: ResourceProviderOf = defineResource(campaignTargetingFields, {
   kind: KIND,
-  adopts: "targeting of campaign",
+  takesOver: "targeting of campaign",
   refine: targetsSomeone,
   handlers: (context) => ({
     async diff(id, olds, news) {

@@ -236,7 +236,11 @@ async function refuseDuplicate(context: ProviderContext, body: CreateWebhookBody
  * resource of this provider may have taken it. Its topic and group cannot change in place, so they
  * must already be the inputs'; a different url is changed with one PATCH.
  */
-async function adopt(context: ProviderContext, adoptId: string, body: CreateWebhookBody): Promise<Webhook> {
+async function takeOver(
+  context: ProviderContext,
+  adoptId: string,
+  body: CreateWebhookBody,
+): Promise<Webhook> {
   const client = context.client();
   let current: Webhook;
   try {
@@ -376,7 +380,7 @@ const IN_PLACE = WEBHOOK_DIFF.fields.filter((field) => !WEBHOOK_DIFF.replaceOnCh
 export const webhookProvider: ResourceProviderOf = defineResource(webhookFields, {
   kind: KIND,
   deleteBeforeReplace: true,
-  adopts: "webhook",
+  takesOver: "webhook",
   handlers: (context) => ({
     async check(_olds, news, checked) {
       const result = hideUrlValue(news.url, checked);
@@ -401,7 +405,7 @@ export const webhookProvider: ResourceProviderOf = defineResource(webhookFields,
       return redacting([body.url], () =>
         withOperation("create", KIND, subject, async () => {
           if (adoptId !== undefined) {
-            const adopted = await adopt(context, adoptId, body);
+            const adopted = await takeOver(context, adoptId, body);
             return { id: adopted.id, outs: stateOf(inputs, adopted) };
           }
           const webhook = await createProvably(context, body, inputs.ownershipMark);

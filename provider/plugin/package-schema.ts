@@ -7,7 +7,7 @@ import { buildSchema, type SchemaSource, token } from "./schema";
 
 /**
  * The provider's settings: the `sender:*` config keys, also the explicit `sender.Provider`'s
- * arguments, from the config table; an integer's doc ends with its default, when it has one.
+ * arguments, from the config table; a number's or a flag's doc ends with its default, when it has one.
  */
 export const providerConfig: SchemaSource["config"] = Object.fromEntries(
   Object.entries(CONFIG_TABLE).map(([name, key]: [string, ConfigKey]) => [
@@ -15,7 +15,7 @@ export const providerConfig: SchemaSource["config"] = Object.fromEntries(
     {
       type: key.type,
       doc:
-        key.type === "integer" && key.default !== undefined
+        key.type !== "string" && key.default !== undefined
           ? `${key.doc.replace(/\.$/, "")} (default ${key.default}).`
           : key.doc,
       ...(key.secret ? { secret: true } : {}),

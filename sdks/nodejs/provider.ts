@@ -41,6 +41,7 @@ export class Provider extends pulumi.ProviderResource {
             resourceInputs["minScheduleLeadMinutes"] = pulumi.output(args?.minScheduleLeadMinutes).apply(JSON.stringify);
             resourceInputs["requestTimeoutSeconds"] = pulumi.output(args?.requestTimeoutSeconds).apply(JSON.stringify);
             resourceInputs["retryDeadlineSeconds"] = pulumi.output(args?.retryDeadlineSeconds).apply(JSON.stringify);
+            resourceInputs["scheduleNeedsAudience"] = pulumi.output(args?.scheduleNeedsAudience).apply(JSON.stringify);
         }
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
         super(Provider.__pulumiType, name, resourceInputs, opts);
@@ -79,4 +80,8 @@ export interface ProviderArgs {
      * Overall deadline of one request, retries included, in seconds (default 120).
      */
     retryDeadlineSeconds?: pulumi.Input<number | undefined>;
+    /**
+     * Refuse a CampaignSchedule's create or update, before it reaches the service, when its campaign has no audience there (no tags, saved filters or groups, and not sendToAll): the policy pack's schedule-needs-audience, held under `pulumi up --skip-preview` too (default false).
+     */
+    scheduleNeedsAudience?: pulumi.Input<boolean | undefined>;
 }

@@ -7,12 +7,22 @@ import { fillAccount, objectsOf } from "../support/account";
 import { outsideCheckout, removeUserFolders, userFolder } from "../support/folders";
 import { pluginPath, pluginTarball, sdkArtifact, VERSION } from "../support/plugin";
 import { cli, sh } from "../support/run";
-import { createStack, type EmulatorHandle, emulator, ROOT, type StackHandle } from "../support/stack";
+import {
+  copyProgram,
+  createStack,
+  type EmulatorHandle,
+  emulator,
+  ROOT,
+  type StackHandle,
+} from "../support/stack";
 
 // `npx pulumi-sender adopt` against an account filled through the API, from the package installed
 // from its tarball outside the checkout; then both paths it prepares under the real engine: the
 // dynamic package's program (`pulumi up` adopts every object), and `pulumi import --file` with the
-// plugin for a YAML project and a TypeScript one on the generated Node.js SDK. One shared account.
+// plugin for a YAML project and a TypeScript one on the generated Node.js SDK. One shared account,
+// beside which a quick-start-like stack (test/e2e/programs/managed-welcome) manages an autonamed
+// campaign with its targeting and schedule: adopt lists them and leaves them out, unless
+// --include-managed.
 const TOKEN = "tok-e2e-adopt-Wq7Ld3Zp";
 // Titles the program could not bind as they are: strict mode's, the CommonJS wrapper's, the file's imports'.
 const AWKWARD_TITLES = ["eval", "arguments", "exports", "require", "module", "pulumi", "sender"];
@@ -25,6 +35,9 @@ let packed: Packed;
 let userDir: string;
 let outDir: string;
 let expected: string[];
+/** The quick-start-like stack beside the account, and the id and title of its autonamed campaign. */
+let managedStack: StackHandle;
+let managed: { id: string; title: string };
 
 const version = (name: string) =>
   JSON.parse(fs.readFileSync(path.join(ROOT, "node_modules", name, "package.json"), "utf8")).version;
@@ -70,7 +83,11 @@ beforeAll(async () => {
       content: `<p>${title}</p>`,
     });
   await client.createWebhook({ url: SECRET_URL, topic: "bounces/new" });
+  // What adopt takes: the account before the managed stack's objects are made.
   expected = objectsOf(await emu.state());
+  managedStack = await createStack(copyProgram("test/e2e/programs/managed-welcome", "managed-welcome"), emu);
+  const up = await managedStack.stack.up({ onOutput: managedStack.onOutput });
+  managed = { id: up.outputs.campaignId?.value, title: up.outputs.title?.value };
   packed = packFreshClone();
   userDir = userFolder("adopt");
   fs.writeFileSync(
@@ -94,6 +111,7 @@ beforeAll(async () => {
 }, 600_000);
 
 afterAll(async () => {
+  await managedStack?.dispose();
   await emu?.close();
   packed?.dispose();
   removeUserFolders();
@@ -174,6 +192,34 @@ describe("npx pulumi-sender adopt", () => {
     ]);
     expect(run.stderr).toContain(
       `adopt: ${webhooks.length} webhook URL(s) with a path or query are read from config as secrets: run \`sh ${script}\` once`,
+    );
+  });
+
+  test("lists the campaign the quick-start-like stack manages, with its parts and the reason, and leaves them out; --include-managed takes them", async () => {
+    expect(managed.title).toMatch(/^welcome-[0-9a-f]{8}$/);
+    const mark = managed.title.slice("welcome-".length);
+    const line =
+      `adopt: left out: Campaign ${managed.id} "${managed.title}" and its 2 parts (CampaignTargeting, CampaignSchedule): ` +
+      `its title ends in -${mark}, the form of a title a Pulumi stack autonamed; a stack may still manage it (--include-managed adopts it)`;
+    const out = path.join(userDir, "managed-left-out");
+    const run = await adopt(["adopt", "--out", out]);
+    expect(run.stderr.split("\n").filter((l) => l.startsWith("adopt: left out"))).toEqual([line]);
+    expect(entries(path.join(out, "import.json"))).toEqual(expected);
+    expect(fs.readFileSync(path.join(out, "index.ts"), "utf8")).not.toContain(managed.id);
+    const all = path.join(userDir, "managed-included");
+    const included = await adopt(["adopt", "--out", all, "--include-managed"]);
+    expect(included.stderr.split("\n").filter((l) => l.includes(managed.title))).toEqual([
+      line
+        .replace("adopt: left out: ", "adopt: kept with --include-managed: ")
+        .replace("; a stack may still manage it (--include-managed adopts it)", ""),
+    ]);
+    expect(entries(path.join(all, "import.json"))).toEqual(
+      [
+        ...expected,
+        ...["Campaign", "CampaignTargeting", "CampaignSchedule"].map(
+          (kind) => `sender:index:${kind} ${managed.id}`,
+        ),
+      ].sort(),
     );
   });
 

@@ -7,7 +7,8 @@
 // the stack rules run. Nine previews, none writing to the service. Then, on one stack, the ways a
 // program used to get past the schedule rules, each refused before a schedule request is sent (with
 // the pack, at preview and at up; and the provider's own sender:minScheduleLeadMinutes without it),
-// the pack's config typos, and the two-campaign targeting: seven previews and five ups.
+// the pack's config typos, the two-campaign targeting, and sender:scheduleNeedsAudience under
+// `up --skip-preview`: seven previews and six ups.
 import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -415,5 +416,33 @@ describe("the schedule rules cannot be skipped from the program (dynamic resourc
     expect(known.output).toContain(
       'CampaignSchedule "e-3-send": campaignId is campaign "e-3", which no CampaignTargeting of this stack targets',
     );
+  });
+
+  test("up --skip-preview with the pack and sender:scheduleNeedsAudience refuses a schedule of a campaign with no targeting, before the schedule request", async () => {
+    await h.stack.setConfig("scenario", { value: "bare" });
+    await h.stack.setConfig("round", { value: "4" });
+    await h.stack.setConfig("sender:scheduleNeedsAudience", { value: "true" });
+    const before = await scheduled();
+    const up = await pulumi(h, ["up", "--yes", "--skip-preview"], { pack: true });
+    expect(up.code).not.toBe(0);
+    const refusals = [
+      ...new Set(
+        up.output
+          .split("\n")
+          .map((line) => line.trim())
+          // The engine's own lines; its progress display repeats each after the resource's name.
+          .filter(
+            (line) =>
+              line.startsWith("error: ") && line.includes("sender:scheduleNeedsAudience requires one"),
+          ),
+      ),
+    ];
+    expect(refusals).toEqual([
+      expect.stringMatching(
+        /^error: create CampaignSchedule (\w+) failed: campaignId \1 has no audience in Sender \(no tags, saved filters or groups, and not sendToAll\), and sender:scheduleNeedsAudience requires one: add a CampaignTargeting with this campaignId and make the schedule depend on it \(dependsOn\), or give the campaign groups$/,
+      ),
+    ]);
+    // The campaign was made (nothing stops a draft); its schedule never reached the service.
+    expect(await scheduled()).toEqual(before);
   });
 });

@@ -121,6 +121,16 @@ describe("the layers", () => {
     expect(violations).toEqual([]);
   });
 
+  test("no file of the kinds or the core imports a door", () => {
+    const doors = ["provider/dynamic/", "provider/plugin/", "provider/terraform/"];
+    const violations = [...graph()]
+      .filter(([file]) => file.startsWith("provider/kinds/") || file.startsWith("provider/core/"))
+      .flatMap(([file, targets]) =>
+        targets.filter((t) => doors.some((door) => t.startsWith(door))).map((t) => `${file} -> ${t}`),
+      );
+    expect(violations).toEqual([]);
+  });
+
   test("no file-level import cycle in provider/ and sdk/", () => {
     expect(cycles(graph())).toEqual([]);
   });

@@ -267,7 +267,11 @@ async function rename(client: SenderClient, id: string, title: string): Promise<
 }
 
 /** Takes over an existing campaign and PATCHes it to match the inputs. */
-async function adopt(client: SenderClient, adoptId: string, inputs: CampaignInputs): Promise<api.Campaign> {
+async function takeOver(
+  client: SenderClient,
+  adoptId: string,
+  inputs: CampaignInputs,
+): Promise<api.Campaign> {
   let current: api.Campaign;
   try {
     current = await client.getCampaign(adoptId);
@@ -303,7 +307,7 @@ function wireOf(inputs: CampaignInputs): WireMap {
 export const campaignProvider: ResourceProviderOf = defineResource(campaignFields, {
   kind: KIND,
   autonamed: true,
-  adopts: "campaign",
+  takesOver: "campaign",
   handlers: (context) => ({
     async diff(id, olds, news) {
       return guardedDiff(context, CAMPAIGN_DIFF, KIND, id, olds, news, "itself");
@@ -318,7 +322,7 @@ export const campaignProvider: ResourceProviderOf = defineResource(campaignField
           const client = context.client();
           let campaign: api.Campaign;
           if (inputs.adoptId !== undefined) {
-            campaign = await adopt(client, inputs.adoptId, inputs);
+            campaign = await takeOver(client, inputs.adoptId, inputs);
           } else {
             const body = createBodyOf(inputs);
             const ownership = ownershipOf(client, inputs, body.title);
@@ -351,7 +355,7 @@ export const campaignProvider: ResourceProviderOf = defineResource(campaignField
             if (ownership?.journal !== undefined && body.title !== undefined) {
               if (campaign.id !== madeId) {
                 // A marked campaign made earlier (a lost answer, a killed `up`): brought to the inputs.
-                campaign = await adopt(client, campaign.id, inputs);
+                campaign = await takeOver(client, campaign.id, inputs);
               } else {
                 const renamed = await rename(client, campaign.id, body.title);
                 if (!renamed)

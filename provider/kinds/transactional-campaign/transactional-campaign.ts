@@ -124,7 +124,7 @@ function differingFields(inputs: TransactionalCampaignInputs, record: Transactio
 }
 
 /** Takes over an existing campaign, which must already match the inputs: the API cannot change it. */
-async function adopt(client: SenderClient, adoptId: string, inputs: TransactionalCampaignInputs) {
+async function takeOver(client: SenderClient, adoptId: string, inputs: TransactionalCampaignInputs) {
   let record: Transactional;
   try {
     record = await client.getTransactional(adoptId);
@@ -224,7 +224,7 @@ function notTaken(body: object, answer: Transactional): string[] {
 export const transactionalCampaignProvider: ResourceProviderOf = defineResource(transactionalCampaignFields, {
   kind: KIND,
   autonamed: true,
-  adopts: "transactional campaign",
+  takesOver: "transactional campaign",
   handlers: (context) => ({
     async create(props) {
       const inputs = managedOf(props);
@@ -237,7 +237,7 @@ export const transactionalCampaignProvider: ResourceProviderOf = defineResource(
         async () => {
           const client = context.client();
           if (adoptId !== undefined) {
-            const record = await adopt(client, adoptId, inputs);
+            const record = await takeOver(client, adoptId, inputs);
             return { id: record.id, outs: outputsOf(inputs, record, adoptId) };
           }
           const body = bodyOfInputs(inputs);

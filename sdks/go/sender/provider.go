@@ -60,6 +60,8 @@ type providerArgs struct {
 	RequestTimeoutSeconds *int `pulumi:"requestTimeoutSeconds"`
 	// Overall deadline of one request, retries included, in seconds (default 120).
 	RetryDeadlineSeconds *int `pulumi:"retryDeadlineSeconds"`
+	// Refuse a CampaignSchedule's create or update, before it reaches the service, when its campaign has no audience there (no tags, saved filters or groups, and not sendToAll): the policy pack's schedule-needs-audience, held under `pulumi up --skip-preview` too (default false).
+	ScheduleNeedsAudience *bool `pulumi:"scheduleNeedsAudience"`
 }
 
 // The set of arguments for constructing a Provider resource.
@@ -78,6 +80,8 @@ type ProviderArgs struct {
 	RequestTimeoutSeconds pulumi.IntPtrInput
 	// Overall deadline of one request, retries included, in seconds (default 120).
 	RetryDeadlineSeconds pulumi.IntPtrInput
+	// Refuse a CampaignSchedule's create or update, before it reaches the service, when its campaign has no audience there (no tags, saved filters or groups, and not sendToAll): the policy pack's schedule-needs-audience, held under `pulumi up --skip-preview` too (default false).
+	ScheduleNeedsAudience pulumi.BoolPtrInput
 }
 
 func (ProviderArgs) ElementType() reflect.Type {

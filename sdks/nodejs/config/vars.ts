@@ -84,3 +84,14 @@ Object.defineProperty(exports, "retryDeadlineSeconds", {
     enumerable: true,
 });
 
+/**
+ * Refuse a CampaignSchedule's create or update, before it reaches the service, when its campaign has no audience there (no tags, saved filters or groups, and not sendToAll): the policy pack's schedule-needs-audience, held under `pulumi up --skip-preview` too (default false).
+ */
+export declare const scheduleNeedsAudience: boolean | undefined;
+Object.defineProperty(exports, "scheduleNeedsAudience", {
+    get() {
+        return __config.getObject<boolean>("scheduleNeedsAudience");
+    },
+    enumerable: true,
+});
+

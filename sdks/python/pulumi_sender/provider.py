@@ -25,7 +25,8 @@ class ProviderArgs:
                  max_in_flight: pulumi.Input[Optional[_builtins.int]] = None,
                  min_schedule_lead_minutes: pulumi.Input[Optional[_builtins.int]] = None,
                  request_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
-                 retry_deadline_seconds: pulumi.Input[Optional[_builtins.int]] = None):
+                 retry_deadline_seconds: pulumi.Input[Optional[_builtins.int]] = None,
+                 schedule_needs_audience: pulumi.Input[Optional[_builtins.bool]] = None):
         """
         The set of arguments for constructing a Provider resource.
 
@@ -36,6 +37,7 @@ class ProviderArgs:
         :param pulumi.Input[_builtins.int] min_schedule_lead_minutes: The least time, in minutes, between a CampaignSchedule's create or update and the send it schedules: a nearer scheduleTime is refused before it reaches the service. Unset: no such rule (a time in the past is always refused).
         :param pulumi.Input[_builtins.int] request_timeout_seconds: Timeout of one attempt, in seconds (default 30).
         :param pulumi.Input[_builtins.int] retry_deadline_seconds: Overall deadline of one request, retries included, in seconds (default 120).
+        :param pulumi.Input[_builtins.bool] schedule_needs_audience: Refuse a CampaignSchedule's create or update, before it reaches the service, when its campaign has no audience there (no tags, saved filters or groups, and not sendToAll): the policy pack's schedule-needs-audience, held under `pulumi up --skip-preview` too (default false).
         """
         if api_token is None:
             api_token = _utilities.get_env('SENDER_API_TOKEN')
@@ -55,6 +57,8 @@ class ProviderArgs:
             pulumi.set(__self__, "request_timeout_seconds", request_timeout_seconds)
         if retry_deadline_seconds is not None:
             pulumi.set(__self__, "retry_deadline_seconds", retry_deadline_seconds)
+        if schedule_needs_audience is not None:
+            pulumi.set(__self__, "schedule_needs_audience", schedule_needs_audience)
 
     @_builtins.property
     @pulumi.getter(name="apiToken")
@@ -140,6 +144,18 @@ class ProviderArgs:
     def retry_deadline_seconds(self, value: pulumi.Input[Optional[_builtins.int]]):
         pulumi.set(self, "retry_deadline_seconds", value)
 
+    @_builtins.property
+    @pulumi.getter(name="scheduleNeedsAudience")
+    def schedule_needs_audience(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Refuse a CampaignSchedule's create or update, before it reaches the service, when its campaign has no audience there (no tags, saved filters or groups, and not sendToAll): the policy pack's schedule-needs-audience, held under `pulumi up --skip-preview` too (default false).
+        """
+        return pulumi.get(self, "schedule_needs_audience")
+
+    @schedule_needs_audience.setter
+    def schedule_needs_audience(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "schedule_needs_audience", value)
+
 
 @pulumi.type_token("pulumi:providers:sender")
 class Provider(pulumi.ProviderResource):
@@ -154,6 +170,7 @@ class Provider(pulumi.ProviderResource):
                  min_schedule_lead_minutes: pulumi.Input[Optional[_builtins.int]] = None,
                  request_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  retry_deadline_seconds: pulumi.Input[Optional[_builtins.int]] = None,
+                 schedule_needs_audience: pulumi.Input[Optional[_builtins.bool]] = None,
                  __props__=None):
         """
         The provider of the sender package. One instance per Sender account: its apiToken is a secret and never stored in clear.
@@ -167,6 +184,7 @@ class Provider(pulumi.ProviderResource):
         :param pulumi.Input[_builtins.int] min_schedule_lead_minutes: The least time, in minutes, between a CampaignSchedule's create or update and the send it schedules: a nearer scheduleTime is refused before it reaches the service. Unset: no such rule (a time in the past is always refused).
         :param pulumi.Input[_builtins.int] request_timeout_seconds: Timeout of one attempt, in seconds (default 30).
         :param pulumi.Input[_builtins.int] retry_deadline_seconds: Overall deadline of one request, retries included, in seconds (default 120).
+        :param pulumi.Input[_builtins.bool] schedule_needs_audience: Refuse a CampaignSchedule's create or update, before it reaches the service, when its campaign has no audience there (no tags, saved filters or groups, and not sendToAll): the policy pack's schedule-needs-audience, held under `pulumi up --skip-preview` too (default false).
         """
         ...
     @overload
@@ -199,6 +217,7 @@ class Provider(pulumi.ProviderResource):
                  min_schedule_lead_minutes: pulumi.Input[Optional[_builtins.int]] = None,
                  request_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  retry_deadline_seconds: pulumi.Input[Optional[_builtins.int]] = None,
+                 schedule_needs_audience: pulumi.Input[Optional[_builtins.bool]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
         if not isinstance(opts, pulumi.ResourceOptions):
@@ -219,6 +238,7 @@ class Provider(pulumi.ProviderResource):
             __props__.__dict__["min_schedule_lead_minutes"] = pulumi.Output.from_input(min_schedule_lead_minutes).apply(pulumi.runtime.to_json) if min_schedule_lead_minutes is not None else None
             __props__.__dict__["request_timeout_seconds"] = pulumi.Output.from_input(request_timeout_seconds).apply(pulumi.runtime.to_json) if request_timeout_seconds is not None else None
             __props__.__dict__["retry_deadline_seconds"] = pulumi.Output.from_input(retry_deadline_seconds).apply(pulumi.runtime.to_json) if retry_deadline_seconds is not None else None
+            __props__.__dict__["schedule_needs_audience"] = pulumi.Output.from_input(schedule_needs_audience).apply(pulumi.runtime.to_json) if schedule_needs_audience is not None else None
         super(Provider, __self__).__init__(
             'sender',
             resource_name,

@@ -81,6 +81,54 @@ describe("readSettings", () => {
   });
 });
 
+describe("stack-wide guards (the engine's PULUMI_CONFIG)", () => {
+  const own = (values: Record<string, string>) => ({ get: (key: string) => values[key] });
+  const lead = (values: Record<string, string>, stack: object | string | undefined) =>
+    readSettings(
+      own(values),
+      stack === undefined ? {} : { PULUMI_CONFIG: typeof stack === "string" ? stack : JSON.stringify(stack) },
+    ).minScheduleLeadMinutes;
+
+  test("an explicit provider that leaves out sender:minScheduleLeadMinutes gets the stack's", () => {
+    expect(lead({}, { minScheduleLeadMinutes: "120" })).toBe(120);
+  });
+
+  test("the stricter of the provider's and the stack's holds", () => {
+    expect(lead({ "sender:minScheduleLeadMinutes": "5" }, { minScheduleLeadMinutes: "120" })).toBe(120);
+    expect(lead({ "sender:minScheduleLeadMinutes": "240" }, { minScheduleLeadMinutes: "120" })).toBe(240);
+  });
+
+  test("a program's process, whose PULUMI_CONFIG keys carry the namespace, is read alike", () => {
+    expect(lead({}, { "sender:minScheduleLeadMinutes": "90" })).toBe(90);
+  });
+
+  test("only the guards are taken from it: the token, the address and the other settings stay the provider's", () => {
+    const settings = readSettings(own({}), {
+      PULUMI_CONFIG: JSON.stringify({
+        apiToken: "tok-stack",
+        baseUrl: "http://127.0.0.1:1",
+        maxInFlight: "9",
+      }),
+    });
+    expect([settings.apiToken, settings.baseUrl, settings.maxInFlight]).toEqual([
+      undefined,
+      "https://api.sender.net",
+      undefined,
+    ]);
+  });
+
+  test("none without it, or when it is not JSON", () => {
+    expect(lead({}, undefined)).toBe(undefined);
+    expect(lead({}, "not json")).toBe(undefined);
+  });
+
+  test("a malformed stack value is refused naming the key", () => {
+    expect(() => lead({}, { minScheduleLeadMinutes: "soon" })).toThrow(
+      'Invalid config sender:minScheduleLeadMinutes: sender:minScheduleLeadMinutes must be a whole number (got "soon"), e.g. `pulumi config set sender:minScheduleLeadMinutes 1`',
+    );
+  });
+});
+
 describe("configureProvider", () => {
   // A process's context holder, as the dynamic provider's configure() fills it; one per test.
   let holder: ContextHolder;
@@ -166,7 +214,7 @@ describe("configureProvider", () => {
 describe("the config table and the docs", () => {
   // docs/configuration.md keeps its own words; its key, environment and default columns are the table's.
   test("docs/configuration.md lists every key, in the table's order, with its environment variable and default", () => {
-    const text = fs.readFileSync(path.resolve(__dirname, "../../docs/configuration.md"), "utf8");
+    const text = fs.readFileSync(path.resolve(__dirname, "../../../docs/configuration.md"), "utf8");
     const rows = text
       .split("\n")
       .filter((line) => line.startsWith("| `sender:"))

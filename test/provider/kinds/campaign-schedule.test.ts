@@ -267,6 +267,85 @@ describe("CampaignSchedule with sender:minScheduleLeadMinutes", () => {
   });
 });
 
+describe("CampaignSchedule with sender:scheduleNeedsAudience", () => {
+  /** The providers of a context configured for the emulator with the audience guard `on`. */
+  function withGuard(on: string) {
+    const values: Record<string, string> = {
+      "sender:apiToken": TOKEN,
+      "sender:baseUrl": h.url,
+      "sender:scheduleNeedsAudience": on,
+    };
+    const context = ProviderContext.configure({ get: (key) => values[key] });
+    if (context.failure) throw context.failure;
+    return providersOf(context);
+  }
+  /** A campaign of no groups, tags or filters. */
+  const bare = async () =>
+    (
+      await h.client.createCampaign({
+        title: "Nobody's",
+        subject: "Hello",
+        from: "Example News",
+        reply_to: "news@example.com",
+        content_type: "html",
+      })
+    ).id;
+
+  test("create refuses a campaign with no audience before the schedule request, in one line naming the campaign", async () => {
+    const id = await bare();
+    await h.clearRequests();
+    await expect(
+      withGuard("true").CampaignSchedule.create(withProvider({ campaignId: id, scheduleTime: WHEN })),
+    ).rejects.toMatchObject({
+      message:
+        `create CampaignSchedule ${id} failed: campaignId ${id} has no audience in Sender (no tags, saved filters or groups, and not sendToAll), ` +
+        "and sender:scheduleNeedsAudience requires one: add a CampaignTargeting with this campaignId and make the " +
+        "schedule depend on it (dependsOn), or give the campaign groups",
+    });
+    expect(await h.mutations()).toEqual([]);
+    expect(await h.campaign(id)).toMatchObject({ status: "DRAFT", schedule_time: null });
+  });
+
+  test("a campaign with tags, with sendToAll or with groups of its own is scheduled", async () => {
+    const tagged = await bare();
+    await h.client.setTags(tagged, ["tag001"]);
+    const everyone = await bare();
+    await withGuard("false").CampaignTargeting.create(
+      withProvider({ campaignId: everyone, sendToAll: true }),
+    );
+    const providers = withGuard("true");
+    for (const id of [tagged, everyone, campaignId])
+      expect(
+        (await providers.CampaignSchedule.create(withProvider({ campaignId: id, scheduleTime: WHEN }))).outs,
+      ).toEqual(scheduledOutputs(WHEN, WHEN_UTC, id));
+  });
+
+  test("off (the default, or false), a campaign with no audience is scheduled as before", async () => {
+    const id = await bare();
+    expect(
+      (await h.providers.CampaignSchedule.create(withProvider({ campaignId: id, scheduleTime: WHEN }))).outs,
+    ).toMatchObject({ campaignId: id, status: "SCHEDULED" });
+    const other = await bare();
+    expect(
+      (
+        await withGuard("false").CampaignSchedule.create(
+          withProvider({ campaignId: other, scheduleTime: WHEN }),
+        )
+      ).outs,
+    ).toMatchObject({ campaignId: other, status: "SCHEDULED" });
+  });
+
+  test("a value other than true or false is refused, naming the key", () => {
+    const values: Record<string, string> = {
+      "sender:apiToken": TOKEN,
+      "sender:scheduleNeedsAudience": "yes",
+    };
+    expect(ProviderContext.configure({ get: (key) => values[key] }).failure?.message).toBe(
+      'Invalid config sender:scheduleNeedsAudience: sender:scheduleNeedsAudience must be true or false (got "yes"), e.g. `pulumi config set sender:scheduleNeedsAudience true`',
+    );
+  });
+});
+
 describe("CampaignSchedule create", () => {
   test("should schedule the campaign in UTC", async () => {
     const result = await h.providers.CampaignSchedule.create(

@@ -61,3 +61,8 @@ func GetRequestTimeoutSeconds(ctx *pulumi.Context) int {
 func GetRetryDeadlineSeconds(ctx *pulumi.Context) int {
 	return config.GetInt(ctx, "sender:retryDeadlineSeconds")
 }
+
+// Refuse a CampaignSchedule's create or update, before it reaches the service, when its campaign has no audience there (no tags, saved filters or groups, and not sendToAll): the policy pack's schedule-needs-audience, held under `pulumi up --skip-preview` too (default false).
+func GetScheduleNeedsAudience(ctx *pulumi.Context) bool {
+	return config.GetBool(ctx, "sender:scheduleNeedsAudience")
+}

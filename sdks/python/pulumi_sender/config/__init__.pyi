@@ -49,3 +49,8 @@ retryDeadlineSeconds: Optional[int]
 Overall deadline of one request, retries included, in seconds (default 120).
 """
 
+scheduleNeedsAudience: Optional[bool]
+"""
+Refuse a CampaignSchedule's create or update, before it reaches the service, when its campaign has no audience there (no tags, saved filters or groups, and not sendToAll): the policy pack's schedule-needs-audience, held under `pulumi up --skip-preview` too (default false).
+"""
+

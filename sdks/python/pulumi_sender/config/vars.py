@@ -69,3 +69,10 @@ class _ExportableConfig(types.ModuleType):
         """
         return __config__.get_int('retryDeadlineSeconds')
 
+    @_builtins.property
+    def schedule_needs_audience(self) -> Optional[bool]:
+        """
+        Refuse a CampaignSchedule's create or update, before it reaches the service, when its campaign has no audience there (no tags, saved filters or groups, and not sendToAll): the policy pack's schedule-needs-audience, held under `pulumi up --skip-preview` too (default false).
+        """
+        return __config__.get_bool('scheduleNeedsAudience')
+

@@ -4,7 +4,8 @@
 // - `outputs`: a schedule `soon` that passes the outputs `sent` and `scheduleTimeUtc` as inputs;
 // - `computed`: a schedule `soon` whose time is computed from the campaign's id (unknown at preview);
 // - `audience`: campaigns e and f, each scheduled at `later`, and one targeting whose campaignId
-//   comes from both ids but is f's.
+//   comes from both ids but is f's;
+// - `bare`: campaign g, scheduled at `later`, with no targeting at all.
 import * as pulumi from "@pulumi/pulumi";
 import * as sender from "pulumi-sender";
 
@@ -58,4 +59,9 @@ if (scenario === "audience") {
       { dependsOn: [audience] },
     );
   }
+}
+
+if (scenario === "bare") {
+  const g = campaign("g");
+  new sender.CampaignSchedule(`g-${round}-send`, { campaignId: g.id, scheduleTime: config.require("later") });
 }

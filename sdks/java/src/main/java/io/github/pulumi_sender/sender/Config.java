@@ -4,6 +4,7 @@
 package io.github.pulumi_sender.sender;
 
 import com.pulumi.core.internal.Codegen;
+import java.lang.Boolean;
 import java.lang.Integer;
 import java.lang.String;
 import java.util.Optional;
@@ -59,5 +60,12 @@ public final class Config {
  */
     public Optional<Integer> retryDeadlineSeconds() {
         return Codegen.integerProp("retryDeadlineSeconds").config(config).get();
+    }
+/**
+ * Refuse a CampaignSchedule&#39;s create or update, before it reaches the service, when its campaign has no audience there (no tags, saved filters or groups, and not sendToAll): the policy pack&#39;s schedule-needs-audience, held under `pulumi up --skip-preview` too (default false).
+ * 
+ */
+    public Optional<Boolean> scheduleNeedsAudience() {
+        return Codegen.booleanProp("scheduleNeedsAudience").config(config).get();
     }
 }

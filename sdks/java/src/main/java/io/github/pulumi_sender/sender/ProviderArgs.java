@@ -6,6 +6,7 @@ package io.github.pulumi_sender.sender;
 import com.pulumi.core.Output;
 import com.pulumi.core.annotations.Import;
 import com.pulumi.core.internal.Codegen;
+import java.lang.Boolean;
 import java.lang.Integer;
 import java.lang.String;
 import java.util.Objects;
@@ -122,6 +123,21 @@ public final class ProviderArgs extends com.pulumi.resources.ResourceArgs {
         return Optional.ofNullable(this.retryDeadlineSeconds);
     }
 
+    /**
+     * Refuse a CampaignSchedule&#39;s create or update, before it reaches the service, when its campaign has no audience there (no tags, saved filters or groups, and not sendToAll): the policy pack&#39;s schedule-needs-audience, held under `pulumi up --skip-preview` too (default false).
+     * 
+     */
+    @Import(name="scheduleNeedsAudience", json=true)
+    private @Nullable Output<Boolean> scheduleNeedsAudience;
+
+    /**
+     * @return Refuse a CampaignSchedule&#39;s create or update, before it reaches the service, when its campaign has no audience there (no tags, saved filters or groups, and not sendToAll): the policy pack&#39;s schedule-needs-audience, held under `pulumi up --skip-preview` too (default false).
+     * 
+     */
+    public Optional<Output<Boolean>> scheduleNeedsAudience() {
+        return Optional.ofNullable(this.scheduleNeedsAudience);
+    }
+
     private ProviderArgs() {}
 
     private ProviderArgs(ProviderArgs $) {
@@ -132,6 +148,7 @@ public final class ProviderArgs extends com.pulumi.resources.ResourceArgs {
         this.minScheduleLeadMinutes = $.minScheduleLeadMinutes;
         this.requestTimeoutSeconds = $.requestTimeoutSeconds;
         this.retryDeadlineSeconds = $.retryDeadlineSeconds;
+        this.scheduleNeedsAudience = $.scheduleNeedsAudience;
     }
 
     public static Builder builder() {
@@ -297,6 +314,27 @@ public final class ProviderArgs extends com.pulumi.resources.ResourceArgs {
          */
         public Builder retryDeadlineSeconds(Integer retryDeadlineSeconds) {
             return retryDeadlineSeconds(Output.of(retryDeadlineSeconds));
+        }
+
+        /**
+         * @param scheduleNeedsAudience Refuse a CampaignSchedule&#39;s create or update, before it reaches the service, when its campaign has no audience there (no tags, saved filters or groups, and not sendToAll): the policy pack&#39;s schedule-needs-audience, held under `pulumi up --skip-preview` too (default false).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder scheduleNeedsAudience(@Nullable Output<Boolean> scheduleNeedsAudience) {
+            $.scheduleNeedsAudience = scheduleNeedsAudience;
+            return this;
+        }
+
+        /**
+         * @param scheduleNeedsAudience Refuse a CampaignSchedule&#39;s create or update, before it reaches the service, when its campaign has no audience there (no tags, saved filters or groups, and not sendToAll): the policy pack&#39;s schedule-needs-audience, held under `pulumi up --skip-preview` too (default false).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder scheduleNeedsAudience(Boolean scheduleNeedsAudience) {
+            return scheduleNeedsAudience(Output.of(scheduleNeedsAudience));
         }
 
         public ProviderArgs build() {
