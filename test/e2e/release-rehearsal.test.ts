@@ -493,7 +493,7 @@ describe("templates/terraform from the release's filesystem mirror", () => {
     );
     expect(block).toContain(`rel="${read("release-dir").trim()}"`);
     expect(read("terraform/init.txt")).toContain(
-      `Installing registry.opentofu.org/pulumi-sender/sender v${VERSION}...`,
+      `- Installed pulumi-sender/sender v${VERSION} (unauthenticated)`,
     );
     expect(read("terraform/lock.hcl")).toContain(
       `provider "registry.opentofu.org/pulumi-sender/sender" {\n  version     = "${VERSION}"`,
