@@ -21,6 +21,7 @@ const LONGEST_FIRST = [
   "registry-examples", // 222 with Java (alone at load average 6 to 12, not yet in a CI run)
   "convert", // 217
   "door-parity-terraform", // 119 for its Terraform rows at load average 20 to 30 (not yet in a CI run)
+  "terraform-mirror", // 217 at load average 25 (the plugin archive, its zip, two inits, three plans, apply, destroy), not yet in a CI run
   "upgrade", // 188 alone at load average 3 to 6 (its pack and install included), not yet in a CI run
   "package-install", // 179
   "ownership", // 155
@@ -68,6 +69,7 @@ const INTEGRATION = [
   "test/package/shim.test.ts", // scripts/pulumi-cli.sh builds the Pulumi CLI with Go
   "test/policy/package.test.ts", // scripts/policy-pack.sh: npm pack of the policy pack
   "test/structure/release-workflow.test.ts", // scripts/actionlint.sh builds actionlint with Go
+  "test/package/terraform-zip.test.ts", // builds tools/tf-launcher with Go
 ];
 
 export default defineConfig({

@@ -50,6 +50,8 @@ const GENERATORS = [
   { script: "schema", writes: ["sdks/schema.json"] },
   { script: "reference", writes: ["docs/resources.md"] },
   { script: "docs:data-sources", writes: ["docs/data-sources.md"] },
+  // The Terraform provider's docs, from the door's schema (compiled) and examples/terraform/.
+  { script: "docs:terraform", writes: ["docs/terraform/"] },
   // tools/sdkgen (Go; built once per user by scripts/sdkgen.sh), from the schema.
   { script: "sdks", writes: ["sdks/schema.json", "sdks/nodejs/", "sdks/python/", "sdks/go/", "sdks/java/"] },
   { script: "docs:registry", writes: ["docs/_index.md", "docs/installation-configuration.md"] },

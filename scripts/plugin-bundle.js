@@ -68,15 +68,20 @@ async function main() {
   // The loader: the compile cache must be on before the bundle is compiled. The cache lives beside
   // the plugin (its folder in the plugin cache), else under $XDG_CACHE_HOME; Node keys it by the
   // file's contents and its own version, and a cache it cannot write only costs the speed-up.
+  // Unpacked as the Terraform provider (terraform-provider-sender_v<v> beside dist/), never beside
+  // it: Terraform and OpenTofu check the package folder's hash against the lock file before each
+  // command, and a file written into it fails every command after the first.
   fs.writeFileSync(
     path.join(out, "plugin.js"),
     `"use strict";
 // The native provider plugin: turns on the compile cache, then loads the bundle (scripts/plugin-bundle.js).
-const m = require("node:module"), p = require("node:path"), os = require("node:os");
+const m = require("node:module"), p = require("node:path"), os = require("node:os"), fs = require("node:fs");
 if (m.enableCompileCache && !process.env.NODE_DISABLE_COMPILE_CACHE) {
-  const s = m.enableCompileCache(p.join(__dirname, ".compile-cache"));
-  if (s.status === m.constants.compileCacheStatus.FAILED)
-    m.enableCompileCache(p.join(process.env.XDG_CACHE_HOME || p.join(os.homedir(), ".cache"), "pulumi-sender", "compile-cache"));
+  const user = p.join(process.env.XDG_CACHE_HOME || p.join(os.homedir(), ".cache"), "pulumi-sender", "compile-cache");
+  let terraform = false;
+  try { terraform = fs.readdirSync(p.dirname(__dirname)).some((f) => f.startsWith("terraform-provider-")); } catch {}
+  const s = m.enableCompileCache(terraform ? user : p.join(__dirname, ".compile-cache"));
+  if (!terraform && s.status === m.constants.compileCacheStatus.FAILED) m.enableCompileCache(user);
 }
 require("./plugin-bundle.js");
 `,

@@ -20,6 +20,9 @@
 #     Registry example pasted into the template's program file and previewed; python, go, yaml and
 #     java with no `node` on PATH; java with Maven's settings naming the Maven Central stand-in, without our SDK
 #     for the release folder's block, with it for the registries';
+#   - templates/terraform installed from the release's filesystem mirror by docs/terraform/index.md's
+#     block as written, then its README's emulator block, plan, apply, a clean plan and destroy
+#     under the OpenTofu CLI (scripts/tofu-cli.sh), with no `node` on PATH;
 #   - the GitOps starter copied out of the checkout, `npm ci` with its committed lock file.
 #   scripts/release-rehearsal.sh [--release=<dir>] [<out-dir>]
 # --release takes a release folder scripts/release.sh made before instead of building one.
@@ -86,7 +89,7 @@ if [ -z "$release" ]; then
   done
   (cd "$clone" && env "${unset_setup[@]}" XDG_CACHE_HOME="$work/xdg" \
     npm_config_cache="$PULUMI_SENDER_CACHE/npm" npm_config_update_notifier=false \
-    PATH="$node_bin:$(dirname "$(command -v python3)"):/usr/local/bin:/usr/bin:/bin" \
+    PATH="$node_bin:$(dirname "$(command -v python3)"):$(dirname "$(command -v go)"):/usr/local/bin:/usr/bin:/bin" \
     bash -c 'npm ci --no-audit --no-fund && npm run release') >"$out/fresh-clone.log" 2>&1 || clone_status=$?
   echo "$clone_status" >"$out/fresh-clone.status"
   echo "$((SECONDS - clone_start))" >"$out/fresh-clone.seconds"
@@ -511,6 +514,58 @@ for run in java java-release; do
   ls "$m2/io/github/pulumi-sender/sender" >"$out/$run/installed-version"
   if cmp -s "$m2/$jar" "$release/maven/$jar"; then echo same; else echo different; fi >"$out/$run/installed-jar"
 done
+
+# --- Terraform/OpenTofu: templates/terraform from the release's mirror ------------------------
+# docs/terraform/index.md's install block as written (rel set to the release), then the template
+# README's emulator block (port and token replaced), plan, apply, a plan with -detailed-exitcode
+# and destroy, with no node on PATH: the zip carries its runtime.
+say "terraform: templates/terraform from the release's mirror, as docs/terraform/index.md installs it"
+tofu_dir="$(bash scripts/tofu-cli.sh | tail -n1)"
+tf_dir="$work/templates/terraform" tf_log="$out/terraform"
+mkdir -p "$tf_dir" "$tf_log"
+cp templates/terraform/main.tf templates/terraform/README.md "$tf_dir/"
+awk '$0 == "## Install from the release'"'"'s filesystem mirror" { on = 1; next }
+  !on { next }
+  inside && /^```$/ { exit }
+  inside { print; next }
+  /^```sh$/ { inside = 1 }' docs/terraform/index.md |
+  sed "s#^rel=.*#rel=\"$release\"#" >"$tf_log/install.sh"
+tf_port="$(free_port)"
+readme_block "$tf_dir/README.md" "$emulator_heading" |
+  sed -e "s#--port 4010 #--port $tf_port #" -e "s#http://127\.0\.0\.1:4010\b#http://127.0.0.1:$tf_port#g" \
+    -e "s#--token dev-token #--token $token_emu #" -e "s#SENDER_API_TOKEN=dev-token#SENDER_API_TOKEN=$token_emu#" \
+    -e "s#^tofu apply -auto-approve\$#tofu apply -auto-approve -input=false#" >"$tf_log/emulator.sh"
+set +e
+(
+  set -e
+  cd "$tf_dir"
+  export PATH="$tofu_dir:$nonode" HOME="$tf_dir" TF_IN_AUTOMATION=1 CHECKPOINT_DISABLE=1
+  command -v node >"$tf_log/node" || echo none >"$tf_log/node"
+  bash -euo pipefail "$tf_log/install.sh" >"$tf_log/init.txt" 2>&1
+  cp .terraform.lock.hcl "$tf_log/lock.hcl"
+  # The README's block starts the emulator, exports its URL and token, plans and applies; then
+  # the rest of the cycle in the same shell.
+  cat "$tf_log/emulator.sh" - >"$tf_log/cycle.sh" <<EOF
+curl -sf "http://127.0.0.1:$tf_port/__emulator/state" >"$tf_log/state-after-apply.json"
+status=0
+tofu plan -detailed-exitcode -input=false -no-color >"$tf_log/plan-again.txt" 2>&1 || status=\$?
+echo "\$status" >"$tf_log/plan-again.status"
+tofu destroy -auto-approve -input=false -no-color >"$tf_log/destroy.txt" 2>&1
+curl -sf "http://127.0.0.1:$tf_port/__emulator/state" >"$tf_log/state-after-destroy.json"
+EOF
+  bash -euo pipefail "$tf_log/cycle.sh" >"$tf_log/cycle.txt" 2>&1
+  kill "$(cat emulator.pid)"
+  rm emulator.pid
+)
+tf_status=$?
+set -e
+echo "$tf_status" >"$tf_log/status"
+if [ "$tf_status" -ne 0 ]; then
+  say "terraform: FAILED"
+  tail -n 40 "$tf_log/init.txt" "$tf_log/cycle.txt" >&2
+  exit 1
+fi
+say "terraform: ok (node on PATH: $(cat "$tf_log/node"); plan -detailed-exitcode after apply: $(cat "$tf_log/plan-again.status"))"
 
 # --- The GitOps starter ----------------------------------------------------------------------
 say "gitops: the starter copied out, npm ci with its committed lock file"

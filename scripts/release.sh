@@ -13,12 +13,22 @@
 #   pulumi-resource-sender-v<v>-<os>-<arch>.tar.gz  the plugin for linux-amd64, linux-arm64,
 #                                               darwin-amd64, darwin-arm64 and windows-amd64
 #                                               (scripts/plugin-tarball.sh)
+#   terraform-provider-sender_<v>_<os>_<arch>.zip  the Terraform/OpenTofu provider of the same five
+#                                               platforms, from the same archives (scripts/terraform-zip.sh)
+#   terraform-provider-sender_<v>_manifest.json the registry manifest (plugin protocol 6.0)
+#   terraform-provider-sender_<v>_SHA256SUMS    over the zips and the manifest, what the registries
+#                                               take (the release workflow signs it)
+#   terraform-mirror/registry.opentofu.org/pulumi-sender/sender/
+#                                               the zips as a filesystem mirror in the packed layout
+#                                               `tofu providers mirror` writes, with its index.json and
+#                                               <v>.json, so the same folder serves as a network mirror
 #   SHA256SUMS                                  over every file above (`sha256sum -c SHA256SUMS`)
 # It fails before building when a file disagrees with package.json's version (scripts/versions.js),
 # and after, when an archive's executable is not its platform's (file(1)) or a macOS executable's
 # signature is not valid (scripts/macho-signature.js). Needs the root's npm dependencies (`npm ci`),
-# git, python3 with venv (the Python SDK), Maven and a JDK 11 or later (the Java SDK), file(1) and
-# sha256sum: it names any that is missing before it builds. Installs the policy pack's
+# git, python3 with venv (the Python SDK), Maven and a JDK 11 or later (the Java SDK), Go (the
+# Terraform provider's Windows executable), zip, file(1) and sha256sum: it names any that is missing
+# before it builds. Installs the policy pack's
 # (scripts/policy-pack.sh).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -37,6 +47,8 @@ need git "the npm package's copy of the checkout and the Go SDK's module"
 need python3 "the Python SDK's wheel and sdist"
 need file "the check of each plugin archive's executable"
 need sha256sum "SHA256SUMS"
+need go "the Terraform provider's Windows executable (tools/tf-launcher)"
+need zip "the Terraform provider's archives"
 need mvn "the Java SDK's Maven build"
 need javac "the Java SDK's Maven build (a JDK 11 or later)"
 if command -v python3 >/dev/null 2>&1 && ! python3 -c 'import venv, ensurepip' 2>/dev/null; then
@@ -99,7 +111,25 @@ for row in "${platforms[@]}"; do
   echo "release: $platform: $exe: ${what%%,*}" >&2
   case "$platform" in darwin-*) node scripts/macho-signature.js "$check/$exe" >&2 ;; esac
   rm -rf "$check"
+  # The Terraform provider from the same archive; its executable checked as the plugin's is.
+  zip_path="$(bash scripts/terraform-zip.sh --platform="$platform" "$archive" "$out")"
+  tf_exe="terraform-provider-sender_v$version"
+  case "$platform" in windows-*) tf_exe="$tf_exe.exe" tf_expected="PE32\+ executable .*x86-64" ;; *) tf_expected="$expected" ;; esac
+  mkdir -p "$check" && unzip -q "$zip_path" -d "$check"
+  [ -x "$check/$tf_exe" ] || { echo "release: $platform: the Terraform zip has no executable $tf_exe" >&2; exit 1; }
+  # What the executable runs: itself (bun), or the runtime of the plugin's check above.
+  case "$platform" in darwin-arm64 | windows-*) runs="$check/$tf_exe" ;; *) runs="$check/$exe" ;; esac
+  what="$(file -b "$runs")"
+  if ! grep -Eq "^$tf_expected" <<<"$what"; then
+    echo "release: $platform: the Terraform zip's ${runs#"$check/"} is \"$what\", expected \"$tf_expected\"" >&2
+    exit 1
+  fi
+  echo "release: $platform: $(basename "$zip_path"): ${runs#"$check/"}: ${what%%,*}" >&2
+  rm -rf "$check"
 done
+
+# The Terraform registries' files and the filesystem mirror, beside the zips.
+bash scripts/terraform-release.sh "$out" >/dev/null
 
 (cd "$out" && find . -type f ! -name SHA256SUMS | sed 's|^\./||' | LC_ALL=C sort | xargs sha256sum >SHA256SUMS)
 (cd "$out" && sha256sum --quiet -c SHA256SUMS)

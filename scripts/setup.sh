@@ -7,6 +7,11 @@
 # which the npm installs and the build fill. The set-up waits for it at its end, unless
 # PULUMI_SENDER_AWAIT_CLI=later: then the caller runs `pulumi_sender_await_cli` itself (scripts/test.sh
 # lints first).
+# The OpenTofu CLI of the Terraform door's tests (scripts/tofu-cli.sh, about 8 minutes cold, once per
+# version) has its modules fetched from the start, and builds after the Pulumi CLI, not beside it:
+# both compile the same standard library and shared packages, which it then takes from Go's build
+# cache, and two builds on two cores would only take turns. `pulumi_sender_await_tofu` waits for it
+# and puts `tofu` on PATH (the set-up runs it at its end, scripts/test.sh before the tests).
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # shellcheck source=env.sh
 source "$root/scripts/env.sh"
@@ -14,6 +19,10 @@ cd "$root"
 pulumi_sender_cli_out="$(mktemp)"
 bash "$root/scripts/pulumi-cli.sh" >"$pulumi_sender_cli_out" &
 pulumi_sender_cli_pid=$!
+pulumi_sender_tofu_out="$(mktemp)"
+bash "$root/scripts/tofu-cli.sh" --fetch >/dev/null 2>&1 &
+pulumi_sender_tofu_fetch_pid=$!
+pulumi_sender_tofu_pid=""
 stamp="node_modules/.pulumi-sender-lock"
 want="$(node --version) $(sha256sum package-lock.json | cut -c1-16)"
 if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
@@ -39,5 +48,19 @@ pulumi_sender_await_cli() {
   rm -f "$pulumi_sender_cli_out"
   [ -n "$dirs" ] || { echo "setup: scripts/pulumi-cli.sh printed no folder" >&2; return 1; }
   export PATH="$dirs:$PATH"
+  # A failed fetch is reported by the build, which fetches what is missing itself.
+  wait "$pulumi_sender_tofu_fetch_pid" 2>/dev/null || true
+  bash "$root/scripts/tofu-cli.sh" >"$pulumi_sender_tofu_out" &
+  pulumi_sender_tofu_pid=$!
 }
-if [ "${PULUMI_SENDER_AWAIT_CLI:-}" != "later" ]; then pulumi_sender_await_cli; fi
+# Waits for scripts/tofu-cli.sh (started by pulumi_sender_await_cli) and puts its folder first on PATH.
+pulumi_sender_await_tofu() {
+  [ -n "$pulumi_sender_tofu_pid" ] || { echo "setup: pulumi_sender_await_tofu before pulumi_sender_await_cli" >&2; return 1; }
+  wait "$pulumi_sender_tofu_pid" || { echo "setup: scripts/tofu-cli.sh failed (above)" >&2; return 1; }
+  local dir
+  dir="$(tail -n1 "$pulumi_sender_tofu_out")"
+  rm -f "$pulumi_sender_tofu_out"
+  [ -n "$dir" ] || { echo "setup: scripts/tofu-cli.sh printed no folder" >&2; return 1; }
+  export PATH="$dir:$PATH" TF_IN_AUTOMATION=1 CHECKPOINT_DISABLE=1
+}
+if [ "${PULUMI_SENDER_AWAIT_CLI:-}" != "later" ]; then pulumi_sender_await_cli && pulumi_sender_await_tofu; fi

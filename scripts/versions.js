@@ -103,6 +103,12 @@ function places(root, version) {
       "edit the requirement",
     ],
     [
+      "templates/terraform/main.tf",
+      match("templates/terraform/main.tf", /^\s*version = "([^"]+)"$/m),
+      version,
+      "edit required_providers' version",
+    ],
+    [
       "templates/go/go.mod",
       match("templates/go/go.mod", /github\.com\/pulumi-sender\/pulumi-sender\/sdks\/go (\S+)/),
       `v${version}`,

@@ -5,7 +5,16 @@ import { CAMPAIGN_STATUSES } from "../client/schemas/campaigns";
 import { readSettings } from "../core/config";
 import { type AccountFilters, managedLine, readAccount, splitManaged } from "./account";
 import { adoptClient, inAdoptTerms } from "./client";
-import { importFile, nameObjects, program, SECRETS_SCRIPT, secretInputs, secretsScript } from "./render";
+import {
+  IMPORTS_FILE,
+  importBlocks,
+  importFile,
+  nameObjects,
+  program,
+  SECRETS_SCRIPT,
+  secretInputs,
+  secretsScript,
+} from "./render";
 
 /** A usage error: printed with the usage, exit status 2. */
 export class AdoptUsageError extends Error {
@@ -23,6 +32,9 @@ Reads a Sender account and writes what brings every object of it under a Pulumi 
   <dir>/index.ts     a program for the pulumi-sender package, with adoptId on every object
   <dir>/config-secrets.sh  when a webhook URL has a path or query: index.ts reads it from config as a
                      secret, and this script (mode 0600, the URLs in clear) sets it; run it once, delete it
+With --format hcl, for Terraform or OpenTofu (1.5 or later) instead:
+  <dir>/imports.tf   an import block per object; \`tofu plan -generate-config-out=generated.tf\` then
+                     writes their resource blocks
 Every campaign of any status with its targeting, follow-up, pending schedule and attachments, every
 transactional campaign and every webhook. Only GET requests are sent, paced to the rate limit.
 A campaign or transactional campaign whose title ends in -<8 hex> (autonamed) or carries [<8 hex>]
@@ -36,6 +48,7 @@ options:
   --status <list>          only campaigns of these statuses (comma-separated: DRAFT,SCHEDULED,SENDING,SENT)
   --title <pattern>        only campaigns and transactional campaigns whose title matches (* and ?, any case)
   --created-after <date>   only campaigns and transactional campaigns created after this date (UTC)
+  --format <pulumi|hcl>    what to write (default pulumi: import.json and index.ts; hcl: imports.tf)
   --include-managed        adopt the objects a Pulumi stack made too (see above)
   --dry-run                print what would be written (not the secrets), and write nothing
   -h, --help               this text
@@ -93,6 +106,7 @@ export async function runAdopt(argv: readonly string[], io: AdoptIo): Promise<nu
         status: { type: "string" },
         title: { type: "string" },
         "created-after": { type: "string" },
+        format: { type: "string" },
         "dry-run": { type: "boolean" },
         "include-managed": { type: "boolean" },
         help: { type: "boolean", short: "h" },
@@ -109,6 +123,9 @@ export async function runAdopt(argv: readonly string[], io: AdoptIo): Promise<nu
   }
   const outDir = values.out as string | undefined;
   if (!outDir) throw new AdoptUsageError("--out <dir> is required");
+  const format = (values.format as string | undefined) ?? "pulumi";
+  if (format !== "pulumi" && format !== "hcl")
+    throw new AdoptUsageError(`--format ${JSON.stringify(format)}: must be pulumi or hcl`);
   const filters: AccountFilters = {
     statuses: typeof values.status === "string" ? parseStatuses(values.status) : undefined,
     title: values.title as string | undefined,
@@ -140,12 +157,16 @@ export async function runAdopt(argv: readonly string[], io: AdoptIo): Promise<nu
         : `adopt: left out: ${managedLine(entry)}; a stack may still manage it (--include-managed adopts it)`,
     );
   const objects = nameObjects(includeManaged ? account : { objects: kept });
-  const secrets = secretInputs(objects);
+  // HCL imports hold ids only: no input, so no secret, is written.
+  const secrets = format === "hcl" ? [] : secretInputs(objects);
   const script = secretsScript(secrets);
-  const files = [
-    { file: path.join(outDir, "import.json"), text: importFile(objects) },
-    { file: path.join(outDir, "index.ts"), text: program(objects, client.baseUrl) },
-  ];
+  const files =
+    format === "hcl"
+      ? [{ file: path.join(outDir, IMPORTS_FILE), text: importBlocks(objects, client.baseUrl) }]
+      : [
+          { file: path.join(outDir, "import.json"), text: importFile(objects) },
+          { file: path.join(outDir, "index.ts"), text: program(objects, client.baseUrl) },
+        ];
   const scriptFile = path.join(outDir, SECRETS_SCRIPT);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   if (values["dry-run"]) {
@@ -162,7 +183,8 @@ export async function runAdopt(argv: readonly string[], io: AdoptIo): Promise<nu
     // It holds the values in clear: readable by its owner only, from the first byte.
     fs.rmSync(scriptFile, { force: true });
     fs.writeFileSync(scriptFile, script, { mode: 0o600 });
-  } else fs.rmSync(scriptFile, { force: true });
+    // A stale script of an earlier run goes; --format hcl writes none and leaves it.
+  } else if (format === "pulumi") fs.rmSync(scriptFile, { force: true });
   const written = [...files.map((f) => f.file), ...(script === undefined ? [] : [scriptFile])];
   io.progress(`adopt: ${objects.length} objects in ${seconds} s; wrote ${written.join(" and ")}`);
   if (script !== undefined)

@@ -5,6 +5,7 @@
  * that a second run writes byte-identical files.
  */
 import { CAMPAIGN_KIND } from "../kinds/registry";
+import { resourceTypeOf } from "../terraform/schema";
 import { type Account, type AccountObject, isSentStatus } from "./account";
 import { adoptName, partSuffix } from "./walks";
 
@@ -244,6 +245,54 @@ export function program(objects: readonly NamedObject[], origin: string): string
     const head = `${bound}new sender.${o.kind}(${literal(o.name)}, {`;
     const tail = options.length > 0 ? ["}, {", ...options, "});"] : ["});"];
     out.push(head, ...argumentLines(o, parentIdentifier, secrets), ...tail);
+  }
+  return `${out.join("\n")}\n`;
+}
+
+/**
+ * A name as a Terraform resource name, which starts with a letter or `_`: dashes become `_`, as
+ * HCL's style has them, and a leading digit gets `_` (`2026-plan` is `_2026_plan`). Names have no
+ * `_` of their own ({@link slug}), so distinct names stay distinct.
+ */
+export function terraformName(name: string): string {
+  const snake = name.replaceAll("-", "_");
+  return /^[0-9]/.test(snake) ? `_${snake}` : snake;
+}
+
+/** A string as an HCL quoted template literal: JSON's escapes, and `${` and `%{` kept literal. */
+const hclString = (text: string) =>
+  JSON.stringify(text)
+    .replaceAll("${", () => "$${")
+    .replaceAll("%{", () => "%%{");
+
+/** The name of the file `--format hcl` writes. */
+export const IMPORTS_FILE = "imports.tf";
+
+/**
+ * `imports.tf` for Terraform or OpenTofu (1.5 or later): one `import` block per object, in the
+ * order of {@link importFile}, each to `sender_<kind>.<name>` with the id the door's import takes.
+ * `tofu plan -generate-config-out=generated.tf` then writes the resource blocks, which plan with no
+ * changes. A sent campaign says so in a comment: the provider refuses to change, replace or delete
+ * it unless `delete_even_if_sent` is set.
+ */
+export function importBlocks(objects: readonly NamedObject[], origin: string): string {
+  const out = [
+    `# Written by \`pulumi-sender adopt --format hcl\` from ${origin}: every object below is imported, not created.`,
+    "# Then: `tofu plan -generate-config-out=generated.tf` (or terraform) writes their resource blocks,",
+    "# and `tofu apply` records them in the state, sending nothing while generated.tf matches the account.",
+  ];
+  for (const o of objects) {
+    out.push("");
+    if (o.kind === CAMPAIGN_KIND && isSentStatus(o.status))
+      out.push(
+        "# Sent: the provider keeps its record, reports and history from changes, replacement and destroy (delete_even_if_sent lifts it).",
+      );
+    out.push(
+      "import {",
+      `  to = ${resourceTypeOf(o.kind)}.${terraformName(o.name)}`,
+      `  id = ${hclString(o.id)}`,
+      "}",
+    );
   }
   return `${out.join("\n")}\n`;
 }

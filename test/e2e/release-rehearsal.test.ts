@@ -20,6 +20,10 @@ const PLATFORMS: [string, string, RegExp][] = [
   ["windows-amd64", "node/node.exe", /^PE32\+ executable \(console\) x86-64/],
 ];
 
+/** The Terraform targets of {@link PLATFORMS}, and the mirror's folder of the provider. */
+const TF_TARGETS = PLATFORMS.map(([p]) => p.replace("-", "_"));
+const TF_MIRROR = "terraform-mirror/registry.opentofu.org/pulumi-sender/sender";
+
 let out: string;
 let result: { code: number | null; log: string };
 // A maintainer's stray secret, untracked, in a folder the npm package ships: the release must leave it out.
@@ -111,7 +115,7 @@ describe("a fresh clone: npm ci && npm run release, nothing else set up", () => 
     const log = read("fresh-clone.log");
     expect(log).toContain("installing the policy pack's npm dependencies (policy/, npm ci)");
     expect(log).toMatch(/^release: the SDK packages \(.*the Python wheel with Python 3\.\d+\.\d+ in a venv/m);
-    expect(log).toMatch(/^release: 26 artifacts, \S+, in \d+ s$/m);
+    expect(log).toMatch(/^release: 40 artifacts, \S+, in \d+ s$/m);
     expect(log).not.toMatch(/error TS\d+|cannot stat/);
     expect(log.trim().split("\n").at(-1)).toMatch(
       new RegExp(`/clone/dist/release/${VERSION.replace(/\./g, "\\.")}$`),
@@ -146,6 +150,13 @@ describe("npm run release", () => {
         `pulumi-sender-policy-${VERSION}.tgz`,
         `pulumi_sender-${VERSION}-py3-none-any.whl`,
         `pulumi_sender-${VERSION}.tar.gz`,
+        // The Terraform provider: a zip per platform, the manifest, their SUMS, and the mirror.
+        ...TF_TARGETS.map((t) => `terraform-provider-sender_${VERSION}_${t}.zip`),
+        `terraform-provider-sender_${VERSION}_manifest.json`,
+        `terraform-provider-sender_${VERSION}_SHA256SUMS`,
+        ...TF_TARGETS.map((t) => `${TF_MIRROR}/terraform-provider-sender_${VERSION}_${t}.zip`),
+        `${TF_MIRROR}/index.json`,
+        `${TF_MIRROR}/${VERSION}.json`,
       ].sort(),
     );
     const check = spawnSync("sha256sum", ["-c", "SHA256SUMS"], { cwd: dir, encoding: "utf8" });
@@ -470,6 +481,36 @@ describe("the bun-compiled plugin (darwin-arm64's build) on linux-amd64", () => 
       "./pulumi-resource-sender",
     ]);
     expect(read("yaml-bun/up.txt")).toMatch(/\+ 3 created/);
+  });
+});
+
+describe("templates/terraform from the release's filesystem mirror", () => {
+  test("docs/terraform/index.md's install block, as written, installed the provider from the mirror", () => {
+    const page = fs.readFileSync(path.join(ROOT, "docs/terraform/index.md"), "utf8");
+    const block = read("terraform/install.sh");
+    expect(page).toContain(
+      block.replace(/^rel=.*$/m, `rel="$PWD/dist/release/${VERSION}"  # the folder npm run release printed`),
+    );
+    expect(block).toContain(`rel="${read("release-dir").trim()}"`);
+    expect(read("terraform/init.txt")).toContain(
+      `- Installed pulumi-sender/sender v${VERSION} (unauthenticated)`,
+    );
+    expect(read("terraform/lock.hcl")).toContain(
+      `provider "registry.opentofu.org/pulumi-sender/sender" {\n  version     = "${VERSION}"`,
+    );
+    expect(read("terraform/node").trim()).toBe("none");
+  });
+
+  test("the README's emulator block, plan and apply made the campaign and its targeting; the next plan is clean; destroy leaves nothing", () => {
+    expect(read("terraform/status").trim()).toBe("0");
+    expect(read("terraform/cycle.txt")).toContain(
+      "Apply complete! Resources: 2 added, 0 changed, 0 destroyed.",
+    );
+    const titles = (file: string) => (json(file).campaigns as { title: string }[]).map((c) => c.title);
+    expect(titles("terraform/state-after-apply.json")).toContain("Welcome series");
+    expect(read("terraform/plan-again.status").trim()).toBe("0");
+    expect(read("terraform/destroy.txt")).toContain("Destroy complete! Resources: 2 destroyed.");
+    expect(titles("terraform/state-after-destroy.json")).not.toContain("Welcome series");
   });
 });
 

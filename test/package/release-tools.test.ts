@@ -13,11 +13,16 @@ afterAll(() => {
   for (const bin of bins) fs.rmSync(bin, { recursive: true, force: true });
 });
 
-/** scripts/release.sh on a PATH of Node's folder, /usr/local/bin, /usr/bin and /bin but the names `left` matches. */
+/** The folder of the machine's `go` (the Terraform provider's Windows executable needs it). */
+const GO_DIR = path.dirname(
+  spawnSync("bash", ["-c", "command -v go"], { encoding: "utf8" }).stdout.trim() || "/usr/local/go/bin/go",
+);
+
+/** scripts/release.sh on a PATH of Node's and Go's folders, /usr/local/bin, /usr/bin and /bin but the names `left` matches. */
 function releaseWithout(left: RegExp) {
   const bin = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-sender-release-tools-"));
   bins.push(bin);
-  for (const dir of [path.dirname(process.execPath), "/usr/local/bin", "/usr/bin", "/bin"]) {
+  for (const dir of [path.dirname(process.execPath), GO_DIR, "/usr/local/bin", "/usr/bin", "/bin"]) {
     for (const name of fs.readdirSync(dir)) {
       if (left.test(name) || fs.existsSync(path.join(bin, name))) continue;
       fs.symlinkSync(path.join(dir, name), path.join(bin, name));
@@ -56,6 +61,16 @@ test("without mvn on PATH: exit 1, one line naming it and what needs it, and no 
     stdout: "",
     stderr:
       "release: the Java SDK's Maven build needs mvn, which is not on PATH: install it, then run npm run release again\n",
+    touched: false,
+  });
+});
+
+test("without go on PATH: exit 1, one line naming it and what needs it, and no release folder touched", () => {
+  expect(releaseWithout(/^go/)).toEqual({
+    status: 1,
+    stdout: "",
+    stderr:
+      "release: the Terraform provider's Windows executable (tools/tf-launcher) needs go, which is not on PATH: install it, then run npm run release again\n",
     touched: false,
   });
 });

@@ -132,6 +132,7 @@ describe("the generators", () => {
       "schema",
       "reference",
       "docs:data-sources",
+      "docs:terraform",
       "sdks",
       "docs:registry",
       "policy:kinds",

@@ -74,6 +74,68 @@ describe(".github/workflows/release.yml", () => {
     const release = steps.find((s) => s.run?.includes("gh release create"))?.run ?? "";
     expect(release).toContain('"$RELEASE_DIR"/pulumi-resource-sender-v"$VERSION"-*.tar.gz');
     expect(release).toContain('"$RELEASE_DIR/SHA256SUMS"');
+    // And the Terraform provider's files, the registries' assets, signed before the release.
+    for (const asset of [
+      '"$RELEASE_DIR"/terraform-provider-sender_"$VERSION"_*.zip',
+      '"$RELEASE_DIR/terraform-provider-sender_${VERSION}_manifest.json"',
+      '"$RELEASE_DIR/terraform-provider-sender_${VERSION}_SHA256SUMS"',
+      '"$RELEASE_DIR/terraform-provider-sender_${VERSION}_SHA256SUMS.sig"',
+    ]) {
+      expect(release).toContain(asset);
+    }
+    const sign = steps.findIndex((s) => s.run?.includes("scripts/terraform-sign.sh"));
+    expect(steps[sign]?.run).toBe('bash scripts/terraform-sign.sh "$RELEASE_DIR"');
+    expect(steps[sign]?.env).toEqual({
+      TERRAFORM_GPG_PRIVATE_KEY: ["$", "{{ secrets.TERRAFORM_GPG_PRIVATE_KEY }}"].join(""),
+      TERRAFORM_GPG_PASSPHRASE: ["$", "{{ secrets.TERRAFORM_GPG_PASSPHRASE }}"].join(""),
+    });
+    expect(sign).toBeGreaterThan(steps.findIndex((s) => s.run?.includes("npm run --silent release")));
+    expect(sign).toBeLessThan(steps.findIndex((s) => s.run?.includes("gh release create")));
+  });
+
+  test("terraform-sign.sh signs the Terraform SHA256SUMS with a detached binary signature that verifies", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-sender-tfsign-"));
+    try {
+      const gnupg = path.join(dir, "gnupg");
+      fs.mkdirSync(gnupg, { mode: 0o700 });
+      const gpg = (args: string[]) =>
+        spawnSync("gpg", ["--batch", "--quiet", "--homedir", gnupg, ...args], { encoding: "utf8" });
+      const passphrase = "terraform-test-passphrase";
+      const loopback = ["--pinentry-mode", "loopback", "--passphrase", passphrase];
+      expect(
+        gpg([...loopback, "--quick-gen-key", "tf-signing@example.com", "ed25519", "sign", "never"]).status,
+      ).toBe(0);
+      const key = gpg([...loopback, "--armor", "--export-secret-keys", "tf-signing@example.com"]).stdout;
+      const release = path.join(dir, "0.1.0");
+      fs.mkdirSync(release);
+      const sums = path.join(release, "terraform-provider-sender_0.1.0_SHA256SUMS");
+      fs.writeFileSync(sums, `${"a".repeat(64)}  terraform-provider-sender_0.1.0_linux_amd64.zip\n`);
+      const sign = (env: Record<string, string>) =>
+        spawnSync("bash", [path.join(ROOT, "scripts/terraform-sign.sh"), release], {
+          encoding: "utf8",
+          env: { PATH: process.env.PATH ?? "", HOME: dir, ...env },
+        });
+      const run = sign({ TERRAFORM_GPG_PRIVATE_KEY: key, TERRAFORM_GPG_PASSPHRASE: passphrase });
+      expect({ status: run.status, stdout: run.stdout, stderr: run.stderr }).toEqual({
+        status: 0,
+        stdout: `${sums}.sig\n`,
+        stderr: "terraform-sign: signed terraform-provider-sender_0.1.0_SHA256SUMS\n",
+      });
+      // Binary (the registries take no armor), and it verifies with the key; a changed file does not.
+      expect(fs.readFileSync(`${sums}.sig`).subarray(0, 5).toString()).not.toBe("-----");
+      expect(gpg(["--verify", `${sums}.sig`, sums]).status).toBe(0);
+      fs.appendFileSync(sums, "tampered\n");
+      expect(gpg(["--verify", `${sums}.sig`, sums]).status).toBe(1);
+      // Without the key: one line naming the variable.
+      const bare = sign({});
+      expect({ status: bare.status, stderr: bare.stderr }).toEqual({
+        status: 1,
+        stderr: "terraform-sign: TERRAFORM_GPG_PRIVATE_KEY is not set (the armored secret key)\n",
+      });
+    } finally {
+      spawnSync("gpgconf", ["--homedir", path.join(dir, "gnupg"), "--kill", "gpg-agent"]);
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   test("checks the tag against package.json and the repository against the SDKs' pluginDownloadURL", () => {

@@ -80,6 +80,7 @@ describe("the version, declared once in package.json", () => {
       "templates/typescript/package.json",
       "templates/typescript-native/package.json",
       "templates/python/requirements.txt",
+      "templates/terraform/main.tf",
       "templates/go/go.mod",
       "templates/java/pom.xml",
       "examples/gitops/package.json",

@@ -27,6 +27,7 @@ describe("pulumi-sender adopt: usage", () => {
       '--created-after "someday": not a date (2026-01-31 or an ISO 8601 time)',
     ],
     [["adopt", "--out", "x"], "no API token: set SENDER_API_TOKEN or pass --token (it is never printed)"],
+    [["adopt", "--out", "x", "--format", "json"], '--format "json": must be pulumi or hcl'],
   ])("%j fails with one line, then the usage", async (argv, line) => {
     const error = await runAdopt(argv, io().io).catch((err: Error) => err);
     expect(error).toBeInstanceOf(AdoptUsageError);

@@ -4,6 +4,7 @@ import { titlePattern } from "../../../provider/adopt/account";
 import { adoptClient, inAdoptTerms, MutationRefused } from "../../../provider/adopt/client";
 import {
   identifierOf,
+  importBlocks,
   importFile,
   mayHoldSecret,
   nameObjects,
@@ -11,6 +12,7 @@ import {
   secretInputs,
   secretsScript,
   slug,
+  terraformName,
 } from "../../../provider/adopt/render";
 import { SenderReadOnlyError } from "../../../provider/client";
 import { readSettings } from "../../../provider/core/config";
@@ -257,5 +259,61 @@ describe("filters and the read-only client", () => {
       "pulumi-sender adopt sends no mutating request, and refused POST /v2/account/webhooks",
     );
     expect(client.baseUrl).toBe("http://127.0.0.1:9");
+  });
+});
+
+describe("--format hcl: imports.tf", () => {
+  test("names as resource names: dashes as underscores, a leading digit after `_`", () => {
+    expect(["spring-c1-targeting", "2026-plan", "campaign"].map(terraformName)).toEqual([
+      "spring_c1_targeting",
+      "_2026_plan",
+      "campaign",
+    ]);
+  });
+
+  test("an import block per object, parts by their own ids, a sent campaign's comment, ids escaped for HCL", () => {
+    const objects = nameObjects({
+      objects: [
+        campaign("c1", "Spring", "SENT"),
+        {
+          kind: "CampaignFollowUp",
+          id: "c1",
+          label: "follow-up",
+          campaignId: "c1",
+          inputs: { campaignId: "c1", subject: "Again", delayHours: 48, active: true },
+        },
+        campaign("c2", "2026 plan"),
+        { kind: "Webhook", id: 'w"${1}', label: "webhook", inputs: { url: "https://x.example/secret-path" } },
+      ],
+    });
+    expect(importBlocks(objects, "http://127.0.0.1:4010")).toBe(
+      [
+        "# Written by `pulumi-sender adopt --format hcl` from http://127.0.0.1:4010: every object below is imported, not created.",
+        "# Then: `tofu plan -generate-config-out=generated.tf` (or terraform) writes their resource blocks,",
+        "# and `tofu apply` records them in the state, sending nothing while generated.tf matches the account.",
+        "",
+        "# Sent: the provider keeps its record, reports and history from changes, replacement and destroy (delete_even_if_sent lifts it).",
+        "import {",
+        "  to = sender_campaign.spring",
+        '  id = "c1"',
+        "}",
+        "",
+        "import {",
+        "  to = sender_campaign_follow_up.spring_follow_up",
+        '  id = "c1"',
+        "}",
+        "",
+        "import {",
+        "  to = sender_campaign._2026_plan",
+        '  id = "c2"',
+        "}",
+        "",
+        "import {",
+        "  to = sender_webhook.webhook",
+        '  id = "w\\"$${1}"',
+        "}",
+        "",
+      ].join("\n"),
+    );
   });
 });

@@ -1,0 +1,10 @@
+data "sender_campaigns" "sent" {
+  status    = "SENT"
+  max_items = 1
+}
+
+data "sender_campaign_activity" "latest" {
+  id        = data.sender_campaigns.sent.campaigns[0].id
+  kind      = "opens"
+  max_items = 100
+}

@@ -1,0 +1,8 @@
+data "sender_campaigns" "sent" {
+  status    = "SENT"
+  max_items = 1
+}
+
+data "sender_campaign_sending_status" "latest" {
+  id = data.sender_campaigns.sent.campaigns[0].id
+}

@@ -1,0 +1,4 @@
+data "sender_campaigns" "sent" {
+  status    = "SENT"
+  max_items = 10
+}

@@ -1,0 +1,3 @@
+data "sender_carts" "recent" {
+  max_items = 10
+}

@@ -1,0 +1,3 @@
+data "sender_filter" "inactive" {
+  name = "Inactive"
+}

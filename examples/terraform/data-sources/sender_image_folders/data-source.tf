@@ -1,0 +1,1 @@
+data "sender_image_folders" "all" {}

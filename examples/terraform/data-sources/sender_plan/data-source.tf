@@ -1,0 +1,3 @@
+data "sender_plan" "standard" {
+  plan_id = 2
+}

@@ -1,0 +1,3 @@
+data "sender_transactional_campaign" "receipt" {
+  id = "trn001"
+}

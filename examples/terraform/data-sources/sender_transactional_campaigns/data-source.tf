@@ -1,0 +1,3 @@
+data "sender_transactional_campaigns" "all" {
+  max_items = 10
+}

@@ -1,0 +1,20 @@
+resource "sender_campaign" "january" {
+  title        = "January newsletter"
+  subject      = "What is new in January"
+  from         = "Example News"
+  reply_to     = "news@example.com"
+  content_type = "html"
+  content      = "<h1>January</h1>"
+}
+
+resource "sender_campaign_targeting" "january" {
+  campaign_id = sender_campaign.january.id
+  tag_ids     = ["tag002"]
+}
+
+# Scheduling is the step that sends: the schedule waits for the audience.
+resource "sender_campaign_schedule" "january" {
+  campaign_id   = sender_campaign.january.id
+  schedule_time = "2030-01-15T09:00:00+01:00"
+  depends_on    = [sender_campaign_targeting.january]
+}

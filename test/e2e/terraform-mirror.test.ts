@@ -1,0 +1,195 @@
+// The Terraform door as a user installs it: the linux-amd64 plugin archive, its Terraform zip and
+// the release's filesystem mirror, made by the release's own scripts (plugin-tarball.sh,
+// terraform-zip.sh, terraform-release.sh); installed by docs/terraform/index.md's install block,
+// taken from the page unchanged but for `rel`, in a folder outside the checkout with no `node` on
+// PATH (the zip carries its runtime). Under the real OpenTofu CLI against the emulator, one
+// configuration of every example of examples/terraform/ (each a module, as written):
+// init, plan (0 writes), apply, plan -detailed-exitcode (0), `pulumi-sender adopt --format hcl` of
+// one campaign planned with -generate-config-out in a second workspace, destroy.
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { removeUserFolders, userFolder } from "../support/folders";
+import { pluginTarball, VERSION } from "../support/plugin";
+import { ROOT } from "../support/root";
+import { scriptOutput, sh } from "../support/run";
+import { type EmulatorHandle, emulator, mutatingRequestsSince } from "../support/stack";
+
+const TOKEN = "tok-e2e-terraform-mirror-Hq7Lp2Vd";
+const SOURCE = "registry.opentofu.org/pulumi-sender/sender";
+const EXAMPLES = path.join(ROOT, "examples/terraform");
+
+let emu: EmulatorHandle;
+let work: string;
+let env: NodeJS.ProcessEnv;
+
+/** docs/terraform/index.md's install block, `rel` set to `release`. */
+function installBlock(release: string): string {
+  const page = fs.readFileSync(path.join(ROOT, "docs/terraform/index.md"), "utf8");
+  const section = page.slice(page.indexOf("## Install from the release's filesystem mirror"));
+  const block = /```sh\n([\s\S]*?)\n```/.exec(section)?.[1];
+  if (!block) throw new Error("docs/terraform/index.md: no sh block under its install heading");
+  const rel = /^rel=.*$/m;
+  expect(block).toMatch(rel);
+  return block.replace(rel, `rel=${JSON.stringify(release)}`);
+}
+
+/** A folder of symbolic links to the system's commands, `node` and its kin left out. */
+function toolsWithoutNode(): string {
+  const bin = userFolder("tf-tools");
+  for (const dir of ["/usr/bin", "/bin"]) {
+    for (const name of fs.readdirSync(dir)) {
+      if (/^(node|nodejs|npm|npx|corepack)$/.test(name) || fs.existsSync(path.join(bin, name))) continue;
+      fs.symlinkSync(path.join(dir, name), path.join(bin, name));
+    }
+  }
+  return bin;
+}
+
+/** The root module: the provider example, then each other example as a module of its own folder. */
+function configuration(dir: string): string[] {
+  fs.copyFileSync(path.join(EXAMPLES, "provider/provider.tf"), path.join(dir, "provider.tf"));
+  const modules: string[] = [];
+  for (const [kind, file] of [
+    ["resources", "resource.tf"],
+    ["data-sources", "data-source.tf"],
+  ] as const) {
+    for (const type of fs.readdirSync(path.join(EXAMPLES, kind)).sort()) {
+      const name = `${kind === "resources" ? "r" : "d"}_${type}`;
+      fs.mkdirSync(path.join(dir, name));
+      fs.copyFileSync(path.join(EXAMPLES, kind, type, file), path.join(dir, name, file));
+      // A module names its providers' sources itself; the provider block is the root's.
+      fs.writeFileSync(
+        path.join(dir, name, "versions.tf"),
+        `terraform {\n  required_providers {\n    sender = {\n      source = "${SOURCE}"\n    }\n  }\n}\n`,
+      );
+      modules.push(name);
+    }
+  }
+  fs.writeFileSync(
+    path.join(dir, "examples.tf"),
+    modules.map((m) => `module "${m}" {\n  source = "./${m}"\n}\n`).join("\n"),
+  );
+  return modules;
+}
+
+const tofu = (args: string[]) => sh("tofu", [...args, "-no-color", "-input=false"], { cwd: work, env });
+
+beforeAll(async () => {
+  const tofuDir = await scriptOutput("scripts/tofu-cli.sh");
+  // The release's files for this platform, as scripts/release.sh makes them.
+  const release = userFolder("tf-release");
+  const archive = await pluginTarball(userFolder("tf-plugin"));
+  await sh("bash", [path.join(ROOT, "scripts/terraform-zip.sh"), "--platform=linux-amd64", archive, release]);
+  await scriptOutput("scripts/terraform-release.sh", [release]);
+  emu = await emulator(TOKEN);
+  // A cart for sender_cart's example, which reads the newest.
+  const cart = await emu.api("POST", "carts", {
+    external_id: 4801,
+    email: "subscriber1@example.com",
+    url: "https://shop.example.com/cart/4801",
+  });
+  expect(cart.status).toBeLessThan(300);
+  work = userFolder("tf-workspace");
+  env = {
+    HOME: work,
+    PATH: `${tofuDir}:${toolsWithoutNode()}`,
+    SENDER_BASE_URL: emu.url,
+    SENDER_API_TOKEN: TOKEN,
+    TF_IN_AUTOMATION: "1",
+    CHECKPOINT_DISABLE: "1",
+  };
+  configuration(work);
+  await sh("bash", ["-euo", "pipefail", "-c", installBlock(release)], { cwd: work, env });
+}, 900_000);
+
+afterAll(async () => {
+  await emu?.close();
+  removeUserFolders();
+});
+
+describe("terraform-provider-sender from the release's filesystem mirror", () => {
+  test("init installed it from the mirror, with no node on PATH", async () => {
+    expect(await sh("bash", ["-c", "command -v node || echo none"], { env }).then((r) => r.stdout)).toBe(
+      "none\n",
+    );
+    const lock = fs.readFileSync(path.join(work, ".terraform.lock.hcl"), "utf8");
+    expect(lock).toContain(`provider "${SOURCE}" {\n  version = "${VERSION}"\n  hashes = [\n    "h1:`);
+    const exe = path.join(
+      work,
+      ".terraform/providers",
+      SOURCE,
+      VERSION,
+      "linux_amd64",
+      `terraform-provider-sender_v${VERSION}`,
+    );
+    expect(fs.statSync(exe).mode & 0o111).toBe(0o111);
+  });
+
+  test("plan sends no write; apply creates every example's objects; a second plan is empty; destroy removes them", async () => {
+    const mark = await emu.requestCounts();
+    const plan = await tofu(["plan"]);
+    expect(await mutatingRequestsSince(emu, mark)).toEqual({ count: 0, requests: [] });
+    expect(plan.stdout).toContain("Plan: 12 to add, 0 to change, 0 to destroy.");
+
+    const apply = await tofu(["apply", "-auto-approve"]);
+    expect(apply.stdout).toContain("Apply complete! Resources: 12 added, 0 changed, 0 destroyed.");
+    const state = await emu.state();
+    const titles = (state.campaigns as { title: string; status: string }[])
+      .map((c) => `${c.title} ${c.status}`)
+      .sort();
+    expect(titles).toEqual(
+      [
+        "Getting started guide DRAFT",
+        "January newsletter SCHEDULED",
+        "Product launch DRAFT",
+        "Spring sale DRAFT",
+        "Welcome series DRAFT",
+        // The seeded sent campaign, which the data sources' examples read.
+        ...(state.campaigns as { id: string; title: string; status: string }[])
+          .filter((c) => c.id === "snt001")
+          .map((c) => `${c.title} ${c.status}`),
+      ].sort(),
+    );
+    expect((state.webhooks as unknown[]).length).toBe(1);
+    expect((state.transactional as { title: string }[]).map((t) => t.title)).toContain("Password reset link");
+
+    const again = await sh("tofu", ["plan", "-detailed-exitcode", "-no-color", "-input=false"], {
+      cwd: work,
+      env,
+    });
+    expect(again.stdout).toContain("No changes.");
+
+    // `pulumi-sender adopt --format hcl` of one campaign, planned in a second workspace of the same
+    // mirror: the import block's id is the door's, -generate-config-out writes its block, no write.
+    const adopted = userFolder("tf-adopted");
+    await sh(process.execPath, [
+      path.join(ROOT, "dist/provider/adopt/cli.js"),
+      ...["adopt", "--format", "hcl", "--out", adopted, "--title", "Welcome series"],
+      ...["--base-url", emu.url, "--token", TOKEN],
+    ]);
+    expect(fs.readFileSync(path.join(adopted, "imports.tf"), "utf8")).toContain(
+      "import {\n  to = sender_campaign.welcome_series\n",
+    );
+    fs.copyFileSync(path.join(EXAMPLES, "provider/provider.tf"), path.join(adopted, "provider.tf"));
+    const inAdopted = (args: string[]) =>
+      sh("tofu", [...args, "-no-color", "-input=false"], {
+        cwd: adopted,
+        env: { ...env, TF_CLI_CONFIG_FILE: path.join(work, "sender.tfrc") },
+      });
+    await inAdopted(["init"]);
+    const importMark = await emu.requestCounts();
+    const imported = await inAdopted(["plan", "-generate-config-out=generated.tf"]);
+    expect(imported.stdout).toContain("Plan: 1 to import, 0 to add, 0 to change, 0 to destroy.");
+    expect(await mutatingRequestsSince(emu, importMark)).toEqual({ count: 0, requests: [] });
+    expect(fs.readFileSync(path.join(adopted, "generated.tf"), "utf8")).toContain(
+      'resource "sender_campaign" "welcome_series" {',
+    );
+
+    const destroy = await tofu(["destroy", "-auto-approve"]);
+    expect(destroy.stdout).toContain("Destroy complete! Resources: 12 destroyed.");
+    const after = await emu.state();
+    expect((after.campaigns as { id: string }[]).map((c) => c.id)).toEqual(["snt001"]);
+    expect(after.webhooks).toEqual([]);
+  });
+});
