@@ -33,6 +33,10 @@ const IMPORT_IDS = {
   CampaignTargeting: ["the campaign's id (a campaign has one targeting)", "cmp001"],
   CampaignFollowUp: ["the campaign's id (a campaign has one follow-up)", "cmp001"],
   CampaignSchedule: ["the campaign's id, of a scheduled campaign", "cmp001"],
+  CampaignProof: [
+    "the campaign's id (the service keeps no record of a proof: the apply after an import sends one)",
+    "cmp001",
+  ],
   Attachment: ["`<campaign id>/<file name>`", "cmp001/welcome-guide.pdf"],
   TransactionalCampaign: ["the transactional campaign's id", "trn001"],
   Webhook: ["the webhook's id", "whk001"],

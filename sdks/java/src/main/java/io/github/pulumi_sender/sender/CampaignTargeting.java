@@ -76,10 +76,9 @@ import javax.annotation.Nullable;
  * 
  *         var welcomeAudience = new CampaignTargeting("welcomeAudience", CampaignTargetingArgs.builder()
  *             .campaignId(welcome.id())
- *             .tagIds(            
- *                 customers.applyValue(_customers -> _customers.id()),
- *                 newsletter.applyValue(_newsletter -> _newsletter.id()))
- *             .excludedTagIds(churned.applyValue(_churned -> _churned.id()))
+ *             .tagIds(Output.all(customers.applyValue(_customers -> _customers.id()),
+ *                 newsletter.applyValue(_newsletter -> _newsletter.id())))
+ *             .excludedTagIds(Output.all(churned.applyValue(_churned -> _churned.id())))
  *             .build());
  * 
  *         var welcomeNudge = new CampaignFollowUp("welcomeNudge", CampaignFollowUpArgs.builder()

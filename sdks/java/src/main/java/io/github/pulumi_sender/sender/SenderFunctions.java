@@ -1307,10 +1307,9 @@ public final class SenderFunctions {
      * 
      *         var welcomeAudience = new CampaignTargeting("welcomeAudience", CampaignTargetingArgs.builder()
      *             .campaignId(welcome.id())
-     *             .tagIds(            
-     *                 customers.applyValue(_customers -> _customers.id()),
-     *                 newsletter.applyValue(_newsletter -> _newsletter.id()))
-     *             .excludedTagIds(churned.applyValue(_churned -> _churned.id()))
+     *             .tagIds(Output.all(customers.applyValue(_customers -> _customers.id()),
+     *                 newsletter.applyValue(_newsletter -> _newsletter.id())))
+     *             .excludedTagIds(Output.all(churned.applyValue(_churned -> _churned.id())))
      *             .build());
      * 
      *         var welcomeNudge = new CampaignFollowUp("welcomeNudge", CampaignFollowUpArgs.builder()
@@ -1406,10 +1405,9 @@ public final class SenderFunctions {
      * 
      *         var welcomeAudience = new CampaignTargeting("welcomeAudience", CampaignTargetingArgs.builder()
      *             .campaignId(welcome.id())
-     *             .tagIds(            
-     *                 customers.applyValue(_customers -> _customers.id()),
-     *                 newsletter.applyValue(_newsletter -> _newsletter.id()))
-     *             .excludedTagIds(churned.applyValue(_churned -> _churned.id()))
+     *             .tagIds(Output.all(customers.applyValue(_customers -> _customers.id()),
+     *                 newsletter.applyValue(_newsletter -> _newsletter.id())))
+     *             .excludedTagIds(Output.all(churned.applyValue(_churned -> _churned.id())))
      *             .build());
      * 
      *         var welcomeNudge = new CampaignFollowUp("welcomeNudge", CampaignFollowUpArgs.builder()
@@ -1505,10 +1503,9 @@ public final class SenderFunctions {
      * 
      *         var welcomeAudience = new CampaignTargeting("welcomeAudience", CampaignTargetingArgs.builder()
      *             .campaignId(welcome.id())
-     *             .tagIds(            
-     *                 customers.applyValue(_customers -> _customers.id()),
-     *                 newsletter.applyValue(_newsletter -> _newsletter.id()))
-     *             .excludedTagIds(churned.applyValue(_churned -> _churned.id()))
+     *             .tagIds(Output.all(customers.applyValue(_customers -> _customers.id()),
+     *                 newsletter.applyValue(_newsletter -> _newsletter.id())))
+     *             .excludedTagIds(Output.all(churned.applyValue(_churned -> _churned.id())))
      *             .build());
      * 
      *         var welcomeNudge = new CampaignFollowUp("welcomeNudge", CampaignFollowUpArgs.builder()
@@ -1604,10 +1601,9 @@ public final class SenderFunctions {
      * 
      *         var welcomeAudience = new CampaignTargeting("welcomeAudience", CampaignTargetingArgs.builder()
      *             .campaignId(welcome.id())
-     *             .tagIds(            
-     *                 customers.applyValue(_customers -> _customers.id()),
-     *                 newsletter.applyValue(_newsletter -> _newsletter.id()))
-     *             .excludedTagIds(churned.applyValue(_churned -> _churned.id()))
+     *             .tagIds(Output.all(customers.applyValue(_customers -> _customers.id()),
+     *                 newsletter.applyValue(_newsletter -> _newsletter.id())))
+     *             .excludedTagIds(Output.all(churned.applyValue(_churned -> _churned.id())))
      *             .build());
      * 
      *         var welcomeNudge = new CampaignFollowUp("welcomeNudge", CampaignFollowUpArgs.builder()
@@ -1703,10 +1699,9 @@ public final class SenderFunctions {
      * 
      *         var welcomeAudience = new CampaignTargeting("welcomeAudience", CampaignTargetingArgs.builder()
      *             .campaignId(welcome.id())
-     *             .tagIds(            
-     *                 customers.applyValue(_customers -> _customers.id()),
-     *                 newsletter.applyValue(_newsletter -> _newsletter.id()))
-     *             .excludedTagIds(churned.applyValue(_churned -> _churned.id()))
+     *             .tagIds(Output.all(customers.applyValue(_customers -> _customers.id()),
+     *                 newsletter.applyValue(_newsletter -> _newsletter.id())))
+     *             .excludedTagIds(Output.all(churned.applyValue(_churned -> _churned.id())))
      *             .build());
      * 
      *         var welcomeNudge = new CampaignFollowUp("welcomeNudge", CampaignFollowUpArgs.builder()
