@@ -130,10 +130,10 @@ describe("terraform-provider-sender from the release's filesystem mirror", () =>
     const mark = await emu.requestCounts();
     const plan = await tofu(["plan"]);
     expect(await mutatingRequestsSince(emu, mark)).toEqual({ count: 0, requests: [] });
-    expect(plan.stdout).toContain("Plan: 12 to add, 0 to change, 0 to destroy.");
+    expect(plan.stdout).toContain("Plan: 14 to add, 0 to change, 0 to destroy.");
 
     const apply = await tofu(["apply", "-auto-approve"]);
-    expect(apply.stdout).toContain("Apply complete! Resources: 12 added, 0 changed, 0 destroyed.");
+    expect(apply.stdout).toContain("Apply complete! Resources: 14 added, 0 changed, 0 destroyed.");
     const state = await emu.state();
     const titles = (state.campaigns as { title: string; status: string }[])
       .map((c) => `${c.title} ${c.status}`)
@@ -144,6 +144,7 @@ describe("terraform-provider-sender from the release's filesystem mirror", () =>
         "January newsletter SCHEDULED",
         "Product launch DRAFT",
         "Spring sale DRAFT",
+        "Summer preview DRAFT",
         "Welcome series DRAFT",
         // The seeded sent campaign, which the data sources' examples read.
         ...(state.campaigns as { id: string; title: string; status: string }[])
@@ -152,6 +153,13 @@ describe("terraform-provider-sender from the release's filesystem mirror", () =>
       ].sort(),
     );
     expect((state.webhooks as unknown[]).length).toBe(1);
+    // The proof example's two addresses, each sent one proof, and nobody else.
+    expect(
+      (state.messages as { to: { email: string }; proofOf?: string }[])
+        .filter((m) => m.proofOf !== undefined)
+        .map((m) => m.to.email)
+        .sort(),
+    ).toEqual(["editor@example.com", "review@example.com"]);
     expect((state.transactional as { title: string }[]).map((t) => t.title)).toContain("Password reset link");
 
     const again = await sh("tofu", ["plan", "-detailed-exitcode", "-no-color", "-input=false"], {
@@ -187,7 +195,7 @@ describe("terraform-provider-sender from the release's filesystem mirror", () =>
     );
 
     const destroy = await tofu(["destroy", "-auto-approve"]);
-    expect(destroy.stdout).toContain("Destroy complete! Resources: 12 destroyed.");
+    expect(destroy.stdout).toContain("Destroy complete! Resources: 14 destroyed.");
     const after = await emu.state();
     expect((after.campaigns as { id: string }[]).map((c) => c.id)).toEqual(["snt001"]);
     expect(after.webhooks).toEqual([]);
