@@ -247,6 +247,8 @@ describe("schedule-needs-proof on the dynamic resources", () => {
     h = await createStack(copyProgram("test/e2e/programs/policy", "policy-proof"), emu, {
       sendAt: fromNow(24 * HOUR),
       noProof: "true",
+      // This row runs an up: the reply-to on a domain the service has verified.
+      replyTo: "news@example.com",
     });
   });
   afterAll(async () => {
@@ -255,9 +257,9 @@ describe("schedule-needs-proof on the dynamic resources", () => {
   });
 
   test("a schedule without a proof is flagged, advisory by default and failing as mandatory; with its proof it passes, before and after up", async () => {
-    const domains = configFile("proof-domains", { "sender-domain": { domains: ["example.org"] } });
+    const domains = configFile("proof-domains", { "sender-domain": { domains: ["example.com"] } });
     const mandatory = configFile("proof-mandatory", {
-      "sender-domain": { domains: ["example.org"] },
+      "sender-domain": { domains: ["example.com"] },
       "schedule-needs-proof": "mandatory",
     });
     const advisory = await preview(h, domains);

@@ -14,7 +14,9 @@ const welcome = new sender.Campaign("welcome", {
   ...email,
   title: "Welcome",
   subject: "Welcome to Example News",
-  replyTo: "news@example.org",
+  // The service takes only verified domains (the emulator: example.com); a preview-only test keeps the
+  // default, which the pack's sender-domain rule is set to allow.
+  replyTo: config.get("replyTo") ?? "news@example.org",
 });
 const audience = new sender.CampaignTargeting("welcome-audience", {
   campaignId: welcome.id,
