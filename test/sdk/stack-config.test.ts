@@ -22,6 +22,8 @@ describe("the stack config as the program reads it", () => {
       maxAttempts: undefined,
       deadlineMs: undefined,
       maxInFlight: undefined,
+      minScheduleLeadMinutes: undefined,
+      scheduleNeedsAudience: false,
       timeoutMs: undefined,
     });
   });
