@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { fixJavaProgram } from "../../provider/plugin/java-convert-fixups";
 import { GO_MODULE } from "../../provider/plugin/schema";
 import { freshDir } from "../support/folders";
-import { forgetCachedSdkModule } from "../support/go";
+import { privateGoEnv } from "../support/go";
 import { mavenUserHome, pluginPath, sdkArtifact, VERSION } from "../support/plugin";
 import { cli, scriptOutput } from "../support/run";
 import {
@@ -145,16 +145,9 @@ describe("pulumi convert of the example YAML program", () => {
       encoding: "utf8",
     });
     const proxy = packages.stdout.trim().split("\n").pop()!.replace(/^go /, "");
-    const goProxy = (await exec("go", ["env", "GOPROXY"], { encoding: "utf8" })).stdout.trim();
     const langhosts = await scriptOutput("scripts/langhosts.sh");
-    forgetCachedSdkModule();
     try {
-      await convertAndPreview("go", out, {
-        PATH: `${langhosts}:${pluginPath()}`,
-        GOPROXY: `file://${proxy},${goProxy}`,
-        GONOSUMDB: "github.com/pulumi-sender/*",
-        GOFLAGS: "-mod=mod",
-      });
+      await convertAndPreview("go", out, { PATH: `${langhosts}:${pluginPath()}`, ...privateGoEnv(proxy) });
       const goMod = fs.readFileSync(path.join(out, "go.mod"), "utf8");
       expect(goMod).toContain(`\t${GO_MODULE} v${VERSION}\n`);
       expect(goMod).not.toContain("replace");

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { GO_MODULE } from "../../provider/plugin/schema";
 import { npm } from "../package/packed";
 import { outsideCheckout, removeUserFolders, userFolder } from "../support/folders";
-import { forgetCachedSdkModule } from "../support/go";
+import { privateGoEnv } from "../support/go";
 import { pluginAndHosts, sdkArtifact } from "../support/plugin";
 import { sh } from "../support/run";
 import { ours, SEEDED_CAMPAIGNS } from "../support/seeded";
@@ -207,17 +207,12 @@ describe("the Go SDK fetched with go get through a module proxy", () => {
     dir = userFolder("sdk-go");
     // Our module from the file proxy, everything else from the usual proxy; no checksum database
     // knows an unpublished module. No replace directive anywhere.
-    goEnv = {
-      GOPROXY: `file://${proxy},${(await sh("go", ["env", "GOPROXY"])).stdout.trim()}`,
-      GONOSUMDB: "github.com/pulumi-sender/*",
-      GOFLAGS: "-mod=mod",
-    };
+    goEnv = privateGoEnv(proxy);
     for (const file of ["Pulumi.yaml", "main.go"]) {
       fs.copyFileSync(path.join(ROOT, "test/e2e/programs/native-go", file), path.join(dir, file));
     }
     fs.writeFileSync(path.join(dir, "go.mod"), "module user-program\n\ngo 1.25\n");
     const env = { ...process.env, ...goEnv, CGO_ENABLED: "0" };
-    forgetCachedSdkModule();
     await sh("go", ["get", `${GO_MODULE}@v${VERSION}`], { cwd: dir, env });
     h = await createStack(dir, emu, {}, { ...goEnv, PATH: await pluginAndHosts() });
   });
