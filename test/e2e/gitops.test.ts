@@ -235,7 +235,7 @@ describe("gitops example for a team: PostgreSQL state, locking, drift check, rev
     const clean = await run("npm", ["run", "--silent", "drift", "--", "--stack", "e2e"]);
     expect([clean.code, clean.stdout.trim()]).toEqual([
       0,
-      "drift: none. The 7 resources of stack e2e match the service.",
+      "drift: none. The 8 resources of stack e2e match the service.",
     ]);
 
     const id = await campaignId("monthly-newsletter");
@@ -245,7 +245,7 @@ describe("gitops example for a team: PostgreSQL state, locking, drift check, rev
     expect([drifted.code, drifted.stderr.trim()]).toEqual([
       1,
       [
-        "drift: 1 of the 7 resources of stack e2e differ from the service (edited outside Pulumi):",
+        "drift: 1 of the 8 resources of stack e2e differ from the service (edited outside Pulumi):",
         `  Campaign monthly-newsletter (id ${id}):`,
         `    subject: "Edited in the dashboard" in the service, "What's new this month" in the files`,
         "To put back what the files say: pulumi up --refresh --yes. To keep the service's values: copy them into the files first.",
@@ -272,7 +272,7 @@ describe("gitops example for a team: PostgreSQL state, locking, drift check, rev
     const after = await run("npm", ["run", "--silent", "drift", "--", "--stack", "e2e"]);
     expect([after.code, after.stdout.trim()]).toEqual([
       0,
-      "drift: none. The 7 resources of stack e2e match the service.",
+      "drift: none. The 8 resources of stack e2e match the service.",
     ]);
 
     // The review command as CI calls it, on a stack with nothing to change (so no browser starts).
@@ -330,7 +330,7 @@ describe("gitops example for a team: PostgreSQL state, locking, drift check, rev
           "",
           "**Safety:** ⚠️ can send mail: the schedule moves, and it goes out at 2030-11-28 17:00 UTC (2030-11-28 18:00 Europe/Paris, GMT+01:00).",
           "",
-          "**Proof:** the merge sends a proof (a test email) to editor@example.com, and to no one else.",
+          "**Proof:** the merge sends a proof (a test email) to editor\\@example.com, and to no one else.",
           "",
           "| width | before | after |",
           "| --- | --- | --- |",
