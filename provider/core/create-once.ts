@@ -162,7 +162,7 @@ export async function createOnce<T>(
     // Made by an earlier run that never recorded it: that run (a kill) left a pending CREATE in
     // the state, which the engine keeps warning about until a refresh clears it.
     notice(
-      `note: ${spec.kind} ${spec.idOf(kept as T)} was made by an earlier run that did not record it (a lost answer, an interrupted up) and ${spec.proof ?? "carries this resource's mark"}: adopted, not made again. ` +
+      `note: ${spec.kind} ${spec.idOf(kept as T)} was made by an earlier run that did not record it (a lost answer, an interrupted up) and ${spec.proof ?? "carries this resource's mark"}: reclaimed, not made again. ` +
         "If that run left pending CREATE operations, `pulumi refresh --clear-pending-creates --yes` clears them (docs/reliability.md).",
     );
     await removeDuplicates(mine, spec, extra);
@@ -343,7 +343,7 @@ export function mayExistError<T>(spec: CreateOnceSpec<T>, failure: unknown, look
       ? "no such object turned up in the look-ups that followed"
       : `the look-up for it failed too (${shorten(errorText(lookError), 300)})`;
   const next = spec.owns
-    ? `Running \`pulumi up\` again adopts it if it exists, as it ${spec.proof ?? "carries this resource's mark"}`
+    ? `Running \`pulumi up\` again reclaims it if it exists, as it ${spec.proof ?? "carries this resource's mark"}`
     : `Nothing else was created: ${(spec.advice ?? adoptIdAdvice)([])}`;
   const error = new Error(
     `${errorText(failure)}. The service may have made the ${spec.describe} anyway: ${looked}. ${next}.`,
@@ -356,7 +356,7 @@ export function mayExistError<T>(spec: CreateOnceSpec<T>, failure: unknown, look
 function unprovableError<T>(spec: CreateOnceSpec<T>, failure: unknown, ids: readonly string[]): Error {
   const error = new Error(
     `${errorText(failure)}. ${ids.length} candidate(s) for the ${spec.describe} appeared meanwhile (${ids.join(", ")}), ` +
-      `and nothing proves whose they are: another stack may have made them, so none is adopted and nothing else was created. ` +
+      `and nothing proves whose they are: another stack may have made them, so none is reclaimed and nothing else was created. ` +
       `${capitalize((spec.advice ?? adoptIdAdvice)(ids))}.`,
   );
   (error as Error & { cause?: unknown }).cause = failure;

@@ -174,7 +174,7 @@ export const attachmentProvider: ResourceProviderOf = defineResource(attachmentF
         // After an ambiguous failure the file may be there already: adopt it rather than add it twice.
         // The file name is the attachment's identity on a campaign of this stack: ours by
         // construction (the campaign is this stack's, and one file name is one attachment), so one
-        // already there (a lost answer, an interrupted `up`) is this resource's and is adopted.
+        // already there (a lost answer, an interrupted `up`) is this resource's and is reclaimed.
         const attachment = await createOnce(
           context.claims,
           {

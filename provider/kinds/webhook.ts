@@ -165,7 +165,7 @@ const WEBHOOK_DIFF = diffSpecOf(webhookFields, true);
  * group. A webhook carries no name nor any field a mark could ride on without changing where
  * deliveries go, so only the create journal proves one a resource's own ({@link journalIntend}):
  * one there before the intent fails the create (a second would deliver every event twice); one
- * that appeared after it, during an ambiguous create or before a crash, is adopted.
+ * that appeared after it, during an ambiguous create or before a crash, is reclaimed.
  */
 function matching(webhooks: readonly Webhook[], body: CreateWebhookBody): Webhook[] {
   return webhooks.filter(
@@ -283,11 +283,11 @@ async function takeOver(
  *
  * 1. A webhook the journal names, or the one webhook of the same url, topic and group that
  *    appeared after an earlier run recorded it absent (an `up` killed after the POST was answered
- *    and before the state recorded it), is adopted, with the usual note.
+ *    and before the state recorded it), is reclaimed, with the usual note.
  * 2. Otherwise one that exists fails the create ({@link refuseDuplicate}), as does more than one
  *    after an intent: nothing proves which is this resource's.
  * 3. Then the journal records that none existed, the POST goes, and after an ambiguous failure
- *    one that appeared since is adopted. The journal keeps the id made; a refused POST clears the
+ *    one that appeared since is reclaimed. The journal keeps the id made; a refused POST clears the
  *    intent, so that a look-alike made later by someone else is never taken for ours.
  */
 async function createProvably(

@@ -272,7 +272,7 @@ describe("exactly-once reproductions under the real engine", () => {
       "the look-up for it failed too (GET /v2/transactional failed with 503: Service Unavailable)",
     );
     expect(error).toContain(
-      "Running `pulumi up` again adopts it if it exists, as it carries this resource's mark",
+      "Running `pulumi up` again reclaims it if it exists, as it carries this resource's mark",
     );
     expect((await emu.state()).transactional.length).toBe(seeded.transactional.size + 1);
     await emu.admin("DELETE", "faults");
@@ -538,7 +538,7 @@ describe("webhooks: kill -9 between the POST and the state's record, a webhook m
     for (const id of unrecorded) {
       expect(up.outputs.webhookIds?.value).toContain(id);
       expect(printed).toContain(
-        `note: Webhook ${id} was made by an earlier run that did not record it (a lost answer, an interrupted up) and appeared after this resource's create journal recorded none like it: adopted, not made again.`,
+        `note: Webhook ${id} was made by an earlier run that did not record it (a lost answer, an interrupted up) and appeared after this resource's create journal recorded none like it: reclaimed, not made again.`,
       );
     }
     expect(printed).not.toContain("s3cr3t");

@@ -167,7 +167,7 @@ describe("createOnce", () => {
     });
     await expect(createOnce(claims, svc.spec, fast)).rejects.toThrow(
       'POST /v2/campaigns timed out after 2000 ms waiting for the answer. 1 candidate(s) for the campaign "Welcome" appeared meanwhile (c100), ' +
-        "and nothing proves whose they are: another stack may have made them, so none is adopted and nothing else was created. " +
+        "and nothing proves whose they are: another stack may have made them, so none is reclaimed and nothing else was created. " +
         'Check them in Sender and set adoptId: "c100" on this resource if one is its own.',
     );
     expect([svc.log, svc.objects.map((o) => o.id)]).toEqual([
@@ -184,7 +184,7 @@ describe("createOnce", () => {
     })(svc.spec.create);
     await expect(createOnce(claims, svc.spec, fast)).rejects.toThrow(
       'POST /v2/campaigns timed out after 2000 ms waiting for the answer. 2 candidate(s) for the campaign "Welcome" appeared meanwhile (c9, c100), ' +
-        "and nothing proves whose they are: another stack may have made them, so none is adopted and nothing else was created. " +
+        "and nothing proves whose they are: another stack may have made them, so none is reclaimed and nothing else was created. " +
         'Check them in Sender and set adoptId: "c9" or adoptId: "c100" on this resource if one is its own.',
     );
     expect(svc.objects.length).toBe(2);
@@ -250,7 +250,7 @@ describe("createOnce", () => {
     const svc = fakeService({ attempts: ["fail", "fail", "fail", "fail", "fail"], autonamed: true });
     await expect(createOnce(claims, svc.spec, { ...fast, settleMs: 60_000 })).rejects.toThrow(
       'POST /v2/campaigns failed with 503: Service Unavailable. The service may have made the campaign "welcome-1a2b3c4d" anyway: ' +
-        "no such object turned up in the look-ups that followed. Running `pulumi up` again adopts it if it exists, as it carries this resource's mark.",
+        "no such object turned up in the look-ups that followed. Running `pulumi up` again reclaims it if it exists, as it carries this resource's mark.",
     );
     expect(svc.log).toEqual(["find", ...Array(5).fill(["create:fail", "find"]).flat()]);
   });
@@ -281,7 +281,7 @@ describe("createOnce", () => {
     const svc = fakeService({ attempts: ["lost"], autonamed: true, findFailsFrom: 2 });
     await expect(createOnce(claims, svc.spec, fast)).rejects.toThrow(
       'POST /v2/campaigns timed out after 2000 ms waiting for the answer. The service may have made the campaign "welcome-1a2b3c4d" anyway: ' +
-        "the look-up for it failed too (GET /v2/campaigns failed with 503: Service Unavailable). Running `pulumi up` again adopts it if it exists, as it carries this resource's mark.",
+        "the look-up for it failed too (GET /v2/campaigns failed with 503: Service Unavailable). Running `pulumi up` again reclaims it if it exists, as it carries this resource's mark.",
     );
     expect(svc.objects.length).toBe(1);
     // The preflight look, then three rounds of the failing look-up.

@@ -622,7 +622,7 @@ describe("Campaign ownership and requests per create", () => {
     expect(diff.changes).toBe(true);
   });
 
-  test("a campaign still carrying the mark (a killed up) is adopted and renamed: no second one", async () => {
+  test("a campaign still carrying the mark (a killed up) is reclaimed and renamed: no second one", async () => {
     const left = await h.client.createCampaign({
       title: MARKED,
       subject: BASE.subject,
@@ -637,7 +637,7 @@ describe("Campaign ownership and requests per create", () => {
     expect((await h.campaign(left.id)).title).toBe(BASE.title);
   });
 
-  test("a renamed campaign the engine never recorded (kill -9) is adopted through the journal; a look-alike is not", async () => {
+  test("a renamed campaign the engine never recorded (kill -9) is reclaimed through the journal; a look-alike is not", async () => {
     const alike = await h.client.createCampaign({
       title: BASE.title,
       subject: BASE.subject,

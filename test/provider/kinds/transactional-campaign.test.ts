@@ -182,7 +182,7 @@ describe("create", () => {
     const made = after.filter((id) => !before.includes(id));
     expect(made.length).toBe(1);
     expect(error.message).toContain(
-      `nothing proves whose they are: another stack may have made them, so none is adopted and nothing else was created. Check them in Sender and set adoptId: "${made[0]}" on this resource if one is its own.`,
+      `nothing proves whose they are: another stack may have made them, so none is reclaimed and nothing else was created. Check them in Sender and set adoptId: "${made[0]}" on this resource if one is its own.`,
     );
   });
 

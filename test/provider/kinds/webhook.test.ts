@@ -172,7 +172,7 @@ describe("create", () => {
     );
     expect(error.message).toContain(
       `1 candidate(s) for the subscribers/new webhook for ${SHOWN} appeared meanwhile (${made?.id}), and nothing proves whose they are: ` +
-        "another stack may have made them, so none is adopted and nothing else was created. " +
+        "another stack may have made them, so none is reclaimed and nothing else was created. " +
         `If it is this resource's, set \`adoptId: "${made?.id}"\` on it; otherwise delete it in Sender and run \`pulumi up\` again.`,
     );
     expect(await harness.calls()).toEqual([
@@ -320,7 +320,7 @@ describe("create", () => {
       ]);
       const doubt = (await harness.providers.Webhook.create(MARKED).catch((err) => err)) as Error;
       expect(doubt.message).toContain(
-        "Running `pulumi up` again adopts it if it exists, as it appeared after this resource's create journal recorded none like it.",
+        "Running `pulumi up` again reclaims it if it exists, as it appeared after this resource's create journal recorded none like it.",
       );
       await clearFaults();
       const [made] = (await webhooks()) as Array<{ id: string }>;
@@ -336,7 +336,7 @@ describe("create", () => {
       expect([again.id, (await webhooks()).length]).toEqual([made?.id, 1]);
       expect(await harness.mutations()).toEqual([]);
       expect(notes.join("")).toContain(
-        `note: Webhook ${made?.id} was made by an earlier run that did not record it (a lost answer, an interrupted up) and appeared after this resource's create journal recorded none like it: adopted, not made again.`,
+        `note: Webhook ${made?.id} was made by an earlier run that did not record it (a lost answer, an interrupted up) and appeared after this resource's create journal recorded none like it: reclaimed, not made again.`,
       );
       expect(journal()).toEqual({ ids: [made?.id] });
     });
