@@ -12,6 +12,7 @@ import type { DocumentedField, DocumentedTable } from "../core/fields";
 import { type AnyObjectShape, type AnyProp, dataSources } from "../functions";
 import { docOf } from "../functions/declare";
 import { fieldTables, RESOURCE_KINDS, type ResourceKind, resourceDescriptions } from "../kinds/registry";
+import { terraformOverride, terraformWords } from "./words";
 
 /** The provider's name in type names and in its source address (`registry.opentofu.org/pulumi-sender/sender`). */
 export const TF_PROVIDER_NAME = "sender";
@@ -158,18 +159,25 @@ function fieldType(type: FieldType, set: boolean | undefined): TfType {
   return primitive(type);
 }
 
-/** A table doc with the camelCase names it quotes in backticks given in snake_case (`deleteEvenIfSent` → `delete_even_if_sent`). */
-function snakeDoc(doc: string, names: ReadonlySet<string>): string {
-  return doc.replace(/`([a-z][A-Za-z0-9]*)`/g, (whole, name: string) =>
-    names.has(name) ? `\`${snakeCase(name)}\`` : whole,
+/**
+ * A table doc in Terraform's words (./words.ts), the camelCase names it quotes in backticks given in
+ * snake_case (`deleteEvenIfSent` → `delete_even_if_sent`); `override`, when the door has one, instead.
+ */
+function snakeDoc(doc: string, names: ReadonlySet<string>, override?: string): string {
+  if (override !== undefined) return override;
+  return terraformWords(
+    doc.replace(/`([a-z][A-Za-z0-9]*)`/g, (whole, name: string) =>
+      names.has(name) ? `\`${snakeCase(name)}\`` : whole,
+    ),
   );
 }
 
 function describe(
   field: { readonly doc: string; readonly enum?: readonly (string | number)[] },
   names: ReadonlySet<string>,
+  override?: string,
 ): string {
-  const doc = snakeDoc(field.doc, names);
+  const doc = snakeDoc(field.doc, names, override);
   if (!field.enum || field.enum.length === 0) return doc;
   return `${doc} One of: ${field.enum.map((v) => JSON.stringify(v)).join(", ")}.`;
 }
@@ -192,7 +200,7 @@ function fieldAttribute(
     name: snakeCase(name),
     camel: name,
     type: fieldType(field.type, field.set),
-    description: describe(field, names),
+    description: describe(field, names, terraformOverride(`${kind}.${name}`)),
     required,
     optional: !output && !required,
     computed: output || defaulted,
@@ -205,7 +213,7 @@ const idAttribute = (kind: ResourceKind): TfAttribute => ({
   name: "id",
   camel: "id",
   type: { kind: "string" },
-  description: `The ${kind}'s id in Sender, as \`import\` takes it.`,
+  description: terraformWords(`The \`${kind}\`'s id in Sender, as \`import\` takes it.`),
   required: false,
   optional: false,
   computed: true,
@@ -231,7 +239,7 @@ export function resourceSchemaOf(
   return {
     kind,
     version: 0,
-    block: { description: snakeDoc(description, names), attributes },
+    block: { description: snakeDoc(description, names, terraformOverride(kind)), attributes },
     replaceOnChange,
   };
 }
@@ -266,7 +274,11 @@ export function dataSourceSchemaOf(name: string): TfDataSourceSchema {
       name: snakeCase(camel),
       camel,
       type: propType(prop),
-      description: describe({ doc: docOf(source.docs.args, camel) }, names),
+      description: describe(
+        { doc: docOf(source.docs.args, camel) },
+        names,
+        terraformOverride(`${name}.${camel}`),
+      ),
       required: prop.optional !== true,
       optional: prop.optional === true,
       computed: false,
@@ -282,7 +294,11 @@ export function dataSourceSchemaOf(name: string): TfDataSourceSchema {
         name: snakeCase(camel),
         camel,
         type: propType(prop),
-        description: describe({ doc: docOf(source.docs.result, camel) }, names),
+        description: describe(
+          { doc: docOf(source.docs.result, camel) },
+          names,
+          terraformOverride(`${name}.${camel}`),
+        ),
         required: false,
         optional: false,
         computed: true,
@@ -291,7 +307,10 @@ export function dataSourceSchemaOf(name: string): TfDataSourceSchema {
   }
   return {
     function: name,
-    block: { description: snakeDoc(source.docs.description, names), attributes: [...attributes.values()] },
+    block: {
+      description: snakeDoc(source.docs.description, names, terraformOverride(name)),
+      attributes: [...attributes.values()],
+    },
   };
 }
 
@@ -309,7 +328,7 @@ export function providerBlock(): TfBlock {
       name: snakeCase(name),
       camel: name,
       type: primitive(key.type),
-      description: `${snakeDoc(withDefault, names)}${env}`,
+      description: `${snakeDoc(withDefault, names, terraformOverride(`config.${name}`))}${env}`,
       required: false,
       optional: true,
       computed: false,

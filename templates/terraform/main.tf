@@ -25,9 +25,14 @@ resource "sender_campaign" "welcome" {
   content      = "<h1>Welcome!</h1>"
 }
 
+# The audience by the tag's name, as the dashboard shows it.
+data "sender_tag" "customers" {
+  name = "Customers"
+}
+
 resource "sender_campaign_targeting" "welcome" {
   campaign_id = sender_campaign.welcome.id
-  tag_ids     = ["tag001"]
+  tag_ids     = [data.sender_tag.customers.id]
 }
 
 data "sender_plans" "all" {}

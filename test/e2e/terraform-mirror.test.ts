@@ -14,6 +14,7 @@ import { pluginTarball, VERSION } from "../support/plugin";
 import { ROOT } from "../support/root";
 import { scriptOutput, sh } from "../support/run";
 import { type EmulatorHandle, emulator, mutatingRequestsSince } from "../support/stack";
+import { installBlock, toolsWithoutNode } from "../support/tofu";
 
 const TOKEN = "tok-e2e-terraform-mirror-Hq7Lp2Vd";
 const SOURCE = "registry.opentofu.org/pulumi-sender/sender";
@@ -22,29 +23,6 @@ const EXAMPLES = path.join(ROOT, "examples/terraform");
 let emu: EmulatorHandle;
 let work: string;
 let env: NodeJS.ProcessEnv;
-
-/** docs/terraform/index.md's install block, `rel` set to `release`. */
-function installBlock(release: string): string {
-  const page = fs.readFileSync(path.join(ROOT, "docs/terraform/index.md"), "utf8");
-  const section = page.slice(page.indexOf("## Install from the release's filesystem mirror"));
-  const block = /```sh\n([\s\S]*?)\n```/.exec(section)?.[1];
-  if (!block) throw new Error("docs/terraform/index.md: no sh block under its install heading");
-  const rel = /^rel=.*$/m;
-  expect(block).toMatch(rel);
-  return block.replace(rel, `rel=${JSON.stringify(release)}`);
-}
-
-/** A folder of symbolic links to the system's commands, `node` and its kin left out. */
-function toolsWithoutNode(): string {
-  const bin = userFolder("tf-tools");
-  for (const dir of ["/usr/bin", "/bin"]) {
-    for (const name of fs.readdirSync(dir)) {
-      if (/^(node|nodejs|npm|npx|corepack)$/.test(name) || fs.existsSync(path.join(bin, name))) continue;
-      fs.symlinkSync(path.join(dir, name), path.join(bin, name));
-    }
-  }
-  return bin;
-}
 
 /** The root module: the provider example, then each other example as a module of its own folder. */
 function configuration(dir: string): string[] {

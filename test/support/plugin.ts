@@ -1,4 +1,5 @@
 // The native plugin and the language hosts as the e2e tests put them in front of the engine.
+import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -55,6 +56,56 @@ export async function pluginTarball(
   const file = path.join(dir, `pulumi-resource-sender-v${VERSION}-linux-amd64.tar.gz`);
   const { stdout } = await sh("bash", [path.join(ROOT, "scripts/plugin-tarball.sh"), file]);
   return stdout.trim();
+}
+
+/** What the plugin's bundle and its bun build are made from: the sources, the lock and the scripts. */
+function bundleInputs(): string[] {
+  const files = (dir: string): string[] =>
+    fs
+      .readdirSync(path.join(ROOT, dir), { recursive: true, encoding: "utf8" })
+      .map((f) => path.join(dir, f))
+      .filter((f) => fs.statSync(path.join(ROOT, f)).isFile());
+  return [
+    ...files("provider"),
+    "package.json",
+    "package-lock.json",
+    "scripts/env.sh",
+    "scripts/plugin-bundle.js",
+    "scripts/plugin-tarball.sh",
+  ].sort();
+}
+
+/**
+ * The plugin archive compiled by bun for linux-amd64 (`scripts/plugin-tarball.sh --runtime=bun`, as
+ * darwin-arm64's is), cached per user under `<cache>/plugin-bun/<version>-<hash of its inputs>/` as
+ * the other artifacts are: built once per version and sources, about a minute, then reused.
+ */
+export async function bunPluginTarball(): Promise<string> {
+  const hash = createHash("sha256");
+  for (const file of bundleInputs())
+    hash
+      .update(file)
+      .update("\0")
+      .update(fs.readFileSync(path.join(ROOT, file)));
+  // scripts/env.sh's PULUMI_SENDER_CACHE.
+  const cache = path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), ".cache"), "pulumi-sender");
+  const dir = path.join(cache, "plugin-bun", `${VERSION}-${hash.digest("hex").slice(0, 12)}`);
+  const file = path.join(dir, `pulumi-resource-sender-v${VERSION}-linux-amd64.tar.gz`);
+  if (fs.existsSync(file)) return file;
+  const stage = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-sender-plugin-bun-"));
+  const built = path.join(stage, path.basename(file));
+  await sh("bash", [
+    path.join(ROOT, "scripts/plugin-tarball.sh"),
+    "--platform=linux-amd64",
+    "--runtime=bun",
+    built,
+  ]);
+  // Settled by a rename, so that a build cut short never leaves a half archive in the cache.
+  fs.mkdirSync(dir, { recursive: true });
+  fs.copyFileSync(built, `${file}.${process.pid}`);
+  fs.renameSync(`${file}.${process.pid}`, file);
+  fs.rmSync(stage, { recursive: true, force: true });
+  return file;
 }
 
 /**

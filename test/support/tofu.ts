@@ -5,6 +5,8 @@ import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { expect } from "vitest";
+import { userFolder } from "./folders";
 import { ROOT } from "./root";
 import { scriptOutput } from "./run";
 
@@ -93,4 +95,27 @@ export async function openTofu(emulatorUrl: string, token: string): Promise<Tofu
     },
     dispose: () => fs.rmSync(base, { recursive: true, force: true }),
   };
+}
+
+/** docs/terraform/index.md's install block (the filesystem mirror's CLI configuration), `rel` set to `release`. */
+export function installBlock(release: string): string {
+  const page = fs.readFileSync(path.join(ROOT, "docs/terraform/index.md"), "utf8");
+  const section = page.slice(page.indexOf("## Install from the release's filesystem mirror"));
+  const block = /```sh\n([\s\S]*?)\n```/.exec(section)?.[1];
+  if (!block) throw new Error("docs/terraform/index.md: no sh block under its install heading");
+  const rel = /^rel=.*$/m;
+  expect(block).toMatch(rel);
+  return block.replace(rel, `rel=${JSON.stringify(release)}`);
+}
+
+/** A folder of symbolic links to the system's commands, `node` and its kin left out. */
+export function toolsWithoutNode(): string {
+  const bin = userFolder("tf-tools");
+  for (const dir of ["/usr/bin", "/bin"]) {
+    for (const name of fs.readdirSync(dir)) {
+      if (/^(node|nodejs|npm|npx|corepack)$/.test(name) || fs.existsSync(path.join(bin, name))) continue;
+      fs.symlinkSync(path.join(dir, name), path.join(bin, name));
+    }
+  }
+  return bin;
 }

@@ -7,9 +7,13 @@ resource "sender_campaign" "january" {
   content      = "<h1>January</h1>"
 }
 
+data "sender_tag" "newsletter" {
+  name = "Newsletter"
+}
+
 resource "sender_campaign_targeting" "january" {
   campaign_id = sender_campaign.january.id
-  tag_ids     = ["tag002"]
+  tag_ids     = [data.sender_tag.newsletter.id]
 }
 
 # Scheduling is the step that sends: the schedule waits for the audience.

@@ -7,8 +7,21 @@ resource "sender_campaign" "spring" {
   content      = "<h1>Spring sale</h1>"
 }
 
+# The audience by the tags' names, as the dashboard shows them.
+data "sender_tag" "customers" {
+  name = "Customers"
+}
+
+data "sender_tag" "newsletter" {
+  name = "Newsletter"
+}
+
+data "sender_tag" "churned" {
+  name = "Churned"
+}
+
 resource "sender_campaign_targeting" "spring" {
   campaign_id      = sender_campaign.spring.id
-  tag_ids          = ["tag001", "tag002"]
-  excluded_tag_ids = ["tag004"]
+  tag_ids          = [data.sender_tag.customers.id, data.sender_tag.newsletter.id]
+  excluded_tag_ids = [data.sender_tag.churned.id]
 }

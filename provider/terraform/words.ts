@@ -1,0 +1,93 @@
+// The Terraform door's wording: the core's docs are written for Pulumi ("stack", "preview",
+// `pulumi up`, `getTag`, camelCase names); the door translates them for Terraform and OpenTofu,
+// mechanically where a phrase maps one to one, and by an override where a sentence describes
+// something Terraform does otherwise (a title it requires, `import` it has). The schema's
+// descriptions and docs/terraform/ (scripts/terraform-docs.js) both go through here.
+import { CONFIG_TABLE } from "../core/config";
+import { dataSources } from "../functions";
+import { fieldTables, RESOURCE_KINDS } from "../kinds/registry";
+
+const TF = "sender";
+
+const snake = (camel: string): string =>
+  camel
+    .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
+    .replace(/([A-Z])([A-Z][a-z])/g, "$1_$2")
+    .toLowerCase();
+
+/** Resource kinds named as Terraform types (`CampaignProof` → `sender_campaign_proof`), longest first. */
+const KIND_TYPES: readonly [string, string][] = [...RESOURCE_KINDS]
+  .sort((a, b) => b.length - a.length)
+  .map((kind) => [kind, `${TF}_${snake(kind)}`]);
+
+/** Every camelCase name of the tables, the config keys and the data sources (`tagIds`, `sendToAll`). */
+const CAMEL_NAMES: ReadonlySet<string> = new Set(
+  [
+    ...Object.values(fieldTables).flatMap((table) => Object.keys(table)),
+    ...Object.keys(CONFIG_TABLE),
+    ...Object.values(dataSources).flatMap((s) => [...Object.keys(s.args), ...Object.keys(s.result)]),
+  ].filter((name) => /[a-z][A-Z]/.test(name)),
+);
+
+/** Phrases with one Terraform equivalent, in the order they are replaced (after `{@link getTag}` → the `sender_tag` data source). */
+const PHRASES: readonly [RegExp, string][] = [
+  [/`pulumi up --skip-preview`/g, "`apply`"],
+  [/`pulumi up`/g, "`apply`"],
+  [/`pulumi destroy`/g, "`destroy`"],
+  [/`pulumi import`/g, "`import`"],
+  [/\b(at|A|a|The|the|every|each) preview\b/g, "$1 plan"],
+  [/\bpreviews\b/g, "plans"],
+  [/`up`/g, "`apply`"],
+  // A lookup's example, as a Pulumi program writes it (`tagIds: [vip.id]`), in HCL.
+  [/`(tag|filter)Ids: \[(\w+)\.id\]`/g, "`$1_ids = [data.sender_$1.$2.id]`"],
+  [/\bthe stack's state\b/g, "the state"],
+  [/\b(leaves|leave|leaving) the stack\b/g, "$1 the configuration"],
+  [/\b(under|into) the stack\b/g, "$1 the configuration"],
+  [/\b(from|in) the stack\b/g, "$1 the state"],
+];
+
+/**
+ * Sentences the phrases cannot carry over, by `<kind or function>.<field>` (or the function alone
+ * for a data source's description, `config.<key>` for a provider attribute): Terraform's wording.
+ */
+export const TERRAFORM_OVERRIDES: Readonly<Record<string, string>> = {
+  "Campaign.title":
+    "Internal name, shown in the Sender dashboard and reports. Required: with `ownership_scope` and the resource type it makes the ownership mark, so that a create that lost its answer or an `apply` that was killed finds its own campaign instead of making a second one. The campaign is created as `<title> [<8 hex>]` and renamed right after (see `ownership_mark`).",
+  "TransactionalCampaign.title":
+    "Name shown in reports. Required: with `ownership_scope` and the resource type it makes the ownership mark, so that a create that lost its answer or an `apply` that was killed finds its own transactional campaign instead of making a second one, which matters since the API cannot delete one. The campaign is created as `<title> [<8 hex>]` and renamed right after (see `ownership_mark`).",
+  "Campaign.adoptId":
+    "Id of an existing campaign to take over instead of creating one; `create` then updates it to match these arguments. `import` (or an `import` block) is the usual way to bring a campaign made elsewhere under the configuration. Refused when the campaign has already been sent and differs from the arguments. Only read at create.",
+  "TransactionalCampaign.adoptId":
+    "The id of an existing transactional campaign to take over instead of creating one (`import`, or an `import` block, is the usual way). Its fields must already equal the arguments, since adopting takes the campaign over as it is; `create` fails otherwise and lists the fields that differ. Only read at create: changing or removing it later does nothing.",
+  "Campaign.deleteEvenIfSent":
+    "`true` lets the provider delete the campaign when it leaves the configuration (`destroy`, or removal of its block) even though the service reports it as sending or sent, and with it its reports and history. Left out or `false`, such a campaign is kept in Sender and only dropped from the state, with a warning. The delete reads it from the state: set it and run `apply` first. Never sent to the service; it may change on a sent campaign.",
+  "CampaignProof.contentHash":
+    "The campaign's `content_hash` (`content_hash = sender_campaign.<name>.content_hash`): given, a plan already shows the proof a change of the campaign's subject or content will send. Left out, the `apply` that applies such a change still sends it (the plan compares the campaign's current hash with `proofed_hash`).",
+  "config.scheduleNeedsAudience":
+    "Refuse a `sender_campaign_schedule`'s create or update, before it reaches the service, when its campaign has no audience there (no tags, saved filters or groups, and not `send_to_all`).",
+};
+
+/** The override for `key`, if any. */
+export function terraformOverride(key: string): string | undefined {
+  return TERRAFORM_OVERRIDES[key];
+}
+
+/** A core doc in Terraform's words: the phrases replaced, kinds as resource types, camelCase names in snake_case. */
+export function terraformWords(doc: string): string {
+  let text = doc.replace(
+    /\{@link get([A-Z]\w*)\}/g,
+    (_, name: string) => `the \`${TF}_${snake(name)}\` data source`,
+  );
+  for (const [pattern, replacement] of PHRASES) text = text.replace(pattern, replacement);
+  for (const [kind, type] of KIND_TYPES) {
+    // A kind of more than one word wherever it stands; a one-word kind (`Campaign`) only in backticks,
+    // never the prose word.
+    const pattern = /[a-z][A-Z]/.test(kind)
+      ? new RegExp(`\`?\\b${kind}\\b\`?`, "g")
+      : new RegExp(`\`${kind}\``, "g");
+    text = text.replace(pattern, `\`${type}\``);
+  }
+  return text.replace(/\b([a-z][a-z0-9]*[A-Z][A-Za-z0-9]*)\b/g, (whole, name: string) =>
+    CAMEL_NAMES.has(name) ? snake(name) : whole,
+  );
+}
