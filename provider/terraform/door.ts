@@ -46,6 +46,7 @@ import {
   type TfValue,
   toCore,
 } from "./values";
+import { terraformMessage } from "./words";
 
 /** One diagnostic, as the protocol's `Diagnostic` carries it. */
 export interface TfDiagnostic {
@@ -124,7 +125,7 @@ export function attributePath(property: string, table: FieldTable = {}): (string
 /** A core message with the camelCase field names of `table` and the settings it names given in snake_case. */
 function snakeMessage(message: string, table: FieldTable): string {
   // A provider setting as the provider block spells it (`sender:minScheduleLeadMinutes` → `min_schedule_lead_minutes`).
-  const settings = message.replace(/sender:([A-Za-z]+)/g, (whole, name: string) =>
+  const settings = terraformMessage(message).replace(/sender:([A-Za-z]+)/g, (whole, name: string) =>
     Object.hasOwn(CONFIG_TABLE, name) ? snakeCase(name) : whole,
   );
   return settings.replace(/`([a-z][A-Za-z0-9]*)`|\b([a-z]+[A-Z][A-Za-z0-9]*)\b/g, (whole, quoted, bare) => {
@@ -202,7 +203,7 @@ export class TerraformDoor {
   /** Runs `run` with the core's warnings and notices collected as diagnostics. */
   async #collect<T>(type: string, table: FieldTable, run: (diagnostics: TfDiagnostic[]) => Promise<T>) {
     const diagnostics: TfDiagnostic[] = [];
-    // Terraform has no info level: a notice (an adoption) is a warning too.
+    // Terraform has no info level: a notice (a reclaim) is a warning too.
     const sink = (_severity: "info" | "warning", message: string) => {
       diagnostics.push({ severity: "WARNING", summary: snakeMessage(message, table) });
     };

@@ -91,3 +91,33 @@ export function terraformWords(doc: string): string {
     CAMEL_NAMES.has(name) ? snake(name) : whole,
   );
 }
+
+/**
+ * The core's error and notice lines name Pulumi's commands; under Terraform or OpenTofu the same
+ * advice names theirs. Longest first, so that `pulumi up --replace` is not read as `pulumi up`.
+ */
+const MESSAGE_PHRASES: readonly [RegExp, string][] = [
+  // Terraform keeps no pending operations: a create it did not record is simply absent from the state.
+  [
+    / If that run left pending CREATE operations, `pulumi refresh --clear-pending-creates --yes` clears them \(docs\/reliability\.md\)\./g,
+    "",
+  ],
+  [/`pulumi up --replace` with its URN/g, "`apply -replace=<its address>`"],
+  [
+    /run `pulumi refresh` to drop it from the stack, then `pulumi up` to make it again/g,
+    "run `apply -refresh-only` to drop it from the state, then `apply` to make it again",
+  ],
+  [/`pulumi up`/g, "`apply`"],
+  [/`pulumi refresh`/g, "`apply -refresh-only`"],
+  [/`pulumi destroy`/g, "`destroy`"],
+  // An input as HCL writes it (`adoptId: "wh1"` → `adopt_id = "wh1"`).
+  [/`adoptId: ("[^"`]*"|<[^>`]*>)`/g, "`adopt_id = $1`"],
+  [/`deleteEvenIfSent: true`/g, "`delete_even_if_sent = true`"],
+];
+
+/** An error or notice line of the core in Terraform's words: its commands, and inputs as HCL spells them. */
+export function terraformMessage(message: string): string {
+  let text = message;
+  for (const [pattern, replacement] of MESSAGE_PHRASES) text = text.replace(pattern, replacement);
+  return text;
+}
