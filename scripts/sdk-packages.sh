@@ -79,11 +79,28 @@ pack_python() {
   echo "python $dir"
 }
 
+# go_zip_whole <zip> <prefix>: true when the module zip holds exactly sdks/go's files, byte for byte.
+go_zip_whole() {
+  local zip="$1" prefix="$2" f
+  [ "$(unzip -Z1 "$zip" | grep -v '/$' | sed "s|^$prefix/||" | LC_ALL=C sort)" = \
+    "$(cd sdks/go && find . -type f | sed 's|^\./||' | LC_ALL=C sort)" ] || return 1
+  while IFS= read -r f; do
+    unzip -p "$zip" "$prefix/$f" | cmp -s - "sdks/go/$f" || return 1
+  done < <(cd sdks/go && find . -type f | sed 's|^\./||')
+}
+
 pack_go() {
   local module
   module="$(sed -n 's/^module //p' sdks/go/go.mod)"
   local dir
   dir="$(cache_dir go "$module")"
+  # A module zip that lacks a file of sdks/go (a CI run's go build once found init.go naming a
+  # CampaignProof its zip did not hold) is not served: it is made again, and a new one that still
+  # differs stops the script.
+  if [ -f "$dir/$module/@v/v$version.zip" ] && ! go_zip_whole "$dir/$module/@v/v$version.zip" "$module@v$version"; then
+    echo "sdk-packages: the cached $module v$version zip differs from sdks/go; making it again" >&2
+    rm -rf "$dir"
+  fi
   if [ ! -f "$dir/$module/@v/v$version.zip" ]; then
     local stage tag="sdks/go/v$version"
     stage="$(mktemp -d)"
@@ -101,6 +118,10 @@ pack_go() {
     printf '{"Version":"v%s","Time":"%s"}\n' "$version" \
       "$(git -C "$stage/repo" log -1 --format=%cI "$tag" | sed 's/+00:00$/Z/')" >"$at/v$version.info"
     echo "v$version" >"$at/list"
+    if ! go_zip_whole "$at/v$version.zip" "$module@v$version"; then
+      echo "sdk-packages: the $module v$version zip differs from sdks/go (sdks/go changed while it was packed?)" >&2
+      exit 1
+    fi
     pulumi_sender_settle "$stage/proxy" "$dir" "$module/@v/v$version.zip"
     rm -rf "$stage"
   fi
