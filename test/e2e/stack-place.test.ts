@@ -169,4 +169,26 @@ describe("a copy in a folder of the same relative backend URL: the native plugin
     const held = new Set((await emu.state()).campaigns.map((c: any) => c.id));
     expect([held.has(outputs.digestId?.value), held.has(outputs.weeklyId?.value)]).toEqual([true, true]);
   });
+
+  // Last: the copy never ran an up; its destroy configures the provider from the copied state alone.
+  test("the never-run copy's destroy is refused with the same line, deleting nothing; the original's destroy deletes", async () => {
+    const digestId = (await original.stack.outputs()).digestId?.value;
+    const before = await emu.requestCounts();
+    const text = await refused(copy, ["destroy", "--yes", "--skip-preview"]);
+    expect(text).toContain(refusal(place));
+    expect(text).toContain(
+      `If the stack moved here, run again with SENDER_STACK_MOVED_FROM=${place}; if it is a copy, with SENDER_STACK_COPY_OF=${place}, `,
+    );
+    expect(await mutatingRequestsSince(emu, before)).toEqual(NO_WRITES);
+    expect((await emu.state()).campaigns.map((c: any) => c.id)).toContain(digestId);
+    await cli(original, original.dir, [
+      "destroy",
+      "--yes",
+      "--skip-preview",
+      "--non-interactive",
+      "--stack",
+      "e2e",
+    ]);
+    expect((await emu.state()).campaigns.map((c: any) => c.id)).not.toContain(digestId);
+  });
 });
