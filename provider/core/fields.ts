@@ -61,6 +61,9 @@ export interface DocumentedField extends Field {
 /** A field table with each field's doc, as the package schema and docs/resources.md read it. */
 export type DocumentedTable = Readonly<Record<string, DocumentedField>>;
 
+/** A field table with each field's doc: what {@link withDocs} makes, its keys and facts kept. */
+export type WithDocs<T extends FieldTable> = { readonly [K in keyof T]: T[K] & { readonly doc: string } };
+
 /**
  * The table with each field's doc from `docs` (a kind's entry of the generated `fieldDocs`): a key
  * without a doc fails to compile; `npm run docs:fields` regenerates them.
@@ -68,12 +71,12 @@ export type DocumentedTable = Readonly<Record<string, DocumentedField>>;
 export function withDocs<T extends FieldTable>(
   table: T,
   docs: { readonly [K in keyof T]: string },
-): DocumentedTable {
+): WithDocs<T> {
   const out: Record<string, DocumentedField> = {};
   for (const name of Object.keys(table) as (keyof T & string)[]) {
     out[name] = { ...table[name], doc: docs[name] } as DocumentedField;
   }
-  return out;
+  return out as WithDocs<T>;
 }
 
 /**

@@ -144,6 +144,12 @@ const kindEntries = {
 /** The resource kinds this package manages; each has the type token `pulumi-nodejs:dynamic/sender:<kind>`. */
 export type ResourceKind = keyof typeof kindEntries;
 
+/**
+ * The field table of `K` with its exact keys and facts (what `registry[K].fields` holds, typed as
+ * its kind's table): the tests keyed by kind compare the SDK's types with it.
+ */
+export type FieldTableOf<K extends ResourceKind> = (typeof kindEntries)[K]["fields"];
+
 /** Every resource kind's entry, keyed by kind, in the order the README documents them. */
 export const registry: { readonly [K in ResourceKind]: KindEntry } = kindEntries;
 

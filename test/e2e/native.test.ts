@@ -4,6 +4,7 @@ import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { LAUNCH_CONTENT } from "../../emulator/seed";
 import { autonamedTitleOf, instanceMark } from "../../provider/core/autoname";
+import { RESOURCE_KINDS } from "../../provider/kinds/registry";
 import { GO_MODULE } from "../../provider/plugin/schema";
 import { freshDir } from "../support/folders";
 import { pluginAndHosts, pluginPath, pluginTarball, VERSION } from "../support/plugin";
@@ -89,6 +90,9 @@ async function importedWebhookProgram(
   expect((await emu.state()).webhooks).toEqual([]);
 }
 
+/** The native program's resources: one of each kind, and the stack. */
+const NATIVE_RESOURCES = RESOURCE_KINDS.length + 1;
+
 describe("the native plugin on the generated Node.js SDK", () => {
   let emu: EmulatorHandle;
   let h: StackHandle;
@@ -104,7 +108,7 @@ describe("the native plugin on the generated Node.js SDK", () => {
 
   test("up creates every kind through the plugin and reads the functions", async () => {
     const up = await h.stack.up({ onOutput: h.onOutput });
-    expect(up.summary.resourceChanges).toEqual({ create: 9 });
+    expect(up.summary.resourceChanges).toEqual({ create: NATIVE_RESOURCES });
     const state = await emu.state();
     const campaigns = ours(state.campaigns, SEEDED_CAMPAIGNS);
     expect(campaigns.map((c: any) => [c.title, c.subject, c.status])).toEqual([
@@ -145,19 +149,11 @@ describe("the native plugin on the generated Node.js SDK", () => {
     expect(up.outputs.transactionalSubject?.value).toBe("Reset your password");
     // 19 unique opens of 21 delivered emails (emulator/activity.ts).
     expect(up.outputs.seededOpenRate?.value).toBe(90.48);
-    // Native types, no dynamic-provider text in state, and the token nowhere.
+    // Native types, one of each kind of the registry, no dynamic-provider text in state, and the
+    // token nowhere.
     const resources = await senderResources(h);
     expect(resources.map((r) => r.type).sort()).toEqual(
-      [
-        "Attachment",
-        "Campaign",
-        "CampaignFollowUp",
-        "CampaignProof",
-        "CampaignSchedule",
-        "CampaignTargeting",
-        "TransactionalCampaign",
-        "Webhook",
-      ].map((k) => `sender:index:${k}`),
+      [...RESOURCE_KINDS].sort().map((k) => `sender:index:${k}`),
     );
     const exported = await h.exportState();
     expect(exported).not.toContain("__provider");
@@ -173,7 +169,7 @@ describe("the native plugin on the generated Node.js SDK", () => {
     await h.stack.setConfig("subject", { value: "Welcome, again" });
     await h.stack.setConfig("followUpSubject", { value: "Still there?" });
     const up = await h.stack.up({ onOutput: h.onOutput });
-    expect(up.summary.resourceChanges).toEqual({ update: 3, same: 6 });
+    expect(up.summary.resourceChanges).toEqual({ update: 3, same: NATIVE_RESOURCES - 3 });
     const campaign = ours((await emu.state()).campaigns, SEEDED_CAMPAIGNS)[0];
     expect([campaign.subject, campaign.auto_followup_subject]).toEqual(["Welcome, again", "Still there?"]);
     expect(up.outputs.campaignSubject?.value).toBe("Welcome, again");
@@ -185,7 +181,7 @@ describe("the native plugin on the generated Node.js SDK", () => {
 
   test("destroy removes what the stack made and nothing else", async () => {
     const destroy = await h.stack.destroy({ onOutput: h.onOutput });
-    expect(destroy.summary.resourceChanges).toEqual({ delete: 9 });
+    expect(destroy.summary.resourceChanges).toEqual({ delete: NATIVE_RESOURCES });
     const state = await emu.state();
     expect(state.campaigns.map((c: any) => c.id)).toEqual(SEEDED_CAMPAIGNS);
     // The API cannot delete a transactional campaign: the service keeps it, as documented.

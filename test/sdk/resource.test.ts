@@ -6,16 +6,16 @@ import { clearRegistered, installMocks, registered, resolved } from "./mocks";
 
 // The conventions of Pulumi's generated classes, on every resource class: static get(name, id,
 // opts), static isInstance(obj) and __pulumiType.
-const CLASSES = {
-  Attachment: sender.Attachment,
-  Campaign: sender.Campaign,
-  CampaignFollowUp: sender.CampaignFollowUp,
-  CampaignSchedule: sender.CampaignSchedule,
-  CampaignProof: sender.CampaignProof,
-  CampaignTargeting: sender.CampaignTargeting,
-  TransactionalCampaign: sender.TransactionalCampaign,
-  Webhook: sender.Webhook,
-} satisfies Record<(typeof RESOURCE_KINDS)[number], unknown>;
+// Each kind's class, by its name in the package root (the compiler refuses a kind without one).
+const CLASSES = Object.fromEntries(
+  RESOURCE_KINDS.map((kind) => [
+    kind,
+    // biome-ignore lint/performance/noDynamicNamespaceImportAccess: a test looks each kind's class up by name; nothing is bundled
+    sender[kind],
+  ]),
+) as {
+  [K in (typeof RESOURCE_KINDS)[number]]: (typeof sender)[K];
+};
 
 beforeAll(async () => {
   await installMocks();
@@ -26,7 +26,7 @@ beforeEach(() => {
 
 describe("generated-class conventions", () => {
   test("every kind has a class in the package root", () => {
-    expect(Object.keys(CLASSES).sort()).toEqual([...RESOURCE_KINDS].sort());
+    expect(RESOURCE_KINDS.filter((kind) => typeof CLASSES[kind] !== "function")).toEqual([]);
   });
 
   test.each(RESOURCE_KINDS)("%s.__pulumiType is its type token", (kind) => {

@@ -2,15 +2,7 @@ import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { describe, expect, test } from "vitest";
-import type { attachmentFields } from "../../provider/kinds/attachment";
-import type { campaignFields } from "../../provider/kinds/campaign/campaign";
-import type { campaignFollowUpFields } from "../../provider/kinds/campaign-follow-up";
-import type { campaignProofFields } from "../../provider/kinds/campaign-proof";
-import type { campaignScheduleFields } from "../../provider/kinds/campaign-schedule";
-import type { campaignTargetingFields } from "../../provider/kinds/campaign-targeting";
-import { RESOURCE_KINDS, type ResourceKind } from "../../provider/kinds/registry";
-import type { transactionalCampaignFields } from "../../provider/kinds/transactional-campaign/transactional-campaign";
-import type { webhookFields } from "../../provider/kinds/webhook";
+import { type FieldTableOf, RESOURCE_KINDS, type ResourceKind } from "../../provider/kinds/registry";
 import type * as sdk from "../../sdk";
 import type { ArgsOf, ResourceOutputsOf } from "./table-types";
 
@@ -40,65 +32,24 @@ type Flat<T> = { [K in keyof T]: T[K] };
 /** A class's outputs: its members named by its table's fields. */
 type Outputs<C, T> = Pick<C, keyof T & keyof C>;
 
-// Each kind's `<Kind>Args` is, member for member (name, optionality, type), what the mapped type
-// the SDK used before computes from the table; and so are the class's outputs.
-const argsAsTable: Record<ResourceKind, true> = {
-  Campaign: true satisfies Equal<sdk.CampaignArgs, Flat<ArgsOf<typeof campaignFields>>>,
-  CampaignTargeting: true satisfies Equal<
-    sdk.CampaignTargetingArgs,
-    Flat<ArgsOf<typeof campaignTargetingFields>>
-  >,
-  CampaignFollowUp: true satisfies Equal<
-    sdk.CampaignFollowUpArgs,
-    Flat<ArgsOf<typeof campaignFollowUpFields>>
-  >,
-  CampaignSchedule: true satisfies Equal<
-    sdk.CampaignScheduleArgs,
-    Flat<ArgsOf<typeof campaignScheduleFields>>
-  >,
-  CampaignProof: true satisfies Equal<sdk.CampaignProofArgs, Flat<ArgsOf<typeof campaignProofFields>>>,
-  Attachment: true satisfies Equal<sdk.AttachmentArgs, Flat<ArgsOf<typeof attachmentFields>>>,
-  TransactionalCampaign: true satisfies Equal<
-    sdk.TransactionalCampaignArgs,
-    Flat<ArgsOf<typeof transactionalCampaignFields>>
-  >,
-  Webhook: true satisfies Equal<sdk.WebhookArgs, Flat<ArgsOf<typeof webhookFields>>>,
+// Each kind's `<Kind>Args` (the class's constructor argument) is, member for member (name,
+// optionality, type), what the mapped type the SDK used before computes from the table; and so are
+// the class's outputs. A kind whose member is `false` fails the assignments below, named.
+type ArgsAsTable = {
+  [K in ResourceKind]: Equal<ConstructorParameters<(typeof sdk)[K]>[1], Flat<ArgsOf<FieldTableOf<K>>>>;
 };
+type OutputsAsTable = {
+  [K in ResourceKind]: Equal<
+    Outputs<InstanceType<(typeof sdk)[K]>, FieldTableOf<K>>,
+    ResourceOutputsOf<FieldTableOf<K>>
+  >;
+};
+const everyKind = Object.fromEntries(RESOURCE_KINDS.map((kind) => [kind, true]));
+const argsAsTable: Record<ResourceKind, true> = everyKind as ArgsAsTable;
+const outputsAsTable: Record<ResourceKind, true> = everyKind as OutputsAsTable;
 
-const outputsAsTable: Record<ResourceKind, true> = {
-  Campaign: true satisfies Equal<
-    Outputs<sdk.Campaign, typeof campaignFields>,
-    ResourceOutputsOf<typeof campaignFields>
-  >,
-  CampaignTargeting: true satisfies Equal<
-    Outputs<sdk.CampaignTargeting, typeof campaignTargetingFields>,
-    ResourceOutputsOf<typeof campaignTargetingFields>
-  >,
-  CampaignFollowUp: true satisfies Equal<
-    Outputs<sdk.CampaignFollowUp, typeof campaignFollowUpFields>,
-    ResourceOutputsOf<typeof campaignFollowUpFields>
-  >,
-  CampaignSchedule: true satisfies Equal<
-    Outputs<sdk.CampaignSchedule, typeof campaignScheduleFields>,
-    ResourceOutputsOf<typeof campaignScheduleFields>
-  >,
-  CampaignProof: true satisfies Equal<
-    Outputs<sdk.CampaignProof, typeof campaignProofFields>,
-    ResourceOutputsOf<typeof campaignProofFields>
-  >,
-  Attachment: true satisfies Equal<
-    Outputs<sdk.Attachment, typeof attachmentFields>,
-    ResourceOutputsOf<typeof attachmentFields>
-  >,
-  TransactionalCampaign: true satisfies Equal<
-    Outputs<sdk.TransactionalCampaign, typeof transactionalCampaignFields>,
-    ResourceOutputsOf<typeof transactionalCampaignFields>
-  >,
-  Webhook: true satisfies Equal<
-    Outputs<sdk.Webhook, typeof webhookFields>,
-    ResourceOutputsOf<typeof webhookFields>
-  >,
-};
+// The named interface is the constructor's argument: `<Kind>Args` is what a typo's error names.
+const namedArgs = true satisfies Equal<ConstructorParameters<typeof sdk.Campaign>[1], sdk.CampaignArgs>;
 
 // The comparison tells types apart: a required member made optional, a union widened, `undefined`
 // added to an optional member, a member made readonly.
@@ -135,6 +86,7 @@ describe("the SDK's resource classes, generated from the field tables", () => {
     expect(Object.keys(argsAsTable).sort()).toStrictEqual([...RESOURCE_KINDS].sort());
     expect(Object.keys(outputsAsTable).sort()).toStrictEqual([...RESOURCE_KINDS].sort());
     expect(Object.values(idiom)).toStrictEqual([false, false, false, false]);
+    expect(namedArgs).toBe(true);
   });
 
   test.each([
