@@ -10,6 +10,8 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { FaultRule } from "../../emulator/faults";
+import { heldIds, made } from "../support/census";
+import { processesIn, until } from "../support/processes";
 import { type EmulatorHandle, emulator } from "../support/stack";
 import { openTofu, type Tofu } from "../support/tofu";
 
@@ -67,54 +69,6 @@ const SCENARIOS: readonly Scenario[] = [
 
 /** The resource names of a shape, as both doors' programs name them. */
 const names = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix}-${i}`);
-
-/** Every process (Linux /proc) whose command line or working folder holds one of `folders`. */
-function processesIn(folders: readonly string[]): Array<{ pid: number; cmdline: string }> {
-  const found: Array<{ pid: number; cmdline: string }> = [];
-  for (const entry of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const cmdline = fs.readFileSync(`/proc/${entry}/cmdline`, "utf8").replaceAll("\0", " ").trim();
-      const cwd = fs.readlinkSync(`/proc/${entry}/cwd`);
-      if (
-        folders.some((folder) => cmdline.includes(folder) || cwd === folder || cwd.startsWith(`${folder}/`))
-      )
-        found.push({ pid: Number(entry), cmdline });
-    } catch {
-      // gone meanwhile, or not ours to read
-    }
-  }
-  return found;
-}
-
-/** Waits until `done` holds, checking every 50 ms, for at most `limitMs`. */
-async function until(done: () => Promise<boolean> | boolean, limitMs: number, what: string): Promise<void> {
-  const start = Date.now();
-  while (!(await done())) {
-    if (Date.now() - start > limitMs) throw new Error(`gave up waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-/** How many objects of the route's kind the emulator holds. */
-async function made(emu: EmulatorHandle, route: string): Promise<number> {
-  const state = await emu.state();
-  return route === "/v2/campaigns" ? state.campaigns.length : state.transactional.length;
-}
-
-/** The ids of the objects the emulator holds, per kind. */
-interface Held {
-  readonly campaigns: ReadonlySet<string>;
-  readonly transactional: ReadonlySet<string>;
-}
-
-async function heldIds(emu: EmulatorHandle): Promise<Held> {
-  const state = await emu.state();
-  return {
-    campaigns: new Set(state.campaigns.map((c: any) => c.id)),
-    transactional: new Set(state.transactional.map((t: any) => t.id)),
-  };
-}
 
 /**
  * The Terraform program of `shape`: the same resources, each titled by its name (Terraform has no

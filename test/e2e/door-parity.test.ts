@@ -17,7 +17,9 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { FaultRule } from "../../emulator/faults";
+import { type Held, heldIds, made } from "../support/census";
 import { pluginPath } from "../support/plugin";
+import { processesIn, until } from "../support/processes";
 import { cli } from "../support/run";
 import {
   cancelAfterCrash,
@@ -393,39 +395,11 @@ const DOORS: readonly Door[] = [
   },
 ];
 
-/** Every process (Linux /proc) whose command line or working folder holds one of `folders`. */
-function processesIn(folders: readonly string[]): Array<{ pid: number; cmdline: string }> {
-  const found: Array<{ pid: number; cmdline: string }> = [];
-  for (const entry of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const cmdline = fs.readFileSync(`/proc/${entry}/cmdline`, "utf8").replaceAll("\0", " ").trim();
-      const cwd = fs.readlinkSync(`/proc/${entry}/cwd`);
-      if (
-        folders.some((folder) => cmdline.includes(folder) || cwd === folder || cwd.startsWith(`${folder}/`))
-      )
-        found.push({ pid: Number(entry), cmdline });
-    } catch {
-      // gone meanwhile, or not ours to read
-    }
-  }
-  return found;
-}
-
 /** Pids of the door's provider processes working for the program in `dir`. */
 function providerPids(door: Door, dir: string): number[] {
   return processesIn([dir])
     .filter((p) => p.cmdline.includes(door.provider))
     .map((p) => p.pid);
-}
-
-/** Waits until `done` holds, checking every 50 ms, for at most `limitMs`. */
-async function until(done: () => Promise<boolean> | boolean, limitMs: number, what: string): Promise<void> {
-  const start = Date.now();
-  while (!(await done())) {
-    if (Date.now() - start > limitMs) throw new Error(`gave up waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 /** How long a provider may take to see its engine gone and stop (the engine-gone e2e's bound). */
@@ -479,26 +453,6 @@ async function killedUp(
   const posted = (await creates()).length;
   await until(async () => (await made(emu, route)) - before >= posted, 10_000, "the held creates to commit");
   return { outcome: code === 0 ? "succeeded" : "killed", providerStopped };
-}
-
-/** How many objects of the route's kind the emulator holds. */
-async function made(emu: EmulatorHandle, route: string): Promise<number> {
-  const state = await emu.state();
-  return route === "/v2/campaigns" ? state.campaigns.length : state.transactional.length;
-}
-
-/** The ids of the objects the emulator holds, per kind. */
-interface Held {
-  readonly campaigns: ReadonlySet<string>;
-  readonly transactional: ReadonlySet<string>;
-}
-
-async function heldIds(emu: EmulatorHandle): Promise<Held> {
-  const state = await emu.state();
-  return {
-    campaigns: new Set(state.campaigns.map((c: any) => c.id)),
-    transactional: new Set(state.transactional.map((t: any) => t.id)),
-  };
 }
 
 /**
