@@ -3,7 +3,8 @@
 // installed with a CLI config's dev_overrides, in workspaces outside the checkout. One workspace
 // goes through plan (no write), apply of every kind, a clean plan, refresh, a data source, import
 // blocks with -generate-config-out, a sent campaign's refusal and its keeping at destroy; two
-// others show plan-time diagnostics on their attributes, and a lost create answer converging.
+// others show plan-time diagnostics on their attributes, and a lost create answer converging. The
+// guards every door shares (the schedule lead time, output fields as inputs) are door-parity.test.ts's rows.
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -229,35 +230,6 @@ resource "sender_campaign_schedule" "s" {
     expect(bad.stderr).toMatch(/401|token/i);
     expect(bad.stderr).not.toContain("tok-wrong");
     expect(await mutating()).toBe(before);
-  });
-});
-
-describe("the schedule lead time", () => {
-  test("a schedule nearer than min_schedule_lead_minutes is refused before it reaches the service", async () => {
-    const soon = new Date(Date.now() + 10 * 60_000).toISOString().replace(/\.\d+Z$/, "Z");
-    const dir = workspace(
-      "lead",
-      `${PROVIDER("e2e/terraform-door/lead").replace('provider "sender" {', 'provider "sender" {\n  min_schedule_lead_minutes = 60')}
-resource "sender_campaign" "soon" {
-  title        = "TF lead time"
-  subject      = "Soon"
-  from         = "Example News"
-  reply_to     = "news@example.com"
-  content_type = "html"
-}
-
-resource "sender_campaign_schedule" "soon" {
-  campaign_id   = sender_campaign.soon.id
-  schedule_time = "${soon}"
-}
-`,
-    );
-    const apply = await tofuOk(dir, ["apply", "-auto-approve", "-no-color"], 1);
-    expect(apply.stderr).toContain("less than the 60 minutes min_schedule_lead_minutes requires");
-    const state = await emu.state();
-    const made = state.campaigns.filter((c: { title: string }) => c.title === "TF lead time");
-    expect(made.map((c: { status: string }) => c.status)).toEqual(["DRAFT"]);
-    await tofuOk(dir, ["destroy", "-auto-approve", "-no-color"]);
   });
 });
 
