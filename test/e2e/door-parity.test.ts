@@ -47,6 +47,8 @@ const TOKEN = "tok-e2e-door-parity-Qm4Lw9Xs";
 interface Shape {
   readonly campaigns: number;
   readonly transactional: number;
+  /** The subject of `campaign-0` in place of its own (`Exactly-once subject 0`). */
+  readonly subject0?: string;
   readonly schedule?: { readonly at: string; readonly claims?: Readonly<Record<string, unknown>> };
 }
 
@@ -148,6 +150,11 @@ interface Guard {
   readonly settings?: Readonly<Record<string, string>>;
   /** The commands run on a copy of the stack's state in another backend, after an up of the original. */
   readonly copied?: boolean;
+  /**
+   * The commands run after an up of the shape without its `subject0` and the service's send of
+   * `campaign-0`: the shape then changes a sent campaign's subject.
+   */
+  readonly sentFirst?: boolean;
   /** Each command in turn and how it ends: it passes, or is refused printing the core's line. */
   readonly commands: ReadonlyArray<readonly [Command, End]>;
   /**
@@ -163,6 +170,27 @@ interface Guard {
 const fromNow = (minutes: number) => `${new Date(Date.now() + minutes * 60_000).toISOString().slice(0, 19)}Z`;
 
 const GUARDS: readonly Guard[] = [
+  {
+    name: "a sent campaign: a change of its subject is refused at preview and at up, writing nothing",
+    shape: { campaigns: 1, transactional: 0, subject0: "Changed after sending" },
+    sentFirst: true,
+    commands: [
+      [
+        "preview",
+        {
+          refused:
+            "has already been sent (status SENT): refusing to change subject. Changing or replacing a sent campaign could send the mail again",
+        },
+      ],
+      [
+        "up",
+        {
+          refused:
+            "has already been sent (status SENT): refusing to change subject. Changing or replacing a sent campaign could send the mail again",
+        },
+      ],
+    ],
+  },
   {
     // Also what a preview sends: a campaign and its schedule, previewed, read and never written.
     name: "a schedule nearer than sender:minScheduleLeadMinutes: the preview writes nothing, the up never schedules",
@@ -307,7 +335,7 @@ function yamlProgram(shape: Shape): string {
       (name, i) => `  ${name}:
     type: sender:index:Campaign
     properties:
-      subject: Exactly-once subject ${i}
+      subject: ${i === 0 && shape.subject0 !== undefined ? shape.subject0 : `Exactly-once subject ${i}`}
       from: Example News
       replyTo: news@example.com
       contentType: html
@@ -429,7 +457,7 @@ function hclProgram(shape: Shape, settings: ReadonlyMap<string, string>): string
     ...campaigns.map(
       (name, i) => `resource "sender_campaign" "${name}" {
   title        = "${name}"
-  subject      = "Exactly-once subject ${i}"
+  subject      = "${i === 0 && shape.subject0 !== undefined ? shape.subject0 : `Exactly-once subject ${i}`}"
   from         = "Example News"
   reply_to     = "news@example.com"
   content_type = "html"
@@ -877,6 +905,15 @@ describe("door parity: every scenario through every door", () => {
           let copy: Place | undefined;
           try {
             let target = h;
+            if (guard.sentFirst) {
+              const { subject0: _, ...before } = guard.shape;
+              await door.shape(h, before);
+              const up = await door.run(h, "up");
+              expect(up.passed).toBe(true);
+              const id = ((up.outputs?.campaignIds?.value as string[] | undefined) ?? [])[0];
+              expect((await emu.api("POST", `campaigns/${id}/send`)).status).toBe(200);
+              await door.shape(h, guard.shape);
+            }
             if (guard.copied) {
               expect((await door.run(h, "up")).passed).toBe(true);
               copy = await door.open(emu, "door-parity-copy");
@@ -945,10 +982,14 @@ describe("door parity: every scenario through every door", () => {
       [...previewReads].map(([row, byDoor]) => [row, Object.fromEntries(byDoor)]),
     );
     figures.push(`preview reads (GET requests): ${JSON.stringify(reads)}`);
-    const counts = Object.values(reads).flatMap((byDoor) => [
-      new Set(Object.values(byDoor).map(String)).size,
-    ]);
-    expect({ rows: Object.keys(reads).length, distinct: counts }).toEqual({ rows: 1, distinct: [1] });
+    // Only a row whose preview passes through every door compares (a copied state's plan passes on
+    // Terraform alone, its own stated end).
+    const shared = Object.entries(reads).filter(([, byDoor]) => Object.keys(byDoor).length === DOORS.length);
+    const counts = shared.map(([, byDoor]) => new Set(Object.values(byDoor).map(String)).size);
+    expect({ rows: shared.map(([row]) => row), distinct: counts }).toEqual({
+      rows: [GUARDS.find((guard) => guard.settings?.["sender:minScheduleLeadMinutes"])?.name],
+      distinct: [1],
+    });
   });
 
   test("the file leaves no process behind in its folders", async () => {
