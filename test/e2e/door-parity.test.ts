@@ -152,7 +152,8 @@ interface Guard {
   readonly copied?: boolean;
   /**
    * The commands run after an up of the shape without its `subject0` and the service's send of
-   * `campaign-0`: the shape then changes a sent campaign's subject.
+   * `campaign-0` (to all subscribers): the shape then changes a sent campaign's subject (its status,
+   * SENDING or SENT, is the service's, in the line before the part the row names).
    */
   readonly sentFirst?: boolean;
   /** Each command in turn and how it ends: it passes, or is refused printing the core's line. */
@@ -179,14 +180,14 @@ const GUARDS: readonly Guard[] = [
         "preview",
         {
           refused:
-            "has already been sent (status SENT): refusing to change subject. Changing or replacing a sent campaign could send the mail again",
+            "): refusing to change subject. Changing or replacing a sent campaign could send the mail again; remove it from the stack or revert the change.",
         },
       ],
       [
         "up",
         {
           refused:
-            "has already been sent (status SENT): refusing to change subject. Changing or replacing a sent campaign could send the mail again",
+            "): refusing to change subject. Changing or replacing a sent campaign could send the mail again; remove it from the stack or revert the change.",
         },
       ],
     ],
@@ -911,6 +912,10 @@ describe("door parity: every scenario through every door", () => {
               const up = await door.run(h, "up");
               expect(up.passed).toBe(true);
               const id = ((up.outputs?.campaignIds?.value as string[] | undefined) ?? [])[0];
+              // To every subscriber, as a user sends it from the Sender interface (none would refuse it).
+              expect((await emu.api("PATCH", `campaigns/${id}/send_to_all`, { send_to_all: 1 })).status).toBe(
+                200,
+              );
               expect((await emu.api("POST", `campaigns/${id}/send`)).status).toBe(200);
               await door.shape(h, guard.shape);
             }
