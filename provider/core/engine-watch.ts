@@ -1,6 +1,6 @@
 /**
  * Stops the dynamic-provider process, and the native plugin's, when the Pulumi engine that
- * started it is gone.
+ * started it is gone; the Terraform door's when its parent (terraform, tofu) is.
  *
  * After `kill -9` of `pulumi up` the provider processes (and the language host) live on: nothing
  * kills a child with its parent, and the creates it has in hand would go on reaching the service
@@ -25,6 +25,16 @@ export interface EngineWatchOptions {
   /** Probe period. Default 200 ms: a loopback connect, cheap, and few requests slip through after a kill. */
   intervalMs?: number;
   /** What to do once the engine is gone. Default: cut the requests in flight, say so on stderr and exit with status 1. */
+  onGone?: () => void;
+}
+
+/** Options of {@link EngineWatch.watchParent}. */
+export interface ParentWatchOptions {
+  /** The parent's pid now; by default `process.ppid`, read afresh each time (an orphan's is its reaper's). */
+  parentPid?: () => number;
+  /** Probe period. Default 200 ms, as {@link EngineWatchOptions.intervalMs}. */
+  intervalMs?: number;
+  /** What to do once the parent is gone. Default: cut the requests in flight, say so on stderr and exit with status 1. */
   onGone?: () => void;
 }
 
@@ -138,20 +148,40 @@ export class EngineWatch {
     this.#watching.unref();
   }
 
+  /**
+   * Starts watching the process's parent, once: the engine of a door whose engine names no address
+   * (Terraform and OpenTofu start `terraform-provider-sender` through go-plugin, which passes none).
+   * Once the parent pid is no longer the one first read, the parent is gone (`kill -9` of `tofu
+   * apply`) and the process stops as {@link EngineWatch.watch}'s does. The timer never keeps the
+   * process alive.
+   */
+  watchParent(options: ParentWatchOptions = {}): void {
+    if (this.#watching !== undefined) return;
+    const parentPid = options.parentPid ?? (() => process.ppid);
+    const parent = parentPid();
+    const onGone = options.onGone ?? (() => this.#exitNow("the engine (terraform or tofu)"));
+    this.#watching = setInterval(() => {
+      if (parentPid() === parent) return;
+      this.stop();
+      onGone();
+    }, options.intervalMs ?? 200);
+    this.#watching.unref();
+  }
+
   /** Stops the watch; for tests. */
   stop(): void {
     if (this.#watching !== undefined) clearInterval(this.#watching);
     this.#watching = undefined;
   }
 
-  #exitNow(): void {
+  #exitNow(engine = "the Pulumi engine"): void {
     // Cut explicitly rather than leave it to the exit: no retry or follow-up request can start.
-    const count = this.#abortInFlight("stopped: the Pulumi engine is gone");
+    const count = this.#abortInFlight(`stopped: ${engine} is gone`);
     const what =
       count === 0
         ? ""
         : ` and cutting ${count} request${count === 1 ? "" : "s"} in flight, whose outcome is unknown`;
-    printError(`pulumi-sender: the Pulumi engine is gone; stopping before any further request${what}`);
+    printError(`pulumi-sender: ${engine} is gone; stopping before any further request${what}`);
     process.exit(1);
   }
 }

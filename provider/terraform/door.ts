@@ -18,7 +18,7 @@ import { CONFIG_TABLE, type ConfigKeyName, checkSenderConfig } from "../core/con
 import { type ConfigureInput, ContextHolder } from "../core/context";
 import { forResource } from "../core/diagnostics";
 import { containsUnknown, UNKNOWN } from "../core/engine-values";
-import type { FieldTable } from "../core/fields";
+import { type FieldTable, outputFieldFailures } from "../core/fields";
 import { namingPlan, resourceNaming } from "../core/naming";
 import type { RunContext } from "../functions";
 import { fieldTables, providerFactories, type ResourceKind } from "../kinds/registry";
@@ -264,6 +264,14 @@ export class TerraformDoor {
     const table = fieldTables[kind];
     const attributes = schema.block.attributes;
     if (proposed === null) return { diagnostics: [], planned: null, requiresReplace: [] };
+    // An output the configuration sets (`sent = false`): the core refuses it, as in the Pulumi
+    // doors' check; OpenTofu passes a computed-only attribute's configured value on to the provider.
+    const claimed = outputFieldFailures(table, toCore(outputAttributes(attributes), config));
+    if (claimed.length > 0)
+      return {
+        diagnostics: claimed.map((failure) => failureDiagnostic(failure, table)),
+        requiresReplace: [],
+      };
     const inputs = toCore(inputAttributes(attributes), config);
     const olds = { ...toCore(attributes, prior), ...readPrivate(priorPrivate) };
     const creating = prior === null;
@@ -443,6 +451,11 @@ export function failureDiagnostic(
     ),
     path: attributePath(property, table),
   };
+}
+
+/** The attributes only the provider sets (`id` aside): a configuration's value for one is refused. */
+function outputAttributes(attributes: readonly TfAttribute[]): TfAttribute[] {
+  return attributes.filter((a) => a.computed && !a.required && !a.optional && a.name !== "id");
 }
 
 /** The attributes a configuration may set. */

@@ -8,6 +8,9 @@ import { terraformMain } from "./server";
 const holder = new ContextHolder();
 // SIGTERM cuts the requests in flight and exits at once, saying so.
 holder.engineWatch.stopOnSigterm();
+// After `kill -9` of tofu the process would live on, its creates reaching the service unrecorded:
+// it stops once its parent is gone (go-plugin names no engine address to probe).
+holder.engineWatch.watchParent();
 // An error nothing caught is printed, and the door goes on serving the other calls.
 const onUncaught = (err: unknown) => {
   const e = err as Error | undefined;

@@ -1,23 +1,28 @@
-// Door parity (issue 44): one table of scenarios, each run under the real engine against the
-// emulator through every door: the dynamic package (a TypeScript program) and the native plugin (a
-// Pulumi YAML program of the default provider). A promise kept by one door and not the other is a
+// Door parity (issues 44 and 48): one table of scenarios, each run under the real engine against
+// the emulator through every door: the dynamic package (a TypeScript program), the native plugin (a
+// Pulumi YAML program of the default provider) and the Terraform door (an HCL program under
+// OpenTofu, its resources titled, Terraform having no resource name to autoname from). A promise kept by one door and not the other is a
 // row that fails for one door only. A door is a way to run a program of a `Shape` (preview, up,
 // destroy, an up to kill) and to copy its state; the rows know only the shape, the emulator and
 // its request log, so that a door of another engine takes the same rows.
 // Two kinds of rows:
 // - CONVERGENCE: a fault disturbs the first up (dropped answers, 429 and 503 storms, `kill -9` of
 //   the provider process or of the engine); the ups after it converge. Then the account holds
-//   exactly one object per resource, each provably the resource's (its title ends with the mark its
-//   state records), and `destroy` leaves no campaign behind.
+//   exactly one object per resource, each provably the resource's (a Pulumi door's: its title ends
+//   with the mark its state records; the Terraform door's: renamed to its configured title once the
+//   object of its recorded mark answered), and `destroy` leaves no campaign behind.
 // - GUARDS: each command of the row passes or is refused with the core's line, and the service
-//   receives no write the guard exists to stop; what a passing preview reads is counted, and both
-//   doors read the same for the same program.
+//   receives no write the guard exists to stop; what a passing preview (a plan) reads is counted,
+//   and every door reads the same for the same program. A row whose meaning differs on an engine
+//   states that door's own ends (`onDoor`), asserted like the rest.
 import { type ChildProcess, spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { FaultRule } from "../../emulator/faults";
+import { type Held, heldIds, made } from "../support/census";
 import { pluginPath } from "../support/plugin";
+import { processesIn, until } from "../support/processes";
 import { cli } from "../support/run";
 import {
   cancelAfterCrash,
@@ -30,6 +35,7 @@ import {
   ROOT,
   type StackHandle,
 } from "../support/stack";
+import { openTofu, type Tofu } from "../support/tofu";
 
 const TOKEN = "tok-e2e-door-parity-Qm4Lw9Xs";
 
@@ -41,6 +47,8 @@ const TOKEN = "tok-e2e-door-parity-Qm4Lw9Xs";
 interface Shape {
   readonly campaigns: number;
   readonly transactional: number;
+  /** The subject of `campaign-0` in place of its own (`Exactly-once subject 0`). */
+  readonly subject0?: string;
   readonly schedule?: { readonly at: string; readonly claims?: Readonly<Record<string, unknown>> };
 }
 
@@ -142,8 +150,19 @@ interface Guard {
   readonly settings?: Readonly<Record<string, string>>;
   /** The commands run on a copy of the stack's state in another backend, after an up of the original. */
   readonly copied?: boolean;
+  /**
+   * The commands run after an up of the shape without its `subject0` and the service's send of
+   * `campaign-0` (to all subscribers): the shape then changes a sent campaign's subject (its status,
+   * SENDING or SENT, is the service's, in the line before the part the row names).
+   */
+  readonly sentFirst?: boolean;
   /** Each command in turn and how it ends: it passes, or is refused printing the core's line. */
   readonly commands: ReadonlyArray<readonly [Command, End]>;
+  /**
+   * Per door whose engine gives the row another meaning, the end of each command there instead: a
+   * stated alternative the row asserts, with the reason beside it.
+   */
+  readonly onDoor?: Readonly<Record<string, readonly End[]>>;
   /** The writes (`METHOD path`) none of the commands may send; every write when left out. */
   readonly forbidden?: RegExp;
 }
@@ -152,6 +171,27 @@ interface Guard {
 const fromNow = (minutes: number) => `${new Date(Date.now() + minutes * 60_000).toISOString().slice(0, 19)}Z`;
 
 const GUARDS: readonly Guard[] = [
+  {
+    name: "a sent campaign: a change of its subject is refused at preview and at up, writing nothing",
+    shape: { campaigns: 1, transactional: 0, subject0: "Changed after sending" },
+    sentFirst: true,
+    commands: [
+      [
+        "preview",
+        {
+          refused:
+            "): refusing to change subject. Changing or replacing a sent campaign could send the mail again; remove it from the stack or revert the change.",
+        },
+      ],
+      [
+        "up",
+        {
+          refused:
+            "): refusing to change subject. Changing or replacing a sent campaign could send the mail again; remove it from the stack or revert the change.",
+        },
+      ],
+    ],
+  },
   {
     // Also what a preview sends: a campaign and its schedule, previewed, read and never written.
     name: "a schedule nearer than sender:minScheduleLeadMinutes: the preview writes nothing, the up never schedules",
@@ -199,6 +239,10 @@ const GUARDS: readonly Guard[] = [
     name: "a copy of the stack's state imported into another backend: its preview and up are refused",
     shape: { campaigns: 2, transactional: 0 },
     copied: true,
+    // A Terraform workspace has no stack place: its marks are its ownership_scope's, which the
+    // copy's program names alike, so the copy is the same owner; its plan and apply find the
+    // objects as recorded and change nothing (no write).
+    onDoor: { terraform: ["passes", "passes"] },
     commands: [
       [
         "preview",
@@ -225,7 +269,7 @@ const SETTINGS: Readonly<Record<string, string>> = {
   "sender:retryDeadlineSeconds": "5",
 };
 
-/** The resource names of a shape, as both doors' programs name them. */
+/** The resource names of a shape, as every door's program names them. */
 const names = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix}-${i}`);
 
 /** How a command ended: whether it passed, what it printed (its error's text when it failed), its outputs. */
@@ -235,26 +279,45 @@ interface Run {
   readonly outputs?: Record<string, { value: unknown }>;
 }
 
+/** Where a door's program runs: its folder, the folders its processes may work in, and how it goes. */
+interface Place {
+  readonly dir: string;
+  dispose(): Promise<void>;
+}
+
 /**
  * One door onto the provider: how its program is made and shaped, how it runs a command, how its
- * state is copied, and which process serves it.
+ * state is copied, and which process serves it. Its methods take the door's own {@link Place} (a
+ * Pulumi stack, an OpenTofu workspace).
  */
 interface Door {
   readonly name: string;
   /** An empty stack of the door's program on `emu`, in a folder named after `folder`. */
-  open(emu: EmulatorHandle, folder: string): Promise<StackHandle>;
+  open(emu: EmulatorHandle, folder: string): Promise<Place>;
+  /** The folders no process may be left working in once the file ends. */
+  folders(h: Place): string[];
   /** Puts the program of `shape` in place. */
-  shape(h: StackHandle, shape: Shape): Promise<void>;
-  /** Sets provider settings, removing those whose value is undefined. */
-  configure(h: StackHandle, settings: Readonly<Record<string, string | undefined>>): Promise<void>;
+  shape(h: Place, shape: Shape): Promise<void>;
+  /** Sets provider settings (keyed `sender:<name>`), removing those whose value is undefined. */
+  configure(h: Place, settings: Readonly<Record<string, string | undefined>>): Promise<void>;
   /** Runs a command to its end. */
-  run(h: StackHandle, command: Command | "destroy"): Promise<Run>;
+  run(h: Place, command: Command | "destroy"): Promise<Run>;
   /** An `up` as its own process (in a process group of its own), for a row to kill. */
-  spawnUp(h: StackHandle): ChildProcess;
+  spawnUp(h: Place): ChildProcess;
   /** After a `kill -9` of the engine: what the engine's own recovery needs before the next up. */
-  recover(h: StackHandle): Promise<void>;
+  recover(h: Place): Promise<void>;
   /** Copies the state of `from` into `to`, a stack of the same program in another backend. */
-  copyState(from: StackHandle, to: StackHandle): Promise<void>;
+  copyState(from: Place, to: Place): Promise<void>;
+  /** What the account holds against the program of `shape` after an up that printed `outputs`. */
+  census(
+    emu: EmulatorHandle,
+    seeded: Held,
+    h: Place,
+    shape: Shape,
+    outputs: Record<string, { value: unknown }>,
+  ): Promise<Census>;
+  /** A line of the core as the door prints it (the Terraform door spells fields and settings in snake_case). */
+  spelled(line: string): string;
   /** What the command line of the door's provider process holds. */
   readonly provider: string;
   /**
@@ -273,7 +336,7 @@ function yamlProgram(shape: Shape): string {
       (name, i) => `  ${name}:
     type: sender:index:Campaign
     properties:
-      subject: Exactly-once subject ${i}
+      subject: ${i === 0 && shape.subject0 !== undefined ? shape.subject0 : `Exactly-once subject ${i}`}
       from: Example News
       replyTo: news@example.com
       contentType: html
@@ -316,6 +379,9 @@ function yamlProgram(shape: Shape): string {
 
 /** What every door of the Pulumi engine does alike: its commands, its up to kill, its state copy. */
 const PULUMI_ENGINE = {
+  folders: (h: StackHandle) => [h.dir, path.dirname(h.backend)],
+  census: pulumiCensus,
+  spelled: (line: string) => line,
   async configure(h: StackHandle, settings: Readonly<Record<string, string | undefined>>): Promise<void> {
     for (const [key, value] of Object.entries(settings)) {
       if (value === undefined) await h.stack.removeConfig(key);
@@ -361,6 +427,184 @@ const PULUMI_ENGINE = {
   },
 };
 
+/** A camelCase name in snake_case, as the Terraform door spells fields and settings. */
+const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/** An OpenTofu workspace of the Terraform door: its own CLI folder, its provider block's settings. */
+interface Workspace extends Place {
+  readonly tf: Tofu;
+  readonly settings: Map<string, string>;
+  shape: Shape;
+}
+
+/**
+ * The Terraform program of `shape`: the same resources, each titled by its name (Terraform has no
+ * resource name to autoname from, so a title is required), in a workspace whose `ownership_scope`
+ * proves its marks, with the provider settings of the row in its provider block.
+ */
+function hclProgram(shape: Shape, settings: ReadonlyMap<string, string>): string {
+  const campaigns = names("campaign", shape.campaigns);
+  const transactional = names("transactional", shape.transactional);
+  const ids = (type: string, list: string[]) => `[${list.map((name) => `${type}.${name}.id`).join(", ")}]`;
+  // A number or a boolean unquoted; Terraform converts neither from a string of the wrong type.
+  const hcl = (value: string) => (/^(\d+|true|false)$/.test(value) ? value : JSON.stringify(value));
+  const provider = [
+    '  ownership_scope = "e2e/door-parity"',
+    ...[...settings].map(([key, value]) => `  ${snake(key.replace(/^sender:/, ""))} = ${hcl(value)}`),
+  ];
+  const blocks = [
+    'terraform {\n  required_providers {\n    sender = { source = "pulumi-sender/sender" }\n  }\n}',
+    `provider "sender" {\n${provider.join("\n")}\n}`,
+    ...campaigns.map(
+      (name, i) => `resource "sender_campaign" "${name}" {
+  title        = "${name}"
+  subject      = "${i === 0 && shape.subject0 !== undefined ? shape.subject0 : `Exactly-once subject ${i}`}"
+  from         = "Example News"
+  reply_to     = "news@example.com"
+  content_type = "html"
+  content      = "<p>Exactly once ${i}</p>"
+}`,
+    ),
+    ...transactional.map(
+      (name, i) => `resource "sender_transactional_campaign" "${name}" {
+  title    = "${name}"
+  subject  = "Receipt ${i}"
+  from     = "Example News"
+  reply_to = "news@example.com"
+  editor   = "html"
+  content  = "<p>Receipt ${i}</p>"
+}`,
+    ),
+  ];
+  if (shape.schedule && shape.campaigns > 0) {
+    const properties = { scheduleTime: shape.schedule.at, ...shape.schedule.claims };
+    blocks.push(
+      [
+        'resource "sender_campaign_schedule" "schedule-0" {',
+        "  campaign_id = sender_campaign.campaign-0.id",
+        ...Object.entries(properties).map(([key, value]) => `  ${snake(key)} = ${JSON.stringify(value)}`),
+        "}",
+      ].join("\n"),
+    );
+  }
+  blocks.push(
+    `output "campaign_ids" {\n  value = ${ids("sender_campaign", campaigns)}\n}`,
+    `output "transactional_ids" {\n  value = ${ids("sender_transactional_campaign", transactional)}\n}`,
+    "",
+  );
+  return blocks.join("\n\n");
+}
+
+/** Writes the workspace's program of its shape and settings. */
+const writeHcl = (w: Workspace) =>
+  fs.writeFileSync(path.join(w.dir, "main.tf"), hclProgram(w.shape, w.settings));
+
+/** The tofu arguments of a door command. */
+const TOFU_COMMAND: Readonly<Record<Command | "destroy", string[]>> = {
+  preview: ["plan", "-no-color"],
+  up: ["apply", "-auto-approve", "-no-color"],
+  destroy: ["destroy", "-auto-approve", "-no-color"],
+};
+
+/**
+ * What the account holds against a Terraform workspace: per resource the objects titled as it is
+ * configured, or that title with a mark (`<title> [<8 hex>]`, before the door renames it); the
+ * objects the outputs do not hold (`orphans`); and the objects renamed to their configured title
+ * and held (`proven`: the door renames an object once its create, or the look-up after a lost one,
+ * answered with the object whose mark the private state records).
+ */
+async function terraformCensus(
+  emu: EmulatorHandle,
+  seeded: Held,
+  _h: Place,
+  shape: Shape,
+  outputs: Record<string, { value: unknown }>,
+): Promise<Census> {
+  const state = await emu.state();
+  const held = new Set(
+    ["campaignIds", "transactionalIds"].flatMap((key) => (outputs[key]?.value as string[] | undefined) ?? []),
+  );
+  const objects = [
+    ...state.campaigns.filter((c: any) => !seeded.campaigns.has(c.id)),
+    ...state.transactional.filter((t: any) => !seeded.transactional.has(t.id)),
+  ];
+  const resources = [...names("campaign", shape.campaigns), ...names("transactional", shape.transactional)];
+  const of = (name: string) =>
+    objects.filter((o: any) => o.title === name || o.title.startsWith(`${name} [`));
+  return {
+    resources: resources.length,
+    objects: objects.length,
+    duplicates: resources.reduce((n, name) => n + Math.max(0, of(name).length - 1), 0),
+    missing: resources.filter((name) => of(name).length === 0).length,
+    orphans: objects.filter((o: any) => !held.has(o.id)).length,
+    proven: objects.filter((o: any) => resources.includes(o.title) && held.has(o.id)).length,
+  };
+}
+
+/** The Terraform door under OpenTofu (test/support/tofu.ts): the plugin bundle, chosen by go-plugin's cookie. */
+const TERRAFORM: Door = {
+  name: "terraform",
+  async open(emu, folder) {
+    const tf = await openTofu(emu.url, TOKEN);
+    const w: Workspace = {
+      dir: tf.workspace(folder, ""),
+      tf,
+      settings: new Map(Object.entries(SETTINGS)),
+      shape: { campaigns: 0, transactional: 0 },
+      dispose: async () => tf.dispose(),
+    };
+    writeHcl(w);
+    return w;
+  },
+  folders: (w) => [(w as Workspace).tf.base],
+  async shape(w, shape) {
+    (w as Workspace).shape = shape;
+    writeHcl(w as Workspace);
+  },
+  async configure(w, settings) {
+    for (const [key, value] of Object.entries(settings)) {
+      if (value === undefined) (w as Workspace).settings.delete(key);
+      else (w as Workspace).settings.set(key, value);
+    }
+    writeHcl(w as Workspace);
+  },
+  async run(w, command) {
+    const { tf, dir } = w as Workspace;
+    const run = await tf.run(dir, TOFU_COMMAND[command]);
+    const text = `${run.stdout}\n${run.stderr}`;
+    if (run.code !== 0) return { passed: false, text };
+    if (command !== "up") return { passed: true, text };
+    const printed = JSON.parse((await tf.ok(dir, ["output", "-json"])).stdout);
+    const outputs = {
+      campaignIds: { value: printed.campaign_ids?.value ?? [] },
+      transactionalIds: { value: printed.transactional_ids?.value ?? [] },
+    };
+    return { passed: true, text, outputs };
+  },
+  spawnUp(w) {
+    const { tf, dir } = w as Workspace;
+    return spawn(tf.executable, TOFU_COMMAND.up, {
+      cwd: dir,
+      env: tf.env(),
+      stdio: ["ignore", "ignore", "ignore"],
+      detached: true,
+    });
+  },
+  // The local backend's lock is the state file's own, let go when tofu dies: nothing to recover.
+  recover: async () => undefined,
+  async copyState(from, to) {
+    fs.copyFileSync(path.join(from.dir, "terraform.tfstate"), path.join(to.dir, "terraform.tfstate"));
+  },
+  census: terraformCensus,
+  // As the door's snakeMessage spells a core line: `sender:minScheduleLeadMinutes` → `min_schedule_lead_minutes`.
+  spelled: (line) =>
+    line
+      .replace(/sender:([A-Za-z]+)/g, (_, name: string) => snake(name))
+      .replace(/\b([a-z]+[A-Z][A-Za-z0-9]*)\b/g, (name: string) => snake(name)),
+  // The launcher the CLI config's dev override names runs the plugin bundle's entry.
+  provider: "dist/provider/plugin/entry.js",
+};
+
 const DOORS: readonly Door[] = [
   {
     name: "dynamic",
@@ -370,7 +614,8 @@ const DOORS: readonly Door[] = [
         ...SETTINGS,
         "test:shape": JSON.stringify({ campaigns: 0, transactional: 0 }),
       }),
-    shape: (h, shape) => h.stack.setConfig("test:shape", { value: JSON.stringify(shape) }),
+    shape: (h: StackHandle, shape: Shape) =>
+      h.stack.setConfig("test:shape", { value: JSON.stringify(shape) }),
     provider: "dynamic-provider",
   },
   {
@@ -391,41 +636,14 @@ const DOORS: readonly Door[] = [
     // Pulumi YAML type-checks every resource's properties against the schema first.
     schemaRefusal: "sender:index:CampaignSchedule is not assignable from {",
   },
+  TERRAFORM,
 ];
-
-/** Every process (Linux /proc) whose command line or working folder holds one of `folders`. */
-function processesIn(folders: readonly string[]): Array<{ pid: number; cmdline: string }> {
-  const found: Array<{ pid: number; cmdline: string }> = [];
-  for (const entry of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const cmdline = fs.readFileSync(`/proc/${entry}/cmdline`, "utf8").replaceAll("\0", " ").trim();
-      const cwd = fs.readlinkSync(`/proc/${entry}/cwd`);
-      if (
-        folders.some((folder) => cmdline.includes(folder) || cwd === folder || cwd.startsWith(`${folder}/`))
-      )
-        found.push({ pid: Number(entry), cmdline });
-    } catch {
-      // gone meanwhile, or not ours to read
-    }
-  }
-  return found;
-}
 
 /** Pids of the door's provider processes working for the program in `dir`. */
 function providerPids(door: Door, dir: string): number[] {
   return processesIn([dir])
     .filter((p) => p.cmdline.includes(door.provider))
     .map((p) => p.pid);
-}
-
-/** Waits until `done` holds, checking every 50 ms, for at most `limitMs`. */
-async function until(done: () => Promise<boolean> | boolean, limitMs: number, what: string): Promise<void> {
-  const start = Date.now();
-  while (!(await done())) {
-    if (Date.now() - start > limitMs) throw new Error(`gave up waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 /** How long a provider may take to see its engine gone and stop (the engine-gone e2e's bound). */
@@ -440,7 +658,7 @@ const ENGINE_GONE_MS = 60_000;
  */
 async function killedUp(
   door: Door,
-  h: StackHandle,
+  h: Place,
   emu: EmulatorHandle,
   route: string,
   kill: { readonly process: "provider" | "engine"; readonly afterCreates: number },
@@ -481,24 +699,14 @@ async function killedUp(
   return { outcome: code === 0 ? "succeeded" : "killed", providerStopped };
 }
 
-/** How many objects of the route's kind the emulator holds. */
-async function made(emu: EmulatorHandle, route: string): Promise<number> {
-  const state = await emu.state();
-  return route === "/v2/campaigns" ? state.campaigns.length : state.transactional.length;
-}
-
-/** The ids of the objects the emulator holds, per kind. */
-interface Held {
-  readonly campaigns: ReadonlySet<string>;
-  readonly transactional: ReadonlySet<string>;
-}
-
-async function heldIds(emu: EmulatorHandle): Promise<Held> {
-  const state = await emu.state();
-  return {
-    campaigns: new Set(state.campaigns.map((c: any) => c.id)),
-    transactional: new Set(state.transactional.map((t: any) => t.id)),
-  };
+/** Per resource of a program, the objects the account holds for it (see each door's census). */
+interface Census {
+  resources: number;
+  objects: number;
+  duplicates: number;
+  missing: number;
+  orphans: number;
+  proven: number;
 }
 
 /**
@@ -507,13 +715,13 @@ async function heldIds(emu: EmulatorHandle): Promise<Held> {
  * stack's outputs do not hold (`orphans`), and the resources whose state records the mark their
  * object's title ends with (`proven`).
  */
-async function census(
+async function pulumiCensus(
   emu: EmulatorHandle,
   seeded: Held,
   h: StackHandle,
   shape: Shape,
   outputs: Record<string, { value: unknown }>,
-) {
+): Promise<Census> {
   const state = await emu.state();
   const held = new Set(
     ["campaignIds", "transactionalIds"].flatMap((key) => (outputs[key]?.value as string[] | undefined) ?? []),
@@ -522,7 +730,14 @@ async function census(
     ...state.campaigns.filter((c: any) => !seeded.campaigns.has(c.id)),
     ...state.transactional.filter((t: any) => !seeded.transactional.has(t.id)),
   ];
-  const result = { resources: 0, objects: made.length, duplicates: 0, missing: 0, orphans: 0, proven: 0 };
+  const result: Census = {
+    resources: 0,
+    objects: made.length,
+    duplicates: 0,
+    missing: 0,
+    orphans: 0,
+    proven: 0,
+  };
   for (const name of [
     ...names("campaign", shape.campaigns),
     ...names("transactional", shape.transactional),
@@ -549,10 +764,16 @@ function rowSettings(settings: Readonly<Record<string, string>> = {}) {
   return { apply: settings, restore };
 }
 
-/** The end a door shows for `end`: its language's own refusal where it refuses by the schema first. */
-function refusalFor(door: Door, end: End | undefined): "passes" | { readonly refused: string } {
+/**
+ * The end a door shows for the row's command `index`: the door's own end where the row states one,
+ * its language's own refusal where it refuses by the schema first, else the core's line as the door
+ * spells it.
+ */
+function refusalFor(door: Door, guard: Guard, index: number): "passes" | { readonly refused: string } {
+  const end = guard.onDoor?.[door.name]?.[index] ?? guard.commands[index]?.[1];
   if (end === undefined || end === "passes") return "passes";
-  return end.orBySchema && door.schemaRefusal !== undefined ? { refused: door.schemaRefusal } : end;
+  if (end.orBySchema && door.schemaRefusal !== undefined) return { refused: door.schemaRefusal };
+  return { refused: door.spelled(end.refused) };
 }
 
 /** Every line of `text` that holds `line`, trimmed, once each. */
@@ -566,7 +787,7 @@ const linesWith = (text: string, line: string) => [
 ];
 
 describe("door parity: every scenario through every door", () => {
-  const stacks = new Map<string, { emu: EmulatorHandle; h: StackHandle }>();
+  const stacks = new Map<string, { emu: EmulatorHandle; h: Place }>();
   const folders: string[] = [];
   const figures: string[] = [];
   /** Per guard row, per door: the GET requests of each passing preview. */
@@ -578,7 +799,7 @@ describe("door parity: every scenario through every door", () => {
         const emu = await emulator(TOKEN);
         const h = await door.open(emu, "door-parity");
         stacks.set(door.name, { emu, h });
-        folders.push(h.dir, path.dirname(h.backend));
+        folders.push(...door.folders(h));
       }),
     );
   });
@@ -595,7 +816,7 @@ describe("door parity: every scenario through every door", () => {
       test.concurrent.for(DOORS)(
         "$name door: one object per resource, each proven by its mark; destroy leaves no campaign",
         async (door, { expect }) => {
-          const { emu, h } = stacks.get(door.name) as { emu: EmulatorHandle; h: StackHandle };
+          const { emu, h } = stacks.get(door.name) as { emu: EmulatorHandle; h: Place };
           const started = Date.now();
           await emu.admin("POST", "reset");
           const seeded = await heldIds(emu);
@@ -632,7 +853,7 @@ describe("door parity: every scenario through every door", () => {
             // One more up than the row expects, so that a door that converges late shows what it left.
             while (ups.at(-1) !== "succeeded" && ups.length <= scenario.ups.length) await up();
             const resources = scenario.shape.campaigns + scenario.shape.transactional;
-            const counted = outputs ? await census(emu, seeded, h, scenario.shape, outputs) : undefined;
+            const counted = outputs ? await door.census(emu, seeded, h, scenario.shape, outputs) : undefined;
             figures.push(
               `${scenario.name} / ${door.name}: ups ${ups.join(", ")}; ${JSON.stringify(counted)}`,
             );
@@ -676,19 +897,32 @@ describe("door parity: every scenario through every door", () => {
       test.concurrent.for(DOORS)(
         "$name door: each command passes or is refused in the core's words, sending no write it guards",
         async (door, { expect }) => {
-          const { emu, h } = stacks.get(door.name) as { emu: EmulatorHandle; h: StackHandle };
+          const { emu, h } = stacks.get(door.name) as { emu: EmulatorHandle; h: Place };
           const started = Date.now();
           await emu.admin("POST", "reset");
           await door.shape(h, guard.shape);
           const settings = rowSettings(guard.settings);
           await door.configure(h, settings.apply);
-          let copy: StackHandle | undefined;
+          let copy: Place | undefined;
           try {
             let target = h;
+            if (guard.sentFirst) {
+              const { subject0: _, ...before } = guard.shape;
+              await door.shape(h, before);
+              const up = await door.run(h, "up");
+              expect(up.passed).toBe(true);
+              const id = ((up.outputs?.campaignIds?.value as string[] | undefined) ?? [])[0];
+              // To every subscriber, as a user sends it from the Sender interface (none would refuse it).
+              expect((await emu.api("PATCH", `campaigns/${id}/send_to_all`, { send_to_all: 1 })).status).toBe(
+                200,
+              );
+              expect((await emu.api("POST", `campaigns/${id}/send`)).status).toBe(200);
+              await door.shape(h, guard.shape);
+            }
             if (guard.copied) {
               expect((await door.run(h, "up")).passed).toBe(true);
               copy = await door.open(emu, "door-parity-copy");
-              folders.push(copy.dir, path.dirname(copy.backend));
+              folders.push(...door.folders(copy));
               await door.shape(copy, guard.shape);
               await door.copyState(h, copy);
               target = copy;
@@ -698,7 +932,7 @@ describe("door parity: every scenario through every door", () => {
             for (const [command] of guard.commands) {
               const before = await emu.requestCounts();
               const run = await door.run(target, command);
-              const expected = refusalFor(door, guard.commands[ended.length]?.[1]);
+              const expected = refusalFor(door, guard, ended.length);
               const line = expected === "passes" ? "error" : expected.refused;
               // The refusal's line when it is printed, else every error line, to show what was.
               const found = linesWith(run.text, line);
@@ -726,8 +960,8 @@ describe("door parity: every scenario through every door", () => {
               `${guard.name} / ${door.name}: ${JSON.stringify(ended)}; writes ${JSON.stringify(writes)}`,
             );
             expect({ ended, guarded }).toEqual({
-              ended: guard.commands.map(([command, end]) => {
-                const want = refusalFor(door, end);
+              ended: guard.commands.map(([command], index) => {
+                const want = refusalFor(door, guard, index);
                 return [
                   command,
                   want === "passes" ? "passes" : { refused: [expect.stringContaining(want.refused)] },
@@ -740,6 +974,13 @@ describe("door parity: every scenario through every door", () => {
             );
           } finally {
             if (copy) await copy.dispose();
+            // The change reverted first, as the refusal advises: OpenTofu's destroy plans the
+            // configuration before it destroys, and that plan refuses a sent campaign's change too
+            // (docs/limitations.md), so the row would leave its campaign in the next row's state.
+            if (guard.sentFirst) {
+              const { subject0: _, ...before } = guard.shape;
+              await door.shape(h, before);
+            }
             await door.run(h, "destroy");
             await door.configure(h, settings.restore);
           }
@@ -753,10 +994,14 @@ describe("door parity: every scenario through every door", () => {
       [...previewReads].map(([row, byDoor]) => [row, Object.fromEntries(byDoor)]),
     );
     figures.push(`preview reads (GET requests): ${JSON.stringify(reads)}`);
-    const counts = Object.values(reads).flatMap((byDoor) => [
-      new Set(Object.values(byDoor).map(String)).size,
-    ]);
-    expect({ rows: Object.keys(reads).length, distinct: counts }).toEqual({ rows: 1, distinct: [1] });
+    // Only a row whose preview passes through every door compares (a copied state's plan passes on
+    // Terraform alone, its own stated end).
+    const shared = Object.entries(reads).filter(([, byDoor]) => Object.keys(byDoor).length === DOORS.length);
+    const counts = shared.map(([, byDoor]) => new Set(Object.values(byDoor).map(String)).size);
+    expect({ rows: shared.map(([row]) => row), distinct: counts }).toEqual({
+      rows: [GUARDS.find((guard) => guard.settings?.["sender:minScheduleLeadMinutes"])?.name],
+      distinct: [1],
+    });
   });
 
   test("the file leaves no process behind in its folders", async () => {

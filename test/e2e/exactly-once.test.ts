@@ -6,6 +6,7 @@
 import { execFileSync, spawn } from "node:child_process";
 import * as fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { until } from "../support/processes";
 import {
   cancelAfterCrash,
   copyProgram,
@@ -148,15 +149,6 @@ function forgetCampaigns(h: StackHandle, env: NodeJS.ProcessEnv): void {
 }
 
 const writes = <T extends { method: string }>(requests: T[]) => requests.filter((r) => r.method !== "GET");
-
-/** Waits until `done` holds, checking every 100 ms, for at most `limitMs`. */
-async function until(done: () => Promise<boolean>, limitMs: number, what: string): Promise<void> {
-  const start = Date.now();
-  while (!(await done())) {
-    if (Date.now() - start > limitMs) throw new Error(`gave up waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 /** The campaigns the emulator holds that were not seeded: `[id, title]`, in creation order. */
 async function madeCampaigns(emu: EmulatorHandle, seeded: Seeded): Promise<Array<[string, string]>> {
@@ -314,6 +306,7 @@ describe("exactly-once reproductions under the real engine", () => {
       async () => ((await emu.admin("GET", "faults")).rules as Array<{ hits: number }>)[0]?.hits === 1,
       60_000,
       "A's create to fail",
+      100,
     );
     const upB = await b.stack.up({ onOutput: b.onOutput });
     const doneA = await upA;
@@ -361,6 +354,7 @@ describe("exactly-once reproductions under the real engine", () => {
         async () => (await emu.requests()).some((r) => r.method === "POST" && r.status === 201),
         120_000,
         "the create to be answered",
+        100,
       );
       let killed = true;
       try {
@@ -374,7 +368,7 @@ describe("exactly-once reproductions under the real engine", () => {
         killed = false;
       }
       await exited;
-      await until(async () => providerProcesses(h.dir).length === 0, 60_000, "the provider to stop");
+      await until(async () => providerProcesses(h.dir).length === 0, 60_000, "the provider to stop", 100);
       endProcesses(leftAtKill);
       await emu.admin("DELETE", "faults");
       const atKill = await madeCampaigns(emu, seeded);
@@ -402,7 +396,7 @@ describe("exactly-once reproductions under the real engine", () => {
     });
     const up = await h.stack.up({ onOutput: h.onOutput });
     const id = (up.outputs.campaignIds?.value as string[] | undefined)?.[0];
-    await until(async () => (await madeCampaigns(emu, seeded)).length === 2, 30_000, "the late commit");
+    await until(async () => (await madeCampaigns(emu, seeded)).length === 2, 30_000, "the late commit", 100);
     const before = await madeCampaigns(emu, seeded);
     expect(before.map(([, title]) => title.replace(/\[[0-9a-f]{8}\]$/, "[mark]"))).toEqual([
       "Exactly-once campaign 0",
@@ -517,12 +511,13 @@ describe("webhooks: kill -9 between the POST and the state's record, a webhook m
       async () => ((await emu.admin("GET", "faults")).rules as Array<{ hits: number }>)[1]?.hits !== 0,
       120_000,
       "a look-up after the lost answer",
+      100,
     );
     // The language host outlives the engine: ended below, once the provider is seen to stop.
     leftAtKill = descendantsOf(child.pid);
     process.kill(child.pid as number, "SIGKILL");
     await exited;
-    await until(async () => providerProcesses(h.dir).length === 0, 60_000, "the provider to stop");
+    await until(async () => providerProcesses(h.dir).length === 0, 60_000, "the provider to stop", 100);
     endProcesses(leftAtKill);
     await emu.admin("DELETE", "faults");
     cancelAfterCrash(h, env);

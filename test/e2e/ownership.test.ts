@@ -12,6 +12,7 @@ import { instanceMark } from "../../provider/core/autoname";
 import { journalKey } from "../../provider/core/create-journal";
 import { placeOf } from "../../provider/core/stack-place";
 import { pluginPath } from "../support/plugin";
+import { until } from "../support/processes";
 import { cli } from "../support/run";
 import {
   copyProgram,
@@ -447,15 +448,6 @@ function providerProcesses(dir: string): number[] {
   return pids;
 }
 
-/** Waits until `done` holds, checking every 100 ms, for at most `limitMs`. */
-async function until(done: () => Promise<boolean> | boolean, limitMs: number, what: string): Promise<void> {
-  const start = Date.now();
-  while (!(await done())) {
-    if (Date.now() - start > limitMs) throw new Error(`gave up waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 describe("the pending CREATE a kill -9 leaves: cleared by a non-interactive refresh", () => {
   let emu: EmulatorHandle;
   let h: StackHandle;
@@ -484,14 +476,19 @@ describe("the pending CREATE a kill -9 leaves: cleared by a non-interactive refr
     });
     const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
     let leftAtKill: number[] = [];
-    await until(async () => ((await emu.requestCounts()).byMethod.POST ?? 0) >= 1, 120_000, "the create");
+    await until(
+      async () => ((await emu.requestCounts()).byMethod.POST ?? 0) >= 1,
+      120_000,
+      "the create",
+      100,
+    );
     // The language host outlives the engine: ended below, once the provider is seen to stop.
     leftAtKill = descendantsOf(child.pid);
     process.kill(child.pid as number, "SIGKILL");
     await exited;
-    await until(() => providerProcesses(h.dir).length === 0, 60_000, "the provider process to stop");
+    await until(() => providerProcesses(h.dir).length === 0, 60_000, "the provider process to stop", 100);
     endProcesses(leftAtKill);
-    await until(async () => (await campaigns(emu)).length === 1, 10_000, "the held create to commit");
+    await until(async () => (await campaigns(emu)).length === 1, 10_000, "the held create to commit", 100);
     execFileSync("pulumi", ["cancel", "--yes", "--stack", "e2e"], { cwd: h.dir, env, stdio: "pipe" });
     const pending = (await deployment(h)).pending_operations ?? [];
     expect(pending.map((op: any) => [op.type, op.resource.urn.split("::").pop()])).toEqual([

@@ -2,8 +2,10 @@
 // emulator: the provider is this checkout's plugin entry, chosen by go-plugin's magic cookie,
 // installed with a CLI config's dev_overrides, in workspaces outside the checkout. One workspace
 // goes through plan (no write), apply of every kind, a clean plan, refresh, a data source, import
-// blocks with -generate-config-out, a sent campaign's refusal and its keeping at destroy; two
-// others show plan-time diagnostics on their attributes, and a lost create answer converging.
+// blocks with -generate-config-out, a sent campaign's keeping at destroy; two others show
+// plan-time diagnostics on their attributes, and a lost create answer converging. The guards every
+// door shares (the schedule lead time, a sent campaign's change, output fields as
+// inputs) are door-parity.test.ts's rows.
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -171,14 +173,11 @@ describe("the Terraform door under OpenTofu", () => {
     await tofuOk(dir, ["plan", "-detailed-exitcode", "-no-color"], 0);
   });
 
-  test("a sent campaign refuses a change at plan, and destroy keeps it", async () => {
+  // A change of a sent campaign, refused at plan, is door-parity.test.ts's row.
+  test("destroy keeps a sent campaign", async () => {
     const sent = await emu.api("POST", `campaigns/${campaignId}/send`);
     expect(sent.status).toBeLessThan(300);
     await tofuOk(dir, ["refresh", "-no-color"]);
-    fs.writeFileSync(path.join(dir, "main.tf"), MAIN.replace("Hello from OpenTofu", "Changed after sending"));
-    const refused = await tofuOk(dir, ["plan", "-no-color"], 1);
-    expect(refused.stderr).toContain(`Campaign ${campaignId} has already been sent`);
-    fs.writeFileSync(path.join(dir, "main.tf"), MAIN);
     const destroy = await tofuOk(dir, ["destroy", "-auto-approve", "-no-color"]);
     expect(destroy.stdout).toContain("Destroy complete! Resources: 8 destroyed.");
     // The sent campaign and the transactional campaign (the API deletes none) stay, each with a warning.
@@ -229,35 +228,6 @@ resource "sender_campaign_schedule" "s" {
     expect(bad.stderr).toMatch(/401|token/i);
     expect(bad.stderr).not.toContain("tok-wrong");
     expect(await mutating()).toBe(before);
-  });
-});
-
-describe("the schedule lead time", () => {
-  test("a schedule nearer than min_schedule_lead_minutes is refused before it reaches the service", async () => {
-    const soon = new Date(Date.now() + 10 * 60_000).toISOString().replace(/\.\d+Z$/, "Z");
-    const dir = workspace(
-      "lead",
-      `${PROVIDER("e2e/terraform-door/lead").replace('provider "sender" {', 'provider "sender" {\n  min_schedule_lead_minutes = 60')}
-resource "sender_campaign" "soon" {
-  title        = "TF lead time"
-  subject      = "Soon"
-  from         = "Example News"
-  reply_to     = "news@example.com"
-  content_type = "html"
-}
-
-resource "sender_campaign_schedule" "soon" {
-  campaign_id   = sender_campaign.soon.id
-  schedule_time = "${soon}"
-}
-`,
-    );
-    const apply = await tofuOk(dir, ["apply", "-auto-approve", "-no-color"], 1);
-    expect(apply.stderr).toContain("less than the 60 minutes min_schedule_lead_minutes requires");
-    const state = await emu.state();
-    const made = state.campaigns.filter((c: { title: string }) => c.title === "TF lead time");
-    expect(made.map((c: { status: string }) => c.status)).toEqual(["DRAFT"]);
-    await tofuOk(dir, ["destroy", "-auto-approve", "-no-color"]);
   });
 });
 

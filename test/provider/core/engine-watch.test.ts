@@ -70,6 +70,21 @@ describe("engine watch", () => {
     expect((gone[0] as number) >= closedAt).toBe(true);
   });
 
+  test("calls onGone once the parent pid changes (the parent is gone), and never before", async () => {
+    let parent = 4242;
+    const gone: number[] = [];
+    watch.watchParent({ parentPid: () => parent, intervalMs: 20, onGone: () => gone.push(parent) });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(gone).toEqual([]);
+    parent = 1;
+    for (let waited = 0; gone.length === 0 && waited < 10_000; waited += 20) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    parent = 4243;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(gone).toEqual([1]);
+  });
+
   test("watches once per process: a second watch while the first runs is ignored", async () => {
     const { server, address } = await listener();
     const first: string[] = [];

@@ -240,6 +240,43 @@ describe("check failures as diagnostics", () => {
   });
 });
 
+describe("output fields in a configuration", () => {
+  it("refuses a schedule's sent and schedule_time_utc at plan, each on its attribute, before any request", async () => {
+    const door = new TerraformDoor();
+    const provider = fromCore(door.schema.provider.attributes, {
+      apiToken: "t",
+      baseUrl: "http://127.0.0.1:9",
+      ownershipScope: "unit/outputs",
+    });
+    expect(door.configure(provider, {}).diagnostics).toEqual([]);
+    const attributes = door.schema.resources.sender_campaign_schedule!.block.attributes;
+    const config = fromCore(attributes, {
+      campaignId: "cmp001",
+      scheduleTime: "2030-01-15T09:00:00+01:00",
+      sent: false,
+      scheduleTimeUtc: "2030-01-15 08:00:00",
+    });
+    const plan = await door.plan("sender_campaign_schedule", null, config, config, undefined);
+    expect(plan).toEqual({
+      diagnostics: [
+        {
+          severity: "ERROR",
+          summary:
+            "schedule_time_utc: schedule_time_utc is an output the provider records, never an input: remove it from the resource's arguments",
+          path: ["schedule_time_utc"],
+        },
+        {
+          severity: "ERROR",
+          summary:
+            "sent: sent is an output the provider records, never an input: remove it from the resource's arguments",
+          path: ["sent"],
+        },
+      ],
+      requiresReplace: [],
+    });
+  });
+});
+
 describe("terraform door against the emulator", () => {
   const TOKEN = "tok-unit-terraform-door-Lw3Q";
   let emu: Awaited<ReturnType<typeof startEmulator>>;

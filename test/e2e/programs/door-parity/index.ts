@@ -9,6 +9,7 @@ interface Shape {
   campaigns: number;
   transactional: number;
   schedule?: { at: string; claims?: Record<string, unknown> };
+  subject0?: string;
 }
 
 const shape = new pulumi.Config("test").requireObject<Shape>("shape");
@@ -17,7 +18,7 @@ const campaigns = Array.from(
   { length: shape.campaigns },
   (_, i) =>
     new sender.Campaign(`campaign-${i}`, {
-      subject: `Exactly-once subject ${i}`,
+      subject: i === 0 && shape.subject0 !== undefined ? shape.subject0 : `Exactly-once subject ${i}`,
       from: "Example News",
       replyTo: "news@example.com",
       contentType: "html",
