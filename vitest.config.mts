@@ -7,9 +7,8 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
 const LONGEST_FIRST = [
   "release-rehearsal", // 572
   "exactly-once", // 498
-  // 7 rows through 2 doors: 1,238 s at load average 25 beside two other e2e files (the 3 rows before
-  // took 195 s at load 6 to 9, about 65 s a row); not yet in a CI run.
-  "door-parity", // about 500 estimated
+  // 9 rows through 3 doors (the Terraform door's rows included): 379 s alone at load average 6 to 9.
+  "door-parity", // 379
   "reliability", // 349
   "native", // 324
   "terraform-door", // 220 at load average 20, 428 at 30 to 40 (OpenTofu cached; its cold build is about 8 min more), not yet in a CI run
@@ -20,7 +19,6 @@ const LONGEST_FIRST = [
   "sdk-packages", // 224
   "registry-examples", // 222 with Java (alone at load average 6 to 12, not yet in a CI run)
   "convert", // 217
-  "door-parity-terraform", // 119 for its Terraform rows at load average 20 to 30 (not yet in a CI run)
   "terraform-mirror", // 217 at load average 25 (the plugin archive, its zip, two inits, three plans, apply, destroy), not yet in a CI run
   "upgrade", // 188 alone at load average 3 to 6 (its pack and install included), not yet in a CI run
   "package-install", // 179
