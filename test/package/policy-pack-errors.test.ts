@@ -5,11 +5,21 @@ import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { afterAll, expect, test } from "vitest";
+import { afterAll, beforeAll, expect, test } from "vitest";
 import { ROOT } from "../support/root";
 
 const copy = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-sender-policy-broken-"));
 afterAll(() => fs.rmSync(copy, { recursive: true, force: true }));
+// The copy shares the checkout's policy/node_modules: installed here first, as the set-up does
+// (scripts/env.sh's stamp), so that the script in the copy never runs `npm ci` through the link and
+// empties the checkout's. A no-op after the set-up.
+beforeAll(() => {
+  const deps = spawnSync("bash", ["-c", 'source scripts/env.sh && pulumi_sender_policy_deps "$PWD"'], {
+    cwd: ROOT,
+    encoding: "utf8",
+  });
+  expect(deps.status).toBe(0);
+}, 300_000);
 
 test("a pack that does not compile: exit 1, nothing on stdout, the compiler's error and one line on stderr", () => {
   for (const item of ["scripts", "policy", "tsconfig.base.json", "LICENSE", "package.json"])
