@@ -12,31 +12,13 @@ import type { DocumentedField, DocumentedTable } from "../core/fields";
 import { type AnyObjectShape, type AnyProp, dataSources } from "../functions";
 import { docOf } from "../functions/declare";
 import { fieldTables, RESOURCE_KINDS, type ResourceKind, resourceDescriptions } from "../kinds/registry";
+import { resourceTypeOf, snakeCase, TF_PROVIDER_NAME } from "./names";
 import { terraformOverride, terraformWords } from "./words";
 
-/** The provider's name in type names and in its source address (`registry.opentofu.org/pulumi-sender/sender`). */
-export const TF_PROVIDER_NAME = "sender";
+export { camelCase, resourceTypeOf, snakeCase, TF_PROVIDER_NAME } from "./names";
 
 /** The provider's source address as a `required_providers` block names it. */
 export const TF_PROVIDER_SOURCE = "pulumi-sender/sender";
-
-/** `replyTo` → `reply_to`, `tagIds` → `tag_ids`: the snake_case of a camelCase name. */
-export function snakeCase(camel: string): string {
-  return camel
-    .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
-    .replace(/([A-Z])([A-Z][a-z])/g, "$1_$2")
-    .toLowerCase();
-}
-
-/** `reply_to` → `replyTo`: the camelCase of a snake_case name (the inverse of {@link snakeCase} on the tables' names). */
-export function camelCase(snake: string): string {
-  return snake.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
-}
-
-/** The resource type of a kind: `CampaignTargeting` → `sender_campaign_targeting`. */
-export function resourceTypeOf(kind: ResourceKind): string {
-  return `${TF_PROVIDER_NAME}_${snakeCase(kind)}`;
-}
 
 /** The kind of a resource type (`sender_campaign` → `Campaign`), or undefined for a type this provider lacks. */
 export function kindOfResourceType(type: string): ResourceKind | undefined {

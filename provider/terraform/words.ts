@@ -6,19 +6,12 @@
 import { CONFIG_TABLE } from "../core/config";
 import { dataSources } from "../functions";
 import { fieldTables, RESOURCE_KINDS } from "../kinds/registry";
-
-const TF = "sender";
-
-const snake = (camel: string): string =>
-  camel
-    .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
-    .replace(/([A-Z])([A-Z][a-z])/g, "$1_$2")
-    .toLowerCase();
+import { resourceTypeOf, snakeCase, TF_PROVIDER_NAME } from "./names";
 
 /** Resource kinds named as Terraform types (`CampaignProof` → `sender_campaign_proof`), longest first. */
 const KIND_TYPES: readonly [string, string][] = [...RESOURCE_KINDS]
   .sort((a, b) => b.length - a.length)
-  .map((kind) => [kind, `${TF}_${snake(kind)}`]);
+  .map((kind) => [kind, resourceTypeOf(kind)]);
 
 /** Every camelCase name of the tables, the config keys and the data sources (`tagIds`, `sendToAll`). */
 const CAMEL_NAMES: ReadonlySet<string> = new Set(
@@ -76,7 +69,7 @@ export function terraformOverride(key: string): string | undefined {
 export function terraformWords(doc: string): string {
   let text = doc.replace(
     /\{@link get([A-Z]\w*)\}/g,
-    (_, name: string) => `the \`${TF}_${snake(name)}\` data source`,
+    (_, name: string) => `the \`${TF_PROVIDER_NAME}_${snakeCase(name)}\` data source`,
   );
   for (const [pattern, replacement] of PHRASES) text = text.replace(pattern, replacement);
   for (const [kind, type] of KIND_TYPES) {
@@ -88,7 +81,7 @@ export function terraformWords(doc: string): string {
     text = text.replace(pattern, `\`${type}\``);
   }
   return text.replace(/\b([a-z][a-z0-9]*[A-Z][A-Za-z0-9]*)\b/g, (whole, name: string) =>
-    CAMEL_NAMES.has(name) ? snake(name) : whole,
+    CAMEL_NAMES.has(name) ? snakeCase(name) : whole,
   );
 }
 
