@@ -507,6 +507,28 @@ const TOFU_COMMAND: Readonly<Record<Command | "destroy", string[]>> = {
 };
 
 /**
+ * What both doors' censuses start from: the ids the outputs hold, the objects made beside the
+ * seeded ones, and the program's resource names (`campaign-0`…, `transactional-0`…).
+ */
+async function accountAgainst(
+  emu: EmulatorHandle,
+  seeded: Held,
+  shape: Shape,
+  outputs: Record<string, { value: unknown }>,
+): Promise<{ held: Set<string>; made: any[]; resources: string[] }> {
+  const state = await emu.state();
+  const held = new Set(
+    ["campaignIds", "transactionalIds"].flatMap((key) => (outputs[key]?.value as string[] | undefined) ?? []),
+  );
+  const made = [
+    ...state.campaigns.filter((c: any) => !seeded.campaigns.has(c.id)),
+    ...state.transactional.filter((t: any) => !seeded.transactional.has(t.id)),
+  ];
+  const resources = [...names("campaign", shape.campaigns), ...names("transactional", shape.transactional)];
+  return { held, made, resources };
+}
+
+/**
  * What the account holds against a Terraform workspace: per resource the objects titled as it is
  * configured, or that title with a mark (`<title> [<8 hex>]`, before the door renames it); the
  * objects the outputs do not hold (`orphans`); and the objects renamed to their configured title
@@ -520,15 +542,7 @@ async function terraformCensus(
   shape: Shape,
   outputs: Record<string, { value: unknown }>,
 ): Promise<Census> {
-  const state = await emu.state();
-  const held = new Set(
-    ["campaignIds", "transactionalIds"].flatMap((key) => (outputs[key]?.value as string[] | undefined) ?? []),
-  );
-  const objects = [
-    ...state.campaigns.filter((c: any) => !seeded.campaigns.has(c.id)),
-    ...state.transactional.filter((t: any) => !seeded.transactional.has(t.id)),
-  ];
-  const resources = [...names("campaign", shape.campaigns), ...names("transactional", shape.transactional)];
+  const { held, made: objects, resources } = await accountAgainst(emu, seeded, shape, outputs);
   const of = (name: string) =>
     objects.filter((o: any) => o.title === name || o.title.startsWith(`${name} [`));
   return {
@@ -722,14 +736,7 @@ async function pulumiCensus(
   shape: Shape,
   outputs: Record<string, { value: unknown }>,
 ): Promise<Census> {
-  const state = await emu.state();
-  const held = new Set(
-    ["campaignIds", "transactionalIds"].flatMap((key) => (outputs[key]?.value as string[] | undefined) ?? []),
-  );
-  const made = [
-    ...state.campaigns.filter((c: any) => !seeded.campaigns.has(c.id)),
-    ...state.transactional.filter((t: any) => !seeded.transactional.has(t.id)),
-  ];
+  const { held, made, resources: resourceNames } = await accountAgainst(emu, seeded, shape, outputs);
   const result: Census = {
     resources: 0,
     objects: made.length,
@@ -738,10 +745,7 @@ async function pulumiCensus(
     orphans: 0,
     proven: 0,
   };
-  for (const name of [
-    ...names("campaign", shape.campaigns),
-    ...names("transactional", shape.transactional),
-  ]) {
+  for (const name of resourceNames) {
     result.resources++;
     const n = made.filter((o: any) => new RegExp(`^${name}-[0-9a-f]{8}$`).test(o.title)).length;
     if (n === 0) result.missing++;
