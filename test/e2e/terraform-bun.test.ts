@@ -12,7 +12,7 @@ import { bunPluginTarball, VERSION } from "../support/plugin";
 import { ROOT } from "../support/root";
 import { scriptOutput, sh } from "../support/run";
 import { type EmulatorHandle, emulator, mutatingRequestsSince } from "../support/stack";
-import { installBlock, TF_SOURCE, toolsWithoutNode } from "../support/tofu";
+import { installBlock, TF_SOURCE, userTofuEnv } from "../support/tofu";
 
 const TOKEN = "tok-e2e-terraform-bun-Rw4Kc8Nm";
 
@@ -59,14 +59,7 @@ beforeAll(async () => {
   await scriptOutput("scripts/terraform-release.sh", [release]);
   emu = await emulator(TOKEN);
   work = userFolder("tf-bun-workspace");
-  env = {
-    HOME: work,
-    PATH: `${tofuDir}:${toolsWithoutNode()}`,
-    SENDER_BASE_URL: emu.url,
-    SENDER_API_TOKEN: TOKEN,
-    TF_IN_AUTOMATION: "1",
-    CHECKPOINT_DISABLE: "1",
-  };
+  env = userTofuEnv(work, tofuDir, emu.url, TOKEN);
   fs.copyFileSync(path.join(ROOT, "examples/terraform/provider/provider.tf"), path.join(work, "provider.tf"));
   fs.writeFileSync(path.join(work, "main.tf"), CAMPAIGN);
   await sh("bash", ["-euo", "pipefail", "-c", installBlock(release)], { cwd: work, env });

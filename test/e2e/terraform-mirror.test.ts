@@ -14,7 +14,7 @@ import { pluginTarball, VERSION } from "../support/plugin";
 import { ROOT } from "../support/root";
 import { scriptOutput, sh } from "../support/run";
 import { type EmulatorHandle, emulator, mutatingRequestsSince } from "../support/stack";
-import { installBlock, toolsWithoutNode } from "../support/tofu";
+import { installBlock, userTofuEnv } from "../support/tofu";
 
 const TOKEN = "tok-e2e-terraform-mirror-Hq7Lp2Vd";
 const SOURCE = "registry.opentofu.org/pulumi-sender/sender";
@@ -69,14 +69,7 @@ beforeAll(async () => {
   });
   expect(cart.status).toBeLessThan(300);
   work = userFolder("tf-workspace");
-  env = {
-    HOME: work,
-    PATH: `${tofuDir}:${toolsWithoutNode()}`,
-    SENDER_BASE_URL: emu.url,
-    SENDER_API_TOKEN: TOKEN,
-    TF_IN_AUTOMATION: "1",
-    CHECKPOINT_DISABLE: "1",
-  };
+  env = userTofuEnv(work, tofuDir, emu.url, TOKEN);
   configuration(work);
   await sh("bash", ["-euo", "pipefail", "-c", installBlock(release)], { cwd: work, env });
 }, 900_000);

@@ -119,3 +119,23 @@ export function toolsWithoutNode(): string {
   }
   return bin;
 }
+
+/**
+ * A user's environment for the release's provider outside the checkout: `home` as HOME, OpenTofu
+ * from `tofuDir` and the system's tools with no node on PATH, the emulator as the provider's service.
+ */
+export function userTofuEnv(
+  home: string,
+  tofuDir: string,
+  emulatorUrl: string,
+  token: string,
+): NodeJS.ProcessEnv {
+  return {
+    HOME: home,
+    PATH: `${tofuDir}:${toolsWithoutNode()}`,
+    SENDER_BASE_URL: emulatorUrl,
+    SENDER_API_TOKEN: token,
+    TF_IN_AUTOMATION: "1",
+    CHECKPOINT_DISABLE: "1",
+  };
+}
