@@ -4,8 +4,9 @@
 // taken from the page unchanged but for `rel`, in a folder outside the checkout with no `node` on
 // PATH (the zip carries its runtime). Under the real OpenTofu CLI against the emulator, one
 // configuration of every example of examples/terraform/ (each a module, as written):
-// init, plan (0 writes), apply, plan -detailed-exitcode (0), `pulumi-sender adopt --format hcl` of
-// one campaign planned with -generate-config-out in a second workspace, destroy.
+// init, plan (0 writes), apply, plan -detailed-exitcode (0), refresh, `pulumi-sender adopt --format
+// hcl` of one campaign planned with -generate-config-out in a second workspace, and destroy, which
+// keeps a campaign sent meanwhile.
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -97,7 +98,7 @@ describe("terraform-provider-sender from the release's filesystem mirror", () =>
     expect(fs.statSync(exe).mode & 0o111).toBe(0o111);
   });
 
-  test("plan sends no write; apply creates every example's objects; a second plan is empty; destroy removes them", async () => {
+  test("plan sends no write; apply creates every example's objects; a second plan and one after a refresh are empty; destroy removes them and keeps a sent campaign", async () => {
     const mark = await emu.requestCounts();
     const plan = await tofu(["plan"]);
     expect(await mutatingRequestsSince(emu, mark)).toEqual({ count: 0, requests: [] });
@@ -138,6 +139,15 @@ describe("terraform-provider-sender from the release's filesystem mirror", () =>
       env,
     });
     expect(again.stdout).toContain("No changes.");
+    // A refresh reads every object back and finds no drift: the next plan is still empty.
+    const refreshMark = await emu.requestCounts();
+    await tofu(["refresh"]);
+    expect(await mutatingRequestsSince(emu, refreshMark)).toEqual({ count: 0, requests: [] });
+    const afterRefresh = await sh("tofu", ["plan", "-detailed-exitcode", "-no-color", "-input=false"], {
+      cwd: work,
+      env,
+    });
+    expect(afterRefresh.stdout).toContain("No changes.");
 
     // `pulumi-sender adopt --format hcl` of one campaign, planned in a second workspace of the same
     // mirror: the import block's id is the door's, -generate-config-out writes its block, no write.
@@ -165,10 +175,20 @@ describe("terraform-provider-sender from the release's filesystem mirror", () =>
       'resource "sender_campaign" "welcome_series" {',
     );
 
+    // The targeted example campaign is sent from outside (as the Sender interface would): the
+    // destroy keeps it, with its warning, and deletes everything else.
+    const spring = (state.campaigns as { id: string; title: string }[]).find(
+      (c) => c.title === "Spring sale",
+    );
+    expect((await emu.api("POST", `campaigns/${spring?.id}/send`)).status).toBeLessThan(300);
+    await tofu(["refresh"]);
     const destroy = await tofu(["destroy", "-auto-approve"]);
     expect(destroy.stdout).toContain("Destroy complete! Resources: 14 destroyed.");
+    expect(destroy.stdout + destroy.stderr).toContain(`campaign ${spring?.id} has already been sent (status`);
     const after = await emu.state();
-    expect((after.campaigns as { id: string }[]).map((c) => c.id)).toEqual(["snt001"]);
+    expect((after.campaigns as { id: string }[]).map((c) => c.id).sort()).toEqual(
+      ["snt001", spring?.id as string].sort(),
+    );
     expect(after.webhooks).toEqual([]);
   });
 });
