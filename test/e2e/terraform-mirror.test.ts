@@ -134,19 +134,13 @@ describe("terraform-provider-sender from the release's filesystem mirror", () =>
     ).toEqual(["editor@example.com", "review@example.com"]);
     expect((state.transactional as { title: string }[]).map((t) => t.title)).toContain("Password reset link");
 
-    const again = await sh("tofu", ["plan", "-detailed-exitcode", "-no-color", "-input=false"], {
-      cwd: work,
-      env,
-    });
+    const again = await tofu(["plan", "-detailed-exitcode"]);
     expect(again.stdout).toContain("No changes.");
     // A refresh reads every object back and finds no drift: the next plan is still empty.
     const refreshMark = await emu.requestCounts();
     await tofu(["refresh"]);
     expect(await mutatingRequestsSince(emu, refreshMark)).toEqual({ count: 0, requests: [] });
-    const afterRefresh = await sh("tofu", ["plan", "-detailed-exitcode", "-no-color", "-input=false"], {
-      cwd: work,
-      env,
-    });
+    const afterRefresh = await tofu(["plan", "-detailed-exitcode"]);
     expect(afterRefresh.stdout).toContain("No changes.");
 
     // `pulumi-sender adopt --format hcl` of one campaign, planned in a second workspace of the same
@@ -176,18 +170,17 @@ describe("terraform-provider-sender from the release's filesystem mirror", () =>
     );
 
     // The targeted example campaign is sent from outside (as the Sender interface would): the
-    // destroy keeps it, with its warning, and deletes everything else.
-    const spring = (state.campaigns as { id: string; title: string }[]).find(
+    // destroy (which refreshes first) keeps it, with its warning, and deletes everything else.
+    const springId = (state.campaigns as { id: string; title: string }[]).find(
       (c) => c.title === "Spring sale",
-    );
-    expect((await emu.api("POST", `campaigns/${spring?.id}/send`)).status).toBeLessThan(300);
-    await tofu(["refresh"]);
+    )?.id as string;
+    expect((await emu.api("POST", `campaigns/${springId}/send`)).status).toBeLessThan(300);
     const destroy = await tofu(["destroy", "-auto-approve"]);
     expect(destroy.stdout).toContain("Destroy complete! Resources: 14 destroyed.");
-    expect(destroy.stdout + destroy.stderr).toContain(`campaign ${spring?.id} has already been sent (status`);
+    expect(destroy.stdout + destroy.stderr).toContain(`campaign ${springId} has already been sent (status`);
     const after = await emu.state();
     expect((after.campaigns as { id: string }[]).map((c) => c.id).sort()).toEqual(
-      ["snt001", spring?.id as string].sort(),
+      ["snt001", springId].sort(),
     );
     expect(after.webhooks).toEqual([]);
   });
