@@ -123,10 +123,7 @@ export function judgeUnplanned(
   const verdict = judgePlace(recorded, here.here, movedFrom, copyOf, here.oldWay);
   if ("failure" in verdict) return verdict.failure;
   if (verdict.keep) return undefined;
-  return (
-    `this run declares a copy (${COPY_OF_ENV}=${recorded}), which takes a nonce of its own, but the stack's nonce record is not in it (--target, --exclude or a delete): ` +
-    "run once without --target and --exclude, then go on (docs/reliability.md)"
-  );
+  return copyWithoutRecord(recorded);
 }
 
 /** The refusal of a run that says both that the stack moved and that it is a copy. */
@@ -220,11 +217,23 @@ export function judgePlace(
     return { keep: true, place: here };
   if (movedFrom === recorded) return { keep: true, place: here };
   if (copyOf === recorded) return { keep: false, place: here };
-  return {
-    failure:
-      `this stack's state was last used in another place (another backend, organization, project or stack: ${recorded} there, ${here} here), ` +
-      "and a copy must not take over the objects of the stack it was copied from. " +
-      `If the stack moved here, run again with ${MOVED_FROM_ENV}=${recorded}; if it is a copy, with ${COPY_OF_ENV}=${recorded}, ` +
-      "which gives it a nonce of its own (docs/reliability.md)",
-  };
+  return { failure: anotherPlace(recorded, here) };
+}
+
+/** The refusal of a run in another place than `recorded`; `here` names this run's place. */
+function anotherPlace(recorded: string, here: string): string {
+  return (
+    `this stack's state was last used in another place (another backend, organization, project or stack: ${recorded} there, ${here} here), ` +
+    "and a copy must not take over the objects of the stack it was copied from. " +
+    `If the stack moved here, run again with ${MOVED_FROM_ENV}=${recorded}; if it is a copy, with ${COPY_OF_ENV}=${recorded}, ` +
+    "which gives it a nonce of its own (docs/reliability.md)"
+  );
+}
+
+/** The refusal of a declared copy's run that does not hold the nonce's record, which the copy's fresh nonce needs. */
+function copyWithoutRecord(recorded: string | undefined): string {
+  return (
+    `this run declares a copy (${COPY_OF_ENV}=${recorded}), which takes a nonce of its own, but the stack's nonce record is not in it (--target, --exclude or a delete): ` +
+    "run once without --target and --exclude, then go on (docs/reliability.md)"
+  );
 }
