@@ -1,54 +1,14 @@
 // The stack instance's nonce, held by one hidden resource per stack (provider/dynamic/stack-nonce.ts).
 import * as pulumi from "@pulumi/pulumi";
 import { newNonce } from "../provider/core/autoname";
-import {
-  COPY_OF_ENV,
-  currentBackendUrl,
-  judgeUnplanned,
-  MOVED_FROM_ENV,
-  type PlaceHere,
-  placeHere,
-} from "../provider/core/stack-place";
+import { COPY_OF_ENV, judgeUnplanned, MOVED_FROM_ENV, type PlaceHere } from "../provider/core/stack-place";
 import { STACK_NONCE_KIND } from "../provider/dynamic/stack-nonce";
 import { providerSource } from "./provider-source";
 import { TYPE_PREFIX } from "./resource";
+import { here } from "./stack-place";
 
 /** The name of the hidden nonce resource in every stack that has a resource needing a mark. */
 export const STACK_NONCE_NAME = "sender-stack-nonce";
-
-/** The project's folder: where its Pulumi.yaml is, which may name the backend. */
-function projectDir(): string {
-  try {
-    return pulumi.runtime.getRootDirectory();
-  } catch {
-    return process.cwd();
-  }
-}
-
-/** The organization, or `""` when the engine names none (an older engine, mocks without one). */
-function organization(): string {
-  try {
-    return pulumi.getOrganization();
-  } catch {
-    return "";
-  }
-}
-
-/**
- * Where this run's stack lives (`provider/core/stack-place.ts`): the backend the CLI uses, the
- * organization, the project and the stack, hashed.
- */
-function here(): PlaceHere {
-  return placeHere(
-    {
-      backendUrl: currentBackendUrl(process.env, projectDir()),
-      organization: organization(),
-      project: pulumi.getProject(),
-      stack: pulumi.getStack(),
-    },
-    projectDir(),
-  );
-}
 
 /** The hidden resource: its output `nonce` is the stack instance's, kept in state from its first `up`. */
 class StackNonce extends pulumi.CustomResource {
