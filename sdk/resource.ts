@@ -1,8 +1,10 @@
 import * as pulumi from "@pulumi/pulumi";
 import { outputNames } from "../provider/core/fields";
+import { PLACE_RECORD_KEY } from "../provider/core/stack-place";
 import { fieldTables, type ResourceKind } from "../provider/kinds/registry";
 import { programContext } from "./program-client";
 import { providerSource } from "./provider-source";
+import { stackPlace } from "./stack-place";
 
 /** The prefix of every pulumi-sender type token: the engine's Node.js dynamic provider, module `sender`. */
 export const TYPE_PREFIX = "pulumi-nodejs:dynamic/sender:";
@@ -80,6 +82,9 @@ export abstract class SenderResource extends pulumi.CustomResource {
     const given = args as Readonly<Record<string, unknown>>;
     const props: Record<string, unknown> = {};
     for (const field of outputNames(fieldTables[kind])) props[field] = given[field];
+    // Where the resource is made or changed, for its delete to judge (provider/dynamic/runtime.ts);
+    // `get` reads an object it never changes or deletes.
+    if (opts?.id === undefined) props[PLACE_RECORD_KEY] = stackPlace();
     super(typeToken(kind), name, { ...props, __provider: providerSource(kind) }, opts);
   }
 }

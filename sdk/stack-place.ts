@@ -1,4 +1,4 @@
-// Where this run's stack lives, for the nonce's record (sdk/stack-nonce.ts).
+// Where this run's stack lives, for the nonce's record (sdk/stack-nonce.ts) and every resource's (sdk/resource.ts).
 import * as pulumi from "@pulumi/pulumi";
 import { currentBackendUrl, type PlaceHere, placeHere } from "../provider/core/stack-place";
 
@@ -34,4 +34,22 @@ export function here(): PlaceHere {
     },
     projectDir(),
   );
+}
+
+// This run's place, by engine monitor: read once, as the files it reads do not change in a run.
+const places = new WeakMap<object, string>();
+
+/**
+ * This run's place (`provider/core/stack-place.ts`), which every resource of the package records
+ * as its hidden input `PLACE_RECORD_KEY`, so that its delete can tell a copy of the state from the
+ * original when no program runs (`pulumi destroy`).
+ */
+export function stackPlace(): string {
+  const key = (pulumi.runtime.getMonitor() as object | undefined) ?? places;
+  let place = places.get(key);
+  if (place === undefined) {
+    place = here().here;
+    places.set(key, place);
+  }
+  return place;
 }

@@ -237,3 +237,69 @@ function copyWithoutRecord(recorded: string | undefined): string {
     "run once without --target and --exclude, then go on (docs/reliability.md)"
   );
 }
+
+/**
+ * The hidden input and output of every resource of the dynamic package that records where it was
+ * last made or changed: the engine hands a dynamic provider's delete the resource's own outputs
+ * only (no URN, no stack, no nonce), so the place must travel with each resource for a delete to
+ * tell a copy from the original (docs/reliability.md, "Copied and moved stacks").
+ */
+export const PLACE_RECORD_KEY = "__senderPlace";
+
+/** Where one resource was last made or changed: its stack's place, and the backend alone. */
+export interface PlaceRecord {
+  /** The stack's {@link placeOf place} then: what the refusal names, and a confirmation must give. */
+  readonly place: string;
+  /** {@link backendOf} of the backend then: the one part of a place a delete can know again. */
+  readonly backend: string;
+}
+
+/** The backend's part of a place: 16 hex of the SHA-256 of its {@link resolvedBackendUrl resolved} URL. */
+export function backendOf(resolvedUrl: string): string {
+  return createHash("sha256").update(resolvedUrl.replace(/\/+$/, "")).digest("hex").slice(0, 16);
+}
+
+/**
+ * The backend of a provider process started in `projectDir` (the engine starts plugins in the
+ * project's folder), found and resolved as {@link placeHere} finds it for the program.
+ */
+export function backendHere(env: NodeJS.ProcessEnv = process.env, projectDir = process.cwd()): string {
+  return backendOf(resolvedBackendUrl(currentBackendUrl(env, projectDir), projectDir));
+}
+
+/** The record `value` holds, read tolerantly: undefined for a state made before records, or anything else. */
+export function placeRecordOf(value: unknown): PlaceRecord | undefined {
+  if (value === null || typeof value !== "object") return undefined;
+  const { place, backend } = value as { place?: unknown; backend?: unknown };
+  if (typeof place !== "string" || typeof backend !== "string") return undefined;
+  return PLACE_PATTERN.test(place) && PLACE_PATTERN.test(backend) ? { place, backend } : undefined;
+}
+
+/** True when `record` was made on another backend than `backend`: the resource's record is to be made again. */
+export function recordMoved(record: PlaceRecord | undefined, backend: string): boolean {
+  return record !== undefined && record.backend !== backend;
+}
+
+/**
+ * The place check of a change (`"update"`) or a delete (`"delete"`) of one resource whose state
+ * records `record`, on the backend `backend`: the one check of a run that may not hold the nonce's
+ * record at all (a `destroy` runs no program). On another backend it fails with
+ * {@link judgePlace}'s line unless the run confirms a move or, for a change, declares a copy (its
+ * nonce's check runs in the same program); a delete in a declared copy fails as
+ * {@link judgeUnplanned}'s does, since the objects the copied state lists are the original's.
+ * A state made before records ({@link placeRecordOf} undefined) is not judged.
+ *
+ * @returns the failure, or undefined when the operation may act.
+ */
+export function judgeRecord(
+  record: PlaceRecord | undefined,
+  backend: string,
+  movedFrom: string | undefined,
+  copyOf: string | undefined,
+  operation: "update" | "delete",
+): string | undefined {
+  if (movedFrom && copyOf) return BOTH_CONFIRMATIONS;
+  if (record === undefined || record.backend === backend || movedFrom === record.place) return undefined;
+  if (copyOf === record.place) return operation === "update" ? undefined : copyWithoutRecord(record.place);
+  return anotherPlace(record.place, "another backend");
+}

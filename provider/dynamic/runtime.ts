@@ -8,6 +8,17 @@ import { checkInContext } from "../core/account-checks";
 import { type ConfigureInput, ContextHolder } from "../core/context";
 import { filterConsoleErrors } from "../core/diagnostics";
 import type { ResourceProviderImpl } from "../core/provider-types";
+import {
+  backendHere,
+  COPY_OF_ENV,
+  judgeRecord,
+  MOVED_FROM_ENV,
+  PLACE_PATTERN,
+  PLACE_RECORD_KEY,
+  type PlaceRecord,
+  placeRecordOf,
+  recordMoved,
+} from "../core/stack-place";
 import { providerFactories, type ResourceKind } from "../kinds/registry";
 import { STACK_NONCE_KIND, stackNonceProvider } from "./stack-nonce";
 
@@ -106,6 +117,29 @@ export function providerFor(
       throw cleanError(error);
     }
   };
+  // Where each resource was made (stack-place.ts, PLACE_RECORD_KEY): the program gives the stack's
+  // place as an input, this process adds the backend it runs against, and a change or a delete is
+  // judged against the record before it reaches the service.
+  const bare = (bag: Record<string, any> | undefined) => {
+    const { [PLACE_RECORD_KEY]: _record, ...rest } = bag ?? {};
+    return rest;
+  };
+  const recordFor = (news: Record<string, any>): { [PLACE_RECORD_KEY]?: PlaceRecord } => {
+    const place = news[PLACE_RECORD_KEY];
+    return typeof place === "string" && PLACE_PATTERN.test(place)
+      ? { [PLACE_RECORD_KEY]: { place, backend: backendHere() } }
+      : {};
+  };
+  const judged = (olds: Record<string, any> | undefined, operation: "update" | "delete") => {
+    const failure = judgeRecord(
+      placeRecordOf(olds?.[PLACE_RECORD_KEY]),
+      backendHere(),
+      process.env[MOVED_FROM_ENV] || undefined,
+      process.env[COPY_OF_ENV] || undefined,
+      operation,
+    );
+    if (failure !== undefined) throw cleanError(new Error(failure));
+  };
   return {
     configure: async (req) => {
       holder.watchEngine(); // stop once the engine is gone (kill -9 of `pulumi up`)
@@ -115,11 +149,44 @@ export function providerFor(
         throw cleanError(error);
       }
     },
-    check: (olds, news) => run(() => checkInContext(kind, holder.context.readOnly(), olds, news)),
-    diff: (id, olds, news) => run((provider) => provider.diff(id, olds, news), true),
-    create: (inputs) => run((provider) => provider.create(inputs)),
-    read: (id, props) => run((provider) => provider.read(id, props), true),
-    update: (id, olds, news) => run((provider) => provider.update(id, olds, news)),
-    delete: (id, props) => run((provider) => provider.delete(id, props)),
+    check: async (olds, news) => {
+      const result = await run(() => checkInContext(kind, holder.context.readOnly(), bare(olds), bare(news)));
+      const place = news[PLACE_RECORD_KEY];
+      return place === undefined || result.inputs === undefined
+        ? result
+        : { ...result, inputs: { ...result.inputs, [PLACE_RECORD_KEY]: place } };
+    },
+    diff: async (id, olds, news) => {
+      const result = await run((provider) => provider.diff(id, bare(olds), bare(news)), true);
+      // After a confirmed move, a resource's record is made again (an update that calls no service).
+      const moved =
+        recordMoved(placeRecordOf(olds[PLACE_RECORD_KEY]), backendHere()) &&
+        PLACE_RECORD_KEY in recordFor(news);
+      return !result.changes && moved ? { ...result, changes: true } : result;
+    },
+    create: async (inputs) => {
+      const result = await run((provider) => provider.create(bare(inputs)));
+      return { ...result, outs: { ...result.outs, ...recordFor(inputs) } };
+    },
+    read: async (id, props) => {
+      const result = await run((provider) => provider.read(id, bare(props)), true);
+      const record = props?.[PLACE_RECORD_KEY];
+      return record === undefined || result.props === undefined
+        ? result
+        : { ...result, props: { ...result.props, [PLACE_RECORD_KEY]: record } };
+    },
+    update: async (id, olds, news) => {
+      judged(olds, "update");
+      if (recordMoved(placeRecordOf(olds[PLACE_RECORD_KEY]), backendHere())) {
+        const changed = await run((provider) => provider.diff(id, bare(olds), bare(news)), true);
+        if (!changed.changes) return { outs: { ...bare(olds), ...recordFor(news) } };
+      }
+      const result = await run((provider) => provider.update(id, bare(olds), bare(news)));
+      return { ...result, outs: { ...result.outs, ...recordFor(news) } };
+    },
+    delete: async (id, props) => {
+      judged(props, "delete");
+      await run((provider) => provider.delete(id, bare(props)));
+    },
   };
 }

@@ -118,6 +118,33 @@ describe("a copy in a folder of the same relative backend URL: the dynamic packa
     );
     expect(await mutatingRequestsSince(emu, before)).toEqual(NO_WRITES);
   });
+
+  // Last: no up of the copy ever passed; its destroy runs no program, and each delete has only the
+  // resource's own state, which records where it was made.
+  test("the never-run copy's destroy is refused with the same line, deleting nothing; the original's destroy deletes", async () => {
+    const held = async () => (await emu.state()).campaigns.map((c: any) => c.id);
+    const campaigns = await held();
+    const before = await emu.requestCounts();
+    const text = await refused(copy, ["destroy", "--yes", "--skip-preview"]);
+    expect(text).toContain(refusal(place));
+    expect(text).toContain(
+      `If the stack moved here, run again with SENDER_STACK_MOVED_FROM=${place}; if it is a copy, with SENDER_STACK_COPY_OF=${place}, `,
+    );
+    expect(await mutatingRequestsSince(emu, before)).toEqual(NO_WRITES);
+    expect(await held()).toEqual(campaigns);
+    const outputs = await original.stack.outputs();
+    const ours = [outputs.digestId?.value, outputs.weeklyId?.value, outputs.wideId?.value];
+    expect(ours.filter((id) => campaigns.includes(id))).toEqual(ours);
+    await cli(original, original.dir, [
+      "destroy",
+      "--yes",
+      "--skip-preview",
+      "--non-interactive",
+      "--stack",
+      "e2e",
+    ]);
+    expect((await held()).filter((id: string) => ours.includes(id))).toEqual([]);
+  });
 });
 
 describe("a copy in a folder of the same relative backend URL: the native plugin (YAML)", () => {

@@ -1,6 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { Attachment } from "../../sdk";
-import { clearRegistered, installMocks, registered, resolved, TOKEN } from "./mocks";
+import { clearRegistered, installMocks, placeOfMocks, registered, resolved, TOKEN } from "./mocks";
 
 beforeAll(async () => {
   await installMocks();
@@ -22,6 +22,7 @@ describe("Attachment", () => {
     expect(resource?.inputs).toStrictEqual({
       ...args,
       __provider: expect.stringContaining("providerFor('Attachment'"),
+      __senderPlace: placeOfMocks(),
     });
     expect(JSON.stringify(resource)).not.toContain(TOKEN);
   });

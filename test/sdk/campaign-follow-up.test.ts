@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { CampaignFollowUp } from "../../sdk";
-import { clearRegistered, installMocks, registered, resolved, TOKEN } from "./mocks";
+import { clearRegistered, installMocks, placeOfMocks, registered, resolved, TOKEN } from "./mocks";
 
 beforeAll(async () => {
   await installMocks();
@@ -31,6 +31,7 @@ describe("CampaignFollowUp", () => {
     expect(resource?.inputs).toStrictEqual({
       ...args,
       __provider: expect.stringContaining("providerFor('CampaignFollowUp'"),
+      __senderPlace: placeOfMocks(),
     });
     expect(JSON.stringify(resource)).not.toContain(TOKEN);
   });

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { CampaignSchedule } from "../../sdk";
-import { installMocks, registration, resolved, TOKEN } from "./mocks";
+import { installMocks, placeOfMocks, registration, resolved, TOKEN } from "./mocks";
 
 beforeAll(async () => {
   await installMocks();
@@ -20,8 +20,14 @@ describe("CampaignSchedule under mocks", () => {
       campaignId: "b6gXkQ",
       scheduleTime: "2026-12-01T09:00:00+01:00",
       __provider: expect.stringContaining("providerFor('CampaignSchedule'"),
+      __senderPlace: placeOfMocks(),
     });
-    expect(Object.keys(args.inputs).sort()).toEqual(["__provider", "campaignId", "scheduleTime"]);
+    expect(Object.keys(args.inputs).sort()).toEqual([
+      "__provider",
+      "__senderPlace",
+      "campaignId",
+      "scheduleTime",
+    ]);
     expect(JSON.stringify(args)).not.toContain(TOKEN);
   });
 });

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { CampaignTargeting } from "../../sdk";
-import { installMocks, registration, resolved, TOKEN } from "./mocks";
+import { installMocks, placeOfMocks, registration, resolved, TOKEN } from "./mocks";
 
 beforeAll(async () => {
   await installMocks();
@@ -25,6 +25,7 @@ describe("CampaignTargeting under mocks", () => {
       filterIds: ["flt001"],
       excludedFilterIds: ["flt003"],
       __provider: expect.stringContaining("providerFor('CampaignTargeting'"),
+      __senderPlace: placeOfMocks(),
     });
     expect(JSON.stringify(args)).not.toContain(TOKEN);
   });
@@ -42,6 +43,7 @@ describe("CampaignTargeting under mocks", () => {
       sendToAll: true,
       excludedTagIds: ["tag004"],
       __provider: expect.stringContaining("providerFor('CampaignTargeting'"),
+      __senderPlace: placeOfMocks(),
     });
     expect(JSON.stringify(args)).not.toContain(TOKEN);
   });

@@ -2,7 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { beforeAll, describe, expect, test } from "vitest";
 import { Campaign } from "../../sdk";
 import { instanceMark } from "../../sdk/autoname";
-import { installMocks, registration, resolved, stackNonceOfMocks, TOKEN } from "./mocks";
+import { installMocks, placeOfMocks, registration, resolved, stackNonceOfMocks, TOKEN } from "./mocks";
 
 beforeAll(async () => {
   await installMocks();
@@ -39,6 +39,7 @@ describe("Campaign under mocks", () => {
       segments: [],
       adoptId: "b6gXkQ",
       __provider: expect.stringContaining("providerFor('Campaign'"),
+      __senderPlace: placeOfMocks(),
     });
     expect(JSON.stringify(args)).not.toContain(TOKEN);
   });
@@ -55,6 +56,7 @@ describe("Campaign under mocks", () => {
     const args = registration("minimal");
     expect(Object.keys(args.inputs).sort()).toEqual([
       "__provider",
+      "__senderPlace",
       "autonamed",
       "contentType",
       "from",

@@ -1,4 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
+import { placeOf } from "../../provider/core/stack-place";
 
 /** A token set in every place a careless resource could pick it up from; it must reach no input. */
 export const TOKEN = "sdk-mocks-secret-token-93d1f0";
@@ -16,6 +17,19 @@ export function stackNonceOfMocks(): string {
   return nonce;
 }
 
+/** The backend the mocks' program runs against: an absolute `file://` URL, taken as given. */
+const BACKEND_URL = "file:///sdk-mocks/backend";
+
+/** The place every resource of the mocks' program records (`__senderPlace`): its stack `sdk-test`/`dev` on {@link BACKEND_URL}, in no organization. */
+export function placeOfMocks(): string {
+  return placeOf({
+    backendUrl: BACKEND_URL,
+    organization: "", // the mocks name no organization
+    project: "sdk-test",
+    stack: "dev",
+  });
+}
+
 /** Forgets the registrations so far, so that a test sees only the resources it made. */
 export function clearRegistered(): void {
   registered.length = 0;
@@ -28,6 +42,7 @@ export function clearRegistered(): void {
  */
 export async function installMocks(): Promise<void> {
   process.env.SENDER_API_TOKEN = TOKEN;
+  process.env.PULUMI_BACKEND_URL = BACKEND_URL;
   pulumi.runtime.setAllConfig({ "sender:apiToken": TOKEN }, ["sender:apiToken"]);
   await pulumi.runtime.setMocks(
     {

@@ -2,7 +2,15 @@ import * as pulumi from "@pulumi/pulumi";
 import { beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { TransactionalCampaign } from "../../sdk";
 import { instanceMark } from "../../sdk/autoname";
-import { clearRegistered, installMocks, registered, resolved, stackNonceOfMocks, TOKEN } from "./mocks";
+import {
+  clearRegistered,
+  installMocks,
+  placeOfMocks,
+  registered,
+  resolved,
+  stackNonceOfMocks,
+  TOKEN,
+} from "./mocks";
 
 beforeAll(async () => {
   await installMocks();
@@ -45,6 +53,7 @@ describe("TransactionalCampaign", () => {
       ...(autonamed ? { title: `order-${mark}`, autonamed: true } : {}),
       ...("adoptId" in args ? {} : { ownershipMark: mark }),
       __provider: expect.stringContaining("providerFor('TransactionalCampaign'"),
+      __senderPlace: placeOfMocks(),
     });
     expect(JSON.stringify(resource)).not.toContain(TOKEN);
   });

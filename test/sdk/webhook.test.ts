@@ -2,7 +2,15 @@ import * as pulumi from "@pulumi/pulumi";
 import { beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { Webhook } from "../../sdk";
 import { instanceMark } from "../../sdk/autoname";
-import { clearRegistered, installMocks, registered, resolved, stackNonceOfMocks, TOKEN } from "./mocks";
+import {
+  clearRegistered,
+  installMocks,
+  placeOfMocks,
+  registered,
+  resolved,
+  stackNonceOfMocks,
+  TOKEN,
+} from "./mocks";
 
 beforeAll(async () => {
   await installMocks();
@@ -42,6 +50,7 @@ describe("Webhook", () => {
       ...args,
       ownershipMark: markOf("hook"),
       __provider: expect.stringContaining("providerFor('Webhook'"),
+      __senderPlace: placeOfMocks(),
     });
     expect(JSON.stringify(resource)).not.toContain(TOKEN);
   });
@@ -54,7 +63,13 @@ describe("Webhook", () => {
     });
     await resolved(hook.id);
     const resource = registered.find((r) => r.name === "adopted");
-    expect(Object.keys(resource?.inputs ?? {}).sort()).toEqual(["__provider", "adoptId", "topic", "url"]);
+    expect(Object.keys(resource?.inputs ?? {}).sort()).toEqual([
+      "__provider",
+      "__senderPlace",
+      "adoptId",
+      "topic",
+      "url",
+    ]);
   });
 
   test("should expose the outputs the provider returns", async () => {

@@ -4,13 +4,18 @@ import * as path from "node:path";
 import { describe, expect, test } from "vitest";
 import {
   BOTH_CONFIRMATIONS,
+  backendHere,
+  backendOf,
   COPY_OF_ENV,
   currentBackendUrl,
   judgePlace,
+  judgeRecord,
   judgeUnplanned,
   MOVED_FROM_ENV,
   placeHere,
   placeOf,
+  placeRecordOf,
+  recordMoved,
   resolvedBackendUrl,
 } from "../../../provider/core/stack-place";
 
@@ -147,5 +152,69 @@ describe("judging the nonce's record", () => {
     expect(judgeUnplanned(A, here, undefined, A)).toBe(
       `this run declares a copy (${COPY_OF_ENV}=${A}), which takes a nonce of its own, but the stack's nonce record is not in it (--target, --exclude or a delete): run once without --target and --exclude, then go on (docs/reliability.md)`,
     );
+  });
+});
+
+describe("a resource's place record", () => {
+  const P = "aaaaaaaaaaaaaaaa";
+  const ONE = backendOf("file:///srv/one");
+  const TWO = backendOf("file:///srv/two");
+  const record = { place: P, backend: ONE };
+
+  test("is read tolerantly: anything but two 16-hex strings is no record", () => {
+    expect(placeRecordOf(record)).toEqual(record);
+    expect(
+      [undefined, null, P, {}, { place: P }, { place: P, backend: "x" }, { place: 1, backend: ONE }].map(
+        placeRecordOf,
+      ),
+    ).toEqual([undefined, undefined, undefined, undefined, undefined, undefined, undefined]);
+  });
+
+  test("names the backend alone: resolved the program's way, a trailing slash aside", () => {
+    expect(ONE).toMatch(/^[0-9a-f]{16}$/);
+    expect(backendOf("file:///srv/one/")).toBe(ONE);
+    expect(TWO).not.toBe(ONE);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "place-record-"));
+    expect(backendHere({ PULUMI_BACKEND_URL: "file://.state" }, dir)).toBe(
+      backendOf(`file://${os.hostname()}${path.join(dir, ".state")}`),
+    );
+    expect([recordMoved(record, ONE), recordMoved(record, TWO), recordMoved(undefined, TWO)]).toEqual([
+      false,
+      true,
+      false,
+    ]);
+  });
+
+  test.each([
+    {
+      name: "no record (a state made before records)",
+      rec: undefined,
+      backend: TWO,
+      moved: undefined,
+      copy: undefined,
+    },
+    { name: "its own backend", rec: record, backend: ONE, moved: undefined, copy: undefined },
+    { name: "a confirmed move", rec: record, backend: TWO, moved: P, copy: undefined },
+  ])("a change and a delete act with $name", ({ rec, backend, moved, copy }) => {
+    expect([
+      judgeRecord(rec, backend, moved, copy, "update"),
+      judgeRecord(rec, backend, moved, copy, "delete"),
+    ]).toEqual([undefined, undefined]);
+  });
+
+  test("another backend refuses both, unless confirmed; a declared copy may change, not delete; both confirmations never", () => {
+    const refused = judgeRecord(record, TWO, undefined, undefined, "delete");
+    expect(refused).toBe(
+      `this stack's state was last used in another place (another backend, organization, project or stack: ${P} there, another backend here), ` +
+        "and a copy must not take over the objects of the stack it was copied from. " +
+        `If the stack moved here, run again with ${MOVED_FROM_ENV}=${P}; if it is a copy, with ${COPY_OF_ENV}=${P}, ` +
+        "which gives it a nonce of its own (docs/reliability.md)",
+    );
+    expect(judgeRecord(record, TWO, "bbbbbbbbbbbbbbbb", undefined, "update")).toBe(refused);
+    expect(judgeRecord(record, TWO, undefined, P, "update")).toBeUndefined();
+    expect(judgeRecord(record, TWO, undefined, P, "delete")).toBe(
+      judgeUnplanned(P, { here: TWO, oldWay: undefined }, undefined, P),
+    );
+    expect(judgeRecord(record, ONE, P, P, "update")).toBe(BOTH_CONFIRMATIONS);
   });
 });
