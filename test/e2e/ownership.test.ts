@@ -263,7 +263,7 @@ describe("a copied state never takes over the original's objects; a confirmed mo
     expect(up).not.toContain("was made by an earlier run");
   });
 
-  test("a move confirmed with SENDER_STACK_MOVED_FROM keeps the nonce and changes no campaign", async () => {
+  test("a move confirmed with SENDER_STACK_MOVED_FROM keeps the nonce and rewrites only the place records, writing nothing", async () => {
     fs.writeFileSync(late(), await original.exportState());
     await importInto(other, late());
     const nonce = await nonceOf(original);
@@ -272,13 +272,14 @@ describe("a copied state never takes over the original's objects; a confirmed mo
     const before = await emu.requestCounts();
     const moved = await other.stack.up({ onOutput: other.onOutput });
     delete env.SENDER_STACK_MOVED_FROM;
-    // Only the nonce's record changes (its place): no request writes.
-    expect(moved.summary.resourceChanges).toEqual({ same: 6, update: 1 });
+    // Only the records of the place change: the nonce's, and each of the 5 resources' own
+    // (`__senderPlace`, for their deletes to judge); no field, and no request writes.
+    expect(moved.summary.resourceChanges).toEqual({ same: 1, update: 6 });
     expect(await mutatingRequestsSince(emu, before)).toEqual(NO_WRITES);
     const again = await other.stack.up({ onOutput: other.onOutput });
     expect([again.summary.resourceChanges, await nonceOf(other)]).toEqual([{ same: 7 }, nonce]);
     figures.push(
-      `move: 1 update (the nonce's place), then ${JSON.stringify(again.summary.resourceChanges)}; nonce kept`,
+      `move: 6 updates (the nonce's place and 5 resources' records), then ${JSON.stringify(again.summary.resourceChanges)}; nonce kept`,
     );
   });
 
