@@ -23,6 +23,7 @@ import { notice, warn } from "../core/diagnostics";
 import { diffBySpec, sameValue } from "../core/diff";
 import { containsUnknown } from "../core/engine-values";
 import { campaignIdField, derive, type InputsOf, type OutputsOf, type TableOf } from "../core/fields";
+import type { KindSample } from "../core/kind-sample";
 import { isNotFound, operationError, readOrGone, withOperation } from "../core/operation-errors";
 import type { ResourceProviderOf } from "../core/provider-types";
 import { isSent } from "../core/sent-guard";
@@ -307,3 +308,39 @@ export const campaignProofProvider: ResourceProviderOf = defineResource(campaign
     },
   }),
 });
+
+/** The sample values of CampaignProof: the tests keyed by kind, the Terraform example and its docs read them. */
+export const campaignProofSample: KindSample = {
+  valid: { campaignId: "abc123", addresses: ["editor@example.com"], triggers: [1], contentHash: "h" },
+  declaredExtras: [],
+  scenario: {
+    parentCampaign: "campaignId",
+    inputs: {
+      addresses: ["editor@example.com"],
+      triggers: [1],
+      contentHash: "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855",
+    },
+    absent: [],
+  },
+  importId: {
+    what: "the campaign's id (the service keeps no record of a proof: the apply after an import sends one)",
+    example: "cmp001",
+  },
+  terraform: `resource "sender_campaign" "summer" {
+  title        = "Summer preview"
+  subject      = "A first look at our summer range"
+  from         = "Example News"
+  reply_to     = "news@example.com"
+  content_type = "html"
+  content      = "<h1>Summer preview</h1>"
+}
+
+# A proof to the team's inboxes before the send: sent at apply, and again when the campaign's
+# subject or content changes (content_hash follows it, so the plan already shows the coming proof).
+resource "sender_campaign_proof" "summer" {
+  campaign_id  = sender_campaign.summer.id
+  addresses    = ["editor@example.com", "review@example.com"]
+  content_hash = sender_campaign.summer.content_hash
+}
+`,
+};

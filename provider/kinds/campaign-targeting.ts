@@ -20,6 +20,7 @@ import {
   stableSet,
   type TableOf,
 } from "../core/fields";
+import type { KindSample } from "../core/kind-sample";
 import { isNotFound, readOrGone, withOperation } from "../core/operation-errors";
 import { partAdoptIdField } from "../core/part-takeover";
 import { inProgramTerms } from "../core/program-errors";
@@ -280,3 +281,50 @@ export const campaignTargetingProvider: ResourceProviderOf = defineResource(camp
     },
   }),
 });
+
+/** The sample values of CampaignTargeting: the tests keyed by kind, the Terraform example and its docs read them. */
+export const campaignTargetingSample: KindSample = {
+  valid: { campaignId: "abc123", tagIds: ["tag001"], excludedTagIds: ["tag004"] },
+  declaredExtras: ["filterIds", "excludedFilterIds", "sendToAll"],
+  scenario: {
+    parentCampaign: "campaignId",
+    inputs: {
+      tagIds: ["tag001"],
+      excludedTagIds: ["tag004"],
+      filterIds: ["flt001"],
+      excludedFilterIds: ["flt002"],
+      sendToAll: false,
+    },
+    // Created, not adopted.
+    absent: ["adoptId"],
+  },
+  importId: { what: "the campaign's id (a campaign has one targeting)", example: "cmp001" },
+  terraform: `resource "sender_campaign" "spring" {
+  title        = "Spring sale"
+  subject      = "Spring sale: 20% off"
+  from         = "Example News"
+  reply_to     = "news@example.com"
+  content_type = "html"
+  content      = "<h1>Spring sale</h1>"
+}
+
+# The audience by the tags' names, as the dashboard shows them.
+data "sender_tag" "customers" {
+  name = "Customers"
+}
+
+data "sender_tag" "newsletter" {
+  name = "Newsletter"
+}
+
+data "sender_tag" "churned" {
+  name = "Churned"
+}
+
+resource "sender_campaign_targeting" "spring" {
+  campaign_id      = sender_campaign.spring.id
+  tag_ids          = [data.sender_tag.customers.id, data.sender_tag.newsletter.id]
+  excluded_tag_ids = [data.sender_tag.churned.id]
+}
+`,
+};

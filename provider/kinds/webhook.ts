@@ -37,6 +37,7 @@ import {
   type TableOf,
 } from "../core/fields";
 import { safeId } from "../core/ids";
+import type { KindSample } from "../core/kind-sample";
 import { isNotFound, readOrGone, withOperation } from "../core/operation-errors";
 import type { ResourceProviderOf } from "../core/provider-types";
 
@@ -470,3 +471,21 @@ export const webhookProvider: ResourceProviderOf = defineResource(webhookFields,
     },
   }),
 });
+
+/** The sample values of Webhook: the tests keyed by kind, the Terraform example and its docs read them. */
+export const webhookSample: KindSample = {
+  valid: { url: "https://hooks.example.com/x", topic: "groups/new-subscriber", relationId: "grp001" },
+  declaredExtras: [],
+  scenario: {
+    inputs: { url: "https://hooks.example.com/sender", topic: "groups/new-subscriber", relationId: "grp002" },
+    // Created, not adopted.
+    absent: ["adoptId"],
+  },
+  importId: { what: "the webhook's id", example: "whk001" },
+  terraform: `resource "sender_webhook" "new_subscriber" {
+  url         = "https://hooks.example.com/sender/new-subscriber"
+  topic       = "groups/new-subscriber"
+  relation_id = "grp001"
+}
+`,
+};

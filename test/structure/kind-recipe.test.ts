@@ -19,8 +19,6 @@ const PER_KIND: Record<string, (kind: string) => boolean> = {
     exists(`examples/terraform/resources/sender_${kebab(kind).replaceAll("-", "_")}/resource.tf`),
   "test/provider/kinds/<name>.test.ts": (kind) => exists(`test/provider/kinds/${kebab(kind)}.test.ts`),
   "`<!-- generated:<Kind> -->`": (kind) => read("docs/resources.md").includes(`<!-- generated:${kind} -->`),
-  "`IMPORT_IDS` of `scripts/terraform-docs.js`": (kind) =>
-    new RegExp(`^  ${kind}: \\[`, "m").test(read("scripts/terraform-docs.js")),
 };
 
 describe("the recipe for a resource kind", () => {

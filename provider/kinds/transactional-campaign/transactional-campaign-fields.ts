@@ -6,6 +6,7 @@ import { z } from "zod";
 import type { CreateTransactionalBody, KnownKeys, Transactional } from "../../client";
 import { autonameFields, type InputsOf, type OutputsOf, type TableOf } from "../../core/fields";
 import { safeId } from "../../core/ids";
+import type { KindSample } from "../../core/kind-sample";
 
 /**
  * The inputs of a transactional campaign that the provider keeps equal to the service: all but
@@ -141,3 +142,38 @@ export const transactionalCampaignDescription =
   "from, replyTo and preheader change in place; a new content or editor replaces it, as the API cannot change " +
   "the content. The API has no delete: destroying or replacing one only drops it from the stack (with a " +
   "warning), as the service keeps it.";
+
+/** The sample values of TransactionalCampaign: the tests keyed by kind, the Terraform example and its docs read them. */
+export const transactionalCampaignSample: KindSample = {
+  valid: {
+    title: "T",
+    subject: "S",
+    from: "Example News",
+    replyTo: "news@example.com",
+    editor: "html",
+    content: "<p>c</p>",
+  },
+  declaredExtras: ["preheader", "adoptId"],
+  scenario: {
+    inputs: {
+      title: "Order shipped",
+      subject: "Your order is on its way",
+      from: "Example Shop",
+      replyTo: "news@example.com",
+      editor: "html",
+      preheader: "Tracking inside",
+      content: "<p>Track it</p>",
+    },
+    absent: ["adoptId", "autonamed"],
+  },
+  importId: { what: "the transactional campaign's id", example: "trn001" },
+  terraform: `resource "sender_transactional_campaign" "password_reset" {
+  title    = "Password reset link"
+  subject  = "Reset your password"
+  from     = "Example News"
+  reply_to = "news@example.com"
+  editor   = "html"
+  content  = "<p>Follow the link in this email to reset your password.</p>"
+}
+`,
+};
