@@ -28,6 +28,14 @@ export interface ImportIdSample {
   readonly example: string;
 }
 
+/** What a kind's section of `docs/resources.md` says after the tables its field table makes. */
+export interface ReferenceSample {
+  /** The section's prose (Markdown), after the tables: what they do not say. */
+  readonly notes: string;
+  /** The section's TypeScript example, on the dynamic package, when it has one. */
+  readonly typescript?: string;
+}
+
 /** A kind's sample values: what the tests, the docs and the Terraform examples take from its file. */
 export interface KindSample {
   /** A valid set of inputs, which `check` passes unchanged (`check.property.test.ts`). */
@@ -38,6 +46,8 @@ export interface KindSample {
   readonly scenario: KindScenario;
   /** The Terraform docs' Import section of the kind. */
   readonly importId: ImportIdSample;
+  /** The kind's section of `docs/resources.md`, beyond its tables (`npm run generate` writes it). */
+  readonly reference: ReferenceSample;
   /**
    * The HCL of `examples/terraform/resources/sender_<snake_name>/resource.tf`, which `npm run
    * generate` writes from here and `test/e2e/terraform-mirror.test.ts` applies.

@@ -249,6 +249,14 @@ export const attachmentSample: KindSample = {
     absent: ["adoptId"],
   },
   importId: { what: "`<campaign id>/<file name>`", example: "cmp001/welcome-guide.pdf" },
+  reference: {
+    notes: [
+      "Outputs: the inputs, plus `fileName` and `size`. Its id is `<campaignId>/<fileName>`. Every change",
+      "replaces it, deleting first (the service names files by their name, so the new one would clash).",
+    ].join("\n"),
+    typescript: `new sender.Attachment("guide", { campaignId: welcome.id, url: "https://example.com/files/guide.pdf" });
+`,
+  },
   terraform: `resource "sender_campaign" "guide" {
   title        = "Getting started guide"
   subject      = "Your getting started guide"

@@ -193,6 +193,18 @@ export const campaignFollowUpSample: KindSample = {
     absent: ["adoptId"],
   },
   importId: { what: "the campaign's id (a campaign has one follow-up)", example: "cmp001" },
+  reference: {
+    notes: [
+      "Outputs: the inputs. Create and update `POST /v2/campaigns/{id}/follow_up`; delete",
+      "`DELETE /v2/campaigns/{id}/follow_up`; read from the campaign's `auto_followup_*` fields.",
+    ].join("\n"),
+    typescript: `new sender.CampaignFollowUp("welcome-nudge", {
+  campaignId: welcome.id,
+  subject: "Did you miss this?",
+  delayHours: 48,
+});
+`,
+  },
   terraform: `resource "sender_campaign" "launch" {
   title        = "Product launch"
   subject      = "Meet the new Example"

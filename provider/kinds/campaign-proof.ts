@@ -326,6 +326,28 @@ export const campaignProofSample: KindSample = {
     what: "the campaign's id (the service keeps no record of a proof: the apply after an import sends one)",
     example: "cmp001",
   },
+  reference: {
+    notes: [
+      "A proof is a test send (`POST /v2/campaigns/{id}/send_test_email`, one request per address) to the",
+      "listed addresses only, never to the audience. Created, it sends to every address; `up` sends again",
+      "to every address when the campaign's subject or content changed since the last proof (the proof's",
+      "`diff` reads the campaign after the campaign's own change is applied) or `triggers` changed, and an",
+      "added address receives the current proof. A preview sends nothing: it says `up will send 2 proofs of",
+      "campaign <id> to editor@example.com, legal@example.com` (`of the campaign to be created` while the",
+      "campaign's id is unknown). Pass `contentHash: campaign.contentHash` so",
+      "that the preview of a change to the campaign already shows the proof it will send; left out, the",
+      "`up` still sends it. Destroying a proof sends nothing; a campaign the service reports as sent gets",
+      "no proof (refused at preview with one line). The service's endpoint is not idempotent: a lost answer",
+      "fails the `up` and the next `up` sends again, so **a proof can arrive twice**.",
+    ].join("\n"),
+    typescript: `const launch = new sender.Campaign("launch", { /* ... */ });
+new sender.CampaignProof("launch-proof", {
+  campaignId: launch.id,
+  addresses: ["editor@example.com", "legal@example.com"],
+  contentHash: launch.contentHash,
+});
+`,
+  },
   terraform: `resource "sender_campaign" "summer" {
   title        = "Summer preview"
   subject      = "A first look at our summer range"

@@ -373,6 +373,18 @@ export const campaignScheduleSample: KindSample = {
     absent: ["adoptId"],
   },
   importId: { what: "the campaign's id, of a scheduled campaign", example: "cmp001" },
+  reference: {
+    notes: [
+      "Outputs: the inputs, plus `scheduleTimeUtc` (the API's `YYYY-MM-DD HH:MM:SS`, UTC), `status` and",
+      "`sent`. Once the campaign has been sent, `read` records it and destroying the schedule is a no-op. A",
+      "campaign unscheduled outside Pulumi reads as gone, so the next `up` schedules it again.",
+    ].join("\n"),
+    typescript: `new sender.CampaignSchedule("welcome-send", {
+  campaignId: welcome.id,
+  scheduleTime: "2030-01-15T09:00:00+01:00",
+});
+`,
+  },
   terraform: `resource "sender_campaign" "january" {
   title        = "January newsletter"
   subject      = "What is new in January"

@@ -299,6 +299,21 @@ export const campaignTargetingSample: KindSample = {
     absent: ["adoptId"],
   },
   importId: { what: "the campaign's id (a campaign has one targeting)", example: "cmp001" },
+  reference: {
+    notes: [
+      "At least one of `sendToAll`, `tagIds` and `filterIds` is required. Updates send only the set",
+      "differences (an excluded tag added or removed one by one; the tag and filter sets re-set only when",
+      "they changed). Destroying it removes what it set; after the campaign was sent it changes nothing.",
+      "Outputs: the inputs.",
+    ].join("\n"),
+    typescript: `// Tags by the names the dashboard shows (docs/data-sources.md): a name no tag has fails naming the close ones.
+new sender.CampaignTargeting("welcome-audience", {
+  campaignId: welcome.id,
+  tagIds: [sender.getTagOutput({ name: "Customers" }).id],
+  excludedTagIds: [sender.getTagOutput({ name: "Churned" }).id],
+});
+`,
+  },
   terraform: `resource "sender_campaign" "spring" {
   title        = "Spring sale"
   subject      = "Spring sale: 20% off"

@@ -85,7 +85,10 @@ export interface KindEntry {
     olds: PropertyBag,
     news: PropertyBag,
   ) => Promise<pulumi.dynamic.CheckFailure[]>;
-  /** The kind's sample values (its file's): the tests keyed by kind and the Terraform docs read them. */
+  /**
+   * The kind's sample values (its file's): the tests keyed by kind, `docs/resources.md`'s section
+   * and the Terraform door's example and docs read them.
+   */
   readonly sample: KindSample;
 }
 

@@ -18,7 +18,6 @@ const PER_KIND: Record<string, (kind: string) => boolean> = {
   "examples/terraform/resources/sender_<snake_name>/resource.tf": (kind) =>
     exists(`examples/terraform/resources/sender_${kebab(kind).replaceAll("-", "_")}/resource.tf`),
   "test/provider/kinds/<name>.test.ts": (kind) => exists(`test/provider/kinds/${kebab(kind)}.test.ts`),
-  "`<!-- generated:<Kind> -->`": (kind) => read("docs/resources.md").includes(`<!-- generated:${kind} -->`),
 };
 
 describe("the recipe for a resource kind", () => {

@@ -243,6 +243,27 @@ export const campaignSample: KindSample = {
     absent: ["adoptId", "autonamed", "scheduleTime", "sentTime"],
   },
   importId: { what: "the campaign's id", example: "cmp001" },
+  reference: {
+    notes: [
+      "Outputs: the inputs, plus `status` (`DRAFT`, `SCHEDULED`, `SENDING`, `SENT`), `created`, `modified`,",
+      "`scheduleTime`, `sentTime`, `recipientCount`, `domainId`, `lastAction`. Nothing forces replacement:",
+      "every field is updated in place with `PATCH /v2/campaigns/{id}`. Delete is `DELETE /v2/campaigns?ids=[id]`.",
+      "A change to a campaign the service reports as `SENDING` or `SENT` is refused in preview.",
+    ].join("\n"),
+    typescript: `const welcome = new sender.Campaign(
+  "welcome",
+  {
+    title: "Welcome series",
+    subject: "Welcome!",
+    from: "Example News",
+    replyTo: "news@example.com",
+    contentType: "html",
+    content: "<h1>Welcome!</h1>",
+  },
+  { protect: true },
+);
+`,
+  },
   terraform: `resource "sender_campaign" "welcome" {
   title        = "Welcome series"
   subject      = "Welcome to Example News"

@@ -167,6 +167,28 @@ export const transactionalCampaignSample: KindSample = {
     absent: ["adoptId", "autonamed"],
   },
   importId: { what: "the transactional campaign's id", example: "trn001" },
+  reference: {
+    notes: [
+      "Outputs: the inputs, plus `type`, `lastAction`, `created`, `modified`, `domainId`, `sent`, `opens`,",
+      "`clicks`, `bounced`, `unsubscribeCount`. `title`, `subject`, `from`, `replyTo` and `preheader` change",
+      "in place (`PATCH /v2/transactional/{id}`, [documented by Sender](https://api.sender.net/transactional_campaigns/update-campaign));",
+      "that page lists no `content`, so a new `content` or `editor` (which says how the content is read)",
+      "replaces the campaign. Dropping an optional input (`title`, `preheader`) stops managing it and sends",
+      "nothing: the service keeps its value. The API cannot delete a transactional campaign: `destroy`, and",
+      "a replacement, remove it from the stack's state only, with a warning: the service keeps it.",
+      "`pulumi refresh` reads it back; Sender's published answers carry neither `preheader` nor `content`,",
+      "and an answer without them keeps the known values, so a change to those two made in the Sender",
+      "interface may not show as drift.",
+    ].join("\n"),
+    typescript: `new sender.TransactionalCampaign("password-reset", {
+  subject: "Reset your password",
+  from: "Example News",
+  replyTo: "news@example.com",
+  editor: "html",
+  content: "<p>…</p>",
+});
+`,
+  },
   terraform: `resource "sender_transactional_campaign" "password_reset" {
   title    = "Password reset link"
   subject  = "Reset your password"
