@@ -50,8 +50,9 @@ const GENERATORS = [
   { script: "schema", writes: ["sdks/schema.json"] },
   { script: "reference", writes: ["docs/resources.md"] },
   { script: "docs:data-sources", writes: ["docs/data-sources.md"] },
-  // The Terraform provider's docs, from the door's schema (compiled) and examples/terraform/.
-  { script: "docs:terraform", writes: ["docs/terraform/"] },
+  // The Terraform provider's docs, from the door's schema and the kinds' samples (compiled) and
+  // examples/terraform/; the resources' examples from the samples.
+  { script: "docs:terraform", writes: ["docs/terraform/", "examples/terraform/resources/"] },
   // tools/sdkgen (Go; built once per user by scripts/sdkgen.sh), from the schema.
   { script: "sdks", writes: ["sdks/schema.json", "sdks/nodejs/", "sdks/python/", "sdks/go/", "sdks/java/"] },
   { script: "docs:registry", writes: ["docs/_index.md", "docs/installation-configuration.md"] },

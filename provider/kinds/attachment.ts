@@ -5,6 +5,7 @@ import type { PropertyBag } from "../core/bag";
 import { createOnce, createOptionsOf } from "../core/create-once";
 import { defineResource } from "../core/define";
 import { campaignIdField, diffSpecOf, type InputsOf, type OutputsOf, type TableOf } from "../core/fields";
+import type { KindSample } from "../core/kind-sample";
 import { isNotFound, readOrGone, withOperation } from "../core/operation-errors";
 import { attachmentAdoptIdField } from "../core/part-takeover";
 import type { ResourceProviderOf } from "../core/provider-types";
@@ -236,3 +237,38 @@ export const attachmentProvider: ResourceProviderOf = defineResource(attachmentF
     },
   }),
 });
+
+/** The sample values of Attachment: the tests keyed by kind, the Terraform example and its docs read them. */
+export const attachmentSample: KindSample = {
+  valid: { campaignId: "abc123", url: "https://example.com/files/guide.pdf" },
+  declaredExtras: [],
+  scenario: {
+    parentCampaign: "campaignId",
+    inputs: { url: "https://files.example.com/docs/prices.pdf" },
+    // Created, not adopted.
+    absent: ["adoptId"],
+  },
+  importId: { what: "`<campaign id>/<file name>`", example: "cmp001/welcome-guide.pdf" },
+  reference: {
+    notes: [
+      "Outputs: the inputs, plus `fileName` and `size`. Its id is `<campaignId>/<fileName>`. Every change",
+      "replaces it, deleting first (the service names files by their name, so the new one would clash).",
+    ].join("\n"),
+    typescript: `new sender.Attachment("guide", { campaignId: welcome.id, url: "https://example.com/files/guide.pdf" });
+`,
+  },
+  terraform: `resource "sender_campaign" "guide" {
+  title        = "Getting started guide"
+  subject      = "Your getting started guide"
+  from         = "Example News"
+  reply_to     = "news@example.com"
+  content_type = "html"
+  content      = "<p>The guide is attached.</p>"
+}
+
+resource "sender_attachment" "guide_pdf" {
+  campaign_id = sender_campaign.guide.id
+  url         = "https://example.com/files/welcome-guide.pdf"
+}
+`,
+};

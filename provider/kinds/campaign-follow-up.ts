@@ -5,6 +5,7 @@ import type { ProviderContext } from "../core/context";
 import { defineResource } from "../core/define";
 import { compact } from "../core/engine-values";
 import { campaignIdField, diffSpecOf, type InputsOf, type OutputsOf, type TableOf } from "../core/fields";
+import type { KindSample } from "../core/kind-sample";
 import { isNotFound, readOrGone, withOperation } from "../core/operation-errors";
 import { partAdoptIdField } from "../core/part-takeover";
 import { wireMapOf } from "../core/program-errors";
@@ -180,3 +181,43 @@ export const campaignFollowUpProvider: ResourceProviderOf = defineResource(campa
     },
   }),
 });
+
+/** The sample values of CampaignFollowUp: the tests keyed by kind, the Terraform example and its docs read them. */
+export const campaignFollowUpSample: KindSample = {
+  valid: { campaignId: "abc123", subject: "Again", delayHours: 48, active: true },
+  declaredExtras: [],
+  scenario: {
+    parentCampaign: "campaignId",
+    inputs: { subject: "Did you see?", delayHours: 48, active: true },
+    // Created, not adopted.
+    absent: ["adoptId"],
+  },
+  importId: { what: "the campaign's id (a campaign has one follow-up)", example: "cmp001" },
+  reference: {
+    notes: [
+      "Outputs: the inputs. Create and update `POST /v2/campaigns/{id}/follow_up`; delete",
+      "`DELETE /v2/campaigns/{id}/follow_up`; read from the campaign's `auto_followup_*` fields.",
+    ].join("\n"),
+    typescript: `new sender.CampaignFollowUp("welcome-nudge", {
+  campaignId: welcome.id,
+  subject: "Did you miss this?",
+  delayHours: 48,
+});
+`,
+  },
+  terraform: `resource "sender_campaign" "launch" {
+  title        = "Product launch"
+  subject      = "Meet the new Example"
+  from         = "Example News"
+  reply_to     = "news@example.com"
+  content_type = "html"
+  content      = "<h1>It is here</h1>"
+}
+
+resource "sender_campaign_follow_up" "launch_nudge" {
+  campaign_id = sender_campaign.launch.id
+  subject     = "Did you miss our launch?"
+  delay_hours = 48
+}
+`,
+};

@@ -23,6 +23,7 @@ import { notice, warn } from "../core/diagnostics";
 import { diffBySpec, sameValue } from "../core/diff";
 import { containsUnknown } from "../core/engine-values";
 import { campaignIdField, derive, type InputsOf, type OutputsOf, type TableOf } from "../core/fields";
+import type { KindSample } from "../core/kind-sample";
 import { isNotFound, operationError, readOrGone, withOperation } from "../core/operation-errors";
 import type { ResourceProviderOf } from "../core/provider-types";
 import { isSent } from "../core/sent-guard";
@@ -307,3 +308,61 @@ export const campaignProofProvider: ResourceProviderOf = defineResource(campaign
     },
   }),
 });
+
+/** The sample values of CampaignProof: the tests keyed by kind, the Terraform example and its docs read them. */
+export const campaignProofSample: KindSample = {
+  valid: { campaignId: "abc123", addresses: ["editor@example.com"], triggers: [1], contentHash: "h" },
+  declaredExtras: [],
+  scenario: {
+    parentCampaign: "campaignId",
+    inputs: {
+      addresses: ["editor@example.com"],
+      triggers: [1],
+      contentHash: "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855",
+    },
+    absent: [],
+  },
+  importId: {
+    what: "the campaign's id (the service keeps no record of a proof: the apply after an import sends one)",
+    example: "cmp001",
+  },
+  reference: {
+    notes: [
+      "A proof is a test send (`POST /v2/campaigns/{id}/send_test_email`, one request per address) to the",
+      "listed addresses only, never to the audience. Created, it sends to every address; `up` sends again",
+      "to every address when the campaign's subject or content changed since the last proof (the proof's",
+      "`diff` reads the campaign after the campaign's own change is applied) or `triggers` changed, and an",
+      "added address receives the current proof. A preview sends nothing: it says `up will send 2 proofs of",
+      "campaign <id> to editor@example.com, legal@example.com` (`of the campaign to be created` while the",
+      "campaign's id is unknown). Pass `contentHash: campaign.contentHash` so",
+      "that the preview of a change to the campaign already shows the proof it will send; left out, the",
+      "`up` still sends it. Destroying a proof sends nothing; a campaign the service reports as sent gets",
+      "no proof (refused at preview with one line). The service's endpoint is not idempotent: a lost answer",
+      "fails the `up` and the next `up` sends again, so **a proof can arrive twice**.",
+    ].join("\n"),
+    typescript: `const launch = new sender.Campaign("launch", { /* ... */ });
+new sender.CampaignProof("launch-proof", {
+  campaignId: launch.id,
+  addresses: ["editor@example.com", "legal@example.com"],
+  contentHash: launch.contentHash,
+});
+`,
+  },
+  terraform: `resource "sender_campaign" "summer" {
+  title        = "Summer preview"
+  subject      = "A first look at our summer range"
+  from         = "Example News"
+  reply_to     = "news@example.com"
+  content_type = "html"
+  content      = "<h1>Summer preview</h1>"
+}
+
+# A proof to the team's inboxes before the send: sent at apply, and again when the campaign's
+# subject or content changes (content_hash follows it, so the plan already shows the coming proof).
+resource "sender_campaign_proof" "summer" {
+  campaign_id  = sender_campaign.summer.id
+  addresses    = ["editor@example.com", "review@example.com"]
+  content_hash = sender_campaign.summer.content_hash
+}
+`,
+};

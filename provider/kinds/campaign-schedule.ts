@@ -16,6 +16,7 @@ import type { ProviderContext } from "../core/context";
 import { defineResource } from "../core/define";
 import { containsUnknown } from "../core/engine-values";
 import { campaignIdField, derive, type InputsOf, type OutputsOf, type TableOf, typed } from "../core/fields";
+import type { KindSample } from "../core/kind-sample";
 import { httpStatusOf, isNotFound, readOrGone, withOperation } from "../core/operation-errors";
 import { partAdoptIdField } from "../core/part-takeover";
 import type { ResourceProviderOf } from "../core/provider-types";
@@ -360,3 +361,53 @@ function formatIfValid(value: string): string | undefined {
   const instant = parseScheduleTime(value);
   return instant ? formatTimestamp(instant) : undefined;
 }
+
+/** The sample values of CampaignSchedule: the tests keyed by kind, the Terraform example and its docs read them. */
+export const campaignScheduleSample: KindSample = {
+  valid: { campaignId: "abc123", scheduleTime: "2030-01-15T09:00:00+01:00" },
+  declaredExtras: [],
+  scenario: {
+    parentCampaign: "campaignId",
+    inputs: { scheduleTime: "2031-06-01T09:00:00+02:00" },
+    // Created, not adopted.
+    absent: ["adoptId"],
+  },
+  importId: { what: "the campaign's id, of a scheduled campaign", example: "cmp001" },
+  reference: {
+    notes: [
+      "Outputs: the inputs, plus `scheduleTimeUtc` (the API's `YYYY-MM-DD HH:MM:SS`, UTC), `status` and",
+      "`sent`. Once the campaign has been sent, `read` records it and destroying the schedule is a no-op. A",
+      "campaign unscheduled outside Pulumi reads as gone, so the next `up` schedules it again.",
+    ].join("\n"),
+    typescript: `new sender.CampaignSchedule("welcome-send", {
+  campaignId: welcome.id,
+  scheduleTime: "2030-01-15T09:00:00+01:00",
+});
+`,
+  },
+  terraform: `resource "sender_campaign" "january" {
+  title        = "January newsletter"
+  subject      = "What is new in January"
+  from         = "Example News"
+  reply_to     = "news@example.com"
+  content_type = "html"
+  content      = "<h1>January</h1>"
+}
+
+data "sender_tag" "newsletter" {
+  name = "Newsletter"
+}
+
+resource "sender_campaign_targeting" "january" {
+  campaign_id = sender_campaign.january.id
+  tag_ids     = [data.sender_tag.newsletter.id]
+}
+
+# Scheduling is the step that sends: the schedule waits for the audience.
+resource "sender_campaign_schedule" "january" {
+  campaign_id   = sender_campaign.january.id
+  schedule_time = "2030-01-15T09:00:00+01:00"
+  depends_on    = [sender_campaign_targeting.january]
+}
+`,
+};

@@ -20,6 +20,7 @@ import {
   stableSet,
   type TableOf,
 } from "../core/fields";
+import type { KindSample } from "../core/kind-sample";
 import { isNotFound, readOrGone, withOperation } from "../core/operation-errors";
 import { partAdoptIdField } from "../core/part-takeover";
 import { inProgramTerms } from "../core/program-errors";
@@ -280,3 +281,65 @@ export const campaignTargetingProvider: ResourceProviderOf = defineResource(camp
     },
   }),
 });
+
+/** The sample values of CampaignTargeting: the tests keyed by kind, the Terraform example and its docs read them. */
+export const campaignTargetingSample: KindSample = {
+  valid: { campaignId: "abc123", tagIds: ["tag001"], excludedTagIds: ["tag004"] },
+  declaredExtras: ["filterIds", "excludedFilterIds", "sendToAll"],
+  scenario: {
+    parentCampaign: "campaignId",
+    inputs: {
+      tagIds: ["tag001"],
+      excludedTagIds: ["tag004"],
+      filterIds: ["flt001"],
+      excludedFilterIds: ["flt002"],
+      sendToAll: false,
+    },
+    // Created, not adopted.
+    absent: ["adoptId"],
+  },
+  importId: { what: "the campaign's id (a campaign has one targeting)", example: "cmp001" },
+  reference: {
+    notes: [
+      "At least one of `sendToAll`, `tagIds` and `filterIds` is required. Updates send only the set",
+      "differences (an excluded tag added or removed one by one; the tag and filter sets re-set only when",
+      "they changed). Destroying it removes what it set; after the campaign was sent it changes nothing.",
+      "Outputs: the inputs.",
+    ].join("\n"),
+    typescript: `// Tags by the names the dashboard shows (docs/data-sources.md): a name no tag has fails naming the close ones.
+new sender.CampaignTargeting("welcome-audience", {
+  campaignId: welcome.id,
+  tagIds: [sender.getTagOutput({ name: "Customers" }).id],
+  excludedTagIds: [sender.getTagOutput({ name: "Churned" }).id],
+});
+`,
+  },
+  terraform: `resource "sender_campaign" "spring" {
+  title        = "Spring sale"
+  subject      = "Spring sale: 20% off"
+  from         = "Example News"
+  reply_to     = "news@example.com"
+  content_type = "html"
+  content      = "<h1>Spring sale</h1>"
+}
+
+# The audience by the tags' names, as the dashboard shows them.
+data "sender_tag" "customers" {
+  name = "Customers"
+}
+
+data "sender_tag" "newsletter" {
+  name = "Newsletter"
+}
+
+data "sender_tag" "churned" {
+  name = "Churned"
+}
+
+resource "sender_campaign_targeting" "spring" {
+  campaign_id      = sender_campaign.spring.id
+  tag_ids          = [data.sender_tag.customers.id, data.sender_tag.newsletter.id]
+  excluded_tag_ids = [data.sender_tag.churned.id]
+}
+`,
+};

@@ -9,38 +9,50 @@ import type * as pulumi from "@pulumi/pulumi";
 import type { PropertyBag } from "../core/bag";
 import type { AccountList, ProviderContext } from "../core/context";
 import { type DocumentedTable, withDocs } from "../core/fields";
+import type { KindSample } from "../core/kind-sample";
 import { campaignIdOf, partWithTakeover } from "../core/part-takeover";
 import type { ResourceProviderImpl, ResourceProviderOf } from "../core/provider-types";
-import { attachmentDescription, attachmentFields, attachmentIdOf, attachmentProvider } from "./attachment";
-import { campaignDescription, campaignFields, campaignProvider } from "./campaign/campaign";
+import {
+  attachmentDescription,
+  attachmentFields,
+  attachmentIdOf,
+  attachmentProvider,
+  attachmentSample,
+} from "./attachment";
+import { campaignDescription, campaignFields, campaignProvider, campaignSample } from "./campaign/campaign";
 import {
   campaignFollowUpDescription,
   campaignFollowUpFields,
   campaignFollowUpProvider,
+  campaignFollowUpSample,
 } from "./campaign-follow-up";
 import {
   campaignProofDescription,
   campaignProofFields,
   campaignProofProvider,
+  campaignProofSample,
   proofAccountFailures,
 } from "./campaign-proof";
 import {
   campaignScheduleDescription,
   campaignScheduleFields,
   campaignScheduleProvider,
+  campaignScheduleSample,
 } from "./campaign-schedule";
 import {
   campaignTargetingDescription,
   campaignTargetingFields,
   campaignTargetingProvider,
+  campaignTargetingSample,
 } from "./campaign-targeting";
 import { fieldDocs } from "./field-docs.generated";
 import {
   transactionalCampaignDescription,
   transactionalCampaignFields,
   transactionalCampaignProvider,
+  transactionalCampaignSample,
 } from "./transactional-campaign/transactional-campaign";
-import { webhookDescription, webhookFields, webhookProvider } from "./webhook";
+import { webhookDescription, webhookFields, webhookProvider, webhookSample } from "./webhook";
 
 /** An id-list input of a kind whose ids `check` looks up in one of the account's lists. */
 export interface AccountIdList {
@@ -73,6 +85,11 @@ export interface KindEntry {
     olds: PropertyBag,
     news: PropertyBag,
   ) => Promise<pulumi.dynamic.CheckFailure[]>;
+  /**
+   * The kind's sample values (its file's): the tests keyed by kind, `docs/resources.md`'s section
+   * and the Terraform door's example and docs read them.
+   */
+  readonly sample: KindSample;
 }
 
 // `satisfies` keeps the keys, which ResourceKind is made of; the entries' facts are KindEntry's.
@@ -83,6 +100,7 @@ const kindEntries = {
     provider: campaignProvider,
     autonamed: true,
     accountIdLists: [],
+    sample: campaignSample,
   },
   CampaignTargeting: {
     fields: withDocs(campaignTargetingFields, fieldDocs.CampaignTargeting),
@@ -95,6 +113,7 @@ const kindEntries = {
       { property: "filterIds", list: "filters", noun: "saved filter" },
       { property: "excludedFilterIds", list: "filters", noun: "saved filter" },
     ],
+    sample: campaignTargetingSample,
   },
   CampaignFollowUp: {
     fields: withDocs(campaignFollowUpFields, fieldDocs.CampaignFollowUp),
@@ -102,6 +121,7 @@ const kindEntries = {
     provider: partWithTakeover("CampaignFollowUp", campaignIdOf, campaignFollowUpProvider),
     autonamed: false,
     accountIdLists: [],
+    sample: campaignFollowUpSample,
   },
   CampaignSchedule: {
     fields: withDocs(campaignScheduleFields, fieldDocs.CampaignSchedule),
@@ -109,6 +129,7 @@ const kindEntries = {
     provider: partWithTakeover("CampaignSchedule", campaignIdOf, campaignScheduleProvider),
     autonamed: false,
     accountIdLists: [],
+    sample: campaignScheduleSample,
   },
   CampaignProof: {
     fields: withDocs(campaignProofFields, fieldDocs.CampaignProof),
@@ -117,6 +138,7 @@ const kindEntries = {
     autonamed: false,
     accountIdLists: [],
     accountCheck: proofAccountFailures,
+    sample: campaignProofSample,
   },
   Attachment: {
     fields: withDocs(attachmentFields, fieldDocs.Attachment),
@@ -124,6 +146,7 @@ const kindEntries = {
     provider: partWithTakeover("Attachment", attachmentIdOf, attachmentProvider),
     autonamed: false,
     accountIdLists: [],
+    sample: attachmentSample,
   },
   TransactionalCampaign: {
     fields: withDocs(transactionalCampaignFields, fieldDocs.TransactionalCampaign),
@@ -131,6 +154,7 @@ const kindEntries = {
     provider: transactionalCampaignProvider,
     autonamed: true,
     accountIdLists: [],
+    sample: transactionalCampaignSample,
   },
   Webhook: {
     fields: withDocs(webhookFields, fieldDocs.Webhook),
@@ -138,6 +162,7 @@ const kindEntries = {
     provider: webhookProvider,
     autonamed: false,
     accountIdLists: [],
+    sample: webhookSample,
   },
 } satisfies Record<string, KindEntry>;
 

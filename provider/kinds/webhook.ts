@@ -37,6 +37,7 @@ import {
   type TableOf,
 } from "../core/fields";
 import { safeId } from "../core/ids";
+import type { KindSample } from "../core/kind-sample";
 import { isNotFound, readOrGone, withOperation } from "../core/operation-errors";
 import type { ResourceProviderOf } from "../core/provider-types";
 
@@ -470,3 +471,42 @@ export const webhookProvider: ResourceProviderOf = defineResource(webhookFields,
     },
   }),
 });
+
+/** The sample values of Webhook: the tests keyed by kind, the Terraform example and its docs read them. */
+export const webhookSample: KindSample = {
+  valid: { url: "https://hooks.example.com/x", topic: "groups/new-subscriber", relationId: "grp001" },
+  declaredExtras: [],
+  scenario: {
+    inputs: { url: "https://hooks.example.com/sender", topic: "groups/new-subscriber", relationId: "grp002" },
+    // Created, not adopted.
+    absent: ["adoptId"],
+  },
+  importId: { what: "the webhook's id", example: "whk001" },
+  reference: {
+    notes: [
+      "Outputs: the inputs, plus `status`, `accountId`, `totalDeliveries`, `totalFailures`, `responseTime`",
+      "(as of the last create, update or refresh). A new `url` is changed in place",
+      "(`PATCH /v2/account/webhooks/{id}`); the provider checks that the answer holds the new url and fails,",
+      "naming it, if the service did not take it. Sender's docs name that route but no published example",
+      "shows its body, so a new `topic` or `relationId` still replaces the webhook, deleting the old one",
+      "first, since the same url and topic would clash. `pulumi refresh` reads the webhook",
+      "(`GET /v2/account/webhooks/{id}`, bare or `{data}`): a change made in the Sender interface shows as",
+      "drift, and a webhook deleted there drops from the stack. Messages (check failures, errors,",
+      "notes) show the url as its scheme and host only, `https://hooks.example.com/…`: a webhook's path or",
+      "query is where its own secret usually lives. A create whose answer was lost, or whose `up` was",
+      "killed before the state recorded it, is proven by the create journal ([reliability.md](reliability.md)).",
+    ].join("\n"),
+    typescript: `new sender.Webhook("new-subscriber", {
+  url: "https://hooks.example.com/sender",
+  topic: "groups/new-subscriber",
+  relationId: "grp001",
+});
+`,
+  },
+  terraform: `resource "sender_webhook" "new_subscriber" {
+  url         = "https://hooks.example.com/sender/new-subscriber"
+  topic       = "groups/new-subscriber"
+  relation_id = "grp001"
+}
+`,
+};

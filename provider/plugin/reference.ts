@@ -1,11 +1,18 @@
 /**
- * The resource reference (docs/resources.md), generated from the field tables: each kind's block
- * between `<!-- generated:<Kind> -->` and `<!-- /generated -->` is rendered here, and the prose
- * around the blocks is the page's own. `npm run reference` rewrites the blocks; a test holds the
- * page equal to the tables, so the reference cannot drift from the code.
+ * The resource reference (docs/resources.md), generated from the registry: every kind's section,
+ * between `<!-- generated:resources -->` and `<!-- /generated -->`, is rendered here, its tables
+ * from the field table and the prose and example after them from the kind's sample (its own file);
+ * the page's introduction, before the block, is the page's own. `npm run reference` rewrites the
+ * block; a test holds the page equal to the registry, so the reference cannot drift from the code.
  */
 import type { DocumentedField, DocumentedTable, Field } from "../core/fields";
-import { fieldTables, RESOURCE_KINDS, type ResourceKind, resourceDescriptions } from "../kinds/registry";
+import {
+  fieldTables,
+  RESOURCE_KINDS,
+  type ResourceKind,
+  registry,
+  resourceDescriptions,
+} from "../kinds/registry";
 
 const TYPE_TEXT: Record<Field["type"], string> = {
   string: "string",
@@ -75,22 +82,23 @@ export function renderKind(kind: ResourceKind, table: DocumentedTable = fieldTab
   return lines.join("\n");
 }
 
-const BLOCK = /<!-- generated:(\w+) -->\n[\s\S]*?<!-- \/generated -->/g;
+/** The section of one kind: its heading, its tables, then its sample's notes and example. */
+export function renderSection(kind: ResourceKind): string {
+  const { notes, typescript } = registry[kind].sample.reference;
+  const example = typescript === undefined ? [] : ["", "```ts", typescript.trimEnd(), "```"];
+  return [`## ${kind}`, "", renderKind(kind), "", notes, ...example].join("\n");
+}
+
+const BLOCK = /<!-- generated:resources -->\n[\s\S]*?<!-- \/generated -->/;
 
 /**
- * The page with every generated block rendered anew from the tables.
+ * The page with its block rendered anew from the registry: every kind's section, in the
+ * registry's order.
  *
- * @throws Error when a kind has no block, or a block names an unknown kind.
+ * @throws Error when the page has no block.
  */
 export function updateReference(page: string): string {
-  const seen = new Set<string>();
-  const updated = page.replace(BLOCK, (_block, kind: string) => {
-    if (!(RESOURCE_KINDS as readonly string[]).includes(kind))
-      throw new Error(`reference: unknown kind ${kind}`);
-    seen.add(kind);
-    return `<!-- generated:${kind} -->\n${renderKind(kind as ResourceKind)}\n<!-- /generated -->`;
-  });
-  const missing = RESOURCE_KINDS.filter((kind) => !seen.has(kind));
-  if (missing.length > 0) throw new Error(`reference: no generated block for ${missing.join(", ")}`);
-  return updated;
+  if (!BLOCK.test(page)) throw new Error("reference: no <!-- generated:resources --> block");
+  const sections = RESOURCE_KINDS.map(renderSection).join("\n\n");
+  return page.replace(BLOCK, () => `<!-- generated:resources -->\n${sections}\n<!-- /generated -->`);
 }

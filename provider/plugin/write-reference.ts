@@ -1,4 +1,4 @@
-// `npm run reference`: renders the generated blocks of the resource reference from the field tables.
+// `npm run reference`: renders every kind's section of the resource reference from the registry.
 import * as fs from "node:fs";
 import { printLine } from "../core/diagnostics";
 import { updateReference } from "./reference";

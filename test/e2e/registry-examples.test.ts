@@ -30,6 +30,25 @@ const TOKEN = "tok-e2e-registry-Pk3Wd7Nx";
 const EXAMPLES = path.join(ROOT, "examples/registry");
 const converted = REGISTRY_LANGUAGES.filter((language) => language.convert);
 
+/** An example's source, as far as this file reads it. */
+interface ExampleSource {
+  readonly resources?: Record<string, unknown>;
+  readonly variables?: Record<string, unknown>;
+  readonly outputs?: Record<string, unknown>;
+}
+
+/** Every example's source, `examples/registry/<name>/Pulumi.yaml`, parsed. */
+const sources: ExampleSource[] = registryExamples.map((example) =>
+  YAML.parse(fs.readFileSync(path.join(EXAMPLES, example.name, "Pulumi.yaml"), "utf8")),
+);
+/** The resources the examples declare: a stack of every example makes these, and the stack. */
+const DECLARED_RESOURCES = sources.reduce(
+  (count, source) => count + Object.keys(source.resources ?? {}).length,
+  0,
+);
+/** The outputs the examples declare, which are distinct across examples: the stack's. */
+const DECLARED_OUTPUTS = sources.flatMap((source) => Object.keys(source.outputs ?? {})).sort();
+
 /** The checked-in program of an example in a converted language. */
 function programFile(example: string, language: string): string {
   const entry = REGISTRY_LANGUAGES.find((l) => l.name === language)!;
@@ -86,8 +105,8 @@ test("the TypeScript examples type-check (strict) on the native SDK and on the d
  * exported checked against the emulator, and the emulator left as seeded.
  */
 async function previewUpDestroy(h: StackHandle, emu: EmulatorHandle, hidden: number): Promise<void> {
-  // Nine resources, the stack, and the resources the package adds by itself.
-  const count = 10 + hidden;
+  // The examples' resources, the stack, and the resources the package adds by itself.
+  const count = DECLARED_RESOURCES + 1 + hidden;
   const preview = await h.stack.preview({ onOutput: h.onOutput });
   expect(preview.changeSummary).toEqual({ create: count });
   expect(ours((await emu.state()).campaigns)).toEqual([]);
@@ -124,7 +143,9 @@ async function previewUpDestroy(h: StackHandle, emu: EmulatorHandle, hidden: num
     ["groups/new-subscriber", "https://hooks.example.com/sender/new-subscriber", "ACTIVE"],
   ]);
   const outputs = Object.fromEntries(Object.entries(up.outputs).map(([name, o]) => [name, o.value]));
-  expect(outputs).toEqual({
+  expect(Object.keys(outputs).sort()).toEqual(DECLARED_OUTPUTS);
+  // The values of the outputs whose objects are checked above.
+  const known = {
     welcomeId: welcome.id,
     welcomeScheduledFor: "2030-01-15 08:00:00",
     passwordResetId: transactional[0].id,
@@ -133,7 +154,8 @@ async function previewUpDestroy(h: StackHandle, emu: EmulatorHandle, hidden: num
     latestSentCampaign: "Launch announcement",
     // The seeded sent campaign's.
     latestOpenRate: 90.48,
-  });
+  };
+  expect(Object.fromEntries(Object.keys(known).map((name) => [name, outputs[name]]))).toEqual(known);
 
   const destroy = await h.stack.destroy({ onOutput: h.onOutput });
   expect(destroy.summary.resourceChanges).toEqual({ delete: count });
@@ -196,9 +218,8 @@ function typescriptProgram(dir: string, name: string, text: (program: string) =>
 
 languageStack("YAML, the examples' source", async (dir) => {
   const merged: Record<string, any> = { name: "registry-yaml", runtime: "yaml" };
-  for (const example of registryExamples) {
-    const program = YAML.parse(fs.readFileSync(path.join(EXAMPLES, example.name, "Pulumi.yaml"), "utf8"));
-    for (const section of ["resources", "variables", "outputs"])
+  for (const program of sources) {
+    for (const section of ["resources", "variables", "outputs"] as const)
       merged[section] = { ...merged[section], ...program[section] };
   }
   fs.writeFileSync(path.join(dir, "Pulumi.yaml"), YAML.stringify(merged));

@@ -15,6 +15,7 @@ import {
   typed,
 } from "../../core/fields";
 import { safeId } from "../../core/ids";
+import type { KindSample } from "../../core/kind-sample";
 
 const CONTENT_TYPES = ["editor", "html", "text"] as const satisfies readonly api.ContentType[];
 
@@ -209,3 +210,67 @@ export const campaignDescription =
   "Creating or updating a campaign never sends it. Once the service reports the campaign as anything but " +
   "DRAFT or SCHEDULED, any change to it is refused at preview: replacing a sent campaign could send the mail again. " +
   "A sent campaign that leaves the stack is kept in Sender, with a warning, unless `deleteEvenIfSent` is true.";
+
+/** The sample values of Campaign: the tests keyed by kind, the Terraform example and its docs read them. */
+export const campaignSample: KindSample = {
+  valid: {
+    subject: "Hello",
+    from: "Example News",
+    replyTo: "news@example.com",
+    contentType: "html",
+    title: "T",
+    preheader: "P",
+    content: "<p>c</p>",
+    googleAnalytics: true,
+    groups: ["grp001"],
+    segments: [],
+  },
+  declaredExtras: ["adoptId"],
+  scenario: {
+    inputs: {
+      title: "Launch",
+      subject: "We have launched",
+      from: "Example News",
+      replyTo: "news@example.com",
+      contentType: "html",
+      preheader: "Big news",
+      content: "<p>Hello</p>",
+      googleAnalytics: true,
+      groups: ["grp001"],
+      segments: ["seg1"],
+    },
+    // An explicit title: not autonamed.
+    absent: ["adoptId", "autonamed", "scheduleTime", "sentTime"],
+  },
+  importId: { what: "the campaign's id", example: "cmp001" },
+  reference: {
+    notes: [
+      "Outputs: the inputs, plus `status` (`DRAFT`, `SCHEDULED`, `SENDING`, `SENT`), `created`, `modified`,",
+      "`scheduleTime`, `sentTime`, `recipientCount`, `domainId`, `lastAction`. Nothing forces replacement:",
+      "every field is updated in place with `PATCH /v2/campaigns/{id}`. Delete is `DELETE /v2/campaigns?ids=[id]`.",
+      "A change to a campaign the service reports as `SENDING` or `SENT` is refused in preview.",
+    ].join("\n"),
+    typescript: `const welcome = new sender.Campaign(
+  "welcome",
+  {
+    title: "Welcome series",
+    subject: "Welcome!",
+    from: "Example News",
+    replyTo: "news@example.com",
+    contentType: "html",
+    content: "<h1>Welcome!</h1>",
+  },
+  { protect: true },
+);
+`,
+  },
+  terraform: `resource "sender_campaign" "welcome" {
+  title        = "Welcome series"
+  subject      = "Welcome to Example News"
+  from         = "Example News"
+  reply_to     = "news@example.com"
+  content_type = "html"
+  content      = "<h1>Welcome!</h1>"
+}
+`,
+};

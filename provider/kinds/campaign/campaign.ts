@@ -43,6 +43,7 @@ export {
   type CampaignOutputs,
   campaignDescription,
   campaignFields,
+  campaignSample,
 } from "./campaign-fields";
 
 import { type WireMap, wireMapOf } from "../../core/program-errors";

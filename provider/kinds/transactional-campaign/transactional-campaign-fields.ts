@@ -6,6 +6,7 @@ import { z } from "zod";
 import type { CreateTransactionalBody, KnownKeys, Transactional } from "../../client";
 import { autonameFields, type InputsOf, type OutputsOf, type TableOf } from "../../core/fields";
 import { safeId } from "../../core/ids";
+import type { KindSample } from "../../core/kind-sample";
 
 /**
  * The inputs of a transactional campaign that the provider keeps equal to the service: all but
@@ -141,3 +142,60 @@ export const transactionalCampaignDescription =
   "from, replyTo and preheader change in place; a new content or editor replaces it, as the API cannot change " +
   "the content. The API has no delete: destroying or replacing one only drops it from the stack (with a " +
   "warning), as the service keeps it.";
+
+/** The sample values of TransactionalCampaign: the tests keyed by kind, the Terraform example and its docs read them. */
+export const transactionalCampaignSample: KindSample = {
+  valid: {
+    title: "T",
+    subject: "S",
+    from: "Example News",
+    replyTo: "news@example.com",
+    editor: "html",
+    content: "<p>c</p>",
+  },
+  declaredExtras: ["preheader", "adoptId"],
+  scenario: {
+    inputs: {
+      title: "Order shipped",
+      subject: "Your order is on its way",
+      from: "Example Shop",
+      replyTo: "news@example.com",
+      editor: "html",
+      preheader: "Tracking inside",
+      content: "<p>Track it</p>",
+    },
+    absent: ["adoptId", "autonamed"],
+  },
+  importId: { what: "the transactional campaign's id", example: "trn001" },
+  reference: {
+    notes: [
+      "Outputs: the inputs, plus `type`, `lastAction`, `created`, `modified`, `domainId`, `sent`, `opens`,",
+      "`clicks`, `bounced`, `unsubscribeCount`. `title`, `subject`, `from`, `replyTo` and `preheader` change",
+      "in place (`PATCH /v2/transactional/{id}`, [documented by Sender](https://api.sender.net/transactional_campaigns/update-campaign));",
+      "that page lists no `content`, so a new `content` or `editor` (which says how the content is read)",
+      "replaces the campaign. Dropping an optional input (`title`, `preheader`) stops managing it and sends",
+      "nothing: the service keeps its value. The API cannot delete a transactional campaign: `destroy`, and",
+      "a replacement, remove it from the stack's state only, with a warning: the service keeps it.",
+      "`pulumi refresh` reads it back; Sender's published answers carry neither `preheader` nor `content`,",
+      "and an answer without them keeps the known values, so a change to those two made in the Sender",
+      "interface may not show as drift.",
+    ].join("\n"),
+    typescript: `new sender.TransactionalCampaign("password-reset", {
+  subject: "Reset your password",
+  from: "Example News",
+  replyTo: "news@example.com",
+  editor: "html",
+  content: "<p>…</p>",
+});
+`,
+  },
+  terraform: `resource "sender_transactional_campaign" "password_reset" {
+  title    = "Password reset link"
+  subject  = "Reset your password"
+  from     = "Example News"
+  reply_to = "news@example.com"
+  editor   = "html"
+  content  = "<p>Follow the link in this email to reset your password.</p>"
+}
+`,
+};

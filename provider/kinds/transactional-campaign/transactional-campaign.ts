@@ -22,6 +22,7 @@ export {
   type TransactionalCampaignOutputs,
   transactionalCampaignDescription,
   transactionalCampaignFields,
+  transactionalCampaignSample,
 } from "./transactional-campaign-fields";
 
 const KIND = "TransactionalCampaign";

@@ -3,52 +3,16 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startEmulator } from "../../../emulator/server";
 import { ProviderContext } from "../../../provider/core/context";
 import { UNKNOWN } from "../../../provider/core/engine-values";
+import { declaredInputs } from "../../../provider/core/kind-sample";
 import type { ResourceProviderImpl } from "../../../provider/core/provider-types";
 import { providerFactories } from "../../../provider/index";
-import type { ResourceKind } from "../../../provider/kinds/registry";
+import { RESOURCE_KINDS, type ResourceKind, registry } from "../../../provider/kinds/registry";
 
 const TOKEN = "check-property-token-Ud7s";
 
-// A valid set of inputs per kind, and every input the kind declares.
-const VALID: Record<ResourceKind, Record<string, unknown>> = {
-  Campaign: {
-    subject: "Hello",
-    from: "Example News",
-    replyTo: "news@example.com",
-    contentType: "html",
-    title: "T",
-    preheader: "P",
-    content: "<p>c</p>",
-    googleAnalytics: true,
-    groups: ["grp001"],
-    segments: [],
-  },
-  CampaignTargeting: { campaignId: "abc123", tagIds: ["tag001"], excludedTagIds: ["tag004"] },
-  CampaignFollowUp: { campaignId: "abc123", subject: "Again", delayHours: 48, active: true },
-  CampaignSchedule: { campaignId: "abc123", scheduleTime: "2030-01-15T09:00:00+01:00" },
-  CampaignProof: { campaignId: "abc123", addresses: ["editor@example.com"], triggers: [1], contentHash: "h" },
-  Attachment: { campaignId: "abc123", url: "https://example.com/files/guide.pdf" },
-  TransactionalCampaign: {
-    title: "T",
-    subject: "S",
-    from: "Example News",
-    replyTo: "news@example.com",
-    editor: "html",
-    content: "<p>c</p>",
-  },
-  Webhook: { url: "https://hooks.example.com/x", topic: "groups/new-subscriber", relationId: "grp001" },
-};
-const DECLARED: Record<ResourceKind, string[]> = {
-  Campaign: [...Object.keys(VALID.Campaign), "adoptId"],
-  CampaignTargeting: [...Object.keys(VALID.CampaignTargeting), "filterIds", "excludedFilterIds", "sendToAll"],
-  CampaignFollowUp: Object.keys(VALID.CampaignFollowUp),
-  CampaignSchedule: Object.keys(VALID.CampaignSchedule),
-  CampaignProof: Object.keys(VALID.CampaignProof),
-  Attachment: Object.keys(VALID.Attachment),
-  TransactionalCampaign: [...Object.keys(VALID.TransactionalCampaign), "preheader", "adoptId"],
-  Webhook: Object.keys(VALID.Webhook),
-};
-const KINDS = Object.keys(VALID) as ResourceKind[];
+// Each kind's valid inputs, and every input it declares, are its sample's (its own file's).
+const VALID = (kind: ResourceKind) => registry[kind].sample.valid;
+const DECLARED = (kind: ResourceKind) => declaredInputs(registry[kind].sample);
 
 /** A value that no input of any kind accepts: an object with keys, where a scalar or list is due. */
 const hostile = fc.oneof(
@@ -81,20 +45,20 @@ afterAll(async () => {
   await emulator?.close();
 });
 
-describe.each(KINDS)("%s check under random and hostile inputs", (kind) => {
+describe.each(RESOURCE_KINDS)("%s check under random and hostile inputs", (kind) => {
   let provider: ResourceProviderImpl;
   beforeAll(() => {
     provider = providerFactories[kind](context);
   });
 
   test("the valid inputs pass", async () => {
-    expect(await provider.check({}, VALID[kind])).toEqual({ inputs: VALID[kind] });
+    expect(await provider.check({}, { ...VALID(kind) })).toEqual({ inputs: VALID(kind) });
   });
 
   test("never throws, and every failure names a declared property with a reason", async () => {
     const inputs = fc.record(
       Object.fromEntries(
-        DECLARED[kind].map((name) => [name, fc.oneof(fc.anything(), hostile, fc.constant(UNKNOWN))]),
+        DECLARED(kind).map((name) => [name, fc.oneof(fc.anything(), hostile, fc.constant(UNKNOWN))]),
       ),
       { requiredKeys: [] },
     );
@@ -102,7 +66,7 @@ describe.each(KINDS)("%s check under random and hostile inputs", (kind) => {
       fc.asyncProperty(inputs, async (news) => {
         const result = await provider.check({}, news);
         for (const failure of result.failures ?? []) {
-          expect(DECLARED[kind]).toContain(named(failure));
+          expect(DECLARED(kind)).toContain(named(failure));
           expect(failure.reason.length).toBeGreaterThan(0);
         }
       }),
@@ -113,8 +77,8 @@ describe.each(KINDS)("%s check under random and hostile inputs", (kind) => {
 
   test("one hostile value among valid inputs is named in the failures", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...DECLARED[kind]), hostile, async (name, value) => {
-        const result = await provider.check({}, { ...VALID[kind], [name]: value });
+      fc.asyncProperty(fc.constantFrom(...DECLARED(kind)), hostile, async (name, value) => {
+        const result = await provider.check({}, { ...VALID(kind), [name]: value });
         expect((result.failures ?? []).map(named)).toContain(name);
       }),
       { numRuns: 100, seed: 11 },
@@ -123,8 +87,8 @@ describe.each(KINDS)("%s check under random and hostile inputs", (kind) => {
   });
 
   test("an unknown value (preview) is never a failure", async () => {
-    for (const name of Object.keys(VALID[kind])) {
-      const result = await provider.check({}, { ...VALID[kind], [name]: UNKNOWN });
+    for (const name of Object.keys(VALID(kind))) {
+      const result = await provider.check({}, { ...VALID(kind), [name]: UNKNOWN });
       expect(result.failures ?? []).toEqual([]);
     }
   });

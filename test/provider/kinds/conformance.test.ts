@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { fieldTables, type ResourceKind } from "../../../provider";
+import { fieldTables } from "../../../provider";
 import { type FieldTable, inputNames, outputNames } from "../../../provider/core/fields";
-import { RESOURCE_KINDS } from "../../../provider/kinds/registry";
+import type { KindScenario } from "../../../provider/core/kind-sample";
+import { RESOURCE_KINDS, registry } from "../../../provider/kinds/registry";
 import { type Harness, startHarness } from "./harness";
 
 // The SDK classes declare exactly their table's names (test/sdk/outputs.test.ts checks it at
@@ -33,97 +34,16 @@ async function newCampaign(): Promise<string> {
 }
 
 /**
- * One scenario per kind: the inputs whose values matter (ids that exist, values that fit
- * together), and the table's names that are legitimately absent from its outputs in that scenario
- * (a draft has no send time...). Every other input of the table gets a sample value of its type
- * (see {@link withSamples}), so that a new field needs no change here.
+ * A kind's scenario (its sample's, in its own file): the inputs whose values matter, with a new
+ * campaign's id in the input that hangs off one. Every other input of the table but those the
+ * scenario expects absent gets a sample value of its type (see {@link withSamples}), so that a new
+ * field needs no change here.
  */
-const scenarios: Record<
-  ResourceKind,
-  { inputs: () => Promise<Record<string, unknown>>; absent: readonly string[] }
-> = {
-  Campaign: {
-    inputs: async () => ({
-      title: "Launch",
-      subject: "We have launched",
-      from: "Example News",
-      replyTo: "news@example.com",
-      contentType: "html",
-      preheader: "Big news",
-      content: "<p>Hello</p>",
-      googleAnalytics: true,
-      groups: ["grp001"],
-      segments: ["seg1"],
-    }),
-    // An explicit title: not autonamed.
-    absent: ["adoptId", "autonamed", "scheduleTime", "sentTime"],
-  },
-  CampaignTargeting: {
-    inputs: async () => ({
-      campaignId: await newCampaign(),
-      tagIds: ["tag001"],
-      excludedTagIds: ["tag004"],
-      filterIds: ["flt001"],
-      excludedFilterIds: ["flt002"],
-      sendToAll: false,
-    }),
-    // Created, not adopted.
-    absent: ["adoptId"],
-  },
-  CampaignFollowUp: {
-    inputs: async () => ({
-      campaignId: await newCampaign(),
-      subject: "Did you see?",
-      delayHours: 48,
-      active: true,
-    }),
-    // Created, not adopted.
-    absent: ["adoptId"],
-  },
-  CampaignSchedule: {
-    inputs: async () => ({ campaignId: await newCampaign(), scheduleTime: "2031-06-01T09:00:00+02:00" }),
-    // Created, not adopted.
-    absent: ["adoptId"],
-  },
-  CampaignProof: {
-    inputs: async () => ({
-      campaignId: await newCampaign(),
-      addresses: ["editor@example.com"],
-      triggers: [1],
-      contentHash: "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855",
-    }),
-    absent: [],
-  },
-  Attachment: {
-    inputs: async () => ({
-      campaignId: await newCampaign(),
-      url: "https://files.example.com/docs/prices.pdf",
-    }),
-    // Created, not adopted.
-    absent: ["adoptId"],
-  },
-  TransactionalCampaign: {
-    inputs: async () => ({
-      title: "Order shipped",
-      subject: "Your order is on its way",
-      from: "Example Shop",
-      replyTo: "news@example.com",
-      editor: "html",
-      preheader: "Tracking inside",
-      content: "<p>Track it</p>",
-    }),
-    absent: ["adoptId", "autonamed"],
-  },
-  Webhook: {
-    inputs: async () => ({
-      url: "https://hooks.example.com/sender",
-      topic: "groups/new-subscriber",
-      relationId: "grp002",
-    }),
-    // Created, not adopted.
-    absent: ["adoptId"],
-  },
-};
+async function scenarioInputs(scenario: KindScenario): Promise<Record<string, unknown>> {
+  const parent =
+    scenario.parentCampaign === undefined ? {} : { [scenario.parentCampaign]: await newCampaign() };
+  return { ...parent, ...scenario.inputs };
+}
 
 /**
  * The inputs, with a sample value for each input of the table they leave out and `absent` does
@@ -151,11 +71,11 @@ function withSamples(
 describe("each kind's outputs are its field table (and so its SDK class)", () => {
   test.each(RESOURCE_KINDS)("%s: create and read return exactly the table's names", async (kind) => {
     const provider = h.providers[kind];
-    const scenario = scenarios[kind];
+    const scenario = registry[kind].sample.scenario;
     const expected = outputNames(fieldTables[kind])
       .filter((name) => !scenario.absent.includes(name))
       .sort();
-    const inputs = withSamples(fieldTables[kind], await scenario.inputs(), scenario.absent);
+    const inputs = withSamples(fieldTables[kind], await scenarioInputs(scenario), scenario.absent);
     // The scenario, completed, sets every input of the table but those expected absent.
     expect(Object.keys(inputs).sort()).toEqual(
       inputNames(fieldTables[kind])
