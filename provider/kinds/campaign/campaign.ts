@@ -268,6 +268,19 @@ async function rename(client: SenderClient, id: string, title: string): Promise<
   }
 }
 
+/**
+ * The campaign as the rename left it: the PATCH answers an Ack, and the record the POST answered
+ * has the `modified` of before the rename, which a refresh would show as a change. A failed read
+ * keeps the POST's record: the campaign is made and renamed, and the next refresh reads it.
+ */
+async function afterRename(client: SenderClient, made: api.Campaign): Promise<api.Campaign> {
+  try {
+    return await client.getCampaign(made.id);
+  } catch {
+    return made;
+  }
+}
+
 /** Takes over an existing campaign and PATCHes it to match the inputs. */
 async function takeOver(
   client: SenderClient,
@@ -365,6 +378,7 @@ export const campaignProvider: ResourceProviderOf = defineResource(campaignField
                     id: campaign.id,
                     outs: { ...outputsOf(inputs, campaign), title: ownership.createTitle },
                   };
+                campaign = await afterRename(client, campaign);
               }
             }
           }

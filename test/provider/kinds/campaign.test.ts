@@ -214,11 +214,12 @@ describe("Campaign create", () => {
         ]);
       } else {
         // The POST never ran: the looks go on for one attempt timeout plus the retry deadline (a
-        // late commit would show), find nothing, and it is tried again, then renamed.
+        // late commit would show), find nothing, and it is tried again, then renamed and read.
         expect(lines.filter((line) => line !== search)).toEqual([
           `POST /v2/campaigns (${kind})`,
           "POST /v2/campaigns",
           `PATCH /v2/campaigns/${result.id}`,
+          `GET /v2/campaigns/${result.id}`,
         ]);
         expect(
           lines.indexOf("POST /v2/campaigns") - lines.indexOf(`POST /v2/campaigns (${kind})`),
@@ -587,7 +588,28 @@ describe("Campaign ownership and requests per create", () => {
     ]).toEqual([1, 200, 201, 1.005]);
   });
 
-  test("an explicitly titled create is a marked POST and a rename: 2 requests, and a neighbour's look-alike stays alone", async () => {
+  test("an explicitly titled create records the campaign as the rename left it: its modified is the service's, so a refresh finds no change", async () => {
+    // Each time the emulator reads its clock, a second has passed: the POST and the rename get
+    // two different `modified` stamps.
+    const start = h.clock.now.getTime();
+    let reads = 0;
+    Object.defineProperty(h.clock, "now", {
+      configurable: true,
+      get: () => new Date(start + 1000 * reads++),
+    });
+    try {
+      const created = await h.providers.Campaign.create(withProvider({ ...BASE, ownershipMark: MARK }));
+      const stored = await h.campaign(created.id);
+      expect([created.outs.title, created.outs.modified]).toEqual([BASE.title, stored.modified]);
+      expect(stored.modified).not.toBe(stored.created);
+      const read = await h.providers.Campaign.read(created.id, created.outs);
+      expect(read.props).toEqual(created.outs);
+    } finally {
+      Object.defineProperty(h.clock, "now", { configurable: true, writable: true, value: new Date(start) });
+    }
+  });
+
+  test("an explicitly titled create is a marked POST, a rename and a read of what the rename left: 3 requests, and a neighbour's look-alike stays alone", async () => {
     const neighbour = await h.client.createCampaign({
       title: BASE.title,
       subject: BASE.subject,
@@ -597,7 +619,12 @@ describe("Campaign ownership and requests per create", () => {
     });
     await h.clearRequests();
     const created = await h.providers.Campaign.create(withProvider({ ...BASE, ownershipMark: MARK }));
-    expect(await h.lines()).toEqual([search, "POST /v2/campaigns", `PATCH /v2/campaigns/${created.id}`]);
+    expect(await h.lines()).toEqual([
+      search,
+      "POST /v2/campaigns",
+      `PATCH /v2/campaigns/${created.id}`,
+      `GET /v2/campaigns/${created.id}`,
+    ]);
     const titles = (await h.state()).campaigns
       .filter((c: { id: string }) => c.id === created.id || c.id === neighbour.id)
       .map((c: { id: string; title: string }) => [c.id, c.title]);
