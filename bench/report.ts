@@ -142,7 +142,7 @@ export function goalRows(results: Record<string, any>): Row[] {
   if (overhead) {
     const m = overhead.medians;
     // Autonamed: a create is one POST. Explicitly titled: POST plus the rename PATCH that proves
-    // ownership (docs/safety.md), so its figure is reported beside the goal, not as it.
+    // ownership and a GET of what it left (docs/reliability.md), so its figure is reported beside the goal, not as it.
     for (const [label, up, upS, destroy, destroyS] of [
       [
         "autonamed",

@@ -125,7 +125,7 @@ async function overhead(results: Record<string, unknown>) {
   const loadBefore = loadAverage();
   const emu = await emulator(TOKEN);
   // `ours`: explicitly titled Campaigns (a create is POST plus the rename PATCH that proves
-  // ownership); `autonamed`: the same Campaigns with no title (one POST); `empty`: the floor.
+  // ownership, and a GET of what it left); `autonamed`: the same Campaigns with no title (one POST); `empty`: the floor.
   const ours = await stackFor("campaigns", emu, n);
   const autonamed = await stackFor("autonamed", emu, n);
   const empty = await stackFor("empty", emu, n);
