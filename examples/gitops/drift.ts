@@ -70,7 +70,8 @@ export function driftedResources(steps: readonly PreviewStep[]): DriftedResource
     const service = step.oldState?.outputs ?? {};
     const files = step.newState?.inputs ?? {};
     const fields = Object.keys(files)
-      .filter((k) => k !== "__provider" && JSON.stringify(files[k]) !== JSON.stringify(service[k]))
+      // `__` keys are the engine's and the provider's own (`__provider`, `__senderPlace`), never a field.
+      .filter((k) => !k.startsWith("__") && JSON.stringify(files[k]) !== JSON.stringify(service[k]))
       .sort()
       .map((field) => ({ field, service: service[field], files: files[field] }));
     drifted.push({ kind, name, ...(id ? { id } : {}), gone: false, fields, op: step.op });

@@ -3,16 +3,16 @@
  * (preview), the internal keys it adds to every bag, and the rule that nothing handed back holds
  * an undefined member.
  */
-import { PLACE_RECORD_KEY } from "./stack-place";
+import { PLACE_BACKEND_KEY, PLACE_RECORD_KEY } from "./stack-place";
 
 /** The value the engine substitutes for an input not yet known during preview. */
 export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
 
 /**
  * The provider-internal keys of every dynamic resource's inputs and outputs: the engine's
- * `__provider`, and the place record the dynamic package adds (`PLACE_RECORD_KEY`, stack-place.ts).
+ * `__provider`, and the place record the dynamic package adds (stack-place.ts).
  */
-const INTERNAL_KEYS = new Set(["__provider", PLACE_RECORD_KEY]);
+const INTERNAL_KEYS = new Set(["__provider", PLACE_RECORD_KEY, PLACE_BACKEND_KEY]);
 
 /** True when the value, or anything inside it, is not yet known (preview). */
 export function containsUnknown(value: unknown): boolean {

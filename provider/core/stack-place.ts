@@ -239,12 +239,16 @@ function copyWithoutRecord(recorded: string | undefined): string {
 }
 
 /**
- * The hidden input and output of every resource of the dynamic package that records where it was
- * last made or changed: the engine hands a dynamic provider's delete the resource's own outputs
+ * The hidden input of every resource of the dynamic package that records the stack's place, kept
+ * as the same output: the engine hands a dynamic provider's delete the resource's own outputs
  * only (no URN, no stack, no nonce), so the place must travel with each resource for a delete to
- * tell a copy from the original (docs/reliability.md, "Copied and moved stacks").
+ * tell a copy from the original (docs/reliability.md, "Copied and moved stacks"). Input and output
+ * are equal, so a tool that compares a resource's inputs with its outputs sees no difference.
  */
 export const PLACE_RECORD_KEY = "__senderPlace";
+
+/** The hidden output beside {@link PLACE_RECORD_KEY}: the backend the provider made or changed the resource on. */
+export const PLACE_BACKEND_KEY = "__senderBackend";
 
 /** Where one resource was last made or changed: its stack's place, and the backend alone. */
 export interface PlaceRecord {
@@ -267,10 +271,15 @@ export function backendHere(env: NodeJS.ProcessEnv = process.env, projectDir = p
   return backendOf(resolvedBackendUrl(currentBackendUrl(env, projectDir), projectDir));
 }
 
-/** The record `value` holds, read tolerantly: undefined for a state made before records, or anything else. */
-export function placeRecordOf(value: unknown): PlaceRecord | undefined {
-  if (value === null || typeof value !== "object") return undefined;
-  const { place, backend } = value as { place?: unknown; backend?: unknown };
+/**
+ * The record a resource's outputs hold ({@link PLACE_RECORD_KEY}, {@link PLACE_BACKEND_KEY}), read
+ * tolerantly: undefined for a state made before records, or anything else.
+ */
+export function placeRecordOf(
+  outputs: Readonly<Record<string, unknown>> | undefined,
+): PlaceRecord | undefined {
+  const place = outputs?.[PLACE_RECORD_KEY];
+  const backend = outputs?.[PLACE_BACKEND_KEY];
   if (typeof place !== "string" || typeof backend !== "string") return undefined;
   return PLACE_PATTERN.test(place) && PLACE_PATTERN.test(backend) ? { place, backend } : undefined;
 }

@@ -13,9 +13,9 @@ import {
   COPY_OF_ENV,
   judgeRecord,
   MOVED_FROM_ENV,
+  PLACE_BACKEND_KEY,
   PLACE_PATTERN,
   PLACE_RECORD_KEY,
-  type PlaceRecord,
   placeRecordOf,
   recordMoved,
 } from "../core/stack-place";
@@ -118,21 +118,21 @@ export function providerFor(
     }
   };
   // Where each resource was made (stack-place.ts, PLACE_RECORD_KEY): the program gives the stack's
-  // place as an input, this process adds the backend it runs against, and a change or a delete is
-  // judged against the record before it reaches the service.
+  // place as an input, kept as the same output beside the backend this process runs against, and
+  // a change or a delete is judged against the record before it reaches the service.
   const bare = (bag: Record<string, any> | undefined) => {
-    const { [PLACE_RECORD_KEY]: _record, ...rest } = bag ?? {};
+    const { [PLACE_RECORD_KEY]: _place, [PLACE_BACKEND_KEY]: _backend, ...rest } = bag ?? {};
     return rest;
   };
-  const recordFor = (news: Record<string, any>): { [PLACE_RECORD_KEY]?: PlaceRecord } => {
+  const recordFor = (news: Record<string, any>): Record<string, string> => {
     const place = news[PLACE_RECORD_KEY];
     return typeof place === "string" && PLACE_PATTERN.test(place)
-      ? { [PLACE_RECORD_KEY]: { place, backend: backendHere() } }
+      ? { [PLACE_RECORD_KEY]: place, [PLACE_BACKEND_KEY]: backendHere() }
       : {};
   };
   const judged = (olds: Record<string, any> | undefined, operation: "update" | "delete") => {
     const failure = judgeRecord(
-      placeRecordOf(olds?.[PLACE_RECORD_KEY]),
+      placeRecordOf(olds),
       backendHere(),
       process.env[MOVED_FROM_ENV] || undefined,
       process.env[COPY_OF_ENV] || undefined,
@@ -159,9 +159,7 @@ export function providerFor(
     diff: async (id, olds, news) => {
       const result = await run((provider) => provider.diff(id, bare(olds), bare(news)), true);
       // After a confirmed move, a resource's record is made again (an update that calls no service).
-      const moved =
-        recordMoved(placeRecordOf(olds[PLACE_RECORD_KEY]), backendHere()) &&
-        PLACE_RECORD_KEY in recordFor(news);
+      const moved = recordMoved(placeRecordOf(olds), backendHere()) && PLACE_RECORD_KEY in recordFor(news);
       return !result.changes && moved ? { ...result, changes: true } : result;
     },
     create: async (inputs) => {
@@ -170,14 +168,17 @@ export function providerFor(
     },
     read: async (id, props) => {
       const result = await run((provider) => provider.read(id, bare(props)), true);
-      const record = props?.[PLACE_RECORD_KEY];
+      const record = placeRecordOf(props);
       return record === undefined || result.props === undefined
         ? result
-        : { ...result, props: { ...result.props, [PLACE_RECORD_KEY]: record } };
+        : {
+            ...result,
+            props: { ...result.props, [PLACE_RECORD_KEY]: record.place, [PLACE_BACKEND_KEY]: record.backend },
+          };
     },
     update: async (id, olds, news) => {
       judged(olds, "update");
-      if (recordMoved(placeRecordOf(olds[PLACE_RECORD_KEY]), backendHere())) {
+      if (recordMoved(placeRecordOf(olds), backendHere())) {
         const changed = await run((provider) => provider.diff(id, bare(olds), bare(news)), true);
         if (!changed.changes) return { outs: { ...bare(olds), ...recordFor(news) } };
       }

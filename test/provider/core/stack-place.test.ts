@@ -12,6 +12,8 @@ import {
   judgeRecord,
   judgeUnplanned,
   MOVED_FROM_ENV,
+  PLACE_BACKEND_KEY,
+  PLACE_RECORD_KEY,
   placeHere,
   placeOf,
   placeRecordOf,
@@ -161,13 +163,23 @@ describe("a resource's place record", () => {
   const TWO = backendOf("file:///srv/two");
   const record = { place: P, backend: ONE };
 
-  test("is read tolerantly: anything but two 16-hex strings is no record", () => {
-    expect(placeRecordOf(record)).toEqual(record);
+  test("is read tolerantly from the outputs: anything but two 16-hex strings is no record", () => {
+    const outputs = (place: unknown, backend: unknown) => ({
+      [PLACE_RECORD_KEY]: place,
+      [PLACE_BACKEND_KEY]: backend,
+      subject: "Hi",
+    });
+    expect(placeRecordOf(outputs(P, ONE))).toEqual(record);
     expect(
-      [undefined, null, P, {}, { place: P }, { place: P, backend: "x" }, { place: 1, backend: ONE }].map(
-        placeRecordOf,
-      ),
-    ).toEqual([undefined, undefined, undefined, undefined, undefined, undefined, undefined]);
+      [
+        undefined,
+        {},
+        { [PLACE_RECORD_KEY]: P },
+        outputs(P, "x"),
+        outputs(1, ONE),
+        outputs({ place: P }, ONE),
+      ].map(placeRecordOf),
+    ).toEqual([undefined, undefined, undefined, undefined, undefined, undefined]);
   });
 
   test("names the backend alone: resolved the program's way, a trailing slash aside", () => {

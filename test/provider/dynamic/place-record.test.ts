@@ -4,7 +4,13 @@
 // outputs alone (a `pulumi destroy` of a copy runs no program and no nonce check).
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { ContextHolder } from "../../../provider/core/context";
-import { BOTH_CONFIRMATIONS, backendOf, PLACE_RECORD_KEY, placeOf } from "../../../provider/core/stack-place";
+import {
+  BOTH_CONFIRMATIONS,
+  backendOf,
+  PLACE_BACKEND_KEY,
+  PLACE_RECORD_KEY,
+  placeOf,
+} from "../../../provider/core/stack-place";
 import { providerFor } from "../../../provider/index";
 import { type Harness, startHarness } from "../kinds/harness";
 
@@ -56,14 +62,18 @@ describe("the dynamic door's place record", () => {
     expect(checked.failures ?? []).toEqual([]);
     expect(checked.inputs?.[PLACE_RECORD_KEY]).toBe(PLACE);
     const { outs } = await made();
-    expect(outs[PLACE_RECORD_KEY]).toEqual({ place: PLACE, backend: backendOf(ONE) });
+    // The input comes back as it was given, so inputs and outputs do not differ on it.
+    expect([outs[PLACE_RECORD_KEY], outs[PLACE_BACKEND_KEY]]).toEqual([PLACE, backendOf(ONE)]);
     expect(outs.url).toBe(HOOK);
   });
 
   test("read keeps the record; a diff on the same backend shows no change", async () => {
     const { id, outs } = await made();
     const read = await provider.read!(id, outs);
-    expect(read.props?.[PLACE_RECORD_KEY]).toEqual({ place: PLACE, backend: backendOf(ONE) });
+    expect([read.props?.[PLACE_RECORD_KEY], read.props?.[PLACE_BACKEND_KEY]]).toEqual([
+      PLACE,
+      backendOf(ONE),
+    ]);
     const diff = await provider.diff!(id, outs, { ...INPUTS, [PLACE_RECORD_KEY]: PLACE });
     expect(diff.changes).toBe(false);
   });
@@ -99,7 +109,7 @@ describe("the dynamic door's place record", () => {
     await provider.delete!(moved.id, moved.outs);
     delete process.env.SENDER_STACK_MOVED_FROM;
     const unrecorded = await made();
-    const { [PLACE_RECORD_KEY]: _record, ...before } = unrecorded.outs;
+    const { [PLACE_RECORD_KEY]: _place, [PLACE_BACKEND_KEY]: _backend, ...before } = unrecorded.outs;
     await provider.delete!(unrecorded.id, before);
     process.env.PULUMI_BACKEND_URL = ONE;
     const own = await made();
@@ -119,9 +129,9 @@ describe("the dynamic door's place record", () => {
     await harness.clearRequests();
     const updated = await provider.update!(id, outs, news);
     expect(await harness.mutations()).toEqual([]);
-    const { [PLACE_RECORD_KEY]: record, ...fields } = updated.outs;
-    const { [PLACE_RECORD_KEY]: _old, ...oldFields } = outs;
-    expect(record).toEqual({ place: here, backend: backendOf(TWO) });
+    const { [PLACE_RECORD_KEY]: place, [PLACE_BACKEND_KEY]: backend, ...fields } = updated.outs;
+    const { [PLACE_RECORD_KEY]: _place, [PLACE_BACKEND_KEY]: _backend, ...oldFields } = outs;
+    expect([place, backend]).toEqual([here, backendOf(TWO)]);
     expect(fields).toEqual(oldFields);
   });
 
