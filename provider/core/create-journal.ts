@@ -66,6 +66,11 @@ function journalError(file: string, why: string): Error {
 interface JournalRecord {
   ids: Set<string>;
   absent?: string | undefined;
+  /**
+   * The ids a state was seen to hold under this key (an engine handed them to the provider from
+   * its state): never proof of an unrecorded create, so never reclaimed ({@link journalRecorded}).
+   */
+  recorded?: Set<string> | undefined;
 }
 
 /**
@@ -94,14 +99,19 @@ function readJournal(file: string): JournalRecord {
   } catch (err) {
     throw journalError(file, `not JSON: ${shorten(errorText(err), 200)}`);
   }
-  const { ids, absent } = (parsed ?? {}) as { ids?: unknown; absent?: unknown };
+  const { ids, absent, recorded } = (parsed ?? {}) as { ids?: unknown; absent?: unknown; recorded?: unknown };
+  const strings = (list: unknown): list is string[] =>
+    Array.isArray(list) && list.every((id) => typeof id === "string");
   if (
-    !Array.isArray(ids) ||
-    !ids.every((id) => typeof id === "string") ||
-    (absent !== undefined && typeof absent !== "string")
+    !strings(ids) ||
+    (absent !== undefined && typeof absent !== "string") ||
+    (recorded !== undefined && !strings(recorded))
   )
-    throw journalError(file, 'not of the form {"ids": ["<id>", ...], "absent"?: "<fingerprint>"}');
-  return { ids: new Set(ids), absent };
+    throw journalError(
+      file,
+      'not of the form {"ids": ["<id>", ...], "absent"?: "<fingerprint>", "recorded"?: ["<id>", ...]}',
+    );
+  return { ids: new Set(ids), absent, ...(recorded === undefined ? {} : { recorded: new Set(recorded) }) };
 }
 
 /**
@@ -117,7 +127,11 @@ function writeJournal(file: string, record: JournalRecord): void {
   try {
     fs.writeSync(
       fd,
-      JSON.stringify({ ids: [...record.ids], ...(record.absent ? { absent: record.absent } : {}) }),
+      JSON.stringify({
+        ids: [...record.ids],
+        ...(record.absent ? { absent: record.absent } : {}),
+        ...(record.recorded && record.recorded.size > 0 ? { recorded: [...record.recorded] } : {}),
+      }),
     );
   } finally {
     fs.closeSync(fd);
@@ -140,7 +154,34 @@ function writeJournal(file: string, record: JournalRecord): void {
  * parse. It is never taken for an empty journal, which would lose a proof.
  */
 export function journalIds(key: string): Set<string> {
-  return readJournal(journalFile(key)).ids;
+  const { ids, recorded } = readJournal(journalFile(key));
+  // An id a state was seen to hold is no unrecorded create's: it proves nothing.
+  for (const id of recorded ?? []) ids.delete(id);
+  return ids;
+}
+
+/**
+ * The ids a state was seen to hold under `key` ({@link journalRecord}): a create never reclaims
+ * one, whatever it carries. The object a replacement replaces, a forgotten object (Terraform's
+ * `removed`, `pulumi state delete`), another workspace's object of the same scope: each was handed
+ * to the provider from a state before, on this machine.
+ *
+ * @throws Error naming the journal's path when it cannot be read, as {@link journalIds}.
+ */
+export function journalRecorded(key: string): ReadonlySet<string> {
+  return readJournal(journalFile(key)).recorded ?? new Set();
+}
+
+/**
+ * Remembers that a state holds `id` under `key`: an engine handed it to the provider from its
+ * state (a diff, a read, an update, a delete) or the provider answered its create. Written only
+ * when new; a journal that cannot be written is a warning.
+ */
+export function journalRecord(key: string, id: string): void {
+  updateJournal(key, "write", (record) => {
+    if (record.recorded?.has(id)) return undefined;
+    return { ...record, recorded: new Set([...(record.recorded ?? []), id]) };
+  });
 }
 
 /**
@@ -161,7 +202,7 @@ export function journalIntent(key: string): string | undefined {
  * nothing after a crash, as before intents, and the next `up` refuses the look-alike.
  */
 export function journalIntend(key: string, fingerprint: string): void {
-  updateJournal(key, "write", (record) => ({ ids: record.ids, absent: fingerprint }));
+  updateJournal(key, "write", (record) => ({ ...record, absent: fingerprint }));
 }
 
 /**
@@ -172,8 +213,18 @@ export function journalSettle(key: string, id: string | undefined): void {
   updateJournal(key, "write", (record) => {
     if (record.absent === undefined && id === undefined) return undefined;
     if (id !== undefined) record.ids.add(id);
-    return { ids: record.ids };
+    return { ids: record.ids, recorded: record.recorded };
   });
+}
+
+/**
+ * Forgets that a state holds `id` under `key`: its resource deleted it (or kept it, as the API
+ * cannot delete it, outside every state). A journal it cannot read safely is left, with a warning.
+ */
+export function journalRelease(key: string, id: string): void {
+  updateJournal(key, "update", (record) =>
+    record.recorded?.delete(id) ? { ...record, recorded: record.recorded } : undefined,
+  );
 }
 
 /** Remembers that this resource made `id` (written before the object loses its mark). */
@@ -204,7 +255,8 @@ function updateJournal(
   try {
     const next = change(readJournal(file));
     if (next === undefined) return;
-    if (next.ids.size === 0 && next.absent === undefined) fs.rmSync(file, { force: true });
+    if (next.ids.size === 0 && next.absent === undefined && (next.recorded?.size ?? 0) === 0)
+      fs.rmSync(file, { force: true });
     else writeJournal(file, next);
   } catch (err) {
     warn(`could not ${verb} the create journal ${file}: ${errorText(err)}`);

@@ -1,7 +1,7 @@
 import { SenderHttpError, shorten } from "../client";
 import type { PropertyBag } from "./bag";
 import type { Claims } from "./claims";
-import { journalAdd } from "./create-journal";
+import { journalAdd, journalRecorded } from "./create-journal";
 import { notice, warn } from "./diagnostics";
 import { errorText } from "./operation-errors";
 
@@ -51,6 +51,12 @@ export interface CreateOnceSpec<T> {
   advice?(ids: readonly string[]): string;
   /** Where the ids this create made are remembered (see {@link journalAdd}); left out, nowhere. */
   readonly journal?: string;
+  /**
+   * The journal key under which the ids a state holds are remembered on this machine
+   * ({@link journalRecorded}): the resource's mark. None of them is ever reclaimed, whatever proof
+   * it carries. Left out, only this process's claims exclude ids.
+   */
+  readonly recordedIn?: string;
 }
 
 /** Tuning of {@link createOnce}. */
@@ -152,7 +158,10 @@ export async function createOnce<T>(
   const attempts = options.attempts ?? 5;
   const settleMs = options.settleMs ?? 30_000;
   const sleep = options.sleep ?? defaultSleep;
+  // The ids no reclaim takes: claimed or held by a state in this process, or held by a state
+  // under this resource's mark on this machine.
   const mine = claims.of(spec.kind);
+  if (spec.recordedIn !== undefined) for (const id of journalRecorded(spec.recordedIn)) mine.add(id);
 
   const before = await (spec.known ? spec.known() : spec.find());
   const owned = before.filter((c) => owns(spec, c) && !mine.has(spec.idOf(c)));
@@ -287,7 +296,11 @@ async function removeLateDuplicates<T>(
   }
   const createdId = spec.idOf(created);
   const extra = candidates.filter(
-    (c) => spec.idOf(c) !== createdId && owns(spec, c) && !preexisting.has(spec.idOf(c)),
+    (c) =>
+      spec.idOf(c) !== createdId &&
+      owns(spec, c) &&
+      !preexisting.has(spec.idOf(c)) &&
+      !mine.has(spec.idOf(c)),
   );
   await removeDuplicates(mine, spec, extra);
 }

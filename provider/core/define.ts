@@ -8,6 +8,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import { checkWithSchema, noticeTakeover } from "./check";
 import type { ProviderContext } from "./context";
+import { journalKey, journalRecord, journalRelease } from "./create-journal";
 import { keepAutoname } from "./create-once";
 import { type DiffSpec, diffBySpec } from "./diff";
 import { userInputs } from "./engine-values";
@@ -71,6 +72,12 @@ export interface ResourceImpl<T extends FieldTable> {
   readonly deleteBeforeReplace?: boolean;
   /** The kind's titles are autonamed: once it exists, its title stays ({@link keepAutoname}). */
   readonly autonamed?: boolean;
+  /**
+   * The key under which a state's ids of this kind are remembered on this machine, for a kind
+   * whose objects carry no ownership mark but whose id is its identity (an attachment's
+   * `<campaign>/<file name>`); by default the object's mark ({@link recordKeyOf}).
+   */
+  readonly recordKey?: (id: string) => string;
   /** What the kind's `adoptId` takes over (`campaign`), for the notice {@link noticeTakeover} gives. */
   readonly takesOver?: string;
   /** Rules across fields, added to the table's schema. */
@@ -98,16 +105,93 @@ export function defineResource<T extends FieldTable>(table: T, impl: ResourceImp
           ? result
           : noticeTakeover(impl.kind, impl.takesOver, olds, result);
       },
-      diff: (id: string, olds: OutputsOf<T>, news: InputsOf<T>) =>
-        handlers.diff ? handlers.diff(id, olds, news) : Promise.resolve(diffBySpec(derived.spec, olds, news)),
-      create: (props: PropsOf<T>) => handlers.create(pickInputs(table, props)),
-      read: (id: string, props: Partial<OutputsOf<T>> | undefined) => handlers.read(id, userInputs(props)),
-      update: (id: string, olds: OutputsOf<T>, news: PropsOf<T>) =>
-        handlers.update(id, olds, pickInputs(table, news)),
-      delete: (id: string, props: Partial<OutputsOf<T>> | undefined) =>
-        handlers.delete(id, userInputs(props)),
+      diff: (id: string, olds: OutputsOf<T>, news: InputsOf<T>) => {
+        held(context, impl, id, olds);
+        return handlers.diff
+          ? handlers.diff(id, olds, news)
+          : Promise.resolve(diffBySpec(derived.spec, olds, news));
+      },
+      create: async (props: PropsOf<T>) => {
+        const created = await handlers.create(pickInputs(table, props));
+        // In this process only: the engine may yet lose this answer (a kill before it records
+        // it), and then the next run must still reclaim the object by its proof.
+        context.claims.of(impl.kind).add(created.id);
+        return created;
+      },
+      read: async (id: string, props: Partial<OutputsOf<T>> | undefined) => {
+        const result = await handlers.read(id, userInputs(props));
+        if (result.id) held(context, impl, result.id, props);
+        return result;
+      },
+      update: (id: string, olds: OutputsOf<T>, news: PropsOf<T>) => {
+        held(context, impl, id, olds);
+        return handlers.update(id, olds, pickInputs(table, news));
+      },
+      delete: async (id: string, props: Partial<OutputsOf<T>> | undefined) => {
+        await handlers.delete(id, userInputs(props));
+        // Deleted, or kept outside every state (a sent campaign, a transactional campaign the API
+        // cannot delete): no state holds it now.
+        released(context, impl, id, props);
+      },
     };
   };
+}
+
+/**
+ * Notes that a state holds `id` (the engine handed it over from its state): no create
+ * reclaims it again, in this process (the context's claims) nor, for a kind whose objects carry an
+ * ownership mark, on this machine (the create journal of that mark, {@link journalRecord}). So a
+ * create-first replacement never takes the object it replaces, and a forgotten object or another
+ * state's is never taken over (docs/safety.md, "What a reclaim takes").
+ */
+function held(
+  context: ProviderContext,
+  impl: Pick<ResourceImpl<FieldTable>, "kind" | "recordKey">,
+  id: string,
+  props: Readonly<Record<string, unknown>> | undefined,
+): void {
+  if (id === "") return;
+  context.claims.of(impl.kind).add(id);
+  const key = recordKeyOf(impl, id, props);
+  const account = accountOf(context);
+  if (key !== undefined && account !== undefined) journalRecord(journalKey(impl.kind, key, account), id);
+}
+
+/** Undoes {@link held} once the object's resource deleted it. */
+function released(
+  context: ProviderContext,
+  impl: Pick<ResourceImpl<FieldTable>, "kind" | "recordKey">,
+  id: string,
+  props: Readonly<Record<string, unknown>> | undefined,
+): void {
+  context.claims.of(impl.kind).delete(id);
+  const key = recordKeyOf(impl, id, props);
+  const account = accountOf(context);
+  if (key !== undefined && account !== undefined) journalRelease(journalKey(impl.kind, key, account), id);
+}
+
+/** The account's API root, for journal keys; undefined without usable settings (the operation reports them). */
+function accountOf(context: ProviderContext): string | undefined {
+  try {
+    return context.client().baseUrl;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The journal key part under which a state's `id` is remembered: the kind's own
+ * ({@link ResourceImpl.recordKey}), else the object's ownership mark; undefined for an object
+ * with neither (nothing on this machine needs it: no create can reclaim it).
+ */
+export function recordKeyOf(
+  impl: Pick<ResourceImpl<FieldTable>, "recordKey">,
+  id: string,
+  props: Readonly<Record<string, unknown>> | undefined,
+): string | undefined {
+  if (impl.recordKey) return impl.recordKey(id);
+  const mark = props?.ownershipMark;
+  return typeof mark === "string" && mark !== "" ? mark : undefined;
 }
 
 /** The check result with `failures` first among its failures. */

@@ -1,7 +1,9 @@
+import { createHash } from "node:crypto";
 import { z } from "zod";
 import type { AddAttachmentBody, Attachment, KnownKeys } from "../client";
 import { shorten } from "../client";
 import type { PropertyBag } from "../core/bag";
+import { journalKey, journalRecorded } from "../core/create-journal";
 import { createOnce, createOptionsOf } from "../core/create-once";
 import { defineResource } from "../core/define";
 import { campaignIdField, diffSpecOf, type InputsOf, type OutputsOf, type TableOf } from "../core/fields";
@@ -154,6 +156,9 @@ function stateOf(campaignId: string, url: string, attachment: Attachment): Attac
   return { campaignId, url, fileName: attachment.file_name, ...(size === undefined ? {} : { size }) };
 }
 
+/** An attachment's record key: its id is its identity (one file name per campaign), hashed. */
+const recordKey = (id: string): string => createHash("sha256").update(id).digest("hex").slice(0, 16);
+
 /**
  * The provider of `Attachment`: a file fetched by Sender from a public URL and attached to a
  * campaign. The id is `<campaignId>/<fileName>`. There is no update: every change replaces it.
@@ -161,6 +166,7 @@ function stateOf(campaignId: string, url: string, attachment: Attachment): Attac
 export const attachmentProvider: ResourceProviderOf = defineResource(attachmentFields, {
   kind: KIND,
   deleteBeforeReplace: true,
+  recordKey,
   takesOver: "attachment",
   handlers: (context) => ({
     async diff(id, olds, news) {
@@ -172,6 +178,29 @@ export const attachmentProvider: ResourceProviderOf = defineResource(attachmentF
       return withOperation("create", KIND, `${campaignId}/${fileNameOf(url)}`, async () => {
         const client = context.client();
         const fileName = fileNameOf(url);
+        const ownId = `${campaignId}/${fileName}`;
+        const find = async () => {
+          try {
+            return (await client.listAttachments(campaignId)).filter((a) => a.file_name === fileName);
+          } catch (err) {
+            // No such campaign: nothing to find; the POST then says so in the service's words.
+            if (isNotFound(err)) return [];
+            throw err;
+          }
+        };
+        const claimed = context.claims.of(KIND);
+        const held =
+          claimed.has(ownId) ||
+          journalRecorded(journalKey(KIND, recordKey(ownId), client.baseUrl)).has(ownId);
+        // A state holds an attachment of this file name (the one a create-first replacement
+        // replaces) and it is still there: taking it would attach the old file, and the
+        // replacement's delete would then remove it. Refused, before any write. Gone (a
+        // delete-first replacement, a file removed and added again), the id is free again.
+        if (held && (await find()).length > 0)
+          throw new Error(
+            `attachment ${JSON.stringify(shorten(fileName))} of campaign ${campaignId}: a resource's state holds an attachment of this file name and it is still attached, so a create-first replacement would take it over and then delete it; replace it delete-first, or give the file another name`,
+          );
+        claimed.delete(ownId);
         // After an ambiguous failure the file may be there already: adopt it rather than add it twice.
         // The file name is the attachment's identity on a campaign of this stack: ours by
         // construction (the campaign is this stack's, and one file name is one attachment), so one
@@ -182,15 +211,7 @@ export const attachmentProvider: ResourceProviderOf = defineResource(attachmentF
             kind: KIND,
             describe: `attachment ${JSON.stringify(shorten(fileName))} of campaign ${campaignId}`,
             create: () => client.addAttachment(campaignId, { file: url }),
-            find: async () => {
-              try {
-                return (await client.listAttachments(campaignId)).filter((a) => a.file_name === fileName);
-              } catch (err) {
-                // No such campaign: nothing to find; the POST then says so in the service's words.
-                if (isNotFound(err)) return [];
-                throw err;
-              }
-            },
+            find,
             owns: () => true,
             idOf: (a) => `${campaignId}/${a.file_name}`,
           },

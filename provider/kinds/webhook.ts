@@ -19,6 +19,7 @@ import {
   journalIntend,
   journalIntent,
   journalKey,
+  journalRecorded,
   journalSettle,
 } from "../core/create-journal";
 import { createOnce, createOptionsOf, isAmbiguous } from "../core/create-once";
@@ -226,6 +227,13 @@ async function refuseDuplicate(context: ProviderContext, body: CreateWebhookBody
   const existing = matching(await client.listWebhooks(), body);
   if (existing.length === 0) return;
   const ids = existing.map((w) => w.id);
+  const held = context.claims.of(KIND);
+  if (ids.every((id) => held.has(id)))
+    // The one a state holds, e.g. the object a create-first replacement is replacing.
+    throw new Error(
+      `a ${described(body)} already exists (${ids.join(", ")}) and a resource's state holds it; a second would deliver every event twice: ` +
+        "replace it delete-first, or give the new one another url",
+    );
   throw new Error(
     `a ${described(body)} already exists (${ids.join(", ")}), and a second would deliver every event twice: ` +
       `${adoptAdvice(ids[0] as string)}`,
@@ -304,6 +312,8 @@ async function createProvably(
   const known = async () =>
     matching(await context.claims.sharedList(client, KIND, () => client.listWebhooks()), body);
   const claimed = context.claims.of(KIND);
+  // A webhook a state holds under this mark on this machine is never this create's (a replacement's old one).
+  if (journal !== undefined) for (const id of journalRecorded(journal)) claimed.add(id);
   const listed = (await known()).filter((webhook) => !claimed.has(webhook.id));
   const proven = new Set(listed.filter((webhook) => journaled.has(webhook.id)).map((webhook) => webhook.id));
   if (proven.size === 0 && recovering && listed.length === 1) proven.add((listed[0] as Webhook).id);

@@ -364,6 +364,9 @@ export const campaignProvider: ResourceProviderOf = defineResource(campaignField
                   await client.deleteCampaigns([id]);
                 },
                 ...(ownership?.journal ? { journal: ownership.journal } : {}),
+                ...(typeof inputs.ownershipMark === "string"
+                  ? { recordedIn: journalKey(KIND, inputs.ownershipMark, client.baseUrl) }
+                  : {}),
               },
               createOptionsOf(client, context.retryDeadlineMs()),
             );

@@ -282,6 +282,9 @@ export const transactionalCampaignProvider: ResourceProviderOf = defineResource(
               ...(provable ? { owns: owned } : {}),
               idOf: (record) => record.id,
               ...(journal !== undefined ? { journal } : {}),
+              ...(typeof ownMark === "string"
+                ? { recordedIn: journalKey(KIND, ownMark, client.baseUrl) }
+                : {}),
             },
             createOptionsOf(client, context.retryDeadlineMs()),
           );

@@ -537,7 +537,7 @@ describe("the create journal", () => {
     expect(() => journalIds(key)).toThrow(`the create journal ${fileOf(dir, key)} cannot be read (not JSON`);
     fs.writeFileSync(fileOf(dir, key), JSON.stringify({ ids: [1] }));
     expect(() => journalIds(key)).toThrow(
-      'not of the form {"ids": ["<id>", ...], "absent"?: "<fingerprint>"}',
+      'not of the form {"ids": ["<id>", ...], "absent"?: "<fingerprint>", "recorded"?: ["<id>", ...]}',
     );
   });
 

@@ -680,6 +680,35 @@ describe("Campaign ownership and requests per create", () => {
     expect(await h.mutations()).toEqual([]);
   });
 
+  test("a create-first replacement never reclaims the campaign its state holds: a second one is made, the first untouched", async () => {
+    const autonamed = { ...BASE, title: `campaign-a-${MARK}`, autonamed: true, ownershipMark: MARK };
+    const first = await h.providers.Campaign.create(withProvider(autonamed));
+    h.newProcess(); // the replacing run: the engine diffs the old object, then creates
+    await h.providers.Campaign.diff(first.id, first.outs as Record<string, unknown>, {
+      ...autonamed,
+      contentType: "text",
+    });
+    await h.clearRequests();
+    const second = await h.providers.Campaign.create(withProvider({ ...autonamed, contentType: "text" }));
+    expect(second.id === first.id).toBe(false);
+    expect(await h.mutations()).toEqual(["POST /v2/campaigns"]);
+    expect((await h.campaign(first.id)).title).toBe(`campaign-a-${MARK}`);
+  });
+
+  test("a forgotten campaign a state held (read by a refresh) is never taken over by a new create of the same mark, in a new process", async () => {
+    const made = await h.providers.Campaign.create(withProvider({ ...BASE, ownershipMark: MARK }));
+    h.newProcess();
+    await h.providers.Campaign.read(made.id, made.outs as Record<string, unknown>);
+    h.newProcess(); // the state forgot it (`removed`, `pulumi state delete`); the journal stays
+    await h.clearRequests();
+    const again = await h.providers.Campaign.create(
+      withProvider({ ...BASE, subject: "April", ownershipMark: MARK }),
+    );
+    expect(again.id === made.id).toBe(false);
+    expect((await h.campaign(made.id)).subject).toBe(BASE.subject);
+    expect((await h.mutations())[0]).toBe("POST /v2/campaigns");
+  });
+
   test("read never writes, even to remove a leftover; the next update removes marked DRAFT leftovers, never the resource's own nor a look-alike", async () => {
     const created = await h.providers.Campaign.create(withProvider({ ...BASE, ownershipMark: MARK }));
     const late = await h.client.createCampaign({

@@ -1,4 +1,7 @@
 import { X509Certificate } from "node:crypto";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
 import * as grpc from "@grpc/grpc-js";
 import { afterAll, describe, expect, it } from "vitest";
 import { startEmulator } from "../../../emulator/server";
@@ -359,5 +362,94 @@ describe("terraform door against the emulator", () => {
     );
     const plans = await door.readDataSource("sender_plans", { plans: null });
     expect(((plans.state as TfObject).plans as TfObject[]).length).toBeGreaterThan(0);
+  });
+});
+
+describe("terraform door: what a reclaim takes", () => {
+  const TOKEN = "tok-unit-terraform-reclaim-Vq8N";
+  let emu: Awaited<ReturnType<typeof startEmulator>>;
+  const saved = process.env.PULUMI_SENDER_JOURNAL_DIR;
+  afterAll(async () => {
+    if (saved === undefined) delete process.env.PULUMI_SENDER_JOURNAL_DIR;
+    else process.env.PULUMI_SENDER_JOURNAL_DIR = saved;
+    await emu?.close();
+  });
+  /** A provider process of the workspace: a door configured against the emulator. */
+  const process_ = () => {
+    const door = new TerraformDoor();
+    const provider = fromCore(door.schema.provider.attributes, {
+      apiToken: TOKEN,
+      baseUrl: emu.url,
+      ownershipScope: "unit/terraform-reclaim",
+    });
+    expect(door.configure(provider, {}).diagnostics).toEqual([]);
+    return door;
+  };
+  const campaigns = async () =>
+    (
+      (await (await fetch(`${emu.url}/__emulator/state`)).json()) as {
+        campaigns: { id: string; title: string }[];
+      }
+    ).campaigns;
+
+  it("refuses a candidate the state records: a create-first replacement and a forgotten object each get a new campaign", async () => {
+    emu = await startEmulator({ port: 0, token: TOKEN });
+    process.env.PULUMI_SENDER_JOURNAL_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "tf-reclaim-"));
+    const config = fromCore(campaign(), {
+      title: "March news",
+      subject: "March",
+      from: "Example News",
+      replyTo: "news@example.com",
+      contentType: "html",
+    });
+    const first = process_();
+    const planned = await first.plan("sender_campaign", null, config, config, undefined);
+    const made = await first.apply("sender_campaign", null, planned.planned!, config, planned.private);
+    expect(made.diagnostics).toEqual([]);
+    const march = made.state as TfObject;
+
+    // A create-first replacement: the plan process reads the object the state holds, and the apply
+    // process creates the replacement before it deletes that object.
+    const plan = process_();
+    expect((await plan.read("sender_campaign", march, made.private)).diagnostics).toEqual([]);
+    const apply = process_();
+    const replacing = await apply.plan("sender_campaign", null, config, config, undefined);
+    const replacement = await apply.apply(
+      "sender_campaign",
+      null,
+      replacing.planned!,
+      config,
+      replacing.private,
+    );
+    expect(replacement.diagnostics).toEqual([]);
+    const second = (replacement.state as TfObject).id;
+    expect([second === march.id, (await campaigns()).filter((c) => c.title === "March news").length]).toEqual(
+      [false, 2],
+    );
+
+    // The next plan reads the replacement; then it is forgotten (`removed`, destroy = false), and a
+    // new block of the same title and another subject makes a third campaign, leaving both others.
+    const refresh = process_();
+    const held = replacement.state as TfObject;
+    expect((await refresh.read("sender_campaign", held, replacement.private)).diagnostics).toEqual([]);
+    const april = { ...config, subject: "April" };
+    const later = process_();
+    const plannedApril = await later.plan("sender_campaign", null, april, april, undefined);
+    const madeApril = await later.apply(
+      "sender_campaign",
+      null,
+      plannedApril.planned!,
+      april,
+      plannedApril.private,
+    );
+    expect(madeApril.diagnostics).toEqual([]);
+    const third = (madeApril.state as TfObject).id;
+    const byId = new Map((await campaigns()).map((c) => [c.id, c]));
+    expect([
+      third === march.id,
+      third === second,
+      (byId.get(march.id as string) as { subject?: string })?.subject,
+      (byId.get(second as string) as { subject?: string })?.subject,
+    ]).toEqual([false, false, "March", "March"]);
   });
 });
