@@ -6,6 +6,20 @@
 export class Claims {
   readonly #claimed = new Map<string, Set<string>>();
   readonly #lists = new Map<object, Map<string, Promise<unknown[]>>>();
+  readonly #taken = new Map<string, Set<string>>();
+
+  /**
+   * The ids the creates of this process reclaimed for `kind` (found as their own, made by an
+   * earlier run): a state names each now, so no delete of this process removes one.
+   */
+  taken(kind: string): Set<string> {
+    let set = this.#taken.get(kind);
+    if (!set) {
+      set = new Set();
+      this.#taken.set(kind, set);
+    }
+    return set;
+  }
 
   /** The ids claimed for `kind`. */
   of(kind: string): Set<string> {

@@ -168,6 +168,7 @@ export async function createOnce<T>(
   if (owned.length > 0) {
     const [kept, ...extra] = owned;
     mine.add(spec.idOf(kept as T));
+    claims.taken(spec.kind).add(spec.idOf(kept as T));
     // Made by an earlier run that never recorded it: that run (a kill) left a pending CREATE in
     // the state, which the engine keeps warning about until a refresh clears it.
     notice(

@@ -10,6 +10,7 @@ import { checkWithSchema, noticeTakeover } from "./check";
 import type { ProviderContext } from "./context";
 import { journalKey, journalRecord, journalRelease } from "./create-journal";
 import { keepAutoname } from "./create-once";
+import { notice } from "./diagnostics";
 import { type DiffSpec, diffBySpec } from "./diff";
 import { userInputs } from "./engine-values";
 import {
@@ -128,6 +129,15 @@ export function defineResource<T extends FieldTable>(table: T, impl: ResourceImp
         return handlers.update(id, olds, pickInputs(table, news));
       },
       delete: async (id: string, props: Partial<OutputsOf<T>> | undefined) => {
+        if (context.claims.taken(impl.kind).has(id)) {
+          // A create of this run reclaimed this object (a create-first replacement whose engine
+          // told it nothing of the object it replaces, and which found it as its own): a state
+          // names it now, so deleting it would lose it.
+          notice(
+            `note: ${impl.kind} ${id} was not deleted: a create of this run reclaimed it, and the state now names it (docs/safety.md, "What a reclaim takes").`,
+          );
+          return;
+        }
         await handlers.delete(id, userInputs(props));
         // Deleted, or kept outside every state (a sent campaign, a transactional campaign the API
         // cannot delete): no state holds it now.
