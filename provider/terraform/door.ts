@@ -23,6 +23,7 @@ import { namingPlan, resourceNaming } from "../core/naming";
 import type { RunContext } from "../functions";
 import { fieldTables, providerFactories, type ResourceKind } from "../kinds/registry";
 import { servedFunctions } from "../plugin/functions";
+import { PlannedMarks } from "./marks";
 import {
   blockType,
   camelCase,
@@ -157,6 +158,7 @@ export class TerraformDoor {
   readonly schema: TfSchema = terraformSchema();
   readonly holder: ContextHolder;
   #scope: string | undefined;
+  readonly #marks = new PlannedMarks();
 
   constructor(holder: ContextHolder = new ContextHolder()) {
     this.holder = holder;
@@ -288,6 +290,16 @@ export class TerraformDoor {
         }
         given = { ...inputs, ...naming };
       }
+      const current = creating ? given : this.#naming(type, kind, inputs);
+      const shared = this.#marks.refusal(type, current === "no scope" ? undefined : current.ownershipMark, {
+        creating,
+        replacement: creating && readPrivate(priorPrivate).ownershipMark !== undefined,
+        id: String(olds.id ?? ""),
+      });
+      if (shared !== undefined) {
+        diagnostics.push(shared);
+        return undefined;
+      }
       const checked = await this.#check(kind, creating ? {} : olds, given, diagnostics);
       if (checked === undefined) return undefined;
       if (creating)
@@ -335,6 +347,7 @@ export class TerraformDoor {
         const checked = await provider.check({}, { ...inputs, ...naming });
         if ((checked.failures ?? []).length > 0) return failed(checked.failures ?? [], table, diagnostics);
         const created = await provider.create(checked.inputs ?? inputs);
+        this.#marks.settle(naming.ownershipMark, created.id);
         const outs = { ...created.outs, id: created.id } as Record<string, unknown>;
         return { state: newState(attributes, config, outs), hidden: hiddenOf(outs) };
       }

@@ -166,4 +166,68 @@ ${campaignBlock("april", "TF Monthly", "April")}`,
     // The forgotten campaign stays: no state holds it any more.
     expect(await campaignsNamed("TF Monthly")).toEqual([[march, "March"]]);
   });
+
+  test("two blocks of one title are refused at plan, naming the title, with no write", async () => {
+    const dir = tf.workspace(
+      "twins",
+      `${PROVIDER("e2e/replacement/twins")}${campaignBlock("one", "TF Twins", "One")}${campaignBlock("two", "TF Twins", "Two")}`,
+    );
+    const before = (await emu.requestCounts()).mutating;
+    const plan = await tf.run(dir, ["plan", "-no-color"]);
+    expect(plan.code).toBe(1);
+    expect(plan.stderr.replace(/\s+/g, " ")).toContain(
+      "sender_campaign: another resource to create has the same title in this workspace's ownership_scope, so both would carry one ownership mark and neither could prove which object is its own; give each resource its own title",
+    );
+    expect((await emu.requestCounts()).mutating).toBe(before);
+  });
+
+  test("create_before_destroy of a webhook and of an attachment that cannot stand beside the old one: refused before any write, the old one kept", async () => {
+    const scope = PROVIDER("e2e/replacement/apart");
+    const hcl = (file: string) => `${scope}${campaignBlock("c", "TF Apart", "Apart")}
+resource "sender_webhook" "w" {
+  url   = "https://hooks.example.com/sender/apart"
+  topic = "subscribers/new"
+  lifecycle {
+    create_before_destroy = true
+  }
+}
+
+resource "sender_attachment" "a" {
+  campaign_id = sender_campaign.c.id
+  url         = "https://example.com/${file}/guide.pdf"
+  lifecycle {
+    create_before_destroy = true
+  }
+}
+`;
+    const dir = tf.workspace("apart", hcl("v1"));
+    await tf.ok(dir, ["apply", "-auto-approve", "-no-color"]);
+    const held = async () => {
+      const state = await emu.state();
+      const campaign = state.campaigns.find((c: { title: string }) => c.title === "TF Apart");
+      return {
+        webhooks: state.webhooks.filter((w: { url: string }) => w.url.endsWith("/apart")).length,
+        attachments: (state.attachments?.[campaign.id] ?? []).map((a: { file_name: string }) => a.file_name),
+      };
+    };
+    expect(await held()).toEqual({ webhooks: 1, attachments: ["guide.pdf"] });
+    const before = (await emu.requestCounts()).mutating;
+    const webhook = await tf.run(dir, ["apply", "-auto-approve", "-no-color", "-replace=sender_webhook.w"]);
+    expect(webhook.code).toBe(1);
+    expect(webhook.stderr.replace(/\s+/g, " ")).toContain(
+      "and a resource's state holds it; a second would deliver every event twice: replace it delete-first, or give the new one another url",
+    );
+    fs.writeFileSync(path.join(dir, "main.tf"), hcl("v2"));
+    const attachment = await tf.run(dir, ["apply", "-auto-approve", "-no-color"]);
+    expect(attachment.code).toBe(1);
+    expect(attachment.stderr.replace(/\s+/g, " ")).toContain(
+      "a resource's state holds an attachment of this file name and it is still attached, so a create-first replacement would take it over and then delete it; replace it delete-first, or give the file another name",
+    );
+    expect([(await emu.requestCounts()).mutating - before, await held()]).toEqual([
+      0,
+      { webhooks: 1, attachments: ["guide.pdf"] },
+    ]);
+    fs.writeFileSync(path.join(dir, "main.tf"), hcl("v1"));
+    await tf.ok(dir, ["destroy", "-auto-approve", "-no-color"]);
+  });
 });

@@ -453,3 +453,52 @@ describe("terraform door: what a reclaim takes", () => {
     ]).toEqual([false, false, "March", "March"]);
   });
 });
+
+describe("terraform door: one mark, one resource", () => {
+  const TOKEN = "tok-unit-terraform-marks-Zp2W";
+  let emu: Awaited<ReturnType<typeof startEmulator>>;
+  afterAll(async () => {
+    await emu?.close();
+  });
+
+  it("refuses the plan of a second resource of the same title, and passes a replacement's two plans and a re-plan of one object", async () => {
+    emu = await startEmulator({ port: 0, token: TOKEN });
+    const door = new TerraformDoor();
+    const provider = fromCore(door.schema.provider.attributes, {
+      apiToken: TOKEN,
+      baseUrl: emu.url,
+      ownershipScope: "unit/terraform-marks",
+    });
+    expect(door.configure(provider, {}).diagnostics).toEqual([]);
+    const config = fromCore(campaign(), {
+      title: "Shared title",
+      subject: "Hello",
+      from: "Example News",
+      replyTo: "news@example.com",
+      contentType: "html",
+    });
+    const first = await door.plan("sender_campaign", null, config, config, undefined);
+    expect(first.diagnostics).toEqual([]);
+    const second = await door.plan("sender_campaign", null, config, config, undefined);
+    expect(second.diagnostics).toEqual([
+      {
+        severity: "ERROR",
+        summary:
+          "sender_campaign: another resource to create has the same title in this workspace's ownership_scope, so both would carry one ownership mark and neither could prove which object is its own; give each resource its own title",
+        path: ["title"],
+      },
+    ]);
+    expect(second.planned).toBeUndefined();
+
+    // An existing object, planned twice (a plan, then a replacement's second plan with its private data).
+    const other = fromCore(campaign(), { ...toCore(campaign(), config), title: "Own title" });
+    const planned = await door.plan("sender_campaign", null, other, other, undefined);
+    const made = await door.apply("sender_campaign", null, planned.planned!, other, planned.private);
+    expect(made.diagnostics).toEqual([]);
+    const state = made.state as TfObject;
+    const again = await door.plan("sender_campaign", state, state, other, made.private);
+    const replacing = await door.plan("sender_campaign", state, state, other, made.private);
+    const secondHalf = await door.plan("sender_campaign", null, other, other, replacing.private);
+    expect([again.diagnostics, replacing.diagnostics, secondHalf.diagnostics]).toEqual([[], [], []]);
+  });
+});
