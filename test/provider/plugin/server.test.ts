@@ -1,4 +1,6 @@
+import * as fs from "node:fs";
 import * as os from "node:os";
+import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { LAUNCH_CONTENT } from "../../../emulator/seed";
 import { type RunningEmulator, startEmulator } from "../../../emulator/server";
@@ -298,6 +300,30 @@ describe("nativeProvider", () => {
     expect(await provider.check!(urn, inputs, inputs)).toEqual({
       inputs: { ...inputs, scheduleKept: true },
     });
+  });
+
+  test("a create-first replacement's create never reclaims the campaign its Diff named: a second campaign, the first untouched", async () => {
+    configure(variables(TOKEN));
+    process.env.PULUMI_SENDER_JOURNAL_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "plugin-reclaim-"));
+    const urn = "urn:pulumi:dev::proj::sender:index:Campaign::replaced";
+    const inputs = {
+      ...autonameInputs(urn, { subject: "Replaced" }, NONCE),
+      from: "Example News",
+      replyTo: "news@example.com",
+      contentType: "html",
+    };
+    const first = await provider.create!(urn, inputs);
+    // The replacing run, a new plugin process: Diff on the old object, then Create.
+    const replacing = nativeProvider("{}", "0.0.0");
+    replacing.configure(variables(TOKEN));
+    const diff = await replacing.diff!(first.id, urn, first.outs, { ...inputs, contentType: "text" });
+    expect(diff.changes).toBe(true); // the engine replaces it (a forced replacement: `--replace`, `-replace`)
+    const second = await replacing.create!(urn, { ...inputs, contentType: "text" });
+    const client = new SenderClient({ baseUrl: emu.url, apiToken: TOKEN });
+    expect([second.id === first.id, (await client.getCampaign(first.id)).title]).toEqual([
+      false,
+      inputs.title,
+    ]);
   });
 
   test("check autonames a campaign without title or adoptId from its stack instance's nonce and URN", async () => {
