@@ -116,10 +116,11 @@ resource "sender_campaign_targeting" "${name}" {
     await tf.ok(dir, ["plan", "-detailed-exitcode", "-no-color"], 0);
   });
 
-  test("-replace of a targeting and of a schedule under create_before_destroy ends with both intact", async () => {
+  /** A workspace of a campaign, its targeting and its schedule, both `create_before_destroy`, applied. */
+  const replaceWorkspace = async (name: string): Promise<{ dir: string; id: string }> => {
     const dir = tf.workspace(
-      "replace",
-      `${PROVIDER("e2e/campaign-parts/replace")}${campaign("Replaced parts")}
+      name,
+      `${PROVIDER(`e2e/campaign-parts/${name}`)}${campaign(`Parts ${name}`)}
 resource "sender_campaign_targeting" "audience" {
   campaign_id = sender_campaign.news.id
   tag_ids     = ["tag001"]
@@ -141,25 +142,32 @@ resource "sender_campaign_schedule" "send" {
     await tf.ok(dir, ["apply", "-auto-approve", "-no-color"]);
     const id = JSON.parse((await tf.ok(dir, ["output", "-json"])).stdout).campaign_id.value as string;
     expect([await tagsInService(id), await statusInService(id)]).toEqual([["tag001"], "SCHEDULED"]);
+    return { dir, id };
+  };
 
-    const targeting = await tf.ok(dir, [
+  test("-replace of a targeting under create_before_destroy ends with its tags set", async () => {
+    const { dir, id } = await replaceWorkspace("replace-targeting");
+    const apply = await tf.ok(dir, [
       "apply",
       "-auto-approve",
       "-no-color",
       "-replace=sender_campaign_targeting.audience",
     ]);
-    expect(targeting.stdout).toContain("Resources: 1 added, 0 changed, 1 destroyed.");
+    expect(apply.stdout).toContain("Resources: 1 added, 0 changed, 1 destroyed.");
     expect(await tagsInService(id)).toEqual(["tag001"]);
+    await tf.ok(dir, ["plan", "-detailed-exitcode", "-no-color"], 0);
+  });
 
-    const schedule = await tf.ok(dir, [
+  test("-replace of a schedule under create_before_destroy ends with the campaign scheduled", async () => {
+    const { dir, id } = await replaceWorkspace("replace-schedule");
+    const apply = await tf.ok(dir, [
       "apply",
       "-auto-approve",
       "-no-color",
       "-replace=sender_campaign_schedule.send",
     ]);
-    expect(schedule.stdout).toContain("Resources: 1 added, 0 changed, 1 destroyed.");
-    expect(await statusInService(id)).toBe("SCHEDULED");
-    expect(await tagsInService(id)).toEqual(["tag001"]);
+    expect(apply.stdout).toContain("Resources: 1 added, 0 changed, 1 destroyed.");
+    expect([await tagsInService(id), await statusInService(id)]).toEqual([["tag001"], "SCHEDULED"]);
     await tf.ok(dir, ["plan", "-detailed-exitcode", "-no-color"], 0);
   });
 });
@@ -178,24 +186,25 @@ describe("under Pulumi (the dynamic package)", () => {
     await h?.dispose();
   });
 
-  test("`up --replace` of the targeting and of the schedule ends with the tags set and the campaign scheduled", async () => {
+  let id: string;
+  const urnOf = async (name: string): Promise<string> =>
+    (JSON.parse(await h.exportState()).deployment.resources as { urn: string }[]).find((r) =>
+      r.urn.endsWith(`::${name}`),
+    )?.urn ?? "";
+
+  test("`up --replace` of the targeting ends with its tags set", async () => {
     const up = await h.stack.up({ onOutput: h.onOutput });
-    const id = up.outputs.campaignId?.value as string;
+    id = up.outputs.campaignId?.value as string;
     expect([await tagsInService(id), await statusInService(id)]).toEqual([["tag001"], "SCHEDULED"]);
-    const urnOf = async (name: string): Promise<string> =>
-      (JSON.parse(await h.exportState()).deployment.resources as { urn: string }[]).find((r) =>
-        r.urn.endsWith(`::${name}`),
-      )?.urn ?? "";
-
-    const audience = await h.stack.up({ onOutput: h.onOutput, replace: [await urnOf("audience")] });
-    expect(audience.summary.resourceChanges).toMatchObject({ replace: 1 });
+    const replaced = await h.stack.up({ onOutput: h.onOutput, replace: [await urnOf("audience")] });
+    expect(replaced.summary.resourceChanges).toMatchObject({ replace: 1 });
     expect(await tagsInService(id)).toEqual(["tag001"]);
+  });
 
-    const send = await h.stack.up({ onOutput: h.onOutput, replace: [await urnOf("send")] });
-    expect(send.summary.resourceChanges).toMatchObject({ replace: 1 });
-    expect([await tagsInService(id), await statusInService(id)]).toEqual([["tag001"], "SCHEDULED"]);
-
-    const again = await h.stack.preview({ onOutput: h.onOutput, expectNoChanges: true });
-    expect(again.changeSummary).not.toHaveProperty("update");
+  test("`up --replace` of the schedule ends with the campaign scheduled", async () => {
+    const replaced = await h.stack.up({ onOutput: h.onOutput, replace: [await urnOf("send")] });
+    expect(replaced.summary.resourceChanges).toMatchObject({ replace: 1 });
+    expect(await statusInService(id)).toBe("SCHEDULED");
+    await h.stack.preview({ onOutput: h.onOutput, expectNoChanges: true });
   });
 });
