@@ -1,4 +1,4 @@
-import { PartWrites } from "./campaign-parts";
+import { PartWrites } from "./part-writes";
 
 /**
  * What the creates of one provider context remember: the ids they reclaimed or made, per kind, so
