@@ -198,14 +198,19 @@ describe("under Pulumi (the dynamic package)", () => {
     const up = await h.stack.up({ onOutput: h.onOutput });
     id = up.outputs.campaignId?.value as string;
     expect([await tagsInService(id), await statusInService(id)]).toEqual([["tag001"], "SCHEDULED"]);
+    h.output.length = 0;
     const replaced = await h.stack.up({ onOutput: h.onOutput, replace: [await urnOf("audience")] });
     expect(replaced.summary.resourceChanges).toMatchObject({ replace: 1 });
+    // `--replace` makes the new one first whatever the diff asks: the old one's delete leaves it.
+    expect(h.output.join("")).toContain(`CampaignTargeting ${id}: left as it is`);
     expect(await tagsInService(id)).toEqual(["tag001"]);
   });
 
   test("`up --replace` of the schedule ends with the campaign scheduled", async () => {
+    h.output.length = 0;
     const replaced = await h.stack.up({ onOutput: h.onOutput, replace: [await urnOf("send")] });
     expect(replaced.summary.resourceChanges).toMatchObject({ replace: 1 });
+    expect(h.output.join("")).toContain(`CampaignSchedule ${id}: left as it is`);
     expect(await statusInService(id)).toBe("SCHEDULED");
     await h.stack.preview({ onOutput: h.onOutput, expectNoChanges: true });
   });
