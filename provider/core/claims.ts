@@ -1,9 +1,14 @@
+import { PartWrites } from "./part-writes";
+
 /**
  * What the creates of one provider context remember: the ids they reclaimed or made, per kind, so
  * that no id is ever reclaimed by two resources; and the lists taken once per client and kind
- * ({@link Claims.sharedList}). A provider context holds one; a new process starts with none.
+ * ({@link Claims.sharedList}); and the campaign parts written ({@link Claims.parts}). A provider
+ * context holds one; a new process starts with none.
  */
 export class Claims {
+  /** The campaign parts this process wrote: their queues and last writers. */
+  readonly parts = new PartWrites();
   readonly #claimed = new Map<string, Set<string>>();
   readonly #lists = new Map<object, Map<string, Promise<unknown[]>>>();
   readonly #taken = new Map<string, Set<string>>();

@@ -62,8 +62,11 @@ export const campaignFollowUpDescription =
   "most one, so its id is the campaign id. Changes to a campaign that is no longer DRAFT or SCHEDULED are refused, " +
   "and destroying the follow-up of such a campaign leaves the service untouched.";
 
-/** How a follow-up compares: only moving it to another campaign needs a new one. Built at module load. */
-const CAMPAIGN_FOLLOW_UP_DIFF = diffSpecOf(campaignFollowUpFields);
+/**
+ * How a follow-up compares: only moving it to another campaign needs a new one, and the old one is
+ * deleted first (a campaign has one follow-up). Built at module load.
+ */
+const CAMPAIGN_FOLLOW_UP_DIFF = diffSpecOf(campaignFollowUpFields, true);
 
 /** The inputs with defaults applied, so that state and diffs always see `active`. */
 function normalize(news: PropertyBag): PropertyBag {
@@ -99,6 +102,7 @@ async function write(
  */
 export const campaignFollowUpProvider: ResourceProviderOf = defineResource(campaignFollowUpFields, {
   kind: KIND,
+  deleteBeforeReplace: true,
   takesOver: "follow-up of campaign",
   handlers: (context) => ({
     async check(_olds, news, result) {

@@ -126,7 +126,8 @@ export const campaignScheduleDescription =
   "schedule leaves the service untouched: there is nothing left to cancel.";
 
 /** How CampaignSchedule inputs compare (old and new schedule different campaigns, so they never clash). Built at module load. */
-const { spec: CAMPAIGN_SCHEDULE_DIFF, schema: inputSchema } = derive(campaignScheduleFields);
+// A replacement unschedules the old schedule first: a campaign has one schedule.
+const { spec: CAMPAIGN_SCHEDULE_DIFF, schema: inputSchema } = derive(campaignScheduleFields, true);
 
 /** The inputs a schedule keeps: `adoptId` is only read at create. */
 function managedInputs({ campaignId, scheduleTime }: CampaignScheduleInputs): CampaignScheduleInputs {
@@ -267,6 +268,7 @@ function refusePast(
 /** The CampaignSchedule provider. */
 export const campaignScheduleProvider: ResourceProviderOf = defineResource(campaignScheduleFields, {
   kind: KIND,
+  deleteBeforeReplace: true,
   takesOver: "schedule of campaign",
   handlers: (context) => ({
     check: async (olds, news, checked) => markKept(olds, news, refusePast(olds, news, checked)),

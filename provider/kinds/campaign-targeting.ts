@@ -6,9 +6,10 @@
 import { z } from "zod";
 import type { SenderClient } from "../client";
 import type * as api from "../client/schemas";
+import type { HandOver } from "../core/campaign-parts";
 import { defineResource } from "../core/define";
 import { type DiffSpec, sameSet } from "../core/diff";
-import { containsUnknown } from "../core/engine-values";
+import { compact, containsUnknown } from "../core/engine-values";
 import {
   campaignIdField,
   diffSpecOf,
@@ -90,8 +91,11 @@ export const campaignTargetingDescription =
   "(`sendToAll`). One targeting per campaign, so its id is the campaign id. Only `campaignId` forces replacement; " +
   "other changes apply the set differences. Changes to a campaign that is no longer DRAFT or SCHEDULED are refused.";
 
-/** How CampaignTargeting inputs compare (old and new target different campaigns, so they never clash). */
-export const CAMPAIGN_TARGETING_DIFF: DiffSpec = diffSpecOf(campaignTargetingFields);
+/**
+ * How CampaignTargeting inputs compare. A replacement deletes the old targeting first: two
+ * targetings of one campaign would write the same lists of the service.
+ */
+export const CAMPAIGN_TARGETING_DIFF: DiffSpec = diffSpecOf(campaignTargetingFields, true);
 
 const SET_FIELDS = ["tagIds", "excludedTagIds", "filterIds", "excludedFilterIds"] as const;
 
@@ -211,6 +215,7 @@ const ids = (items: readonly { id: string }[]) => items.map((item) => item.id);
 /** The CampaignTargeting provider. */
 export const campaignTargetingProvider: ResourceProviderOf = defineResource(campaignTargetingFields, {
   kind: KIND,
+  deleteBeforeReplace: true,
   takesOver: "targeting of campaign",
   refine: targetsSomeone,
   handlers: (context) => ({
@@ -281,6 +286,37 @@ export const campaignTargetingProvider: ResourceProviderOf = defineResource(camp
     },
   }),
 });
+
+/**
+ * The delete of a targeting another resource of the run wrote after it (`campaignPart`): removes
+ * only what the deleted one set and the other did not (an excluded tag, a list the other leaves
+ * empty, `sendToAll`), never adding or re-setting what the other set.
+ */
+export const campaignTargetingHandOver: HandOver = async (context, id, left, taker) => {
+  const before = pickInputs(campaignTargetingFields, left);
+  const after = pickInputs(campaignTargetingFields, taker);
+  // What the other resource set is taken as already there, so that `apply` only removes.
+  const kept = (field: "tagIds" | "filterIds" | "excludedFilterIds") =>
+    hasItems(after[field]) ? after[field] : before[field];
+  await withOperation("delete", KIND, id, async () => {
+    try {
+      await apply(
+        context.client(),
+        id,
+        compact({
+          tagIds: kept("tagIds"),
+          excludedTagIds: [...list(before.excludedTagIds), ...list(after.excludedTagIds)],
+          filterIds: kept("filterIds"),
+          excludedFilterIds: kept("excludedFilterIds"),
+          sendToAll: after.sendToAll === true || before.sendToAll === true,
+        }),
+        after,
+      );
+    } catch (err) {
+      if (!isNotFound(err)) throw err;
+    }
+  });
+};
 
 /** The sample values of CampaignTargeting: the tests keyed by kind, the Terraform example and its docs read them. */
 export const campaignTargetingSample: KindSample = {

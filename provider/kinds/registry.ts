@@ -7,6 +7,7 @@
 
 import type * as pulumi from "@pulumi/pulumi";
 import type { PropertyBag } from "../core/bag";
+import { campaignPart } from "../core/campaign-parts";
 import type { AccountList, ProviderContext } from "../core/context";
 import { type DocumentedTable, withDocs } from "../core/fields";
 import type { KindSample } from "../core/kind-sample";
@@ -42,6 +43,7 @@ import {
 import {
   campaignTargetingDescription,
   campaignTargetingFields,
+  campaignTargetingHandOver,
   campaignTargetingProvider,
   campaignTargetingSample,
 } from "./campaign-targeting";
@@ -105,7 +107,12 @@ const kindEntries = {
   CampaignTargeting: {
     fields: withDocs(campaignTargetingFields, fieldDocs.CampaignTargeting),
     description: campaignTargetingDescription,
-    provider: partWithTakeover("CampaignTargeting", campaignIdOf, campaignTargetingProvider),
+    provider: campaignPart(
+      "CampaignTargeting",
+      campaignIdOf,
+      partWithTakeover("CampaignTargeting", campaignIdOf, campaignTargetingProvider),
+      campaignTargetingHandOver,
+    ),
     autonamed: false,
     accountIdLists: [
       { property: "tagIds", list: "tags", noun: "tag" },
@@ -118,7 +125,11 @@ const kindEntries = {
   CampaignFollowUp: {
     fields: withDocs(campaignFollowUpFields, fieldDocs.CampaignFollowUp),
     description: campaignFollowUpDescription,
-    provider: partWithTakeover("CampaignFollowUp", campaignIdOf, campaignFollowUpProvider),
+    provider: campaignPart(
+      "CampaignFollowUp",
+      campaignIdOf,
+      partWithTakeover("CampaignFollowUp", campaignIdOf, campaignFollowUpProvider),
+    ),
     autonamed: false,
     accountIdLists: [],
     sample: campaignFollowUpSample,
@@ -126,7 +137,11 @@ const kindEntries = {
   CampaignSchedule: {
     fields: withDocs(campaignScheduleFields, fieldDocs.CampaignSchedule),
     description: campaignScheduleDescription,
-    provider: partWithTakeover("CampaignSchedule", campaignIdOf, campaignScheduleProvider),
+    provider: campaignPart(
+      "CampaignSchedule",
+      campaignIdOf,
+      partWithTakeover("CampaignSchedule", campaignIdOf, campaignScheduleProvider),
+    ),
     autonamed: false,
     accountIdLists: [],
     sample: campaignScheduleSample,
@@ -143,7 +158,11 @@ const kindEntries = {
   Attachment: {
     fields: withDocs(attachmentFields, fieldDocs.Attachment),
     description: attachmentDescription,
-    provider: partWithTakeover("Attachment", attachmentIdOf, attachmentProvider),
+    provider: campaignPart(
+      "Attachment",
+      attachmentIdOf,
+      partWithTakeover("Attachment", attachmentIdOf, attachmentProvider),
+    ),
     autonamed: false,
     accountIdLists: [],
     sample: attachmentSample,

@@ -147,11 +147,11 @@ describe("create, diff and update", () => {
     expect(await harness.providers.CampaignFollowUp.diff(first, olds, news)).toStrictEqual({
       changes: true,
       replaces: ["campaignId"],
-      deleteBeforeReplace: false,
+      deleteBeforeReplace: true,
     });
-    // The engine's replacement: create the new one, then delete the old one.
-    await harness.providers.CampaignFollowUp.create(news);
+    // The engine's replacement, as the diff asks: delete the old one, then create the new one.
     await harness.providers.CampaignFollowUp.delete(first, olds);
+    await harness.providers.CampaignFollowUp.create(news);
     expect(await followUpOf(first)).toEqual({ active: 0, subject: null, delay: null });
     expect(await followUpOf(second)).toEqual({ active: 1, subject: base.subject, delay: 48 });
   });

@@ -264,7 +264,7 @@ describe("CampaignTargeting diff and update", () => {
       name: "another campaign",
       before: { tagIds: ["tag001"] },
       after: { campaignId: "other1", tagIds: ["tag001"] },
-      diff: { changes: true, replaces: ["campaignId"], deleteBeforeReplace: false },
+      diff: { changes: true, replaces: ["campaignId"], deleteBeforeReplace: true },
     },
   ];
 
@@ -318,7 +318,7 @@ describe("CampaignTargeting diff and update", () => {
     ).toEqual({
       changes: true,
       replaces: ["campaignId"],
-      deleteBeforeReplace: false,
+      deleteBeforeReplace: true,
     });
     expect(await h.lines()).toEqual(["GET /v2/campaigns?page=1&limit=100"]);
   });
