@@ -322,7 +322,7 @@ describe("nativeProvider", () => {
     const client = new SenderClient({ baseUrl: emu.url, apiToken: TOKEN });
     expect([second.id === first.id, (await client.getCampaign(first.id)).title]).toEqual([
       false,
-      inputs.title,
+      `replaced-${instanceMark(NONCE, urn)}`,
     ]);
   });
 
