@@ -1,4 +1,4 @@
-// Door parity (issues 44 and 48): one table of scenarios, each run under the real engine against
+// Door parity (issues 44, 48 and 54): one table of scenarios, each run under the real engine against
 // the emulator through every door: the dynamic package (a TypeScript program), the native plugin (a
 // Pulumi YAML program of the default provider) and the Terraform door (an HCL program under
 // OpenTofu, its resources titled, Terraform having no resource name to autoname from). A promise kept by one door and not the other is a
@@ -11,6 +11,8 @@
 //   exactly one object per resource, each provably the resource's (a Pulumi door's: its title ends
 //   with the mark its state records; the Terraform door's: renamed to its configured title once the
 //   object of its recorded mark answered), and `destroy` leaves no campaign behind.
+// - REPLACEMENTS: a create-first replacement, and a forgotten object made again; afterwards exactly
+//   one live object per resource, the one the state names, and nothing taken over.
 // - GUARDS: each command of the row passes or is refused with the core's line, and the service
 //   receives no write the guard exists to stop; what a passing preview (a plan) reads is counted,
 //   and every door reads the same for the same program. A row whose meaning differs on an engine
@@ -50,6 +52,8 @@ interface Shape {
   /** The subject of `campaign-0` in place of its own (`Exactly-once subject 0`). */
   readonly subject0?: string;
   readonly schedule?: { readonly at: string; readonly claims?: Readonly<Record<string, unknown>> };
+  /** The campaigns replace create-first (OpenTofu's `create_before_destroy`; Pulumi's is the default). */
+  readonly createFirst?: boolean;
 }
 
 /**
@@ -262,6 +266,35 @@ const GUARDS: readonly Guard[] = [
   },
 ];
 
+/**
+ * A replacement row (issue 54): run for each door on a fresh account and an empty stack. An `up` of
+ * the shape, then the row's own step, then an `up` that must change nothing; the account then holds
+ * exactly one object per resource, the one the state names, and nothing was taken over.
+ */
+interface Replacement {
+  readonly name: string;
+  readonly shape: Shape;
+  /**
+   * What follows the first up: `replace` campaign-0 on its own; or `forget` it (a preview reads
+   * the state first, then the state drops it and the shape's campaign-0, with `subject0`, is made
+   * again).
+   */
+  readonly step: "replace" | "forget";
+}
+
+const REPLACEMENTS: readonly Replacement[] = [
+  {
+    name: "a create-first replacement of campaign-0 (Pulumi's up --replace; OpenTofu's -replace under create_before_destroy)",
+    shape: { campaigns: 2, transactional: 0, createFirst: true },
+    step: "replace",
+  },
+  {
+    name: "campaign-0 forgotten after a preview (pulumi state delete; tofu state rm), then made again with another subject",
+    shape: { campaigns: 1, transactional: 0, subject0: "Made again after the forget" },
+    step: "forget",
+  },
+];
+
 // Short attempts and deadline, as in exactly-once: after an ambiguous create the provider looks
 // for a late commit for one attempt timeout plus the retry deadline.
 const SETTINGS: Readonly<Record<string, string>> = {
@@ -304,6 +337,10 @@ interface Door {
   run(h: Place, command: Command | "destroy"): Promise<Run>;
   /** An `up` as its own process (in a process group of its own), for a row to kill. */
   spawnUp(h: Place): ChildProcess;
+  /** Replaces the resource `name` on its own (Pulumi's `up --replace <urn>`, OpenTofu's `apply -replace=<address>`). */
+  replace(h: Place, name: string): Promise<Run>;
+  /** Drops the resource `name` from the state, leaving its object (`pulumi state delete`, `tofu state rm`). */
+  forget(h: Place, name: string): Promise<void>;
   /** After a `kill -9` of the engine: what the engine's own recovery needs before the next up. */
   recover(h: Place): Promise<void>;
   /** Copies the state of `from` into `to`, a stack of the same program in another backend. */
@@ -377,6 +414,14 @@ function yamlProgram(shape: Shape): string {
   ].join("\n");
 }
 
+/** The URN of the resource `name` in the stack's state. */
+async function urnOf(h: StackHandle, name: string): Promise<string> {
+  const resources: Array<{ urn: string }> = JSON.parse(await h.exportState()).deployment.resources ?? [];
+  const urn = resources.map((r) => r.urn).find((u) => u.endsWith(`::${name}`));
+  if (urn === undefined) throw new Error(`no resource ${name} in the stack's state`);
+  return urn;
+}
+
 /** What every door of the Pulumi engine does alike: its commands, its up to kill, its state copy. */
 const PULUMI_ENGINE = {
   folders: (h: StackHandle) => [h.dir, path.dirname(h.backend)],
@@ -404,6 +449,17 @@ const PULUMI_ENGINE = {
     } catch (error) {
       return { passed: false, text: String((error as Error).message ?? error) };
     }
+  },
+  async replace(h: StackHandle, name: string): Promise<Run> {
+    try {
+      const up = await h.stack.up({ onOutput: h.onOutput, replace: [await urnOf(h, name)] });
+      return { passed: true, text: up.stdout, outputs: up.outputs };
+    } catch (error) {
+      return { passed: false, text: String((error as Error).message ?? error) };
+    }
+  },
+  async forget(h: StackHandle, name: string): Promise<void> {
+    await cli(h, h.dir, ["state", "delete", await urnOf(h, name), "--yes", "--stack", "e2e"]);
   },
   spawnUp(h: StackHandle): ChildProcess {
     const child = spawn("pulumi", ["up", "--yes", "--skip-preview", "--non-interactive", "--stack", "e2e"], {
@@ -462,7 +518,7 @@ function hclProgram(shape: Shape, settings: ReadonlyMap<string, string>): string
   from         = "Example News"
   reply_to     = "news@example.com"
   content_type = "html"
-  content      = "<p>Exactly once ${i}</p>"
+  content      = "<p>Exactly once ${i}</p>"${shape.createFirst ? "\n  lifecycle {\n    create_before_destroy = true\n  }" : ""}
 }`,
     ),
     ...transactional.map(
@@ -594,6 +650,15 @@ const TERRAFORM: Door = {
       transactionalIds: { value: printed.transactional_ids?.value ?? [] },
     };
     return { passed: true, text, outputs };
+  },
+  async replace(w, name) {
+    const { tf, dir } = w as Workspace;
+    const run = await tf.run(dir, [...TOFU_COMMAND.up, `-replace=sender_campaign.${name}`]);
+    return { passed: run.code === 0, text: `${run.stdout}\n${run.stderr}` };
+  },
+  async forget(w, name) {
+    const { tf, dir } = w as Workspace;
+    await tf.ok(dir, ["state", "rm", "-no-color", `sender_campaign.${name}`]);
   },
   spawnUp(w) {
     const { tf, dir } = w as Workspace;
@@ -987,6 +1052,73 @@ describe("door parity: every scenario through every door", () => {
             }
             await door.run(h, "destroy");
             await door.configure(h, settings.restore);
+          }
+        },
+      );
+    });
+  }
+
+  for (const row of REPLACEMENTS) {
+    describe(row.name, () => {
+      test.concurrent.for(DOORS)(
+        "$name door: one live object per resource, the one the state names; nothing taken over",
+        async (door, { expect }) => {
+          const { emu, h } = stacks.get(door.name) as { emu: EmulatorHandle; h: Place };
+          await emu.admin("POST", "reset");
+          const seeded = await heldIds(emu);
+          const { subject0: _, ...first } = row.shape;
+          await door.shape(h, first);
+          try {
+            const up = await door.run(h, "up");
+            expect(up.passed).toBe(true);
+            const before = (up.outputs?.campaignIds?.value as string[] | undefined) ?? [];
+            if (row.step === "replace") {
+              const replaced = await door.replace(h, "campaign-0");
+              expect([replaced.passed, linesWith(replaced.text, "error")]).toEqual([true, []]);
+            } else {
+              expect((await door.run(h, "preview")).passed).toBe(true);
+              await door.forget(h, "campaign-0");
+              await door.shape(h, row.shape);
+            }
+            const mark = await emu.requestCounts();
+            const settle = await door.run(h, "up");
+            const writes = (await emu.requests())
+              .filter((r) => r.seq > mark.seq && !["GET", "HEAD", "OPTIONS"].includes(r.method))
+              .map((r) => `${r.method} ${r.path}`);
+            const ids = (settle.outputs?.campaignIds?.value as string[] | undefined) ?? [];
+            const state = await emu.state();
+            const subjectOf = (id: string | undefined) =>
+              state.campaigns.find((c: { id: string }) => c.id === id)?.subject as string | undefined;
+            if (row.step === "replace") {
+              const counted = await door.census(emu, seeded, h, row.shape, settle.outputs ?? {});
+              figures.push(
+                `${row.name} / ${door.name}: ${JSON.stringify(counted)}; settle writes ${writes.length}`,
+              );
+              expect({ settled: settle.passed, writes, census: counted }).toEqual({
+                settled: true,
+                writes: [],
+                census: { resources: 2, objects: 2, duplicates: 0, missing: 0, orphans: 0, proven: 2 },
+              });
+            } else {
+              // The forgotten object keeps its subject; the state's campaign-0 is a new one (its
+              // create POSTed in the settling up).
+              figures.push(`${row.name} / ${door.name}: ${JSON.stringify({ before, ids, writes })}`);
+              expect({
+                settled: settle.passed,
+                made: writes.filter((w) => w === "POST /v2/campaigns").length,
+                newObject: ids[0] !== before[0],
+                forgotten: subjectOf(before[0]),
+                held: subjectOf(ids[0]),
+              }).toEqual({
+                settled: true,
+                made: 1,
+                newObject: true,
+                forgotten: "Exactly-once subject 0",
+                held: "Made again after the forget",
+              });
+            }
+          } finally {
+            await door.run(h, "destroy");
           }
         },
       );
