@@ -293,11 +293,19 @@ export const attachmentSample: KindSample = {
     // Created, not adopted.
     absent: ["adoptId"],
   },
-  importId: { what: "`<campaign id>/<file name>`", example: "cmp001/welcome-guide.pdf" },
+  importId: {
+    what:
+      "`<campaign id>/<file name>`. The service shows only its own copy's URL, which an import records as the " +
+      "url; while it does, a url that names the same file (the last path segment) is the same attachment: no " +
+      "replacement and no new fetch (Terraform plans it as an in-place change of the url that sends nothing)",
+    example: "cmp001/welcome-guide.pdf",
+  },
   reference: {
     notes: [
       "Outputs: the inputs, plus `fileName` and `size`. Its id is `<campaignId>/<fileName>`. Every change",
       "replaces it, deleting first (the service names files by their name, so the new one would clash).",
+      "Imported, it records the service's copy of the file as its `url` (the service shows no source); while",
+      "it does, the program's `url` of the same file name is the same attachment, and previews are clean.",
     ].join("\n"),
     typescript: `new sender.Attachment("guide", { campaignId: welcome.id, url: "https://example.com/files/guide.pdf" });
 `,

@@ -332,8 +332,8 @@ export const campaignProofSample: KindSample = {
   importId: {
     what:
       "the campaign's id. The service keeps no record of a proof, so an imported proof records none sent " +
-      "(`proofedHash` and `proofedAddresses` empty) and no `addresses`: add them to the generated code or " +
-      "block; the first apply after the import then sends the proof to them, and plans are clean after it",
+      "(an empty proofed hash, no proofed addresses) and no addresses: add them to the generated code or " +
+      "block; the first apply after the import sends the proof to them, and plans are clean after it",
     example: "cmp001",
   },
   reference: {
