@@ -20,6 +20,8 @@ const LONGEST_FIRST = [
   "registry-examples", // 222 with Java (alone at load average 6 to 12, not yet in a CI run)
   "convert", // 217
   "terraform-mirror", // 217 at load average 25 (the plugin archive, its zip, two inits, three plans, apply, destroy), not yet in a CI run
+  // Two OpenTofu workspaces' applies and plans, then a YAML stack's ups, imports and previews; not yet measured in a CI run.
+  "plans-converge",
   "upgrade", // 188 alone at load average 3 to 6 (its pack and install included), not yet in a CI run
   "package-install", // 179
   "ownership", // 155

@@ -46,6 +46,11 @@ export interface DiffSpec {
   readonly stateOnly?: readonly string[];
   /** Whether the old object must go before the new one is made (they would clash). */
   readonly deleteBeforeReplace?: boolean;
+  /**
+   * How an input's old and new values compare, where a field table says (`sameInput` of
+   * fields.ts: `""` and absent are one, a normalized title); else set or deep equality.
+   */
+  readonly same?: Readonly<Record<string, (before: unknown, after: unknown) => boolean>>;
 }
 
 /** The inputs that differ between the previous outputs and the new inputs. */
@@ -55,6 +60,8 @@ export function changedFields(spec: DiffSpec, olds: PropertyBag, news: PropertyB
     const before = olds[field];
     const after = news[field];
     if (containsUnknown(after)) return true;
+    const same = spec.same?.[field];
+    if (same !== undefined) return !same(before, after);
     if (setFields.has(field)) return !sameSet(before as unknown[], after as unknown[]);
     return !sameValue(before, after);
   });

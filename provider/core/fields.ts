@@ -7,7 +7,8 @@
  * stays hand-written in the resource's module.
  */
 import { z } from "zod";
-import { type DiffSpec, sameSet } from "./diff";
+import { comparableTitle } from "./autoname";
+import { type DiffSpec, sameSet, sameValue } from "./diff";
 import { compact } from "./engine-values";
 import type { FieldType } from "./field-type";
 import { safeId } from "./ids";
@@ -28,8 +29,16 @@ export interface Field {
   readonly replaceOnChange?: boolean;
   /** An unordered list: its order never shows as a diff. */
   readonly set?: boolean;
-  /** The value sent to clear it when the program drops it. */
+  /**
+   * The value sent to clear it when the program drops it. In an optional input it means "not set",
+   * as absent, null, `""` and an empty list do ({@link isUnset}).
+   */
   readonly cleared?: unknown;
+  /**
+   * The service may store it trimmed and in Unicode NFC (a title, `PUT /__emulator/title-normalization`):
+   * two values that differ only there are the same ({@link sameInput}).
+   */
+  readonly normalized?: boolean;
   /** Never shown in clear. */
   readonly secret?: boolean;
   /** The input rule; its failures name the property. */
@@ -289,7 +298,51 @@ export function diffSpecOf(table: FieldTable, deleteBeforeReplace = false): Diff
     setFields: fields.filter((name) => table[name]?.set === true),
     stateOnly: fields.filter((name) => table[name]?.stateOnly === true),
     deleteBeforeReplace,
+    same: Object.fromEntries(
+      fields.map((name) => [name, (a: unknown, b: unknown) => sameInput(table[name], a, b)]),
+    ),
   };
+}
+
+/**
+ * True for a value that leaves an input unset. In an optional input that is absent, null, `""`, an
+ * empty list and the field's `cleared` alike: one rule, so that `preheader = ""` and no preheader
+ * are the same to `diff`, to a read (a service that stores `""` as null) and to each door. A
+ * required input is unset only when absent or null.
+ */
+export function isUnset(field: Field, value: unknown): boolean {
+  if (value === undefined || value === null) return true;
+  if (field.required === true) return false;
+  return (
+    value === "" ||
+    (Array.isArray(value) && value.length === 0) ||
+    (field.cleared !== undefined && sameValue(value, field.cleared))
+  );
+}
+
+/**
+ * True when two values of one input mean the same to the service: both unset ({@link isUnset}),
+ * the same members of a set, the same text once trimmed and in NFC for a `normalized` field, or
+ * deeply equal. `diff`, the read-back ({@link readInputs}), an update's check of what the service
+ * took ({@link sameAnswer}) and the Terraform door's refresh all compare with it.
+ */
+export function sameInput(field: Field | undefined, a: unknown, b: unknown): boolean {
+  if (field === undefined) return sameValue(a, b);
+  if (isUnset(field, a) || isUnset(field, b)) return isUnset(field, a) && isUnset(field, b);
+  if (field.set === true && Array.isArray(a) && Array.isArray(b)) return sameSet(a, b);
+  if (field.normalized === true && typeof a === "string" && typeof b === "string")
+    return comparableTitle(a) === comparableTitle(b);
+  return sameValue(a, b);
+}
+
+/**
+ * True when the value a service answered for the API name `api` is the one sent ({@link sameInput}
+ * of the table's field of that API name): an update that sent `preheader: ""` and reads back null
+ * made its change.
+ */
+export function sameAnswer(table: FieldTable, api: string, answered: unknown, sent: unknown): boolean {
+  const field = Object.values(table).find((candidate) => candidate.api === api && candidate.output !== true);
+  return sameInput(field, answered, sent);
 }
 
 /**
@@ -347,22 +400,13 @@ export function stableSet(previous: unknown, current: readonly string[]): string
   return Array.isArray(previous) && sameSet(previous, current) ? (previous as string[]) : [...current];
 }
 
-/** True for the values a service holds for an unset optional field. */
-function isEmpty(value: unknown, cleared: unknown): boolean {
-  return (
-    value === undefined ||
-    value === null ||
-    value === "" ||
-    value === cleared ||
-    (Array.isArray(value) && value.length === 0)
-  );
-}
-
 /**
  * The inputs as the service now has them, from a record keyed by API names (the resource maps an
- * irregular answer to that shape first). An optional input the program left out stays out while
- * the service holds its empty value, so that a refresh shows no false change; a set keeps the
- * program's order. Fields with no API name keep their previous value.
+ * irregular answer to that shape first). A value that means the same as the known one
+ * ({@link sameInput}) keeps the known one: `""` where the service holds null, a set's order, a
+ * title's spelling before the service trimmed it; so an optional input the program left out stays
+ * out while the service holds its empty value. A refresh then shows no false change. Fields with
+ * no API name keep their previous value.
  */
 export function readInputs<T extends FieldTable>(
   table: T,
@@ -384,8 +428,11 @@ export function readInputs<T extends FieldTable>(
       out[name] = previous[name];
       continue;
     }
-    if (field.required !== true && previous[name] === undefined && isEmpty(value, field.cleared)) continue;
-    if (value === null || value === undefined) {
+    if (sameInput(field, previous[name], value)) {
+      out[name] = previous[name];
+      continue;
+    }
+    if (value === null) {
       out[name] = field.required === true ? previous[name] : undefined;
     } else {
       out[name] = field.set === true && Array.isArray(value) ? stableSet(previous[name], value) : value;

@@ -3,9 +3,11 @@ import { z } from "zod";
 import type { AddAttachmentBody, Attachment, KnownKeys } from "../client";
 import { shorten } from "../client";
 import type { PropertyBag } from "../core/bag";
+import type { ProviderContext } from "../core/context";
 import { journalKey, journalRecorded } from "../core/create-journal";
 import { createOnce, createOptionsOf } from "../core/create-once";
 import { defineResource } from "../core/define";
+import { containsUnknown } from "../core/engine-values";
 import { campaignIdField, diffSpecOf, type InputsOf, type OutputsOf, type TableOf } from "../core/fields";
 import type { KindSample } from "../core/kind-sample";
 import { isNotFound, readOrGone, withOperation } from "../core/operation-errors";
@@ -141,6 +143,35 @@ export const attachmentDescription =
  */
 const ATTACHMENT_DIFF = diffSpecOf(attachmentFields, true);
 
+/**
+ * The recorded url, when it is the service's own copy of the file (what an import records: the
+ * service shows no source) and `url` names the same file; else undefined. Sender keys a campaign's
+ * files by name, so the program's url of that name is the source of the file the service holds:
+ * the same attachment, nothing to replace (wire contract "Attachments"). Lists the
+ * campaign's attachments only when the two urls differ and name the same file.
+ */
+async function importedCopy(
+  context: ProviderContext,
+  id: string,
+  olds: Partial<AttachmentOutputs>,
+  url: unknown,
+): Promise<string | undefined> {
+  const recorded = olds.url;
+  if (typeof recorded !== "string" || typeof url !== "string" || recorded === url) return undefined;
+  if (containsUnknown(url) || urlProblem(url) !== undefined) return undefined;
+  const { campaignId, fileName } = locate(id, olds);
+  if (fileNameOf(url) !== fileName || fileNameOf(recorded) !== fileName) return undefined;
+  const files = await withOperation("diff", KIND, id, async () => {
+    try {
+      return await context.client().listAttachments(campaignId);
+    } catch (err) {
+      if (isNotFound(err)) return [];
+      throw err;
+    }
+  });
+  return files.some((file) => file.file_name === fileName && file.url === recorded) ? recorded : undefined;
+}
+
 /** The campaign id and file name of a resource, from its state or else from its id. */
 function locate(id: string, props: Partial<AttachmentOutputs>): { campaignId: string; fileName: string } {
   const slash = id.indexOf("/");
@@ -170,7 +201,16 @@ export const attachmentProvider: ResourceProviderOf = defineResource(attachmentF
   takesOver: "attachment",
   handlers: (context) => ({
     async diff(id, olds, news) {
-      return guardedDiff(context, ATTACHMENT_DIFF, KIND, id, olds, news);
+      // An imported attachment records the service's copy: the program's url of the same file matches it.
+      const copy = await importedCopy(context, id, olds, news.url);
+      return guardedDiff(
+        context,
+        ATTACHMENT_DIFF,
+        KIND,
+        id,
+        olds,
+        copy === undefined ? news : { ...news, url: copy },
+      );
     },
 
     async create(inputs) {
@@ -237,8 +277,13 @@ export const attachmentProvider: ResourceProviderOf = defineResource(attachmentF
       );
     },
 
-    async update(id) {
-      // Unreachable: every input forces replacement, so the engine never asks for an update.
+    async update(id, olds, news) {
+      // Only the url of an imported attachment, which matches the service's copy (see `importedCopy`):
+      // recorded, nothing sent. Terraform asks for it, since its plan carries the configuration's url.
+      const copy = await importedCopy(context, id, olds, news.url);
+      if (copy !== undefined && olds.campaignId === news.campaignId)
+        return { outs: { ...olds, campaignId: news.campaignId, url: news.url } as AttachmentOutputs };
+      // Else unreachable: every other change forces replacement, so the engine never asks for an update.
       throw new Error(
         `update ${KIND} ${id} failed: the Sender API cannot change an attachment; it must be replaced`,
       );
@@ -269,11 +314,19 @@ export const attachmentSample: KindSample = {
     // Created, not adopted.
     absent: ["adoptId"],
   },
-  importId: { what: "`<campaign id>/<file name>`", example: "cmp001/welcome-guide.pdf" },
+  importId: {
+    what:
+      "`<campaign id>/<file name>`. The service shows only its own copy's URL, which an import records as the " +
+      "url; while it does, a url that names the same file (the last path segment) is the same attachment: no " +
+      "replacement and no new fetch (Terraform plans it as an in-place change of the url that sends nothing)",
+    example: "cmp001/welcome-guide.pdf",
+  },
   reference: {
     notes: [
       "Outputs: the inputs, plus `fileName` and `size`. Its id is `<campaignId>/<fileName>`. Every change",
       "replaces it, deleting first (the service names files by their name, so the new one would clash).",
+      "Imported, it records the service's copy of the file as its `url` (the service shows no source); while",
+      "it does, the program's `url` of the same file name is the same attachment, and previews are clean.",
     ].join("\n"),
     typescript: `new sender.Attachment("guide", { campaignId: welcome.id, url: "https://example.com/files/guide.pdf" });
 `,

@@ -276,18 +276,25 @@ export const campaignProofProvider: ResourceProviderOf = defineResource(campaign
       });
     },
 
-    // The service keeps no record of a proof: the state stands while the campaign exists.
+    // The service keeps no record of a proof: the state stands while the campaign exists. An import
+    // (no state yet) is named by the campaign's id and records no proof sent: `proofedHash` empty,
+    // `proofedAddresses` empty, so the next `up` sends the proof to the program's addresses.
     async read(id, previous) {
+      const importing = previous.campaignId === undefined && previous.proofedHash === undefined;
       const campaignId = previous.campaignId ?? id;
       return readOrGone(
         KIND,
         id,
         () => context.client().getCampaign(campaignId),
         () => {
+          if (importing) {
+            const none: Partial<CampaignProofOutputs> = { campaignId, proofedHash: "", proofedAddresses: [] };
+            return { id, props: none as CampaignProofOutputs, inputs: { campaignId } as CampaignProofInputs };
+          }
           const { proofedHash, proofedAddresses, ...inputs } = previous;
-          if (proofedHash === undefined || proofedAddresses === undefined || inputs.addresses === undefined)
-            return { id: "" };
-          const kept = { ...inputs, campaignId, addresses: inputs.addresses };
+          if (proofedHash === undefined || proofedAddresses === undefined) return { id: "" };
+          // `addresses` is absent only in an imported proof the program has not applied yet.
+          const kept = { ...inputs, campaignId } as CampaignProofInputs;
           return { id, props: { ...kept, proofedHash, proofedAddresses }, inputs: kept };
         },
       );
@@ -323,7 +330,10 @@ export const campaignProofSample: KindSample = {
     absent: [],
   },
   importId: {
-    what: "the campaign's id (the service keeps no record of a proof: the apply after an import sends one)",
+    what:
+      "the campaign's id. The service keeps no record of a proof, so an imported proof records none sent " +
+      "(an empty proofed hash, no proofed addresses) and no addresses: add them to the generated code or " +
+      "block; the first apply after the import sends the proof to them, and plans are clean after it",
     example: "cmp001",
   },
   reference: {
@@ -338,7 +348,10 @@ export const campaignProofSample: KindSample = {
       "that the preview of a change to the campaign already shows the proof it will send; left out, the",
       "`up` still sends it. Destroying a proof sends nothing; a campaign the service reports as sent gets",
       "no proof (refused at preview with one line). The service's endpoint is not idempotent: a lost answer",
-      "fails the `up` and the next `up` sends again, so **a proof can arrive twice**.",
+      "fails the `up` and the next `up` sends again, so **a proof can arrive twice**. Imported by its",
+      "campaign's id (`sender:index:CampaignProof <name> <campaign id>`), a proof records none sent",
+      "(`proofedHash` and `proofedAddresses` empty) and no `addresses`, which the service does not keep: add",
+      "them to the generated code; the first `up` sends the proof to them, and previews are clean after it.",
     ].join("\n"),
     typescript: `const launch = new sender.Campaign("launch", { /* ... */ });
 new sender.CampaignProof("launch-proof", {

@@ -24,7 +24,7 @@ import {
 } from "../core/create-journal";
 import { createOnce, createOptionsOf, isAmbiguous } from "../core/create-once";
 import { defineResource } from "../core/define";
-import { changedFields, sameValue } from "../core/diff";
+import { changedFields } from "../core/diff";
 import {
   bodyOf,
   diffSpecOf,
@@ -35,6 +35,7 @@ import {
   patchBodyOf,
   pickInputs,
   readInputs,
+  sameAnswer,
   type TableOf,
 } from "../core/fields";
 import { safeId } from "../core/ids";
@@ -449,7 +450,9 @@ export const webhookProvider: ResourceProviderOf = defineResource(webhookFields,
             Object.keys(body).length > 0 ? await client.updateWebhook(id, body) : await client.getWebhook(id);
           // No published example shows this PATCH's body: a field the service did not take is an error, not drift.
           const record: PropertyBag = asInputRecord(webhook);
-          const ignored = Object.entries(body).filter(([api, value]) => !sameValue(record[api], value));
+          const ignored = Object.entries(body).filter(
+            ([api, value]) => !sameAnswer(webhookFields, api, record[api], value),
+          );
           if (ignored.length > 0) {
             const detail = ignored
               .map(

@@ -18,7 +18,7 @@ import { CONFIG_TABLE, type ConfigKeyName, checkSenderConfig } from "../core/con
 import { type ConfigureInput, ContextHolder } from "../core/context";
 import { forResource } from "../core/diagnostics";
 import { containsUnknown, UNKNOWN } from "../core/engine-values";
-import { type FieldTable, outputFieldFailures } from "../core/fields";
+import { type FieldTable, outputFieldFailures, sameInput } from "../core/fields";
 import { namingPlan, resourceNaming } from "../core/naming";
 import type { RunContext } from "../functions";
 import { fieldTables, providerFactories, type ResourceKind } from "../kinds/registry";
@@ -550,17 +550,10 @@ function newState(
   return out;
 }
 
-/** The value an unset input reads back as (`""`, `false`, `[]`): the table's `cleared`. */
-function clearedValue(table: FieldTable, camel: string): unknown {
-  const field = table[camel];
-  if (!field) return undefined;
-  if (field.cleared !== undefined) return field.cleared;
-  return undefined;
-}
-
 /**
- * The state a refresh reads: the service's values, except an input the state leaves unset that
- * the service holds at its cleared value (`preheader = ""`), which stays unset: no drift.
+ * The state a refresh reads: the service's values, except an input whose value in the state means
+ * the same as the service's (the core's `sameInput`: unset alike, `""` where the service holds
+ * null, a set's members, a title the service trimmed), which keeps the state's: no drift.
  */
 function readState(
   attributes: readonly TfAttribute[],
@@ -570,29 +563,18 @@ function readState(
 ): TfObject {
   const before = isObject(current) ? current : {};
   const answered = fromCore(attributes, outs);
+  const known = toCore(attributes, current);
   const out: Record<string, TfValue> = {};
   for (const a of attributes) {
     const read = answered[a.name] ?? null;
     const had = before[a.name] ?? null;
-    const cleared = clearedValue(table, a.camel);
-    const isCleared =
-      read !== null &&
-      cleared !== undefined &&
-      JSON.stringify(read) === JSON.stringify(fromCore([a], { [a.camel]: cleared })[a.name]);
+    const field = table[a.camel];
     if (a.required || a.optional) {
-      if (had === null && (read === null || isCleared)) out[a.name] = null;
-      else if (a.type.kind === "set" && Array.isArray(read) && Array.isArray(had) && sameMembers(read, had))
-        out[a.name] = had;
-      else out[a.name] = read === null && !table[a.camel]?.api ? had : read;
+      if (field !== undefined && sameInput(field, known[a.camel], outs[a.camel])) out[a.name] = had;
+      else out[a.name] = read === null && !field?.api ? had : read;
     } else out[a.name] = read;
   }
   return out;
-}
-
-function sameMembers(a: readonly TfValue[], b: readonly TfValue[]): boolean {
-  const left = a.map((v) => JSON.stringify(v)).sort();
-  const right = b.map((v) => JSON.stringify(v)).sort();
-  return left.length === right.length && left.every((v, i) => v === right[i]);
 }
 
 /** The object type of a resource's state, for the encoders. */

@@ -46,6 +46,7 @@ export const campaignFields = {
     type: "string",
     api: "title",
     cleared: "",
+    normalized: true,
     check: textInput(),
   },
   /** Subject line of the email. */

@@ -46,6 +46,7 @@ export const transactionalCampaignFields = {
   title: {
     type: "string",
     api: "title",
+    normalized: true,
     check: z.string({ error: "must be a string" }),
   },
   /** Subject line. */

@@ -5,9 +5,17 @@ import { journalIds, journalKey } from "../../core/create-journal";
 import { createOnce, createOptionsOf } from "../../core/create-once";
 import { defineResource } from "../../core/define";
 import { warn } from "../../core/diagnostics";
-import { changedFields, sameValue } from "../../core/diff";
+import { changedFields } from "../../core/diff";
 import { compact } from "../../core/engine-values";
-import { bodyOf, diffSpecOf, type InputsOf, type PropsOf, readComputed } from "../../core/fields";
+import {
+  bodyOf,
+  diffSpecOf,
+  type InputsOf,
+  type PropsOf,
+  readComputed,
+  sameAnswer,
+  sameInput,
+} from "../../core/fields";
 import { isNotFound, readOrGone, withOperation } from "../../core/operation-errors";
 import { wireMapOf } from "../../core/program-errors";
 import type { ResourceProviderOf } from "../../core/provider-types";
@@ -86,7 +94,10 @@ function inputsOf(
     // published examples) keeps the known value.
     const value = record[apiName(field)];
     if (importing && value === "") continue;
-    out[field] = value === undefined ? known : (value ?? undefined);
+    // A value that means the same keeps the known one (`""` where the service holds null, a title
+    // it trimmed): the core's one rule (`sameInput`).
+    const same = value === undefined || sameInput(transactionalCampaignFields[field], known, value);
+    out[field] = same ? known : (value ?? undefined);
   }
   // The service's values stand for the inputs as it holds them (the tolerant reader typed them).
   return compact(out) as TransactionalCampaignInputs;
@@ -120,7 +131,7 @@ function differingFields(inputs: TransactionalCampaignInputs, record: Transactio
     const actual = record[apiName(field)];
     // A field the answer lacks cannot be compared.
     if (actual === undefined) return false;
-    return !sameValue(wanted, actual);
+    return !sameInput(transactionalCampaignFields[field], actual, wanted);
   });
 }
 
@@ -179,7 +190,9 @@ async function candidatesIn(
   body: CreateTransactionalBody,
   title: (record: Transactional) => boolean,
 ): Promise<Transactional[]> {
-  const same = (a: string | null | undefined, b: string | null | undefined) => (a ?? null) === (b ?? null);
+  // The core's one rule: a preheader sent as "" and held as null is the same.
+  const same = (field: "content" | "preheader", a: string | null | undefined, b: string | null | undefined) =>
+    sameInput(transactionalCampaignFields[field], a, b);
   const matches = (record: Transactional) =>
     // One that has sent mail was kept by an earlier delete (the API has none) and is history: a
     // new create never takes it over. A list without the counter cannot tell: it may be taken.
@@ -189,8 +202,8 @@ async function candidatesIn(
     record.from === body.from &&
     record.editor === body.editor &&
     (record.reply_to === undefined || record.reply_to === body.reply_to) &&
-    (record.content === undefined || same(record.content, body.content)) &&
-    (record.preheader === undefined || same(record.preheader, body.preheader));
+    (record.content === undefined || same("content", record.content, body.content)) &&
+    (record.preheader === undefined || same("preheader", record.preheader, body.preheader));
   const found = records.filter(matches);
   // A list without content cannot tell a replacement (same title, new content) from its
   // predecessor: read each such candidate, which is rare (a lost answer, an interrupted up).
@@ -201,19 +214,23 @@ async function candidatesIn(
       candidate.content === undefined
         ? (await client.getTransactional(candidate.id)).content
         : candidate.content;
-    if (content === undefined || same(content, body.content)) checked.push(candidate);
+    if (content === undefined || same("content", content, body.content)) checked.push(candidate);
   }
   return checked;
 }
 
 /**
  * The fields of an update answer that differ from what was sent: a field the answer lacks cannot
- * be compared. Each is `api is <answer>, not <sent>`.
+ * be compared, and a value that means the same (`sameAnswer`: null for `""`) is taken. Each is
+ * `api is <answer>, not <sent>`.
  */
 function notTaken(body: object, answer: Transactional): string[] {
   const record: PropertyBag = answer;
   return Object.entries(body)
-    .filter(([api, value]) => record[api] !== undefined && !sameValue(record[api], value))
+    .filter(
+      ([api, value]) =>
+        record[api] !== undefined && !sameAnswer(transactionalCampaignFields, api, record[api], value),
+    )
     .map(([api, value]) => `${api} is ${JSON.stringify(record[api])}, not ${JSON.stringify(value)}`);
 }
 
