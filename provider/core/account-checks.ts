@@ -6,11 +6,11 @@
  * shared by every resource). Only reads; values not yet known (preview) are skipped; an id the
  * stack already had is not judged again, so that an unrelated `up` is never blocked by it.
  */
-import type * as pulumi from "@pulumi/pulumi";
 import { serviceText, shorten } from "../client";
 import { type ResourceKind, registry } from "../kinds/registry";
 import type { PropertyBag } from "./bag";
 import type { ProviderContext } from "./context";
+import type { CheckFailure, CheckResult } from "./contract";
 import { containsUnknown, userInputs } from "./engine-values";
 
 /** How many of the account's ids a failure lists as examples. */
@@ -37,15 +37,13 @@ export async function accountCheckFailures(
   kind: ResourceKind,
   olds: PropertyBag,
   news: PropertyBag,
-): Promise<pulumi.dynamic.CheckFailure[]> {
+): Promise<CheckFailure[]> {
   const probe = await context.probeAccount();
   if (probe.error) {
     if (probe.report) throw probe.error;
     return [];
   }
-  const failures: pulumi.dynamic.CheckFailure[] = [
-    ...((await registry[kind].accountCheck?.(context, olds, news)) ?? []),
-  ];
+  const failures: CheckFailure[] = [...((await registry[kind].accountCheck?.(context, olds, news)) ?? [])];
   for (const input of registry[kind].accountIdLists) {
     const value = news[input.property];
     if (!Array.isArray(value)) continue;
@@ -93,7 +91,7 @@ export async function checkInContext(
   context: ProviderContext,
   olds: PropertyBag,
   news: PropertyBag,
-): Promise<pulumi.dynamic.CheckResult> {
+): Promise<CheckResult> {
   const result = await registry[kind].provider(context).check(olds, news);
   if ((result.failures ?? []).length > 0) return result;
   const failures = await accountCheckFailures(

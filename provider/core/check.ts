@@ -2,12 +2,11 @@
  * The `check` every kind shares: inputs judged by a zod schema, failures named in the program's
  * camelCase, and the notice that a new resource takes over an existing object.
  */
-import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import { shorten } from "../client";
+import type { CheckFailure, CheckResult, ResourceProviderImpl } from "./contract";
 import { notice } from "./diagnostics";
 import { containsUnknown, UNKNOWN, userInputs } from "./engine-values";
-import type { ResourceProviderImpl } from "./provider-types";
 
 /** Formats a schema path the way a program spells it: `tags[0]`, `from.email`. */
 export function propertyPath(path: readonly PropertyKey[]): string {
@@ -33,14 +32,14 @@ function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
  * problem, naming the property in the program's camelCase. Values still unknown during preview
  * pass, since they cannot be judged yet. Never throws and never calls the API.
  */
-export function checkWithSchema(schema: z.ZodType, news: object): pulumi.dynamic.CheckResult {
+export function checkWithSchema(schema: z.ZodType, news: object): CheckResult {
   const inputs = userInputs(news);
   const parsed = schema.safeParse(inputs);
   if (parsed.success) return { inputs: news };
-  const failures: pulumi.dynamic.CheckFailure[] = [];
+  const failures: CheckFailure[] = [];
   const seen = new Set<string>();
   // The elements of one list refused, by the list's path: said in one line when there are several.
-  const elements = new Map<string, pulumi.dynamic.CheckFailure[]>();
+  const elements = new Map<string, CheckFailure[]>();
   for (const issue of parsed.error.issues) {
     // Skip problems that sit on (or under) a value the engine does not know yet.
     const unknownAlongPath = issue.path.some(
@@ -90,7 +89,7 @@ function hidesValue(issue: z.core.$ZodIssue): boolean {
 }
 
 /** One failure; one that hides its value names its property in the reason instead. */
-function failureOf(property: string, reason: string, hideValue: boolean): pulumi.dynamic.CheckFailure {
+function failureOf(property: string, reason: string, hideValue: boolean): CheckFailure {
   return hideValue ? { property: "", reason: `${property}: ${reason}` } : { property, reason };
 }
 
@@ -109,8 +108,8 @@ export function noticeTakeover(
   kind: string,
   what: string,
   olds: object | undefined,
-  result: pulumi.dynamic.CheckResult,
-): pulumi.dynamic.CheckResult {
+  result: CheckResult,
+): CheckResult {
   const adoptId = result.inputs?.adoptId;
   if (Object.keys(userInputs(olds)).length > 0 || (result.failures?.length ?? 0) > 0) return result;
   if (typeof adoptId !== "string" || adoptId === "" || containsUnknown(adoptId)) return result;

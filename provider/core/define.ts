@@ -4,10 +4,10 @@
  * compacted), and `diff` (its `DiffSpec`); the handlers receive inputs and outputs typed from the
  * table, so a kind's module needs no casts between the engine's bags and its own types.
  */
-import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import { checkWithSchema, noticeTakeover } from "./check";
 import type { ProviderContext } from "./context";
+import type { CheckFailure, CheckResult, DiffResult } from "./contract";
 import { journalKey, journalRecord, journalRelease } from "./create-journal";
 import { keepAutoname } from "./create-once";
 import { notice } from "./diagnostics";
@@ -40,13 +40,9 @@ export interface ResourceHandlers<T extends FieldTable> {
    * What a kind judges beyond its table's schema, given the schema's result (`checked`). `news` is
    * the program's bag, not yet trusted (values may be unknown during preview).
    */
-  check?(
-    olds: PropsOf<T> | undefined,
-    news: PropsOf<T>,
-    checked: pulumi.dynamic.CheckResult,
-  ): Promise<pulumi.dynamic.CheckResult>;
+  check?(olds: PropsOf<T> | undefined, news: PropsOf<T>, checked: CheckResult): Promise<CheckResult>;
   /** How the previous outputs and the new inputs differ; by default the table's `DiffSpec`. */
-  diff?(id: string, olds: OutputsOf<T>, news: InputsOf<T>): Promise<pulumi.dynamic.DiffResult>;
+  diff?(id: string, olds: OutputsOf<T>, news: InputsOf<T>): Promise<DiffResult>;
   /** Makes the object from the managed inputs (or takes over the one `adoptId` names). */
   create(inputs: InputsOf<T>): Promise<{ id: string; outs: OutputsOf<T> }>;
   /** Reads the object back; `previous` is what the state holds (empty on an import). */
@@ -205,10 +201,7 @@ export function recordKeyOf(
 }
 
 /** The check result with `failures` first among its failures. */
-function withFailures(
-  result: pulumi.dynamic.CheckResult,
-  failures: readonly pulumi.dynamic.CheckFailure[],
-): pulumi.dynamic.CheckResult {
+function withFailures(result: CheckResult, failures: readonly CheckFailure[]): CheckResult {
   if (failures.length === 0) return result;
   return { ...result, failures: [...failures, ...(result.failures ?? [])] };
 }

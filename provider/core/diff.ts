@@ -2,8 +2,8 @@
  * How a kind compares its previous outputs with its new inputs: deep and set equality, the
  * `DiffSpec` a field table derives, and the engine's `DiffResult` made from it.
  */
-import type * as pulumi from "@pulumi/pulumi";
 import type { PropertyBag } from "./bag";
+import type { DiffResult } from "./contract";
 import { containsUnknown } from "./engine-values";
 
 /** Deep equality of JSON-like values; undefined and null both mean "not set". */
@@ -71,7 +71,7 @@ export function changedFields(spec: DiffSpec, olds: PropertyBag, news: PropertyB
  * The engine's `DiffResult` for a kind, always with `changes` set explicitly so that a change to
  * the provider's own code never shows as an update.
  */
-export function diffBySpec(spec: DiffSpec, olds: PropertyBag, news: PropertyBag): pulumi.dynamic.DiffResult {
+export function diffBySpec(spec: DiffSpec, olds: PropertyBag, news: PropertyBag): DiffResult {
   const changed = changedFields(spec, olds, news);
   const replaces = changed.filter((field) => spec.replaceOnChange.includes(field));
   return {

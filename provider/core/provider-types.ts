@@ -1,14 +1,10 @@
 /**
- * The types of a kind's resource provider: every method of the engine's contract, made from the
- * context its operations work in.
+ * The types of a kind's resource provider: every method of the core's contract (`contract.ts`),
+ * made from the context its operations work in.
  */
-import type * as pulumi from "@pulumi/pulumi";
-import type { ProviderContext } from "./context";
 
-/** The full provider contract of one resource kind, every method present. */
-export type ResourceProviderImpl = Required<
-  Pick<pulumi.dynamic.ResourceProvider, "check" | "diff" | "create" | "read" | "update" | "delete">
->;
+import type { ProviderContext } from "./context";
+import type { ResourceProviderImpl } from "./contract";
 
 /** How a kind's provider is made: from the context its operations work in. */
 export type ResourceProviderOf = (context: ProviderContext) => ResourceProviderImpl;

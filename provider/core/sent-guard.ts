@@ -2,10 +2,10 @@
  * The sent-campaign guard: a campaign the service may be sending, and every part of it, refuses a
  * change, and a `delete` leaves the service untouched, so that no mail goes out twice.
  */
-import type * as pulumi from "@pulumi/pulumi";
 import type * as api from "../client/schemas";
 import type { PropertyBag } from "./bag";
 import type { ProviderContext } from "./context";
+import type { DiffResult } from "./contract";
 import { warn } from "./diagnostics";
 import { changedFields, type DiffSpec, diffBySpec } from "./diff";
 import { containsUnknown } from "./engine-values";
@@ -158,7 +158,7 @@ export async function guardedDiff(
   olds: PropertyBag,
   news: PropertyBag,
   campaignIds?: CampaignIds,
-): Promise<pulumi.dynamic.DiffResult> {
+): Promise<DiffResult> {
   const result = diffBySpec(spec, olds, news);
   if (result.changes) await guardChange(context, "diff", spec, kind, id, olds, news, campaignIds);
   return result;

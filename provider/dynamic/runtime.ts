@@ -6,8 +6,8 @@ import type * as pulumi from "@pulumi/pulumi";
 import type { SenderClient } from "../client";
 import { checkInContext } from "../core/account-checks";
 import { type ConfigureInput, ContextHolder } from "../core/context";
+import type { ResourceProviderImpl } from "../core/contract";
 import { filterConsoleErrors } from "../core/diagnostics";
-import type { ResourceProviderImpl } from "../core/provider-types";
 import {
   backendHere,
   COPY_OF_ENV,

@@ -1,8 +1,5 @@
 // Running a data source, the same way for the SDK (in the program, with the program's client) and
 // for the plugin (with its provider's client): arguments checked first, errors named after the function.
-// The errors module alone: the package index would load the whole SDK (automation, closure
-// serialization) into the plugin, which needs none of it.
-import { RunError } from "@pulumi/pulumi/errors";
 import { z } from "zod";
 import { type PageMeta, type SenderClient, SenderError, SenderHttpError } from "../client";
 import type { ArgDecls, DataSource } from "./declare";
@@ -15,12 +12,13 @@ export type SenderFunctionFailure = "argument" | "not-found" | "ambiguous" | "co
  * `getCampaign: no campaign with id "nope1"`; the underlying client error, if any, is the `cause`.
  * The API token never appears in it.
  *
- * It is a `pulumi.RunError`, so a program that does not catch it fails with its message on one
- * line, without a stack trace. A configuration failure (`reason` `config`) is not about one
- * function: its message is the configuration message alone, and every function that meets the
- * same failure throws the same error object, so that the program reports it once.
+ * It is a plain `Error`, of no door: the SDK gives a program the same failure as a `pulumi.RunError`
+ * (`sdk/function-error.ts`), and the plugin and the Terraform door report its message. A
+ * configuration failure (`reason` `config`) is not about one function: its message is the
+ * configuration message alone, and every function that meets the same failure throws the same
+ * error object, so that the program reports it once.
  */
-export class SenderFunctionError extends RunError {
+export class SenderFunctionError extends Error {
   /** The function that failed, e.g. `getCampaign` (for `config` failures, the first that did). */
   readonly functionName: string;
   /**

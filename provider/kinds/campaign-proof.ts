@@ -12,12 +12,12 @@
  * `send_test_email` is not idempotent and lists nothing: a lost answer fails the operation, and the
  * next `up` sends again, so a proof can arrive twice.
  */
-import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type * as api from "../client/schemas";
 import type { PropertyBag } from "../core/bag";
 import { campaignContentHash } from "../core/content-hash";
 import type { ProviderContext } from "../core/context";
+import type { CheckFailure } from "../core/contract";
 import { defineResource } from "../core/define";
 import { notice, warn } from "../core/diagnostics";
 import { diffBySpec, sameValue } from "../core/diff";
@@ -215,7 +215,7 @@ export async function proofAccountFailures(
   context: ProviderContext,
   olds: PropertyBag,
   news: PropertyBag,
-): Promise<pulumi.dynamic.CheckFailure[]> {
+): Promise<CheckFailure[]> {
   const campaignId = news.campaignId;
   const isNew = olds.campaignId === undefined || olds.campaignId !== campaignId;
   if (!isNew) return [];

@@ -6,13 +6,13 @@
  * Once the campaign has been sent, `read` records it (`sent: true`) and destroying the schedule
  * is a no-op: there is nothing left to cancel.
  */
-import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { formatTimestamp } from "../client/query";
 import type * as api from "../client/schemas";
 import type { PropertyBag } from "../core/bag";
 import { checkWithSchema } from "../core/check";
 import type { ProviderContext } from "../core/context";
+import type { CheckResult } from "../core/contract";
 import { defineResource } from "../core/define";
 import { containsUnknown } from "../core/engine-values";
 import { campaignIdField, derive, type InputsOf, type OutputsOf, type TableOf, typed } from "../core/fields";
@@ -207,7 +207,7 @@ export async function checkSchedule(
   olds: PropertyBag,
   news: PropertyBag,
   now: number = Date.now(),
-): Promise<pulumi.dynamic.CheckResult> {
+): Promise<CheckResult> {
   return markKept(olds, news, refusePast(olds, news, checkWithSchema(inputSchema, news), now));
 }
 
@@ -219,11 +219,7 @@ const isKnownText = (value: unknown): value is string => typeof value === "strin
  * otherwise; a program that gives it is refused. A changed campaign is a new schedule (a
  * replacement), even at the same time.
  */
-function markKept(
-  olds: PropertyBag | undefined,
-  news: PropertyBag,
-  result: pulumi.dynamic.CheckResult,
-): pulumi.dynamic.CheckResult {
+function markKept(olds: PropertyBag | undefined, news: PropertyBag, result: CheckResult): CheckResult {
   if (news[SCHEDULE_KEPT_INPUT] !== undefined) {
     const failure = {
       property: SCHEDULE_KEPT_INPUT,
@@ -244,9 +240,9 @@ function markKept(
 function refusePast(
   olds: PropertyBag | undefined,
   news: PropertyBag,
-  result: pulumi.dynamic.CheckResult,
+  result: CheckResult,
   now: number = Date.now(),
-): pulumi.dynamic.CheckResult {
+): CheckResult {
   if ((result.failures ?? []).length > 0) return result;
   const time = news.scheduleTime;
   if (typeof time !== "string" || containsUnknown(time) || time === olds?.scheduleTime) return result;

@@ -5,14 +5,14 @@
  * walk of each kind, `provider/adopt/walks.ts`, is keyed by these kinds); no other file lists them.
  */
 
-import type * as pulumi from "@pulumi/pulumi";
 import type { PropertyBag } from "../core/bag";
 import { campaignPart } from "../core/campaign-parts";
 import type { AccountList, ProviderContext } from "../core/context";
+import type { CheckFailure, ResourceProviderImpl } from "../core/contract";
 import { type DocumentedTable, withDocs } from "../core/fields";
 import type { KindSample } from "../core/kind-sample";
 import { campaignIdOf, partWithTakeover } from "../core/part-takeover";
-import type { ResourceProviderImpl, ResourceProviderOf } from "../core/provider-types";
+import type { ResourceProviderOf } from "../core/provider-types";
 import {
   attachmentDescription,
   attachmentFields,
@@ -86,7 +86,7 @@ export interface KindEntry {
     context: ProviderContext,
     olds: PropertyBag,
     news: PropertyBag,
-  ) => Promise<pulumi.dynamic.CheckFailure[]>;
+  ) => Promise<CheckFailure[]>;
   /**
    * The kind's sample values (its file's): the tests keyed by kind, `docs/resources.md`'s section
    * and the Terraform door's example and docs read them.

@@ -1,5 +1,4 @@
 import { createHash } from "node:crypto";
-import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import {
   type CreateWebhookBody,
@@ -13,6 +12,7 @@ import {
 } from "../client";
 import type { PropertyBag } from "../core/bag";
 import type { ProviderContext } from "../core/context";
+import type { CheckResult } from "../core/contract";
 import {
   journalForget,
   journalIds,
@@ -373,7 +373,7 @@ async function createProvably(
  * property's value beside it (`property url value {…} has a problem`), path and query included.
  * The failure names the field in its reason instead, with the url as {@link shownUrl} shows it.
  */
-function hideUrlValue(url: unknown, result: pulumi.dynamic.CheckResult): pulumi.dynamic.CheckResult {
+function hideUrlValue(url: unknown, result: CheckResult): CheckResult {
   if (!result.failures?.some((failure) => failure.property === "url")) return result;
   const given = typeof url === "string" ? ` (given ${shownUrl(url)})` : "";
   const failures = result.failures.map((failure) =>

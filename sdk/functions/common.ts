@@ -1,8 +1,10 @@
 import * as pulumi from "@pulumi/pulumi";
-import { type DataSource, runDataSource, SenderFunctionError } from "../../provider/functions";
+import { type DataSource, runDataSource } from "../../provider/functions";
+import { programFailure, SenderFunctionError } from "../function-error";
 import { programContext } from "../program-client";
 
-export { SenderFunctionError, type SenderFunctionFailure } from "../../provider/functions";
+export type { SenderFunctionFailure } from "../../provider/functions";
+export { SenderFunctionError } from "../function-error";
 
 /**
  * The args of a function's Output form: every argument may be an `Input`, and so may every
@@ -37,7 +39,8 @@ async function invoke<A, R>(source: DataSource<A, R>, args: unknown, opts: pulum
   try {
     return await runDataSource(source, args, context);
   } catch (error) {
-    throw onParent(error, opts);
+    // provider/functions fails with an error of its own; the program is given a pulumi.RunError.
+    throw onParent(programFailure(error), opts);
   }
 }
 

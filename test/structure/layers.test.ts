@@ -3,7 +3,8 @@ import * as path from "node:path";
 import { describe, expect, test } from "vitest";
 
 // The layers run one way: sdk/ may use provider/, never the reverse; and no file of either imports
-// itself back through others (type-only imports count: they tie the files as much).
+// itself back through others (type-only imports count: they tie the files as much). The core, the
+// kinds, the client and the functions import no door's SDK: their contract is their own.
 const ROOT = path.join(__dirname, "../..");
 const LAYERS = ["provider", "sdk"];
 
@@ -32,6 +33,16 @@ function importsOf(file: string, text: string): string[] {
     if (target) found.push(target);
   }
   return found;
+}
+
+/** The layers that know no door's protocol: their contract is the project's own (provider/core/contract.ts). */
+const NEUTRAL = ["provider/core", "provider/kinds", "provider/client", "provider/functions"];
+
+/** The Pulumi SDK's modules a source file imports, in any form (`@pulumi/pulumi`, `@pulumi/pulumi/errors`...). */
+function pulumiImportsOf(text: string): string[] {
+  return [...text.matchAll(SPECIFIER)]
+    .map((match) => match[1]!)
+    .filter((spec) => spec === "@pulumi/pulumi" || spec.startsWith("@pulumi/pulumi/"));
 }
 
 const relative = (file: string) => path.relative(ROOT, file).split(path.sep).join("/");
@@ -128,6 +139,33 @@ describe("the layers", () => {
       .flatMap(([file, targets]) =>
         targets.filter((t) => doors.some((door) => t.startsWith(door))).map((t) => `${file} -> ${t}`),
       );
+    expect(violations).toEqual([]);
+  });
+
+  test("the Pulumi scan finds the SDK and its modules in every form, and no other package", () => {
+    const text = [
+      'import type * as pulumi from "@pulumi/pulumi";',
+      'import { RunError } from "@pulumi/pulumi/errors";',
+      'export type { CheckResult } from "@pulumi/pulumi/dynamic";',
+      'const p = require("@pulumi/pulumi");',
+      'const q = await import("@pulumi/pulumi/runtime");',
+      'import { z } from "zod";',
+      'import { x } from "@pulumi/pulumi-extra";',
+      'import { y } from "../core/contract";',
+    ].join("\n");
+    expect(pulumiImportsOf(text)).toEqual([
+      "@pulumi/pulumi",
+      "@pulumi/pulumi/errors",
+      "@pulumi/pulumi/dynamic",
+      "@pulumi/pulumi",
+      "@pulumi/pulumi/runtime",
+    ]);
+  });
+
+  test("no file of the core, the kinds, the client or the functions imports @pulumi/pulumi", () => {
+    const violations = NEUTRAL.flatMap((layer) => sources(path.join(ROOT, layer))).flatMap((file) =>
+      pulumiImportsOf(fs.readFileSync(file, "utf8")).map((spec) => `${relative(file)} -> ${spec}`),
+    );
     expect(violations).toEqual([]);
   });
 

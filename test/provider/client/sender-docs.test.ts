@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { SenderClient, SenderHttpError } from "../../../provider/client";
 import { contentHashOf } from "../../../provider/core/content-hash";
 import { ProviderContext } from "../../../provider/core/context";
-import type { ResourceProviderImpl } from "../../../provider/core/provider-types";
+import type { ResourceProviderImpl } from "../../../provider/core/contract";
 import { providersOf, type ResourceKind } from "../../../provider/index";
 import { type CannedServer, startCannedServer } from "./helpers/canned-server";
 

@@ -1,8 +1,8 @@
 import { describe, expect, test } from "vitest";
 import { campaignPart, PartWrites } from "../../../provider/core/campaign-parts";
 import { ProviderContext } from "../../../provider/core/context";
+import type { ResourceProviderImpl } from "../../../provider/core/contract";
 import { forResource } from "../../../provider/core/diagnostics";
-import type { ResourceProviderImpl } from "../../../provider/core/provider-types";
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
 

@@ -2,9 +2,9 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startEmulator } from "../../../emulator/server";
 import { ProviderContext } from "../../../provider/core/context";
+import type { ResourceProviderImpl } from "../../../provider/core/contract";
 import { UNKNOWN } from "../../../provider/core/engine-values";
 import { declaredInputs } from "../../../provider/core/kind-sample";
-import type { ResourceProviderImpl } from "../../../provider/core/provider-types";
 import { providerFactories } from "../../../provider/index";
 import { RESOURCE_KINDS, type ResourceKind, registry } from "../../../provider/kinds/registry";
 

@@ -5,7 +5,7 @@ import { type RunningEmulator, startEmulator } from "../../../emulator/server";
 import type { SenderClient } from "../../../provider/client";
 import { formatTimestamp } from "../../../provider/client/query";
 import { ProviderContext } from "../../../provider/core/context";
-import type { ResourceProviderImpl } from "../../../provider/core/provider-types";
+import type { ResourceProviderImpl } from "../../../provider/core/contract";
 import { providersOf, type ResourceKind } from "../../../provider/index";
 
 /** The token of the test emulator; tests assert it never leaks. */

@@ -136,8 +136,12 @@ describe("how a program reports a function's failure", () => {
     config();
     const error = await failure(() => getCampaign({ id: "nope1" }));
     expect(pulumi.RunError.isInstance(error)).toBe(true);
+    expect(error).toBeInstanceOf(pulumi.RunError);
     expect(pulumi.ResourceError.isInstance(error)).toBe(false);
     expect(error.message).toBe('getCampaign: no campaign with id "nope1"');
+    // Given to the program by the SDK, it keeps the stack of where provider/functions failed.
+    expect(error.stack?.split("\n")[0]).toBe(`SenderFunctionError: ${error.message}`);
+    expect(error.stack).toContain("provider/functions/");
   });
 
   test("a configuration failure is one error object, whichever function meets it, so it is printed once", async () => {
