@@ -2,7 +2,7 @@
  * The package's `pulumi-sender/provider` entry: the dynamic-provider runtime (`providerFor`, which
  * the state's provider stub loads), the provider context, and the registry of resource kinds.
  */
-import "./core/node-version";
+import "./client/node-version";
 
 export { checkInContext } from "./core/account-checks";
 export { type ConfigureInput, ContextHolder, ProviderContext } from "./core/context";

@@ -6,7 +6,7 @@
 // Java, Python, Go or YAML user starts it from the plugin they installed, on its own runtime. The
 // engine starts a plugin with its own address (and flags such as `-v=9`, `--logtostderr`,
 // `--tracing`) as arguments: never with `emulator` first.
-import "../core/node-version";
+import "../client/node-version";
 import { isTerraformHandshake } from "../terraform/handshake";
 
 declare const PULUMI_SENDER_BUNDLED_VERSION: string | undefined;
