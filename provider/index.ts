@@ -4,11 +4,11 @@
  */
 import "./client/node-version";
 
-export { checkInContext } from "./core/account-checks";
 export { type ConfigureInput, ContextHolder, ProviderContext } from "./core/context";
 export type { FieldType } from "./core/field-type";
 export type { DocumentedField, DocumentedTable, Field, FieldTable } from "./core/fields";
 export { cleanError, configureProvider, getClient, providerFor } from "./dynamic/runtime";
+export { checkInContext } from "./kinds/account-checks";
 export {
   fieldTables,
   providerFactories,

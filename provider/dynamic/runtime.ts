@@ -4,7 +4,6 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { SenderClient } from "../client";
-import { checkInContext } from "../core/account-checks";
 import { type ConfigureInput, ContextHolder } from "../core/context";
 import { filterConsoleErrors } from "../core/diagnostics";
 import type { ResourceProviderImpl } from "../core/provider-types";
@@ -19,6 +18,7 @@ import {
   placeRecordOf,
   recordMoved,
 } from "../core/stack-place";
+import { checkInContext } from "../kinds/account-checks";
 import { providerFactories, type ResourceKind } from "../kinds/registry";
 import { STACK_NONCE_KIND, stackNonceProvider } from "./stack-nonce";
 
