@@ -17,10 +17,10 @@ import {
   placeHere,
 } from "../core/stack-place";
 import type { RunContext } from "../functions";
+import { servedFunctions } from "../functions/served";
 import { checkInContext } from "../kinds/account-checks";
 import { namingPlan, resourceNaming } from "../kinds/naming";
 import { providerFactories, RESOURCE_KINDS, type ResourceKind } from "../kinds/registry";
-import { servedFunctions } from "./functions";
 import { PACKAGE } from "./schema";
 
 /** Set by scripts/plugin-bundle.js (esbuild `define`) in the plugin bundle; undeclared elsewhere. */

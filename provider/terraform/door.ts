@@ -19,10 +19,10 @@ import { forResource } from "../core/diagnostics";
 import { containsUnknown, UNKNOWN } from "../core/engine-values";
 import { type FieldTable, outputFieldFailures, sameInput } from "../core/fields";
 import type { RunContext } from "../functions";
+import { servedFunctions } from "../functions/served";
 import { checkInContext } from "../kinds/account-checks";
 import { namingPlan, resourceNaming } from "../kinds/naming";
 import { fieldTables, providerFactories, type ResourceKind } from "../kinds/registry";
-import { servedFunctions } from "../plugin/functions";
 import { PlannedMarks } from "./marks";
 import {
   blockType,
