@@ -5,7 +5,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { SenderClient } from "../client";
 import { type ConfigureInput, ContextHolder } from "../core/context";
-import { filterConsoleErrors } from "../core/diagnostics";
+import { ConsoleErrorFilter } from "../core/diagnostics";
 import type { ResourceProviderImpl } from "../core/provider-types";
 import {
   backendHere,
@@ -42,10 +42,11 @@ class DynamicRuntime {
    */
   readonly contexts = new ContextHolder();
   readonly #quietLines = new Set<string>();
+  readonly #consoleFilter = new ConsoleErrorFilter((line) => this.#quietLines.delete(line));
 
-  /** Silences the echo of expected failures ({@link filterConsoleErrors}), once. */
+  /** Silences the echo of expected failures ({@link ConsoleErrorFilter}), once. */
   filterConsole(): void {
-    filterConsoleErrors((line) => this.#quietLines.delete(line));
+    this.#consoleFilter.install();
   }
 
   /** See {@link cleanError}. */
