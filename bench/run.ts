@@ -755,7 +755,7 @@ async function clientOverhead(results: Record<string, unknown>) {
 const previewCounts = countsFlag("preview-counts", "20,200");
 
 /**
- * What the preview checks add (core/account-checks.ts): the requests a preview makes (the
+ * What the preview checks add (kinds/account-checks.ts): the requests a preview makes (the
  * account probe and one read of each list, shared by every resource), and their time, measured as
  * the difference a 1 s delay on each of those reads makes to the whole preview: about 1 s per read
  * in sequence (probe, then the lists together), whatever the number of resources, when the reads

@@ -1,5 +1,5 @@
 /** Local emulator of the Sender.net email API v2 (docs/wire-contract.md). */
-import "../provider/core/node-version";
+import "../provider/client/node-version";
 import { requireServerPackages } from "./server-packages";
 
 // Before anything loads hono: a deploy-only install gets one line naming what to install.

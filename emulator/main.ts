@@ -2,7 +2,7 @@ import { MISSING_SERVER_PACKAGES_MESSAGE, missingServerPackages } from "./server
 
 /**
  * The emulator's command line, as `pulumi-sender-emulator` (emulator/cli.ts) and the native
- * plugin's `pulumi-resource-sender emulator` (provider/plugin/entry.ts) run it. `rerun` is what
+ * plugin's `pulumi-resource-sender emulator` (provider/entry.ts) run it. `rerun` is what
  * follows the runtime's executable to run this same command again, for `--detach`'s background
  * emulator. `checkPackages`: whether to look for hono and @hono/node-server first (the plugin's
  * bundle carries them, and has no node_modules to look in).

@@ -2,13 +2,13 @@
  * The package's `pulumi-sender/provider` entry: the dynamic-provider runtime (`providerFor`, which
  * the state's provider stub loads), the provider context, and the registry of resource kinds.
  */
-import "./core/node-version";
+import "./client/node-version";
 
-export { checkInContext } from "./core/account-checks";
 export { type ConfigureInput, ContextHolder, ProviderContext } from "./core/context";
 export type { FieldType } from "./core/field-type";
 export type { DocumentedField, DocumentedTable, Field, FieldTable } from "./core/fields";
 export { cleanError, configureProvider, getClient, providerFor } from "./dynamic/runtime";
+export { checkInContext } from "./kinds/account-checks";
 export {
   fieldTables,
   providerFactories,

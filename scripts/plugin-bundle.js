@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run plugin:bundle`: the native provider plugin as one file, for the plugin tarball.
 //
-// Writes dist/plugin-bundle.js (provider/plugin/entry.ts and everything it loads: the provider of
+// Writes dist/plugin-bundle.js (provider/entry.ts and everything it loads: the provider of
 // main.ts, with undici, zod, @grpc/grpc-js and the protocol's messages from @pulumi/pulumi/proto, and
 // the emulator of `pulumi-resource-sender emulator`, with hono and @hono/node-server, each loaded only
 // when chosen) and dist/plugin.js, a loader that turns on Node's module compile cache and then loads
@@ -45,7 +45,7 @@ async function main() {
   fs.mkdirSync(out, { recursive: true });
   const bundle = path.join(out, "plugin-bundle.js");
   const result = await esbuild.build({
-    entryPoints: [path.join(root, "provider/plugin/entry.ts")],
+    entryPoints: [path.join(root, "provider/entry.ts")],
     outfile: bundle,
     bundle: true,
     platform: "node",

@@ -1,7 +1,7 @@
 // The naming of the dynamic SDK: the rule itself (which inputs, their values) lives in
-// provider/core/naming.ts, the marks and titles in provider/core/autoname.ts; this file only puts it on Outputs.
+// provider/kinds/naming.ts, the marks and titles in provider/core/autoname.ts; this file only puts it on Outputs.
 import * as pulumi from "@pulumi/pulumi";
-import { type GivenNaming, namingPlan, type ResourceNaming, resourceNaming } from "../provider/core/naming";
+import { type GivenNaming, namingPlan, type ResourceNaming, resourceNaming } from "../provider/kinds/naming";
 import type { ResourceKind } from "../provider/kinds/registry";
 import { stackNonce } from "./stack-nonce";
 

@@ -1,6 +1,6 @@
 // The whole surface a Pulumi program imports, in one place.
 
-import "../provider/core/node-version";
+import "../provider/client/node-version";
 
 // The value types of resource and function arguments and outputs.
 export type {

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import "../core/node-version";
+import "../client/node-version";
 import { printError, printText } from "../core/diagnostics";
 import { AdoptUsageError, runAdopt } from "./main";
 

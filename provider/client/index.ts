@@ -2,7 +2,7 @@
  * The Sender.net API v2 client: the only code of the provider that knows URLs, authentication,
  * retries and JSON.
  */
-import "../core/node-version";
+import "./node-version";
 
 export { MAX_BODY_BYTES, MAX_ERROR_BODY_BYTES, MAX_JSON_DEPTH } from "./body";
 export { type IterateOptions, type PageQuery, SenderClient, type SenderClientOptions } from "./client";

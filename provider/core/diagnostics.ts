@@ -88,20 +88,30 @@ export function printFatal(error: unknown): void {
   printError(error instanceof Error ? (error.stack ?? error.message) : String(error));
 }
 
-let consoleFilter: typeof console.error | undefined;
-
 /**
- * Puts `drop` in front of `console.error`, once (again if something replaced it): a line it returns
- * true for is not printed. The engine's dynamic-provider process prints each failure there a
- * second time (see `dynamic/runtime.ts`).
+ * A filter in front of `console.error`: a line `drop` returns true for is not printed. The engine's
+ * dynamic-provider process prints each failure there a second time (see `dynamic/runtime.ts`,
+ * which holds the one filter of its process). The filter it installed is its own state, so that
+ * no module keeps any.
  */
-export function filterConsoleErrors(drop: (line: string) => boolean): void {
-  if (consoleFilter !== undefined && console.error === consoleFilter) return;
-  const original = console.error.bind(console);
-  const filter = (...args: unknown[]) => {
-    if (args.length === 1 && typeof args[0] === "string" && drop(args[0])) return;
-    original(...args);
-  };
-  consoleFilter = filter;
-  console.error = filter;
+export class ConsoleErrorFilter {
+  readonly #drop: (line: string) => boolean;
+  #installed: typeof console.error | undefined;
+
+  /** A filter dropping the lines `drop` returns true for; {@link install} puts it in place. */
+  constructor(drop: (line: string) => boolean) {
+    this.#drop = drop;
+  }
+
+  /** Puts the filter in front of `console.error`, once (again if something replaced it). */
+  install(): void {
+    if (this.#installed !== undefined && console.error === this.#installed) return;
+    const original = console.error.bind(console);
+    const filter = (...args: unknown[]) => {
+      if (args.length === 1 && typeof args[0] === "string" && this.#drop(args[0])) return;
+      original(...args);
+    };
+    this.#installed = filter;
+    console.error = filter;
+  }
 }

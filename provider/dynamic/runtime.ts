@@ -4,10 +4,9 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { SenderClient } from "../client";
-import { checkInContext } from "../core/account-checks";
 import { type ConfigureInput, ContextHolder } from "../core/context";
 import type { ResourceProviderImpl } from "../core/contract";
-import { filterConsoleErrors } from "../core/diagnostics";
+import { ConsoleErrorFilter } from "../core/diagnostics";
 import {
   backendHere,
   COPY_OF_ENV,
@@ -19,6 +18,7 @@ import {
   placeRecordOf,
   recordMoved,
 } from "../core/stack-place";
+import { checkInContext } from "../kinds/account-checks";
 import { providerFactories, type ResourceKind } from "../kinds/registry";
 import { STACK_NONCE_KIND, stackNonceProvider } from "./stack-nonce";
 
@@ -42,10 +42,11 @@ class DynamicRuntime {
    */
   readonly contexts = new ContextHolder();
   readonly #quietLines = new Set<string>();
+  readonly #consoleFilter = new ConsoleErrorFilter((line) => this.#quietLines.delete(line));
 
-  /** Silences the echo of expected failures ({@link filterConsoleErrors}), once. */
+  /** Silences the echo of expected failures ({@link ConsoleErrorFilter}), once. */
   filterConsole(): void {
-    filterConsoleErrors((line) => this.#quietLines.delete(line));
+    this.#consoleFilter.install();
   }
 
   /** See {@link cleanError}. */

@@ -1,7 +1,7 @@
 import { CONFIG_TABLE, type ConfigKey } from "../core/config";
+import { functionTypes, servedFunctions } from "../functions/served";
 import { fieldTables, resourceDescriptions } from "../kinds/registry";
 import { registryExamples } from "./examples.generated";
-import { functionTypes, servedFunctions } from "./functions";
 import { withExamples } from "./registry-examples";
 import { buildSchema, type SchemaSource, token } from "./schema";
 

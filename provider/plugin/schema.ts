@@ -1,5 +1,5 @@
-import type { FieldType } from "../core/field-type";
 import type { DocumentedField, DocumentedTable } from "../core/fields";
+import type { FunctionSchema, SchemaProp } from "../functions/served";
 
 /** The package name: type tokens are `sender:index:<Name>`, the plugin `pulumi-resource-sender`. */
 export const PACKAGE = "sender";
@@ -43,26 +43,6 @@ export const JAVA_SDK_VERSION = "1.17.0";
 
 /** The type token of a resource kind or function name. */
 export const token = (name: string): string => `${PACKAGE}:index:${name}`;
-
-/** A property of a function's arguments or result: a field type, or a list of a named object type. */
-export interface SchemaProp {
-  /** A field type, or the object type `sender:index:Name` (`{ object }`), or a list of it (`{ objectList }`). */
-  readonly type: FieldType | { readonly objectList: string } | { readonly object: string };
-  /** The description shown in the SDKs. */
-  readonly doc: string;
-  /** Required argument, or always present in the result. */
-  readonly required?: boolean;
-}
-
-/** One function (data source) as the schema describes it. */
-export interface FunctionSchema {
-  /** What it reads. */
-  readonly description: string;
-  /** Its arguments, keyed by camelCase name. */
-  readonly inputs: Readonly<Record<string, SchemaProp>>;
-  /** Its result, keyed by camelCase name. */
-  readonly outputs: Readonly<Record<string, SchemaProp>>;
-}
 
 /** Everything the package schema is generated from. */
 export interface SchemaSource {

@@ -2,13 +2,11 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import type * as pulumi from "@pulumi/pulumi";
 import { SenderConfigError } from "../client/errors/config-error";
-import { checkInContext } from "../core/account-checks";
 import { NONCE_PATTERN, newNonce } from "../core/autoname";
 import type { PropertyBag } from "../core/bag";
 import { checkSenderConfig } from "../core/config";
 import { type ConfigureInput, ContextHolder } from "../core/context";
 import { type DiagnosticSink, forResource as inScope, warn } from "../core/diagnostics";
-import { namingPlan, resourceNaming } from "../core/naming";
 import {
   COPY_OF_ENV,
   currentBackendUrl,
@@ -19,8 +17,10 @@ import {
   placeHere,
 } from "../core/stack-place";
 import type { RunContext } from "../functions";
+import { servedFunctions } from "../functions/served";
+import { checkInContext } from "../kinds/account-checks";
+import { namingPlan, resourceNaming } from "../kinds/naming";
 import { providerFactories, RESOURCE_KINDS, type ResourceKind } from "../kinds/registry";
-import { servedFunctions } from "./functions";
 import { PACKAGE } from "./schema";
 
 /** Set by scripts/plugin-bundle.js (esbuild `define`) in the plugin bundle; undeclared elsewhere. */

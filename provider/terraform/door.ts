@@ -13,16 +13,16 @@
  */
 import { createHash } from "node:crypto";
 import { SenderConfigError } from "../client/errors/config-error";
-import { checkInContext } from "../core/account-checks";
 import { CONFIG_TABLE, type ConfigKeyName, checkSenderConfig } from "../core/config";
 import { type ConfigureInput, ContextHolder } from "../core/context";
 import { forResource } from "../core/diagnostics";
 import { containsUnknown, UNKNOWN } from "../core/engine-values";
 import { type FieldTable, outputFieldFailures, sameInput } from "../core/fields";
-import { namingPlan, resourceNaming } from "../core/naming";
 import type { RunContext } from "../functions";
+import { servedFunctions } from "../functions/served";
+import { checkInContext } from "../kinds/account-checks";
+import { namingPlan, resourceNaming } from "../kinds/naming";
 import { fieldTables, providerFactories, type ResourceKind } from "../kinds/registry";
-import { servedFunctions } from "../plugin/functions";
 import { PlannedMarks } from "./marks";
 import {
   blockType,

@@ -1,5 +1,5 @@
 // The Terraform door's process: `terraform-provider-sender`, the plugin's executable started by
-// go-plugin (Terraform, OpenTofu) with its magic cookie (see entry.ts).
+// go-plugin (Terraform, OpenTofu) with its magic cookie (see provider/entry.ts).
 import { ContextHolder } from "../core/context";
 import { printError } from "../core/diagnostics";
 import { TerraformDoor } from "./door";

@@ -681,7 +681,7 @@ const TERRAFORM: Door = {
       .replace(/sender:([A-Za-z]+)/g, (_, name: string) => snake(name))
       .replace(/\b([a-z]+[A-Z][A-Za-z0-9]*)\b/g, (name: string) => snake(name)),
   // The launcher the CLI config's dev override names runs the plugin bundle's entry.
-  provider: "dist/provider/plugin/entry.js",
+  provider: "dist/provider/entry.js",
 };
 
 const DOORS: readonly Door[] = [
@@ -711,7 +711,7 @@ const DOORS: readonly Door[] = [
       fs.writeFileSync(path.join(h.dir, "Pulumi.yaml"), yamlProgram(shape));
     },
     // What bin/pulumi-resource-sender runs (entry.ts chooses the plugin or its emulator).
-    provider: "dist/provider/plugin/entry.js",
+    provider: "dist/provider/entry.js",
     // Pulumi YAML type-checks every resource's properties against the schema first.
     schemaRefusal: "sender:index:CampaignSchedule is not assignable from {",
   },

@@ -3,7 +3,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { MISSING_SERVER_PACKAGES_MESSAGE } from "../../emulator/server-packages";
-import { MINIMUM_NODE_VERSION } from "../../provider/core/node-version";
+import { MINIMUM_NODE_VERSION } from "../../provider/client/node-version";
 import {
   npm,
   oldNode,

@@ -2,7 +2,7 @@ import { execFileSync, spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { describe, expect, test } from "vitest";
-import { isSupportedNode, MINIMUM_NODE_VERSION } from "../../provider/core/node-version";
+import { isSupportedNode, MINIMUM_NODE_VERSION } from "../../provider/client/node-version";
 import { oldNode, ROOT } from "./packed";
 
 const MESSAGE_START = `pulumi-sender needs Node.js ${MINIMUM_NODE_VERSION} or later (undici 8 does); this is Node.js `;

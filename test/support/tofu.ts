@@ -47,7 +47,7 @@ export async function openTofu(emulatorUrl: string, token: string): Promise<Tofu
   // The launcher a dev override points at: the plugin's entry, on this process's Node.js.
   fs.writeFileSync(
     path.join(bin, "terraform-provider-sender"),
-    `#!/bin/sh\nexec "${process.execPath}" "${path.join(ROOT, "dist/provider/plugin/entry.js")}" "$@"\n`,
+    `#!/bin/sh\nexec "${process.execPath}" "${path.join(ROOT, "dist/provider/entry.js")}" "$@"\n`,
     { mode: 0o755 },
   );
   fs.writeFileSync(

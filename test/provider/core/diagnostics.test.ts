@@ -2,6 +2,7 @@ import { afterEach, describe, expect, test, vi } from "vitest";
 import { journalAdd } from "../../../provider/core/create-journal";
 import { removeLeftovers } from "../../../provider/core/create-once";
 import {
+  ConsoleErrorFilter,
   type DiagnosticSink,
   forResource,
   notice,
@@ -105,5 +106,44 @@ describe("the diagnostics sink", () => {
     expect(stderr[0]).toBe("reading the account\n");
     expect(stderr[1]).toMatch(/^Error: boom\n {4}at /);
     expect(stderr[2]).toBe("plain\n");
+  });
+});
+
+describe("ConsoleErrorFilter", () => {
+  const saved = console.error;
+  afterEach(() => {
+    console.error = saved;
+  });
+
+  test("drops the lines its drop says, once in front however often installed, again once replaced", () => {
+    const printed: unknown[][] = [];
+    const sink = (...args: unknown[]) => {
+      printed.push(args);
+    };
+    console.error = sink;
+    const filter = new ConsoleErrorFilter((line) => line === "echo");
+    filter.install();
+    const installed = console.error;
+    filter.install();
+    expect(console.error).toBe(installed);
+    console.error("echo");
+    console.error("kept");
+    console.error("echo", "two arguments");
+    console.error = sink;
+    filter.install();
+    expect(console.error).not.toBe(sink);
+    console.error("echo");
+    expect(printed).toEqual([["kept"], ["echo", "two arguments"]]);
+  });
+
+  test("each filter keeps its own state: a second one goes in front of the first", () => {
+    const printed: unknown[] = [];
+    console.error = (line: unknown) => {
+      printed.push(line);
+    };
+    new ConsoleErrorFilter((line) => line === "a").install();
+    new ConsoleErrorFilter((line) => line === "b").install();
+    for (const line of ["a", "b", "c"]) console.error(line);
+    expect(printed).toEqual(["c"]);
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { checkInContext } from "../../../provider/core/account-checks";
 import { contentHashOf } from "../../../provider/core/content-hash";
 import { UNKNOWN } from "../../../provider/core/engine-values";
+import { checkInContext } from "../../../provider/kinds/account-checks";
 import { type Harness, NO_CHANGE, PROVIDER_STUB, startHarness, UPDATE } from "./harness";
 
 let harness: Harness;

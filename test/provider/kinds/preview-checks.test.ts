@@ -5,7 +5,7 @@ import { checkInContext } from "../../../provider/index";
 import { checkSchedule } from "../../../provider/kinds/campaign-schedule";
 import { type Harness, PROVIDER_STUB, startHarness, TOKEN } from "./harness";
 
-// What check learns from the account (core/account-checks.ts): the token, and the ids a
+// What check learns from the account (kinds/account-checks.ts): the token, and the ids a
 // CampaignTargeting names, with at most one read of each per context, and never a write.
 
 let h: Harness;

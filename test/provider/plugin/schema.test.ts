@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { dataSources as registry } from "../../../provider/functions";
-import { functionTypes, servedFunctions } from "../../../provider/plugin/functions";
+import { functionTypes, servedFunctions } from "../../../provider/functions/served";
 import { buildSchema, resourceSchema } from "../../../provider/plugin/schema";
 import { configSourceOf, kindOfUrn } from "../../../provider/plugin/server";
 import * as dataSources from "../../../sdk/functions";

@@ -7,7 +7,7 @@ import { type RunningEmulator, startEmulator } from "../../../emulator/server";
 import { SenderClient } from "../../../provider/client";
 import { autonamedTitleOf, instanceMark, titleFromUrn } from "../../../provider/core/autoname";
 import { BOTH_CONFIRMATIONS, COPY_OF_ENV, MOVED_FROM_ENV, placeOf } from "../../../provider/core/stack-place";
-import { cartAsText } from "../../../provider/plugin/functions";
+import { cartAsText } from "../../../provider/functions/served";
 import {
   autonameInputs,
   checkPluginConfig,

@@ -6,20 +6,22 @@
 // Java, Python, Go or YAML user starts it from the plugin they installed, on its own runtime. The
 // engine starts a plugin with its own address (and flags such as `-v=9`, `--logtostderr`,
 // `--tracing`) as arguments: never with `emulator` first.
-import "../core/node-version";
-import { isTerraformHandshake } from "../terraform/handshake";
+// It sits above the doors, beside index.ts (the layers of docs/development.md): it chooses one of
+// two doors, and one door never imports another.
+import "./client/node-version";
+import { isTerraformHandshake } from "./terraform/handshake";
 
 declare const PULUMI_SENDER_BUNDLED_VERSION: string | undefined;
 
 const argv = process.argv.slice(2);
 if (isTerraformHandshake()) {
-  require("../terraform/main");
+  require("./terraform/main");
 } else if (argv[0] === "emulator") {
   // A program compiled by `bun build --compile` has its entry at argv[1] (`/$bunfs/root/…`) and
   // takes its arguments straight after the executable: run again, it is given no script.
   const compiled = process.versions.bun !== undefined && (process.argv[1] ?? "").startsWith("/$bunfs/");
   const script = compiled || process.argv[1] === undefined ? [] : [process.argv[1]];
-  const { emulatorMain } = require("../../emulator/main") as typeof import("../../emulator/main");
+  const { emulatorMain } = require("../emulator/main") as typeof import("../emulator/main");
   // The bundle carries hono and @hono/node-server; the npm package's bin may lack them.
   emulatorMain(
     argv.slice(1),
@@ -27,5 +29,5 @@ if (isTerraformHandshake()) {
     typeof PULUMI_SENDER_BUNDLED_VERSION !== "string",
   );
 } else {
-  require("./main");
+  require("./plugin/main");
 }

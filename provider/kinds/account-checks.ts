@@ -4,14 +4,16 @@
  * what a kind's own `accountCheck` reads (a CampaignProof's campaign is not sent),
  * and whether the ids a CampaignTargeting names are the account's (one read per list and run,
  * shared by every resource). Only reads; values not yet known (preview) are skipped; an id the
- * stack already had is not judged again, so that an unrelated `up` is never blocked by it.
+ * stack already had is not judged again, so that an unrelated `up` is never blocked by it. It sits
+ * beside the registry, whose entry of a kind (its provider, `accountCheck`, `accountIdLists`) it
+ * reads: the core below never reads the kinds.
  */
 import { serviceText, shorten } from "../client";
-import { type ResourceKind, registry } from "../kinds/registry";
-import type { PropertyBag } from "./bag";
-import type { ProviderContext } from "./context";
-import type { CheckFailure, CheckResult } from "./contract";
-import { containsUnknown, userInputs } from "./engine-values";
+import type { PropertyBag } from "../core/bag";
+import type { ProviderContext } from "../core/context";
+import type { CheckFailure, CheckResult } from "../core/contract";
+import { containsUnknown, userInputs } from "../core/engine-values";
+import { type ResourceKind, registry } from "./registry";
 
 /** How many of the account's ids a failure lists as examples. */
 const EXAMPLES_SHOWN = 5;

@@ -1,17 +1,34 @@
-// The plugin's functions, derived from the data-source declarations of provider/functions: their
-// schema (arguments, results, the object types they name) and their handlers.
-import {
-  type AnyObjectShape,
-  type AnyProp,
-  dataSources,
-  type GetCartResult,
-  type Registered,
-  type RunContext,
-} from "../functions";
-import { docOf } from "../functions/declare";
-import type { FunctionSchema, SchemaProp } from "./schema";
+// The functions both the plugin and the Terraform door serve, derived from the data-source
+// declarations: their schema (arguments, results, the object types they name) and their handlers.
+// They sit here, below the doors, because one door must not import another.
 
-/** A function the plugin serves: its schema and the data source it runs. */
+import type { FieldType } from "../core/field-type";
+import type { GetCartResult } from "./carts";
+import { type AnyObjectShape, type AnyProp, docOf } from "./declare";
+import { dataSources, type Registered } from "./registry";
+import type { RunContext } from "./run";
+
+/** A property of a function's arguments or result: a field type, or a list of a named object type. */
+export interface SchemaProp {
+  /** A field type, or the object type `sender:index:Name` (`{ object }`), or a list of it (`{ objectList }`). */
+  readonly type: FieldType | { readonly objectList: string } | { readonly object: string };
+  /** The description shown in the SDKs. */
+  readonly doc: string;
+  /** Required argument, or always present in the result. */
+  readonly required?: boolean;
+}
+
+/** One function (data source) as the schema describes it. */
+export interface FunctionSchema {
+  /** What it reads. */
+  readonly description: string;
+  /** Its arguments, keyed by camelCase name. */
+  readonly inputs: Readonly<Record<string, SchemaProp>>;
+  /** Its result, keyed by camelCase name. */
+  readonly outputs: Readonly<Record<string, SchemaProp>>;
+}
+
+/** A function a door serves: its schema and the data source it runs. */
 export interface ServedFunction extends FunctionSchema {
   /** Runs the data source in this context (the provider instance's client); the result as the schema types it. */
   readonly run: (args: Record<string, unknown>, context: RunContext) => Promise<unknown>;
@@ -84,7 +101,10 @@ function served(source: Registered): ServedFunction {
   };
 }
 
-/** The data sources the plugin serves as `sender:index:<name>`, with the provider instance's client. */
+/**
+ * The data sources the doors serve (the plugin as `sender:index:<name>`, the Terraform door as its
+ * data sources), with the provider instance's client.
+ */
 export const servedFunctions: Readonly<Record<string, ServedFunction>> = Object.fromEntries(
   Object.entries(dataSources).map(([name, source]) => [name, served(source)]),
 );

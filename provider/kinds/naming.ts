@@ -2,11 +2,12 @@
  * The naming rule of both doors, written once: which of `title`, `autonamed` and `ownershipMark`
  * a resource's inputs get, and their values. The dynamic SDK calls it in the program (on the
  * stack's `StackNonce` and the URN it derives), the native plugin in `check` (on its provider's
- * nonce and the URN the engine gives); each door only translates.
+ * nonce and the URN the engine gives); each door only translates. It sits beside the registry,
+ * whose facts of a kind (its marks, its autonaming) it reads: the core below never reads the kinds.
  */
 
-import { type ResourceKind, registry } from "../kinds/registry";
-import { autonamedTitleOf, instanceMark } from "./autoname";
+import { autonamedTitleOf, instanceMark } from "../core/autoname";
+import { type ResourceKind, registry } from "./registry";
 
 /** What the program gave a resource that bears on its naming: only whether each is there counts. */
 export interface GivenNaming {

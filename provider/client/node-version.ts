@@ -1,6 +1,8 @@
 // Imported first by every entry point of the package. undici 8, the HTTP client, needs Node.js
 // 22.19 or later and on older versions crashes deep inside its own code while loading
 // (`createZstdDecompress ... 'bind'`), so the package refuses an older Node at once, by name.
+// It sits in the client, the lowest layer, because undici is the client's dependency and every
+// other layer may import the client.
 
 /** The oldest Node.js the package runs on; `engines.node` in package.json says the same. */
 export const MINIMUM_NODE_VERSION = "22.19.0";

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { instanceMark } from "../../../provider/core/autoname";
-import { type GivenNaming, nameOfUrn, namingPlan, resourceNaming } from "../../../provider/core/naming";
+import { type GivenNaming, nameOfUrn, namingPlan, resourceNaming } from "../../../provider/kinds/naming";
 import type { ResourceKind } from "../../../provider/kinds/registry";
 
 // The naming rule of both doors: the same kind, name and nonce give the same title and mark
