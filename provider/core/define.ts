@@ -13,6 +13,7 @@ import { keepAutoname } from "./create-once";
 import { notice } from "./diagnostics";
 import { type DiffSpec, diffBySpec } from "./diff";
 import { userInputs } from "./engine-values";
+import { pickInputs } from "./field-bodies";
 import {
   derive,
   type FieldTable,
@@ -20,7 +21,6 @@ import {
   type OutputsOf,
   outputFieldFailures,
   type PropsOf,
-  pickInputs,
 } from "./fields";
 import type { ResourceProviderOf } from "./provider-types";
 

@@ -10,15 +10,14 @@ import type { HandOver } from "../core/campaign-parts";
 import { defineResource } from "../core/define";
 import { type DiffSpec, sameSet } from "../core/diff";
 import { compact, containsUnknown } from "../core/engine-values";
+import { pickInputs, stableSet } from "../core/field-bodies";
 import {
   campaignIdField,
   diffSpecOf,
   type InputsOf,
   idList,
   type OutputsOf,
-  pickInputs,
   type schemaOf,
-  stableSet,
   type TableOf,
 } from "../core/fields";
 import type { KindSample } from "../core/kind-sample";

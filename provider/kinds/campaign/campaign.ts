@@ -18,15 +18,13 @@ import { defineResource } from "../../core/define";
 import { warn } from "../../core/diagnostics";
 import { changedFields, type DiffSpec } from "../../core/diff";
 import {
-  type BodyOf,
   bodyOf,
-  diffSpecOf,
-  type PropsOf,
   patchBodyOf,
   readComputed,
   readInputs,
   outputsOf as tableOutputs,
-} from "../../core/fields";
+} from "../../core/field-bodies";
+import { type BodyOf, diffSpecOf, type PropsOf } from "../../core/fields";
 import { isNotFound, readOrGone, withOperation } from "../../core/operation-errors";
 import type { ResourceProviderOf } from "../../core/provider-types";
 import { guardChange, guardedDiff, isSent, sentCampaignError } from "../../core/sent-guard";

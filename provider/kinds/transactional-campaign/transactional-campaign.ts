@@ -7,15 +7,8 @@ import { defineResource } from "../../core/define";
 import { warn } from "../../core/diagnostics";
 import { changedFields } from "../../core/diff";
 import { compact } from "../../core/engine-values";
-import {
-  bodyOf,
-  diffSpecOf,
-  type InputsOf,
-  type PropsOf,
-  readComputed,
-  sameAnswer,
-  sameInput,
-} from "../../core/fields";
+import { bodyOf, readComputed } from "../../core/field-bodies";
+import { diffSpecOf, type InputsOf, type PropsOf, sameAnswer, sameInput } from "../../core/fields";
 import { isNotFound, readOrGone, withOperation } from "../../core/operation-errors";
 import { wireMapOf } from "../../core/program-errors";
 import type { ResourceProviderOf } from "../../core/provider-types";

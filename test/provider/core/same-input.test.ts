@@ -1,13 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { changedFields } from "../../../provider/core/diff";
-import {
-  diffSpecOf,
-  type Field,
-  isUnset,
-  readInputs,
-  sameAnswer,
-  sameInput,
-} from "../../../provider/core/fields";
+import { readInputs } from "../../../provider/core/field-bodies";
+import { diffSpecOf, type Field, isUnset, sameAnswer, sameInput } from "../../../provider/core/fields";
 import { fieldTables, RESOURCE_KINDS } from "../../../provider/kinds/registry";
 
 const text: Field = { type: "string", api: "preheader", cleared: "" };

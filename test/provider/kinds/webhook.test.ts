@@ -3,7 +3,7 @@ import * as path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { journalKey } from "../../../provider/core/create-journal";
 import { UNKNOWN } from "../../../provider/core/engine-values";
-import { pickInputs } from "../../../provider/core/fields";
+import { pickInputs } from "../../../provider/core/field-bodies";
 import { webhookFields } from "../../../provider/kinds/webhook";
 import { type Harness, NO_CHANGE, startHarness, TOKEN, UPDATE } from "./harness";
 
