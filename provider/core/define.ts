@@ -158,9 +158,8 @@ function held(
 ): void {
   if (id === "") return;
   context.claims.of(impl.kind).add(id);
-  const key = recordKeyOf(impl, id, props);
-  const account = accountOf(context);
-  if (key !== undefined && account !== undefined) journalRecord(journalKey(impl.kind, key, account), id);
+  const key = journalKeyOf(context, impl, id, props);
+  if (key !== undefined) journalRecord(key, id);
 }
 
 /** Undoes {@link held} once the object's resource deleted it. */
@@ -171,15 +170,25 @@ function released(
   props: Readonly<Record<string, unknown>> | undefined,
 ): void {
   context.claims.of(impl.kind).delete(id);
-  const key = recordKeyOf(impl, id, props);
-  const account = accountOf(context);
-  if (key !== undefined && account !== undefined) journalRelease(journalKey(impl.kind, key, account), id);
+  const key = journalKeyOf(context, impl, id, props);
+  if (key !== undefined) journalRelease(key, id);
 }
 
-/** The account's API root, for journal keys; undefined without usable settings (the operation reports them). */
-function accountOf(context: ProviderContext): string | undefined {
+/**
+ * The create journal's key under which a state's `id` is remembered on this machine; undefined for
+ * an object with no record key ({@link recordKeyOf}) or without usable settings (the operation
+ * itself reports them).
+ */
+function journalKeyOf(
+  context: ProviderContext,
+  impl: Pick<ResourceImpl<FieldTable>, "kind" | "recordKey">,
+  id: string,
+  props: Readonly<Record<string, unknown>> | undefined,
+): string | undefined {
+  const key = recordKeyOf(impl, id, props);
+  if (key === undefined) return undefined;
   try {
-    return context.client().baseUrl;
+    return journalKey(impl.kind, key, context.client().baseUrl);
   } catch {
     return undefined;
   }
