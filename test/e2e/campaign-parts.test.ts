@@ -7,7 +7,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { copyProgram, createStack, type EmulatorHandle, emulator, type StackHandle } from "../support/stack";
-import { openTofu, type Tofu } from "../support/tofu";
+import { openTofu, providerBlock, type Tofu } from "../support/tofu";
 
 const TOKEN = "tok-e2e-campaign-parts-Wd3Rk8Xs";
 
@@ -40,18 +40,8 @@ describe("under OpenTofu", () => {
     tf?.dispose();
   });
 
-  const PROVIDER = (scope: string) => `terraform {
-  required_providers {
-    sender = { source = "pulumi-sender/sender" }
-  }
-}
-
-provider "sender" {
-  ownership_scope         = "${scope}"
-  request_timeout_seconds = 5
-  retry_deadline_seconds  = 10
-}
-`;
+  const PROVIDER = (scope: string) =>
+    providerBlock(scope, { request_timeout_seconds: 5, retry_deadline_seconds: 10 });
 
   const campaign = (title: string) => `
 resource "sender_campaign" "news" {

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { pluginPath } from "../support/plugin";
 import { cli } from "../support/run";
 import { createStack, type EmulatorHandle, emulator, type StackHandle } from "../support/stack";
-import { openTofu, type Tofu } from "../support/tofu";
+import { openTofu, providerBlock, type Tofu } from "../support/tofu";
 
 const TOKEN = "tok-e2e-plans-converge-Rk8Vn3Xa";
 
@@ -51,16 +51,7 @@ async function attachmentMadeElsewhere(campaignId: string, url: string): Promise
 
 describe("OpenTofu", () => {
   let tf: Tofu;
-  const PROVIDER = (scope: string) => `terraform {
-  required_providers {
-    sender = { source = "pulumi-sender/sender" }
-  }
-}
-
-provider "sender" {
-  ownership_scope = "${scope}"
-}
-`;
+  const PROVIDER = (scope: string) => providerBlock(scope);
 
   beforeAll(async () => {
     tf = await openTofu(emu.url, TOKEN);

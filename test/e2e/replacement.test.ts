@@ -7,7 +7,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type EmulatorHandle, emulator } from "../support/stack";
-import { openTofu, type Tofu } from "../support/tofu";
+import { openTofu, providerBlock, type Tofu } from "../support/tofu";
 
 const TOKEN = "tok-e2e-replacement-Rk5Ty8Pn";
 
@@ -27,18 +27,8 @@ async function campaignsNamed(title: string): Promise<Array<[string, string]>> {
     .map((c: { id: string; subject: string }) => [c.id, c.subject]);
 }
 
-const PROVIDER = (scope: string) => `terraform {
-  required_providers {
-    sender = { source = "pulumi-sender/sender" }
-  }
-}
-
-provider "sender" {
-  ownership_scope         = "${scope}"
-  request_timeout_seconds = 2
-  retry_deadline_seconds  = 5
-}
-`;
+const PROVIDER = (scope: string) =>
+  providerBlock(scope, { request_timeout_seconds: 2, retry_deadline_seconds: 5 });
 
 const campaignBlock = (name: string, title: string, subject: string, lifecycle = "") => `
 resource "sender_campaign" "${name}" {

@@ -10,7 +10,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type EmulatorHandle, emulator } from "../support/stack";
-import { openTofu, type Tofu } from "../support/tofu";
+import { openTofu, providerBlock, type Tofu } from "../support/tofu";
 
 const TOKEN = "tok-e2e-terraform-door-Hq7Zp2Vw";
 
@@ -21,18 +21,8 @@ const tofuOk = (dir: string, args: string[], code?: number, env?: NodeJS.Process
   tf.ok(dir, args, code, env);
 const workspace = (name: string, hcl: string) => tf.workspace(name, hcl);
 
-const PROVIDER = (scope: string) => `terraform {
-  required_providers {
-    sender = { source = "pulumi-sender/sender" }
-  }
-}
-
-provider "sender" {
-  ownership_scope         = "${scope}"
-  request_timeout_seconds = 2
-  retry_deadline_seconds  = 5
-}
-`;
+const PROVIDER = (scope: string) =>
+  providerBlock(scope, { request_timeout_seconds: 2, retry_deadline_seconds: 5 });
 
 const MAIN = `${PROVIDER("e2e/terraform-door/main")}
 resource "sender_campaign" "news" {

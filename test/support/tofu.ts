@@ -13,6 +13,30 @@ import { scriptOutput } from "./run";
 /** The provider's source address as the dev override names it. */
 export const TF_SOURCE = "registry.opentofu.org/pulumi-sender/sender";
 
+/**
+ * The HCL of a workspace's `terraform` and `provider "sender"` blocks: the provider from the
+ * mirror's source, its `ownership_scope`, and `settings` (attribute names as the block spells them,
+ * e.g. `{ request_timeout_seconds: 2 }`), each on its own line, aligned.
+ */
+export function providerBlock(scope: string, settings: Readonly<Record<string, number>> = {}): string {
+  const lines: [string, string][] = [
+    ["ownership_scope", JSON.stringify(scope)],
+    ...Object.entries(settings).map(([name, value]): [string, string] => [name, String(value)]),
+  ];
+  const width = Math.max(...lines.map(([name]) => name.length));
+  const attributes = lines.map(([name, value]) => `  ${name.padEnd(width)} = ${value}`).join("\n");
+  return `terraform {
+  required_providers {
+    sender = { source = "pulumi-sender/sender" }
+  }
+}
+
+provider "sender" {
+${attributes}
+}
+`;
+}
+
 /** What one tofu command ended with. */
 export interface TofuRun {
   readonly code: number;
