@@ -5,8 +5,47 @@
 // descriptions and docs/terraform/ (scripts/terraform-docs.js) both go through here.
 import { CONFIG_TABLE } from "../core/config";
 import { dataSources } from "../functions";
-import { fieldTables, RESOURCE_KINDS } from "../kinds/registry";
+import { fieldTables, RESOURCE_KINDS, type ResourceKind } from "../kinds/registry";
+import type { Command, Dialect } from "../words";
 import { resourceTypeOf, snakeCase, TF_PROVIDER_NAME } from "./names";
+
+const COMMANDS: Readonly<Record<Command, string>> = {
+  up: "`apply`",
+  refresh: "`apply -refresh-only`",
+  destroy: "`destroy`",
+  import: "`import`",
+  replace: "`apply -replace=<its address>`",
+};
+
+/** A core path (`tagIds[1]`, `settings.replyTo`) as HCL spells it: each name in snake_case. */
+const snakePath = (path: string): string =>
+  path
+    .split(/(\[\d+\]|\.)/)
+    .map((step) => (step.startsWith("[") || step === "." ? step : snakeCase(step)))
+    .join("");
+
+/**
+ * Terraform's and OpenTofu's words for the core's messages: resource types, snake_case
+ * attributes, the provider block's attributes, the data sources, `apply` and `plan`, the
+ * configuration a user writes and the state the engine keeps. Terraform keeps no pending creates.
+ */
+export const TERRAFORM_WORDS: Dialect = {
+  engine: "Terraform",
+  declared: "the configuration",
+  recorded: "the state",
+  preview: "plan",
+  kind: (kind) => resourceTypeOf(kind as ResourceKind),
+  field: snakePath,
+  assignment: (name, value) => `${snakeCase(name)} = ${value}`,
+  setting: (name) => snakeCase(name),
+  setSetting: (name, example, secret = false) =>
+    secret
+      ? `\`${snakeCase(name)}\` in the provider block (from a sensitive variable)`
+      : `\`${snakeCase(name)} = ${example}\` in the provider block`,
+  lookup: (name) => `the \`${TF_PROVIDER_NAME}_${snakeCase(name.replace(/^get/, ""))}\` data source`,
+  command: (command) => COMMANDS[command],
+  pendingCreates: "",
+};
 
 /** Resource kinds named as Terraform types (`CampaignProof` → `sender_campaign_proof`), longest first. */
 const KIND_TYPES: readonly [string, string][] = [...RESOURCE_KINDS]

@@ -15,9 +15,11 @@ const LAYERS = ["provider", "sdk"];
  * the kinds and the data sources neither). docs/development.md's Layout says the same.
  */
 const PROVIDER_LAYERS: readonly (readonly string[])[] = [
+  ["words"], // the parts of a message, which each door spells in its own dialect
   ["client"], // the HTTP client of the Sender API, and the Node.js guard of its undici
   ["core"], // what the kinds use and the doors call
   ["kinds", "functions"], // the resource kinds with their registry; the data sources
+  ["pulumi"], // what both Pulumi doors share: their words, their engine's runtime
   ["dynamic", "plugin", "terraform"], // the doors
   ["adopt"], // `pulumi-sender adopt`, which writes what the doors read (Terraform's type names)
   ["."], // the entries: index.ts (`pulumi-sender/provider`), entry.ts (the plugin binary's, choosing a door)
@@ -51,7 +53,13 @@ function importsOf(file: string, text: string): string[] {
 }
 
 /** The layers that know no door's protocol: their contract is the project's own (provider/core/contract.ts). */
-const NEUTRAL = ["provider/core", "provider/kinds", "provider/client", "provider/functions"];
+const NEUTRAL = [
+  "provider/words",
+  "provider/core",
+  "provider/kinds",
+  "provider/client",
+  "provider/functions",
+];
 
 /** The Pulumi SDK's modules a source file imports, in any form (`@pulumi/pulumi`, `@pulumi/pulumi/errors`...). */
 function pulumiImportsOf(text: string): string[] {

@@ -1,0 +1,32 @@
+/**
+ * Pulumi's words for the core's messages: the dialect both Pulumi doors (the dynamic provider and
+ * the native plugin) run every operation in. Names stay as the programs spell them (`tagIds`,
+ * `CampaignSchedule`, `getTag`); settings are stack config keys under `sender:`.
+ */
+import type { Command, Dialect } from "../words";
+
+const COMMANDS: Readonly<Record<Command, string>> = {
+  up: "`pulumi up`",
+  refresh: "`pulumi refresh`",
+  destroy: "`pulumi destroy`",
+  import: "`pulumi import`",
+  replace: "`pulumi up --replace` with its URN",
+};
+
+/** The dialect of a Pulumi program, its stack and its CLI. */
+export const PULUMI_WORDS: Dialect = {
+  engine: "Pulumi",
+  declared: "the stack",
+  recorded: "the stack",
+  preview: "preview",
+  kind: (kind) => kind,
+  field: (path) => path,
+  assignment: (name, value) => `${name}: ${value}`,
+  setting: (name) => `sender:${name}`,
+  setSetting: (name, example, secret = false) =>
+    `\`pulumi config set${secret ? " --secret" : ""} sender:${name} ${example}\``,
+  lookup: (name) => name,
+  command: (command) => COMMANDS[command],
+  pendingCreates:
+    " If that run left pending CREATE operations, `pulumi refresh --clear-pending-creates --yes` clears them (docs/reliability.md).",
+};
