@@ -3,10 +3,12 @@
  * {@link ProviderContext} (every request but a GET is refused before it is sent), whose campaign,
  * webhook and attachment reads answer each id once.
  */
-import { type SenderClient, SenderHttpError, SenderReadOnlyError, UNAUTHENTICATED_HINT } from "../client";
+import { type SenderClient, SenderReadOnlyError } from "../client";
 import type * as api from "../client/schemas";
 import type { ProviderSettings } from "../core/config";
 import { ProviderContext } from "../core/context";
+import { PULUMI_WORDS } from "../pulumi/words";
+import type { Dialect } from "../words";
 
 /** The client `pulumi-sender adopt` reads an account through: read-only, its webhook list seeding `getWebhook`. */
 export type AdoptClient = SenderClient & { seedWebhooks(webhooks: readonly api.Webhook[]): void };
@@ -56,26 +58,23 @@ export function adoptClient(settings: ProviderSettings): AdoptClient {
   });
 }
 
-/** What a 401 tells `adopt`'s user: it takes the token from its command line, not a stack's config. */
-export const ADOPT_UNAUTHENTICATED_HINT =
-  "the service refused the API token: check --token or SENDER_API_TOKEN (adopt reads no stack's config)";
+/**
+ * `adopt`'s words: Pulumi's, but the token comes from its command line, not a stack's config, so
+ * a 401 names `--token`.
+ */
+export const ADOPT_WORDS: Dialect = {
+  ...PULUMI_WORDS,
+  tokenSource: "--token or SENDER_API_TOKEN (adopt reads no stack's config)",
+};
 
 /**
  * `error` in `adopt`'s words: a {@link MutationRefused} when the read-only client refused a request
- * on its way (the error or one of its causes); a 401's message with {@link ADOPT_UNAUTHENTICATED_HINT}
- * for the provider's hint (which names `pulumi config set`); else `error` itself.
+ * on its way (the error or one of its causes); else `error` itself (its words are {@link ADOPT_WORDS}').
  */
 export function inAdoptTerms(error: unknown): unknown {
   for (let cause: unknown = error; cause instanceof Error; cause = cause.cause) {
     if (SenderReadOnlyError.is(cause))
       return new MutationRefused(`${cause.method} ${cause.path}`, { cause: error });
-    if (SenderHttpError.is(cause) && cause.status === 401 && error instanceof Error)
-      return new Error(
-        error.message.replace(`(${UNAUTHENTICATED_HINT})`, `(${ADOPT_UNAUTHENTICATED_HINT})`),
-        {
-          cause: error,
-        },
-      );
   }
   return error;
 }

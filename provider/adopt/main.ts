@@ -3,8 +3,9 @@ import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { CAMPAIGN_STATUSES } from "../client/schemas/campaigns";
 import { readSettings } from "../core/config";
+import { inDialect } from "../words";
 import { type AccountFilters, managedLine, readAccount, splitManaged } from "./account";
-import { adoptClient, inAdoptTerms } from "./client";
+import { ADOPT_WORDS, adoptClient, inAdoptTerms } from "./client";
 import {
   IMPORTS_FILE,
   importBlocks,
@@ -142,11 +143,11 @@ export async function runAdopt(argv: readonly string[], io: AdoptIo): Promise<nu
   const client = adoptClient(settings);
   const started = performance.now();
   io.progress(`adopt: reading ${client.baseUrl}`);
-  const account = await readAccount(client, filters, (line) => io.progress(`adopt: ${line}`)).catch(
-    (error: unknown) => {
-      throw inAdoptTerms(error);
-    },
-  );
+  const account = await inDialect(ADOPT_WORDS, () =>
+    readAccount(client, filters, (line) => io.progress(`adopt: ${line}`)),
+  ).catch((error: unknown) => {
+    throw inAdoptTerms(error);
+  });
   // What a stack of this package made is another stack's until the user says otherwise.
   const { kept, managed } = splitManaged(account.objects);
   const includeManaged = values["include-managed"] === true;

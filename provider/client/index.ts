@@ -13,7 +13,7 @@ export {
   normaliseFieldErrors,
   SenderHttpError,
   type SenderHttpErrorDetails,
-  UNAUTHENTICATED_HINT,
+  unauthenticatedHint,
 } from "./errors/http-error";
 export { SenderNetworkError, type SenderNetworkErrorDetails } from "./errors/network-error";
 export { SenderReadOnlyError } from "./errors/read-only-error";

@@ -18,6 +18,7 @@
  * the writer itself.
  */
 import { shorten } from "../client";
+import { kindWord, say } from "../words";
 import type { PropertyBag } from "./bag";
 import type { ProviderContext } from "./context";
 import { notice } from "./diagnostics";
@@ -81,7 +82,7 @@ export function campaignPart(
             return;
           }
           notice(
-            `${kind} ${shorten(id)}: left as it is: another ${kind} resource of this run set it after this one (a replacement, or a rename without a move), so deleting this one does not undo that`,
+            say`${kindWord(kind)} ${shorten(id)}: left as it is: another ${kindWord(kind)} resource of this run set it after this one (a replacement, or a rename without a move), so deleting this one does not undo that`,
           );
           await handOver?.(context, id, userInputs(props as PropertyBag), taker as PropertyBag);
         });

@@ -4,6 +4,7 @@
  */
 import type { z } from "zod";
 import { shorten } from "../client";
+import { fieldWord, kindWord, say } from "../words";
 import type { CheckFailure, CheckResult, ResourceProviderImpl } from "./contract";
 import { notice } from "./diagnostics";
 import { containsUnknown, UNKNOWN, userInputs } from "./engine-values";
@@ -66,12 +67,12 @@ export function checkWithSchema(schema: z.ZodType, news: object): CheckResult {
     }
     const shown = refused
       .slice(0, ELEMENTS_SHOWN)
-      .map(({ property, reason }) => `${property} ${reason}`)
+      .map(({ property, reason }) => say`${fieldWord(property)} ${reason}`)
       .join("; ");
     const more = refused.length > ELEMENTS_SHOWN ? "; …" : "";
     failures.push({
       property: "",
-      reason: `${list}: ${refused.length} elements are refused (${shown}${more})`,
+      reason: say`${fieldWord(list)}: ${refused.length} elements are refused (${shown}${more})`,
     });
   }
   return failures.length > 0 ? { inputs: news, failures } : { inputs: news };
@@ -90,7 +91,7 @@ function hidesValue(issue: z.core.$ZodIssue): boolean {
 
 /** One failure; one that hides its value names its property in the reason instead. */
 function failureOf(property: string, reason: string, hideValue: boolean): CheckFailure {
-  return hideValue ? { property: "", reason: `${property}: ${reason}` } : { property, reason };
+  return hideValue ? { property: "", reason: say`${fieldWord(property)}: ${reason}` } : { property, reason };
 }
 
 /** The `check` of a kind whose inputs one schema judges: {@link checkWithSchema}. */
@@ -113,6 +114,8 @@ export function noticeTakeover(
   const adoptId = result.inputs?.adoptId;
   if (Object.keys(userInputs(olds)).length > 0 || (result.failures?.length ?? 0) > 0) return result;
   if (typeof adoptId !== "string" || adoptId === "" || containsUnknown(adoptId)) return result;
-  notice(`${kind} adopts the existing ${what} ${shorten(adoptId)} (adoptId) instead of creating one`);
+  notice(
+    say`${kindWord(kind)} adopts the existing ${what} ${shorten(adoptId)} (${fieldWord("adoptId")}) instead of creating one`,
+  );
   return result;
 }

@@ -3,6 +3,7 @@ import { DEFAULT_MAX_IN_FLIGHT, DEFAULT_TIMEOUT_MS } from "../client/client";
 import { SenderConfigError } from "../client/errors/config-error";
 import { shorten } from "../client/query";
 import { DEFAULT_RETRY_OPTIONS } from "../client/retry";
+import { type Dialect, say, sayIn, setSettingWord, settingWord, words } from "../words";
 import { editDistance } from "./edit-distance";
 
 /** The settings the provider reads from stack config (`sender:*`) or the environment. */
@@ -126,9 +127,11 @@ export interface ConfigSource {
   get(key: string): string | undefined;
 }
 
-/** The message of the error raised when no token is configured. */
-export const MISSING_TOKEN_MESSAGE =
-  "No Sender API token: set it with `pulumi config set --secret sender:apiToken <token>` or the SENDER_API_TOKEN environment variable";
+/** The message of the error raised when no token is configured, in `dialect` (the running door's by default). */
+export const missingTokenMessage = (dialect: Dialect = words()): string =>
+  sayIn(
+    dialect,
+  )`No Sender API token: set it with ${setSettingWord("apiToken", "<token>", true)} or the SENDER_API_TOKEN environment variable`;
 
 const positiveInt = (key: string) =>
   z
@@ -199,17 +202,25 @@ export function readSettings(config: ConfigSource, env: NodeJS.ProcessEnv = proc
   const parseFlag = (name: string, raw: string | undefined) => {
     if (raw === undefined) return undefined;
     if (raw === "true" || raw === "false") return raw === "true";
-    const reason = `sender:${name} must be true or false (got ${JSON.stringify(shorten(raw))}), e.g. \`pulumi config set sender:${name} true\``;
-    throw new SenderConfigError(`sender:${name}`, reason, `Invalid config sender:${name}: ${reason}`);
+    const reason = say`${settingWord(name)} must be true or false (got ${JSON.stringify(shorten(raw))}), e.g. ${setSettingWord(name, "true")}`;
+    throw new SenderConfigError(
+      `sender:${name}`,
+      reason,
+      say`Invalid config ${settingWord(name)}: ${reason}`,
+    );
   };
   const parseNumber = (name: string, raw: string | undefined, scale: number) => {
     if (raw === undefined) return undefined;
-    const parsed = positiveInt(`sender:${name}`).safeParse(raw);
+    const parsed = positiveInt(settingWord(name)(words())).safeParse(raw);
     if (!parsed.success) {
       // The value as given and a valid one: no integer key is a secret.
       const example = CONFIG_TABLE[name as ConfigKeyName]?.default ?? 1;
-      const reason = `${parsed.error.issues[0]?.message ?? "invalid value"} (got ${JSON.stringify(shorten(raw))}), e.g. \`pulumi config set sender:${name} ${example}\``;
-      throw new SenderConfigError(`sender:${name}`, reason, `Invalid config sender:${name}: ${reason}`);
+      const reason = say`${parsed.error.issues[0]?.message ?? "invalid value"} (got ${JSON.stringify(shorten(raw))}), e.g. ${setSettingWord(name, String(example))}`;
+      throw new SenderConfigError(
+        `sender:${name}`,
+        reason,
+        say`Invalid config ${settingWord(name)}: ${reason}`,
+      );
     }
     return parsed.data * scale;
   };
@@ -272,7 +283,7 @@ export function missingTokenError(keys: Iterable<string> = []): SenderConfigErro
       editDistance(key.slice("sender:".length).toLowerCase(), "apitoken") <= 3,
   );
   const hint = lookalike ? ` (${lookalike} is set: did you mean sender:apiToken?)` : "";
-  return new SenderConfigError("sender:apiToken", "is not set", `${MISSING_TOKEN_MESSAGE}${hint}`);
+  return new SenderConfigError("sender:apiToken", "is not set", `${missingTokenMessage()}${hint}`);
 }
 
 /** What {@link checkSenderConfig} found: the settings, and one warning per key the package does not read. */

@@ -6,6 +6,7 @@ import { PacerRegistry } from "../client/pacer";
 import { DEFAULT_RETRY_OPTIONS } from "../client/retry";
 import type * as api from "../client/schemas";
 import { abortRequestsInFlight } from "../client/transport";
+import { say, settingWord } from "../words";
 import { Claims } from "./claims";
 import {
   CONFIG_TABLE,
@@ -20,7 +21,7 @@ import {
 import { EngineWatch } from "./engine-watch";
 import { ListedCampaigns } from "./listed-campaigns";
 
-export { MISSING_TOKEN_MESSAGE } from "./config";
+export { missingTokenMessage } from "./config";
 
 /** The stack config as `configure()` receives it: `get` plus, in the engine's process, every raw key. */
 export interface ConfigureInput extends ConfigSource {
@@ -348,7 +349,7 @@ function asConfigError(error: SenderConfigError): SenderConfigError {
   return new SenderConfigError(
     `sender:${error.option}`,
     error.reason,
-    `Invalid config sender:${error.option} (or ${key.env}): ${error.reason}`,
+    say`Invalid config ${settingWord(error.option)} (or ${key.env}): ${error.reason}`,
   );
 }
 

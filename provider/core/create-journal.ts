@@ -8,6 +8,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { shorten } from "../client";
+import { commandWord, say } from "../words";
 import { warn } from "./diagnostics";
 import { errorText } from "./operation-errors";
 
@@ -54,7 +55,7 @@ function privateJournalDir(): string {
 /** The error for a journal that cannot be read: it names the file and what to do. */
 function journalError(file: string, why: string): Error {
   return new Error(
-    `the create journal ${file} cannot be read (${why}). It proves which objects this machine made for this resource; repair or remove it, then run \`pulumi up\` again`,
+    say`the create journal ${file} cannot be read (${why}). It proves which objects this machine made for this resource; repair or remove it, then run ${commandWord("up")} again`,
   );
 }
 

@@ -1,4 +1,5 @@
 import { SenderHttpError, shorten } from "../client";
+import { apply, assignWord, commandWord, declared, kindWord, pendingCreates, say, words } from "../words";
 import type { PropertyBag } from "./bag";
 import type { Claims } from "./claims";
 import { journalAdd, journalRecorded } from "./create-journal";
@@ -126,8 +127,8 @@ const LOOK_PAUSES_MS = [250, 500, 1000, 2000];
 /** The default advice for candidates that are not provably the resource's. */
 function adoptIdAdvice(ids: readonly string[]): string {
   if (ids.length === 0)
-    return 'look for it in Sender and, if it is there, set `adoptId: "<its id>"` on this resource';
-  return `check them in Sender and set ${ids.map((id) => `adoptId: "${id}"`).join(" or ")} on this resource if one is its own`;
+    return say`look for it in Sender and, if it is there, set \`${assignWord("adoptId", '"<its id>"')}\` on this resource`;
+  return say`check them in Sender and set ${ids.map((id) => assignWord("adoptId", `"${id}"`)(words())).join(" or ")} on this resource if one is its own`;
 }
 
 /**
@@ -172,8 +173,7 @@ export async function createOnce<T>(
     // Made by an earlier run that never recorded it: that run (a kill) left a pending CREATE in
     // the state, which the engine keeps warning about until a refresh clears it.
     notice(
-      `note: ${spec.kind} ${spec.idOf(kept as T)} was made by an earlier run that did not record it (a lost answer, an interrupted up) and ${spec.proof ?? "carries this resource's mark"}: reclaimed, not made again. ` +
-        "If that run left pending CREATE operations, `pulumi refresh --clear-pending-creates --yes` clears them (docs/reliability.md).",
+      say`note: ${kindWord(spec.kind)} ${spec.idOf(kept as T)} was made by an earlier run that did not record it (a lost answer, an interrupted ${apply}) and ${spec.proof ?? "carries this resource's mark"}: reclaimed, not made again.${pendingCreates}`,
     );
     await removeDuplicates(mine, spec, extra);
     return kept as T;
@@ -277,7 +277,7 @@ async function removeDuplicates<T>(
       await spec.remove(id);
       mine.add(id);
     } catch (err) {
-      warn(`${spec.kind}: could not remove duplicate ${id}: ${errorText(err)}`);
+      warn(say`${kindWord(spec.kind)}: could not remove duplicate ${id}: ${errorText(err)}`);
     }
   }
 }
@@ -327,7 +327,7 @@ export async function removeLeftovers<T>(
   try {
     marked = await spec.list();
   } catch (err) {
-    warn(`${spec.kind} ${spec.ownId}: could not look for leftovers: ${errorText(err)}`);
+    warn(say`${kindWord(spec.kind)} ${spec.ownId}: could not look for leftovers: ${errorText(err)}`);
     return [];
   }
   const removed: string[] = [];
@@ -336,7 +336,7 @@ export async function removeLeftovers<T>(
     if (id === spec.ownId) continue;
     if (!spec.removable(object)) {
       warn(
-        `${spec.kind} ${spec.ownId}: ${id} carries this resource's mark but is no longer a draft; left alone`,
+        say`${kindWord(spec.kind)} ${spec.ownId}: ${id} carries this resource's mark but is no longer a draft; left alone`,
       );
       continue;
     }
@@ -344,7 +344,7 @@ export async function removeLeftovers<T>(
       await spec.remove(id);
       removed.push(id);
     } catch (err) {
-      warn(`${spec.kind} ${spec.ownId}: could not remove leftover ${id}: ${errorText(err)}`);
+      warn(say`${kindWord(spec.kind)} ${spec.ownId}: could not remove leftover ${id}: ${errorText(err)}`);
     }
   }
   return removed;
@@ -357,7 +357,7 @@ export function mayExistError<T>(spec: CreateOnceSpec<T>, failure: unknown, look
       ? "no such object turned up in the look-ups that followed"
       : `the look-up for it failed too (${shorten(errorText(lookError), 300)})`;
   const next = spec.owns
-    ? `Running \`pulumi up\` again reclaims it if it exists, as it ${spec.proof ?? "carries this resource's mark"}`
+    ? say`Running ${commandWord("up")} again reclaims it if it exists, as it ${spec.proof ?? "carries this resource's mark"}`
     : `Nothing else was created: ${(spec.advice ?? adoptIdAdvice)([])}`;
   const error = new Error(
     `${errorText(failure)}. The service may have made the ${spec.describe} anyway: ${looked}. ${next}.`,
@@ -370,7 +370,7 @@ export function mayExistError<T>(spec: CreateOnceSpec<T>, failure: unknown, look
 function unprovableError<T>(spec: CreateOnceSpec<T>, failure: unknown, ids: readonly string[]): Error {
   const error = new Error(
     `${errorText(failure)}. ${ids.length} candidate(s) for the ${spec.describe} appeared meanwhile (${ids.join(", ")}), ` +
-      `and nothing proves whose they are: another stack may have made them, so none is reclaimed and nothing else was created. ` +
+      say`and nothing proves whose they are: another ${declared} may have made them, so none is reclaimed and nothing else was created. ` +
       `${capitalize((spec.advice ?? adoptIdAdvice)(ids))}.`,
   );
   (error as Error & { cause?: unknown }).cause = failure;

@@ -7,6 +7,7 @@
  * stays hand-written in the resource's module.
  */
 import { z } from "zod";
+import { fieldWord, say } from "../words";
 import { comparableTitle } from "./autoname";
 import { type DiffSpec, sameSet, sameValue } from "./diff";
 import type { FieldType } from "./field-type";
@@ -232,7 +233,7 @@ export function outputFieldFailures(table: FieldTable, news: object): { property
     .filter((name) => given[name] !== undefined && given[name] !== null)
     .map((name) => ({
       property: name,
-      reason: `${name} is an output the provider records, never an input: remove it from the resource's arguments`,
+      reason: say`${fieldWord(name)} is an output the provider records, never an input: remove it from the resource's arguments`,
     }));
 }
 

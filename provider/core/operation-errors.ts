@@ -4,6 +4,7 @@
  */
 import { SenderError, type SenderHttpError, shorten } from "../client";
 import { hasBrand, setBrand } from "../client/errors/brand";
+import { commandWord, kindWord, operationWord, recorded, say } from "../words";
 import { inProgramTerms, type WireMap } from "./program-errors";
 
 /** The HTTP status of a client error, from this or any other copy of the package. */
@@ -44,10 +45,15 @@ export class SenderOperationError extends Error {
   constructor(operation: Operation, kind: string, subject: string | undefined, cause: unknown) {
     let detail = errorText(cause);
     if (operation === "update" && isNotFound(cause)) {
-      detail = `${detail.replace(/\.?$/, ".")} The ${kind} no longer exists in Sender: run \`pulumi refresh\` to drop it from the stack, then \`pulumi up\` to make it again`;
+      detail = say`${detail.replace(/\.?$/, ".")} The ${kindWord(kind)} no longer exists in Sender: run ${commandWord("refresh")} to drop it from the ${recorded}, then ${commandWord("up")} to make it again`;
     }
     // Ids and labels come from the program: a 100 KB value must still give a short line.
-    super(`${operation} ${kind}${subject ? ` ${shorten(subject)}` : ""} failed: ${detail}`, { cause });
+    super(
+      say`${operationWord(operation)} ${kindWord(kind)}${subject ? ` ${shorten(subject)}` : ""} failed: ${detail}`,
+      {
+        cause,
+      },
+    );
     this.name = "SenderOperationError";
     this.operation = operation;
     this.resourceKind = kind;

@@ -8,6 +8,7 @@
  */
 import { z } from "zod";
 import { shorten } from "../client";
+import { declared, fieldWord, kindWord, say, words } from "../words";
 import type { PropertyBag } from "./bag";
 import { idProblem, safeId } from "./ids";
 import { withOperation } from "./operation-errors";
@@ -89,21 +90,23 @@ export function partWithTakeover(
           const own = idOf(inputs);
           if (own !== adoptId) {
             throw new Error(
-              `adoptId ${shorten(adoptId)} is not this ${kind}'s id ${shorten(own)}, which its inputs give; set adoptId to it or leave adoptId out`,
+              say`${fieldWord("adoptId")} ${shorten(adoptId)} is not this ${kindWord(kind)}'s id ${shorten(own)}, which its inputs give; set ${fieldWord("adoptId")} to it or leave ${fieldWord("adoptId")} out`,
             );
           }
           const mine = context.claims.of(kind);
           if (mine.has(adoptId))
             throw new Error(
-              `adoptId ${shorten(adoptId)}: another ${kind} resource of this stack has already taken it`,
+              say`${fieldWord("adoptId")} ${shorten(adoptId)}: another ${kindWord(kind)} resource of this ${declared} has already taken it`,
             );
           const current = await provider.read(adoptId, {});
           if (!current.id || current.props === undefined)
-            throw new Error(`adoptId ${shorten(adoptId)}: the service has no ${kind} of this id to adopt`);
+            throw new Error(
+              say`${fieldWord("adoptId")} ${shorten(adoptId)}: the service has no ${kindWord(kind)} of this id to adopt`,
+            );
           const diff = await provider.diff(adoptId, current.props, inputs);
           if (diff.replaces !== undefined && diff.replaces.length > 0) {
             throw new Error(
-              `adoptId ${shorten(adoptId)}: the ${kind} differs from the inputs in ${diff.replaces.join(", ")}, which cannot change in place; set them to the service's values`,
+              say`${fieldWord("adoptId")} ${shorten(adoptId)}: the ${kindWord(kind)} differs from the inputs in ${diff.replaces.map((name) => fieldWord(name)(words())).join(", ")}, which cannot change in place; set them to the service's values`,
             );
           }
           mine.add(adoptId);

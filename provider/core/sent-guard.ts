@@ -3,6 +3,7 @@
  * change, and a `delete` leaves the service untouched, so that no mail goes out twice.
  */
 import type * as api from "../client/schemas";
+import { declared, fieldWord, kindWord, say, words } from "../words";
 import type { PropertyBag } from "./bag";
 import type { ProviderContext } from "./context";
 import type { DiffResult } from "./contract";
@@ -32,12 +33,15 @@ export function sentCampaignError(
   fields: readonly string[],
   part?: string,
 ): Error {
-  const names = [...fields].sort().join(", ");
-  const what = part === undefined ? names : `its ${part} (${names})`;
+  const names = [...fields]
+    .sort()
+    .map((name) => fieldWord(name)(words()))
+    .join(", ");
+  const what = part === undefined ? names : say`its ${kindWord(part)} (${names})`;
   const advice =
     part === undefined
-      ? "Changing or replacing a sent campaign could send the mail again; remove it from the stack or revert the change."
-      : `The service freezes a sent campaign; remove the ${part} from the stack or revert the change.`;
+      ? say`Changing or replacing a sent campaign could send the mail again; remove it from the ${declared} or revert the change.`
+      : say`The service freezes a sent campaign; remove the ${kindWord(part)} from the ${declared} or revert the change.`;
   return new Error(
     `Campaign ${campaignId} has already been sent (status ${status}): refusing to change ${what}. ${advice}`,
   );
@@ -98,7 +102,7 @@ export async function guardSentCampaign(
     const part = guard.itself ? undefined : guard.kind;
     if (guard.operation === "delete") {
       warn(
-        `${guard.kind} ${guard.id} was removed from the stack, but campaign ${campaignId} has already ` +
+        say`${kindWord(guard.kind)} ${guard.id} was removed from the ${declared}, but campaign ${campaignId} has already ` +
           `been sent (status ${campaign.status}): the service was left untouched.`,
       );
       return { sent: true, campaign };

@@ -20,6 +20,8 @@ import {
 } from "../core/stack-place";
 import { checkInContext } from "../kinds/account-checks";
 import { providerFactories, type ResourceKind } from "../kinds/registry";
+import { PULUMI_WORDS } from "../pulumi/words";
+import { inDialect } from "../words";
 import { STACK_NONCE_KIND, stackNonceProvider } from "./stack-nonce";
 
 // Errors that are bugs keep their stack trace; every other failure is a message for the user.
@@ -113,7 +115,7 @@ export function providerFor(
     const context = holder.context;
     if (context.failure) throw cleanError(context.failure);
     try {
-      return await operation(make(readOnly ? context.readOnly() : context));
+      return await inDialect(PULUMI_WORDS, () => operation(make(readOnly ? context.readOnly() : context)));
     } catch (error) {
       throw cleanError(error);
     }
@@ -145,7 +147,7 @@ export function providerFor(
     configure: async (req) => {
       holder.watchEngine(); // stop once the engine is gone (kill -9 of `pulumi up`)
       try {
-        holder.configure(req.config as ConfigureInput);
+        inDialect(PULUMI_WORDS, () => holder.configure(req.config as ConfigureInput));
       } catch (error) {
         throw cleanError(error);
       }

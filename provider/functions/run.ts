@@ -2,6 +2,7 @@
 // for the plugin (with its provider's client): arguments checked first, errors named after the function.
 import { z } from "zod";
 import { type PageMeta, type SenderClient, SenderError, SenderHttpError } from "../client";
+import { lookupWord, say } from "../words";
 import type { ArgDecls, DataSource } from "./declare";
 
 /** Why a function failed; see {@link SenderFunctionError.reason}. */
@@ -43,7 +44,7 @@ export class SenderFunctionError extends Error {
     detail: string,
     options: { argument?: string; cause?: unknown } = {},
   ) {
-    super(reason === "config" ? detail : `${functionName}: ${detail}`);
+    super(reason === "config" ? detail : say`${lookupWord(functionName)}: ${detail}`);
     if (options.cause !== undefined) {
       Object.defineProperty(this, "cause", { value: options.cause, enumerable: false, writable: true });
     }

@@ -13,6 +13,7 @@ import type { PropertyBag } from "../core/bag";
 import type { ProviderContext } from "../core/context";
 import type { CheckFailure, CheckResult } from "../core/contract";
 import { containsUnknown, userInputs } from "../core/engine-values";
+import { fieldWord, say } from "../words";
 import { type ResourceKind, registry } from "./registry";
 
 /** How many of the account's ids a failure lists as examples. */
@@ -65,7 +66,7 @@ export async function accountCheckFailures(
       failures.push({
         property: "",
         reason:
-          `${input.property}[${first.index}] ${JSON.stringify(shorten(first.id as string))} is not a ${noun} of this account: ` +
+          say`${fieldWord(`${input.property}[${first.index}]`)} ${JSON.stringify(shorten(first.id as string))} is not a ${noun} of this account: ` +
           `use the id of one of its ${noun}s (${examples(known)}), or create the ${noun} in Sender first`,
       });
       continue;
@@ -76,7 +77,7 @@ export async function accountCheckFailures(
     failures.push({
       property: "",
       reason:
-        `${input.property}: ${unknown.length} ids are not ${noun}s of this account (${shown.join(", ")}${more}): ` +
+        say`${fieldWord(input.property)}: ${unknown.length} ids are not ${noun}s of this account (${shown.join(", ")}${more}): ` +
         `use the ids of its ${noun}s (${examples(known)}), or create the ${noun}s in Sender first`,
     });
   }

@@ -14,6 +14,7 @@ import { isNotFound, readOrGone, withOperation } from "../core/operation-errors"
 import { attachmentAdoptIdField } from "../core/part-takeover";
 import type { ResourceProviderOf } from "../core/provider-types";
 import { guardedDiff, sentBeforeDelete } from "../core/sent-guard";
+import { kindWord, operationWord, say } from "../words";
 
 const KIND = "Attachment";
 
@@ -285,7 +286,7 @@ export const attachmentProvider: ResourceProviderOf = defineResource(attachmentF
         return { outs: { ...olds, campaignId: news.campaignId, url: news.url } as AttachmentOutputs };
       // Else unreachable: every other change forces replacement, so the engine never asks for an update.
       throw new Error(
-        `update ${KIND} ${id} failed: the Sender API cannot change an attachment; it must be replaced`,
+        say`${operationWord("update")} ${kindWord(KIND)} ${id} failed: the Sender API cannot change an attachment; it must be replaced`,
       );
     },
 

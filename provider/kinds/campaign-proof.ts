@@ -27,6 +27,7 @@ import type { KindSample } from "../core/kind-sample";
 import { isNotFound, operationError, readOrGone, withOperation } from "../core/operation-errors";
 import type { ResourceProviderOf } from "../core/provider-types";
 import { isSent } from "../core/sent-guard";
+import { apply, fieldWord, kindWord, say } from "../words";
 
 const KIND = "CampaignProof";
 
@@ -109,7 +110,9 @@ export const campaignProofFields = {
    */
   contentHash: {
     type: "string",
-    check: z.string({ error: "must be a string (a Campaign's contentHash)" }),
+    check: z.string({
+      error: () => say`must be a string (a ${kindWord("Campaign")}'s ${fieldWord("contentHash")})`,
+    }),
   },
   /** The hash of the subject and content last proofed, the same function as a Campaign's `contentHash`. */
   proofedHash: { type: "string", output: true },
@@ -133,8 +136,8 @@ const { spec: CAMPAIGN_PROOF_DIFF } = derive(campaignProofFields);
 /** The error that refuses a proof of a sent campaign: one line. */
 export function sentProofError(campaignId: string, status: string): Error {
   return new Error(
-    `Campaign ${campaignId} has already been sent (status ${status}): refusing to send a proof of it; ` +
-      "a proof is for a campaign not yet sent: remove the CampaignProof or its change",
+    say`Campaign ${campaignId} has already been sent (status ${status}): refusing to send a proof of it; ` +
+      say`a proof is for a campaign not yet sent: remove the ${kindWord("CampaignProof")} or its change`,
   );
 }
 
@@ -142,7 +145,7 @@ export function sentProofError(campaignId: string, status: string): Error {
 export function proofNotice(campaignId: string | undefined, addresses: readonly string[]): string {
   const noun = addresses.length === 1 ? "proof" : "proofs";
   const of = campaignId === undefined ? "the campaign to be created" : `campaign ${campaignId}`;
-  return `up will send ${addresses.length} ${noun} of ${of} to ${addresses.join(", ")}`;
+  return say`${apply} will send ${addresses.length} ${noun} of ${of} to ${addresses.join(", ")}`;
 }
 
 const isKnownText = (value: unknown): value is string => typeof value === "string" && !containsUnknown(value);
@@ -200,7 +203,7 @@ async function sendProof(context: ProviderContext, campaign: api.Campaign, addre
 function warnHashMismatch(inputs: CampaignProofInputs, proofed: string): void {
   if (inputs.contentHash === undefined || inputs.contentHash === proofed) return;
   warn(
-    `CampaignProof of campaign ${inputs.campaignId}: contentHash ${inputs.contentHash} is not the hash of the ` +
+    say`${kindWord("CampaignProof")} of campaign ${inputs.campaignId}: ${fieldWord("contentHash")} ${inputs.contentHash} is not the hash of the ` +
       `campaign's current subject and content (${proofed}); the proof sent shows the current ones`,
   );
 }

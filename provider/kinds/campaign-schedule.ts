@@ -21,6 +21,7 @@ import { httpStatusOf, isNotFound, readOrGone, withOperation } from "../core/ope
 import { partAdoptIdField } from "../core/part-takeover";
 import type { ResourceProviderOf } from "../core/provider-types";
 import { guardChange, guardedDiff, guardSentCampaign, isSent } from "../core/sent-guard";
+import { fieldWord, kindWord, say, settingWord } from "../words";
 
 const KIND = "CampaignSchedule";
 
@@ -68,7 +69,9 @@ export function parseScheduleTime(value: string): Date | undefined {
 export function toApiScheduleTime(value: string): string {
   const instant = parseScheduleTime(value);
   if (!instant)
-    throw new Error(`scheduleTime ${JSON.stringify(value)} is not an ISO 8601 time with an offset`);
+    throw new Error(
+      say`${fieldWord("scheduleTime")} ${JSON.stringify(value)} is not an ISO 8601 time with an offset`,
+    );
   return formatTimestamp(instant);
 }
 
@@ -148,7 +151,7 @@ async function schedule(
   const instant = (parseScheduleTime(inputs.scheduleTime) as Date).getTime();
   if (instant <= now) {
     throw new Error(
-      `scheduleTime ${inputs.scheduleTime} (${utc} UTC) is not in the future; ` +
+      say`${fieldWord("scheduleTime")} ${inputs.scheduleTime} (${utc} UTC) is not in the future; ` +
         "the service can only schedule a campaign for a later time",
     );
   }
@@ -156,8 +159,8 @@ async function schedule(
   if (leadMinutes !== undefined && instant - now < leadMinutes * 60_000) {
     const earliest = formatTimestamp(new Date(Math.ceil((now + leadMinutes * 60_000) / 60_000) * 60_000));
     throw new Error(
-      `scheduleTime ${inputs.scheduleTime} (${utc} UTC) is ${Math.floor((instant - now) / 60_000)} minutes from now, ` +
-        `less than the ${leadMinutes} minutes sender:minScheduleLeadMinutes requires: move scheduleTime to ${earliest} UTC or later`,
+      say`${fieldWord("scheduleTime")} ${inputs.scheduleTime} (${utc} UTC) is ${Math.floor((instant - now) / 60_000)} minutes from now, ` +
+        say`less than the ${leadMinutes} minutes ${settingWord("minScheduleLeadMinutes")} requires: move ${fieldWord("scheduleTime")} to ${earliest} UTC or later`,
     );
   }
   if (context.scheduleNeedsAudience()) await refuseWithoutAudience(context, inputs.campaignId);
@@ -182,9 +185,9 @@ async function refuseWithoutAudience(context: ProviderContext, campaignId: strin
   if ((await client.getCampaignTags(campaignId)).length > 0) return;
   if ((await client.getCampaignFilters(campaignId)).length > 0) return;
   throw new Error(
-    `campaignId ${campaignId} has no audience in Sender (no tags, saved filters or groups, and not sendToAll), ` +
-      "and sender:scheduleNeedsAudience requires one: add a CampaignTargeting with this campaignId and make the " +
-      "schedule depend on it (dependsOn), or give the campaign groups",
+    say`${fieldWord("campaignId")} ${campaignId} has no audience in Sender (no tags, saved filters or groups, and not ${fieldWord("sendToAll")}), ` +
+      say`and ${settingWord("scheduleNeedsAudience")} requires one: add a ${kindWord("CampaignTargeting")} with this ${fieldWord("campaignId")} and make the ` +
+      say`schedule depend on it (${fieldWord("dependsOn")}), or give the campaign groups`,
   );
 }
 
@@ -255,7 +258,7 @@ function refusePast(
         property: "scheduleTime",
         reason:
           `${formatTimestamp(instant)} UTC is in the past (now ${formatTimestamp(new Date(now))} UTC): ` +
-          "give a later time, or leave out the CampaignSchedule to keep the campaign a draft",
+          say`give a later time, or leave out the ${kindWord("CampaignSchedule")} to keep the campaign a draft`,
       },
     ],
   };

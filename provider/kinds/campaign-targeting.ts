@@ -26,6 +26,7 @@ import { partAdoptIdField } from "../core/part-takeover";
 import { inProgramTerms } from "../core/program-errors";
 import type { ResourceProviderOf } from "../core/provider-types";
 import { guardChange, guardedDiff, guardSentCampaign } from "../core/sent-guard";
+import { assignWord, fieldWord, say } from "../words";
 
 const KIND = "CampaignTargeting";
 
@@ -113,7 +114,7 @@ const targetsSomeone = (schema: ReturnType<typeof schemaOf>) =>
           ctx.addIssue({
             code: "custom",
             path: [field],
-            message: "cannot be combined with sendToAll: true, which already targets every active subscriber",
+            message: say`cannot be combined with ${assignWord("sendToAll", "true")}, which already targets every active subscriber`,
           });
         }
       }
@@ -121,8 +122,7 @@ const targetsSomeone = (schema: ReturnType<typeof schemaOf>) =>
       ctx.addIssue({
         code: "custom",
         path: ["sendToAll"],
-        message:
-          "must be true when neither tagIds nor filterIds is given, so that the campaign has recipients",
+        message: say`must be true when neither ${fieldWord("tagIds")} nor ${fieldWord("filterIds")} is given, so that the campaign has recipients`,
       });
     }
   });

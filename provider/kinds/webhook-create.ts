@@ -16,6 +16,7 @@ import {
 } from "../core/create-journal";
 import { createOnce, createOptionsOf, isAmbiguous } from "../core/create-once";
 import { isNotFound } from "../core/operation-errors";
+import { assignWord, commandWord, declared, fieldWord, kindWord, say } from "../words";
 
 const KIND = "Webhook";
 
@@ -50,7 +51,7 @@ export function described(body: CreateWebhookBody): string {
 
 /** What to do about an existing webhook `id` that this resource would duplicate or may have made. */
 export function adoptAdvice(id: string): string {
-  return `if it is this resource's, set \`adoptId: "${id}"\` on it; otherwise delete it in Sender and run \`pulumi up\` again`;
+  return say`if it is this resource's, set \`${assignWord("adoptId", `"${id}"`)}\` on it; otherwise delete it in Sender and run ${commandWord("up")} again`;
 }
 
 /**
@@ -93,13 +94,14 @@ export async function takeOver(
   try {
     current = await client.getWebhook(adoptId);
   } catch (err) {
-    if (isNotFound(err)) throw new Error(`adoptId ${shorten(adoptId)}: no webhook with this id exists`);
+    if (isNotFound(err))
+      throw new Error(say`${fieldWord("adoptId")} ${shorten(adoptId)}: no webhook with this id exists`);
     throw err;
   }
   const mine = context.claims.of(KIND);
   if (mine.has(current.id)) {
     throw new Error(
-      `adoptId ${shorten(adoptId)}: another Webhook resource of this stack has already taken it`,
+      say`${fieldWord("adoptId")} ${shorten(adoptId)}: another ${kindWord("Webhook")} resource of this ${declared} has already taken it`,
     );
   }
   const fixed = (
@@ -111,11 +113,12 @@ export async function takeOver(
   if (fixed.length > 0) {
     const detail = fixed
       .map(
-        ([field, actual, wanted]) => `${field} is ${JSON.stringify(actual)}, not ${JSON.stringify(wanted)}`,
+        ([field, actual, wanted]) =>
+          say`${fieldWord(field)} is ${JSON.stringify(actual)}, not ${JSON.stringify(wanted)}`,
       )
       .join("; ");
     throw new Error(
-      `adoptId ${shorten(adoptId)}: the webhook differs from the inputs (${detail}); a webhook's topic and group ` +
+      say`${fieldWord("adoptId")} ${shorten(adoptId)}: the webhook differs from the inputs (${detail}); a webhook's topic and group ` +
         "cannot change in place, so set these inputs to its values",
     );
   }
@@ -191,7 +194,7 @@ export async function createProvably(
         idOf: (w) => w.id,
         advice: (ids) =>
           ids.length === 0
-            ? 'look for it in Sender (Settings, Webhooks); if it is there, set `adoptId: "<its id>"` on this resource, or delete it there and run `pulumi up` again'
+            ? say`look for it in Sender (Settings, Webhooks); if it is there, set \`${assignWord("adoptId", '"<its id>"')}\` on this resource, or delete it there and run ${commandWord("up")} again`
             : adoptAdvice(ids[0] as string),
       },
       createOptionsOf(client, context.retryDeadlineMs()),

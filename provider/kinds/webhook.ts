@@ -26,6 +26,7 @@ import { safeId } from "../core/ids";
 import type { KindSample } from "../core/kind-sample";
 import { isNotFound, readOrGone, withOperation } from "../core/operation-errors";
 import type { ResourceProviderOf } from "../core/provider-types";
+import { commandWord, say } from "../words";
 import { createProvably, takeOver } from "./webhook-create";
 
 const KIND = "Webhook";
@@ -261,7 +262,7 @@ export const webhookProvider: ResourceProviderOf = defineResource(webhookFields,
               .join("; ");
             throw new Error(
               `PATCH /v2/account/webhooks/${id} succeeded but did not make the change (${detail}). ` +
-                "Replace the webhook instead (`pulumi up --replace` with its URN).",
+                say`Replace the webhook instead (${commandWord("replace")}).`,
             );
           }
           return { outs: stateOf(news, webhook) };

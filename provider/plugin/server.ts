@@ -21,6 +21,8 @@ import { servedFunctions } from "../functions/served";
 import { checkInContext } from "../kinds/account-checks";
 import { namingPlan, resourceNaming } from "../kinds/naming";
 import { providerFactories, RESOURCE_KINDS, type ResourceKind } from "../kinds/registry";
+import { PULUMI_WORDS } from "../pulumi/words";
+import { inDialect } from "../words";
 import { PACKAGE } from "./schema";
 
 /** Set by scripts/plugin-bundle.js (esbuild `define`) in the plugin bundle; undeclared elsewhere. */
@@ -314,7 +316,8 @@ export function nativeProvider(
 ): NativeProvider {
   const { sink } = options;
   // Every operation runs in its resource's scope, so that its warnings name the resource.
-  const forResource = <T>(urn: string | undefined, run: () => Promise<T>) => inScope(urn, run, sink);
+  const forResource = <T>(urn: string | undefined, run: () => Promise<T>) =>
+    inScope(urn, () => inDialect(PULUMI_WORDS, run), sink);
   const of = (urn: string) => providerFactories[kindOfUrn(urn)](holder.context);
   // check, diff and read never write, whatever the engine asks (a preview, `refresh --preview-only`):
   // they work with a client that refuses every request but a GET.
@@ -338,7 +341,7 @@ export function nativeProvider(
     configure(variables) {
       nonce = variables.get(`${PACKAGE}:config:${NONCE_INPUT}`) ?? variables.get(`${PACKAGE}:${NONCE_INPUT}`);
       place = variables.get(`${PACKAGE}:config:${PLACE_INPUT}`) ?? variables.get(`${PACKAGE}:${PLACE_INPUT}`);
-      holder.configure(configSourceOf(variables));
+      inDialect(PULUMI_WORDS, () => holder.configure(configSourceOf(variables)));
     },
     checkConfig: (olds, news, urn) =>
       forResource(urn || undefined, async () => {

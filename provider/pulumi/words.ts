@@ -16,9 +16,11 @@ const COMMANDS: Readonly<Record<Command, string>> = {
 /** The dialect of a Pulumi program, its stack and its CLI. */
 export const PULUMI_WORDS: Dialect = {
   engine: "Pulumi",
-  declared: "the stack",
-  recorded: "the stack",
+  declared: "stack",
+  recorded: "stack",
+  apply: "up",
   preview: "preview",
+  operation: (name) => name,
   kind: (kind) => kind,
   field: (path) => path,
   assignment: (name, value) => `${name}: ${value}`,
@@ -27,6 +29,8 @@ export const PULUMI_WORDS: Dialect = {
     `\`pulumi config set${secret ? " --secret" : ""} sender:${name} ${example}\``,
   lookup: (name) => name,
   command: (command) => COMMANDS[command],
+  tokenSource:
+    "`sender:apiToken` (set it with `pulumi config set --secret sender:apiToken <token>`) or SENDER_API_TOKEN",
   pendingCreates:
     " If that run left pending CREATE operations, `pulumi refresh --clear-pending-creates --yes` clears them (docs/reliability.md).",
 };

@@ -23,6 +23,7 @@ import { servedFunctions } from "../functions/served";
 import { checkInContext } from "../kinds/account-checks";
 import { namingPlan, resourceNaming } from "../kinds/naming";
 import { fieldTables, providerFactories, type ResourceKind } from "../kinds/registry";
+import { inDialect } from "../words";
 import { PlannedMarks } from "./marks";
 import {
   inputAttributes,
@@ -46,7 +47,7 @@ import {
   terraformSchema,
 } from "./schema";
 import { conformObject, fromCore, type TfValue, toCore } from "./values";
-import { terraformMessage } from "./words";
+import { TERRAFORM_WORDS } from "./words";
 
 /** One diagnostic, as the protocol's `Diagnostic` carries it. */
 export interface TfDiagnostic {
@@ -122,19 +123,6 @@ export function attributePath(property: string, table: FieldTable = {}): (string
   return steps;
 }
 
-/** A core message with the camelCase field names of `table` and the settings it names given in snake_case. */
-function snakeMessage(message: string, table: FieldTable): string {
-  // A provider setting as the provider block spells it (`sender:minScheduleLeadMinutes` → `min_schedule_lead_minutes`).
-  const settings = terraformMessage(message).replace(/sender:([A-Za-z]+)/g, (whole, name: string) =>
-    Object.hasOwn(CONFIG_TABLE, name) ? snakeCase(name) : whole,
-  );
-  return settings.replace(/`([a-z][A-Za-z0-9]*)`|\b([a-z]+[A-Z][A-Za-z0-9]*)\b/g, (whole, quoted, bare) => {
-    const name = (quoted ?? bare) as string;
-    if (!Object.hasOwn(table, name)) return whole;
-    return quoted ? `\`${snakeCase(name)}\`` : snakeCase(name);
-  });
-}
-
 const errorOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 /** The nonce of an ownership scope: 32 hex of its SHA-256, the shape of a stack-instance nonce. */
@@ -184,8 +172,10 @@ export class TerraformDoor {
         : env[OWNERSHIP_SCOPE_ENV] || undefined;
     const source: ConfigureInput = { get: (key) => values.get(key), rawConfig: Object.fromEntries(values) };
     try {
-      checkSenderConfig(source, [], env);
-      this.holder.configure(source);
+      inDialect(TERRAFORM_WORDS, () => {
+        checkSenderConfig(source, [], env);
+        this.holder.configure(source);
+      });
       return { diagnostics: [] };
     } catch (error) {
       if (!SenderConfigError.is(error)) throw error;
@@ -202,17 +192,17 @@ export class TerraformDoor {
   }
 
   /** Runs `run` with the core's warnings and notices collected as diagnostics. */
-  async #collect<T>(type: string, table: FieldTable, run: (diagnostics: TfDiagnostic[]) => Promise<T>) {
+  async #collect<T>(type: string, run: (diagnostics: TfDiagnostic[]) => Promise<T>) {
     const diagnostics: TfDiagnostic[] = [];
     // Terraform has no info level: a notice (a reclaim) is a warning too.
     const sink = (_severity: "info" | "warning", message: string) => {
-      diagnostics.push({ severity: "WARNING", summary: snakeMessage(message, table) });
+      diagnostics.push({ severity: "WARNING", summary: message });
     };
     try {
-      const value = await forResource(type, () => run(diagnostics), sink);
+      const value = await forResource(type, () => inDialect(TERRAFORM_WORDS, () => run(diagnostics)), sink);
       return { value, diagnostics };
     } catch (error) {
-      diagnostics.push({ severity: "ERROR", summary: snakeMessage(errorOf(error), table) });
+      diagnostics.push({ severity: "ERROR", summary: errorOf(error) });
       return { value: undefined, diagnostics };
     }
   }
@@ -267,7 +257,9 @@ export class TerraformDoor {
     if (proposed === null) return { diagnostics: [], planned: null, requiresReplace: [] };
     // An output the configuration sets (`sent = false`): the core refuses it, as in the Pulumi
     // doors' check; OpenTofu passes a computed-only attribute's configured value on to the provider.
-    const claimed = outputFieldFailures(table, toCore(outputAttributes(attributes), config));
+    const claimed = inDialect(TERRAFORM_WORDS, () =>
+      outputFieldFailures(table, toCore(outputAttributes(attributes), config)),
+    );
     if (claimed.length > 0)
       return {
         diagnostics: claimed.map((failure) => failureDiagnostic(failure, table)),
@@ -276,7 +268,7 @@ export class TerraformDoor {
     const inputs = toCore(inputAttributes(attributes), config);
     const olds = { ...toCore(attributes, prior), ...readPrivate(priorPrivate) };
     const creating = prior === null;
-    const { value, diagnostics } = await this.#collect(type, table, async (diagnostics) => {
+    const { value, diagnostics } = await this.#collect(type, async (diagnostics) => {
       let given = inputs;
       if (creating) {
         const naming = this.#naming(type, kind, inputs);
@@ -334,7 +326,7 @@ export class TerraformDoor {
     const attributes = schema.block.attributes;
     const olds = { ...toCore(attributes, prior), ...readPrivate(plannedPrivate) };
     const provider = providerFactories[kind](this.holder.context);
-    const { value, diagnostics } = await this.#collect(type, table, async (diagnostics) => {
+    const { value, diagnostics } = await this.#collect(type, async (diagnostics) => {
       if (planned === null) {
         await provider.delete(String(olds.id ?? ""), olds);
         return { state: null as TfValue, hidden: {} };
@@ -371,7 +363,7 @@ export class TerraformDoor {
     const { kind } = schema;
     const attributes = schema.block.attributes;
     const previous = { ...toCore(attributes, current), ...readPrivate(currentPrivate) };
-    const { value, diagnostics } = await this.#collect(type, fieldTables[kind], async () => {
+    const { value, diagnostics } = await this.#collect(type, async () => {
       const result = await providerFactories[kind](this.holder.context.readOnly()).read(
         String(previous.id ?? ""),
         previous,
@@ -392,7 +384,7 @@ export class TerraformDoor {
   async import(type: string, id: string): Promise<StateAnswer> {
     const schema = this.resource(type);
     const { kind } = schema;
-    const { value, diagnostics } = await this.#collect(type, fieldTables[kind], async () => {
+    const { value, diagnostics } = await this.#collect(type, async () => {
       const result = await providerFactories[kind](this.holder.context.readOnly()).read(id, {});
       if (!result.id) throw new Error(`${type} ${id} does not exist in Sender`);
       return fromCore(schema.block.attributes, {
@@ -421,7 +413,7 @@ export class TerraformDoor {
       attributes.filter((a) => a.required || a.optional),
       config,
     );
-    const { value, diagnostics } = await this.#collect(type, {}, async () => {
+    const { value, diagnostics } = await this.#collect(type, async () => {
       const result = (await fn.run(args, this.#functionContext)) as Record<string, unknown>;
       return fromCore(attributes, { ...args, ...result });
     });
@@ -431,15 +423,16 @@ export class TerraformDoor {
 
 /** The diagnostic of a configuration failure, on the provider attribute it names. */
 function configDiagnostic(error: SenderConfigError): TfDiagnostic {
-  const name = error.option.replace(/^sender:/, "");
+  const name = error.option.startsWith("sender:") ? error.option.slice("sender:".length) : error.option;
   if (!Object.hasOwn(CONFIG_TABLE, name)) return { severity: "ERROR", summary: error.message };
   const key = CONFIG_TABLE[name as ConfigKeyName];
   const attribute = snakeCase(name);
   const env = "env" in key ? ` (or ${key.env})` : "";
+  // The reason is in Terraform's words already: configure reads the settings in its dialect.
   const summary =
     name === "apiToken" && error.reason === "is not set"
-      ? "No Sender API token: set api_token in the provider block or the SENDER_API_TOKEN environment variable"
-      : `Invalid provider attribute ${attribute}${env}: ${error.reason.replace(/sender:([A-Za-z]+)/g, (_, n: string) => snakeCase(n)).replace(/, e\.g\. `pulumi config set[^`]*`/, "")}`;
+      ? error.message
+      : `Invalid provider attribute ${attribute}${env}: ${error.reason}`;
   return { severity: "ERROR", summary, path: [attribute] };
 }
 
@@ -452,15 +445,16 @@ export function failureDiagnostic(
   failure: { property: string; reason: string },
   table: FieldTable,
 ): TfDiagnostic {
-  const opening = /^([a-z][A-Za-z0-9]*)((?:\[\d+\])?)[: ]/.exec(failure.reason);
+  // The reason is in Terraform's words: its opening field is snake_case (`tag_ids[1]`).
+  const opening = /^([a-z][a-z0-9_]*)((?:\[\d+\])?)[: ]/.exec(failure.reason);
+  const named = opening ? camelCase(opening[1]!) : "";
   const property =
-    failure.property || (opening && Object.hasOwn(table, opening[1]!) ? `${opening[1]}${opening[2]}` : "");
+    failure.property || (opening && Object.hasOwn(table, named) ? `${named}${opening[2]}` : "");
   return {
     severity: "ERROR",
-    summary: snakeMessage(
-      failure.property ? `${failure.property}: ${failure.reason}` : failure.reason,
-      table,
-    ),
+    summary: failure.property
+      ? `${TERRAFORM_WORDS.field(failure.property)}: ${failure.reason}`
+      : failure.reason,
     path: attributePath(property, table),
   };
 }

@@ -31,9 +31,12 @@ const snakePath = (path: string): string =>
  */
 export const TERRAFORM_WORDS: Dialect = {
   engine: "Terraform",
-  declared: "the configuration",
-  recorded: "the state",
+  declared: "configuration",
+  recorded: "state",
+  apply: "apply",
   preview: "plan",
+  // Terraform plans where Pulumi diffs and checks.
+  operation: (name) => (name === "diff" || name === "check" ? "plan" : name),
   kind: (kind) => resourceTypeOf(kind as ResourceKind),
   field: snakePath,
   assignment: (name, value) => `${snakeCase(name)} = ${value}`,
@@ -44,6 +47,7 @@ export const TERRAFORM_WORDS: Dialect = {
       : `\`${snakeCase(name)} = ${example}\` in the provider block`,
   lookup: (name) => `the \`${TF_PROVIDER_NAME}_${snakeCase(name.replace(/^get/, ""))}\` data source`,
   command: (command) => COMMANDS[command],
+  tokenSource: "`api_token` in the provider block or SENDER_API_TOKEN",
   pendingCreates: "",
 };
 
@@ -122,34 +126,4 @@ export function terraformWords(doc: string): string {
   return text.replace(/\b([a-z][a-z0-9]*[A-Z][A-Za-z0-9]*)\b/g, (whole, name: string) =>
     CAMEL_NAMES.has(name) ? snakeCase(name) : whole,
   );
-}
-
-/**
- * The core's error and notice lines name Pulumi's commands; under Terraform or OpenTofu the same
- * advice names theirs. Longest first, so that `pulumi up --replace` is not read as `pulumi up`.
- */
-const MESSAGE_PHRASES: readonly [RegExp, string][] = [
-  // Terraform keeps no pending operations: a create it did not record is simply absent from the state.
-  [
-    / If that run left pending CREATE operations, `pulumi refresh --clear-pending-creates --yes` clears them \(docs\/reliability\.md\)\./g,
-    "",
-  ],
-  [/`pulumi up --replace` with its URN/g, "`apply -replace=<its address>`"],
-  [
-    /run `pulumi refresh` to drop it from the stack, then `pulumi up` to make it again/g,
-    "run `apply -refresh-only` to drop it from the state, then `apply` to make it again",
-  ],
-  [/`pulumi up`/g, "`apply`"],
-  [/`pulumi refresh`/g, "`apply -refresh-only`"],
-  [/`pulumi destroy`/g, "`destroy`"],
-  // An input as HCL writes it (`adoptId: "wh1"` → `adopt_id = "wh1"`).
-  [/`adoptId: ("[^"`]*"|<[^>`]*>)`/g, "`adopt_id = $1`"],
-  [/`deleteEvenIfSent: true`/g, "`delete_even_if_sent = true`"],
-];
-
-/** An error or notice line of the core in Terraform's words: its commands, and inputs as HCL spells them. */
-export function terraformMessage(message: string): string {
-  let text = message;
-  for (const [pattern, replacement] of MESSAGE_PHRASES) text = text.replace(pattern, replacement);
-  return text;
 }

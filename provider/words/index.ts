@@ -24,12 +24,16 @@ export type Command =
 export interface Dialect {
   /** The engine's name as its users say it: `Pulumi`, `Terraform`. */
   readonly engine: string;
-  /** Where the user declares resources: "the stack", "the configuration". */
+  /** Where the user declares resources, without an article: "stack", "configuration". */
   readonly declared: string;
-  /** Where the engine records what it manages: "the stack", "the state". */
+  /** Where the engine records what it manages, without an article: "stack", "state". */
   readonly recorded: string;
+  /** The run that writes, as prose names it: "up", "apply". */
+  readonly apply: string;
   /** The run that shows changes and writes nothing: "preview", "plan". */
   readonly preview: string;
+  /** An operation of the core (`check`, `diff`, `create`, `read`, `update`, `delete`) as its engine calls that step. */
+  operation(name: string): string;
   /** A resource kind of the core (`CampaignSchedule`): `CampaignSchedule`, `sender_campaign_schedule`. */
   kind(kind: string): string;
   /** An argument or attribute by its core path (`tagIds`, `tagIds[1]`): `tagIds[1]`, `tag_ids[1]`. */
@@ -44,6 +48,8 @@ export interface Dialect {
   lookup(name: string): string;
   /** A command, as the user types it (in backticks). */
   command(command: Command): string;
+  /** Where the door takes the API token from, as advice after "check": a setting, a command, the environment. */
+  readonly tokenSource: string;
   /**
    * What clears an engine's own record of creates a killed run left pending, as a sentence with a
    * leading space; empty when the engine keeps no such record (Terraform).
@@ -54,9 +60,11 @@ export interface Dialect {
 /** The words of a process that runs in no door (a unit under test, a script): the core's own names. */
 export const CORE_WORDS: Dialect = {
   engine: "the engine",
-  declared: "the configuration",
-  recorded: "the state",
+  declared: "configuration",
+  recorded: "state",
+  apply: "apply",
   preview: "preview",
+  operation: (name) => name,
   kind: (kind) => kind,
   field: (path) => path,
   assignment: (name, value) => `${name} = ${value}`,
@@ -64,6 +72,7 @@ export const CORE_WORDS: Dialect = {
   setSetting: (name, example) => `set ${name} to ${example}`,
   lookup: (name) => name,
   command: (command) => `\`${command}\``,
+  tokenSource: "apiToken or SENDER_API_TOKEN",
   pendingCreates: "",
 };
 
@@ -83,53 +92,62 @@ export function words(): Dialect {
 export type Part = (dialect: Dialect) => string;
 
 /** The field at a core path (`tagIds[1]`). */
-export const field =
+export const fieldWord =
   (path: string): Part =>
   (d) =>
     d.field(path);
 /** A field in backticks, as prose quotes it. */
-export const quoted =
+export const quotedField =
   (path: string): Part =>
   (d) =>
     `\`${d.field(path)}\``;
+/** An operation of the core. */
+export const operationWord =
+  (name: string): Part =>
+  (d) =>
+    d.operation(name);
 /** A resource kind. */
-export const kind =
+export const kindWord =
   (name: string): Part =>
   (d) =>
     d.kind(name);
 /** A command in backticks. */
-export const command =
+export const commandWord =
   (name: Command): Part =>
   (d) =>
     d.command(name);
 /** A provider setting. */
-export const setting =
+export const settingWord =
   (name: string): Part =>
   (d) =>
     d.setting(name);
 /** How to give a setting a value. */
-export const setSetting =
+export const setSettingWord =
   (name: string, example: string, secret = false): Part =>
   (d) =>
     d.setSetting(name, example, secret);
-/** An argument given a value, in backticks. */
-export const assignment =
+/** An argument given a value (`adoptId: "wh1"`), without backticks. */
+export const assignWord =
   (name: string, value: string): Part =>
   (d) =>
-    `\`${d.assignment(name, value)}\``;
+    d.assignment(name, value);
 /** A data source. */
-export const lookup =
+export const lookupWord =
   (name: string): Part =>
   (d) =>
     d.lookup(name);
-/** Where the user declares resources ("the stack", "the configuration"). */
+/** Where the user declares resources ("stack", "configuration"), without an article. */
 export const declared: Part = (d) => d.declared;
-/** Where the engine records them ("the stack", "the state"). */
+/** Where the engine records them ("stack", "state"), without an article. */
 export const recorded: Part = (d) => d.recorded;
+/** The run that writes ("up", "apply"). */
+export const apply: Part = (d) => d.apply;
 /** The run that writes nothing ("preview", "plan"). */
 export const preview: Part = (d) => d.preview;
 /** The engine's name. */
 export const engine: Part = (d) => d.engine;
+/** Where the API token comes from. */
+export const tokenSource: Part = (d) => d.tokenSource;
 /** The sentence that clears pending creates, or nothing. */
 export const pendingCreates: Part = (d) => d.pendingCreates;
 
@@ -141,13 +159,10 @@ export function say(strings: TemplateStringsArray, ...values: readonly unknown[]
   return spell(words(), strings, values);
 }
 
-/** {@link say} in a given dialect. */
-export function sayIn(
-  dialect: Dialect,
-  strings: TemplateStringsArray,
-  ...values: readonly unknown[]
-): string {
-  return spell(dialect, strings, values);
+/** {@link say} in a given dialect: ``sayIn(dialect)`…` ``. */
+export function sayIn(dialect: Dialect) {
+  return (strings: TemplateStringsArray, ...values: readonly unknown[]): string =>
+    spell(dialect, strings, values);
 }
 
 function spell(dialect: Dialect, strings: TemplateStringsArray, values: readonly unknown[]): string {

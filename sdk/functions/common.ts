@@ -1,5 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { type DataSource, runDataSource } from "../../provider/functions";
+import { PULUMI_WORDS } from "../../provider/pulumi/words";
+import { inDialect } from "../../provider/words";
 import { programFailure, SenderFunctionError } from "../function-error";
 import { programContext } from "../program-client";
 
@@ -33,15 +35,18 @@ function onParent(error: unknown, opts: pulumi.InvokeOptions | undefined): unkno
 }
 
 async function invoke<A, R>(source: DataSource<A, R>, args: unknown, opts: pulumi.InvokeOptions | undefined) {
-  // Functions run in the program process, with the program's own client (see program-client.ts).
-  const context = programContext();
-  context.warnUnknownConfigKeys();
-  try {
-    return await runDataSource(source, args, context);
-  } catch (error) {
-    // provider/functions fails with an error of its own; the program is given a pulumi.RunError.
-    throw onParent(programFailure(error), opts);
-  }
+  // The program is a Pulumi door: its messages are in Pulumi's words.
+  return inDialect(PULUMI_WORDS, async () => {
+    // Functions run in the program process, with the program's own client (see program-client.ts).
+    const context = programContext();
+    context.warnUnknownConfigKeys();
+    try {
+      return await runDataSource(source, args, context);
+    } catch (error) {
+      // provider/functions fails with an error of its own; the program is given a pulumi.RunError.
+      throw onParent(programFailure(error), opts);
+    }
+  });
 }
 
 /**

@@ -134,7 +134,7 @@ import {
     await emu.clearRequests();
     const plan = await tf.ok(dir, ["plan", "-no-color"]);
     expect(plan.stdout).toContain("Plan: 1 to import, 0 to add, 1 to change, 0 to destroy.");
-    expect(plan.stdout).toContain(`up will send 1 proof of campaign ${id} to editor@example.com`);
+    expect(plan.stdout).toContain(`apply will send 1 proof of campaign ${id} to editor@example.com`);
     expect(await writes()).toEqual([]);
     await tf.ok(dir, ["apply", "-auto-approve", "-no-color"]);
     expect(await writes()).toEqual([`POST /v2/campaigns/${id}/send_test_email`]);

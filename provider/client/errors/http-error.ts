@@ -1,3 +1,4 @@
+import { say, settingWord, tokenSource } from "../../words";
 import { SenderError } from "./sender-error";
 
 /** What {@link SenderHttpError} is built from. */
@@ -26,9 +27,8 @@ export interface SenderHttpErrorDetails {
   location?: string | undefined;
 }
 
-/** The hint a 401 adds: where the token comes from (never the token itself). */
-export const UNAUTHENTICATED_HINT =
-  "the service refused the API token: check `sender:apiToken` (set it with `pulumi config set --secret sender:apiToken <token>`) or SENDER_API_TOKEN";
+/** The hint a 401 adds: where the running door takes the token from (never the token itself). */
+export const unauthenticatedHint = (): string => say`the service refused the API token: check ${tokenSource}`;
 
 /** Formats a wait in seconds for people: `45 s`, `60 min`, `2 h 30 min`. */
 export function formatWait(seconds: number): string {
@@ -64,7 +64,7 @@ export function formatHttpErrorMessage(details: SenderHttpErrorDetails): string 
 /** What to do about a status, appended to the message. */
 function hintFor(details: SenderHttpErrorDetails): string {
   const { status } = details;
-  if (status === 401) return ` (${UNAUTHENTICATED_HINT})`;
+  if (status === 401) return ` (${unauthenticatedHint()})`;
   if (status === 429) {
     return details.retryAfterSeconds === undefined
       ? " (rate limited; the service did not say how long to wait)"
@@ -72,7 +72,7 @@ function hintFor(details: SenderHttpErrorDetails): string {
   }
   if (status >= 300 && status < 400) {
     const where = details.location ? `a redirect to ${details.location}` : "a redirect without a Location";
-    return ` (${where}; redirects are never followed, so the token never leaves the configured host: check \`sender:baseUrl\`)`;
+    return say` (${where}; redirects are never followed, so the token never leaves the configured host: check \`${settingWord("baseUrl")}\`)`;
   }
   return "";
 }

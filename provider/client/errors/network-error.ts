@@ -1,3 +1,4 @@
+import { say, settingWord } from "../../words";
 import { SenderError } from "./sender-error";
 
 /** What {@link SenderNetworkError} is built from. */
@@ -46,7 +47,7 @@ export function unreachableMessage(
   return (
     `Cannot reach the Sender API at ${details.unreachable.root}: ${why} ` +
     `(${details.method} ${details.path}, ${code}, ${attempts} attempt${attempts === 1 ? "" : "s"}). ` +
-    "Check sender:baseUrl (or SENDER_BASE_URL) and the network."
+    say`Check ${settingWord("baseUrl")} (or SENDER_BASE_URL) and the network.`
   );
 }
 

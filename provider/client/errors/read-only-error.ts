@@ -1,3 +1,4 @@
+import { preview, say } from "../../words";
 import { hasBrand, setBrand } from "./brand";
 
 const READ_ONLY_BRAND: unique symbol = Symbol.for("pulumi-sender.SenderReadOnlyError") as never;
@@ -20,7 +21,7 @@ export class SenderReadOnlyError extends Error {
    */
   constructor(method: string, path: string) {
     super(
-      `refused to send ${method} ${path}: check, diff and read (a preview, a refresh) never write to Sender`,
+      say`refused to send ${method} ${path}: check, diff and read (a ${preview}, a refresh) never write to Sender`,
     );
     this.name = "SenderReadOnlyError";
     this.method = method;

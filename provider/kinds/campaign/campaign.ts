@@ -45,6 +45,7 @@ export {
 } from "./campaign-fields";
 
 import { type WireMap, wireMapOf } from "../../core/program-errors";
+import { assignWord, commandWord, fieldWord, recorded, say } from "../../words";
 
 const KIND = "Campaign";
 
@@ -260,7 +261,7 @@ async function rename(client: SenderClient, id: string, title: string): Promise<
     return true;
   } catch (err) {
     warn(
-      `Campaign ${id} was made, but renaming it to its title failed (${(err as Error).message}); the next \`pulumi up\` renames it`,
+      say`Campaign ${id} was made, but renaming it to its title failed (${(err as Error).message}); the next ${commandWord("up")} renames it`,
     );
     return false;
   }
@@ -291,7 +292,7 @@ async function takeOver(
   } catch (err) {
     if (isNotFound(err)) {
       throw new Error(
-        `adoptId ${shorten(adoptId)}: no campaign with this id exists (${(err as Error).message})`,
+        say`${fieldWord("adoptId")} ${shorten(adoptId)}: no campaign with this id exists (${(err as Error).message})`,
       );
     }
     throw err;
@@ -476,7 +477,7 @@ export function keptWarning(
   const named = typeof title === "string" && title !== "" ? ` ${JSON.stringify(shorten(title))}` : "";
   return (
     `Campaign${named} (id ${id}) has been sent (status ${campaign.status}), so it was kept in Sender and only ` +
-    "removed from the stack. To delete it, delete it in Sender; to have the provider delete a sent campaign, " +
-    "set `deleteEvenIfSent: true` on it and run `pulumi up` before removing it."
+    say`removed from the ${recorded}. To delete it, delete it in Sender; to have the provider delete a sent campaign, ` +
+    say`set \`${assignWord("deleteEvenIfSent", "true")}\` on it and run ${commandWord("up")} before removing it.`
   );
 }

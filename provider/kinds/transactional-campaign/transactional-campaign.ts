@@ -12,6 +12,7 @@ import { diffSpecOf, type InputsOf, type PropsOf, sameAnswer, sameInput } from "
 import { isNotFound, readOrGone, withOperation } from "../../core/operation-errors";
 import { wireMapOf } from "../../core/program-errors";
 import type { ResourceProviderOf } from "../../core/provider-types";
+import { commandWord, declared, fieldWord, kindWord, say, words } from "../../words";
 import {
   type TransactionalCampaignInputs,
   type TransactionalCampaignOutputs,
@@ -135,7 +136,9 @@ async function takeOver(client: SenderClient, adoptId: string, inputs: Transacti
     record = await client.getTransactional(adoptId);
   } catch (err) {
     if (isNotFound(err))
-      throw new Error(`adoptId: no transactional campaign ${shorten(adoptId)} in the account`);
+      throw new Error(
+        say`${fieldWord("adoptId")}: no transactional campaign ${shorten(adoptId)} in the account`,
+      );
     throw err;
   }
   const differing = differingFields(inputs, record);
@@ -143,13 +146,13 @@ async function takeOver(client: SenderClient, adoptId: string, inputs: Transacti
     const detail = differing
       .map(
         (field) =>
-          `${field} is ${JSON.stringify(record[apiName(field)] ?? null)}, not ${JSON.stringify(inputs[field])}`,
+          say`${fieldWord(field)} is ${JSON.stringify(record[apiName(field)] ?? null)}, not ${JSON.stringify(inputs[field])}`,
       )
       .join("; ");
     throw new Error(
-      `adoptId: transactional campaign ${shorten(adoptId)} differs from the inputs in ${differing.join(", ")} (${detail}). ` +
+      say`${fieldWord("adoptId")}: transactional campaign ${shorten(adoptId)} differs from the inputs in ${differing.map((name) => fieldWord(name)(words())).join(", ")} (${detail}). ` +
         "Adopting takes a transactional campaign over as it is, so set these inputs to the campaign's values; " +
-        "a later change of title, subject, from, replyTo or preheader then updates it in place.",
+        say`a later change of title, subject, from, ${fieldWord("replyTo")} or preheader then updates it in place.`,
     );
   }
   return record;
@@ -306,7 +309,7 @@ export const transactionalCampaignProvider: ResourceProviderOf = defineResource(
             } catch (err) {
               outsTitle = createTitle;
               warn(
-                `${KIND} ${created.id} was made, but renaming it to its title failed (${(err as Error).message}); the next \`pulumi up\` renames it`,
+                say`${kindWord(KIND)} ${created.id} was made, but renaming it to its title failed (${(err as Error).message}); the next ${commandWord("up")} renames it`,
               );
             }
           }
@@ -375,7 +378,7 @@ export const transactionalCampaignProvider: ResourceProviderOf = defineResource(
     async delete(id) {
       // No API call exists: a warning says so.
       warn(
-        `${KIND} ${id} was removed from the stack, but the Sender API cannot delete transactional ` +
+        say`${kindWord(KIND)} ${id} was removed from the ${declared}, but the Sender API cannot delete transactional ` +
           "campaigns: it stays in the account. Delete it in the Sender interface if it is no longer wanted.",
       );
     },

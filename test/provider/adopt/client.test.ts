@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { readAccount } from "../../../provider/adopt/account";
-import { adoptClient, inAdoptTerms, MutationRefused } from "../../../provider/adopt/client";
+import { ADOPT_WORDS, adoptClient, inAdoptTerms, MutationRefused } from "../../../provider/adopt/client";
 import { readSettings } from "../../../provider/core/config";
 import { SenderOperationError } from "../../../provider/core/operation-errors";
+import { inDialect } from "../../../provider/words";
 import { type Harness, startHarness, TOKEN } from "../kinds/harness";
 
 let h: Harness;
@@ -47,11 +48,14 @@ describe("adopt's client", () => {
     const wrong = adoptClient(
       readSettings({ get: () => undefined }, { SENDER_API_TOKEN: "tok-wrong", SENDER_BASE_URL: h.url }),
     );
-    const refused = await readAccount(wrong, {}, () => {}).catch((error: unknown) => error);
+    // As runAdopt reads: in adopt's words.
+    const refused = await inDialect(ADOPT_WORDS, () => readAccount(wrong, {}, () => {})).catch(
+      (error: unknown) => error,
+    );
     const error = inAdoptTerms(refused) as Error;
     expect(error.message).toBe(
       "GET /v2/campaigns failed with 401: Unauthenticated. (the service refused the API token: check --token or SENDER_API_TOKEN (adopt reads no stack's config))",
     );
-    expect(error.cause).toBe(refused);
+    expect(error).toBe(refused);
   });
 });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect } from "vitest";
 import { type RunningEmulator, startEmulator } from "../../../emulator/server";
 import {
   type Activity,
@@ -7,6 +7,7 @@ import {
   SenderClient,
   SenderHttpError,
 } from "../../../provider/client";
+import { it } from "../../support/pulumi-words";
 
 const TOKEN = "t0ken-secret";
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;

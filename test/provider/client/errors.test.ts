@@ -1,5 +1,5 @@
 import { inspect } from "node:util";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, vi } from "vitest";
 import {
   SenderClient,
   SenderConfigError,
@@ -9,6 +9,7 @@ import {
   SenderResponseValidationError,
   SenderTimeoutError,
 } from "../../../provider/client";
+import { it } from "../../support/pulumi-words";
 import { type CannedServer, freePort, startCannedServer } from "./helpers/canned-server";
 import * as f from "./helpers/fixtures";
 

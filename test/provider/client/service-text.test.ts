@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect } from "vitest";
 import {
   boundFieldErrors,
   SenderClient,
@@ -8,6 +8,7 @@ import {
   stripControls,
 } from "../../../provider/client";
 import { leadingMessage } from "../../../provider/client/service-text";
+import { it } from "../../support/pulumi-words";
 import { type CannedServer, freePort, startCannedServer } from "./helpers/canned-server";
 import * as f from "./helpers/fixtures";
 

@@ -1,17 +1,19 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { afterEach, beforeEach, describe, expect } from "vitest";
 import { SenderConfigError } from "../../../provider/client";
 import {
   CONFIG_KEYS,
   CONFIG_TABLE,
   closestConfigKey,
-  MISSING_TOKEN_MESSAGE,
   missingTokenError,
+  missingTokenMessage,
   readSettings,
   unknownKeyWarnings,
 } from "../../../provider/core/config";
 import { ContextHolder } from "../../../provider/core/context";
+import { PULUMI_WORDS } from "../../../provider/pulumi/words";
+import { test } from "../../support/pulumi-words";
 
 const config = (values: Record<string, string>) => ({ get: (key: string) => values[key], rawConfig: values });
 
@@ -50,7 +52,7 @@ describe("the missing-token error", () => {
     const error = missingTokenError();
     expect(SenderConfigError.is(error)).toBe(true);
     expect(error.option).toBe("sender:apiToken");
-    expect(error.message).toBe(MISSING_TOKEN_MESSAGE);
+    expect(error.message).toBe(missingTokenMessage(PULUMI_WORDS));
   });
 
   test.each([
@@ -60,7 +62,7 @@ describe("the missing-token error", () => {
     ["sender:maxAttempts", ""],
     ["other:apiToken", ""],
   ])("with %s set, ends with %j", (key, hint) => {
-    expect(missingTokenError([key]).message).toBe(`${MISSING_TOKEN_MESSAGE}${hint}`);
+    expect(missingTokenError([key]).message).toBe(`${missingTokenMessage(PULUMI_WORDS)}${hint}`);
   });
 });
 
@@ -152,10 +154,10 @@ describe("configureProvider", () => {
   });
 
   test.each([
-    [{}, MISSING_TOKEN_MESSAGE],
+    [{}, missingTokenMessage(PULUMI_WORDS)],
     [
       { "sender:apitoken": "t" },
-      `${MISSING_TOKEN_MESSAGE} (sender:apitoken is set: did you mean sender:apiToken?)`,
+      `${missingTokenMessage(PULUMI_WORDS)} (sender:apitoken is set: did you mean sender:apiToken?)`,
     ],
     [
       { "sender:apiToken": "t", "sender:baseUrl": "http://api.example.com" },
@@ -196,7 +198,7 @@ describe("configureProvider", () => {
 
   test("accepts a token and an https or loopback URL, and forgets an earlier failure", () => {
     delete process.env.SENDER_API_TOKEN;
-    expect(() => configureProvider(config({}))).toThrow(MISSING_TOKEN_MESSAGE);
+    expect(() => configureProvider(config({}))).toThrow(missingTokenMessage(PULUMI_WORDS));
     configureProvider(config({ "sender:apiToken": "t", "sender:baseUrl": "http://127.0.0.1:4010" }));
     expect(configurationFailure()).toBeUndefined();
     expect(getClient().baseUrl).toBe("http://127.0.0.1:4010");

@@ -1,9 +1,11 @@
 import { inspect } from "node:util";
-import { describe, expect, test } from "vitest";
+import { describe, expect } from "vitest";
 import { type Pacer, PacerRegistry } from "../../../provider/client";
-import { MISSING_TOKEN_MESSAGE } from "../../../provider/core/config";
+import { missingTokenMessage } from "../../../provider/core/config";
 import { ContextHolder, ProviderContext } from "../../../provider/core/context";
 import { providerFor } from "../../../provider/index";
+import { PULUMI_WORDS } from "../../../provider/pulumi/words";
+import { test } from "../../support/pulumi-words";
 
 const URL_A = "http://127.0.0.1:4010";
 const URL_B = "http://127.0.0.1:4011";
@@ -71,8 +73,8 @@ describe("ProviderContext", () => {
 
   test("a configuration failure is kept, not thrown, and every client() raises it", () => {
     const failed = ProviderContext.configure(config({}));
-    expect(failed.failure?.message).toBe(MISSING_TOKEN_MESSAGE);
-    expect(() => failed.client()).toThrow(MISSING_TOKEN_MESSAGE);
+    expect(failed.failure?.message).toBe(missingTokenMessage(PULUMI_WORDS));
+    expect(() => failed.client()).toThrow(missingTokenMessage(PULUMI_WORDS));
   });
 
   test("never shows the token when printed", () => {
@@ -96,7 +98,7 @@ describe("ContextHolder", () => {
   test("two holders are independent: a failed configure of one leaves the other working", async () => {
     const failing = new ContextHolder();
     const working = new ContextHolder();
-    expect(() => failing.configure(config({}))).toThrow(MISSING_TOKEN_MESSAGE);
+    expect(() => failing.configure(config({}))).toThrow(missingTokenMessage(PULUMI_WORDS));
     working.configure(settings("t"));
     const inputs = {
       subject: "Hi",
@@ -105,7 +107,9 @@ describe("ContextHolder", () => {
       contentType: "html",
       content: "x",
     };
-    await expect(providerFor("Campaign", failing).check!({}, inputs)).rejects.toThrow(MISSING_TOKEN_MESSAGE);
+    await expect(providerFor("Campaign", failing).check!({}, inputs)).rejects.toThrow(
+      missingTokenMessage(PULUMI_WORDS),
+    );
     // The working one's check goes on to read the account at its own address, where nothing listens.
     await expect(providerFor("Campaign", working).check!({}, inputs)).rejects.toThrow(
       "Cannot reach the Sender API at http://127.0.0.1:4010: the connection was refused",

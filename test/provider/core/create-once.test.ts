@@ -1,7 +1,7 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { beforeEach, describe, expect, test } from "vitest";
+import { beforeEach, describe, expect } from "vitest";
 import { SenderClient, SenderHttpError, SenderTimeoutError } from "../../../provider/client";
 import { Claims } from "../../../provider/core/claims";
 import { journalAdd, journalForget, journalIds, journalKey } from "../../../provider/core/create-journal";
@@ -13,6 +13,7 @@ import {
   removeLeftovers,
   settleWindowMs,
 } from "../../../provider/core/create-once";
+import { test } from "../../support/pulumi-words";
 
 interface Obj {
   id: string;

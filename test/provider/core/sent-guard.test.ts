@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, vi } from "vitest";
 import { isSent, sentCampaignError } from "../../../provider/core/sent-guard";
+import { test } from "../../support/pulumi-words";
 import { type Harness, startHarness } from "../kinds/harness";
 
 const PRICES = "https://files.example.com/docs/prices.pdf";

@@ -1,8 +1,10 @@
-import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { afterEach, beforeEach, describe, expect } from "vitest";
 import { SenderConfigError, SenderHttpError } from "../../../provider/client";
-import { MISSING_TOKEN_MESSAGE } from "../../../provider/core/config";
+import { missingTokenMessage } from "../../../provider/core/config";
 import { ContextHolder } from "../../../provider/core/context";
 import { cleanError, providerFor } from "../../../provider/index";
+import { PULUMI_WORDS } from "../../../provider/pulumi/words";
+import { test } from "../../support/pulumi-words";
 
 // What the engine's dynamic-provider process does with a failed check, diff, read or delete:
 // it prints `${error}: ${error.stack}` with console.error, then hands the error to the engine.
@@ -30,7 +32,7 @@ describe("providerFor", () => {
       config: { get: () => undefined, require: () => "" },
     }).catch((error: Error) => error);
     expect(SenderConfigError.is(configure)).toBe(true);
-    expect((configure as Error).stack).toBe(`SenderConfigError: ${MISSING_TOKEN_MESSAGE}`);
+    expect((configure as Error).stack).toBe(`SenderConfigError: ${missingTokenMessage(PULUMI_WORDS)}`);
     engineEcho(configure as Error);
     for (const run of [
       () => provider.check!({}, {}),
@@ -38,7 +40,7 @@ describe("providerFor", () => {
       () => provider.delete!("cmp001", {}),
     ]) {
       const error = (await run().catch((caught: Error) => caught)) as Error;
-      expect(error.message).toBe(MISSING_TOKEN_MESSAGE);
+      expect(error.message).toBe(missingTokenMessage(PULUMI_WORDS));
       expect(error.stack).not.toContain("    at ");
       engineEcho(error);
     }

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect } from "vitest";
 import { ProviderContext } from "../../../provider/core/context";
 import { UNKNOWN } from "../../../provider/core/engine-values";
 import { providersOf } from "../../../provider/index";
@@ -7,6 +7,7 @@ import {
   SCHEDULE_KEPT_INPUT,
   toApiScheduleTime,
 } from "../../../provider/kinds/campaign-schedule";
+import { test } from "../../support/pulumi-words";
 import { type Harness, NO_CHANGE, PROVIDER_STUB, startHarness, TOKEN, UPDATE } from "./harness";
 
 const withProvider = (inputs: Record<string, unknown>): Record<string, unknown> => ({

@@ -7,6 +7,27 @@ import { formatTimestamp } from "../../../provider/client/query";
 import { ProviderContext } from "../../../provider/core/context";
 import type { ResourceProviderImpl } from "../../../provider/core/contract";
 import { providersOf, type ResourceKind } from "../../../provider/index";
+import { PULUMI_WORDS } from "../../../provider/pulumi/words";
+import { inDialect } from "../../../provider/words";
+
+/** Every kind's provider with each operation run in Pulumi's words, as both Pulumi doors run them. */
+export function inPulumiWords(
+  providers: Record<ResourceKind, ResourceProviderImpl>,
+): Record<ResourceKind, ResourceProviderImpl> {
+  return Object.fromEntries(
+    Object.entries(providers).map(([kind, provider]) => [
+      kind,
+      Object.fromEntries(
+        Object.entries(provider).map(([name, method]) => [
+          name,
+          typeof method === "function"
+            ? (...args: unknown[]) => inDialect(PULUMI_WORDS, () => method.apply(provider, args))
+            : method,
+        ]),
+      ),
+    ]),
+  ) as Record<ResourceKind, ResourceProviderImpl>;
+}
 
 /** The token of the test emulator; tests assert it never leaks. */
 export const TOKEN = "campaign-provider-test-token-41c7e2";
@@ -91,12 +112,12 @@ export async function startHarness(): Promise<Harness> {
       })[key],
   };
   let context = new ProviderContext();
-  let providers = providersOf(context);
+  let providers = inPulumiWords(providersOf(context));
   // A provider process configured for the emulator, with nothing claimed or listed yet.
   const newProcess = () => {
     context = ProviderContext.configure(config);
     if (context.failure) throw context.failure;
-    providers = providersOf(context);
+    providers = inPulumiWords(providersOf(context));
   };
   newProcess();
   const admin = async (method: string, path: string, body?: unknown) => {

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect } from "vitest";
 import { ProviderContext } from "../../../provider/core/context";
 import { UNKNOWN } from "../../../provider/core/engine-values";
 import { checkInContext } from "../../../provider/index";
 import { checkSchedule } from "../../../provider/kinds/campaign-schedule";
+import { test } from "../../support/pulumi-words";
 import { type Harness, PROVIDER_STUB, startHarness, TOKEN } from "./harness";
 
 // What check learns from the account (kinds/account-checks.ts): the token, and the ids a

@@ -18,6 +18,7 @@ import {
   PLACE_INPUT,
   pluginPlace,
 } from "../../../provider/plugin/server";
+import { test as inPulumiWords } from "../../support/pulumi-words";
 
 // The plugin's provider object in-process, against an emulator: the engine's Configure variables
 // reach the resources and the functions, and a bad token is refused with the client's error.
@@ -597,7 +598,7 @@ describe("CheckConfig: the dynamic package's own config check", () => {
     vi.unstubAllEnvs();
   });
 
-  test("a misspelt token key: one failure with the hint the dynamic package gives", () => {
+  inPulumiWords("a misspelt token key: one failure with the hint the dynamic package gives", () => {
     expect(checkPluginConfig({ apitoken: "x", baseUrl: "http://127.0.0.1:1" })).toEqual({
       failure: `${MISSING} (sender:apitoken is set: did you mean sender:apiToken?)`,
       warnings: [],
@@ -612,7 +613,7 @@ describe("CheckConfig: the dynamic package's own config check", () => {
     });
   });
 
-  test("a malformed value names its key", () => {
+  inPulumiWords("a malformed value names its key", () => {
     expect(checkPluginConfig({ apiToken: "t", maxAttempts: "many" }).failure).toBe(
       'Invalid config sender:maxAttempts: sender:maxAttempts must be a whole number (got "many"), e.g. `pulumi config set sender:maxAttempts 5`',
     );

@@ -143,7 +143,7 @@ describe("import (items 5 and 7)", () => {
     expect(refreshed).toEqual(state);
     expect(plan.requiresReplace).toEqual([]);
     expect(plan.diagnostics).toEqual([
-      { severity: "WARNING", summary: `up will send 1 proof of campaign ${id} to editor@example.com` },
+      { severity: "WARNING", summary: `apply will send 1 proof of campaign ${id} to editor@example.com` },
     ]);
     expect((plan.planned as TfObject).proofed_hash).toBe(TF_UNKNOWN);
     expect(await writes()).toBe(before);

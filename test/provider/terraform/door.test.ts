@@ -85,7 +85,7 @@ describe("terraform door", () => {
       {
         severity: "ERROR",
         summary:
-          "No Sender API token: set api_token in the provider block or the SENDER_API_TOKEN environment variable",
+          "No Sender API token: set it with `api_token` in the provider block (from a sensitive variable) or the SENDER_API_TOKEN environment variable",
         path: ["api_token"],
       },
     ]);
@@ -96,7 +96,7 @@ describe("terraform door", () => {
     expect(bad.diagnostics.map((d) => [d.path, d.summary])).toEqual([
       [
         ["max_attempts"],
-        'Invalid provider attribute max_attempts: max_attempts must be greater than 0 (got "0")',
+        'Invalid provider attribute max_attempts: max_attempts must be greater than 0 (got "0"), e.g. `max_attempts = 5` in the provider block',
       ],
     ]);
   });
@@ -224,9 +224,10 @@ describe("go-plugin handshake", () => {
 
 describe("check failures as diagnostics", () => {
   it("puts a failure stated without a property on the field its reason opens with", () => {
+    // The reason as the core writes it in Terraform's words (the door runs every check in them).
     expect(
       failureDiagnostic(
-        { property: "", reason: 'tagIds[1] "tag999" is not a tag of this account' },
+        { property: "", reason: 'tag_ids[1] "tag999" is not a tag of this account' },
         fieldTables.CampaignTargeting,
       ),
     ).toEqual({

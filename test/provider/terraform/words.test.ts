@@ -4,7 +4,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { describe, expect, it } from "vitest";
 import { type TfBlock, terraformSchema } from "../../../provider/terraform/schema";
-import { terraformMessage, terraformWords } from "../../../provider/terraform/words";
+import { terraformWords } from "../../../provider/terraform/words";
 import { ROOT } from "../../support/root";
 
 /**
@@ -99,67 +99,5 @@ describe("Terraform's words", () => {
         .map((page) => [page, pulumiWords(fs.readFileSync(path.join(dir, page), "utf8"))] as const)
         .filter(([, words]) => words.length > 0),
     ).toEqual([]);
-  });
-});
-
-/** Lines of the core as it writes them, and as the Terraform door shows them. */
-const MESSAGES: readonly [string, string][] = [
-  [
-    "note: Campaign 17 was made by an earlier run that did not record it (a lost answer, an interrupted up) and carries this resource's mark: reclaimed, not made again. If that run left pending CREATE operations, `pulumi refresh --clear-pending-creates --yes` clears them (docs/reliability.md).",
-    "note: Campaign 17 was made by an earlier run that did not record it (a lost answer, an interrupted up) and carries this resource's mark: reclaimed, not made again.",
-  ],
-  [
-    "POST /v2/campaigns failed with 503. The service may have made the campaign anyway: no such object turned up in the look-ups that followed. Running `pulumi up` again reclaims it if it exists, as it carries this resource's mark.",
-    "POST /v2/campaigns failed with 503. The service may have made the campaign anyway: no such object turned up in the look-ups that followed. Running `apply` again reclaims it if it exists, as it carries this resource's mark.",
-  ],
-  [
-    "The campaign no longer exists in Sender: run `pulumi refresh` to drop it from the stack, then `pulumi up` to make it again",
-    "The campaign no longer exists in Sender: run `apply -refresh-only` to drop it from the state, then `apply` to make it again",
-  ],
-  [
-    'if it is this resource\'s, set `adoptId: "wh1"` on it; otherwise delete it in Sender and run `pulumi up` again',
-    'if it is this resource\'s, set `adopt_id = "wh1"` on it; otherwise delete it in Sender and run `apply` again',
-  ],
-  [
-    "set `deleteEvenIfSent: true` on it and run `pulumi up` before removing it.",
-    "set `delete_even_if_sent = true` on it and run `apply` before removing it.",
-  ],
-  [
-    "Replace the webhook instead (`pulumi up --replace` with its URN).",
-    "Replace the webhook instead (`apply -replace=<its address>`).",
-  ],
-];
-
-describe("the core's error and notice lines under Terraform", () => {
-  it("name Terraform's commands and spell inputs as HCL does", () => {
-    for (const [core, terraform] of MESSAGES) expect(terraformMessage(core)).toBe(terraform);
-  });
-
-  it("leave no `pulumi …` command in any line the core's kinds and promises write", () => {
-    // Every backticked Pulumi command in the sources' string literals: comments and docs (`doc:`,
-    // which the schema's wording layer above translates) aside, and config's `pulumi config set`
-    // too, since the door words configuration errors itself, naming the provider block.
-    const files = ["provider/core", "provider/kinds"].flatMap((dir) =>
-      fs
-        .readdirSync(path.join(ROOT, dir), { recursive: true, encoding: "utf8" })
-        .filter((f) => f.endsWith(".ts") && !f.endsWith(".generated.ts"))
-        .map((f) => path.join(ROOT, dir, f)),
-    );
-    const commands = new Set<string>();
-    for (const file of files)
-      for (const line of fs.readFileSync(file, "utf8").split("\n")) {
-        if (/^\s*(\/\*|\*|\/\/)|^\s*doc:/.test(line)) continue;
-        for (const m of line.matchAll(/\\?`pulumi (?!config )[^`\\]*\\?`/g))
-          commands.add(m[0].replace(/\\/g, ""));
-      }
-    expect([...commands].sort()).toEqual([
-      "`pulumi refresh --clear-pending-creates --yes`",
-      "`pulumi refresh`",
-      "`pulumi up --replace`",
-      "`pulumi up`",
-    ]);
-    // Each is in a line above, whose translation names no Pulumi command.
-    for (const command of commands) expect(MESSAGES.some(([core]) => core.includes(command))).toBe(true);
-    for (const [, terraform] of MESSAGES) expect(terraform).not.toMatch(/pulumi/);
   });
 });

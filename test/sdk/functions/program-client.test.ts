@@ -1,9 +1,11 @@
 import { inspect } from "node:util";
 import * as pulumi from "@pulumi/pulumi";
-import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { MISSING_TOKEN_MESSAGE } from "../../../provider/core/context";
+import { afterEach, beforeEach, describe, expect } from "vitest";
+import { missingTokenMessage } from "../../../provider/core/context";
+import { PULUMI_WORDS } from "../../../provider/pulumi/words";
 import { getCampaign, getPlans, SenderFunctionError } from "../../../sdk/functions";
 import { ProgramContext, useProgramContext } from "../../../sdk/program-client";
+import { test } from "../../support/pulumi-words";
 import { TOKEN, useEmulator } from "./helpers";
 
 // Settings come from stack config here, so the env fallbacks are left unset by default.
@@ -43,7 +45,7 @@ afterEach(() => {
 describe("program settings", () => {
   test("should fail with the provider's message when no token is configured", async () => {
     const error = await failure(() => getPlans());
-    expect(error.message).toBe(MISSING_TOKEN_MESSAGE);
+    expect(error.message).toBe(missingTokenMessage(PULUMI_WORDS));
     expect(error.reason).toBe("config");
   });
 
@@ -148,7 +150,7 @@ describe("how a program reports a function's failure", () => {
     const first = await failure(() => getPlans());
     const second = await failure(() => getCampaign({ id: "cmp001" }));
     expect(second).toBe(first);
-    expect(first.message).toBe(MISSING_TOKEN_MESSAGE);
+    expect(first.message).toBe(missingTokenMessage(PULUMI_WORDS));
     expect(pulumi.RunError.isInstance(first)).toBe(true);
   });
 
