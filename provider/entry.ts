@@ -9,12 +9,20 @@
 // It sits above the doors, beside index.ts (the layers of docs/development.md): it chooses one of
 // two doors, and one door never imports another.
 import "./client/node-version";
+import { printError } from "./core/diagnostics";
 import { isTerraformHandshake } from "./terraform/handshake";
+import { missingTerraformPackages, missingTerraformPackagesMessage } from "./terraform/packages";
 
 declare const PULUMI_SENDER_BUNDLED_VERSION: string | undefined;
 
 const argv = process.argv.slice(2);
 if (isTerraformHandshake()) {
+  // The bundle carries the Terraform server's libraries; the npm package's bin does not.
+  const missing = typeof PULUMI_SENDER_BUNDLED_VERSION === "string" ? [] : missingTerraformPackages();
+  if (missing.length > 0) {
+    printError(missingTerraformPackagesMessage(missing));
+    process.exit(1);
+  }
   require("./terraform/main");
 } else if (argv[0] === "emulator") {
   // A program compiled by `bun build --compile` has its entry at argv[1] (`/$bunfs/root/…`) and

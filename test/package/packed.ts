@@ -1,4 +1,4 @@
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -24,16 +24,37 @@ function projectCache(): string {
   return path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), ".cache"), "pulumi-sender");
 }
 
+/** The environment npm runs with in the tests: the project's download cache, no update notice. */
+function npmEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const cache = path.join(projectCache(), "npm");
+  return { ...process.env, npm_config_cache: cache, npm_config_update_notifier: "false", ...env };
+}
+
 /** Runs npm with the project's download cache, so that repeated installs stay offline where they can. */
 export function npm(args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): string {
-  const cache = path.join(projectCache(), "npm");
   return execFileSync("npm", args, {
     cwd,
     encoding: "utf8",
-    env: { ...process.env, npm_config_cache: cache, npm_config_update_notifier: "false", ...env },
+    env: npmEnv(env),
     stdio: ["ignore", "pipe", "pipe"],
     maxBuffer: 64 * 1024 * 1024,
   });
+}
+
+/** Runs npm as {@link npm} does, and returns its exit status and output instead of throwing on a failure. */
+export function npmResult(
+  args: string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv = {},
+): { status: number | null; stdout: string; stderr: string } {
+  const { status, stdout, stderr } = spawnSync("npm", args, {
+    cwd,
+    encoding: "utf8",
+    env: npmEnv(env),
+    stdio: ["ignore", "pipe", "pipe"],
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return { status, stdout, stderr };
 }
 
 /**
