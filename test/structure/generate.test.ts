@@ -3,6 +3,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { scratchGitEnv } from "../support/git-env";
 import { ROOT } from "../support/root";
 
 // `npm run generate -- --check` regenerates into a scratch copy and names every generated file that
@@ -41,7 +42,7 @@ beforeAll(() => {
     ["init", "-q"],
     ["add", "-A"],
   ]) {
-    const git = spawnSync("git", args, { cwd: tree, encoding: "utf8" });
+    const git = spawnSync("git", args, { cwd: tree, encoding: "utf8", env: scratchGitEnv() });
     expect(git.stderr).toBe("");
   }
 });

@@ -3,6 +3,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { scratchGitEnv } from "../support/git-env";
 import { ROOT } from "../support/root";
 
 // What scripts/release.sh packs the npm package from (scripts/stage-tracked.sh): the tracked files
@@ -10,10 +11,13 @@ import { ROOT } from "../support/root";
 // an ignored build output and a tracked file deleted in the working tree.
 let repo: string;
 let dest: string;
+// A scratch repository of its own, whatever git variables this process inherited.
+const gitEnv = scratchGitEnv();
 const git = (args: string[], cwd = repo) =>
   execFileSync("git", ["-c", "user.name=release-staging", "-c", "user.email=release@example.com", ...args], {
     cwd,
     encoding: "utf8",
+    env: gitEnv,
   });
 
 /** Every file under `dir`, relative, sorted. */
