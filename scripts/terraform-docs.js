@@ -134,7 +134,7 @@ function resourcePage(type, resource) {
     `tofu import ${type}.example ${sample}`,
     "```",
     "",
-    "`pulumi-sender adopt --format hcl --out <dir>` writes the `import` blocks of a whole account.",
+    "The provider's own executable writes the `import` blocks of a whole account, with no Node.js: `terraform-provider-sender_v<version> adopt --format hcl --out <dir>` (under `.terraform/providers/` after `tofu init`; `adopt --help` lists its filters). `npx pulumi-sender adopt --format hcl` does the same from the npm package.",
     "",
   ].join("\n");
 }
@@ -207,6 +207,12 @@ function indexPage(schema) {
     "```",
     "",
     '(your platform\'s folder instead of `linux_amd64`; `kill "$(cat emulator.pid)"` stops it).',
+    "",
+    "The same executable runs `adopt --format hcl --out <dir>`, which writes an `import` block for every object of an account, and `--version`. Run with nothing else, it says in two lines that it is a plugin that Terraform, OpenTofu and Pulumi start themselves, and exits 1.",
+    "",
+    "## Validate",
+    "",
+    "`tofu validate` (and `terraform validate`) runs every check that needs no API, with no request to Sender: types, enums (`content_type = \"pdf\"`), formats (an email address, an https webhook url, an ISO 8601 time with its offset), control characters in text, ranges (a follow-up's `delay_hours`), the rules between arguments (`tag_ids` beside `send_to_all = true`), an attribute only the provider sets given in the configuration, the data sources' arguments and the provider block's values. Each error is on its attribute, one line for each rule a value breaks; a value not known yet (another resource's id) is left to the plan. What needs the account (a tag id it lacks, a token it refuses) or the state (a schedule time in the past, refused for a new or moved schedule only) is checked by `plan`, which sends only reads.",
     "",
     "## Ownership",
     "",

@@ -158,7 +158,7 @@ export interface AnyDataSource {
   /** See {@link DataSource.name}. */
   readonly name: string;
   /** See {@link DataSource.args}. */
-  readonly args: Readonly<Record<string, AnyProp & { readonly rule: string }>>;
+  readonly args: Readonly<Record<string, AnyProp & { readonly rule: string; readonly check: z.ZodType }>>;
   /** See {@link DataSource.result}. */
   readonly result: Readonly<Record<string, AnyProp>>;
   /** See {@link DataSource.docs}. */

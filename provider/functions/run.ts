@@ -2,7 +2,7 @@
 // for the plugin (with its provider's client): arguments checked first, errors named after the function.
 import { z } from "zod";
 import { type PageMeta, type SenderClient, SenderError, SenderHttpError } from "../client";
-import { lookupWord, say } from "../words";
+import { fieldWord, lookupWord, say } from "../words";
 import type { ArgDecls, DataSource } from "./declare";
 
 /** Why a function failed; see {@link SenderFunctionError.reason}. */
@@ -113,8 +113,31 @@ function argumentError(functionName: string, rules: Record<string, string>, issu
   if (typeof name !== "string" || rules[name] === undefined) {
     return new SenderFunctionError(functionName, "argument", "args must be an object");
   }
-  // The rule, not zod's wording: one clear sentence per argument whatever the inner issue was.
-  return new SenderFunctionError(functionName, "argument", `${name} ${rules[name]}`, { argument: name });
+  return refusedArgument(functionName, name, rules[name]);
+}
+
+/** A refused argument: its rule, not zod's wording, one clear sentence whatever the inner issue was. */
+function refusedArgument(functionName: string, name: string, rule: string): SenderFunctionError {
+  return new SenderFunctionError(functionName, "argument", say`${fieldWord(name)} ${rule}`, {
+    argument: name,
+  });
+}
+
+/**
+ * Every given argument its declaration refuses, one failure each in the declarations' order (a
+ * call stops at the first): judged from the arguments alone, before any request, as a Terraform
+ * `validate` does. An argument absent, or whose value `skip` says is not known yet, is left out.
+ */
+export function argumentFailures(
+  functionName: string,
+  decls: Readonly<Record<string, { readonly check: z.ZodType; readonly rule: string }>>,
+  args: Readonly<Record<string, unknown>>,
+  skip: (value: unknown) => boolean = () => false,
+): SenderFunctionError[] {
+  return Object.entries(decls)
+    .filter(([name]) => args[name] !== undefined && args[name] !== null && !skip(args[name]))
+    .filter(([name, decl]) => !decl.check.safeParse(args[name]).success)
+    .map(([name, decl]) => refusedArgument(functionName, name, decl.rule));
 }
 
 /** Checks the args against the declarations: unknown keys are refused, so a misspelt one is not ignored. */

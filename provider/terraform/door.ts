@@ -422,7 +422,7 @@ export class TerraformDoor {
 }
 
 /** The diagnostic of a configuration failure, on the provider attribute it names. */
-function configDiagnostic(error: SenderConfigError): TfDiagnostic {
+export function configDiagnostic(error: SenderConfigError): TfDiagnostic {
   const name = error.option.startsWith("sender:") ? error.option.slice("sender:".length) : error.option;
   if (!Object.hasOwn(CONFIG_TABLE, name)) return { severity: "ERROR", summary: error.message };
   const key = CONFIG_TABLE[name as ConfigKeyName];

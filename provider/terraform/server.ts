@@ -14,6 +14,7 @@ import { printError, printLine } from "../core/diagnostics";
 import type { Answer, TerraformDoor, TfDiagnostic } from "./door";
 import { PROTO_DESCRIPTORS } from "./proto.generated";
 import { ctyType, type TfAttribute, type TfBlock } from "./schema";
+import { validateDataResourceConfig, validateProviderConfig, validateResourceConfig } from "./validate";
 import { type DynamicValue, decodeDynamic, encodeDynamic } from "./values";
 
 /** A service's client constructor, with its definition, as grpc-js loads it. */
@@ -157,12 +158,22 @@ export function providerService(door: TerraformDoor): grpc.UntypedServiceImpleme
     })),
     GetProviderSchema: unary(() => schema),
     GetResourceIdentitySchemas: unary(() => ({ identity_schemas: {}, diagnostics: [] })),
-    ValidateProviderConfig: unary(() => ({ diagnostics: [] })),
-    ValidateResourceConfig: unary((request: Typed) => {
-      door.resource(request.type_name);
-      return { diagnostics: [] };
-    }),
-    ValidateDataResourceConfig: unary(() => ({ diagnostics: [] })),
+    // The validate calls run every check that needs no API, with no request (./validate.ts).
+    ValidateProviderConfig: unary((request: { config?: DynamicValue }) => ({
+      diagnostics: validateProviderConfig(door.schema, decodeDynamic(request.config)).map(diagnostic),
+    })),
+    ValidateResourceConfig: unary(async (request: Typed & { config?: DynamicValue }) => ({
+      diagnostics: (
+        await validateResourceConfig(door.schema, request.type_name, decodeDynamic(request.config))
+      ).map(diagnostic),
+    })),
+    ValidateDataResourceConfig: unary((request: Typed & { config?: DynamicValue }) => ({
+      diagnostics: validateDataResourceConfig(
+        door.schema,
+        request.type_name,
+        decodeDynamic(request.config),
+      ).map(diagnostic),
+    })),
     UpgradeResourceState: unary((request: Typed & { raw_state?: { json?: Uint8Array } }) => {
       const answer = door.upgrade(request.type_name, request.raw_state?.json);
       return { upgraded_state: state(answer.state), diagnostics: diagnostics(answer) };

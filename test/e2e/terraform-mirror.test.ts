@@ -4,8 +4,9 @@
 // taken from the page unchanged but for `rel`, in a folder outside the checkout with no `node` on
 // PATH (the zip carries its runtime). Under the real OpenTofu CLI against the emulator, one
 // configuration of every example of examples/terraform/ (each a module, as written):
-// init, plan (0 writes), apply, plan -detailed-exitcode (0), refresh, `pulumi-sender adopt --format
-// hcl` of one campaign planned with -generate-config-out in a second workspace, and destroy, which
+// init, plan (0 writes), apply, plan -detailed-exitcode (0), refresh, `adopt --format hcl` of one
+// campaign by the installed executable (no node on PATH) planned with -generate-config-out in a
+// second workspace, and destroy, which
 // keeps a campaign sent meanwhile.
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -54,6 +55,17 @@ function configuration(dir: string): string[] {
 
 const tofu = (args: string[]) => sh("tofu", [...args, "-no-color", "-input=false"], { cwd: work, env });
 
+/** The executable `tofu init` installed from the mirror. */
+const installed = () =>
+  path.join(
+    work,
+    ".terraform/providers",
+    SOURCE,
+    VERSION,
+    "linux_amd64",
+    `terraform-provider-sender_v${VERSION}`,
+  );
+
 beforeAll(async () => {
   const tofuDir = await scriptOutput("scripts/tofu-cli.sh");
   // The release's files for this platform, as scripts/release.sh makes them.
@@ -87,14 +99,7 @@ describe("terraform-provider-sender from the release's filesystem mirror", () =>
     );
     const lock = fs.readFileSync(path.join(work, ".terraform.lock.hcl"), "utf8");
     expect(lock).toContain(`provider "${SOURCE}" {\n  version = "${VERSION}"\n  hashes = [\n    "h1:`);
-    const exe = path.join(
-      work,
-      ".terraform/providers",
-      SOURCE,
-      VERSION,
-      "linux_amd64",
-      `terraform-provider-sender_v${VERSION}`,
-    );
+    const exe = installed();
     expect(fs.statSync(exe).mode & 0o111).toBe(0o111);
   });
 
@@ -143,14 +148,18 @@ describe("terraform-provider-sender from the release's filesystem mirror", () =>
     const afterRefresh = await tofu(["plan", "-detailed-exitcode"]);
     expect(afterRefresh.stdout).toContain("No changes.");
 
-    // `pulumi-sender adopt --format hcl` of one campaign, planned in a second workspace of the same
-    // mirror: the import block's id is the door's, -generate-config-out writes its block, no write.
+    // `adopt --format hcl` of one campaign, run by the executable init installed (on the runtime its
+    // zip carries: no node on PATH), planned in a second workspace of the same mirror: the import
+    // block's id is the door's, -generate-config-out writes its block, no write.
     const adopted = userFolder("tf-adopted");
-    await sh(process.execPath, [
-      path.join(ROOT, "dist/provider/adopt/cli.js"),
-      ...["adopt", "--format", "hcl", "--out", adopted, "--title", "Welcome series"],
-      ...["--base-url", emu.url, "--token", TOKEN],
-    ]);
+    await sh(
+      installed(),
+      [
+        ...["adopt", "--format", "hcl", "--out", adopted, "--title", "Welcome series"],
+        ...["--base-url", emu.url, "--token", TOKEN],
+      ],
+      { env },
+    );
     expect(fs.readFileSync(path.join(adopted, "imports.tf"), "utf8")).toContain(
       "import {\n  to = sender_campaign.welcome_series\n",
     );
