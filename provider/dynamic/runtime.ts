@@ -7,6 +7,8 @@ import type { SenderClient } from "../client";
 import { type ConfigureInput, ContextHolder } from "../core/context";
 import type { ResourceProviderImpl } from "../core/contract";
 import { ConsoleErrorFilter } from "../core/diagnostics";
+import { checkInContext } from "../kinds/account-checks";
+import { providerFactories, type ResourceKind } from "../kinds/registry";
 import {
   backendHere,
   COPY_OF_ENV,
@@ -17,9 +19,7 @@ import {
   PLACE_RECORD_KEY,
   placeRecordOf,
   recordMoved,
-} from "../core/stack-place";
-import { checkInContext } from "../kinds/account-checks";
-import { providerFactories, type ResourceKind } from "../kinds/registry";
+} from "../pulumi/stack-place";
 import { PULUMI_WORDS } from "../pulumi/words";
 import { inDialect } from "../words";
 import { STACK_NONCE_KIND, stackNonceProvider } from "./stack-nonce";
