@@ -9,6 +9,7 @@ import type { ResourceProviderImpl } from "../core/contract";
 import { ConsoleErrorFilter } from "../core/diagnostics";
 import { checkInContext } from "../kinds/account-checks";
 import { providerFactories, type ResourceKind } from "../kinds/registry";
+import { engineAddressOf } from "../pulumi/engine-address";
 import {
   backendHere,
   COPY_OF_ENV,
@@ -145,7 +146,7 @@ export function providerFor(
   };
   return {
     configure: async (req) => {
-      holder.watchEngine(); // stop once the engine is gone (kill -9 of `pulumi up`)
+      holder.watchEngine(engineAddressOf()); // stop once the engine is gone (kill -9 of `pulumi up`)
       try {
         inDialect(PULUMI_WORDS, () => holder.configure(req.config as ConfigureInput));
       } catch (error) {
