@@ -164,7 +164,7 @@ export function checkProviderConfig(
 }
 
 /**
- * The program's inputs with the naming rule of both doors applied ({@link resourceNaming}, of the
+ * The program's inputs with the naming rule of every door applied ({@link resourceNaming}, of the
  * provider's stack-instance nonce and the URN), as the dynamic SDK applies it: an `ownershipMark` on
  * every new Campaign, TransactionalCampaign and Webhook, and a made-up title `<name>-<mark>` with
  * `autonamed: true` when an autonamed kind has neither `title` nor `adoptId`. The kind's `check` then keeps an existing resource's title, as on
