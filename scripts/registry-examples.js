@@ -21,9 +21,8 @@ const run = promisify(execFile);
 const root = path.resolve(__dirname, "..");
 const EXAMPLES = path.join(root, "examples/registry");
 const MODULE = path.join(root, "provider/plugin/examples.generated.ts");
-const { REGISTRY_LANGUAGES, convertReportsError, inJavaTemplatePackage } = require(
-  path.join(root, "dist/provider/plugin/registry-examples.js"),
-);
+const { REGISTRY_LANGUAGES } = require(path.join(root, "dist/provider/plugin/registry-examples.js"));
+const { convertReportsError, inJavaTemplatePackage } = require(path.join(root, "dist/generators/convert.js"));
 const { fixJavaProgram } = require(path.join(root, "dist/generators/java-convert-fixups.js"));
 
 /** The example folders, in name order. */
