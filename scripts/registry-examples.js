@@ -21,10 +21,9 @@ const run = promisify(execFile);
 const root = path.resolve(__dirname, "..");
 const EXAMPLES = path.join(root, "examples/registry");
 const MODULE = path.join(root, "provider/plugin/examples.generated.ts");
-const { REGISTRY_LANGUAGES, convertReportsError, inJavaTemplatePackage } = require(
-  path.join(root, "dist/provider/plugin/registry-examples.js"),
-);
-const { fixJavaProgram } = require(path.join(root, "dist/provider/plugin/java-convert-fixups.js"));
+const { REGISTRY_LANGUAGES } = require(path.join(root, "dist/provider/plugin/registry-examples.js"));
+const { convertReportsError, inJavaTemplatePackage } = require(path.join(root, "dist/generators/convert.js"));
+const { fixJavaProgram } = require(path.join(root, "dist/generators/java-convert-fixups.js"));
 
 /** The example folders, in name order. */
 function exampleNames() {
@@ -53,7 +52,7 @@ function tokensOf(program) {
 }
 
 /**
- * The bugs of pulumi-java's converter (provider/plugin/java-convert-fixups.ts) a YAML program's Java
+ * The bugs of pulumi-java's converter (generators/java-convert-fixups.ts) a YAML program's Java
  * conversion has, by what the program uses: a function, an index into a list, a config key with
  * no default.
  */

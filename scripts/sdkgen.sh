@@ -25,7 +25,7 @@ fi
 if [ "${1:-}" = "--bin" ]; then echo "$bin"; exit 0; fi
 out="${1:-$root/sdks}"
 cd "$root"
-node dist/provider/plugin/write-schema.js "$out/schema.json" >&2
+node dist/generators/write-schema.js "$out/schema.json" >&2
 "$bin" "$out/schema.json" "$out"
 java_host="$(bash "$root/scripts/java-host.sh")"
 "$java_host/javagen" "$out/schema.json" "$out"

@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { outputNames } from "../provider/core/fields";
-import { PLACE_RECORD_KEY } from "../provider/core/stack-place";
 import { fieldTables, type ResourceKind } from "../provider/kinds/registry";
+import { PLACE_RECORD_KEY } from "../provider/pulumi/stack-place";
 import { programContext } from "./program-client";
 import { providerSource } from "./provider-source";
 import { stackPlace } from "./stack-place";

@@ -1,8 +1,8 @@
 // The stack instance's nonce, held by one hidden resource per stack (provider/dynamic/stack-nonce.ts).
 import * as pulumi from "@pulumi/pulumi";
 import { newNonce } from "../provider/core/autoname";
-import { COPY_OF_ENV, judgeUnplanned, MOVED_FROM_ENV, type PlaceHere } from "../provider/core/stack-place";
 import { STACK_NONCE_KIND } from "../provider/dynamic/stack-nonce";
+import { COPY_OF_ENV, judgeUnplanned, MOVED_FROM_ENV, type PlaceHere } from "../provider/pulumi/stack-place";
 import { providerSource } from "./provider-source";
 import { TYPE_PREFIX } from "./resource";
 import { here } from "./stack-place";

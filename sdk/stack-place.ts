@@ -1,6 +1,6 @@
 // Where this run's stack lives, for the nonce's record (sdk/stack-nonce.ts) and every resource's (sdk/resource.ts).
 import * as pulumi from "@pulumi/pulumi";
-import { currentBackendUrl, type PlaceHere, placeHere } from "../provider/core/stack-place";
+import { currentBackendUrl, type PlaceHere, placeHere } from "../provider/pulumi/stack-place";
 
 /** The project's folder: where its Pulumi.yaml is, which may name the backend. */
 function projectDir(): string {
@@ -21,7 +21,7 @@ function organization(): string {
 }
 
 /**
- * Where this run's stack lives (`provider/core/stack-place.ts`): the backend the CLI uses, the
+ * Where this run's stack lives (`provider/pulumi/stack-place.ts`): the backend the CLI uses, the
  * organization, the project and the stack, hashed.
  */
 export function here(): PlaceHere {
@@ -40,7 +40,7 @@ export function here(): PlaceHere {
 const places = new WeakMap<object, string>();
 
 /**
- * This run's place (`provider/core/stack-place.ts`), which every resource of the package records
+ * This run's place (`provider/pulumi/stack-place.ts`), which every resource of the package records
  * as its hidden input `PLACE_RECORD_KEY`, so that its delete can tell a copy of the state from the
  * original when no program runs (`pulumi destroy`).
  */

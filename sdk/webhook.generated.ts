@@ -60,7 +60,7 @@ export interface WebhookArgs {
  *   (its topic and group must already be these; a different url is changed in place);
  * - before its POST the provider records in the create journal of the machine that no such webhook
  *   existed; so one that turns up after an ambiguous failure, or after an `up` killed before the
- *   state recorded it, is adopted (with a note), and a webhook made by anyone before that is not.
+ *   state recorded it, is reclaimed (with a note), and a webhook made by anyone before that is not.
  *
  * @example
  * ```ts

@@ -308,9 +308,15 @@ export class ContextHolder {
     this.engineWatch = new EngineWatch((why) => abortRequestsInFlight(this.#context.pacers, why));
   }
 
-  /** Stops the process once the engine is gone, and on SIGTERM ({@link EngineWatch.watch}). */
-  watchEngine(): void {
-    this.engineWatch.watch();
+  /**
+   * Stops the process once the engine at `address` is gone ({@link EngineWatch.watch}), and on
+   * SIGTERM ({@link EngineWatch.stopOnSigterm}); does nothing without an address (a process the
+   * engine did not start, a test). The door finds the address (provider/pulumi/engine-address.ts).
+   */
+  watchEngine(address: string | undefined): void {
+    if (address === undefined) return;
+    this.engineWatch.stopOnSigterm();
+    this.engineWatch.watch({ address });
   }
 
   /** The current context. */

@@ -3,14 +3,26 @@
  * (preview), the internal keys it adds to every bag, and the rule that nothing handed back holds
  * an undefined member.
  */
-import { PLACE_BACKEND_KEY, PLACE_RECORD_KEY } from "./stack-place";
+/**
+ * The hidden input of every resource of the dynamic package that records the stack's place, kept
+ * as the same output: the engine hands a dynamic provider's delete the resource's own outputs
+ * only (no URN, no stack, no nonce), so the place must travel with each resource for a delete to
+ * tell a copy from the original (docs/reliability.md, "Copied and moved stacks"). Input and output
+ * are equal, so a tool that compares a resource's inputs with its outputs sees no difference.
+ * Named here, below the doors, because {@link userInputs} leaves it out of every bag; the place
+ * record itself is the Pulumi doors' (provider/pulumi/stack-place.ts).
+ */
+export const PLACE_RECORD_KEY = "__senderPlace";
+
+/** The hidden output beside {@link PLACE_RECORD_KEY}: the backend the provider made or changed the resource on. */
+export const PLACE_BACKEND_KEY = "__senderBackend";
 
 /** The value the engine substitutes for an input not yet known during preview. */
 export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
 
 /**
  * The provider-internal keys of every dynamic resource's inputs and outputs: the engine's
- * `__provider`, and the place record the dynamic package adds (stack-place.ts).
+ * `__provider`, and the place record the dynamic package adds (provider/pulumi/stack-place.ts).
  */
 const INTERNAL_KEYS = new Set(["__provider", PLACE_RECORD_KEY, PLACE_BACKEND_KEY]);
 

@@ -5,9 +5,9 @@
  * After `kill -9` of `pulumi up` the provider processes (and the language host) live on: nothing
  * kills a child with its parent, and the creates it has in hand would go on reaching the service
  * although no one will ever record their results. The engine's address is an argument of the
- * process (`.../dynamic-provider/index.js <engine>`, `pulumi-resource-sender [flags] <engine>`);
- * while that port refuses connections the engine is gone, and the process cuts its requests in
- * flight and exits before sending anything more.
+ * process (`.../dynamic-provider/index.js <engine>`, `pulumi-resource-sender [flags] <engine>`,
+ * which provider/pulumi/engine-address.ts reads); while that port refuses connections the engine
+ * is gone, and the process cuts its requests in flight and exits before sending anything more.
  */
 import * as net from "node:net";
 import { printError } from "./diagnostics";
@@ -18,10 +18,10 @@ import { printError } from "./diagnostics";
  */
 export type AbortInFlight = (why: string) => number;
 
-/** Options of {@link EngineWatch.watch}; the defaults are those of the dynamic-provider process. */
+/** Options of {@link EngineWatch.watch}. */
 export interface EngineWatchOptions {
-  /** `host:port` of the engine; by default the process's first argument, when it runs the dynamic provider. */
-  address?: string | undefined;
+  /** `host:port` of the engine, as the door finds it among its process's arguments (provider/pulumi/engine-address.ts). */
+  address: string;
   /** Probe period. Default 200 ms: a loopback connect, cheap, and few requests slip through after a kill. */
   intervalMs?: number;
   /** What to do once the engine is gone. Default: cut the requests in flight, say so on stderr and exit with status 1. */
@@ -40,30 +40,6 @@ export interface ParentWatchOptions {
 
 /** The exit status after SIGTERM: 128 + 15, as a shell reports a process ended by it. */
 export const SIGTERM_EXIT_CODE = 143;
-
-const isAddress = (text: string) => /^[\w.-]+:\d+$/.test(text) || /^\[[\da-f:]+\]:\d+$/i.test(text);
-
-/** The engine's address when this process is the engine's dynamic-provider process, else undefined. */
-export function engineAddressOf(argv: readonly string[] = process.argv): string | undefined {
-  const script = argv[1] ?? "";
-  const address = argv[2] ?? "";
-  if (!/dynamic-provider/.test(script)) return undefined;
-  return isAddress(address) ? address : undefined;
-}
-
-/**
- * The engine's address among the native plugin's arguments (`[--logtostderr] [-v=N] [--tracing
- * <endpoint>] <engine>`, as @pulumi/pulumi's provider `main` reads them), else undefined.
- */
-export function pluginEngineAddress(args: readonly string[]): string | undefined {
-  const rest: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i] as string;
-    if (arg === "--tracing") i += 1;
-    else if (arg !== "--logtostderr" && !arg.startsWith("-v=")) rest.push(arg);
-  }
-  return rest[0] !== undefined && isAddress(rest[0]) ? rest[0] : undefined;
-}
 
 function splitAddress(address: string): { host: string; port: number } {
   const colon = address.lastIndexOf(":");
@@ -121,16 +97,11 @@ export class EngineWatch {
   }
 
   /**
-   * Starts watching the engine, once, and in the dynamic-provider process stops on SIGTERM
-   * ({@link EngineWatch.stopOnSigterm}); does nothing outside it (no engine address). The timer
-   * never keeps the process alive.
+   * Starts watching the engine at `options.address`, once. The timer never keeps the process alive.
    */
-  watch(options: EngineWatchOptions = {}): void {
+  watch(options: EngineWatchOptions): void {
     if (this.#watching !== undefined) return;
-    const address = options.address ?? engineAddressOf();
-    if (address === undefined) return;
-    // Only in the engine's process itself: a test that names an address keeps its own signals.
-    if (options.address === undefined) this.stopOnSigterm();
+    const address = options.address;
     const onGone = options.onGone ?? (() => this.#exitNow());
     let probing = false;
     this.#watching = setInterval(async () => {

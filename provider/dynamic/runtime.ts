@@ -7,6 +7,9 @@ import type { SenderClient } from "../client";
 import { type ConfigureInput, ContextHolder } from "../core/context";
 import type { ResourceProviderImpl } from "../core/contract";
 import { ConsoleErrorFilter } from "../core/diagnostics";
+import { checkInContext } from "../kinds/account-checks";
+import { providerFactories, type ResourceKind } from "../kinds/registry";
+import { engineAddressOf } from "../pulumi/engine-address";
 import {
   backendHere,
   COPY_OF_ENV,
@@ -17,9 +20,7 @@ import {
   PLACE_RECORD_KEY,
   placeRecordOf,
   recordMoved,
-} from "../core/stack-place";
-import { checkInContext } from "../kinds/account-checks";
-import { providerFactories, type ResourceKind } from "../kinds/registry";
+} from "../pulumi/stack-place";
 import { PULUMI_WORDS } from "../pulumi/words";
 import { inDialect } from "../words";
 import { STACK_NONCE_KIND, stackNonceProvider } from "./stack-nonce";
@@ -145,7 +146,7 @@ export function providerFor(
   };
   return {
     configure: async (req) => {
-      holder.watchEngine(); // stop once the engine is gone (kill -9 of `pulumi up`)
+      holder.watchEngine(engineAddressOf()); // stop once the engine is gone (kill -9 of `pulumi up`)
       try {
         inDialect(PULUMI_WORDS, () => holder.configure(req.config as ConfigureInput));
       } catch (error) {

@@ -1,13 +1,13 @@
 /**
  * StackNonce: the dynamic SDK's one hidden resource per stack, which holds the stack instance's
- * nonce (`provider/core/autoname.ts`) and the place it was last used in (`provider/core/stack-place.ts`).
+ * nonce (`provider/core/autoname.ts`) and the place it was last used in (`provider/pulumi/stack-place.ts`).
  * The SDK registers it before the first resource that needs a mark, and every such resource takes
  * its mark from the nonce, so the engine creates it, and writes it to the stack's state, before it
  * creates any of them. It never calls the service.
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { NONCE_PATTERN, newNonce } from "../core/autoname";
-import { judgePlace, PLACE_PATTERN } from "../core/stack-place";
+import { judgePlace, PLACE_PATTERN } from "../pulumi/stack-place";
 
 /** The kind of the hidden nonce resource, in its type token `pulumi-nodejs:dynamic/sender:StackNonce`. */
 export const STACK_NONCE_KIND = "StackNonce";

@@ -6,7 +6,6 @@ export * from "./campaigns";
 export * from "./carts";
 export type * from "./declare";
 export * from "./plans";
-export * from "./reference";
 export * from "./registry";
 export * from "./run";
 export * from "./subscriber-events";

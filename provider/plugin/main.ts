@@ -2,7 +2,7 @@
 // The entry point of `pulumi-resource-sender`, the native provider plugin.
 import { ContextHolder } from "../core/context";
 import { printError, printFatal } from "../core/diagnostics";
-import { pluginEngineAddress } from "../core/engine-watch";
+import { pluginEngineAddress } from "../pulumi/engine-address";
 import { engineLogSink } from "./engine-log";
 import { serve } from "./grpc-server";
 import { packageSchemaText } from "./package-schema";

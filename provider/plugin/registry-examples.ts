@@ -97,23 +97,6 @@ export const REGISTRY_LANGUAGES: readonly RegistryLanguage[] = [
   { name: "yaml", title: "YAML" },
 ];
 
-/**
- * The Java package of templates/java's program (its `pom.xml` runs `myproject.App`): the Registry's
- * Java examples declare it, so that one pasted whole into the template's `App.java` runs there.
- */
-export const JAVA_TEMPLATE_PACKAGE = "myproject";
-
-/**
- * A Java program of `pulumi convert` (which declares `package generated_program;`) in
- * {@link JAVA_TEMPLATE_PACKAGE}. Throws when the program declares no `generated_program`.
- */
-export function inJavaTemplatePackage(program: string): string {
-  const converted = /^package generated_program;$/m;
-  if (!converted.test(program))
-    throw new Error("the Java program does not declare package generated_program");
-  return program.replace(converted, `package ${JAVA_TEMPLATE_PACKAGE};`);
-}
-
 /** The dynamic-resources npm package: TypeScript's other front door, with no plugin to install. */
 export const DYNAMIC_PACKAGE: RegistryPackage = {
   name: "pulumi-sender",
@@ -141,15 +124,6 @@ export function dynamicProgram(typescript: string): string {
   const native = `from "${REGISTRY_LANGUAGES[0]!.sdk!.name}";`;
   if (!typescript.includes(native)) throw new Error(`the TypeScript program does not import ${native}`);
   return typescript.replace(native, `from "${DYNAMIC_PACKAGE.name}";`);
-}
-
-/**
- * Whether `pulumi convert`'s stderr reports an error: the CLI exits 0 when the plugin's schema does
- * not load, and writes a program with no resources.
- */
-export function convertReportsError(stderr: string): boolean {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: the CLI's colour codes
-  return /^error\b/im.test(stderr.replace(/\x1b\[[0-9;]*m/g, ""));
 }
 
 /** A program in a fenced block of its language, its text ending in one newline. */

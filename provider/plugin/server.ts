@@ -7,6 +7,11 @@ import type { PropertyBag } from "../core/bag";
 import { checkSenderConfig } from "../core/config";
 import { type ConfigureInput, ContextHolder } from "../core/context";
 import { type DiagnosticSink, forResource as inScope, warn } from "../core/diagnostics";
+import type { RunContext } from "../functions";
+import { servedFunctions } from "../functions/served";
+import { checkInContext } from "../kinds/account-checks";
+import { namingPlan, resourceNaming } from "../kinds/naming";
+import { providerFactories, RESOURCE_KINDS, type ResourceKind } from "../kinds/registry";
 import {
   COPY_OF_ENV,
   currentBackendUrl,
@@ -15,12 +20,7 @@ import {
   MOVED_FROM_ENV,
   type PlaceHere,
   placeHere,
-} from "../core/stack-place";
-import type { RunContext } from "../functions";
-import { servedFunctions } from "../functions/served";
-import { checkInContext } from "../kinds/account-checks";
-import { namingPlan, resourceNaming } from "../kinds/naming";
-import { providerFactories, RESOURCE_KINDS, type ResourceKind } from "../kinds/registry";
+} from "../pulumi/stack-place";
 import { PULUMI_WORDS } from "../pulumi/words";
 import { inDialect } from "../words";
 import { PACKAGE } from "./schema";
@@ -164,7 +164,7 @@ export function checkProviderConfig(
 }
 
 /**
- * The program's inputs with the naming rule of both doors applied ({@link resourceNaming}, of the
+ * The program's inputs with the naming rule of every door applied ({@link resourceNaming}, of the
  * provider's stack-instance nonce and the URN), as the dynamic SDK applies it: an `ownershipMark` on
  * every new Campaign, TransactionalCampaign and Webhook, and a made-up title `<name>-<mark>` with
  * `autonamed: true` when an autonamed kind has neither `title` nor `adoptId`. The kind's `check` then keeps an existing resource's title, as on

@@ -12,7 +12,7 @@ import {
 } from "../support/stack";
 
 // Bad input is summarized: 5,000 unknown tag ids are one line for the field, shown once, and a
-// control character in a title is refused at check naming the field; through both doors.
+// control character in a title is refused at check naming the field; through both Pulumi doors.
 const TOKEN = "tok-e2e-bad-input-Hq3Wd9Ys";
 const UNKNOWN_IDS = Array.from({ length: 5000 }, (_, i) => `nope${String(i + 1).padStart(4, "0")}`);
 const TAGS_LINE =

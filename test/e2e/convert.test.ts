@@ -4,7 +4,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { fixJavaProgram } from "../../provider/plugin/java-convert-fixups";
+import { fixJavaProgram } from "../../generators/java-convert-fixups";
 import { GO_MODULE } from "../../provider/plugin/schema";
 import { freshDir } from "../support/folders";
 import { privateGoEnv } from "../support/go";

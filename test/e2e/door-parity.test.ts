@@ -563,7 +563,7 @@ const TOFU_COMMAND: Readonly<Record<Command | "destroy", string[]>> = {
 };
 
 /**
- * What both doors' censuses start from: the ids the outputs hold, the objects made beside the
+ * What every door's census starts from: the ids the outputs hold, the objects made beside the
  * seeded ones, and the program's resource names (`campaign-0`…, `transactional-0`…).
  */
 async function accountAgainst(

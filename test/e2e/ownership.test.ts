@@ -10,7 +10,7 @@ import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { instanceMark } from "../../provider/core/autoname";
 import { journalKey } from "../../provider/core/create-journal";
-import { placeOf } from "../../provider/core/stack-place";
+import { placeOf } from "../../provider/pulumi/stack-place";
 import { pluginPath } from "../support/plugin";
 import { until } from "../support/processes";
 import { cli } from "../support/run";

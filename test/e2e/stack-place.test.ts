@@ -7,7 +7,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { placeOf } from "../../provider/core/stack-place";
+import { placeOf } from "../../provider/pulumi/stack-place";
 import { pluginPath } from "../support/plugin";
 import { cli } from "../support/run";
 import {

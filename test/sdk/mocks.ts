@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { placeOf } from "../../provider/core/stack-place";
+import { placeOf } from "../../provider/pulumi/stack-place";
 
 /** A token set in every place a careless resource could pick it up from; it must reach no input. */
 export const TOKEN = "sdk-mocks-secret-token-93d1f0";

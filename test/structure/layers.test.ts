@@ -2,11 +2,13 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { describe, expect, test } from "vitest";
 
-// The layers run one way: sdk/ may use provider/, never the reverse; and no file of either imports
-// itself back through others (type-only imports count: they tie the files as much). The core, the
-// kinds, the client and the functions import no door's SDK: their contract is their own.
+// The layers run one way: sdk/ may use provider/, never the reverse; generators/ (what writes the
+// generated files and docs, run by `npm run generate`, never shipped) may use both, and neither
+// uses it; and no file of any imports itself back through others (type-only imports count: they
+// tie the files as much). The core, the kinds, the client and the functions import no door's SDK:
+// their contract is their own.
 const ROOT = path.join(__dirname, "../..");
-const LAYERS = ["provider", "sdk"];
+const LAYERS = ["provider", "sdk", "generators"];
 
 /**
  * The layers of provider/, lowest first, by folder (`.` is provider/'s own files, the
@@ -149,6 +151,16 @@ function layerViolations(edges: ReadonlyMap<string, readonly string[]>): string[
   return found.sort();
 }
 
+/** The imports of generators/ from provider/ or sdk/ (`file -> target`): what ships never runs a generator. */
+function generatorImports(edges: ReadonlyMap<string, readonly string[]>): string[] {
+  return [...edges]
+    .filter(([file]) => file.startsWith("provider/") || file.startsWith("sdk/"))
+    .flatMap(([file, targets]) =>
+      targets.filter((target) => target.startsWith("generators/")).map((target) => `${file} -> ${target}`),
+    )
+    .sort();
+}
+
 describe("the layers", () => {
   test("the scan finds imports of every form", () => {
     const file = path.join(ROOT, "provider/plugin/x.ts");
@@ -187,6 +199,27 @@ describe("the layers", () => {
         targets.filter((t) => t.startsWith("sdk/")).map((t) => `${file} -> ${t}`),
       );
     expect(violations).toEqual([]);
+  });
+
+  test("no file of provider/ or sdk/ imports from generators/", () => {
+    expect(generatorImports(graph())).toEqual([]);
+  });
+
+  test("the generator check fails on a planted import of generators/ from provider/ or sdk/", () => {
+    const planted: Record<string, string> = {
+      "provider/plugin/planted.ts": 'import { updateReference } from "../../generators/resource-reference";',
+      "sdk/planted.ts": 'import { indexPage } from "../generators/registry-pages";',
+      "generators/fine.ts":
+        'import { fieldTables } from "../provider/kinds/registry";\nimport { TYPE_PREFIX } from "../sdk/resource";',
+    };
+    const edges = new Map<string, string[]>();
+    for (const [file, text] of Object.entries(planted)) {
+      edges.set(file, importsOf(path.join(ROOT, file), text).map(relative));
+    }
+    expect(generatorImports(edges)).toEqual([
+      "provider/plugin/planted.ts -> generators/resource-reference.ts",
+      "sdk/planted.ts -> generators/registry-pages.ts",
+    ]);
   });
 
   test("every folder of provider/ has a layer", () => {
@@ -255,7 +288,7 @@ describe("the layers", () => {
     expect(violations).toEqual([]);
   });
 
-  test("no file-level import cycle in provider/ and sdk/", () => {
+  test("no file-level import cycle in provider/, sdk/ and generators/", () => {
     expect(cycles(graph())).toEqual([]);
   });
 });

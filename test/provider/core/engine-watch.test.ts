@@ -1,11 +1,6 @@
 import * as net from "node:net";
 import { afterEach, describe, expect, test } from "vitest";
-import {
-  EngineWatch,
-  engineAddressOf,
-  engineAlive,
-  pluginEngineAddress,
-} from "../../../provider/core/engine-watch";
+import { EngineWatch, engineAlive } from "../../../provider/core/engine-watch";
 
 // What a process keeps; nothing is in flight in these tests.
 let watch = new EngineWatch(() => 0);
@@ -21,32 +16,6 @@ async function listener(): Promise<{ server: net.Server; address: string }> {
 }
 
 describe("engine watch", () => {
-  test("finds the engine's address only in the dynamic-provider process", () => {
-    expect(
-      engineAddressOf([
-        "node",
-        "/x/node_modules/@pulumi/pulumi/cmd/dynamic-provider/index.js",
-        "127.0.0.1:40123",
-      ]),
-    ).toBe("127.0.0.1:40123");
-    expect(engineAddressOf(["node", "/x/node_modules/@pulumi/pulumi/cmd/dynamic-provider", "[::1]:9"])).toBe(
-      "[::1]:9",
-    );
-    expect(engineAddressOf(["node", "/x/program/index.js", "127.0.0.1:40123"])).toBeUndefined();
-    expect(engineAddressOf(["node", "/x/cmd/dynamic-provider/index.js"])).toBeUndefined();
-  });
-
-  test.each([
-    [["127.0.0.1:40123"], "127.0.0.1:40123"],
-    [["--logtostderr", "-v=9", "--tracing", "file:/tmp/t.json", "127.0.0.1:40123"], "127.0.0.1:40123"],
-    [["--logtostderr", "[::1]:9"], "[::1]:9"],
-    [[], undefined],
-    [["--tracing", "127.0.0.1:1"], undefined],
-    [["not-an-address"], undefined],
-  ])("finds the engine's address among the plugin's arguments %j: %s", (args, expected) => {
-    expect(pluginEngineAddress(args)).toBe(expected);
-  });
-
   test("tells a listening engine from a gone one", async () => {
     const { server, address } = await listener();
     expect(await engineAlive(address)).toBe(true);
@@ -97,17 +66,5 @@ describe("engine watch", () => {
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect({ first, second }).toEqual({ first: ["gone"], second: [] });
-  });
-
-  test("does nothing outside the dynamic-provider process", async () => {
-    let called = false;
-    watch.watch({
-      onGone: () => {
-        called = true;
-      },
-      intervalMs: 10,
-    });
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(called).toBe(false);
   });
 });

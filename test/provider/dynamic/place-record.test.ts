@@ -1,17 +1,17 @@
-// The dynamic door's place record (provider/core/stack-place.ts, PLACE_RECORD_KEY): each resource
+// The dynamic door's place record (provider/pulumi/stack-place.ts, PLACE_RECORD_KEY): each resource
 // carries the stack's place and the backend it was made on, and a change or a delete on another
 // backend is refused before it reaches the service, as the engine hands a delete the resource's
 // outputs alone (a `pulumi destroy` of a copy runs no program and no nonce check).
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { ContextHolder } from "../../../provider/core/context";
+import { providerFor } from "../../../provider/index";
 import {
   BOTH_CONFIRMATIONS,
   backendOf,
   PLACE_BACKEND_KEY,
   PLACE_RECORD_KEY,
   placeOf,
-} from "../../../provider/core/stack-place";
-import { providerFor } from "../../../provider/index";
+} from "../../../provider/pulumi/stack-place";
 import { type Harness, startHarness } from "../kinds/harness";
 
 const ONE = "file:///place-record/one";

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { BOTH_CONFIRMATIONS, COPY_OF_ENV, MOVED_FROM_ENV } from "../../../provider/core/stack-place";
 import { stackNonceProvider } from "../../../provider/dynamic/stack-nonce";
+import { BOTH_CONFIRMATIONS, COPY_OF_ENV, MOVED_FROM_ENV } from "../../../provider/pulumi/stack-place";
 
 const NONCE = "0123456789abcdef0123456789abcdef";
 const CANDIDATE = "fedcba9876543210fedcba9876543210";

@@ -3,7 +3,7 @@ import { instanceMark } from "../../../provider/core/autoname";
 import { type GivenNaming, nameOfUrn, namingPlan, resourceNaming } from "../../../provider/kinds/naming";
 import type { ResourceKind } from "../../../provider/kinds/registry";
 
-// The naming rule of both doors: the same kind, name and nonce give the same title and mark
+// The naming rule of every door: the same kind, name and nonce give the same title and mark
 // whichever door asks, each on the URN its engine gives (the dynamic SDK's `pulumi-nodejs:dynamic/…`
 // type, the plugin's `sender:index:…`). The marks are pinned: a change of the hash would orphan
 // every autonamed object of every stack.

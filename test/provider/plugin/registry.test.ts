@@ -2,19 +2,21 @@ import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { describe, expect, test } from "vitest";
+import {
+  convertReportsError,
+  inJavaTemplatePackage,
+  JAVA_TEMPLATE_PACKAGE,
+} from "../../../generators/convert";
+import { indexPage, installationPage } from "../../../generators/registry-pages";
 import { RESOURCE_KINDS } from "../../../provider/kinds/registry";
 import { registryExamples } from "../../../provider/plugin/examples.generated";
 import { packageSchema } from "../../../provider/plugin/package-schema";
 import {
-  convertReportsError,
   dynamicProgram,
   examplesBlock,
-  inJavaTemplatePackage,
-  JAVA_TEMPLATE_PACKAGE,
   REGISTRY_LANGUAGES,
   type RegistryExample,
 } from "../../../provider/plugin/registry-examples";
-import { indexPage, installationPage } from "../../../provider/plugin/registry-pages";
 import { GO_MODULE, LOGO_URL } from "../../../provider/plugin/schema";
 import { readPng } from "../../support/png";
 

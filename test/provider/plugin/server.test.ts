@@ -6,7 +6,6 @@ import { LAUNCH_CONTENT } from "../../../emulator/seed";
 import { type RunningEmulator, startEmulator } from "../../../emulator/server";
 import { SenderClient } from "../../../provider/client";
 import { autonamedTitleOf, instanceMark, titleFromUrn } from "../../../provider/core/autoname";
-import { BOTH_CONFIRMATIONS, COPY_OF_ENV, MOVED_FROM_ENV, placeOf } from "../../../provider/core/stack-place";
 import { cartAsText } from "../../../provider/functions/served";
 import {
   autonameInputs,
@@ -18,6 +17,12 @@ import {
   PLACE_INPUT,
   pluginPlace,
 } from "../../../provider/plugin/server";
+import {
+  BOTH_CONFIRMATIONS,
+  COPY_OF_ENV,
+  MOVED_FROM_ENV,
+  placeOf,
+} from "../../../provider/pulumi/stack-place";
 import { test as inPulumiWords } from "../../support/pulumi-words";
 
 // The plugin's provider object in-process, against an emulator: the engine's Configure variables

@@ -5,14 +5,14 @@
  * the page's introduction, before the block, is the page's own. `npm run reference` rewrites the
  * block; a test holds the page equal to the registry, so the reference cannot drift from the code.
  */
-import type { DocumentedField, DocumentedTable, Field } from "../core/fields";
+import type { DocumentedField, DocumentedTable, Field } from "../provider/core/fields";
 import {
   fieldTables,
   RESOURCE_KINDS,
   type ResourceKind,
   registry,
   resourceDescriptions,
-} from "../kinds/registry";
+} from "../provider/kinds/registry";
 
 const TYPE_TEXT: Record<Field["type"], string> = {
   string: "string",

@@ -1,9 +1,10 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { describe, expect, test } from "vitest";
-import { dataSourceReference, dataSources } from "../../../provider/functions";
+import { dataSourceReference } from "../../generators/data-source-reference";
+import { dataSources } from "../../provider/functions";
 
-const FILE = path.join(__dirname, "../../../docs/data-sources.md");
+const FILE = path.join(__dirname, "../../docs/data-sources.md");
 
 describe("docs/data-sources.md", () => {
   test("is what the declarations generate (npm run build && npm run docs:data-sources)", () => {

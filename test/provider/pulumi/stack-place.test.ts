@@ -19,7 +19,7 @@ import {
   placeRecordOf,
   recordMoved,
   resolvedBackendUrl,
-} from "../../../provider/core/stack-place";
+} from "../../../provider/pulumi/stack-place";
 
 const PARTS = {
   backendUrl: "file:///srv/state",

@@ -12,6 +12,9 @@ import * as fs from "node:fs";
 import { createRequire } from "node:module";
 import * as os from "node:os";
 import * as path from "node:path";
+import { PLACE_BACKEND_KEY, PLACE_RECORD_KEY } from "../core/engine-values";
+
+export { PLACE_BACKEND_KEY, PLACE_RECORD_KEY };
 
 /** The variable that confirms a move: the place the state was last used in, as the refusal names it. */
 export const MOVED_FROM_ENV = "SENDER_STACK_MOVED_FROM";
@@ -237,18 +240,6 @@ function copyWithoutRecord(recorded: string | undefined): string {
     "run once without --target and --exclude, then go on (docs/reliability.md)"
   );
 }
-
-/**
- * The hidden input of every resource of the dynamic package that records the stack's place, kept
- * as the same output: the engine hands a dynamic provider's delete the resource's own outputs
- * only (no URN, no stack, no nonce), so the place must travel with each resource for a delete to
- * tell a copy from the original (docs/reliability.md, "Copied and moved stacks"). Input and output
- * are equal, so a tool that compares a resource's inputs with its outputs sees no difference.
- */
-export const PLACE_RECORD_KEY = "__senderPlace";
-
-/** The hidden output beside {@link PLACE_RECORD_KEY}: the backend the provider made or changed the resource on. */
-export const PLACE_BACKEND_KEY = "__senderBackend";
 
 /** Where one resource was last made or changed: its stack's place, and the backend alone. */
 export interface PlaceRecord {

@@ -1,9 +1,9 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { describe, expect, it } from "vitest";
+import { renderKind, updateReference } from "../../generators/resource-reference";
 import { fieldTables } from "../../provider";
 import { RESOURCE_KINDS } from "../../provider/kinds/registry";
-import { renderKind, updateReference } from "../../provider/plugin/reference";
 import { ROOT } from "../support/root";
 
 const page = fs.readFileSync(path.join(ROOT, "docs/resources.md"), "utf8");

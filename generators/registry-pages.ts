@@ -1,7 +1,7 @@
 // The Pulumi Registry's two pages of the package, docs/_index.md and
 // docs/installation-configuration.md, from the examples, the language list and the config table
 // (`npm run docs:registry`; a test fails when the checked-in pages differ).
-import { CONFIG_TABLE, type ConfigKey } from "../core/config";
+import { CONFIG_TABLE, type ConfigKey } from "../provider/core/config";
 import {
   DYNAMIC_PACKAGE,
   dynamicProgram,
@@ -9,8 +9,8 @@ import {
   REGISTRY_LANGUAGES,
   type RegistryExample,
   type RegistryLanguage,
-} from "./registry-examples";
-import { PACKAGE, PLUGIN_DOWNLOAD_URL, REPOSITORY_URL } from "./schema";
+} from "../provider/plugin/registry-examples";
+import { PACKAGE, PLUGIN_DOWNLOAD_URL, REPOSITORY_URL } from "../provider/plugin/schema";
 
 const frontMatter = (title: string, metaDesc: string): string =>
   ["---", `title: ${title}`, `meta_desc: ${metaDesc}`, "layout: package", "---"].join("\n");

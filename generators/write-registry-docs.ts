@@ -2,10 +2,10 @@
 // docs/installation-configuration.md, from the examples, the language list and the config table.
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { printLine } from "../core/diagnostics";
-import { registryExamples } from "./examples.generated";
+import { printLine } from "../provider/core/diagnostics";
+import { registryExamples } from "../provider/plugin/examples.generated";
+import { packageVersion } from "../provider/plugin/server";
 import { indexPage, installationPage } from "./registry-pages";
-import { packageVersion } from "./server";
 
 const docs = process.argv[2] ?? "docs";
 fs.writeFileSync(path.join(docs, "_index.md"), indexPage(registryExamples));

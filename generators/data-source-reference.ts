@@ -1,6 +1,6 @@
 // The data-source reference (docs/data-sources.md), derived from the declarations.
-import { type AnyObjectShape, type AnyProp, docOf } from "./declare";
-import { dataSources } from "./registry";
+import { type AnyObjectShape, type AnyProp, docOf } from "../provider/functions/declare";
+import { dataSources } from "../provider/functions/registry";
 
 function typeName(type: AnyProp["type"]): string {
   if (typeof type === "string") return type === "stringList" ? "string[]" : type;

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { fixJavaProgram } from "../../../provider/plugin/java-convert-fixups";
+import { fixJavaProgram } from "../../generators/java-convert-fixups";
 
 // The edits of pulumi-java's converted programs: each made where its bug is, and refused where the
 // caller's expectation and the program disagree (docs/limitations.md).
