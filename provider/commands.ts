@@ -1,6 +1,6 @@
 // What the one executable (`pulumi-resource-sender`, `terraform-provider-sender`: entry.ts) runs,
 // chosen from how it was started. It imports nothing heavy: entry.ts loads the chosen part only.
-import { pluginEngineAddress } from "./core/engine-watch";
+import { pluginEngineAddress } from "./pulumi/engine-address";
 import { isTerraformHandshake } from "./terraform/handshake";
 
 /**
