@@ -1,5 +1,5 @@
 /**
- * The naming rule of both doors, written once: which of `title`, `autonamed` and `ownershipMark`
+ * The naming rule of every door, written once: which of `title`, `autonamed` and `ownershipMark`
  * a resource's inputs get, and their values. The dynamic SDK calls it in the program (on the
  * stack's `StackNonce` and the URN it derives), the native plugin in `check` (on its provider's
  * nonce and the URN the engine gives); each door only translates. It sits beside the registry,

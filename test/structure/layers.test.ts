@@ -288,6 +288,19 @@ describe("the layers", () => {
     expect(violations).toEqual([]);
   });
 
+  test("the Terraform door imports nothing of Pulumi's: neither @pulumi/pulumi nor provider/pulumi/", () => {
+    const edges = graph();
+    const door = [...edges.keys()].filter((file) => file.startsWith("provider/terraform/"));
+    expect(door.length).toBeGreaterThan(10);
+    const violations = door.flatMap((file) => [
+      ...(edges.get(file) ?? [])
+        .filter((target) => target.startsWith("provider/pulumi/"))
+        .map((t) => `${file} -> ${t}`),
+      ...pulumiImportsOf(fs.readFileSync(path.join(ROOT, file), "utf8")).map((spec) => `${file} -> ${spec}`),
+    ]);
+    expect(violations).toEqual([]);
+  });
+
   test("no file-level import cycle in provider/, sdk/ and generators/", () => {
     expect(cycles(graph())).toEqual([]);
   });
