@@ -1,6 +1,8 @@
 // The data-source reference (docs/data-sources.md), derived from the declarations.
 import { type AnyObjectShape, type AnyProp, docOf } from "../provider/functions/declare";
 import { dataSources } from "../provider/functions/registry";
+import { PULUMI_WORDS } from "../provider/pulumi/words";
+import { spellDoc } from "../provider/words/doc";
 
 function typeName(type: AnyProp["type"]): string {
   if (typeof type === "string") return type === "stringList" ? "string[]" : type;
@@ -58,7 +60,7 @@ export function dataSourceReference(): string {
   ];
   const shapes = new Map<string, AnyObjectShape>();
   for (const fn of Object.values(dataSources)) {
-    lines.push(`## ${fn.name}`, "", fn.docs.description, "");
+    lines.push(`## ${fn.name}`, "", spellDoc(fn.docs.description, PULUMI_WORDS), "");
     const args = Object.entries(fn.args);
     if (args.length === 0) lines.push("Takes no arguments.", "");
     else {

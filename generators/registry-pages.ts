@@ -11,6 +11,8 @@ import {
   type RegistryLanguage,
 } from "../provider/plugin/registry-examples";
 import { PACKAGE, PLUGIN_DOWNLOAD_URL, REPOSITORY_URL } from "../provider/plugin/schema";
+import { PULUMI_WORDS } from "../provider/pulumi/words";
+import { spellDoc } from "../provider/words/doc";
 
 const frontMatter = (title: string, metaDesc: string): string =>
   ["---", `title: ${title}`, `meta_desc: ${metaDesc}`, "layout: package", "---"].join("\n");
@@ -115,7 +117,7 @@ export function installationPage(
   });
   const configRows = Object.entries(CONFIG_TABLE).map(([name, key]: [string, ConfigKey]) => {
     const env = key.env === undefined ? "" : `\`${key.env}\``;
-    return `| \`${PACKAGE}:${name}\` | ${env} | ${defaultOf(key)} | ${key.doc} |`;
+    return `| \`${PACKAGE}:${name}\` | ${env} | ${defaultOf(key)} | ${spellDoc(key.doc, PULUMI_WORDS)} |`;
   });
   return [
     frontMatter(

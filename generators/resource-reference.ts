@@ -13,6 +13,8 @@ import {
   registry,
   resourceDescriptions,
 } from "../provider/kinds/registry";
+import { PULUMI_WORDS } from "../provider/pulumi/words";
+import { spellDoc } from "../provider/words/doc";
 
 const TYPE_TEXT: Record<Field["type"], string> = {
   string: "string",
@@ -51,7 +53,7 @@ export function renderKind(kind: ResourceKind, table: DocumentedTable = fieldTab
   const outputs = names.filter((name) => table[name]?.output === true);
   const replacing = inputs.filter((name) => table[name]?.replaceOnChange === true);
   const lines = [
-    resourceDescriptions[kind],
+    spellDoc(resourceDescriptions[kind], PULUMI_WORDS),
     "",
     `Type tokens: \`sender:index:${kind}\` (native plugin), \`pulumi-nodejs:dynamic/sender:${kind}\` (dynamic).`,
     `Forces replacement: ${replacing.length === 0 ? "nothing; every input updates in place" : replacing.map((n) => `\`${n}\``).join(", ")}.`,
@@ -60,7 +62,7 @@ export function renderKind(kind: ResourceKind, table: DocumentedTable = fieldTab
     "| --- | --- | --- | --- |",
     ...inputs.map((name) => {
       const field = table[name] as DocumentedField;
-      return `| \`${name}\` | ${typeText(field)} | ${inputFacts(field)} | ${cell(field.doc)} |`;
+      return `| \`${name}\` | ${typeText(field)} | ${inputFacts(field)} | ${cell(spellDoc(field.doc, PULUMI_WORDS))} |`;
     }),
   ];
   if (outputs.length > 0) {
@@ -73,7 +75,7 @@ export function renderKind(kind: ResourceKind, table: DocumentedTable = fieldTab
       ...outputs.map((name) => {
         const field = table[name] as DocumentedField;
         const presence = field.optional === true ? "absent when the service omits it" : "always present";
-        return `| \`${name}\` | ${typeText(field)} | ${presence} | ${cell(field.doc)} |`;
+        return `| \`${name}\` | ${typeText(field)} | ${presence} | ${cell(spellDoc(field.doc, PULUMI_WORDS))} |`;
       }),
     );
   } else {

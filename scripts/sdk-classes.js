@@ -14,6 +14,7 @@ const fs = require("node:fs");
 const path = require("node:path");
 const ts = require("typescript");
 const { format } = require("./sdk-functions");
+const { pulumiDoc } = require("./pulumi-doc");
 
 const root = path.resolve(__dirname, "..");
 const REGISTRY = path.join(root, "provider/kinds/registry.ts");
@@ -195,7 +196,8 @@ function collect() {
       kind,
       members(property.initializer).map(([name, doc]) => [
         name,
-        stringOf(doc.initializer, `${kind}.${name}`),
+        // The doc in Pulumi's words (its tags spelt), as the plugin's schema has it.
+        pulumiDoc(stringOf(doc.initializer, `${kind}.${name}`)),
       ]),
     ]),
   );

@@ -14,6 +14,7 @@ const fs = require("node:fs");
 const path = require("node:path");
 const ts = require("typescript");
 const { program } = require("./data-source-docs");
+const { pulumiDoc } = require("./pulumi-doc");
 
 const root = path.resolve(__dirname, "..");
 const functions = path.join(root, "provider/functions");
@@ -44,7 +45,8 @@ function tsdocLines(statement) {
     .getText()
     .replace(/^\/\*\*\s?/, "")
     .replace(/\s*\*\/$/, "");
-  const lines = text.split("\n").map((line) => line.replace(/^\s*\* ?/, "").trimEnd());
+  // Each line in Pulumi's words (its tags spelt), as the plugin's schema has the doc.
+  const lines = text.split("\n").map((line) => pulumiDoc(line.replace(/^\s*\* ?/, "").trimEnd()));
   while (lines[0] === "") lines.shift();
   return lines;
 }

@@ -109,7 +109,7 @@ export const CONFIG_TABLE = {
   scheduleNeedsAudience: {
     type: "boolean",
     default: false,
-    doc: "Refuse a CampaignSchedule's create or update, before it reaches the service, when its campaign has no audience there (no tags, saved filters or groups, and not sendToAll): the policy pack's schedule-needs-audience, held under `pulumi up --skip-preview` too.",
+    doc: "Refuse a CampaignSchedule's create or update, before it reaches the service, when its campaign has no audience there (no tags, saved filters or groups, and not sendToAll): the policy pack's schedule-needs-audience, held under {@command upSkippingPreview} too.",
     setting: "scheduleNeedsAudience",
     stackWide: true,
   },

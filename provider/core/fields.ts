@@ -397,7 +397,7 @@ export const autonameFields = {
    * Set by the SDK (or the plugin's check): 8 hex of a hash of the stack instance's nonce (kept in the
    * stack's state) and the resource's URN. An autonamed title ends with it; with an explicit title the
    * campaign is created as `<title> [<mark>]` and renamed to `title` as soon as the create answers, so that
-   * one whose create lost its answer, or whose `up` was killed, is provably this resource's, and no other
+   * one whose create lost its answer, or whose `{@apply}` was killed, is provably this resource's, and no other
    * stack's. Not meant to be set by programs. Only read at create and update.
    */
   ownershipMark: {

@@ -160,7 +160,7 @@ export const getTags: DataSource<NoArgs, GetTagsResult> = {
 
 /**
  * Finds the one tag of the account with this exact name (`GET /v2/tags`, every page), so that a
- * targeting can name it as the dashboard does: `tagIds: [vip.id]`. Fails with one line listing the
+ * targeting can name it as the dashboard does: `{@lookupUse tagIds tag vip}`. Fails with one line listing the
  * close names when none matches (equal ignoring case, or at most 2 edits away), and listing their ids
  * when two share the name.
  *
@@ -194,7 +194,7 @@ export const getFilters: DataSource<NoArgs, GetFiltersResult> = {
 
 /**
  * Finds the one saved filter of the account with this exact name (`GET /v2/filters`, every page),
- * as {@link getTag} finds a tag: `filterIds: [engaged.id]`.
+ * as {@link getTag} finds a tag: `{@lookupUse filterIds filter engaged}`.
  *
  * @example const engaged = await sender.getFilter({ name: "Opened last 30 days" });
  */

@@ -180,7 +180,7 @@ export const dataSourceDocs = {
   },
   getFilter: {
     description:
-      "Finds the one saved filter of the account with this exact name (`GET /v2/filters`, every page), as {@link getTag} finds a tag: `filterIds: [engaged.id]`.",
+      "Finds the one saved filter of the account with this exact name (`GET /v2/filters`, every page), as {@link getTag} finds a tag: `{@lookupUse filterIds filter engaged}`.",
     args: {
       name: "The filter's name, matched exactly (case and spaces count), e.g. `Opened last 30 days`.",
     },
@@ -244,7 +244,7 @@ export const dataSourceDocs = {
   },
   getTag: {
     description:
-      "Finds the one tag of the account with this exact name (`GET /v2/tags`, every page), so that a targeting can name it as the dashboard does: `tagIds: [vip.id]`. Fails with one line listing the close names when none matches (equal ignoring case, or at most 2 edits away), and listing their ids when two share the name.",
+      "Finds the one tag of the account with this exact name (`GET /v2/tags`, every page), so that a targeting can name it as the dashboard does: `{@lookupUse tagIds tag vip}`. Fails with one line listing the close names when none matches (equal ignoring case, or at most 2 edits away), and listing their ids when two share the name.",
     args: {
       name: "The tag's name, matched exactly (case and spaces count), e.g. `VIP`.",
     },

@@ -87,7 +87,7 @@ export const campaignProofFields = {
   campaignId: campaignIdField(),
   /**
    * Who receives the proof: 1 to 5 email addresses, never the campaign's audience. An address added later
-   * receives the current proof at the next `up`; a removed one receives nothing more.
+   * receives the current proof at the next `{@apply}`; a removed one receives nothing more.
    */
   addresses: {
     type: "stringList",
@@ -97,15 +97,15 @@ export const campaignProofFields = {
   },
   /**
    * Any values whose change sends a new proof to every address, e.g. `[2]` after `[1]` to send it again
-   * unchanged. Kept in the stack's state; never sent.
+   * unchanged. Kept in {@state}; never sent.
    */
   triggers: {
     type: "anyList",
     check: z.array(z.unknown(), { error: "must be a list" }),
   },
   /**
-   * The campaign's `contentHash` (`contentHash: campaign.contentHash`): given, a preview already shows the
-   * proof a change of the campaign's subject or content will send. Left out, the `up` that applies such a
+   * The campaign's `contentHash` (`contentHash: campaign.contentHash`): given, a {@preview} already shows the
+   * proof a change of the campaign's subject or content will send. Left out, the `{@apply}` that applies such a
    * change still sends it (`diff` compares the campaign's current hash with `proofedHash`).
    */
   contentHash: {
@@ -125,9 +125,9 @@ export const campaignProofDescription =
   "A proof of a regular campaign: a test send to 1 to 5 listed addresses, never to the audience " +
   "(`send_test_email`, one per address). It is sent when created, and again when the campaign's subject or " +
   "content changed since (compared once the campaign's own change is applied) or `triggers` changed; an " +
-  "address added receives the current proof. A preview sends nothing and says who `up` will send to; " +
-  "deleting it sends nothing; a campaign the service reports as sent gets no proof (refused at preview). " +
-  "The service's endpoint is not idempotent: a lost answer fails the `up`, the next `up` sends again, so a " +
+  "address added receives the current proof. A {@preview} sends nothing and says who `{@apply}` will send to; " +
+  "deleting it sends nothing; a campaign the service reports as sent gets no proof (refused at {@preview}). " +
+  "The service's endpoint is not idempotent: a lost answer fails the `{@apply}`, the next `{@apply}` sends again, so a " +
   "proof can arrive twice.";
 
 /** How CampaignProof inputs compare: the addresses as a set, a new campaign replaces. Built at module load. */
@@ -209,7 +209,7 @@ function warnHashMismatch(inputs: CampaignProofInputs, proofed: string): void {
 }
 
 /**
- * What the account tells at `check` (run by `checkInContext`, `account-checks.ts`, in both doors,
+ * What the account tells at `check` (run by `checkInContext`, `account-checks.ts`, in every door,
  * once the table's rules passed): a new proof (a create, or a move to another campaign) of a known
  * campaign the service reports as sent is refused in one line; else the proof's recipients are
  * noticed. Only reads.

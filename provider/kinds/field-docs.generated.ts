@@ -13,7 +13,7 @@ export const fieldDocs = {
   },
   Campaign: {
     title:
-      "Internal name, shown in the Sender dashboard and reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the stack instance's nonce and the resource's URN: the same for this resource of this stack in every run, different in every other stack (another backend's of the same name included), so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one. An explicit title is proven the same way: the campaign is created as `<title> [<8 hex>]` and renamed right after (see `ownershipMark` and the README).",
+      "Internal name, shown in the Sender dashboard and reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the stack instance's nonce and the resource's URN: the same for this resource of this stack in every run, different in every other stack (another backend's of the same name included), so that a create that lost its answer or an `{@apply}` that was killed finds and adopts its own campaign instead of making a second one. An explicit title is proven the same way: the campaign is created as `<title> [<8 hex>]` and renamed right after (see `ownershipMark` and the README).",
     subject: "Subject line of the email.",
     from: "Sender *name* shown to recipients (not an address), e.g. `Example News`.",
     replyTo: "Reply-to address; its domain must be a verified domain of the account.",
@@ -26,11 +26,11 @@ export const fieldDocs = {
     autonamed:
       "Set by the SDK (or the plugin's check) when it made up the title (see `title`): the title then proves which campaign is this resource's. Not meant to be set by programs. Only read at create.",
     ownershipMark:
-      "Set by the SDK (or the plugin's check): 8 hex of a hash of the stack instance's nonce (kept in the stack's state) and the resource's URN. An autonamed title ends with it; with an explicit title the campaign is created as `<title> [<mark>]` and renamed to `title` as soon as the create answers, so that one whose create lost its answer, or whose `up` was killed, is provably this resource's, and no other stack's. Not meant to be set by programs. Only read at create and update.",
+      "Set by the SDK (or the plugin's check): 8 hex of a hash of the stack instance's nonce (kept in the stack's state) and the resource's URN. An autonamed title ends with it; with an explicit title the campaign is created as `<title> [<mark>]` and renamed to `title` as soon as the create answers, so that one whose create lost its answer, or whose `{@apply}` was killed, is provably this resource's, and no other stack's. Not meant to be set by programs. Only read at create and update.",
     adoptId:
-      "Id of an existing campaign to take over instead of creating one; `create` then updates it to match these arguments. This is the way to bring a campaign made elsewhere under the stack: `pulumi import` does not work for dynamic resources (pulumi/pulumi#16175). Refused when the campaign has already been sent and differs from the arguments. Only read at create.",
+      "Id of an existing campaign to take over instead of creating one; `create` then updates it to match these arguments. This is the way to bring a campaign made elsewhere under the {@declared}: {@command import} does not work for dynamic resources (pulumi/pulumi#16175). Refused when the campaign has already been sent and differs from the arguments. Only read at create.",
     deleteEvenIfSent:
-      "`true` lets the provider delete the campaign when it leaves the stack (`pulumi destroy`, or removal from the program) even though the service reports it as sending or sent, and with it its reports and history. Left out or `false`, such a campaign is kept in Sender and only dropped from the stack, with a warning. The delete reads it from the stack's state: set it and run `pulumi up` first. Never sent to the service; it may change on a sent campaign.",
+      "`true` lets the provider delete the campaign when it leaves the {@declared} ({@command destroy}, or removal from the program) even though the service reports it as sending or sent, and with it its reports and history. Left out or `false`, such a campaign is kept in Sender and only dropped from the {@recorded}, with a warning. The delete reads it from {@state}: set it and run {@command up} first. Never sent to the service; it may change on a sent campaign.",
     status: "`DRAFT`, `SCHEDULED`, `SENDING` or `SENT`, as of the last create, update or refresh.",
     created: "When the campaign was created, `YYYY-MM-DD HH:MM:SS` UTC.",
     modified: "When the campaign last changed, `YYYY-MM-DD HH:MM:SS` UTC.",
@@ -40,7 +40,7 @@ export const fieldDocs = {
     domainId: "The sending domain's id.",
     lastAction: "The step of the editor wizard the campaign is at.",
     contentHash:
-      "A hash of the subject and content as the service holds them, the function a CampaignProof records as its `proofedHash`: pass it as the proof's `contentHash` so that a preview shows the proof a change will send.",
+      "A hash of the subject and content as the service holds them, the function a CampaignProof records as its `proofedHash`: pass it as the proof's `contentHash` so that a {@preview} shows the proof a change will send.",
   },
   CampaignFollowUp: {
     campaignId:
@@ -54,11 +54,11 @@ export const fieldDocs = {
   CampaignProof: {
     campaignId: "The campaign to proof. Changing it replaces the proof, which sends the other campaign's.",
     addresses:
-      "Who receives the proof: 1 to 5 email addresses, never the campaign's audience. An address added later receives the current proof at the next `up`; a removed one receives nothing more.",
+      "Who receives the proof: 1 to 5 email addresses, never the campaign's audience. An address added later receives the current proof at the next `{@apply}`; a removed one receives nothing more.",
     triggers:
-      "Any values whose change sends a new proof to every address, e.g. `[2]` after `[1]` to send it again unchanged. Kept in the stack's state; never sent.",
+      "Any values whose change sends a new proof to every address, e.g. `[2]` after `[1]` to send it again unchanged. Kept in {@state}; never sent.",
     contentHash:
-      "The campaign's `contentHash` (`contentHash: campaign.contentHash`): given, a preview already shows the proof a change of the campaign's subject or content will send. Left out, the `up` that applies such a change still sends it (`diff` compares the campaign's current hash with `proofedHash`).",
+      "The campaign's `contentHash` (`contentHash: campaign.contentHash`): given, a {@preview} already shows the proof a change of the campaign's subject or content will send. Left out, the `{@apply}` that applies such a change still sends it (`diff` compares the campaign's current hash with `proofedHash`).",
     proofedHash:
       "The hash of the subject and content last proofed, the same function as a Campaign's `contentHash`.",
     proofedAddresses: "The addresses that received the proof of `proofedHash`.",
@@ -89,7 +89,7 @@ export const fieldDocs = {
   },
   TransactionalCampaign: {
     title:
-      "Name shown in reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the stack instance's nonce and the resource's URN: the same for this resource of this stack in every run, different in every other stack (another backend's of the same name included), so that a create that lost its answer or an `up` that was killed finds and adopts its own campaign instead of making a second one, which matters since the API cannot delete one. An explicit title is proven the same way: the campaign is created as `<title> [<8 hex>]` and renamed right after (see `ownershipMark` and the README). Resources made before autonaming without a title keep none.",
+      "Name shown in reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the stack instance's nonce and the resource's URN: the same for this resource of this stack in every run, different in every other stack (another backend's of the same name included), so that a create that lost its answer or an `{@apply}` that was killed finds and adopts its own campaign instead of making a second one, which matters since the API cannot delete one. An explicit title is proven the same way: the campaign is created as `<title> [<8 hex>]` and renamed right after (see `ownershipMark` and the README). Resources made before autonaming without a title keep none.",
     subject: "Subject line.",
     from: "Sender name.",
     replyTo: "Reply-to address, on a verified domain of the account.",
@@ -100,9 +100,9 @@ export const fieldDocs = {
     autonamed:
       "Set by the SDK (or the plugin's check) when it made up the title (see `title`): the title then proves which campaign is this resource's. Not meant to be set by programs. Only read at create.",
     ownershipMark:
-      "Set by the SDK (or the plugin's check): 8 hex of a hash of the stack instance's nonce (kept in the stack's state) and the resource's URN. An autonamed title ends with it; with an explicit title the campaign is created as `<title> [<mark>]` and renamed to `title` as soon as the create answers, so that one whose create lost its answer, or whose `up` was killed, is provably this resource's, and no other stack's. Not meant to be set by programs. Only read at create and update.",
+      "Set by the SDK (or the plugin's check): 8 hex of a hash of the stack instance's nonce (kept in the stack's state) and the resource's URN. An autonamed title ends with it; with an explicit title the campaign is created as `<title> [<mark>]` and renamed to `title` as soon as the create answers, so that one whose create lost its answer, or whose `{@apply}` was killed, is provably this resource's, and no other stack's. Not meant to be set by programs. Only read at create and update.",
     adoptId:
-      "Our answer to `pulumi import`, which does not work for dynamic resources (pulumi/pulumi#16175): the id of an existing transactional campaign to take over instead of creating one. Its fields must already equal the inputs, since adopting takes the campaign over as it is; `create` fails otherwise and lists the fields that differ. Only read at create: changing or removing it later does nothing.",
+      "Our answer to {@command import}, which does not work for dynamic resources (pulumi/pulumi#16175): the id of an existing transactional campaign to take over instead of creating one. Its fields must already equal the inputs, since adopting takes the campaign over as it is; `create` fails otherwise and lists the fields that differ. Only read at create: changing or removing it later does nothing.",
     type: "The campaign type.",
     lastAction: "The editor wizard's step.",
     created: "Creation time, `YYYY-MM-DD HH:MM:SS` UTC.",
@@ -123,7 +123,7 @@ export const fieldDocs = {
     adoptId:
       "Id of an existing webhook to take over instead of creating one. A create finds a webhook of the same url, topic and group and fails naming it, since a second one would deliver every event twice; this is how to manage that one. Its topic and group must already be these (they cannot change in place); a different url is changed. Only read at create.",
     ownershipMark:
-      "Set by the SDK (or the plugin's check): 8 hex of a hash of the stack instance's nonce (kept in the stack's state) and the resource's URN. It keys the create journal, which records before the POST that no webhook of the same url, topic and group existed, so that the one a crashed `up` made is provably this resource's on the next `up`, and no other stack's. Not meant to be set by programs. Only read at create and delete.",
+      "Set by the SDK (or the plugin's check): 8 hex of a hash of the stack instance's nonce (kept in the stack's state) and the resource's URN. It keys the create journal, which records before the POST that no webhook of the same url, topic and group existed, so that the one a crashed `{@apply}` made is provably this resource's on the next `{@apply}`, and no other stack's. Not meant to be set by programs. Only read at create and delete.",
     status: "The service's status of the webhook, e.g. `ACTIVE`.",
     accountId: "The account the webhook belongs to.",
     totalDeliveries: "Deliveries made, as of the last create, update or refresh.",

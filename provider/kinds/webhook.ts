@@ -102,8 +102,8 @@ export const webhookFields = {
   /**
    * Set by the SDK (or the plugin's check): 8 hex of a hash of the stack instance's nonce (kept in the
    * stack's state) and the resource's URN. It keys the create journal, which records before the POST
-   * that no webhook of the same url, topic and group existed, so that the one a crashed `up` made
-   * is provably this resource's on the next `up`, and no other stack's. Not meant to be set by
+   * that no webhook of the same url, topic and group existed, so that the one a crashed `{@apply}` made
+   * is provably this resource's on the next `{@apply}`, and no other stack's. Not meant to be set by
    * programs. Only read at create and delete.
    */
   ownershipMark: {

@@ -1,6 +1,8 @@
 import { CONFIG_TABLE, type ConfigKey } from "../core/config";
 import { functionTypes, servedFunctions } from "../functions/served";
 import { fieldTables, resourceDescriptions } from "../kinds/registry";
+import { PULUMI_WORDS } from "../pulumi/words";
+import { spellDoc } from "../words/doc";
 import { registryExamples } from "./examples.generated";
 import { withExamples } from "./registry-examples";
 import { buildSchema, type SchemaSource, token } from "./schema";
@@ -16,8 +18,8 @@ export const providerConfig: SchemaSource["config"] = Object.fromEntries(
       type: key.type,
       doc:
         key.type !== "string" && key.default !== undefined
-          ? `${key.doc.replace(/\.$/, "")} (default ${key.default}).`
-          : key.doc,
+          ? `${spellDoc(key.doc, PULUMI_WORDS).replace(/\.$/, "")} (default ${key.default}).`
+          : spellDoc(key.doc, PULUMI_WORDS),
       ...(key.secret ? { secret: true } : {}),
       ...(key.env !== undefined ? { env: [key.env] } : {}),
     },
@@ -39,7 +41,10 @@ export function packageSchema(version: string): Record<string, unknown> {
     functions: Object.fromEntries(
       Object.entries(servedFunctions).map(([name, fn]) => [
         name,
-        { ...fn, description: withExamples(fn.description, token(name), registryExamples) },
+        {
+          ...fn,
+          description: withExamples(spellDoc(fn.description, PULUMI_WORDS), token(name), registryExamples),
+        },
       ]),
     ),
     types: functionTypes,

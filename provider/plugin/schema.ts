@@ -1,5 +1,7 @@
 import type { DocumentedField, DocumentedTable } from "../core/fields";
 import type { FunctionSchema, SchemaProp } from "../functions/served";
+import { PULUMI_WORDS } from "../pulumi/words";
+import { spellDoc } from "../words/doc";
 
 /** The package name: type tokens are `sender:index:<Name>`, the plugin `pulumi-resource-sender`. */
 export const PACKAGE = "sender";
@@ -74,8 +76,9 @@ function typeOf(type: SchemaProp["type"]): Json {
 
 function describe(field: { readonly doc: string; readonly enum?: readonly (string | number)[] }): string {
   // Closed sets stay plain strings/numbers in the SDKs (no generated enum types); the set is documented.
-  if (!field.enum || field.enum.length === 0) return field.doc;
-  return `${field.doc} One of: ${field.enum.map((v) => JSON.stringify(v)).join(", ")}.`;
+  const doc = spellDoc(field.doc, PULUMI_WORDS);
+  if (!field.enum || field.enum.length === 0) return doc;
+  return `${doc} One of: ${field.enum.map((v) => JSON.stringify(v)).join(", ")}.`;
 }
 
 function property(field: DocumentedField): Json {
@@ -120,7 +123,7 @@ export function resourceSchema(table: DocumentedTable, description: string): Jso
     return field.required === true || field.default !== undefined;
   });
   return {
-    description,
+    description: spellDoc(description, PULUMI_WORDS),
     properties,
     ...(required.length > 0 ? { required } : {}),
     inputProperties,

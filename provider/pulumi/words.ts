@@ -11,6 +11,7 @@ const COMMANDS: Readonly<Record<Command, string>> = {
   destroy: "`pulumi destroy`",
   import: "`pulumi import`",
   replace: "`pulumi up --replace` with its URN",
+  upSkippingPreview: "`pulumi up --skip-preview`",
 };
 
 /** The dialect of a Pulumi program, its stack and its CLI. */
@@ -28,6 +29,9 @@ export const PULUMI_WORDS: Dialect = {
   setSetting: (name, example, secret = false) =>
     `\`pulumi config set${secret ? " --secret" : ""} sender:${name} ${example}\``,
   lookup: (name) => name,
+  link: (name) => `{@link ${name}}`,
+  lookupUse: (field, _source, variable) => `${field}: [${variable}.id]`,
+  state: "the stack's state",
   command: (command) => COMMANDS[command],
   tokenSource:
     "`sender:apiToken` (set it with `pulumi config set --secret sender:apiToken <token>`) or SENDER_API_TOKEN",

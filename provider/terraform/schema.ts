@@ -12,8 +12,9 @@ import type { DocumentedField, DocumentedTable } from "../core/fields";
 import { type AnyObjectShape, type AnyProp, dataSources } from "../functions";
 import { docOf } from "../functions/declare";
 import { fieldTables, RESOURCE_KINDS, type ResourceKind, resourceDescriptions } from "../kinds/registry";
+import { spellDoc } from "../words/doc";
 import { resourceTypeOf, snakeCase, TF_PROVIDER_NAME } from "./names";
-import { terraformOverride, terraformWords } from "./words";
+import { TERRAFORM_WORDS, terraformOverride } from "./words";
 
 export { camelCase, resourceTypeOf, snakeCase, TF_PROVIDER_NAME } from "./names";
 
@@ -141,25 +142,16 @@ function fieldType(type: FieldType, set: boolean | undefined): TfType {
   return primitive(type);
 }
 
-/**
- * A table doc in Terraform's words (./words.ts), the camelCase names it quotes in backticks given in
- * snake_case (`deleteEvenIfSent` → `delete_even_if_sent`); `override`, when the door has one, instead.
- */
-function snakeDoc(doc: string, names: ReadonlySet<string>, override?: string): string {
-  if (override !== undefined) return override;
-  return terraformWords(
-    doc.replace(/`([a-z][A-Za-z0-9]*)`/g, (whole, name: string) =>
-      names.has(name) ? `\`${snakeCase(name)}\`` : whole,
-    ),
-  );
+/** A core doc in Terraform's words (provider/words/doc.ts); `override`, when the door has one, instead. */
+function terraformDoc(doc: string, override?: string): string {
+  return override ?? spellDoc(doc, TERRAFORM_WORDS);
 }
 
 function describe(
   field: { readonly doc: string; readonly enum?: readonly (string | number)[] },
-  names: ReadonlySet<string>,
   override?: string,
 ): string {
-  const doc = snakeDoc(field.doc, names, override);
+  const doc = terraformDoc(field.doc, override);
   if (!field.enum || field.enum.length === 0) return doc;
   return `${doc} One of: ${field.enum.map((v) => JSON.stringify(v)).join(", ")}.`;
 }
@@ -168,12 +160,7 @@ function describe(
 const TITLED_KINDS: ReadonlySet<ResourceKind> = new Set(["Campaign", "TransactionalCampaign"]);
 
 /** The attribute of one table field. */
-function fieldAttribute(
-  kind: ResourceKind,
-  name: string,
-  field: DocumentedField,
-  names: ReadonlySet<string>,
-): TfAttribute {
+function fieldAttribute(kind: ResourceKind, name: string, field: DocumentedField): TfAttribute {
   const output = field.output === true;
   const required = !output && (field.required === true || (name === "title" && TITLED_KINDS.has(kind)));
   // An input with a default reaches the state even when the configuration leaves it out.
@@ -182,7 +169,7 @@ function fieldAttribute(
     name: snakeCase(name),
     camel: name,
     type: fieldType(field.type, field.set),
-    description: describe(field, names, terraformOverride(`${kind}.${name}`)),
+    description: describe(field, terraformOverride(`${kind}.${name}`)),
     required,
     optional: !output && !required,
     computed: output || defaulted,
@@ -195,7 +182,7 @@ const idAttribute = (kind: ResourceKind): TfAttribute => ({
   name: "id",
   camel: "id",
   type: { kind: "string" },
-  description: terraformWords(`The \`${kind}\`'s id in Sender, as \`import\` takes it.`),
+  description: spellDoc(`The \`${kind}\`'s id in Sender, as \`import\` takes it.`, TERRAFORM_WORDS),
   required: false,
   optional: false,
   computed: true,
@@ -208,12 +195,11 @@ export function resourceSchemaOf(
   table: DocumentedTable,
   description: string,
 ): TfResourceSchema {
-  const names = new Set(Object.keys(table));
   const attributes = [
     idAttribute(kind),
     ...Object.entries(table)
       .filter(([name]) => !HIDDEN_FIELDS.has(name))
-      .map(([name, field]) => fieldAttribute(kind, name, field, names)),
+      .map(([name, field]) => fieldAttribute(kind, name, field)),
   ];
   const replaceOnChange = Object.entries(table)
     .filter(([name, field]) => field.replaceOnChange === true && !HIDDEN_FIELDS.has(name))
@@ -221,7 +207,7 @@ export function resourceSchemaOf(
   return {
     kind,
     version: 0,
-    block: { description: snakeDoc(description, names, terraformOverride(kind)), attributes },
+    block: { description: terraformDoc(description, terraformOverride(kind)), attributes },
     replaceOnChange,
   };
 }
@@ -249,18 +235,13 @@ function objectType(shape: AnyObjectShape): TfType {
 export function dataSourceSchemaOf(name: string): TfDataSourceSchema {
   const source = dataSources[name];
   if (!source) throw new Error(`terraform schema: no data source ${name}`);
-  const names = new Set([...Object.keys(source.args), ...Object.keys(source.result)]);
   const attributes = new Map<string, TfAttribute>();
   for (const [camel, prop] of Object.entries(source.args)) {
     attributes.set(camel, {
       name: snakeCase(camel),
       camel,
       type: propType(prop),
-      description: describe(
-        { doc: docOf(source.docs.args, camel) },
-        names,
-        terraformOverride(`${name}.${camel}`),
-      ),
+      description: describe({ doc: docOf(source.docs.args, camel) }, terraformOverride(`${name}.${camel}`)),
       required: prop.optional !== true,
       optional: prop.optional === true,
       computed: false,
@@ -278,7 +259,6 @@ export function dataSourceSchemaOf(name: string): TfDataSourceSchema {
         type: propType(prop),
         description: describe(
           { doc: docOf(source.docs.result, camel) },
-          names,
           terraformOverride(`${name}.${camel}`),
         ),
         required: false,
@@ -290,7 +270,7 @@ export function dataSourceSchemaOf(name: string): TfDataSourceSchema {
   return {
     function: name,
     block: {
-      description: snakeDoc(source.docs.description, names, terraformOverride(name)),
+      description: terraformDoc(source.docs.description, terraformOverride(name)),
       attributes: [...attributes.values()],
     },
   };
@@ -298,7 +278,6 @@ export function dataSourceSchemaOf(name: string): TfDataSourceSchema {
 
 /** The provider block: every config key in snake_case (`api_token` sensitive), then `ownership_scope`. */
 export function providerBlock(): TfBlock {
-  const names = new Set<string>(Object.keys(CONFIG_TABLE));
   const keys = Object.entries(CONFIG_TABLE) as [ConfigKeyName, ConfigKey][];
   const attributes: TfAttribute[] = keys.map(([name, key]) => {
     const withDefault =
@@ -310,7 +289,7 @@ export function providerBlock(): TfBlock {
       name: snakeCase(name),
       camel: name,
       type: primitive(key.type),
-      description: `${snakeDoc(withDefault, names, terraformOverride(`config.${name}`))}${env}`,
+      description: `${terraformDoc(withDefault, terraformOverride(`config.${name}`))}${env}`,
       required: false,
       optional: true,
       computed: false,

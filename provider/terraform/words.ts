@@ -1,13 +1,30 @@
-// The Terraform door's wording: the core's docs are written for Pulumi ("stack", "preview",
-// `pulumi up`, `getTag`, camelCase names); the door translates them for Terraform and OpenTofu,
-// mechanically where a phrase maps one to one, and by an override where a sentence describes
-// something Terraform does otherwise (a title it requires, `import` it has). The schema's
-// descriptions and docs/terraform/ (scripts/terraform-docs.js) both go through here.
+// The Terraform door's words: the dialect its operations run in (provider/words), which spells the
+// parts of the core's messages and the tags and names of its docs (provider/words/doc.ts) as
+// Terraform's and OpenTofu's users write them; and an override where a whole sentence of a doc
+// describes something Terraform does otherwise (a title it requires, `import` it has). The schema's
+// descriptions and docs/terraform/ (scripts/terraform-docs.js) both take their words from here.
 import { CONFIG_TABLE } from "../core/config";
 import { dataSources } from "../functions";
 import { fieldTables, RESOURCE_KINDS, type ResourceKind } from "../kinds/registry";
 import type { Command, Dialect } from "../words";
 import { resourceTypeOf, snakeCase, TF_PROVIDER_NAME } from "./names";
+
+/** Resource kinds named as Terraform types (`CampaignProof` → `sender_campaign_proof`), longest first. */
+const KIND_TYPES: readonly [string, string][] = [...RESOURCE_KINDS]
+  .sort((a, b) => b.length - a.length)
+  .map((kind) => [kind, resourceTypeOf(kind)]);
+
+/** {@link KIND_TYPES} by kind. */
+const KIND_TYPE: ReadonlyMap<string, string> = new Map(KIND_TYPES);
+
+/** Every camelCase name of the tables, the config keys and the data sources (`tagIds`, `sendToAll`). */
+const CAMEL_NAMES: ReadonlySet<string> = new Set(
+  [
+    ...Object.values(fieldTables).flatMap((table) => Object.keys(table)),
+    ...Object.keys(CONFIG_TABLE),
+    ...Object.values(dataSources).flatMap((s) => [...Object.keys(s.args), ...Object.keys(s.result)]),
+  ].filter((name) => /[a-z][A-Z]/.test(name)),
+);
 
 const COMMANDS: Readonly<Record<Command, string>> = {
   up: "`apply`",
@@ -15,6 +32,7 @@ const COMMANDS: Readonly<Record<Command, string>> = {
   destroy: "`destroy`",
   import: "`import`",
   replace: "`apply -replace=<its address>`",
+  upSkippingPreview: "`apply`",
 };
 
 /** A core path (`tagIds[1]`, `settings.replyTo`) as HCL spells it: each name in snake_case. */
@@ -46,44 +64,25 @@ export const TERRAFORM_WORDS: Dialect = {
       ? `\`${snakeCase(name)}\` in the provider block (from a sensitive variable)`
       : `\`${snakeCase(name)} = ${example}\` in the provider block`,
   lookup: (name) => `the \`${TF_PROVIDER_NAME}_${snakeCase(name.replace(/^get/, ""))}\` data source`,
+  link: (name) => `the \`${TF_PROVIDER_NAME}_${snakeCase(name.replace(/^get/, ""))}\` data source`,
+  lookupUse: (field, source, variable) =>
+    `${snakeCase(field)} = [data.${TF_PROVIDER_NAME}_${source}.${variable}.id]`,
+  state: "the state",
+  identifier: (name, where) => {
+    const type = KIND_TYPE.get(name);
+    // A kind of more than one word wherever it stands, in backticks; a one-word kind (`Campaign`)
+    // only quoted alone, never the prose word.
+    if (type !== undefined && (where === "alone" || /[a-z][A-Z]/.test(name)))
+      return where === "prose" ? `\`${type}\`` : type;
+    return CAMEL_NAMES.has(name) ? snakeCase(name) : undefined;
+  },
   command: (command) => COMMANDS[command],
   tokenSource: "`api_token` in the provider block or SENDER_API_TOKEN",
   pendingCreates: "",
 };
 
-/** Resource kinds named as Terraform types (`CampaignProof` → `sender_campaign_proof`), longest first. */
-const KIND_TYPES: readonly [string, string][] = [...RESOURCE_KINDS]
-  .sort((a, b) => b.length - a.length)
-  .map((kind) => [kind, resourceTypeOf(kind)]);
-
-/** Every camelCase name of the tables, the config keys and the data sources (`tagIds`, `sendToAll`). */
-const CAMEL_NAMES: ReadonlySet<string> = new Set(
-  [
-    ...Object.values(fieldTables).flatMap((table) => Object.keys(table)),
-    ...Object.keys(CONFIG_TABLE),
-    ...Object.values(dataSources).flatMap((s) => [...Object.keys(s.args), ...Object.keys(s.result)]),
-  ].filter((name) => /[a-z][A-Z]/.test(name)),
-);
-
-/** Phrases with one Terraform equivalent, in the order they are replaced (after `{@link getTag}` → the `sender_tag` data source). */
-const PHRASES: readonly [RegExp, string][] = [
-  [/`pulumi up --skip-preview`/g, "`apply`"],
-  [/`pulumi up`/g, "`apply`"],
-  [/`pulumi destroy`/g, "`destroy`"],
-  [/`pulumi import`/g, "`import`"],
-  [/\b(at|A|a|The|the|every|each) preview\b/g, "$1 plan"],
-  [/\bpreviews\b/g, "plans"],
-  [/`up`/g, "`apply`"],
-  // A lookup's example, as a Pulumi program writes it (`tagIds: [vip.id]`), in HCL.
-  [/`(tag|filter)Ids: \[(\w+)\.id\]`/g, "`$1_ids = [data.sender_$1.$2.id]`"],
-  [/\bthe stack's state\b/g, "the state"],
-  [/\b(leaves|leave|leaving) the stack\b/g, "$1 the configuration"],
-  [/\b(under|into) the stack\b/g, "$1 the configuration"],
-  [/\b(from|in) the stack\b/g, "$1 the state"],
-];
-
 /**
- * Sentences the phrases cannot carry over, by `<kind or function>.<field>` (or the function alone
+ * Sentences a doc's parts cannot carry over, by `<kind or function>.<field>` (or the function alone
  * for a data source's description, `config.<key>` for a provider attribute): Terraform's wording.
  */
 export const TERRAFORM_OVERRIDES: Readonly<Record<string, string>> = {
@@ -106,24 +105,4 @@ export const TERRAFORM_OVERRIDES: Readonly<Record<string, string>> = {
 /** The override for `key`, if any. */
 export function terraformOverride(key: string): string | undefined {
   return TERRAFORM_OVERRIDES[key];
-}
-
-/** A core doc in Terraform's words: the phrases replaced, kinds as resource types, camelCase names in snake_case. */
-export function terraformWords(doc: string): string {
-  let text = doc.replace(
-    /\{@link get([A-Z]\w*)\}/g,
-    (_, name: string) => `the \`${TF_PROVIDER_NAME}_${snakeCase(name)}\` data source`,
-  );
-  for (const [pattern, replacement] of PHRASES) text = text.replace(pattern, replacement);
-  for (const [kind, type] of KIND_TYPES) {
-    // A kind of more than one word wherever it stands; a one-word kind (`Campaign`) only in backticks,
-    // never the prose word.
-    const pattern = /[a-z][A-Z]/.test(kind)
-      ? new RegExp(`\`?\\b${kind}\\b\`?`, "g")
-      : new RegExp(`\`${kind}\``, "g");
-    text = text.replace(pattern, `\`${type}\``);
-  }
-  return text.replace(/\b([a-z][a-z0-9]*[A-Z][A-Za-z0-9]*)\b/g, (whole, name: string) =>
-    CAMEL_NAMES.has(name) ? snakeCase(name) : whole,
-  );
 }

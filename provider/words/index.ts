@@ -18,7 +18,9 @@ export type Command =
   /** Bringing an existing object under management: `pulumi import`, `import`. */
   | "import"
   /** Replacing one resource on purpose: `pulumi up --replace` with its URN, `apply -replace=<its address>`. */
-  | "replace";
+  | "replace"
+  /** The run that writes without showing its changes first: `pulumi up --skip-preview`, `apply`. */
+  | "upSkippingPreview";
 
 /** A door's spelling of the parts of a message. */
 export interface Dialect {
@@ -46,6 +48,17 @@ export interface Dialect {
   setSetting(name: string, example: string, secret?: boolean): string;
   /** A data source by its core name (`getTag`): `getTag`, the `sender_tag` data source. */
   lookup(name: string): string;
+  /** A data source as a doc links it: TSDoc's `{@link getTag}` for Pulumi's SDK, the `sender_tag` data source. */
+  link(name: string): string;
+  /** An argument given a data source's id (`tagIds`, `tag`, `vip`): `tagIds: [vip.id]`, `tag_ids = [data.sender_tag.vip.id]`. */
+  lookupUse(field: string, source: string, variable: string): string;
+  /** The engine's record of a resource: "the stack's state", "the state". */
+  readonly state: string;
+  /**
+   * A core name (a kind, a field) in a doc as this dialect spells it, or undefined to keep it: alone
+   * in a code span, among other code, or in prose. Absent: every name is kept.
+   */
+  readonly identifier?: (name: string, where: "alone" | "code" | "prose") => string | undefined;
   /** A command, as the user types it (in backticks). */
   command(command: Command): string;
   /** Where the door takes the API token from, as advice after "check": a setting, a command, the environment. */
@@ -71,6 +84,9 @@ export const CORE_WORDS: Dialect = {
   setting: (name) => name,
   setSetting: (name, example) => `set ${name} to ${example}`,
   lookup: (name) => name,
+  link: (name) => name,
+  lookupUse: (field, _source, variable) => `${field} = [${variable}.id]`,
+  state: "the state",
   command: (command) => `\`${command}\``,
   tokenSource: "apiToken or SENDER_API_TOKEN",
   pendingCreates: "",

@@ -8,9 +8,11 @@ import { WEBHOOK_TOPICS } from "../../provider/client";
 import { ATTACHMENT_FILE_TYPES } from "../../provider/kinds/attachment";
 import { fieldDocs } from "../../provider/kinds/field-docs.generated";
 import { RESOURCE_KINDS, type ResourceKind } from "../../provider/kinds/registry";
+import { PULUMI_WORDS } from "../../provider/pulumi/words";
+import { spellDoc } from "../../provider/words/doc";
 
-// A field's doc is written once, as the TSDoc of its key in the field table (what editors show,
-// through the derived SDK types). `npm run docs:fields` copies it to field-docs.generated.ts, which
+// A field's doc is written once, as the TSDoc of its key in the field table; editors show it, in
+// Pulumi's words, through the SDK's generated types. `npm run docs:fields` copies it to field-docs.generated.ts, which
 // the package schema and docs/resources.md read. These tests fail when that copy is stale, and ask
 // the TypeScript language service what a hover shows.
 
@@ -124,7 +126,8 @@ describe("the doc of each field, from the TSDoc of its key", () => {
     const expected = mine.map(({ field, where }) => ({
       field,
       where,
-      doc: oneLine(fieldTables[kind][field]?.doc ?? ""),
+      // The doc in Pulumi's words: its tags (`{@preview}`) spelt, as the SDK's generator writes it.
+      doc: oneLine(spellDoc(fieldTables[kind][field]?.doc ?? "", PULUMI_WORDS)),
     }));
     expect(shown).toStrictEqual(expected);
   });

@@ -38,7 +38,7 @@ export const campaignFields = {
    * autonamed `<resource name>-<8 hex>`, the hex a hash of the stack instance's nonce and the resource's URN:
    * the same for this resource of this stack in every run, different in every other stack (another backend's
    * of the same name included), so that a create that lost its answer or an
-   * `up` that was killed finds and adopts its own campaign instead of making a second one. An explicit title is
+   * `{@apply}` that was killed finds and adopts its own campaign instead of making a second one. An explicit title is
    * proven the same way: the campaign is created as `<title> [<8 hex>]` and renamed right after (see
    * `ownershipMark` and the README).
    */
@@ -118,7 +118,7 @@ export const campaignFields = {
   ...autonameFields,
   /**
    * Id of an existing campaign to take over instead of creating one; `create` then updates it to match these
-   * arguments. This is the way to bring a campaign made elsewhere under the stack: `pulumi import` does not
+   * arguments. This is the way to bring a campaign made elsewhere under the {@declared}: {@command import} does not
    * work for dynamic resources (pulumi/pulumi#16175). Refused when the campaign has already been sent and
    * differs from the arguments. Only read at create.
    */
@@ -131,10 +131,10 @@ export const campaignFields = {
       .superRefine(safeId("campaign")),
   },
   /**
-   * `true` lets the provider delete the campaign when it leaves the stack (`pulumi destroy`, or removal from the
+   * `true` lets the provider delete the campaign when it leaves the {@declared} ({@command destroy}, or removal from the
    * program) even though the service reports it as sending or sent, and with it its reports and history. Left
-   * out or `false`, such a campaign is kept in Sender and only dropped from the stack, with a warning. The
-   * delete reads it from the stack's state: set it and run `pulumi up` first. Never sent to the service; it
+   * out or `false`, such a campaign is kept in Sender and only dropped from the {@recorded}, with a warning. The
+   * delete reads it from {@state}: set it and run {@command up} first. Never sent to the service; it
    * may change on a sent campaign.
    */
   deleteEvenIfSent: {
@@ -197,7 +197,7 @@ export const campaignFields = {
   },
   /**
    * A hash of the subject and content as the service holds them, the function a CampaignProof records as its
-   * `proofedHash`: pass it as the proof's `contentHash` so that a preview shows the proof a change will send.
+   * `proofedHash`: pass it as the proof's `contentHash` so that a {@preview} shows the proof a change will send.
    */
   contentHash: {
     type: "string",
@@ -209,8 +209,8 @@ export const campaignFields = {
 export const campaignDescription =
   "A regular email campaign of Sender.net. Every input updates in place; nothing forces a replacement. " +
   "Creating or updating a campaign never sends it. Once the service reports the campaign as anything but " +
-  "DRAFT or SCHEDULED, any change to it is refused at preview: replacing a sent campaign could send the mail again. " +
-  "A sent campaign that leaves the stack is kept in Sender, with a warning, unless `deleteEvenIfSent` is true.";
+  "DRAFT or SCHEDULED, any change to it is refused at {@preview}: replacing a sent campaign could send the mail again. " +
+  "A sent campaign that leaves the {@declared} is kept in Sender, with a warning, unless `deleteEvenIfSent` is true.";
 
 /** The sample values of Campaign: the tests keyed by kind, the Terraform example and its docs read them. */
 export const campaignSample: KindSample = {

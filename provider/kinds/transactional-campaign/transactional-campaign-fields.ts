@@ -38,7 +38,7 @@ export const transactionalCampaignFields = {
   /**
    * Name shown in reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the
    * hex a hash of the stack instance's nonce and the resource's URN: the same for this resource of this stack
-   * in every run, different in every other stack (another backend's of the same name included), so that a create that lost its answer or an `up` that was killed finds and adopts its
+   * in every run, different in every other stack (another backend's of the same name included), so that a create that lost its answer or an `{@apply}` that was killed finds and adopts its
    * own campaign instead of making a second one, which matters since the API cannot delete one. An explicit
    * title is proven the same way: the campaign is created as `<title> [<8 hex>]` and renamed right after (see
    * `ownershipMark` and the README). Resources made before autonaming without a title keep none.
@@ -101,7 +101,7 @@ export const transactionalCampaignFields = {
   },
   ...autonameFields,
   /**
-   * Our answer to `pulumi import`, which does not work for dynamic resources (pulumi/pulumi#16175): the id of
+   * Our answer to {@command import}, which does not work for dynamic resources (pulumi/pulumi#16175): the id of
    * an existing transactional campaign to take over instead of creating one. Its fields must already equal
    * the inputs, since adopting takes the campaign over as it is; `create` fails otherwise and lists the fields
    * that differ.
@@ -141,7 +141,7 @@ export const transactionalCampaignFields = {
 export const transactionalCampaignDescription =
   "A transactional campaign of Sender.net: a template sent one email at a time through the API. Title, subject, " +
   "from, replyTo and preheader change in place; a new content or editor replaces it, as the API cannot change " +
-  "the content. The API has no delete: destroying or replacing one only drops it from the stack (with a " +
+  "the content. The API has no delete: destroying or replacing one only drops it from the {@recorded} (with a " +
   "warning), as the service keeps it.";
 
 /** The sample values of TransactionalCampaign: the tests keyed by kind, the Terraform example and its docs read them. */

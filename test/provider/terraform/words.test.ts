@@ -4,7 +4,6 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { describe, expect, it } from "vitest";
 import { type TfBlock, terraformSchema } from "../../../provider/terraform/schema";
-import { terraformWords } from "../../../provider/terraform/words";
 import { ROOT } from "../../support/root";
 
 /**
@@ -63,16 +62,6 @@ describe("Terraform's words", () => {
         "pulumi-sender/sender; `GET /v2/imageFolders`; Preview text; the sender_campaign_preview data source.",
       ),
     ).toEqual([]);
-  });
-
-  it("translates the core's phrases mechanically", () => {
-    expect(
-      terraformWords(
-        "Refused at preview; a preview sends nothing and says who `up` will send to. Kept in the stack's state; a campaign that leaves the stack; `pulumi destroy`; `CampaignTargeting`'s `tagIds`, as {@link getTag} finds a tag: `tagIds: [vip.id]`.",
-      ),
-    ).toBe(
-      "Refused at plan; a plan sends nothing and says who `apply` will send to. Kept in the state; a campaign that leaves the configuration; `destroy`; `sender_campaign_targeting`'s `tag_ids`, as the `sender_tag` data source finds a tag: `tag_ids = [data.sender_tag.vip.id]`.",
-    );
   });
 
   it("no description of the schema has a Pulumi-only word", () => {

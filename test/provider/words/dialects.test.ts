@@ -2,6 +2,8 @@
 // line below is made by the core's own code, once in each door's dialect: the Terraform door's
 // lines hold no word of Pulumi's (`pulumi`, the stack, `getTag`, a kind or a field as a program
 // spells it), and the Pulumi doors' lines name the settings as stack config keys (`sender:…`).
+import * as fs from "node:fs";
+import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { SenderClient } from "../../../provider/client";
 import { missingTokenError, readSettings } from "../../../provider/core/config";
@@ -11,6 +13,7 @@ import { providersOf } from "../../../provider/index";
 import { PULUMI_WORDS } from "../../../provider/pulumi/words";
 import { TERRAFORM_WORDS } from "../../../provider/terraform/words";
 import { type Dialect, inDialect } from "../../../provider/words";
+import { ROOT } from "../../support/root";
 import { type Harness, startHarness, TOKEN } from "../kinds/harness";
 
 let h: Harness;
@@ -175,5 +178,49 @@ describe("the core's lines in each door's words", () => {
     expect(settings.length).toBe(3);
     for (const line of settings) expect(line).toMatch(/sender:(apiToken|minScheduleLeadMinutes)/);
     expect(settings.join(" ").match(/(?<!sender:)\b(apiToken|minScheduleLeadMinutes)\b/g)).toBeNull();
+  });
+});
+
+/** The string literals of a source, comments and its reference page's prose (`notes: [...]`, Pulumi's `docs/resources.md`) left out. */
+function literalsOf(source: string): string[] {
+  const code = source
+    .replace(/\/\*[\s\S]*?\*\//g, "")
+    .replace(/^\s*\/\/.*$/gm, "")
+    .replace(/notes: \[[\s\S]*?\]\.join\("\\n"\)/g, "");
+  return code.match(/"(?:[^"\\\n]|\\.)*"|`(?:[^`\\]|\\.)*`/g) ?? [];
+}
+
+describe("no line of the core is written in one engine's words", () => {
+  it("no string of the core, the kinds, the data sources or the client names a Pulumi command or the stack", () => {
+    const dirs = [
+      "provider/words",
+      "provider/core",
+      "provider/kinds",
+      "provider/functions",
+      "provider/client",
+    ];
+    const files = dirs.flatMap((dir) =>
+      fs
+        .readdirSync(path.join(ROOT, dir), { recursive: true, encoding: "utf8" })
+        .filter((f) => f.endsWith(".ts") && !f.endsWith(".generated.ts"))
+        .map((f) => path.join(dir, f)),
+    );
+    expect(files.length).toBeGreaterThan(60);
+    const found = files.flatMap((file) =>
+      literalsOf(fs.readFileSync(path.join(ROOT, file), "utf8"))
+        .filter((literal) =>
+          /`pulumi |\bpulumi (up|refresh|destroy|import|config)\b|\bthe stack\b/.test(literal),
+        )
+        .map((literal) => `${file}: ${literal.slice(0, 80)}`),
+    );
+    expect(found).toEqual([]);
+  });
+
+  it("the scan sees a command and the stack in code, and not in a comment or a reference page's prose", () => {
+    expect(
+      literalsOf(
+        'const a = "run `pulumi up`";\n  // "the stack"\nnotes: ["from the stack"].join("\\n"),\nconst b = `the stack`;',
+      ),
+    ).toEqual(['"run `pulumi up`"', "`the stack`"]);
   });
 });
