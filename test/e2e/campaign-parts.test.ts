@@ -145,7 +145,7 @@ resource "sender_campaign_schedule" "send" {
     ]);
     expect(apply.stdout).toContain("Resources: 1 added, 0 changed, 1 destroyed.");
     // The new targeting is made first, so the old one's delete says it leaves it.
-    expect(apply.stdout + apply.stderr).toContain(`CampaignTargeting ${id}: left as it is`);
+    expect(apply.stdout + apply.stderr).toContain(`sender_campaign_targeting ${id}: left as it is`);
     expect(await tagsInService(id)).toEqual(["tag001"]);
     await tf.ok(dir, ["plan", "-detailed-exitcode", "-no-color"], 0);
   });
