@@ -1,6 +1,6 @@
 /**
  * `terraform-provider-sender`: plugin protocol 6 served with @grpc/grpc-js from the vendored
- * tfplugin6.9.proto (loaded by @grpc/proto-loader from proto.generated.ts), behind HashiCorp
+ * tfplugin6.10.proto (loaded by @grpc/proto-loader from proto.generated.ts), behind HashiCorp
  * go-plugin's handshake: the line `1|6|tcp|127.0.0.1:<port>|grpc|<cert>` on stdout, TLS with a fresh
  * self-signed certificate when the client offers its own (AutoMTLS, `PLUGIN_CLIENT_CERT`), the
  * health service go-plugin polls and its controller's Shutdown. Each call is translated by
