@@ -11,7 +11,7 @@ const LONGEST_FIRST = [
   "door-parity", // 379
   "reliability", // 349
   "native", // 324
-  "terraform-door", // 220 at load average 20, 428 at 30 to 40 (OpenTofu cached; its cold build is about 8 min more), not yet in a CI run
+  "terraform-door", // 220 at load average 20, 428 at 30 to 40 (OpenTofu cached; its cold build is about 5 min more), not yet in a CI run
   "adopt", // 312
   "gitops", // 270
   "failing-outputs", // 240 to 460 under load (ten previews), not yet in a CI run
