@@ -43,6 +43,7 @@ const LONGEST_FIRST = [
   "campaign-parts", // 33 alone here (OpenTofu and the Pulumi CLI cached), not yet in a CI run
   // 49 with its bun build (cold) at load average 11, 57 to 66 with it cached at 11 to 16 (OpenTofu cached), not yet in a CI run
   "terraform-bun",
+  "terraform-engines", // 53 alone at load average 10 (OpenTofu 1.12.6 cached), not yet in a CI run
   "engine-gone", // 45
   "debug-grpc", // 36
   "python-no-config", // 40
