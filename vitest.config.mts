@@ -11,7 +11,7 @@ const LONGEST_FIRST = [
   "door-parity", // 379
   "reliability", // 349
   "native", // 324
-  "terraform-door", // 220 at load average 20, 428 at 30 to 40 (OpenTofu cached; its cold build is about 8 min more), not yet in a CI run
+  "terraform-door", // 220 at load average 20, 428 at 30 to 40 (OpenTofu cached; its cold build is about 5 min more), not yet in a CI run
   "adopt", // 312
   "gitops", // 270
   "failing-outputs", // 240 to 460 under load (ten previews), not yet in a CI run
@@ -43,6 +43,7 @@ const LONGEST_FIRST = [
   "campaign-parts", // 33 alone here (OpenTofu and the Pulumi CLI cached), not yet in a CI run
   // 49 with its bun build (cold) at load average 11, 57 to 66 with it cached at 11 to 16 (OpenTofu cached), not yet in a CI run
   "terraform-bun",
+  "terraform-engines", // 53 alone at load average 10 (OpenTofu 1.12.6 cached), not yet in a CI run
   "engine-gone", // 45
   "debug-grpc", // 36
   "python-no-config", // 40

@@ -7,11 +7,12 @@
 # which the npm installs and the build fill. The set-up waits for it at its end, unless
 # PULUMI_SENDER_AWAIT_CLI=later: then the caller runs `pulumi_sender_await_cli` itself (scripts/test.sh
 # lints first).
-# The OpenTofu CLI of the Terraform door's tests (scripts/tofu-cli.sh, about 8 minutes cold, once per
-# version) has its modules fetched from the start, and builds after the Pulumi CLI, not beside it:
-# both compile the same standard library and shared packages, which it then takes from Go's build
-# cache, and two builds on two cores would only take turns. `pulumi_sender_await_tofu` waits for it
-# and puts `tofu` on PATH (the set-up runs it at its end, scripts/test.sh before the tests).
+# The OpenTofu CLI of the Terraform door's tests (scripts/tofu-cli.sh: 1.12.6, about 5 minutes
+# cold, once per version) has its modules fetched from the start, and builds after the Pulumi CLI,
+# not beside it: both compile the same standard library and shared packages, which it then takes
+# from Go's build cache, and two builds on two cores would only take turns.
+# `pulumi_sender_await_tofu` waits for it and puts `tofu` on PATH (the set-up runs it at its end,
+# scripts/test.sh before the tests).
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # shellcheck source=env.sh
 source "$root/scripts/env.sh"

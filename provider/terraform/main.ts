@@ -2,8 +2,8 @@
 // go-plugin (Terraform, OpenTofu) with its magic cookie (see provider/entry.ts).
 import { ContextHolder } from "../core/context";
 import { printError } from "../core/diagnostics";
-import { TerraformDoor } from "./door";
 import { terraformMain } from "./server";
+import { WriteOnlyDoor } from "./write-only-door";
 
 const holder = new ContextHolder();
 // SIGTERM cuts the requests in flight and exits at once, saying so.
@@ -19,4 +19,4 @@ const onUncaught = (err: unknown) => {
 process.on("uncaughtException", onUncaught);
 process.on("unhandledRejection", onUncaught);
 
-terraformMain(new TerraformDoor(holder));
+terraformMain(new WriteOnlyDoor(holder));

@@ -64,6 +64,8 @@ export interface TfAttribute extends TfObjectAttribute {
   readonly computed: boolean;
   /** Never shown in plans or output. */
   readonly sensitive: boolean;
+  /** Passed from the configuration, never kept in the plan or the state (./write-only.ts adds the door's). */
+  readonly writeOnly?: boolean;
 }
 
 /** A block: its attributes, in the order shown. */

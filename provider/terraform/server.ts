@@ -1,6 +1,6 @@
 /**
  * `terraform-provider-sender`: plugin protocol 6 served with @grpc/grpc-js from the vendored
- * tfplugin6.9.proto (loaded by @grpc/proto-loader from proto.generated.ts), behind HashiCorp
+ * tfplugin6.10.proto (loaded by @grpc/proto-loader from proto.generated.ts), behind HashiCorp
  * go-plugin's handshake: the line `1|6|tcp|127.0.0.1:<port>|grpc|<cert>` on stdout, TLS with a fresh
  * self-signed certificate when the client offers its own (AutoMTLS, `PLUGIN_CLIENT_CERT`), the
  * health service go-plugin polls and its controller's Shutdown. Each call is translated by
@@ -12,10 +12,14 @@ import * as protoLoader from "@grpc/proto-loader";
 import forge from "node-forge";
 import { printError, printLine } from "../core/diagnostics";
 import type { Answer, TerraformDoor, TfDiagnostic } from "./door";
+import { callFunction, functionSchemas } from "./functions";
+import { identityData, identitySchemas, importId, upgradeIdentity } from "./identity";
+import { moveRefusal } from "./move";
 import { PROTO_DESCRIPTORS } from "./proto.generated";
 import { ctyType, type TfAttribute, type TfBlock } from "./schema";
 import { validateDataResourceConfig, validateProviderConfig, validateResourceConfig } from "./validate";
 import { type DynamicValue, decodeDynamic, encodeDynamic } from "./values";
+import { noteClientCapabilities, validateWithWriteOnly } from "./write-only";
 
 /** A service's client constructor, with its definition, as grpc-js loads it. */
 type ServiceConstructor = grpc.ServiceClientConstructor & { service: grpc.ServiceDefinition };
@@ -76,6 +80,7 @@ function attribute(a: TfAttribute): Record<string, unknown> {
     optional: a.optional,
     computed: a.computed,
     sensitive: a.sensitive,
+    write_only: a.writeOnly === true,
   };
 }
 
@@ -108,7 +113,7 @@ function providerSchema(door: TerraformDoor): Record<string, unknown> {
       get_provider_schema_optional: true,
       move_resource_state: false,
     },
-    functions: {},
+    functions: functionSchemas(),
     ephemeral_resource_schemas: {},
   };
 }
@@ -154,19 +159,35 @@ export function providerService(door: TerraformDoor): grpc.UntypedServiceImpleme
       diagnostics: [],
       data_sources: Object.keys(door.schema.dataSources).map((type_name) => ({ type_name })),
       resources: Object.keys(door.schema.resources).map((type_name) => ({ type_name })),
-      functions: [],
+      functions: Object.keys(schema.functions as object).map((name) => ({ name })),
     })),
     GetProviderSchema: unary(() => schema),
-    GetResourceIdentitySchemas: unary(() => ({ identity_schemas: {}, diagnostics: [] })),
+    GetResourceIdentitySchemas: unary(() => ({
+      identity_schemas: identitySchemas(door.schema),
+      diagnostics: [],
+    })),
     // The validate calls run every check that needs no API, with no request (./validate.ts).
     ValidateProviderConfig: unary((request: { config?: DynamicValue }) => ({
       diagnostics: validateProviderConfig(door.schema, decodeDynamic(request.config)).map(diagnostic),
     })),
-    ValidateResourceConfig: unary(async (request: Typed & { config?: DynamicValue }) => ({
-      diagnostics: (
-        await validateResourceConfig(door.schema, request.type_name, decodeDynamic(request.config))
-      ).map(diagnostic),
-    })),
+    ValidateResourceConfig: unary(
+      async (
+        request: Typed & {
+          config?: DynamicValue;
+          client_capabilities?: { write_only_attributes_allowed?: boolean };
+        },
+      ) => ({
+        // A write-only attribute is checked, then given to the checks as the one it stands for.
+        diagnostics: (
+          await validateWithWriteOnly(
+            request.type_name,
+            decodeDynamic(request.config),
+            request.client_capabilities,
+            (config) => validateResourceConfig(door.schema, request.type_name, config),
+          )
+        ).map(diagnostic),
+      }),
+    ),
     ValidateDataResourceConfig: unary((request: Typed & { config?: DynamicValue }) => ({
       diagnostics: validateDataResourceConfig(
         door.schema,
@@ -178,10 +199,22 @@ export function providerService(door: TerraformDoor): grpc.UntypedServiceImpleme
       const answer = door.upgrade(request.type_name, request.raw_state?.json);
       return { upgraded_state: state(answer.state), diagnostics: diagnostics(answer) };
     }),
-    UpgradeResourceIdentity: unimplemented("UpgradeResourceIdentity"),
-    ConfigureProvider: unary((request: { config?: DynamicValue }) => ({
-      diagnostics: diagnostics(door.configure(decodeDynamic(request.config))),
-    })),
+    UpgradeResourceIdentity: unary((request: { raw_identity?: { json?: Uint8Array } }) => {
+      const { identity, error } = upgradeIdentity(request.raw_identity?.json);
+      return {
+        upgraded_identity: identity,
+        diagnostics: error === undefined ? [] : [diagnostic({ severity: "ERROR", summary: error })],
+      };
+    }),
+    ConfigureProvider: unary(
+      (request: {
+        config?: DynamicValue;
+        client_capabilities?: { write_only_attributes_allowed?: boolean };
+      }) => {
+        noteClientCapabilities(door, request.client_capabilities);
+        return { diagnostics: diagnostics(door.configure(decodeDynamic(request.config))) };
+      },
+    ),
     ReadResource: unary(async (request: Typed & { current_state?: DynamicValue; private?: Uint8Array }) => {
       const answer = await door.read(
         request.type_name,
@@ -192,6 +225,7 @@ export function providerService(door: TerraformDoor): grpc.UntypedServiceImpleme
         new_state: state(answer.state),
         private: answer.private ?? Buffer.alloc(0),
         diagnostics: diagnostics(answer),
+        new_identity: identityData(answer.state),
       };
     }),
     PlanResourceChange: unary(
@@ -215,6 +249,7 @@ export function providerService(door: TerraformDoor): grpc.UntypedServiceImpleme
           requires_replace: answer.requiresReplace.map((name) => ({ steps: [{ attribute_name: name }] })),
           planned_private: answer.private ?? request.prior_private ?? Buffer.alloc(0),
           diagnostics: diagnostics(answer),
+          planned_identity: identityData(answer.planned),
         };
       },
     ),
@@ -241,20 +276,38 @@ export function providerService(door: TerraformDoor): grpc.UntypedServiceImpleme
           new_state: fallback,
           private: answer.private ?? Buffer.alloc(0),
           diagnostics: diagnostics(answer),
+          new_identity: identityData(answer.state),
         };
       },
     ),
-    ImportResourceState: unary(async (request: Typed & { id: string }) => {
-      const answer = await door.import(request.type_name, request.id);
+    ImportResourceState: unary(async (request: Typed & Parameters<typeof importId>[0]) => {
+      const id = importId(request);
+      if (id === "")
+        return {
+          imported_resources: [],
+          diagnostics: [
+            diagnostic({ severity: "ERROR", summary: `${request.type_name}: import needs an id` }),
+          ],
+        };
+      const answer = await door.import(request.type_name, id);
       return {
         imported_resources:
           answer.state === undefined
             ? []
-            : [{ type_name: request.type_name, state: state(answer.state), private: Buffer.alloc(0) }],
+            : [
+                {
+                  type_name: request.type_name,
+                  state: state(answer.state),
+                  private: Buffer.alloc(0),
+                  identity: identityData(answer.state),
+                },
+              ],
         diagnostics: diagnostics(answer),
       };
     }),
-    MoveResourceState: unimplemented("MoveResourceState"),
+    MoveResourceState: unary((request: Parameters<typeof moveRefusal>[0]) => ({
+      diagnostics: [diagnostic(moveRefusal(request))],
+    })),
     ReadDataSource: unary(async (request: Typed & { config?: DynamicValue }) => {
       const answer = await door.readDataSource(request.type_name, decodeDynamic(request.config));
       return { state: state(answer.state), diagnostics: diagnostics(answer) };
@@ -263,8 +316,16 @@ export function providerService(door: TerraformDoor): grpc.UntypedServiceImpleme
     OpenEphemeralResource: unimplemented("OpenEphemeralResource"),
     RenewEphemeralResource: unimplemented("RenewEphemeralResource"),
     CloseEphemeralResource: unimplemented("CloseEphemeralResource"),
-    GetFunctions: unary(() => ({ functions: {}, diagnostics: [] })),
-    CallFunction: unimplemented("CallFunction"),
+    GetFunctions: unary(() => ({ functions: schema.functions, diagnostics: [] })),
+    CallFunction: unary((request: { name: string; arguments?: DynamicValue[] }) => {
+      const answer = callFunction(
+        request.name,
+        (request.arguments ?? []).map((a) => decodeDynamic(a)),
+      );
+      return "result" in answer
+        ? { result: encodeDynamic(answer.result) }
+        : { error: { text: answer.error.text, function_argument: answer.error.argument } };
+    }),
     // Terraform's interrupt: the calls in flight finish and answer (as the plugin's Cancel, which
     // does nothing either), so that a create that reached the service is recorded; go-plugin's
     // Shutdown, or its kill, ends the process.

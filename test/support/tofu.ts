@@ -62,9 +62,15 @@ export interface Tofu {
   dispose(): void;
 }
 
-/** Builds or reuses the OpenTofu CLI and prepares a folder of workspaces against `emulatorUrl`. */
-export async function openTofu(emulatorUrl: string, token: string): Promise<Tofu> {
-  const executable = path.join(await scriptOutput("scripts/tofu-cli.sh"), "tofu");
+/**
+ * Builds or reuses the OpenTofu CLI (`version`, e.g. "1.10.10"; the newest of tools/opentofu/ when
+ * omitted) and prepares a folder of workspaces against `emulatorUrl`.
+ */
+export async function openTofu(emulatorUrl: string, token: string, version?: string): Promise<Tofu> {
+  const executable = path.join(
+    await scriptOutput("scripts/tofu-cli.sh", version === undefined ? [] : [version]),
+    "tofu",
+  );
   const base = fs.mkdtempSync(path.join(os.tmpdir(), "tf-door-"));
   const bin = path.join(base, "bin");
   fs.mkdirSync(bin);
