@@ -17,8 +17,12 @@ export const PLACE_RECORD_KEY = "__senderPlace";
 /** The hidden output beside {@link PLACE_RECORD_KEY}: the backend the provider made or changed the resource on. */
 export const PLACE_BACKEND_KEY = "__senderBackend";
 
-/** The value the engine substitutes for an input not yet known during preview. */
-export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
+/**
+ * The core's value of an input not yet known (a preview, a plan): its own, whatever marker the
+ * engine uses. Each door turns its engine's marker into this one and back (provider/pulumi/values.ts,
+ * provider/terraform/values.ts); a check or a diff never decides on it.
+ */
+export const UNKNOWN = "\u0000sender:unknown\u0000";
 
 /**
  * The provider-internal keys of every dynamic resource's inputs and outputs: the engine's

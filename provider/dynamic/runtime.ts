@@ -21,6 +21,7 @@ import {
   placeRecordOf,
   recordMoved,
 } from "../pulumi/stack-place";
+import { fromPulumi, toPulumi } from "../pulumi/values";
 import { PULUMI_WORDS } from "../pulumi/words";
 import { inDialect } from "../words";
 import { STACK_NONCE_KIND, stackNonceProvider } from "./stack-nonce";
@@ -116,7 +117,10 @@ export function providerFor(
     const context = holder.context;
     if (context.failure) throw cleanError(context.failure);
     try {
-      return await inDialect(PULUMI_WORDS, () => operation(make(readOnly ? context.readOnly() : context)));
+      // The core's answer with its unknown turned into the engine's.
+      return toPulumi(
+        await inDialect(PULUMI_WORDS, () => operation(make(readOnly ? context.readOnly() : context))),
+      );
     } catch (error) {
       throw cleanError(error);
     }
@@ -124,9 +128,10 @@ export function providerFor(
   // Where each resource was made (stack-place.ts, PLACE_RECORD_KEY): the program gives the stack's
   // place as an input, kept as the same output beside the backend this process runs against, and
   // a change or a delete is judged against the record before it reaches the service.
+  // The engine's values as the core takes them: its unknown turned into the core's.
   const bare = (bag: Record<string, any> | undefined) => {
     const { [PLACE_RECORD_KEY]: _place, [PLACE_BACKEND_KEY]: _backend, ...rest } = bag ?? {};
-    return rest;
+    return fromPulumi(rest);
   };
   const recordFor = (news: Record<string, any>): Record<string, string> => {
     const place = news[PLACE_RECORD_KEY];

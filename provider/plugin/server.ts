@@ -21,6 +21,7 @@ import {
   type PlaceHere,
   placeHere,
 } from "../pulumi/stack-place";
+import { withPulumiValues } from "../pulumi/values";
 import { PULUMI_WORDS } from "../pulumi/words";
 import { inDialect } from "../words";
 import { PACKAGE } from "./schema";
@@ -335,7 +336,7 @@ export function nativeProvider(
     client: () => holder.context.client(),
     token: () => holder.context.token(),
   };
-  return {
+  const provider: NativeProvider = {
     version,
     schema,
     configure(variables) {
@@ -384,5 +385,17 @@ export function nativeProvider(
       const given = Object.fromEntries(Object.entries(args ?? {}).filter(([, value]) => value !== null));
       return { outputs: await forResource(undefined, () => fn.run(given, functionContext)) };
     },
+  };
+  // The engine's values reach the core with its unknown turned into the core's, and back.
+  return {
+    ...provider,
+    checkConfig: withPulumiValues(provider.checkConfig),
+    check: withPulumiValues(provider.check),
+    diff: withPulumiValues(provider.diff),
+    create: withPulumiValues(provider.create),
+    read: withPulumiValues(provider.read),
+    update: withPulumiValues(provider.update),
+    delete: withPulumiValues(provider.delete),
+    invoke: withPulumiValues(provider.invoke),
   };
 }
