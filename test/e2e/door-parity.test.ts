@@ -22,6 +22,9 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { FaultRule } from "../../emulator/faults";
+import { PULUMI_WORDS } from "../../provider/pulumi/words";
+import { TERRAFORM_WORDS } from "../../provider/terraform/words";
+import { type Dialect, declared, fieldWord, sayIn, settingWord } from "../../provider/words";
 import { type Held, heldIds, made } from "../support/census";
 import { pluginPath } from "../support/plugin";
 import { processesIn, until } from "../support/processes";
@@ -144,7 +147,10 @@ type Command = "preview" | "up";
  * `orBySchema`, a door whose language checks a program's inputs against the schema before the
  * provider sees them refuses it in its own words instead ({@link Door.schemaRefusal}).
  */
-type End = "passes" | { readonly refused: string; readonly orBySchema?: true };
+/** The core's line as a door's dialect spells it (provider/words): every door's own words, from one text. */
+type Line = (words: Dialect) => string;
+
+type End = "passes" | { readonly refused: Line; readonly orBySchema?: true };
 
 /** A guard row: run for each door on a fresh account and an empty stack. */
 interface Guard {
@@ -183,15 +189,19 @@ const GUARDS: readonly Guard[] = [
       [
         "preview",
         {
-          refused:
-            "): refusing to change subject. Changing or replacing a sent campaign could send the mail again; remove it from the stack or revert the change.",
+          refused: (d) =>
+            sayIn(
+              d,
+            )`): refusing to change subject. Changing or replacing a sent campaign could send the mail again; remove it from the ${declared} or revert the change.`,
         },
       ],
       [
         "up",
         {
-          refused:
-            "): refusing to change subject. Changing or replacing a sent campaign could send the mail again; remove it from the stack or revert the change.",
+          refused: (d) =>
+            sayIn(
+              d,
+            )`): refusing to change subject. Changing or replacing a sent campaign could send the mail again; remove it from the ${declared} or revert the change.`,
         },
       ],
     ],
@@ -206,7 +216,12 @@ const GUARDS: readonly Guard[] = [
       ["preview", "passes"],
       [
         "up",
-        { refused: "less than the 60 minutes sender:minScheduleLeadMinutes requires: move scheduleTime to " },
+        {
+          refused: (d) =>
+            sayIn(
+              d,
+            )`less than the 60 minutes ${settingWord("minScheduleLeadMinutes")} requires: move ${fieldWord("scheduleTime")} to `,
+        },
       ],
     ],
     // The up makes the campaign; the schedule is refused before its request.
@@ -223,16 +238,20 @@ const GUARDS: readonly Guard[] = [
       [
         "preview",
         {
-          refused:
-            "sent is an output the provider records, never an input: remove it from the resource's arguments",
+          refused: (d) =>
+            sayIn(
+              d,
+            )`${fieldWord("sent")} is an output the provider records, never an input: remove it from the resource's arguments`,
           orBySchema: true,
         },
       ],
       [
         "up",
         {
-          refused:
-            "scheduleTimeUtc is an output the provider records, never an input: remove it from the resource's arguments",
+          refused: (d) =>
+            sayIn(
+              d,
+            )`${fieldWord("scheduleTimeUtc")} is an output the provider records, never an input: remove it from the resource's arguments`,
           orBySchema: true,
         },
       ],
@@ -251,14 +270,14 @@ const GUARDS: readonly Guard[] = [
       [
         "preview",
         {
-          refused:
+          refused: () =>
             "this stack's state was last used in another place (another backend, organization, project or stack: ",
         },
       ],
       [
         "up",
         {
-          refused:
+          refused: () =>
             "this stack's state was last used in another place (another backend, organization, project or stack: ",
         },
       ],
@@ -354,7 +373,8 @@ interface Door {
     outputs: Record<string, { value: unknown }>,
   ): Promise<Census>;
   /** A line of the core as the door prints it (the Terraform door spells fields and settings in snake_case). */
-  spelled(line: string): string;
+  /** The dialect its lines are spelt in (provider/words). */
+  readonly words: Dialect;
   /** What the command line of the door's provider process holds. */
   readonly provider: string;
   /**
@@ -426,7 +446,7 @@ async function urnOf(h: StackHandle, name: string): Promise<string> {
 const PULUMI_ENGINE = {
   folders: (h: StackHandle) => [h.dir, path.dirname(h.backend)],
   census: pulumiCensus,
-  spelled: (line: string) => line,
+  words: PULUMI_WORDS,
   async configure(h: StackHandle, settings: Readonly<Record<string, string | undefined>>): Promise<void> {
     for (const [key, value] of Object.entries(settings)) {
       if (value === undefined) await h.stack.removeConfig(key);
@@ -676,10 +696,7 @@ const TERRAFORM: Door = {
   },
   census: terraformCensus,
   // As the door's snakeMessage spells a core line: `sender:minScheduleLeadMinutes` → `min_schedule_lead_minutes`.
-  spelled: (line) =>
-    line
-      .replace(/sender:([A-Za-z]+)/g, (_, name: string) => snake(name))
-      .replace(/\b([a-z]+[A-Z][A-Za-z0-9]*)\b/g, (name: string) => snake(name)),
+  words: TERRAFORM_WORDS,
   // The launcher the CLI config's dev override names runs the plugin bundle's entry.
   provider: "dist/provider/entry.js",
 };
@@ -842,7 +859,7 @@ function refusalFor(door: Door, guard: Guard, index: number): "passes" | { reado
   const end = guard.onDoor?.[door.name]?.[index] ?? guard.commands[index]?.[1];
   if (end === undefined || end === "passes") return "passes";
   if (end.orBySchema && door.schemaRefusal !== undefined) return { refused: door.schemaRefusal };
-  return { refused: door.spelled(end.refused) };
+  return { refused: end.refused(door.words) };
 }
 
 /** Every line of `text` that holds `line`, trimmed, once each. */
