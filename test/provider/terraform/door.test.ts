@@ -5,6 +5,7 @@ import * as path from "node:path";
 import * as grpc from "@grpc/grpc-js";
 import { afterAll, describe, expect, it } from "vitest";
 import { startEmulator } from "../../../emulator/server";
+import { contentHashOf } from "../../../provider/core/content-hash";
 import { UNKNOWN } from "../../../provider/core/engine-values";
 import { fieldTables } from "../../../provider/kinds/registry";
 import {
@@ -331,7 +332,12 @@ describe("terraform door against the emulator", () => {
     );
     expect(update.diagnostics).toEqual([]);
     expect(update.requiresReplace).toEqual([]);
+    // A subject change moves the content hash, known offline for an html campaign, and the
+    // modified time; every other output keeps its value.
+    expect((update.planned as TfObject).content_hash).toBe(contentHashOf("Changed", ""));
     expect((update.planned as TfObject).modified).toBe(TF_UNKNOWN);
+    expect((update.planned as TfObject).created).toBe(state.created);
+    expect((update.planned as TfObject).status).toBe("DRAFT");
     expect((update.planned as TfObject).id).toBe(state.id);
     const same = await door.plan("sender_campaign", state, state, config, created.private);
     expect(same.planned).toEqual(state);
