@@ -12,6 +12,7 @@ import type { DocumentedField, DocumentedTable } from "../core/fields";
 import { type AnyObjectShape, type AnyProp, dataSources } from "../functions";
 import { docOf } from "../functions/declare";
 import { fieldTables, RESOURCE_KINDS, type ResourceKind, resourceDescriptions } from "../kinds/registry";
+import { leftOutNote, STATE_VERSIONS, shownField } from "./left-out";
 import { resourceTypeOf, snakeCase, TF_PROVIDER_NAME } from "./names";
 import { terraformOverride, terraformWords } from "./words";
 
@@ -212,7 +213,7 @@ export function resourceSchemaOf(
   const attributes = [
     idAttribute(kind),
     ...Object.entries(table)
-      .filter(([name]) => !HIDDEN_FIELDS.has(name))
+      .filter(([name, field]) => !HIDDEN_FIELDS.has(name) && shownField(field))
       .map(([name, field]) => fieldAttribute(kind, name, field, names)),
   ];
   const replaceOnChange = Object.entries(table)
@@ -220,8 +221,11 @@ export function resourceSchemaOf(
     .map(([name]) => snakeCase(name));
   return {
     kind,
-    version: 0,
-    block: { description: snakeDoc(description, names, terraformOverride(kind)), attributes },
+    version: STATE_VERSIONS[kind] ?? 0,
+    block: {
+      description: `${snakeDoc(description, names, terraformOverride(kind))}${leftOutNote(kind, table)}`,
+      attributes,
+    },
     replaceOnChange,
   };
 }

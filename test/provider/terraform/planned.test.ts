@@ -1,6 +1,6 @@
 // The Terraform door's planned objects and states (provider/terraform/planned.ts): an update keeps
 // the outputs it does not move, plans the default of an input the configuration drops, and the
-// state after it keeps what the plan promised.
+// state after it keeps what the plan promised; a state of an older schema upgrades to the current one.
 import { describe, expect, it } from "vitest";
 import { UNKNOWN } from "../../../provider/core/engine-values";
 import { TerraformDoor } from "../../../provider/terraform/door";
@@ -137,6 +137,40 @@ describe("the state after an update", () => {
       kept,
     );
     expect(changes(planned, state)).toEqual({ status: "INACTIVE" });
+  });
+});
+
+describe("a state of an older schema", () => {
+  it("sender_campaign, version 0: upgraded to version 1 without the attributes other resources move", () => {
+    const v0 = {
+      id: "c1",
+      title: "News",
+      subject: "Hello",
+      from: "Example News",
+      reply_to: "news@example.com",
+      content_type: "html",
+      preheader: null,
+      content: "<p>x</p>",
+      google_analytics: null,
+      groups: null,
+      segments: null,
+      adopt_id: null,
+      delete_even_if_sent: null,
+      status: "DRAFT",
+      created: "2026-12-01 10:00:00",
+      modified: "2026-12-01 10:00:00",
+      schedule_time: null,
+      sent_time: null,
+      recipient_count: 0,
+      domain_id: "dom001",
+      last_action: "step1",
+      content_hash: "abc",
+    };
+    const upgraded = door.upgrade("sender_campaign", Buffer.from(JSON.stringify(v0)));
+    expect(upgraded.diagnostics).toEqual([]);
+    const { status, modified, schedule_time, sent_time, recipient_count, ...kept } = v0;
+    expect(upgraded.state).toEqual(kept);
+    expect(door.schema.resources.sender_campaign!.version).toBe(1);
   });
 });
 
