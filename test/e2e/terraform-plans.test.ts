@@ -10,6 +10,8 @@
 // - every example of examples/terraform, each in a workspace of its own, and templates/terraform
 //   apply and then plan clean (`plan -detailed-exitcode` and, where resources are made,
 //   `plan -refresh-only -detailed-exitcode` both 0).
+// - a state of sender_campaign's schema version 0, holding the attributes version 1 leaves out,
+//   plans clean and is written back as version 1 without them.
 import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -302,6 +304,52 @@ describe("a change of one input plans only what it changes", () => {
       "sender_webhook.joined": { actions: ["update"], changed: { url }, unknown: [] },
     });
     await applyAndConverge(dir);
+  });
+});
+
+describe("a state of sender_campaign's schema version 0", () => {
+  test("with status, modified, schedule_time, sent_time and recipient_count: plans clean, and a refresh writes version 1 without them", async () => {
+    const dir = tf.workspace(
+      "version-0",
+      `${providerBlock("e2e/terraform-plans/version-0")}
+resource "sender_campaign" "old" {
+  title        = "TF plans version 0"
+  subject      = "Hello"
+  from         = "Example News"
+  reply_to     = "news@example.com"
+  content_type = "html"
+}
+`,
+    );
+    await tf.ok(dir, ["apply", "-auto-approve", "-no-color"]);
+    // The state as the door of schema version 0 wrote it: the five attributes beside the others.
+    const file = path.join(dir, "terraform.tfstate");
+    const state = JSON.parse(fs.readFileSync(file, "utf8"));
+    const instance = state.resources[0].instances[0];
+    expect(instance.schema_version).toBe(1);
+    instance.schema_version = 0;
+    instance.attributes = {
+      ...instance.attributes,
+      status: "DRAFT",
+      modified: instance.attributes.created,
+      schedule_time: null,
+      sent_time: null,
+      recipient_count: 0,
+    };
+    state.serial += 1;
+    fs.writeFileSync(file, JSON.stringify(state, null, 2));
+    await tf.ok(dir, ["plan", "-detailed-exitcode", "-no-color"], 0);
+    await tf.ok(dir, ["apply", "-refresh-only", "-auto-approve", "-no-color"]);
+    const upgraded = JSON.parse(fs.readFileSync(file, "utf8")).resources[0].instances[0];
+    expect(upgraded.schema_version).toBe(1);
+    expect(Object.keys(upgraded.attributes).sort()).toEqual(
+      [
+        ...["id", "title", "subject", "from", "reply_to", "content_type", "preheader", "content"],
+        ...["google_analytics", "groups", "segments", "adopt_id", "delete_even_if_sent"],
+        ...["created", "domain_id", "last_action", "content_hash"],
+      ].sort(),
+    );
+    await tf.ok(dir, ["plan", "-refresh-only", "-detailed-exitcode", "-no-color"], 0);
   });
 });
 
