@@ -56,6 +56,20 @@ export interface Field {
   readonly optional?: boolean;
   /** Type only, never set at run time: a narrower TypeScript type than `type` gives (see {@link typed}). */
   readonly typed?: unknown;
+  /**
+   * What moves an output-only field besides a create (see `planned-outputs.ts`). `update`: the
+   * inputs of its own kind whose change moves it, or `"any"` when every update does (a `modified`
+   * time); `kinds`: the other kinds whose apply moves it on the object they point at (a
+   * CampaignSchedule moves its campaign's `status`). Absent, no update moves it: a plan keeps its
+   * value (the Terraform framework's `UseStateForUnknown`), and only the service itself moves it.
+   */
+  readonly movedBy?: { readonly update?: "any" | readonly string[]; readonly kinds?: readonly string[] };
+  /**
+   * The value the provider sets an output-only field to whenever a create or update moves it,
+   * computed from the checked inputs with no request; undefined where it cannot know before the
+   * service answers. A plan shows it instead of an unknown.
+   */
+  readonly planned?: (inputs: Readonly<Record<string, unknown>>) => unknown;
 }
 
 /** The fields of one resource kind, keyed by camelCase property name. */

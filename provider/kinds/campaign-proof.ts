@@ -115,9 +115,15 @@ export const campaignProofFields = {
     }),
   },
   /** The hash of the subject and content last proofed, the same function as a Campaign's `contentHash`. */
-  proofedHash: { type: "string", output: true },
+  proofedHash: { type: "string", output: true, movedBy: { update: "any" } },
   /** The addresses that received the proof of `proofedHash`. */
-  proofedAddresses: { type: "stringList", output: true },
+  proofedAddresses: {
+    type: "stringList",
+    output: true,
+    movedBy: { update: "any" },
+    // Every create or update records the addresses as given (a proof sent to each new one).
+    planned: (inputs) => inputs.addresses,
+  },
 } as const satisfies TableOf<never>;
 
 /** What a CampaignProof is, for the package schema and the SDK. */

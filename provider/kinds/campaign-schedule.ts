@@ -83,6 +83,19 @@ export function fromApiScheduleTime(value: string): string {
 /** The outputs of a CampaignSchedule: its inputs and what the provider records. */
 export type CampaignScheduleOutputs = OutputsOf<typeof campaignScheduleFields>;
 
+/**
+ * What {@link schedule} records when it schedules these inputs, known before any request: the
+ * time in the API's form, `SCHEDULED`, not sent. Undefined for a take-over (`adoptId`), whose
+ * record is the service's, and for a time not yet known or malformed.
+ */
+function scheduled(
+  inputs: Readonly<Record<string, unknown>>,
+): { scheduleTimeUtc: string; status: api.CampaignStatus; sent: boolean } | undefined {
+  if (inputs.adoptId !== undefined || typeof inputs.scheduleTime !== "string") return undefined;
+  const scheduleTimeUtc = formatIfValid(inputs.scheduleTime);
+  return scheduleTimeUtc === undefined ? undefined : { scheduleTimeUtc, status: "SCHEDULED", sent: false };
+}
+
 const SCHEDULE_TIME_REASON = "must be an ISO 8601 time with an offset, e.g. 2026-12-01T09:00:00+01:00";
 
 /** The field table of CampaignSchedule: a new time is scheduled again, a new campaign replaces. */
@@ -111,15 +124,24 @@ export const campaignScheduleFields = {
     type: "string",
     output: true,
     optional: true,
+    movedBy: { update: ["scheduleTime"] },
+    planned: (inputs) => scheduled(inputs)?.scheduleTimeUtc,
   },
   /** The campaign's status, e.g. `SCHEDULED` or `SENT`. */
   status: {
     type: "string",
     output: true,
+    movedBy: { update: "any" },
+    planned: (inputs) => scheduled(inputs)?.status,
     ...typed<api.CampaignStatus>(),
   },
   /** Whether the campaign has gone out. */
-  sent: { type: "boolean", output: true },
+  sent: {
+    type: "boolean",
+    output: true,
+    movedBy: { update: "any" },
+    planned: (inputs) => scheduled(inputs)?.sent,
+  },
 } as const satisfies TableOf<never>;
 
 /** What a CampaignSchedule is, for the package schema and the SDK. */

@@ -17,7 +17,8 @@ import { CONFIG_TABLE, type ConfigKeyName, checkSenderConfig } from "../core/con
 import { type ConfigureInput, ContextHolder } from "../core/context";
 import { forResource } from "../core/diagnostics";
 import { containsUnknown, UNKNOWN } from "../core/engine-values";
-import { type FieldTable, outputFieldFailures } from "../core/fields";
+import { computedNames, type FieldTable, outputFieldFailures } from "../core/fields";
+import { plannedOutputs, updateMoves } from "../core/planned-outputs";
 import type { RunContext } from "../functions";
 import { servedFunctions } from "../functions/served";
 import { checkInContext } from "../kinds/account-checks";
@@ -27,6 +28,7 @@ import { inDialect } from "../words";
 import { PlannedMarks } from "./marks";
 import {
   inputAttributes,
+  keptOutputs,
   newState,
   outputAttributes,
   plannedCreate,
@@ -293,14 +295,22 @@ export class TerraformDoor {
       }
       const checked = await this.#check(kind, creating ? {} : olds, given, diagnostics);
       if (checked === undefined) return undefined;
-      if (creating)
-        return { planned: plannedCreate(attributes, proposed, checked), replaces: [] as string[] };
+      if (creating) {
+        const outputs = plannedOutputs(table, checked, computedNames(table));
+        return { planned: plannedCreate(attributes, proposed, checked, outputs), replaces: [] as string[] };
+      }
       const id = String(olds.id ?? "");
       const diff = await providerFactories[kind](this.holder.context.readOnly()).diff(id, olds, checked);
       if (diff.changes === false)
         return { planned: plannedSame(attributes, prior, proposed), replaces: [] as string[] };
       const replaces = (diff.replaces ?? []).map((name) => snakeCase(name));
-      return { planned: plannedUpdate(attributes, proposed, replaces.length > 0), replaces };
+      const replacing = replaces.length > 0;
+      const moving = replacing ? computedNames(table) : updateMoves(table, olds, checked);
+      const outputs = plannedOutputs(table, checked, moving);
+      return {
+        planned: plannedUpdate(attributes, { prior, proposed, config, checked, outputs, replacing }),
+        replaces,
+      };
     });
     if (value === undefined || diagnostics.some((d) => d.severity === "ERROR"))
       return { diagnostics, requiresReplace: [] };
@@ -347,7 +357,11 @@ export class TerraformDoor {
       if ((checked.failures ?? []).length > 0) return failed(checked.failures ?? [], table, diagnostics);
       const updated = await provider.update(String(olds.id ?? ""), olds, checked.inputs ?? news);
       const outs = { ...updated.outs, id: olds.id } as Record<string, unknown>;
-      return { state: newState(attributes, config, outs), hidden: { ...hiddenOf(olds), ...hiddenOf(outs) } };
+      const kept = keptOutputs(attributes, planned, updateMoves(table, olds, checked.inputs ?? news));
+      return {
+        state: newState(attributes, config, outs, kept),
+        hidden: { ...hiddenOf(olds), ...hiddenOf(outs) },
+      };
     });
     if (value === undefined) return { diagnostics };
     return { diagnostics, state: value.state, private: writePrivate(value.hidden) };

@@ -13,6 +13,7 @@ import { type AnyObjectShape, type AnyProp, dataSources } from "../functions";
 import { docOf } from "../functions/declare";
 import { fieldTables, RESOURCE_KINDS, type ResourceKind, resourceDescriptions } from "../kinds/registry";
 import { spellDoc } from "../words/doc";
+import { leftOutNote, STATE_VERSIONS, shownField } from "./left-out";
 import { resourceTypeOf, snakeCase, TF_PROVIDER_NAME } from "./names";
 import { TERRAFORM_WORDS, terraformOverride } from "./words";
 
@@ -200,7 +201,7 @@ export function resourceSchemaOf(
   const attributes = [
     idAttribute(kind),
     ...Object.entries(table)
-      .filter(([name]) => !HIDDEN_FIELDS.has(name))
+      .filter(([name, field]) => !HIDDEN_FIELDS.has(name) && shownField(field))
       .map(([name, field]) => fieldAttribute(kind, name, field)),
   ];
   const replaceOnChange = Object.entries(table)
@@ -208,8 +209,11 @@ export function resourceSchemaOf(
     .map(([name]) => snakeCase(name));
   return {
     kind,
-    version: 0,
-    block: { description: terraformDoc(description, terraformOverride(kind)), attributes },
+    version: STATE_VERSIONS[kind] ?? 0,
+    block: {
+      description: `${terraformDoc(description, terraformOverride(kind))}${leftOutNote(kind, table)}`,
+      attributes,
+    },
     replaceOnChange,
   };
 }

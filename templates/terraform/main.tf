@@ -41,6 +41,13 @@ output "welcome_id" {
   value = sender_campaign.welcome.id
 }
 
+# The campaign as the service has it now: its status, schedule and recipient count, which its
+# targeting and a schedule move, are the sender_campaign data source's, read at every plan.
+data "sender_campaign" "welcome" {
+  id         = sender_campaign.welcome.id
+  depends_on = [sender_campaign_targeting.welcome]
+}
+
 output "welcome_status" {
-  value = sender_campaign.welcome.status
+  value = data.sender_campaign.welcome.status
 }

@@ -4,6 +4,8 @@
  */
 import { z } from "zod";
 import type * as api from "../../client/schemas";
+import { contentHashOf } from "../../core/content-hash";
+import { containsUnknown } from "../../core/engine-values";
 import {
   autonameFields,
   type ComputedOf,
@@ -18,6 +20,22 @@ import { safeId } from "../../core/ids";
 import type { KindSample } from "../../core/kind-sample";
 
 const CONTENT_TYPES = ["editor", "html", "text"] as const satisfies readonly api.ContentType[];
+
+/** The kinds whose apply changes a campaign's `modified` time: each writes to the campaign it names. */
+const CAMPAIGN_PARTS = ["CampaignTargeting", "CampaignSchedule", "CampaignFollowUp", "Attachment"] as const;
+
+/**
+ * The `contentHash` a create or update leaves: the hash of the subject and content as sent, which
+ * the service stores as given in an html or editor campaign; a text campaign's content may come
+ * back wrapped in a paragraph (wire contract "Regular campaigns"), so its hash waits for the answer.
+ */
+function plannedContentHash(inputs: Readonly<Record<string, unknown>>): string | undefined {
+  const { subject, content, contentType } = inputs;
+  if (contentType !== "html" && contentType !== "editor") return undefined;
+  if (typeof subject !== "string" || (content !== undefined && typeof content !== "string")) return undefined;
+  if (containsUnknown([subject, content])) return undefined;
+  return contentHashOf(subject, content ?? "");
+}
 
 /** The inputs of a Campaign, normalized by `check` (camelCase): derived from {@link campaignFields}. */
 export type CampaignInputs = InputsOf<typeof campaignFields>;
@@ -147,6 +165,7 @@ export const campaignFields = {
     type: "string",
     api: "status",
     output: true,
+    movedBy: { kinds: ["CampaignSchedule"] },
     ...typed<api.CampaignStatus>(),
   },
   /** When the campaign was created, `YYYY-MM-DD HH:MM:SS` UTC. */
@@ -160,6 +179,7 @@ export const campaignFields = {
     type: "string",
     api: "modified",
     output: true,
+    movedBy: { update: "any", kinds: CAMPAIGN_PARTS },
   },
   /** When it is scheduled to go, `YYYY-MM-DD HH:MM:SS` UTC, if it is. */
   scheduleTime: {
@@ -167,6 +187,7 @@ export const campaignFields = {
     api: "schedule_time",
     output: true,
     optional: true,
+    movedBy: { kinds: ["CampaignSchedule"] },
   },
   /** When it was sent, `YYYY-MM-DD HH:MM:SS` UTC, once it was. */
   sentTime: {
@@ -174,12 +195,15 @@ export const campaignFields = {
     api: "sent_time",
     output: true,
     optional: true,
+    // The service sends the campaign at its schedule's time.
+    movedBy: { kinds: ["CampaignSchedule"] },
   },
   /** How many subscribers it reaches. */
   recipientCount: {
     type: "integer",
     api: "recipient_count",
     output: true,
+    movedBy: { update: ["groups", "segments"], kinds: ["CampaignTargeting"] },
   },
   /** The sending domain's id. */
   domainId: {
@@ -187,6 +211,8 @@ export const campaignFields = {
     api: "domain_id",
     output: true,
     optional: true,
+    // assumed: the sending domain follows the reply-to address (the emulator takes its verified domain).
+    movedBy: { update: ["replyTo"] },
   },
   /** The step of the editor wizard the campaign is at. */
   lastAction: {
@@ -202,6 +228,8 @@ export const campaignFields = {
   contentHash: {
     type: "string",
     output: true,
+    movedBy: { update: ["subject", "content", "contentType"] },
+    planned: plannedContentHash,
   },
 } as const satisfies TableOf<keyof api.CreateCampaignBody, api.KnownKeys<api.Campaign>>;
 

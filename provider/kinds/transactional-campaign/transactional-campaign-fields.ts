@@ -122,9 +122,9 @@ export const transactionalCampaignFields = {
   /** Creation time, `YYYY-MM-DD HH:MM:SS` UTC. */
   created: { type: "string", api: "created", output: true },
   /** Last change, `YYYY-MM-DD HH:MM:SS` UTC. */
-  modified: { type: "string", api: "modified", output: true },
+  modified: { type: "string", api: "modified", output: true, movedBy: { update: "any" } },
   /** The sending domain's id. */
-  domainId: { type: "string", api: "domain_id", output: true },
+  domainId: { type: "string", api: "domain_id", output: true, movedBy: { update: ["replyTo"] } },
   /** Emails sent, as of the last create, update or refresh. */
   sent: counter("sent"),
   /** Opens, as of the last create, update or refresh. */

@@ -5,6 +5,7 @@ import * as path from "node:path";
 import * as grpc from "@grpc/grpc-js";
 import { afterAll, describe, expect, it } from "vitest";
 import { startEmulator } from "../../../emulator/server";
+import { contentHashOf } from "../../../provider/core/content-hash";
 import { UNKNOWN } from "../../../provider/core/engine-values";
 import { fieldTables } from "../../../provider/kinds/registry";
 import {
@@ -52,10 +53,10 @@ describe("terraform values", () => {
     };
     const bag = toCore(attributes, decodeDynamic(encodeDynamic(given)));
     expect(bag).toEqual({ replyTo: "news@example.com", groups: ["g1", UNKNOWN], title: UNKNOWN });
-    const back = fromCore(attributes, { ...bag, recipientCount: "12" });
+    const back = fromCore(attributes, { ...bag, googleAnalytics: 1 });
     expect(back.reply_to).toBe("news@example.com");
     expect(back.groups).toEqual(["g1", TF_UNKNOWN]);
-    expect(back.recipient_count).toBe(12);
+    expect(back.google_analytics).toBe(true);
     expect(back.preheader).toBeNull();
     expect(Object.keys(back).length).toBe(attributes.length);
   });
@@ -314,7 +315,7 @@ describe("terraform door against the emulator", () => {
     const created = await door.apply("sender_campaign", null, planned.planned!, config, planned.private);
     expect(created.diagnostics).toEqual([]);
     const state = created.state as TfObject;
-    expect([state.title, state.status, typeof state.id]).toEqual(["Unit news", "DRAFT", "string"]);
+    expect([state.title, state.last_action, typeof state.id]).toEqual(["Unit news", "step1", "string"]);
     // The mark rides in the private data, not in the state Terraform shows.
     expect(Object.keys(JSON.parse(created.private!.toString()))).toEqual(["ownershipMark"]);
     const read = await door.read("sender_campaign", state, created.private);
@@ -331,7 +332,9 @@ describe("terraform door against the emulator", () => {
     );
     expect(update.diagnostics).toEqual([]);
     expect(update.requiresReplace).toEqual([]);
-    expect((update.planned as TfObject).modified).toBe(TF_UNKNOWN);
+    // A subject change moves the content hash, known offline for an html campaign; nothing else.
+    expect((update.planned as TfObject).content_hash).toBe(contentHashOf("Changed", ""));
+    expect((update.planned as TfObject).created).toBe(state.created);
     expect((update.planned as TfObject).id).toBe(state.id);
     const same = await door.plan("sender_campaign", state, state, config, created.private);
     expect(same.planned).toEqual(state);
