@@ -1,5 +1,7 @@
 import { execFileSync, spawn, spawnSync } from "node:child_process";
+import { once } from "node:events";
 import * as fs from "node:fs";
+import * as net from "node:net";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { MISSING_SERVER_PACKAGES_MESSAGE } from "../../emulator/server-packages";
@@ -145,8 +147,15 @@ describe.each([
   });
 
   test("the plugin launcher npm links into node_modules/.bin starts the provider and prints its port", async () => {
+    // Started as the engine starts a plugin, with the engine's address (something listens there, so
+    // the plugin's watch of its engine keeps it up); by hand, with none, it explains itself instead.
+    const engine = net.createServer().listen(0, "127.0.0.1");
+    await once(engine, "listening");
+    const address = `127.0.0.1:${(engine.address() as net.AddressInfo).port}`;
     // npm installs the bin as a symlink: the launcher must find dist/ through the link.
-    const launcher = spawn(path.join(dir, "node_modules/.bin/pulumi-resource-sender"), [], { cwd: dir });
+    const launcher = spawn(path.join(dir, "node_modules/.bin/pulumi-resource-sender"), [address], {
+      cwd: dir,
+    });
     try {
       const firstLine = await new Promise<string>((resolve, reject) => {
         let out = "";
@@ -159,6 +168,7 @@ describe.each([
       expect(firstLine).toMatch(/^[1-9][0-9]{1,4}$/);
     } finally {
       launcher.kill();
+      engine.close();
     }
   });
 
