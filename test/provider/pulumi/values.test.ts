@@ -40,7 +40,11 @@ describe("Pulumi's unknown and the core's", () => {
         [`sender:config:${NONCE_INPUT}`, "0123456789abcdef0123456789abcdef"],
       ]),
     );
-    const result = await provider.check(URN, {}, { campaignId: "cmp001", tagIds: ["tag001", PULUMI_UNKNOWN] });
+    const result = await provider.check(
+      URN,
+      {},
+      { campaignId: "cmp001", tagIds: ["tag001", PULUMI_UNKNOWN] },
+    );
     expect(result).toEqual({ inputs: { campaignId: "cmp001", tagIds: ["tag001", PULUMI_UNKNOWN] } });
   });
 
