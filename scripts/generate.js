@@ -51,8 +51,12 @@ const GENERATORS = [
   { script: "reference", writes: ["docs/resources.md"] },
   { script: "docs:data-sources", writes: ["docs/data-sources.md"] },
   // The Terraform provider's docs, from the door's schema and the kinds' samples (compiled) and
-  // examples/terraform/; the resources' examples from the samples.
-  { script: "docs:terraform", writes: ["docs/terraform/", "examples/terraform/resources/"] },
+  // examples/terraform/; the resources' examples from the samples; the template README's install
+  // section, the same as docs/terraform/index.md's.
+  {
+    script: "docs:terraform",
+    writes: ["docs/terraform/", "examples/terraform/resources/", "templates/terraform/README.md"],
+  },
   // tools/sdkgen (Go; built once per user by scripts/sdkgen.sh), from the schema.
   { script: "sdks", writes: ["sdks/schema.json", "sdks/nodejs/", "sdks/python/", "sdks/go/", "sdks/java/"] },
   { script: "docs:registry", writes: ["docs/_index.md", "docs/installation-configuration.md"] },

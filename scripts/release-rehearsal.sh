@@ -516,20 +516,22 @@ for run in java java-release; do
 done
 
 # --- Terraform/OpenTofu: templates/terraform from the release's mirror ------------------------
-# docs/terraform/index.md's install block as written (rel set to the release), then the template
-# README's emulator block (port and token replaced), plan, apply, a plan with -detailed-exitcode
-# and destroy, with no node on PATH: the zip carries its runtime.
+# `rel` set to the release, as docs/terraform/index.md asks, then its install block as written,
+# then the template README's emulator block (port and token replaced), plan, apply, a plan with
+# -detailed-exitcode and destroy, with no node on PATH: the zip carries its runtime.
 say "terraform: templates/terraform from the release's mirror, as docs/terraform/index.md installs it"
 tofu_dir="$(bash scripts/tofu-cli.sh | tail -n1)"
 tf_dir="$work/templates/terraform" tf_log="$out/terraform"
 mkdir -p "$tf_dir" "$tf_log"
 cp templates/terraform/main.tf templates/terraform/README.md "$tf_dir/"
-awk '$0 == "## Install from the release'"'"'s filesystem mirror" { on = 1; next }
-  !on { next }
-  inside && /^```$/ { exit }
-  inside { print; next }
-  /^```sh$/ { inside = 1 }' docs/terraform/index.md |
-  sed "s#^rel=.*#rel=\"$release\"#" >"$tf_log/install.sh"
+{
+  printf 'rel="%s"\n' "$release"
+  awk '$0 == "## Install from the release'"'"'s filesystem mirror" { on = 1; next }
+    !on { next }
+    inside && /^```$/ { exit }
+    inside { print; next }
+    /^```sh$/ { inside = 1 }' docs/terraform/index.md
+} >"$tf_log/install.sh"
 tf_port="$(free_port)"
 readme_block "$tf_dir/README.md" "$emulator_heading" |
   sed -e "s#--port 4010 #--port $tf_port #" -e "s#http://127\.0\.0\.1:4010\b#http://127.0.0.1:$tf_port#g" \

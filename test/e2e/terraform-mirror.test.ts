@@ -1,13 +1,15 @@
-// The Terraform door as a user installs it: the linux-amd64 plugin archive, its Terraform zip and
-// the release's filesystem mirror, made by the release's own scripts (plugin-tarball.sh,
-// terraform-zip.sh, terraform-release.sh); installed by docs/terraform/index.md's install block,
-// taken from the page unchanged but for `rel`, in a folder outside the checkout with no `node` on
-// PATH (the zip carries its runtime). Under the real OpenTofu CLI against the emulator, one
-// configuration of every example of examples/terraform/ (each a module, as written):
-// init, plan (0 writes), apply, plan -detailed-exitcode (0), refresh, `adopt --format hcl` of one
-// campaign by the installed executable (no node on PATH) planned with -generate-config-out in a
-// second workspace, and destroy, which
-// keeps a campaign sent meanwhile.
+// The Terraform door as a user installs it: the plugin archives of the five platforms the release
+// ships, their Terraform zips and the release's filesystem mirror, made by the release's own scripts
+// (plugin-tarball.sh, terraform-zip.sh, terraform-release.sh); installed by docs/terraform/index.md's
+// install block exactly as the page has it (`rel` set first, as the page asks), in a new folder
+// outside the checkout that holds a configuration (its main.tf), with no `node` on PATH (the zip
+// carries its runtime); then the page's lock-file block, whose lock file lists the provider with
+// the h1 checksum of each platform's zip, computed here from the zips. The install block run with
+// no `rel` and no configuration stops before it writes anything. Under the real OpenTofu CLI
+// against the emulator, one configuration of every example of examples/terraform/ (each a module,
+// as written): init, plan (0 writes), apply, plan -detailed-exitcode (0), refresh, `adopt --format
+// hcl` of one campaign by the installed executable (no node on PATH) planned with
+// -generate-config-out in a second workspace, and destroy, which keeps a campaign sent meanwhile.
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -16,17 +18,20 @@ import { pluginTarball, VERSION } from "../support/plugin";
 import { ROOT } from "../support/root";
 import { scriptOutput, sh } from "../support/run";
 import { type EmulatorHandle, emulator, mutatingRequestsSince } from "../support/stack";
-import { installBlock, userTofuEnv } from "../support/tofu";
+import { installBlock, lockBlock, lockedHashes, userTofuEnv, zipH1 } from "../support/tofu";
 
 const TOKEN = "tok-e2e-terraform-mirror-Hq7Lp2Vd";
 const SOURCE = "registry.opentofu.org/pulumi-sender/sender";
 const EXAMPLES = path.join(ROOT, "examples/terraform");
+/** The platforms the release ships (scripts/release.sh), as OpenTofu names them. */
+const PLATFORMS = ["linux_amd64", "linux_arm64", "darwin_amd64", "darwin_arm64", "windows_amd64"];
 
 let emu: EmulatorHandle;
 let work: string;
 let env: NodeJS.ProcessEnv;
+let release: string;
 
-/** The root module: the provider example, then each other example as a module of its own folder. */
+/** The root module (main.tf): the provider example, then each other example as a module of its own folder. */
 function configuration(dir: string): string[] {
   fs.copyFileSync(path.join(EXAMPLES, "provider/provider.tf"), path.join(dir, "provider.tf"));
   const modules: string[] = [];
@@ -47,7 +52,7 @@ function configuration(dir: string): string[] {
     }
   }
   fs.writeFileSync(
-    path.join(dir, "examples.tf"),
+    path.join(dir, "main.tf"),
     modules.map((m) => `module "${m}" {\n  source = "./${m}"\n}\n`).join("\n"),
   );
   return modules;
@@ -68,10 +73,25 @@ const installed = () =>
 
 beforeAll(async () => {
   const tofuDir = await scriptOutput("scripts/tofu-cli.sh");
-  // The release's files for this platform, as scripts/release.sh makes them.
-  const release = userFolder("tf-release");
-  const archive = await pluginTarball(userFolder("tf-plugin"));
-  await sh("bash", [path.join(ROOT, "scripts/terraform-zip.sh"), "--platform=linux-amd64", archive, release]);
+  // The release's Terraform zips, as scripts/release.sh makes them: each platform's plugin archive
+  // (linux-amd64's as the other e2e tests build it), zipped, then the mirror beside them.
+  release = userFolder("tf-release");
+  const archives = userFolder("tf-plugin");
+  for (const platform of PLATFORMS.map((p) => p.replace("_", "-"))) {
+    const archive =
+      platform === "linux-amd64"
+        ? await pluginTarball(archives)
+        : await scriptOutput("scripts/plugin-tarball.sh", [
+            `--platform=${platform}`,
+            path.join(archives, `pulumi-resource-sender-v${VERSION}-${platform}.tar.gz`),
+          ]);
+    await sh("bash", [
+      path.join(ROOT, "scripts/terraform-zip.sh"),
+      `--platform=${platform}`,
+      archive,
+      release,
+    ]);
+  }
   await scriptOutput("scripts/terraform-release.sh", [release]);
   emu = await emulator(TOKEN);
   // A cart for sender_cart's example, which reads the newest.
@@ -84,7 +104,11 @@ beforeAll(async () => {
   work = userFolder("tf-workspace");
   env = userTofuEnv(work, tofuDir, emu.url, TOKEN);
   configuration(work);
-  await sh("bash", ["-euo", "pipefail", "-c", installBlock(release)], { cwd: work, env });
+  // The reader's shell: `rel` set, then the install block and the lock-file block as pasted.
+  await sh("bash", ["-euo", "pipefail", "-c", `${installBlock(release)}\n${lockBlock()}`], {
+    cwd: work,
+    env,
+  });
 }, 900_000);
 
 afterAll(async () => {
@@ -101,6 +125,26 @@ describe("terraform-provider-sender from the release's filesystem mirror", () =>
     expect(lock).toContain(`provider "${SOURCE}" {\n  version = "${VERSION}"\n  hashes = [\n    "h1:`);
     const exe = installed();
     expect(fs.statSync(exe).mode & 0o111).toBe(0o111);
+  });
+
+  test("the lock-file block lists the provider with the h1 checksum of each of the five platforms' zips", async () => {
+    const lock = fs.readFileSync(path.join(work, ".terraform.lock.hcl"), "utf8");
+    const expected: string[] = [];
+    for (const platform of PLATFORMS)
+      expected.push(await zipH1(path.join(release, `terraform-provider-sender_${VERSION}_${platform}.zip`)));
+    // Five different zips, five checksums: the lock serves each platform and no other.
+    expect(new Set(expected).size).toBe(PLATFORMS.length);
+    expect(lockedHashes(lock, SOURCE).sort()).toEqual([...expected].sort());
+  });
+
+  test("the install block, with no rel and in a folder with no configuration, stops before it writes anything", async () => {
+    const empty = userFolder("tf-empty");
+    const block = installBlock("").replace(/^rel=.*\n/, "");
+    const run = await sh("bash", ["-c", `${block}\necho "status $?"`], { cwd: empty, env }).catch(
+      (error: Error) => ({ stdout: error.message, stderr: "" }),
+    );
+    expect(run.stdout).toMatch(/status [1-9]/);
+    expect(fs.readdirSync(empty)).toEqual([]);
   });
 
   test("plan sends no write; apply creates every example's objects; a second plan and one after a refresh are empty; destroy removes them and keeps a sent campaign", async () => {

@@ -2,13 +2,14 @@
 // CLI config whose dev_overrides point `pulumi-sender/sender` at a launcher of this checkout's
 // plugin entry (the door is chosen by go-plugin's magic cookie), in a folder outside the checkout.
 import { execFile } from "node:child_process";
+import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { expect } from "vitest";
 import { userFolder } from "./folders";
 import { ROOT } from "./root";
-import { scriptOutput } from "./run";
+import { scriptOutput, sh } from "./run";
 
 /** The provider's source address as the dev override names it. */
 export const TF_SOURCE = "registry.opentofu.org/pulumi-sender/sender";
@@ -127,15 +128,70 @@ export async function openTofu(emulatorUrl: string, token: string, version?: str
   };
 }
 
-/** docs/terraform/index.md's install block (the filesystem mirror's CLI configuration), `rel` set to `release`. */
-export function installBlock(release: string): string {
+/** The sh blocks of docs/terraform/index.md's install section, in order: the install, then the lock file. */
+function installSectionBlocks(): string[] {
   const page = fs.readFileSync(path.join(ROOT, "docs/terraform/index.md"), "utf8");
-  const section = page.slice(page.indexOf("## Install from the release's filesystem mirror"));
-  const block = /```sh\n([\s\S]*?)\n```/.exec(section)?.[1];
-  if (!block) throw new Error("docs/terraform/index.md: no sh block under its install heading");
-  const rel = /^rel=.*$/m;
-  expect(block).toMatch(rel);
-  return block.replace(rel, `rel=${JSON.stringify(release)}`);
+  const start = page.indexOf("## Install from the release's filesystem mirror\n");
+  expect(start).toBeGreaterThanOrEqual(0);
+  const end = page.indexOf("\n## ", start + 1);
+  const blocks = [...page.slice(start, end).matchAll(/```sh\n([\s\S]*?)\n```/g)].map((m) => m[1] as string);
+  expect(blocks).toHaveLength(2);
+  return blocks;
+}
+
+/**
+ * What a reader runs in the folder of a configuration: `rel` set to `release`, as the page asks
+ * first, then docs/terraform/index.md's install block exactly as the page has it (the block sets no
+ * `rel` of its own).
+ */
+export function installBlock(release: string): string {
+  const [block] = installSectionBlocks() as [string];
+  expect(block).not.toMatch(/^rel=/m);
+  return `rel=${JSON.stringify(release)}\n${block}`;
+}
+
+/** docs/terraform/index.md's lock-file block (every platform, from the mirror in `rel`), as the page has it. */
+export function lockBlock(): string {
+  return (installSectionBlocks() as [string, string])[1];
+}
+
+/**
+ * The `h1:` checksum OpenTofu records in `.terraform.lock.hcl` for a provider zip: Go's dirhash
+ * Hash1 over the files the zip unpacks to (getproviders.PackageHashV1 of the unpacked package),
+ * computed here from the zip on its own, with unzip.
+ */
+export async function zipH1(zip: string): Promise<string> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tf-h1-"));
+  try {
+    await sh("unzip", ["-q", zip, "-d", dir]);
+    const files = fs
+      .readdirSync(dir, { recursive: true, encoding: "utf8" })
+      .filter((f) => !fs.lstatSync(path.join(dir, f)).isDirectory())
+      .map((f) => f.split(path.sep).join("/"))
+      .sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)));
+    const summary = files
+      .map(
+        (f) =>
+          `${createHash("sha256")
+            .update(fs.readFileSync(path.join(dir, f)))
+            .digest("hex")}  ${f}\n`,
+      )
+      .join("");
+    return `h1:${createHash("sha256").update(summary).digest("base64")}`;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The hashes a lock file lists for `source`, as written. */
+export function lockedHashes(lock: string, source: string): string[] {
+  const entry = new RegExp(`^provider "${source.replace(/[.]/g, "\\.")}" \\{\\n([\\s\\S]*?)^\\}`, "m").exec(
+    lock,
+  )?.[1];
+  if (entry === undefined) throw new Error(`the lock file has no entry for ${source}:\n${lock}`);
+  return [...(/^ {2}hashes\s*= \[\n([\s\S]*?)^ {2}\]/m.exec(entry)?.[1] ?? "").matchAll(/"([^"]+)"/g)].map(
+    (m) => m[1] as string,
+  );
 }
 
 /** A folder of symbolic links to the system's commands, `node` and its kin left out. */
