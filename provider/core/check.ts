@@ -72,6 +72,7 @@ export function checkWithSchema(schema: z.ZodType, news: object): CheckResult {
     const more = refused.length > ELEMENTS_SHOWN ? "; …" : "";
     failures.push({
       property: "",
+      field: list,
       reason: say`${fieldWord(list)}: ${refused.length} elements are refused (${shown}${more})`,
     });
   }
@@ -91,7 +92,9 @@ function hidesValue(issue: z.core.$ZodIssue): boolean {
 
 /** One failure; one that hides its value names its property in the reason instead. */
 function failureOf(property: string, reason: string, hideValue: boolean): CheckFailure {
-  return hideValue ? { property: "", reason: say`${fieldWord(property)}: ${reason}` } : { property, reason };
+  return hideValue
+    ? { property: "", field: property, reason: say`${fieldWord(property)}: ${reason}` }
+    : { property, reason };
 }
 
 /** The `check` of a kind whose inputs one schema judges: {@link checkWithSchema}. */

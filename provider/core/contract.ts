@@ -12,6 +12,12 @@ export interface CheckFailure {
   readonly property: string;
   /** Why the value is refused, as the engine prints it. */
   readonly reason: string;
+  /**
+   * The input a failure is about when `property` is left empty, so that the engine prints no value
+   * beside it (a secret url, a control character, an id of another account): the reason names it
+   * too, and a door that puts a failure on its attribute (Terraform's) reads it here.
+   */
+  readonly field?: string;
 }
 
 /** What `check` answers: the inputs to use (defaults applied, autonamed) and the failures. */

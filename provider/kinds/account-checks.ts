@@ -65,6 +65,7 @@ export async function accountCheckFailures(
     if (unknown.length === 1) {
       failures.push({
         property: "",
+        field: `${input.property}[${first.index}]`,
         reason:
           say`${fieldWord(`${input.property}[${first.index}]`)} ${JSON.stringify(shorten(first.id as string))} is not a ${noun} of this account: ` +
           `use the id of one of its ${noun}s (${examples(known)}), or create the ${noun} in Sender first`,
@@ -76,6 +77,7 @@ export async function accountCheckFailures(
     const more = unknown.length > UNKNOWN_SHOWN ? ", …" : "";
     failures.push({
       property: "",
+      field: input.property,
       reason:
         say`${fieldWord(input.property)}: ${unknown.length} ids are not ${noun}s of this account (${shown.join(", ")}${more}): ` +
         `use the ids of its ${noun}s (${examples(known)}), or create the ${noun}s in Sender first`,

@@ -177,7 +177,9 @@ function hideUrlValue(url: unknown, result: CheckResult): CheckResult {
   if (!result.failures?.some((failure) => failure.property === "url")) return result;
   const given = typeof url === "string" ? ` (given ${shownUrl(url)})` : "";
   const failures = result.failures.map((failure) =>
-    failure.property === "url" ? { property: "", reason: `url ${failure.reason}${given}` } : failure,
+    failure.property === "url"
+      ? { property: "", field: "url", reason: `url ${failure.reason}${given}` }
+      : failure,
   );
   return { ...result, failures };
 }

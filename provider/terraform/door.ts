@@ -15,6 +15,7 @@ import { createHash } from "node:crypto";
 import { SenderConfigError } from "../client/errors/config-error";
 import { CONFIG_TABLE, type ConfigKeyName, checkSenderConfig } from "../core/config";
 import { type ConfigureInput, ContextHolder } from "../core/context";
+import type { CheckFailure } from "../core/contract";
 import { forResource } from "../core/diagnostics";
 import { containsUnknown, UNKNOWN } from "../core/engine-values";
 import { computedNames, type FieldTable, outputFieldFailures } from "../core/fields";
@@ -452,18 +453,13 @@ export function configDiagnostic(error: SenderConfigError): TfDiagnostic {
 
 /**
  * A check failure as a diagnostic on its attribute: the failure's property, or, for one the core
- * states without a property (so that the engine prints no value beside it), the field its reason
- * opens with (`tagIds[1] "tag999" is not a tag…`).
+ * states without a property (so that the engine prints no value beside it), the field it carries
+ * (`tagIds[1]`), when that is a field of the table.
  */
-export function failureDiagnostic(
-  failure: { property: string; reason: string },
-  table: FieldTable,
-): TfDiagnostic {
-  // The reason is in Terraform's words: its opening field is snake_case (`tag_ids[1]`).
-  const opening = /^([a-z][a-z0-9_]*)((?:\[\d+\])?)[: ]/.exec(failure.reason);
-  const named = opening ? camelCase(opening[1]!) : "";
-  const property =
-    failure.property || (opening && Object.hasOwn(table, named) ? `${named}${opening[2]}` : "");
+export function failureDiagnostic(failure: CheckFailure, table: FieldTable): TfDiagnostic {
+  const field = failure.field ?? "";
+  const root = field.split(/[.[]/, 1)[0] ?? "";
+  const property = failure.property || (Object.hasOwn(table, root) ? field : "");
   return {
     severity: "ERROR",
     summary: failure.property

@@ -64,7 +64,7 @@ describe("every text field refuses control characters at check, naming the field
   ])("Campaign %s", async (field, value, reason) => {
     const result = await campaign.check({}, { ...CAMPAIGN, [field]: value });
     // One line, and no property: the engine would print the value, control character and all.
-    expect(result.failures).toEqual([{ property: "", reason }]);
+    expect(result.failures).toEqual([{ property: "", field, reason }]);
   });
 
   test("a Webhook url", async () => {
@@ -75,6 +75,7 @@ describe("every text field refuses control characters at check, naming the field
     expect(result.failures).toEqual([
       {
         property: "",
+        field: "url",
         reason:
           "url: must not hold control characters (U+0000 at character 27): only tab and newline may be used",
       },
@@ -95,6 +96,7 @@ describe("checkWithSchema: many bad elements of one list are one line", () => {
     expect(result.failures).toEqual([
       {
         property: "",
+        field: "tagIds",
         reason:
           "tagIds: 5000 elements are refused (tagIds[0] must not hold an empty id; tagIds[1] must not hold an empty id; tagIds[2] must not hold an empty id; …)",
       },
@@ -106,6 +108,7 @@ describe("checkWithSchema: many bad elements of one list are one line", () => {
     expect(result.failures).toEqual([
       {
         property: "",
+        field: "tagIds",
         reason:
           "tagIds: 2 elements are refused (tagIds[1] must hold tag ids (strings); tagIds[2] must not hold an empty id)",
       },

@@ -39,7 +39,11 @@ describe("account checks at check time", () => {
       targeting({ tagIds: ["tag001", "tag999"] }),
     );
     expect(result.failures).toEqual([
-      { property: "", reason: `tagIds[1] "tag999" is not a tag of this account: ${TAG_HINT}` },
+      {
+        property: "",
+        field: "tagIds[1]",
+        reason: `tagIds[1] "tag999" is not a tag of this account: ${TAG_HINT}`,
+      },
     ]);
     expect(await h.lines()).toEqual(["GET /v2/campaigns?limit=1", "GET /v2/tags?page=1&limit=100"]);
   });
@@ -55,6 +59,7 @@ describe("account checks at check time", () => {
     expect(result.failures).toEqual([
       {
         property: "",
+        field: "tagIds",
         reason:
           'tagIds: 5000 ids are not tags of this account ("nope0001", "nope0002", "nope0003", …): use the ids of its tags (tag001, tag002, tag003, tag004), or create the tags in Sender first',
       },
@@ -83,6 +88,7 @@ describe("account checks at check time", () => {
     expect(result.failures).toEqual([
       {
         property: "",
+        field: "excludedFilterIds[0]",
         reason:
           'excludedFilterIds[0] "flt404" is not a saved filter of this account: use the id of one of its saved filters (flt001, flt002, flt003), or create the saved filter in Sender first',
       },

@@ -83,12 +83,16 @@ describe("check", () => {
       name: "a plain http url",
       news: { ...INPUTS, url: "http://hooks.example.com/sender?secret=abc" },
       // No property: the engine would print its value, query and all, beside it.
-      failures: [{ property: "", reason: "url must be an https URL (given http://hooks.example.com/…)" }],
+      failures: [
+        { property: "", field: "url", reason: "url must be an https URL (given http://hooks.example.com/…)" },
+      ],
     },
     {
       name: "a url that is no URL",
       news: { ...INPUTS, url: "hooks.example.com?secret=abc" },
-      failures: [{ property: "", reason: "url must be an https URL (given a value that is not a URL)" }],
+      failures: [
+        { property: "", field: "url", reason: "url must be an https URL (given a value that is not a URL)" },
+      ],
     },
     {
       name: "an unknown topic",
@@ -110,7 +114,7 @@ describe("check", () => {
       name: "a bad url and a group topic without its group",
       news: { url: "ftp://hooks.example.com", topic: "groups/unsubscribed" },
       failures: [
-        { property: "", reason: "url must be an https URL (given ftp://hooks.example.com)" },
+        { property: "", field: "url", reason: "url must be an https URL (given ftp://hooks.example.com)" },
         {
           property: "relationId",
           reason: "is required for topic groups/unsubscribed: the id of the group to watch",

@@ -224,11 +224,11 @@ describe("go-plugin handshake", () => {
 });
 
 describe("check failures as diagnostics", () => {
-  it("puts a failure stated without a property on the field its reason opens with", () => {
+  it("puts a failure stated without a property on the field it carries", () => {
     // The reason as the core writes it in Terraform's words (the door runs every check in them).
     expect(
       failureDiagnostic(
-        { property: "", reason: 'tag_ids[1] "tag999" is not a tag of this account' },
+        { property: "", field: "tagIds[1]", reason: 'tag_ids[1] "tag999" is not a tag of this account' },
         fieldTables.CampaignTargeting,
       ),
     ).toEqual({
