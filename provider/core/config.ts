@@ -211,7 +211,7 @@ export function readSettings(config: ConfigSource, env: NodeJS.ProcessEnv = proc
   };
   const parseNumber = (name: string, raw: string | undefined, scale: number) => {
     if (raw === undefined) return undefined;
-    const parsed = positiveInt(settingWord(name)(words())).safeParse(raw);
+    const parsed = positiveInt(words().setting(name)).safeParse(raw);
     if (!parsed.success) {
       // The value as given and a valid one: no integer key is a secret.
       const example = CONFIG_TABLE[name as ConfigKeyName]?.default ?? 1;

@@ -128,7 +128,7 @@ const LOOK_PAUSES_MS = [250, 500, 1000, 2000];
 function adoptIdAdvice(ids: readonly string[]): string {
   if (ids.length === 0)
     return say`look for it in Sender and, if it is there, set \`${assignWord("adoptId", '"<its id>"')}\` on this resource`;
-  return say`check them in Sender and set ${ids.map((id) => assignWord("adoptId", `"${id}"`)(words())).join(" or ")} on this resource if one is its own`;
+  return say`check them in Sender and set ${ids.map((id) => words().assignment("adoptId", `"${id}"`)).join(" or ")} on this resource if one is its own`;
 }
 
 /**

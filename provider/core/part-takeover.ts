@@ -8,7 +8,7 @@
  */
 import { z } from "zod";
 import { shorten } from "../client";
-import { declared, fieldWord, kindWord, say, words } from "../words";
+import { declared, fieldList, fieldWord, kindWord, say } from "../words";
 import type { PropertyBag } from "./bag";
 import { idProblem, safeId } from "./ids";
 import { withOperation } from "./operation-errors";
@@ -106,7 +106,7 @@ export function partWithTakeover(
           const diff = await provider.diff(adoptId, current.props, inputs);
           if (diff.replaces !== undefined && diff.replaces.length > 0) {
             throw new Error(
-              say`${fieldWord("adoptId")} ${shorten(adoptId)}: the ${kindWord(kind)} differs from the inputs in ${diff.replaces.map((name) => fieldWord(name)(words())).join(", ")}, which cannot change in place; set them to the service's values`,
+              say`${fieldWord("adoptId")} ${shorten(adoptId)}: the ${kindWord(kind)} differs from the inputs in ${fieldList(diff.replaces)}, which cannot change in place; set them to the service's values`,
             );
           }
           mine.add(adoptId);

@@ -3,7 +3,7 @@
  * change, and a `delete` leaves the service untouched, so that no mail goes out twice.
  */
 import type * as api from "../client/schemas";
-import { declared, fieldWord, kindWord, say, words } from "../words";
+import { declared, fieldList, kindWord, say } from "../words";
 import type { PropertyBag } from "./bag";
 import type { ProviderContext } from "./context";
 import type { DiffResult } from "./contract";
@@ -33,11 +33,8 @@ export function sentCampaignError(
   fields: readonly string[],
   part?: string,
 ): Error {
-  const names = [...fields]
-    .sort()
-    .map((name) => fieldWord(name)(words()))
-    .join(", ");
-  const what = part === undefined ? names : say`its ${kindWord(part)} (${names})`;
+  const names = fieldList([...fields].sort());
+  const what = part === undefined ? say`${names}` : say`its ${kindWord(part)} (${names})`;
   const advice =
     part === undefined
       ? say`Changing or replacing a sent campaign could send the mail again; remove it from the ${declared} or revert the change.`

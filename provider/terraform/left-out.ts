@@ -17,7 +17,8 @@ import type { DocumentedTable, Field } from "../core/fields";
 import { movedElsewhere } from "../core/planned-outputs";
 import { dataSources } from "../functions";
 import type { ResourceKind } from "../kinds/registry";
-import { resourceTypeOf, snakeCase, TF_PROVIDER_NAME } from "./names";
+import { resourceTypeOf, snakeCase } from "./names";
+import { TERRAFORM_WORDS } from "./words";
 
 /** True for a table field the door shows as an attribute: every field but those other resources move. */
 export function shownField(field: Field): boolean {
@@ -43,7 +44,7 @@ export function leftOutNote(kind: ResourceKind, table: DocumentedTable): string 
     (mover) => `\`${resourceTypeOf(mover as ResourceKind)}\``,
   );
   const source = Object.hasOwn(dataSources, `get${kind}`)
-    ? ` Read them with the \`${TF_PROVIDER_NAME}_${snakeCase(kind)}\` data source.`
+    ? ` Read them with ${TERRAFORM_WORDS.lookup(`get${kind}`)}.`
     : "";
   return (
     ` ${list(names)} are not attributes of this resource: ${list(movers)} change them, and a refresh ` +

@@ -20,6 +20,11 @@ export function camelCase(snake: string): string {
   return snake.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 }
 
+/** The data-source type of a function: `getCampaignReport` → `sender_campaign_report`. */
+export function dataSourceTypeOf(functionName: string): string {
+  return `${TF_PROVIDER_NAME}_${snakeCase(functionName.replace(/^get/, ""))}`;
+}
+
 /** The resource type of a kind: `CampaignTargeting` → `sender_campaign_targeting`. */
 export function resourceTypeOf(kind: ResourceKind): string {
   return `${TF_PROVIDER_NAME}_${snakeCase(kind)}`;

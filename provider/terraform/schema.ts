@@ -14,10 +14,10 @@ import { docOf } from "../functions/declare";
 import { fieldTables, RESOURCE_KINDS, type ResourceKind, resourceDescriptions } from "../kinds/registry";
 import { spellDoc } from "../words/doc";
 import { leftOutNote, STATE_VERSIONS, shownField } from "./left-out";
-import { resourceTypeOf, snakeCase, TF_PROVIDER_NAME } from "./names";
+import { dataSourceTypeOf, resourceTypeOf, snakeCase } from "./names";
 import { TERRAFORM_WORDS, terraformOverride } from "./words";
 
-export { camelCase, resourceTypeOf, snakeCase, TF_PROVIDER_NAME } from "./names";
+export { camelCase, dataSourceTypeOf, resourceTypeOf, snakeCase, TF_PROVIDER_NAME } from "./names";
 
 /** The provider's source address as a `required_providers` block names it. */
 export const TF_PROVIDER_SOURCE = "pulumi-sender/sender";
@@ -25,11 +25,6 @@ export const TF_PROVIDER_SOURCE = "pulumi-sender/sender";
 /** The kind of a resource type (`sender_campaign` → `Campaign`), or undefined for a type this provider lacks. */
 export function kindOfResourceType(type: string): ResourceKind | undefined {
   return RESOURCE_KINDS.find((kind) => resourceTypeOf(kind) === type);
-}
-
-/** The data-source type of a function: `getCampaignReport` → `sender_campaign_report`. */
-export function dataSourceTypeOf(functionName: string): string {
-  return `${TF_PROVIDER_NAME}_${snakeCase(functionName.replace(/^get/, ""))}`;
 }
 
 /** The function of a data-source type (`sender_plans` → `getPlans`), or undefined for a type this provider lacks. */

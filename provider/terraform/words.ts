@@ -7,7 +7,7 @@ import { CONFIG_TABLE } from "../core/config";
 import { dataSources } from "../functions";
 import { fieldTables, RESOURCE_KINDS, type ResourceKind } from "../kinds/registry";
 import type { Command, Dialect } from "../words";
-import { resourceTypeOf, snakeCase, TF_PROVIDER_NAME } from "./names";
+import { dataSourceTypeOf, resourceTypeOf, snakeCase, TF_PROVIDER_NAME } from "./names";
 
 /** Resource kinds named as Terraform types (`CampaignProof` → `sender_campaign_proof`), longest first. */
 const KIND_TYPES: readonly [string, string][] = [...RESOURCE_KINDS]
@@ -34,6 +34,9 @@ const COMMANDS: Readonly<Record<Command, string>> = {
   replace: "`apply -replace=<its address>`",
   upSkippingPreview: "`apply`",
 };
+
+/** A data source as prose names it: the `sender_tag` data source. */
+const dataSourceWord = (name: string) => `the \`${dataSourceTypeOf(name)}\` data source`;
 
 /** A core path (`tagIds[1]`, `settings.replyTo`) as HCL spells it: each name in snake_case. */
 const snakePath = (path: string): string =>
@@ -63,8 +66,8 @@ export const TERRAFORM_WORDS: Dialect = {
     secret
       ? `\`${snakeCase(name)}\` in the provider block (from a sensitive variable)`
       : `\`${snakeCase(name)} = ${example}\` in the provider block`,
-  lookup: (name) => `the \`${TF_PROVIDER_NAME}_${snakeCase(name.replace(/^get/, ""))}\` data source`,
-  link: (name) => `the \`${TF_PROVIDER_NAME}_${snakeCase(name.replace(/^get/, ""))}\` data source`,
+  lookup: dataSourceWord,
+  link: dataSourceWord,
   lookupUse: (field, source, variable) =>
     `${snakeCase(field)} = [data.${TF_PROVIDER_NAME}_${source}.${variable}.id]`,
   state: "the state",

@@ -112,6 +112,11 @@ export const fieldWord =
   (path: string): Part =>
   (d) =>
     d.field(path);
+/** Fields by their core paths, joined with commas (`replyTo, subject`; `reply_to, subject`). */
+export const fieldList =
+  (paths: readonly string[]): Part =>
+  (d) =>
+    paths.map((path) => d.field(path)).join(", ");
 /** A field in backticks, as prose quotes it. */
 export const quotedField =
   (path: string): Part =>

@@ -12,7 +12,7 @@ import { diffSpecOf, type InputsOf, type PropsOf, sameAnswer, sameInput } from "
 import { isNotFound, readOrGone, withOperation } from "../../core/operation-errors";
 import { wireMapOf } from "../../core/program-errors";
 import type { ResourceProviderOf } from "../../core/provider-types";
-import { commandWord, declared, fieldWord, kindWord, say, words } from "../../words";
+import { commandWord, declared, fieldList, fieldWord, kindWord, say } from "../../words";
 import {
   type TransactionalCampaignInputs,
   type TransactionalCampaignOutputs,
@@ -150,7 +150,7 @@ async function takeOver(client: SenderClient, adoptId: string, inputs: Transacti
       )
       .join("; ");
     throw new Error(
-      say`${fieldWord("adoptId")}: transactional campaign ${shorten(adoptId)} differs from the inputs in ${differing.map((name) => fieldWord(name)(words())).join(", ")} (${detail}). ` +
+      say`${fieldWord("adoptId")}: transactional campaign ${shorten(adoptId)} differs from the inputs in ${fieldList(differing)} (${detail}). ` +
         "Adopting takes a transactional campaign over as it is, so set these inputs to the campaign's values; " +
         say`a later change of title, subject, from, ${fieldWord("replyTo")} or preheader then updates it in place.`,
     );
