@@ -246,7 +246,7 @@ export function terraformRows(tf: Record<string, any> | undefined): Row[] {
     measure:
       "Terraform door start-up, spawn to handshake line (median, the shipped linux-amd64 executable, AutoMTLS)",
     goal: "≤ 8× bare `node -e 0`",
-    measured: `${fixed(s.oursOverNode, 1)}× (${fixed(s.ours.median, 3)} s against ${fixed(s.node.median, 3)} s); Go floor ${fixed(s.floor.median, 3)} s${s.nodeLine ? `; CPU to the line ${fixed(s.oursCpuOverNodeLine, 1)}× bare node's to its first line (${fixed(s.ours.cpuSeconds.median, 2)} s against ${fixed(s.nodeLine.cpuSeconds.median, 2)} s)` : `; ${fixed(s.ours.cpuSeconds.median, 2)} s CPU`}`,
+    measured: `${fixed(s.oursOverNode, 1)}× (${fixed(s.ours.median, 3)} s against ${fixed(s.node.median, 3)} s); Go floor ${fixed(s.floor.median, 3)} s${s.nodeLine ? `; CPU to the line ${fixed(s.oursCpuOverNodeLine, 1)}× bare node's to its first line (${fixed(s.ours.cpuSeconds.median, 3)} s against ${fixed(s.nodeLine.cpuSeconds.median, 3)} s)` : `; ${fixed(s.ours.cpuSeconds.median, 2)} s CPU`}`,
     samples: String(s.ours.samples.length),
     load: loadText(s.loadAverage),
     // Judged on the CPU too when measured: a loaded machine stretches a 20 ms wall time unevenly.

@@ -58,7 +58,7 @@ describe("the Terraform door's rows of the goals table (issue 56)", () => {
       [
         "Terraform door start-up, spawn to handshake line (median, the shipped linux-amd64 executable, AutoMTLS)",
         "≤ 8× bare `node -e 0`",
-        "8.0× (0.160 s against 0.020 s); Go floor 0.012 s; CPU to the line 4.0× bare node's to its first line (0.12 s against 0.03 s)",
+        "8.0× (0.160 s against 0.020 s); Go floor 0.012 s; CPU to the line 4.0× bare node's to its first line (0.120 s against 0.030 s)",
         "3",
         "1.5 1.2 1 → 1.6 1.2 1",
         "met",
@@ -110,7 +110,7 @@ describe("the Terraform door's rows of the goals table (issue 56)", () => {
     const startup = { ...TERRAFORM.startup, oursOverNode: 7.9, oursCpuOverNodeLine: 10.9 };
     const [row] = terraformRows({ ...TERRAFORM, startup });
     expect([row!.measured, row!.status]).toEqual([
-      "7.9× (0.160 s against 0.020 s); Go floor 0.012 s; CPU to the line 10.9× bare node's to its first line (0.12 s against 0.03 s)",
+      "7.9× (0.160 s against 0.020 s); Go floor 0.012 s; CPU to the line 10.9× bare node's to its first line (0.120 s against 0.030 s)",
       "**not met**",
     ]);
   });
