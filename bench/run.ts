@@ -1,7 +1,9 @@
 // `npm run bench`: the provider's cost under the real engine and the emulator, and the client's
-// cost against bare undici, the native plugin against the dynamic resources, state sizes and the
-// scale runs. Writes bench/results.json and renders the goals into BENCHMARKS.md (bench/report.ts).
-// The quick default takes about 18 minutes on an idle 2-core machine; `--full` runs more rounds.
+// cost against bare undici, the native plugin against the dynamic resources, the Terraform door
+// against a Go provider that makes no request, state sizes and the scale runs. Writes
+// bench/results.json and renders the goals into BENCHMARKS.md (bench/report.ts). The quick default
+// took about 18 minutes on an idle 2-core machine before the terraform part, which adds 3 to 5
+// (163 to 279 s alone under load average 7 to 15); `--full` runs more rounds.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
