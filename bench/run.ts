@@ -1,7 +1,9 @@
 // `npm run bench`: the provider's cost under the real engine and the emulator, and the client's
-// cost against bare undici, the native plugin against the dynamic resources, state sizes and the
-// scale runs. Writes bench/results.json and renders the goals into BENCHMARKS.md (bench/report.ts).
-// The quick default takes about 18 minutes on an idle 2-core machine; `--full` runs more rounds.
+// cost against bare undici, the native plugin against the dynamic resources, the Terraform door
+// against a Go provider that makes no request, state sizes and the scale runs. Writes
+// bench/results.json and renders the goals into BENCHMARKS.md (bench/report.ts). The quick default
+// took about 18 minutes on an idle 2-core machine before the terraform part, which adds 3 to 5
+// (163 to 279 s alone under load average 7 to 15); `--full` runs more rounds.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -10,6 +12,7 @@ import * as undici from "undici";
 import YAML from "yaml";
 import { runAdopt } from "../provider/adopt/main";
 import { SenderClient } from "../provider/client";
+import { selfSignedCertificate } from "../provider/terraform/server";
 import { fillAccount } from "../test/support/account";
 import { mavenUserHome } from "../test/support/plugin";
 import {
@@ -22,6 +25,14 @@ import {
   type StackHandle,
 } from "../test/support/stack";
 import { writeGoals } from "./report";
+import {
+  campaignsConfig,
+  FLOOR_VERSION,
+  floorConfig,
+  handshakeOf,
+  mirrorCliConfig,
+  SOURCES,
+} from "./terraform";
 
 const TOKEN = "bench-token-Wq8Jr2Zt";
 const full = process.argv.includes("--full");
@@ -68,15 +79,24 @@ async function timed<T>(run: () => Promise<T>): Promise<[T, number]> {
 class ProviderMemory {
   private peakKb = 0;
   private timer: NodeJS.Timeout | undefined;
+  /**
+   * `marks`: what a provider process's command line holds (by default the dynamic provider's and
+   * the bench's native plugin's); `everyMs`: how often to sample (a Terraform plan's provider
+   * processes may live less than a second).
+   */
+  constructor(
+    private readonly marks: readonly string[] = ["dynamic-provider", PLUGIN_MARK],
+    private readonly everyMs = 250,
+  ) {}
   start() {
     this.peakKb = 0;
-    this.timer = setInterval(() => this.sample(), 250);
+    this.timer = setInterval(() => this.sample(), this.everyMs);
   }
   private sample() {
     for (const pid of fs.readdirSync("/proc").filter((p) => /^\d+$/.test(p))) {
       try {
         const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8");
-        if (!cmd.includes("dynamic-provider") && !cmd.includes(PLUGIN_MARK)) continue;
+        if (!this.marks.some((mark) => cmd.includes(mark))) continue;
         const hwm = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
         if (hwm) this.peakKb = Math.max(this.peakKb, Number(hwm[1]));
       } catch {
@@ -901,6 +921,317 @@ async function javaVsGo(results: Record<string, unknown>) {
   fs.rmSync(home, { recursive: true, force: true });
 }
 
+// `--tf-counts=20` shrinks the Terraform part's configurations (100 and 1,000 by default).
+const tfCounts = countsFlag("tf-counts", "100,1000");
+/** The OpenTofu version of the Terraform part: tools/opentofu's newest, which the e2e tests run. */
+const TOFU_VERSION = "1.12.6";
+
+/** What one tofu command took, and its output. */
+interface TofuTimed {
+  seconds: number;
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs tofu in `dir` with `env`, timed from spawn to exit. */
+function tofuTimed(tofu: string, dir: string, args: string[], env: NodeJS.ProcessEnv): Promise<TofuTimed> {
+  return new Promise((resolve) => {
+    const start = process.hrtime.bigint();
+    const child = spawn(tofu, args, { cwd: dir, env, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (c: Buffer) => {
+      stdout += c.toString();
+    });
+    child.stderr.on("data", (c: Buffer) => {
+      stderr += c.toString();
+    });
+    child.on("close", (code) =>
+      resolve({ seconds: Number(process.hrtime.bigint() - start) / 1e9, code: code ?? 1, stdout, stderr }),
+    );
+  });
+}
+
+/** Fails with the command's output unless it exited with `code`. */
+function expectCode(what: string, run: TofuTimed, code = 0): TofuTimed {
+  if (run.code !== code) throw new Error(`${what} exited ${run.code}:\n${run.stdout}\n${run.stderr}`);
+  return run;
+}
+
+/**
+ * CPU seconds a process's threads have run so far, from each thread's schedstat (nanoseconds; a
+ * start-up of bare node is 1 or 2 of stat's 10 ms ticks).
+ */
+function cpuSecondsFine(pid: number): number {
+  let ns = 0;
+  for (const task of fs.readdirSync(`/proc/${pid}/task`)) {
+    try {
+      ns += Number(fs.readFileSync(`/proc/${pid}/task/${task}/schedstat`, "utf8").split(" ")[0]);
+    } catch {
+      // The thread ended between listing and reading.
+    }
+  }
+  return ns / 1e9;
+}
+
+/**
+ * Seconds from spawning `command` to the first line on its stdout that `accept` takes, with the
+ * CPU seconds its threads used by then; then it is killed.
+ */
+function firstLineOnce(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  accept: (text: string) => boolean = (text) => text.includes("\n"),
+): Promise<{ wall: number; cpu: number }> {
+  return new Promise((resolve, reject) => {
+    const start = process.hrtime.bigint();
+    const child = spawn(command, args, { env, stdio: ["ignore", "pipe", "ignore"] });
+    let out = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      out += chunk.toString();
+      if (!out.includes("\n")) return;
+      const wall = Number(process.hrtime.bigint() - start) / 1e9;
+      if (!accept(out)) reject(new Error(`${command}: unexpected first line ${JSON.stringify(out)}`));
+      // The sh launcher execs the runtime: the same process, so its CPU is the provider's.
+      resolve({ wall, cpu: cpuSecondsFine(child.pid!) });
+      child.kill("SIGKILL");
+    });
+    child.on("exit", (code) => reject(new Error(`${command} exited (${code}) before its first line`)));
+  });
+}
+
+/**
+ * {@link firstLineOnce} to go-plugin's handshake line (parsed, see bench/terraform.ts), which must
+ * be protocol 6 and, under AutoMTLS, carry a certificate. The environment is what OpenTofu gives a
+ * provider: the magic cookie, the protocol version, a port range and, since OpenTofu turns
+ * AutoMTLS on, its client certificate.
+ */
+function handshakeOnce(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+): Promise<{ wall: number; cpu: number }> {
+  return firstLineOnce(command, args, env, (text) => {
+    const shake = handshakeOf(text);
+    return shake?.appVersion === 6 && (!env.PLUGIN_CLIENT_CERT || shake.cert !== "");
+  });
+}
+
+/** Seconds from spawning bare `node -e 0` to its exit (the runtime's own start-up, the floor of ours). */
+function bareNodeOnce(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const start = process.hrtime.bigint();
+    const child = spawn(process.execPath, ["-e", "0"], { stdio: "ignore" });
+    child.on("exit", (code) =>
+      code === 0
+        ? resolve(Number(process.hrtime.bigint() - start) / 1e9)
+        : reject(new Error(`node -e 0 exited ${code}`)),
+    );
+  });
+}
+
+/**
+ * The Terraform door against the Go floor (issue 56), under OpenTofu with the same flags
+ * (`-parallelism` its default of 10) against the emulator on loopback. Ours is the shipped
+ * linux-amd64 zip (scripts/plugin-tarball.sh, then scripts/terraform-zip.sh: the sh launcher, the
+ * bundle and its Node.js runtime), the floor tools/tf-floor (scripts/tf-floor.sh); both installed by
+ * `tofu init` from one filesystem mirror, as a user installs the release. Measures the start-up
+ * (spawn to handshake line, against the floor and bare node), then at each count `apply`, an
+ * unchanged `plan` and `destroy` of N titled sender_campaign against N floor_thing, sides
+ * alternating each round; in the first round the requests of each (the emulator's log) and the
+ * peak resident memory of the provider processes.
+ */
+async function terraformDoor(results: Record<string, unknown>) {
+  const loadBefore = loadAverage();
+  const tofu = path.join(scriptLine("tofu-cli.sh", [TOFU_VERSION]), "tofu");
+  const floorBuilt = path.join(scriptLine("tf-floor.sh"), "terraform-provider-floor");
+  const work = path.join(ROOT, "dist-bench", "terraform");
+  fs.rmSync(work, { recursive: true, force: true });
+  fs.mkdirSync(work, { recursive: true });
+  const version = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")).version as string;
+  const archive = execFileSync(
+    "bash",
+    [path.join(ROOT, "scripts/plugin-tarball.sh"), path.join(work, "plugin-linux-amd64.tar.gz")],
+    { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] },
+  )
+    .trim()
+    .split("\n")
+    .pop()!;
+  const zip = execFileSync(
+    "bash",
+    [path.join(ROOT, "scripts/terraform-zip.sh"), "--platform=linux-amd64", archive, work],
+    { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] },
+  )
+    .trim()
+    .split("\n")
+    .pop()!;
+  // The unpacked layout of a filesystem mirror: <host>/<namespace>/<type>/<version>/<os_arch>/.
+  const mirror = path.join(work, "mirror");
+  const ourDir = path.join(mirror, SOURCES.sender, version, "linux_amd64");
+  fs.mkdirSync(ourDir, { recursive: true });
+  execFileSync("unzip", ["-q", zip, "-d", ourDir]);
+  const floorDir = path.join(mirror, SOURCES.floor, FLOOR_VERSION, "linux_amd64");
+  fs.mkdirSync(floorDir, { recursive: true });
+  fs.copyFileSync(floorBuilt, path.join(floorDir, `terraform-provider-floor_v${FLOOR_VERSION}`));
+  fs.chmodSync(path.join(floorDir, `terraform-provider-floor_v${FLOOR_VERSION}`), 0o755);
+  fs.writeFileSync(path.join(work, "tofu.rc"), mirrorCliConfig(mirror));
+  const emu = await emulator(TOKEN);
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: work,
+    TF_CLI_CONFIG_FILE: path.join(work, "tofu.rc"),
+    TF_IN_AUTOMATION: "1",
+    TF_INPUT: "0",
+    CHECKPOINT_DISABLE: "1",
+    SENDER_API_TOKEN: TOKEN,
+    SENDER_BASE_URL: emu.url,
+  };
+
+  // Start-up: the executables tofu runs, with the environment go-plugin gives them.
+  const ours = path.join(ourDir, `terraform-provider-sender_v${version}`);
+  const floor = path.join(floorDir, `terraform-provider-floor_v${FLOOR_VERSION}`);
+  const pluginEnv: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: work,
+    TF_PLUGIN_MAGIC_COOKIE: "d602bf8f470bc67ca7faa0386276bbdd4330efaf76d1a219cb4d6991ca9872b2",
+    PLUGIN_PROTOCOL_VERSIONS: "6",
+    PLUGIN_MIN_PORT: "10000",
+    PLUGIN_MAX_PORT: "25000",
+    PLUGIN_CLIENT_CERT: selfSignedCertificate().certPem,
+  };
+  const starts = {
+    ours: () => handshakeOnce(ours, [], pluginEnv),
+    floor: () => handshakeOnce(floor, [], pluginEnv),
+    node: async () => ({ wall: await bareNodeOnce(), cpu: 0 }),
+    // Bare node to a first line, then waiting as a provider does: its CPU by then is read as ours
+    // is, a figure a loaded machine stretches less than the wall time of `node -e 0`.
+    nodeLine: () =>
+      firstLineOnce(process.execPath, ["-e", "console.log(0); setTimeout(() => {}, 60000)"], {}),
+  };
+  // One start each first: it fills our bundle's compile cache, as a user's first start does.
+  for (const start of Object.values(starts)) await start();
+  const startWall: Record<string, number[]> = { ours: [], floor: [], node: [], nodeLine: [] };
+  const startCpu: Record<string, number[]> = { ours: [], floor: [], node: [], nodeLine: [] };
+  const startRounds = full ? 21 : 11;
+  const startLoad = loadAverage();
+  for (let round = 0; round < startRounds; round++) {
+    for (const [name, start] of Object.entries(starts)) {
+      const one = await start();
+      startWall[name]!.push(one.wall);
+      startCpu[name]!.push(one.cpu);
+    }
+  }
+  const startup = {
+    rounds: startRounds,
+    loadAverage: { before: startLoad, after: loadAverage() },
+    ours: { ...summary(startWall.ours!), cpuSeconds: summary(startCpu.ours!) },
+    floor: { ...summary(startWall.floor!), cpuSeconds: summary(startCpu.floor!) },
+    node: summary(startWall.node!),
+    nodeLine: { ...summary(startWall.nodeLine!), cpuSeconds: summary(startCpu.nodeLine!) },
+    oursOverNode: median(startWall.ours!) / median(startWall.node!),
+    oursCpuOverNodeLine: median(startCpu.ours!) / median(startCpu.nodeLine!),
+    oursOverFloor: median(startWall.ours!) / median(startWall.floor!),
+  };
+  console.log(
+    `terraform start-up (median of ${startRounds}): ours ${startup.ours.median.toFixed(3)} s (${startup.ours.cpuSeconds.median.toFixed(2)} s CPU), floor ${startup.floor.median.toFixed(3)} s, node -e 0 ${startup.node.median.toFixed(3)} s, node to a line ${startup.nodeLine.median.toFixed(3)} s (${startup.nodeLine.cpuSeconds.median.toFixed(2)} s CPU); ${startup.oursOverNode.toFixed(1)}× node, CPU ${startup.oursCpuOverNodeLine.toFixed(1)}×`,
+  );
+
+  // apply, unchanged plan, destroy at each count.
+  const OPS_TF = ["apply", "plan", "destroy"] as const;
+  const table: Record<string, unknown> = {};
+  for (const count of tfCounts) {
+    const loadAt = loadAverage();
+    const dirs = {
+      ours: path.join(work, `sender-${count}`),
+      floor: path.join(work, `floor-${count}`),
+    };
+    fs.mkdirSync(dirs.ours, { recursive: true });
+    fs.mkdirSync(dirs.floor, { recursive: true });
+    fs.writeFileSync(path.join(dirs.ours, "main.tf"), campaignsConfig(count, `bench/terraform/${count}`));
+    fs.writeFileSync(path.join(dirs.floor, "main.tf"), floorConfig(count));
+    for (const dir of Object.values(dirs))
+      expectCode(
+        `tofu init in ${dir}`,
+        await tofuTimed(tofu, dir, ["init", "-no-color", "-input=false"], env),
+      );
+    const samples = {
+      ours: { apply: [] as number[], plan: [] as number[], destroy: [] as number[] },
+      floor: { apply: [] as number[], plan: [] as number[], destroy: [] as number[] },
+    };
+    const counted: Record<string, unknown> = {};
+    const memory = {
+      ours: new ProviderMemory([`/${SOURCES.sender}/`], 50),
+      floor: new ProviderMemory(["terraform-provider-floor"], 50),
+    };
+    for (let round = 0; round < rounds; round++) {
+      const order = round % 2 === 0 ? (["ours", "floor"] as const) : (["floor", "ours"] as const);
+      for (const side of order) {
+        const dir = dirs[side];
+        const first = round === 0;
+        const peaks: Record<string, number> = {};
+        const logs: Record<string, Request[]> = {};
+        for (const op of OPS_TF) {
+          const args =
+            op === "plan"
+              ? ["plan", "-detailed-exitcode", "-no-color", "-input=false"]
+              : [op, "-auto-approve", "-no-color", "-input=false"];
+          await emu.clearRequests();
+          if (first) memory[side].start();
+          const run = expectCode(`tofu ${op} (${side}, ${count})`, await tofuTimed(tofu, dir, args, env));
+          if (first) {
+            peaks[op] = memory[side].stop();
+            logs[op] = await emu.requests();
+          }
+          samples[side][op].push(run.seconds);
+        }
+        if (first) {
+          const creates = logs.apply!.filter((r) => routeOf(r) === "POST /v2/campaigns").length;
+          counted[side] = {
+            applyRequests: logs.apply!.length,
+            creates,
+            requestsPerCreate: creates ? logs.apply!.length / creates : null,
+            applyRoutes: countBy(logs.apply!),
+            planRequests: logs.plan!.length,
+            planRoutes: countBy(logs.plan!),
+            destroyRequests: logs.destroy!.length,
+            destroyRoutes: countBy(logs.destroy!),
+            mutating: Object.fromEntries(
+              OPS_TF.map((op) => [op, logs[op]!.filter((r) => r.method !== "GET").length]),
+            ),
+            peakProviderMb: peaks,
+          };
+        }
+        console.log(
+          `terraform ${count} round ${round + 1}/${rounds} ${side}: ${OPS_TF.map((op) => `${op} ${samples[side][op].at(-1)!.toFixed(2)} s`).join(", ")}`,
+        );
+      }
+    }
+    const ratios = Object.fromEntries(
+      OPS_TF.map((op) => [op, median(samples.ours[op]) / median(samples.floor[op])]),
+    );
+    table[String(count)] = {
+      resources: count,
+      rounds,
+      loadAverage: { before: loadAt, after: loadAverage() },
+      ratios,
+      ours: Object.fromEntries(OPS_TF.map((op) => [op, summary(samples.ours[op])])),
+      floor: Object.fromEntries(OPS_TF.map((op) => [op, summary(samples.floor[op])])),
+      counted,
+    };
+    console.log(`terraform ${count}: ours/floor ${JSON.stringify(ratios)}; ${JSON.stringify(counted.ours)}`);
+  }
+  results.terraform = {
+    tofu: TOFU_VERSION,
+    parallelism: 10,
+    loadAverage: { before: loadBefore, after: loadAverage() },
+    startup,
+    ...table,
+  };
+  await emu.close();
+}
+
 async function main() {
   const results: Record<string, unknown> = {
     date: new Date().toISOString(),
@@ -914,6 +1245,7 @@ async function main() {
   // winding down skew them (the client ratio read 1.47 after the native part, 0.96 on its own).
   if (wanted("client")) await clientOverhead(results);
   if (wanted("startup")) await pluginStartup(results);
+  if (wanted("terraform")) await terraformDoor(results);
   if (wanted("preview")) await previewChecks(results);
   if (wanted("tarball")) await pluginTarball(results);
   if (wanted("native")) await nativeVsDynamic(results);

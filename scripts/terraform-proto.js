@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run terraform:proto`: writes provider/terraform/proto.generated.ts, the descriptors of the
 // vendored .proto files of the Terraform door (provider/terraform/proto/, see its README) as
-// protobufjs JSON, which `@grpc/proto-loader`'s `fromJSON` loads at run time. Embedded in a module,
+// protobufjs JSON, which protobufjs's `Root.fromJSON` loads at run time (server.ts). Embedded in a module,
 // they reach dist/ and the plugin bundle with the code that loads them.
 "use strict";
 const fs = require("node:fs");
@@ -14,7 +14,7 @@ const PROTOCOL = "tfplugin6.10.proto";
 const FILES = [PROTOCOL, "go-plugin.proto", "health.proto"];
 
 const loaded = new protobuf.Root();
-// Field names stay as the .proto spells them (`type_name`), as proto-loader's `keepCase` keeps them.
+// Field names stay as the .proto spells them (`type_name`): the door's messages use them as written.
 loaded.loadSync(
   FILES.map((file) => path.join(dir, file)),
   { keepCase: true },

@@ -5,7 +5,7 @@
 // Like handshake.ts, this module imports nothing.
 
 /** What provider/terraform/ loads that package.json's dependencies leave out. */
-export const TERRAFORM_PACKAGES = ["@grpc/proto-loader", "@msgpack/msgpack", "node-forge"] as const;
+export const TERRAFORM_PACKAGES = ["@msgpack/msgpack", "node-forge", "protobufjs"] as const;
 
 /** The packages of {@link TERRAFORM_PACKAGES} that cannot be resolved from here, in that order. */
 export function missingTerraformPackages(resolve: (name: string) => string = require.resolve): string[] {

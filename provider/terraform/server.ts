@@ -1,15 +1,15 @@
 /**
  * `terraform-provider-sender`: plugin protocol 6 served with @grpc/grpc-js from the vendored
- * tfplugin6.10.proto (loaded by @grpc/proto-loader from proto.generated.ts), behind HashiCorp
+ * tfplugin6.10.proto (loaded by protobufjs from proto.generated.ts), behind HashiCorp
  * go-plugin's handshake: the line `1|6|tcp|127.0.0.1:<port>|grpc|<cert>` on stdout, TLS with a fresh
  * self-signed certificate when the client offers its own (AutoMTLS, `PLUGIN_CLIENT_CERT`), the
  * health service go-plugin polls and its controller's Shutdown. Each call is translated by
  * {@link TerraformDoor}; messages are plain objects, values msgpack.
  */
-import { generateKeyPairSync, randomBytes } from "node:crypto";
+import { generateKeyPairSync, randomBytes, sign, X509Certificate } from "node:crypto";
 import * as grpc from "@grpc/grpc-js";
-import * as protoLoader from "@grpc/proto-loader";
 import forge from "node-forge";
+import * as protobuf from "protobufjs";
 import { printError, printLine } from "../core/diagnostics";
 import type { Answer, TerraformDoor, TfDiagnostic } from "./door";
 import { callFunction, functionSchemas } from "./functions";
@@ -24,29 +24,57 @@ import { noteClientCapabilities, validateWithWriteOnly } from "./write-only";
 /** A service's client constructor, with its definition, as grpc-js loads it. */
 type ServiceConstructor = grpc.ServiceClientConstructor & { service: grpc.ServiceDefinition };
 
+/** How a message becomes a plain object: int64 as numbers, enums as their names, defaults and oneofs filled in. */
+const TO_OBJECT: protobuf.IConversionOptions = { longs: Number, enums: String, defaults: true, oneofs: true };
+
+/**
+ * A service of `root` as grpc-js serves and calls it: each method's path and its messages'
+ * (de)serializers, made by protobufjs from the descriptors (what @grpc/proto-loader's `fromJSON`
+ * made, without the descriptor protos of every message that it also built for server reflection:
+ * about 25 of the 30 ms the door took to load the protocol).
+ */
+function serviceDefinition(root: protobuf.Root, name: string): grpc.ServiceDefinition {
+  const service = root.lookupService(name);
+  const serialize = (type: protobuf.Type) => (value: object) =>
+    Buffer.from(type.encode(type.fromObject(value)).finish());
+  const deserialize = (type: protobuf.Type) => (bytes: Buffer) =>
+    type.toObject(type.decode(bytes), TO_OBJECT);
+  return Object.fromEntries(
+    service.methodsArray.map((method) => {
+      method.resolve();
+      const request = method.resolvedRequestType!;
+      const response = method.resolvedResponseType!;
+      return [
+        method.name,
+        {
+          path: `/${service.fullName.slice(1)}/${method.name}`,
+          requestStream: method.requestStream === true,
+          responseStream: method.responseStream === true,
+          requestSerialize: serialize(request),
+          requestDeserialize: deserialize(request),
+          responseSerialize: serialize(response),
+          responseDeserialize: deserialize(response),
+          // A client's method also under its camelCase name, as proto-loader named it.
+          originalName: method.name.charAt(0).toLowerCase() + method.name.slice(1),
+        },
+      ];
+    }),
+  ) as grpc.ServiceDefinition;
+}
+
 /** The vendored protos' services, as client constructors (a test's client) carrying their definitions. */
 export function loadProtocol(): {
   provider: ServiceConstructor;
   controller: ServiceConstructor;
   health: ServiceConstructor;
 } {
-  const definition = protoLoader.fromJSON(PROTO_DESCRIPTORS as Parameters<typeof protoLoader.fromJSON>[0], {
-    keepCase: true,
-    longs: Number,
-    enums: String,
-    defaults: true,
-    oneofs: true,
-  });
-  const loaded = grpc.loadPackageDefinition(definition) as unknown as Record<string, Record<string, unknown>>;
-  const at = (...names: string[]) =>
-    names.reduce<unknown>(
-      (node, name) => (node as Record<string, unknown>)[name],
-      loaded,
-    ) as ServiceConstructor;
+  const root = protobuf.Root.fromJSON(PROTO_DESCRIPTORS as protobuf.INamespace);
+  const at = (name: string) =>
+    grpc.makeGenericClientConstructor(serviceDefinition(root, name), name) as ServiceConstructor;
   return {
-    provider: at("tfplugin6", "Provider"),
-    controller: at("plugin", "GRPCController"),
-    health: at("grpc", "health", "v1", "Health"),
+    provider: at("tfplugin6.Provider"),
+    controller: at("plugin.GRPCController"),
+    health: at("grpc.health.v1.Health"),
   };
 }
 
@@ -333,36 +361,74 @@ export function providerService(door: TerraformDoor): grpc.UntypedServiceImpleme
   };
 }
 
+/** node-forge's encoder of a certificate's extensions, which its typings leave out. */
+const extensionsToAsn1 = (
+  forge.pki as unknown as { certificateExtensionsToAsn1(exts: unknown[]): forge.asn1.Asn1 }
+).certificateExtensionsToAsn1;
+
 /**
- * A fresh self-signed certificate for `localhost` (RSA 2048, its key made by Node's crypto, the
- * certificate by node-forge), both server and CA, as go-plugin's AutoMTLS pins it: its DER goes in
- * the handshake line and becomes the client's only root.
+ * A fresh self-signed certificate for `localhost` (an ECDSA P-256 key), both server and CA, as
+ * go-plugin's AutoMTLS pins it: its DER goes in the handshake line and becomes the client's only
+ * root. Node's crypto makes the key and signs; node-forge encodes the TBSCertificate (RFC 5280),
+ * whose own signing is RSA only: an RSA key and forge's signature in JavaScript took 70 of the
+ * door's 300 ms start-up, a P-256 key and Node's signature take about 1 ms.
  */
 export function selfSignedCertificate(): { certPem: string; keyPem: string; der: Buffer } {
-  const { privateKey, publicKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+  const { asn1, pki } = forge;
+  const { privateKey, publicKey } = generateKeyPairSync("ec", { namedCurve: "P-256" });
   const keyPem = privateKey.export({ type: "pkcs8", format: "pem" }).toString();
-  const cert = forge.pki.createCertificate();
-  cert.publicKey = forge.pki.publicKeyFromPem(publicKey.export({ type: "spki", format: "pem" }).toString());
-  // A positive serial of 64 random bits (the first byte's high bit clear).
-  cert.serialNumber = `01${randomBytes(8).toString("hex")}`;
-  const now = Date.now();
-  cert.validity.notBefore = new Date(now - 30_000);
-  cert.validity.notAfter = new Date(now + 30 * 24 * 3600_000);
+  const sequence = (value: forge.asn1.Asn1[]) =>
+    asn1.create(asn1.Class.UNIVERSAL, asn1.Type.SEQUENCE, true, value);
+  // ecdsa-with-SHA256, with no parameters (RFC 5758).
+  const algorithm = () =>
+    sequence([
+      asn1.create(
+        asn1.Class.UNIVERSAL,
+        asn1.Type.OID,
+        false,
+        asn1.oidToDer("1.2.840.10045.4.3.2").getBytes(),
+      ),
+    ]);
+  const time = (date: Date) =>
+    asn1.create(asn1.Class.UNIVERSAL, asn1.Type.UTCTIME, false, asn1.dateToUtcTime(date));
+  // The names and extensions as forge fills them in (their values' encodings).
+  const fields = pki.createCertificate();
   const name = [
     { name: "commonName", value: "localhost" },
     { name: "organizationName", value: "terraform-provider-sender" },
   ];
-  cert.setSubject(name);
-  cert.setIssuer(name);
-  cert.setExtensions([
+  fields.setSubject(name);
+  fields.setExtensions([
     { name: "basicConstraints", cA: true, critical: true },
-    { name: "keyUsage", digitalSignature: true, keyEncipherment: true, keyCertSign: true, critical: true },
+    { name: "keyUsage", digitalSignature: true, keyCertSign: true, critical: true },
     { name: "extKeyUsage", serverAuth: true, clientAuth: true },
     { name: "subjectAltName", altNames: [{ type: 2, value: "localhost" }] },
   ]);
-  cert.sign(forge.pki.privateKeyFromPem(keyPem), forge.md.sha256.create());
-  const der = Buffer.from(forge.asn1.toDer(forge.pki.certificateToAsn1(cert)).getBytes(), "binary");
-  return { certPem: forge.pki.certificateToPem(cert), keyPem, der };
+  const now = Date.now();
+  const tbs = sequence([
+    // v3
+    asn1.create(asn1.Class.CONTEXT_SPECIFIC, 0, true, [
+      asn1.create(asn1.Class.UNIVERSAL, asn1.Type.INTEGER, false, asn1.integerToDer(2).getBytes()),
+    ]),
+    // A positive serial of 64 random bits (the first byte's high bit clear).
+    asn1.create(asn1.Class.UNIVERSAL, asn1.Type.INTEGER, false, `\x01${randomBytes(8).toString("binary")}`),
+    algorithm(),
+    pki.distinguishedNameToAsn1(fields.subject),
+    sequence([time(new Date(now - 30_000)), time(new Date(now + 30 * 24 * 3600_000))]),
+    pki.distinguishedNameToAsn1(fields.subject),
+    asn1.fromDer(publicKey.export({ type: "spki", format: "der" }).toString("binary")),
+    extensionsToAsn1(fields.extensions),
+  ]);
+  const toDer = (node: forge.asn1.Asn1) => Buffer.from(asn1.toDer(node).getBytes(), "binary");
+  const signature = sign("sha256", toDer(tbs), privateKey);
+  const der = toDer(
+    sequence([
+      tbs,
+      algorithm(),
+      asn1.create(asn1.Class.UNIVERSAL, asn1.Type.BITSTRING, false, `\x00${signature.toString("binary")}`),
+    ]),
+  );
+  return { certPem: new X509Certificate(der).toString(), keyPem, der };
 }
 
 /** A door being served: its port, the handshake line it printed, and the server (to stop it). */

@@ -24,7 +24,7 @@ export type TfValue =
 /** An object value: attribute names to values. */
 export type TfObject = { readonly [name: string]: TfValue };
 
-/** The protocol's `DynamicValue`, as @grpc/proto-loader hands it over. */
+/** The protocol's `DynamicValue`, as the server's protobufjs deserializer hands it over. */
 export interface DynamicValue {
   /** The value in msgpack, cty's encoding. */
   readonly msgpack?: Uint8Array | null;

@@ -1,4 +1,4 @@
-import { X509Certificate } from "node:crypto";
+import { createPrivateKey, X509Certificate } from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -143,6 +143,33 @@ describe("go-plugin handshake", () => {
     expect(isTerraformHandshake({ TF_PLUGIN_MAGIC_COOKIE: TF_MAGIC_COOKIE_VALUE })).toBe(true);
     expect(isTerraformHandshake({ TF_PLUGIN_MAGIC_COOKIE: "other" })).toBe(false);
     expect(isTerraformHandshake({})).toBe(false);
+  });
+
+  it("makes a self-signed P-256 certificate for localhost, a CA for TLS server and client, valid for 30 days, that its key signed", () => {
+    const before = Date.now();
+    const own = selfSignedCertificate();
+    const x509 = new X509Certificate(own.der);
+    expect(x509.toString()).toBe(own.certPem);
+    expect(x509.publicKey.asymmetricKeyType).toBe("ec");
+    expect(x509.publicKey.asymmetricKeyDetails).toEqual({ namedCurve: "prime256v1" });
+    expect(x509.subject).toBe("CN=localhost\nO=terraform-provider-sender");
+    expect(x509.issuer).toBe(x509.subject);
+    expect(x509.subjectAltName).toBe("DNS:localhost");
+    expect(x509.ca).toBe(true);
+    expect(x509.keyUsage).toEqual(["1.3.6.1.5.5.7.3.1", "1.3.6.1.5.5.7.3.2"]);
+    expect(x509.verify(x509.publicKey)).toBe(true);
+    expect(x509.checkPrivateKey(createPrivateKey(own.keyPem))).toBe(true);
+    // A positive serial of 64 random bits behind a 01 byte.
+    expect(x509.serialNumber).toMatch(/^01[0-9A-F]{16}$/);
+    // UTCTime keeps whole seconds: from 30 s before now to 30 days after now.
+    const from = Date.parse(x509.validFrom);
+    expect(from).toBeGreaterThanOrEqual(Math.floor((before - 30_000) / 1000) * 1000);
+    expect(from).toBeLessThanOrEqual(Date.now() - 29_000);
+    expect(Date.parse(x509.validTo) - from).toBe(30 * 24 * 3600_000 + 30_000);
+    // Two certificates share neither key nor serial.
+    const other = new X509Certificate(selfSignedCertificate().der);
+    expect(other.serialNumber).not.toBe(x509.serialNumber);
+    expect(other.verify(x509.publicKey)).toBe(false);
   });
 
   it("serves plugin protocol 6 over mutual TLS: the line carries the server's DER unpadded, the schema and health answer", async () => {

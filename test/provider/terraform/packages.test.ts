@@ -11,9 +11,9 @@ import { ROOT } from "../../support/root";
 describe("the Terraform server's libraries, which the npm package leaves to its bundle", () => {
   test("are the three package.json lists as devDependencies, not dependencies", () => {
     const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8"));
-    expect([...TERRAFORM_PACKAGES]).toEqual(["@grpc/proto-loader", "@msgpack/msgpack", "node-forge"]);
+    expect([...TERRAFORM_PACKAGES]).toEqual(["@msgpack/msgpack", "node-forge", "protobufjs"]);
     expect(TERRAFORM_PACKAGES.filter((name) => name in pkg.dependencies)).toEqual([]);
-    expect(TERRAFORM_PACKAGES.map((name) => pkg.devDependencies[name])).toEqual(["0.8.1", "3.1.3", "1.4.3"]);
+    expect(TERRAFORM_PACKAGES.map((name) => pkg.devDependencies[name])).toEqual(["3.1.3", "1.4.3", "7.6.6"]);
   });
 
   test("this checkout has all three", () => {
@@ -21,9 +21,9 @@ describe("the Terraform server's libraries, which the npm package leaves to its 
   });
 
   test.each([
-    [[], ["@grpc/proto-loader", "@msgpack/msgpack", "node-forge"]],
-    [["@grpc/proto-loader"], ["@msgpack/msgpack", "node-forge"]],
-    [["@grpc/proto-loader", "@msgpack/msgpack", "node-forge"], []],
+    [[], ["@msgpack/msgpack", "node-forge", "protobufjs"]],
+    [["protobufjs"], ["@msgpack/msgpack", "node-forge"]],
+    [["@msgpack/msgpack", "node-forge", "protobufjs"], []],
   ])("with %j installed, %j are missing", (installed, missing) => {
     const resolve = (name: string) => {
       if (!(installed as string[]).includes(name)) throw new Error(`Cannot find module '${name}'`);
