@@ -14,6 +14,18 @@ export function typeToken(kind: ResourceKind): string {
   return `${TYPE_PREFIX}${kind}`;
 }
 
+// The nonce's resource of each input the naming (sdk/autoname.ts) derived from it, detached.
+const nonceOf = new WeakMap<object, pulumi.Resource>();
+
+/**
+ * Records that `input` derives from the stack's nonce, held by `holder`, with no dependency of its
+ * own: the constructor that receives it adds `holder` to the resource's `dependsOn`.
+ */
+export function fromNonce<T extends object>(input: T, holder: pulumi.Resource): T {
+  nonceOf.set(input, holder);
+  return input;
+}
+
 /** A concrete resource class, as the statics of {@link SenderResource} see `this`. */
 export interface SenderResourceClass<T extends SenderResource> {
   /** Builds a resource; `get` passes empty args and the `id` option. */
@@ -85,6 +97,29 @@ export abstract class SenderResource extends pulumi.CustomResource {
     // Where the resource is made or changed, for its delete to judge (provider/dynamic/runtime.ts);
     // `get` reads an object it never changes or deletes.
     if (opts?.id === undefined) props[PLACE_RECORD_KEY] = stackPlace();
-    super(typeToken(kind), name, { ...props, __provider: providerSource(kind) }, opts);
+    // Objects only: a WeakMap holds no string or number.
+    const holder = Object.values(props)
+      .map((value) => (typeof value === "object" && value !== null ? nonceOf.get(value) : undefined))
+      .find((found) => found !== undefined);
+    super(
+      typeToken(kind),
+      name,
+      { ...props, __provider: providerSource(kind) },
+      withDependency(opts, holder),
+    );
   }
+}
+
+/** `opts` with `dependency` added to its `dependsOn`, when there is one. */
+function withDependency(
+  opts: pulumi.CustomResourceOptions | undefined,
+  dependency: pulumi.Resource | undefined,
+): pulumi.CustomResourceOptions | undefined {
+  if (dependency === undefined) return opts;
+  const given = opts?.dependsOn;
+  // The SDK flattens nested lists, Outputs and promises of resources (gatherExplicitDependencies).
+  const dependsOn = (
+    given === undefined ? [dependency] : [dependency, given]
+  ) as pulumi.Input<pulumi.Resource>[];
+  return { ...opts, dependsOn };
 }
