@@ -1,7 +1,10 @@
-// What the SDK tells the engine a resource depends on, which the engine records in the state
-// (`dependencies`, `propertyDependencies`): the stack's StackNonce once, as an explicit
-// dependency, and under no property, so that the state does not repeat its URN for `title` and
-// `ownershipMark` (issue 56, state weight).
+// What the SDK's registration of a resource tells the engine beyond its inputs, which the engine
+// records in the state: what it depends on (`dependencies`, `propertyDependencies`), the stack's
+// StackNonce once, as an explicit dependency, and under no property, so that the state does not
+// repeat its URN for `title` and `ownershipMark`; and where the program made it (`sourcePosition`,
+// `stackTrace`), the program's line, with no frame of the SDK (issue 56, state weight).
+import * as path from "node:path";
+import { pathToFileURL } from "node:url";
 import * as pulumi from "@pulumi/pulumi";
 import { beforeAll, describe, expect, test } from "vitest";
 import { Campaign, Webhook } from "../../sdk";
@@ -11,6 +14,10 @@ import { installMocks, resolved } from "./mocks";
 interface Sent {
   readonly dependencies: string[];
   readonly propertyDependencies: Record<string, string[]>;
+  /** The source position's file and line. */
+  readonly position: string;
+  /** The files of the stack trace's frames, as far as they are known. */
+  readonly frames: string[];
 }
 
 // The registrations the mocks' monitor received, by resource name.
@@ -25,7 +32,16 @@ beforeAll(async () => {
     req.getPropertydependenciesMap().forEach((deps: any, key: string) => {
       propertyDependencies[key] = deps.getUrnsList();
     });
-    sent.set(req.getName(), { dependencies: req.getDependenciesList(), propertyDependencies });
+    const at = (position: any) => (position ? `${position.getUri()}#${position.getLine()}` : "");
+    sent.set(req.getName(), {
+      dependencies: req.getDependenciesList(),
+      propertyDependencies,
+      position: at(req.getSourceposition()),
+      frames: req
+        .getStacktrace()
+        .getFramesList()
+        .map((frame: any) => frame.getPc()?.getUri() ?? ""),
+    });
     return register(req, callback);
   };
 });
@@ -82,5 +98,22 @@ describe("the dependencies a resource's registration records", () => {
     });
     await resolved(adopted.id);
     expect(sent.get("adopted")!.dependencies).toEqual([]);
+  });
+});
+
+// A named function: the Node SDK reads a frame's position only from `at <name> (<file>:<line>:<column>)`.
+function placedWebhook(): [Webhook, number] {
+  const line = Number(/:(\d+):\d+\)$/.exec(new Error().stack!.split("\n")[1]!)![1]);
+  return [new Webhook("placed", { url: "https://hooks.example.com/p", topic: "subscribers/new" }), line + 1];
+}
+
+describe("where a resource was made, as the registration records it", () => {
+  test("the source position is the program's line, and no frame is the SDK's", async () => {
+    const [hook, line] = placedWebhook();
+    await resolved(hook.id);
+    const { position, frames } = sent.get("placed")!;
+    expect(position).toBe(`${pathToFileURL(__filename)}#${line}`);
+    const sdk = `${pathToFileURL(path.resolve(__dirname, "../../sdk"))}/`;
+    expect(frames.filter((file) => file.startsWith(sdk))).toEqual([]);
   });
 });
