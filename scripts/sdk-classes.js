@@ -276,7 +276,7 @@ function renderKind({ kind, table, tableFile, fields, classDoc, args, argsNote, 
     'import type * as pulumi from "@pulumi/pulumi";',
     ...(imports.length > 0 ? [`import type { ${imports.join(", ")} } from "../provider/client";`] : []),
     ...(inputs ? ['import { sdkClasses } from "./classes";'] : []),
-    'import { SenderResource, typeToken } from "./resource";',
+    'import { SenderBase, senderArgs, typeToken } from "./resource";',
     "",
     ...comment(wrap([`The arguments of a {@link ${kind}}.`, argsNote].filter(Boolean).join(" "), "")),
     `export interface ${kind}Args {`,
@@ -289,7 +289,7 @@ function renderKind({ kind, table, tableFile, fields, classDoc, args, argsNote, 
         : `  ${field.name}?: ${argType(field)} | undefined;`,
     );
   }
-  lines.push("}", "", ...comment(classDoc), `export class ${kind} extends SenderResource {`);
+  lines.push("}", "", ...comment(classDoc), `export class ${kind} extends SenderBase {`);
   lines.push(`  /** The type token of ${kind}. */`);
   lines.push(`  static override readonly __pulumiType = typeToken(${JSON.stringify(kind)});`, "");
   for (const field of fields) {
@@ -305,7 +305,7 @@ function renderKind({ kind, table, tableFile, fields, classDoc, args, argsNote, 
     "   * @param opts Resource options.",
     "   */",
     `  constructor(name: string, args: ${kind}Args, opts?: pulumi.CustomResourceOptions) {`,
-    `    super(${JSON.stringify(kind)}, name, ${given}, opts);`,
+    `    super(...senderArgs(${JSON.stringify(kind)}, name, ${given}, opts));`,
     "  }",
     "}",
     "",

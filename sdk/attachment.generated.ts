@@ -2,7 +2,7 @@
 // (provider/kinds/attachment.ts), its docs and Attachment's entry in sdk/classes.ts.
 // Do not edit: edit those and regenerate (a test fails when stale).
 import type * as pulumi from "@pulumi/pulumi";
-import { SenderResource, typeToken } from "./resource";
+import { SenderBase, senderArgs, typeToken } from "./resource";
 
 /** The arguments of a {@link Attachment}. */
 export interface AttachmentArgs {
@@ -38,7 +38,7 @@ export interface AttachmentArgs {
  * });
  * ```
  */
-export class Attachment extends SenderResource {
+export class Attachment extends SenderBase {
   /** The type token of Attachment. */
   static override readonly __pulumiType = typeToken("Attachment");
 
@@ -66,6 +66,6 @@ export class Attachment extends SenderResource {
    * @param opts Resource options.
    */
   constructor(name: string, args: AttachmentArgs, opts?: pulumi.CustomResourceOptions) {
-    super("Attachment", name, args, opts);
+    super(...senderArgs("Attachment", name, args, opts));
   }
 }

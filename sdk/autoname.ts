@@ -3,6 +3,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { type GivenNaming, namingPlan, type ResourceNaming, resourceNaming } from "../provider/kinds/naming";
 import type { ResourceKind } from "../provider/kinds/registry";
+import { fromNonce } from "./resource";
 import { stackNonce } from "./stack-nonce";
 
 export { instanceMark, markedTitle, markFromUrn, titleFromUrn } from "../provider/core/autoname";
@@ -10,6 +11,18 @@ export { instanceMark, markedTitle, markFromUrn, titleFromUrn } from "../provide
 /** The URN of a resource of a kind the SDK autonames or marks. */
 function urnOf(kind: ResourceKind, name: string, opts: pulumi.CustomResourceOptions | undefined) {
   return pulumi.createUrn(name, `pulumi-nodejs:dynamic/sender:${kind}`, opts?.parent);
+}
+
+/**
+ * A resource's naming, and the nonce's resource. With the resource at hand (`dependsOn`, one URN
+ * in the state's `dependencies`, which keeps the engine's order: the nonce created first, deleted
+ * last), the inputs derived from the naming are detached from it, so that the state does not repeat
+ * the nonce's URN under `propertyDependencies` for each of `title` and `ownershipMark`; the value
+ * still arrives only once the nonce is known, and stays unknown in a preview while it is not.
+ */
+interface FromNonce {
+  readonly naming: pulumi.Output<ResourceNaming>;
+  readonly holder: pulumi.Resource | undefined;
 }
 
 /**
@@ -21,10 +34,28 @@ function namingOf(
   name: string,
   given: GivenNaming,
   opts: pulumi.CustomResourceOptions | undefined,
-): pulumi.Output<ResourceNaming> {
-  return pulumi
-    .all([stackNonce(), urnOf(kind, name, opts)])
-    .apply(([nonce, urn]) => resourceNaming(kind, urn, nonce, given) as ResourceNaming);
+): FromNonce {
+  const { nonce, holder } = stackNonce();
+  const naming = pulumi
+    .all([nonce, urnOf(kind, name, opts)])
+    .apply(([value, urn]) => resourceNaming(kind, urn, value, given) as ResourceNaming);
+  return { naming, holder };
+}
+
+/**
+ * `pick` of the naming, as an input: detached from the nonce's resource when the resource's
+ * constructor depends on that resource itself (see {@link FromNonce}, `fromNonce`), else the
+ * Output as it is.
+ */
+function inputOf<T>(from: FromNonce, pick: (naming: ResourceNaming) => T): pulumi.Input<T> {
+  const value = from.naming.apply(pick);
+  if (from.holder === undefined) return value;
+  // `promise(true)` is the Output's value with the SDK's unknown kept (a preview); a promise
+  // carries no resource, so the engine records no property dependency for it.
+  return fromNonce(
+    (value as unknown as { promise(withUnknowns: boolean): Promise<T> }).promise(true),
+    from.holder,
+  );
 }
 
 /** What bears on a resource's naming: its `title` and `adoptId`, and whether it reads (`opts.id`). */
@@ -54,10 +85,11 @@ export function titleInputs(
   const given = givenOf(args, opts);
   const plan = namingPlan(kind, given);
   if (plan === "none") return { title: args.title, autonamed: undefined };
-  const naming = namingOf(kind, name, given, opts);
-  const ownershipMark = naming.apply((n) => n.ownershipMark);
+  const from = namingOf(kind, name, given, opts);
+  const ownershipMark = inputOf(from, (n) => n.ownershipMark);
   if (plan === "mark") return { title: args.title, autonamed: undefined, ownershipMark };
-  return { title: naming.apply((n) => n.title as string), autonamed: true, ownershipMark };
+  const title = inputOf(from, (n) => n.title as string);
+  return { title, autonamed: true, ownershipMark };
 }
 
 /**
@@ -72,5 +104,6 @@ export function markInputs(
 ): { ownershipMark?: pulumi.Input<string> } {
   const given = givenOf(args, opts);
   if (namingPlan(kind, given) === "none") return {};
-  return { ownershipMark: namingOf(kind, name, given, opts).apply((n) => n.ownershipMark) };
+  const from = namingOf(kind, name, given, opts);
+  return { ownershipMark: inputOf(from, (n) => n.ownershipMark) };
 }

@@ -3,7 +3,7 @@
 // entry in sdk/classes.ts.
 // Do not edit: edit those and regenerate (a test fails when stale).
 import type * as pulumi from "@pulumi/pulumi";
-import { SenderResource, typeToken } from "./resource";
+import { SenderBase, senderArgs, typeToken } from "./resource";
 
 /** The arguments of a {@link CampaignFollowUp}. */
 export interface CampaignFollowUpArgs {
@@ -43,7 +43,7 @@ export interface CampaignFollowUpArgs {
  * });
  * ```
  */
-export class CampaignFollowUp extends SenderResource {
+export class CampaignFollowUp extends SenderBase {
   /** The type token of CampaignFollowUp. */
   static override readonly __pulumiType = typeToken("CampaignFollowUp");
 
@@ -71,6 +71,6 @@ export class CampaignFollowUp extends SenderResource {
    * @param opts Resource options.
    */
   constructor(name: string, args: CampaignFollowUpArgs, opts?: pulumi.CustomResourceOptions) {
-    super("CampaignFollowUp", name, args, opts);
+    super(...senderArgs("CampaignFollowUp", name, args, opts));
   }
 }

@@ -3,7 +3,7 @@
 // sdk/classes.ts.
 // Do not edit: edit those and regenerate (a test fails when stale).
 import type * as pulumi from "@pulumi/pulumi";
-import { SenderResource, typeToken } from "./resource";
+import { SenderBase, senderArgs, typeToken } from "./resource";
 
 /** The arguments of a {@link CampaignProof}. */
 export interface CampaignProofArgs {
@@ -48,7 +48,7 @@ export interface CampaignProofArgs {
  * });
  * ```
  */
-export class CampaignProof extends SenderResource {
+export class CampaignProof extends SenderBase {
   /** The type token of CampaignProof. */
   static override readonly __pulumiType = typeToken("CampaignProof");
 
@@ -85,6 +85,6 @@ export class CampaignProof extends SenderResource {
    * @param opts Resource options.
    */
   constructor(name: string, args: CampaignProofArgs, opts?: pulumi.CustomResourceOptions) {
-    super("CampaignProof", name, args, opts);
+    super(...senderArgs("CampaignProof", name, args, opts));
   }
 }

@@ -4,7 +4,7 @@
 // Do not edit: edit those and regenerate (a test fails when stale).
 import type * as pulumi from "@pulumi/pulumi";
 import type { CampaignStatus } from "../provider/client";
-import { SenderResource, typeToken } from "./resource";
+import { SenderBase, senderArgs, typeToken } from "./resource";
 
 /** The arguments of a {@link CampaignSchedule}. */
 export interface CampaignScheduleArgs {
@@ -42,7 +42,7 @@ export interface CampaignScheduleArgs {
  * });
  * ```
  */
-export class CampaignSchedule extends SenderResource {
+export class CampaignSchedule extends SenderBase {
   /** The type token of CampaignSchedule. */
   static override readonly __pulumiType = typeToken("CampaignSchedule");
 
@@ -74,6 +74,6 @@ export class CampaignSchedule extends SenderResource {
    * @param opts Resource options.
    */
   constructor(name: string, args: CampaignScheduleArgs, opts?: pulumi.CustomResourceOptions) {
-    super("CampaignSchedule", name, args, opts);
+    super(...senderArgs("CampaignSchedule", name, args, opts));
   }
 }

@@ -3,7 +3,7 @@
 // entry in sdk/classes.ts.
 // Do not edit: edit those and regenerate (a test fails when stale).
 import type * as pulumi from "@pulumi/pulumi";
-import { SenderResource, typeToken } from "./resource";
+import { SenderBase, senderArgs, typeToken } from "./resource";
 
 /** The arguments of a {@link CampaignTargeting}. */
 export interface CampaignTargetingArgs {
@@ -54,7 +54,7 @@ export interface CampaignTargetingArgs {
  * });
  * ```
  */
-export class CampaignTargeting extends SenderResource {
+export class CampaignTargeting extends SenderBase {
   /** The type token of CampaignTargeting. */
   static override readonly __pulumiType = typeToken("CampaignTargeting");
 
@@ -92,6 +92,6 @@ export class CampaignTargeting extends SenderResource {
    * @param opts Resource options.
    */
   constructor(name: string, args: CampaignTargetingArgs, opts?: pulumi.CustomResourceOptions) {
-    super("CampaignTargeting", name, args, opts);
+    super(...senderArgs("CampaignTargeting", name, args, opts));
   }
 }

@@ -4,7 +4,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { CampaignStatus, LastAction } from "../provider/client";
 import { sdkClasses } from "./classes";
-import { SenderResource, typeToken } from "./resource";
+import { SenderBase, senderArgs, typeToken } from "./resource";
 
 /** The arguments of a {@link Campaign}. */
 export interface CampaignArgs {
@@ -90,7 +90,7 @@ export interface CampaignArgs {
  * }, { protect: true });
  * ```
  */
-export class Campaign extends SenderResource {
+export class Campaign extends SenderBase {
   /** The type token of Campaign. */
   static override readonly __pulumiType = typeToken("Campaign");
 
@@ -180,6 +180,6 @@ export class Campaign extends SenderResource {
    * @param opts Resource options.
    */
   constructor(name: string, args: CampaignArgs, opts?: pulumi.CustomResourceOptions) {
-    super("Campaign", name, sdkClasses.Campaign.inputs(name, args, opts), opts);
+    super(...senderArgs("Campaign", name, sdkClasses.Campaign.inputs(name, args, opts), opts));
   }
 }

@@ -38,13 +38,28 @@ class StackNonce extends pulumi.CustomResource {
 }
 
 // One per program run (per engine monitor), shared by every copy of this package in the process.
+// An older copy keeps the nonce's Output alone under REGISTRY; this one also keeps the resource
+// that holds it under HOLDERS, and reads and writes both, so that either copy finds the other's.
 const REGISTRY = Symbol.for("pulumi-sender.stackNonce");
-type Registry = WeakMap<object, pulumi.Output<string>>;
+const HOLDERS = Symbol.for("pulumi-sender.stackNonceHolder");
+// The key of a run with no engine monitor (a unit test without mocks).
+const NO_MONITOR = {};
 
-function registry(): Registry {
-  const holder = globalThis as { [REGISTRY]?: Registry };
-  holder[REGISTRY] ??= new WeakMap();
-  return holder[REGISTRY];
+function registry<T>(name: symbol): WeakMap<object, T> {
+  const holder = globalThis as unknown as Record<symbol, WeakMap<object, T> | undefined>;
+  holder[name] ??= new WeakMap();
+  return holder[name];
+}
+
+/** The stack instance's nonce, and the hidden resource that holds it. */
+export interface StackNonceOf {
+  /** The nonce (see {@link stackNonce}). */
+  readonly nonce: pulumi.Output<string>;
+  /**
+   * The `StackNonce` resource, for a `dependsOn`; undefined when an older copy of this package
+   * registered it, whose Output then carries it as a dependency.
+   */
+  readonly holder: pulumi.Resource | undefined;
 }
 
 /**
@@ -57,23 +72,25 @@ function registry(): Registry {
  * engine hands back the state's record, and {@link judgeUnplanned} judges it here, so that no
  * resource with a mark is registered in an unconfirmed new place.
  */
-export function stackNonce(): pulumi.Output<string> {
-  const key = (pulumi.runtime.getMonitor() as object | undefined) ?? registry;
-  let nonce = registry().get(key);
-  if (nonce === undefined) {
-    const place = here();
-    const holder = new StackNonce(place);
-    nonce = pulumi.all([holder.nonce, holder.place]).apply(([value, recorded]) => {
-      const failure = judgeUnplanned(
-        recorded,
-        place,
-        process.env[MOVED_FROM_ENV] || undefined,
-        process.env[COPY_OF_ENV] || undefined,
-      );
-      if (failure !== undefined) throw new pulumi.RunError(failure);
-      return value;
-    });
-    registry().set(key, nonce);
-  }
-  return nonce;
+export function stackNonce(): StackNonceOf {
+  const key = (pulumi.runtime.getMonitor() as object | undefined) ?? NO_MONITOR;
+  const nonces = registry<pulumi.Output<string>>(REGISTRY);
+  const holders = registry<pulumi.Resource>(HOLDERS);
+  const known = nonces.get(key);
+  if (known !== undefined) return { nonce: known, holder: holders.get(key) };
+  const place = here();
+  const holder = new StackNonce(place);
+  const nonce = pulumi.all([holder.nonce, holder.place]).apply(([value, recorded]) => {
+    const failure = judgeUnplanned(
+      recorded,
+      place,
+      process.env[MOVED_FROM_ENV] || undefined,
+      process.env[COPY_OF_ENV] || undefined,
+    );
+    if (failure !== undefined) throw new pulumi.RunError(failure);
+    return value;
+  });
+  nonces.set(key, nonce);
+  holders.set(key, holder);
+  return { nonce, holder };
 }

@@ -5,7 +5,7 @@
 // Do not edit: edit those and regenerate (a test fails when stale).
 import type * as pulumi from "@pulumi/pulumi";
 import { sdkClasses } from "./classes";
-import { SenderResource, typeToken } from "./resource";
+import { SenderBase, senderArgs, typeToken } from "./resource";
 
 /**
  * The arguments of a {@link TransactionalCampaign}. A new content or editor replaces the campaign;
@@ -83,7 +83,7 @@ export interface TransactionalCampaignArgs {
  * });
  * ```
  */
-export class TransactionalCampaign extends SenderResource {
+export class TransactionalCampaign extends SenderBase {
   /** The type token of TransactionalCampaign. */
   static override readonly __pulumiType = typeToken("TransactionalCampaign");
 
@@ -162,6 +162,13 @@ export class TransactionalCampaign extends SenderResource {
    * @param opts Resource options.
    */
   constructor(name: string, args: TransactionalCampaignArgs, opts?: pulumi.CustomResourceOptions) {
-    super("TransactionalCampaign", name, sdkClasses.TransactionalCampaign.inputs(name, args, opts), opts);
+    super(
+      ...senderArgs(
+        "TransactionalCampaign",
+        name,
+        sdkClasses.TransactionalCampaign.inputs(name, args, opts),
+        opts,
+      ),
+    );
   }
 }

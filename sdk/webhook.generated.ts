@@ -3,7 +3,7 @@
 // Do not edit: edit those and regenerate (a test fails when stale).
 import type * as pulumi from "@pulumi/pulumi";
 import { sdkClasses } from "./classes";
-import { SenderResource, typeToken } from "./resource";
+import { SenderBase, senderArgs, typeToken } from "./resource";
 
 /**
  * The arguments of a {@link Webhook}. A new url is changed in place; a new topic or group replaces
@@ -77,7 +77,7 @@ export interface WebhookArgs {
  * });
  * ```
  */
-export class Webhook extends SenderResource {
+export class Webhook extends SenderBase {
   /** The type token of Webhook. */
   static override readonly __pulumiType = typeToken("Webhook");
 
@@ -133,6 +133,6 @@ export class Webhook extends SenderResource {
    * @param opts Resource options.
    */
   constructor(name: string, args: WebhookArgs, opts?: pulumi.CustomResourceOptions) {
-    super("Webhook", name, sdkClasses.Webhook.inputs(name, args, opts), opts);
+    super(...senderArgs("Webhook", name, sdkClasses.Webhook.inputs(name, args, opts), opts));
   }
 }

@@ -73,4 +73,22 @@ describe("generated-class conventions", () => {
     expect(campaign).toBeInstanceOf(sender.Campaign);
     expect(await resolved(campaign.id)).toBe("cmp002");
   });
+
+  test("every class's instances are SenderResources and CustomResources, and the classes inherit SenderResource's statics", () => {
+    const hook = new sender.Webhook("inherits", {
+      url: "https://hooks.example.com/x",
+      topic: "subscribers/new",
+    });
+    expect([
+      hook instanceof sender.Webhook,
+      hook instanceof sender.SenderResource,
+      hook instanceof pulumi.CustomResource,
+      hook instanceof sender.Campaign,
+    ]).toEqual([true, true, true, false]);
+    expect(Object.getPrototypeOf(sender.Webhook.prototype)).toBe(sender.SenderResource.prototype);
+    expect([sender.Webhook.get, sender.Webhook.isInstance]).toEqual([
+      sender.SenderResource.get,
+      sender.SenderResource.isInstance,
+    ]);
+  });
 });
