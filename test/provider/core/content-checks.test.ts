@@ -206,6 +206,17 @@ describe("each rule", () => {
   });
 });
 
+describe("docs/content-checks.md", () => {
+  const doc = readFileSync(join(__dirname, "../../../docs/content-checks.md"), "utf8");
+  it.each(CONTENT_RULE_IDS)("lists %s with its default and its source", (id) => {
+    const row = doc.split("\n").find((line) => line.startsWith(`| \`${id}\``));
+    const cells = row?.split("|").map((cell) => cell.trim());
+    expect(cells?.[4]).toBe(CONTENT_RULES[id].advisory ? "advisory" : "warn");
+    for (const source of CONTENT_RULES[id].source.match(/https:\/\/\S+/g) ?? ["assumed"])
+      expect(cells?.[5]).toContain(source);
+  });
+});
+
 describe("hostile input", () => {
   it("100,000 nested elements, 10 MB, 200,000 links, 1,000,000 open braces: a bounded answer", () => {
     const deep = `${"<div>".repeat(100_000)}<a href="{{unsubscribe_link}}">u</a>`;
