@@ -50,6 +50,8 @@ type providerArgs struct {
 	ApiToken *string `pulumi:"apiToken"`
 	// The API's base URL, `https://api.sender.net` unless set. Plain `http://` is refused except on loopback.
 	BaseUrl *string `pulumi:"baseUrl"`
+	// What the content checks do with a campaign's findings at preview (a body Gmail clips, no unsubscribe link, a misspelt personalization tag, a link no recipient can open; docs/content-checks.md): `warn` (the default) shows each as a warning on its field, `error` makes each finding of a rule that is not advisory a failure that stops the preview, `off` checks nothing. The checks send no request.
+	ContentChecks *string `pulumi:"contentChecks"`
 	// Attempts per request, retries included (default 5).
 	MaxAttempts *int `pulumi:"maxAttempts"`
 	// Requests in flight at once, per provider instance (default 4).
@@ -70,6 +72,8 @@ type ProviderArgs struct {
 	ApiToken pulumi.StringPtrInput
 	// The API's base URL, `https://api.sender.net` unless set. Plain `http://` is refused except on loopback.
 	BaseUrl pulumi.StringPtrInput
+	// What the content checks do with a campaign's findings at preview (a body Gmail clips, no unsubscribe link, a misspelt personalization tag, a link no recipient can open; docs/content-checks.md): `warn` (the default) shows each as a warning on its field, `error` makes each finding of a rule that is not advisory a failure that stops the preview, `off` checks nothing. The checks send no request.
+	ContentChecks pulumi.StringPtrInput
 	// Attempts per request, retries included (default 5).
 	MaxAttempts pulumi.IntPtrInput
 	// Requests in flight at once, per provider instance (default 4).

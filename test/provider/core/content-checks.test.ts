@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it as plainIt } from "vitest";
+import { readSettings } from "../../../provider/core/config";
 import {
   CONTENT_RULE_IDS,
   CONTENT_RULES,
@@ -10,9 +11,14 @@ import {
   GMAIL_CLIP_BYTES,
   PARSE_CAP,
 } from "../../../provider/core/content-checks";
+import { withContentChecks } from "../../../provider/core/content-in-check";
 import { EVIDENCE_MAX } from "../../../provider/core/content-scan";
+import { forResource } from "../../../provider/core/diagnostics";
 import { TERRAFORM_WORDS } from "../../../provider/terraform/words";
 import { inDialect } from "../../../provider/words";
+import { it as pulumiIt } from "../../support/pulumi-words";
+
+const it = plainIt;
 
 const fixture = (name: string) => readFileSync(join(__dirname, "../../fixtures/content", name), "utf8");
 const NEWSLETTER = fixture("newsletter.html");
@@ -292,6 +298,72 @@ describe("hostile input", () => {
         },
       ),
       { numRuns: 300 },
+    );
+  });
+});
+
+describe("in a campaign kind's check (withContentChecks)", () => {
+  const spec = { kind: "Campaign", formatField: "contentType", plain: ["text"], marketing: true } as const;
+  const news = {
+    title: "Spring",
+    subject: "Spring is here",
+    contentType: "html",
+    content: '<p>Hi</p><img src="https://e.com/a.png"><a href="http://e.com/">shop</a>',
+  };
+  const NO_UNSUBSCRIBE =
+    'Campaign "Spring": content has no unsubscribe link, which every marketing email must carry; add a link whose address or text says unsubscribe (content check unsubscribe-link)';
+  const NO_ALT =
+    'Campaign "Spring": content has 1 image without alt text (<img src="https://e.com/a.png">); say what it shows in alt, or alt="" for decoration (content check image-alt)';
+  const HTTP =
+    'Campaign "Spring": content has 1 link or image over plain http (<a href="http://e.com/">); use https:// (content check insecure-url)';
+
+  /** The result and the warnings a check gave, each with the field its sink was handed. */
+  async function run(mode: "off" | "warn" | "error", olds: object | undefined, bag: object = news) {
+    const lines: string[] = [];
+    const result = await forResource(
+      "urn:test",
+      async () => withContentChecks(spec, mode, olds, bag, { inputs: bag }),
+      (_severity, message, _urn, field) => {
+        lines.push(`${field}: ${message}`);
+      },
+    );
+    return { result, lines };
+  }
+
+  it("warn: one warning per finding, on its field; the inputs pass", async () => {
+    const { result, lines } = await run("warn", undefined);
+    expect(result).toEqual({ inputs: news });
+    expect(lines).toEqual([`content: ${NO_UNSUBSCRIBE}`, `content: ${NO_ALT}`, `content: ${HTTP}`]);
+  });
+
+  it("error: a finding of a rule that is not advisory fails the check on its field; an advisory one still warns", async () => {
+    const { result, lines } = await run("error", {});
+    expect(result).toEqual({
+      inputs: news,
+      failures: [
+        { property: "", field: "content", reason: NO_UNSUBSCRIBE },
+        { property: "", field: "content", reason: NO_ALT },
+      ],
+    });
+    expect(lines).toEqual([`content: ${HTTP}`]);
+  });
+
+  it("off, unchanged text, or a content type not yet known: nothing", async () => {
+    expect((await run("off", undefined)).lines).toEqual([]);
+    expect((await run("warn", { ...news, modified: "x" })).lines).toEqual([]);
+    const unknown = { ...news, contentType: "\u0000sender:unknown\u0000" };
+    expect((await run("warn", undefined, unknown)).lines).toEqual([]);
+    const changed = await run("warn", { ...news, subject: "Old" });
+    expect(changed.lines).toHaveLength(3);
+  });
+
+  pulumiIt("sender:contentChecks takes off, warn or error, and refuses anything else naming them", () => {
+    const settings = (value: string) =>
+      readSettings({ get: (key) => (key === "sender:contentChecks" ? value : undefined) }, {});
+    expect(readSettings({ get: () => undefined }, {}).contentChecks).toBe("warn");
+    expect(settings("error").contentChecks).toBe("error");
+    expect(() => settings("loud")).toThrow(
+      'Invalid config sender:contentChecks: sender:contentChecks must be one of off, warn, error (got "loud"), e.g. `pulumi config set sender:contentChecks "error"`',
     );
   });
 });

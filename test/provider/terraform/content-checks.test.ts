@@ -1,0 +1,91 @@
+// Issue 57 through the Terraform door: a plan shows each content finding as a diagnostic on its
+// attribute, `content_checks = "error"` makes it an error, and nothing is written.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startEmulator } from "../../../emulator/server";
+import { TerraformDoor } from "../../../provider/terraform/door";
+import { fromCore } from "../../../provider/terraform/values";
+
+const TOKEN = "tok-unit-terraform-content-7hWx";
+let emu: Awaited<ReturnType<typeof startEmulator>>;
+
+beforeAll(async () => {
+  emu = await startEmulator({ port: 0, token: TOKEN });
+});
+
+afterAll(async () => {
+  await emu?.close();
+});
+
+const writes = async () =>
+  ((await (await fetch(`${emu.url}/__emulator/request-counts`)).json()) as { mutating: number }).mutating;
+
+/** A door configured with `content_checks` (left out when undefined). */
+function doorWith(contentChecks?: string): TerraformDoor {
+  const door = new TerraformDoor();
+  const provider = fromCore(door.schema.provider.attributes, {
+    apiToken: TOKEN,
+    baseUrl: emu.url,
+    ownershipScope: "unit/terraform-content",
+    ...(contentChecks === undefined ? {} : { contentChecks }),
+  });
+  expect(door.configure(provider, {}).diagnostics).toEqual([]);
+  return door;
+}
+
+const CAMPAIGN = {
+  title: "TF content",
+  subject: "Spring is here",
+  from: "Example News",
+  replyTo: "news@example.com",
+  contentType: "html",
+  content: `<p>${"Spring. ".repeat(13_100)}</p>`,
+};
+const CLIPPED =
+  'sender_campaign "TF content": content is 102.4 KB of html, over the 102 KB at which Gmail clips a message and hides its end (the footer and its unsubscribe link); make it smaller (less inline CSS, fewer blocks) (content check gmail-clipping)';
+const NO_UNSUBSCRIBE =
+  'sender_campaign "TF content": content has no unsubscribe link, which every marketing email must carry; add a link whose address or text says unsubscribe (content check unsubscribe-link)';
+
+async function plan(door: TerraformDoor, inputs: Record<string, unknown> = CAMPAIGN) {
+  const config = fromCore(door.schema.resources.sender_campaign!.block.attributes, inputs);
+  return door.plan("sender_campaign", null, config, config, undefined);
+}
+
+describe("a campaign's content findings at plan", () => {
+  it("by default: one warning per finding, on its attribute, and the plan goes on with nothing written", async () => {
+    const before = await writes();
+    const planned = await plan(doorWith());
+    expect(planned.diagnostics).toEqual([
+      { severity: "WARNING", summary: CLIPPED, path: ["content"] },
+      { severity: "WARNING", summary: NO_UNSUBSCRIBE, path: ["content"] },
+    ]);
+    expect(planned.planned).not.toBeUndefined();
+    expect(await writes()).toBe(before);
+  });
+
+  it('content_checks = "error": the plan fails with both on their attribute; "off": nothing', async () => {
+    const before = await writes();
+    const failed = await plan(doorWith("error"));
+    expect(failed.diagnostics).toEqual([
+      { severity: "ERROR", summary: CLIPPED, path: ["content"] },
+      { severity: "ERROR", summary: NO_UNSUBSCRIBE, path: ["content"] },
+    ]);
+    expect(failed.planned).toBeUndefined();
+    expect((await plan(doorWith("off"))).diagnostics).toEqual([]);
+    expect(await writes()).toBe(before);
+  });
+
+  it("a content_checks value it does not take is refused at configure, naming the three", () => {
+    const door = new TerraformDoor();
+    const provider = fromCore(door.schema.provider.attributes, {
+      apiToken: TOKEN,
+      baseUrl: emu.url,
+      contentChecks: "loud",
+    });
+    expect(door.configure(provider, {}).diagnostics.map((d) => [d.summary, d.path])).toEqual([
+      [
+        'Invalid provider attribute content_checks: content_checks must be one of off, warn, error (got "loud"), e.g. `content_checks = "error"` in the provider block',
+        ["content_checks"],
+      ],
+    ]);
+  });
+});
