@@ -121,6 +121,7 @@ export const CONFIG_TABLE = {
   contentChecks: {
     type: "string",
     default: "warn",
+    env: "SENDER_CONTENT_CHECKS",
     values: CONTENT_CHECK_MODES,
     doc: "What the content checks do with a campaign's findings at {@preview} (a body Gmail clips, no unsubscribe link, a misspelt personalization tag, a link no recipient can open; docs/content-checks.md): `warn` (the default) shows each as a warning on its field, `error` makes each finding of a rule that is not advisory a failure that stops the {@preview}, `off` checks nothing. The checks send no request.",
     setting: "contentChecks",

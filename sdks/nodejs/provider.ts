@@ -36,7 +36,7 @@ export class Provider extends pulumi.ProviderResource {
         {
             resourceInputs["apiToken"] = (args?.apiToken ? pulumi.secret(args.apiToken) : undefined) ?? utilities.getEnv("SENDER_API_TOKEN");
             resourceInputs["baseUrl"] = (args?.baseUrl) ?? utilities.getEnv("SENDER_BASE_URL");
-            resourceInputs["contentChecks"] = args?.contentChecks;
+            resourceInputs["contentChecks"] = (args?.contentChecks) ?? utilities.getEnv("SENDER_CONTENT_CHECKS");
             resourceInputs["maxAttempts"] = pulumi.output(args?.maxAttempts).apply(JSON.stringify);
             resourceInputs["maxInFlight"] = pulumi.output(args?.maxInFlight).apply(JSON.stringify);
             resourceInputs["minScheduleLeadMinutes"] = pulumi.output(args?.minScheduleLeadMinutes).apply(JSON.stringify);

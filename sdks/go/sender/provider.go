@@ -33,6 +33,11 @@ func NewProvider(ctx *pulumi.Context,
 			args.BaseUrl = pulumi.StringPtr(d.(string))
 		}
 	}
+	if args.ContentChecks == nil {
+		if d := internal.GetEnvOrDefault(nil, nil, "SENDER_CONTENT_CHECKS"); d != nil {
+			args.ContentChecks = pulumi.StringPtr(d.(string))
+		}
+	}
 	if args.ApiToken != nil {
 		args.ApiToken = pulumi.ToSecret(args.ApiToken).(pulumi.StringPtrInput)
 	}

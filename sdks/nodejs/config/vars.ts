@@ -35,7 +35,7 @@ Object.defineProperty(exports, "baseUrl", {
 export declare const contentChecks: string | undefined;
 Object.defineProperty(exports, "contentChecks", {
     get() {
-        return __config.get("contentChecks");
+        return __config.get("contentChecks") ?? utilities.getEnv("SENDER_CONTENT_CHECKS");
     },
     enumerable: true,
 });

@@ -49,6 +49,8 @@ class ProviderArgs:
             base_url = _utilities.get_env('SENDER_BASE_URL')
         if base_url is not None:
             pulumi.set(__self__, "base_url", base_url)
+        if content_checks is None:
+            content_checks = _utilities.get_env('SENDER_CONTENT_CHECKS')
         if content_checks is not None:
             pulumi.set(__self__, "content_checks", content_checks)
         if max_attempts is not None:
@@ -252,6 +254,8 @@ class Provider(pulumi.ProviderResource):
             if base_url is None:
                 base_url = _utilities.get_env('SENDER_BASE_URL')
             __props__.__dict__["base_url"] = base_url
+            if content_checks is None:
+                content_checks = _utilities.get_env('SENDER_CONTENT_CHECKS')
             __props__.__dict__["content_checks"] = content_checks
             __props__.__dict__["max_attempts"] = pulumi.Output.from_input(max_attempts).apply(pulumi.runtime.to_json) if max_attempts is not None else None
             __props__.__dict__["max_in_flight"] = pulumi.Output.from_input(max_in_flight).apply(pulumi.runtime.to_json) if max_in_flight is not None else None

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator } from "../../../emulator/server";
 import { TerraformDoor } from "../../../provider/terraform/door";
+import { callFunction } from "../../../provider/terraform/functions";
 import { fromCore } from "../../../provider/terraform/values";
 
 const TOKEN = "tok-unit-terraform-content-7hWx";
@@ -83,9 +84,26 @@ describe("a campaign's content findings at plan", () => {
     });
     expect(door.configure(provider, {}).diagnostics.map((d) => [d.summary, d.path])).toEqual([
       [
-        'Invalid provider attribute content_checks: content_checks must be one of off, warn, error (got "loud"), e.g. `content_checks = "error"` in the provider block',
+        'Invalid provider attribute content_checks (or SENDER_CONTENT_CHECKS): content_checks must be one of off, warn, error (got "loud"), e.g. `content_checks = "error"` in the provider block',
         ["content_checks"],
       ],
     ]);
+  });
+});
+
+describe("provider::sender::content_report", () => {
+  it("answers the plan's lines in Terraform's words; a transactional (plain) body needs no unsubscribe link", () => {
+    expect(callFunction("content_report", ["Spring", "", "Our news at www.example.com", "text"])).toEqual({
+      result: [
+        "content has no unsubscribe link, which every marketing email must carry; add a link whose address or text says unsubscribe (content check unsubscribe-link)",
+        "content is plain text (content_type) but has 1 link written as markup or without a scheme (www.example.com); write each as a full https:// address (content check plain-text-link)",
+      ],
+    });
+    expect(callFunction("content_report", ["Reset", "", "Follow https://e.com/r", "plain"])).toEqual({
+      result: [],
+    });
+    expect(callFunction("content_report", ["Spring", "", "x"])).toEqual({
+      error: { text: "content_report takes 4 arguments, not 3" },
+    });
   });
 });

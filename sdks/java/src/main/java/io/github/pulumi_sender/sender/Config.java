@@ -31,7 +31,7 @@ public final class Config {
  * 
  */
     public Optional<String> contentChecks() {
-        return Codegen.stringProp("contentChecks").config(config).get();
+        return Codegen.stringProp("contentChecks").config(config).env("SENDER_CONTENT_CHECKS").get();
     }
 /**
  * Attempts per request, retries included (default 5).

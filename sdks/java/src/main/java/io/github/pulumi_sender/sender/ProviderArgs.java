@@ -377,6 +377,7 @@ public final class ProviderArgs extends com.pulumi.resources.ResourceArgs {
         public ProviderArgs build() {
             $.apiToken = Codegen.stringProp("apiToken").secret().arg($.apiToken).env("SENDER_API_TOKEN").getNullable();
             $.baseUrl = Codegen.stringProp("baseUrl").output().arg($.baseUrl).env("SENDER_BASE_URL").getNullable();
+            $.contentChecks = Codegen.stringProp("contentChecks").output().arg($.contentChecks).env("SENDER_CONTENT_CHECKS").getNullable();
             return $;
         }
     }
