@@ -21,6 +21,7 @@ import {
   ROOT,
   type StackHandle,
 } from "../test/support/stack";
+import { contentChecks } from "./content";
 import { writeGoals } from "./report";
 
 const TOKEN = "bench-token-Wq8Jr2Zt";
@@ -915,6 +916,7 @@ async function main() {
   if (wanted("client")) await clientOverhead(results);
   if (wanted("startup")) await pluginStartup(results);
   if (wanted("preview")) await previewChecks(results);
+  if (wanted("content")) await contentChecks(results);
   if (wanted("tarball")) await pluginTarball(results);
   if (wanted("native")) await nativeVsDynamic(results);
   if (wanted("languages")) await javaVsGo(results);
