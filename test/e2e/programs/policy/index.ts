@@ -8,7 +8,12 @@ import * as pulumi from "@pulumi/pulumi";
 import * as sender from "pulumi-sender";
 
 const config = new pulumi.Config();
-const email = { from: "Example News", contentType: "html", content: "<p>Hello</p>" } as const;
+// With its unsubscribe link: the pack's content-checks has nothing to say of it.
+const email = {
+  from: "Example News",
+  contentType: "html",
+  content: '<p>Hello</p><p><a href="https://example.com/unsubscribe">Unsubscribe</a></p>',
+} as const;
 
 const welcome = new sender.Campaign("welcome", {
   ...email,
