@@ -107,3 +107,33 @@ describe("provider::sender::content_report", () => {
     });
   });
 });
+
+describe("the sender_content_report data source", () => {
+  it("answers the findings of the text it is given, in Terraform's words, with no request", async () => {
+    const door = doorWith();
+    const before = await writes();
+    const attributes = door.schema.dataSources.sender_content_report!.block.attributes;
+    const read = await door.readDataSource(
+      "sender_content_report",
+      fromCore(attributes, {
+        subject: "Spring",
+        content: "See www.example.com {{unsubscribe}}",
+        contentType: "text",
+      }),
+    );
+    expect(read.diagnostics).toEqual([]);
+    expect((read.state as Record<string, unknown>).findings).toEqual([
+      {
+        rule: "plain-text-link",
+        field: "content",
+        count: 1,
+        evidence: "www.example.com",
+        advisory: true,
+        message:
+          "content is plain text (content_type) but has 1 link written as markup or without a scheme (www.example.com); write each as a full https:// address (content check plain-text-link)",
+      },
+    ]);
+    expect((read.state as Record<string, unknown>).errors).toBe(0);
+    expect(await writes()).toBe(before);
+  });
+});
