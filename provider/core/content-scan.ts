@@ -7,6 +7,7 @@
  */
 import { Parser } from "htmlparser2";
 import { editDistance } from "./edit-distance";
+import { isPrivateHost } from "./private-host";
 
 /** How many characters of an html body are parsed; the rest is only measured (and searched for an unsubscribe word). */
 export const PARSE_CAP = 1024 * 1024;
@@ -110,25 +111,6 @@ function tagName(inside: string, whole: string, into: ScanResult): void {
   if (near !== undefined) add(into, "badTags", `${whole}, did you mean {{ ${near} }}?`);
 }
 
-/** Hosts no recipient reaches: loopback, `localhost`, private (RFC 1918, RFC 4193), link-local, unspecified. */
-export function isLocalHost(hostname: string): boolean {
-  const host = hostname.toLowerCase().replace(/^\[|\]$/g, "");
-  if (host === "localhost" || host.endsWith(".localhost") || host.endsWith(".local")) return true;
-  if (host === "::1" || host === "::" || /^f[cd][0-9a-f]{2}:/.test(host) || /^fe[89ab][0-9a-f]:/.test(host))
-    return true;
-  const v4 = /^(\d{1,3})\.(\d{1,3})\.\d{1,3}\.\d{1,3}$/.exec(host);
-  if (!v4) return false;
-  const [a, b] = [Number(v4[1]), Number(v4[2])];
-  return (
-    a === 0 ||
-    a === 10 ||
-    a === 127 ||
-    (a === 169 && b === 254) ||
-    (a === 172 && b >= 16 && b <= 31) ||
-    (a === 192 && b === 168)
-  );
-}
-
 /** Judges one link or image address (`what` is how the evidence shows it). */
 function judgeAddress(raw: string, what: string, into: ScanResult, link: boolean): void {
   const value = raw.trim();
@@ -159,7 +141,7 @@ function judgeAddress(raw: string, what: string, into: ScanResult, link: boolean
     add(into, "unreachable", what);
     return;
   }
-  if (isLocalHost(url.hostname)) add(into, "unreachable", what);
+  if (isPrivateHost(url.hostname)) add(into, "unreachable", what);
   else if (scheme === "http") add(into, "insecure", what);
 }
 

@@ -154,6 +154,8 @@ describe("each rule", () => {
       '<img alt="" src="https://10.0.0.7/logo.png">',
       '<a href="http://192.168.1.4/">d</a>',
       '<a href="https://[::1]/">e</a>',
+      '<a href="https://[fe90::1]/">e2</a>',
+      '<a href="https://intranet.internal/">e3</a>',
       '<a href="/about">f</a>',
       '<a href="">g</a>',
       '<a href="#">h</a>',
@@ -163,7 +165,7 @@ describe("each rule", () => {
       '<a href="https://{{ shop }}.example.com/">k</a>',
     ].join("");
     expect(brief(campaign(links))).toEqual([
-      'unreachable-link content 7 <a href="http://localhost:8080/offer">',
+      'unreachable-link content 9 <a href="http://localhost:8080/offer">',
       'empty-link content 2 <a href="">',
       'insecure-url content 2 <a href="http://www.example.com/">',
     ]);
