@@ -24,6 +24,7 @@ import {
   ROOT,
   type StackHandle,
 } from "../test/support/stack";
+import { contentChecks } from "./content";
 import { writeGoals } from "./report";
 import {
   campaignsConfig,
@@ -1247,6 +1248,7 @@ async function main() {
   if (wanted("startup")) await pluginStartup(results);
   if (wanted("terraform")) await terraformDoor(results);
   if (wanted("preview")) await previewChecks(results);
+  if (wanted("content")) await contentChecks(results);
   if (wanted("tarball")) await pluginTarball(results);
   if (wanted("native")) await nativeVsDynamic(results);
   if (wanted("languages")) await javaVsGo(results);

@@ -61,6 +61,8 @@ const GENERATORS = [
   { script: "sdks", writes: ["sdks/schema.json", "sdks/nodejs/", "sdks/python/", "sdks/go/", "sdks/java/"] },
   { script: "docs:registry", writes: ["docs/_index.md", "docs/installation-configuration.md"] },
   { script: "policy:kinds", writes: ["policy/src/resources.ts"] },
+  // The pack's copy of the core's content checks, bundled (esbuild, from the sources).
+  { script: "policy:content", writes: ["policy/src/content-checks.generated.ts"] },
   // dist/plugin-bundle.js and dist/plugin.js, for the plugin tarball: nothing checked in.
   { script: "plugin:bundle", writes: [], check: false },
 ];

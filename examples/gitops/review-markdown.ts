@@ -1,6 +1,7 @@
 // The review report's Markdown: one section per campaign touched, the fields that change, a safety
 // line, and the rendered email before and after. Pure: every input (the time, the tag names, the
 // image paths) is given, so the same preview gives the same text.
+import { checkContent } from "pulumi-sender/provider";
 import type { CampaignChange, EmailSide } from "./review-plan";
 import type { PolicyViolation } from "./review-policy";
 
@@ -228,6 +229,38 @@ export function policySection(policy: NonNullable<MarkdownOptions["policy"]>): s
   return lines;
 }
 
+/**
+ * The content section: the content checks' findings (pulumi-sender's, the lines a preview warns)
+ * of every campaign whose email changes, as the merge would leave it, or that none has any.
+ */
+export function contentSection(changes: readonly CampaignChange[]): string[] {
+  const lines = ["", "## Content", ""];
+  const checked = changes.filter((change) => change.after !== undefined && !emailUnchanged(change));
+  const found: string[] = [];
+  for (const change of checked) {
+    const after = change.after as EmailSide;
+    for (const finding of checkContent({
+      subject: after.subject,
+      preheader: after.preheader,
+      content: after.content,
+      format: after.contentType === "text" ? "text" : "html",
+      marketing: true,
+      formatField: "contentType",
+    })) {
+      const advisory = finding.advisory ? " (advisory)" : "";
+      found.push(`- ⚠️ **${escapeMarkdown(change.name)}**${advisory}: ${escapeMarkdown(finding.message)}`);
+    }
+  }
+  const campaigns = `${checked.length} campaign${checked.length === 1 ? "" : "s"} whose email changes`;
+  if (found.length === 0) return [...lines, `No content findings in the ${campaigns}.`];
+  return [
+    ...lines,
+    `${found.length} finding${found.length === 1 ? "" : "s"} of the content checks in the ${campaigns} (docs/content-checks.md): the preview warns each, and \`sender:contentChecks: error\` fails it on all but the advisory ones.`,
+    "",
+    ...found,
+  ];
+}
+
 /** The whole report. */
 export function reviewMarkdown(changes: readonly CampaignChange[], options: MarkdownOptions): string {
   const counts = (["created", "updated", "replaced", "deleted"] as const)
@@ -245,6 +278,7 @@ export function reviewMarkdown(changes: readonly CampaignChange[], options: Mark
     lines.push("", "## Preview errors", "", ...options.errors.map((e) => `- ${escapeMarkdown(e)}`));
   }
   if (options.policy) lines.push(...policySection(options.policy));
+  if (changes.length > 0) lines.push(...contentSection(changes));
   for (const change of changes) {
     lines.push("", `## ${escapeMarkdown(change.name)}: ${change.op}`, "");
     lines.push(

@@ -7,6 +7,8 @@ import type { ReportViolation, ResourceValidationPolicy, StackValidationPolicy }
 import {
   type AudienceOptions,
   addressesOutsideDomains,
+  type ContentOptions,
+  contentViolations,
   schedulesWithoutAudience,
   schedulesWithoutProof,
   scheduleTooSoon,
@@ -125,6 +127,33 @@ export const webhookHttps: ResourceValidationPolicy = {
   },
 };
 
+/**
+ * `content-checks`: the provider's content checks (docs/content-checks.md) on each campaign's
+ * subject, preheader and content. Advisory by default, as the provider only warns by default;
+ * `{"content-checks": "mandatory"}` stops a preview on a finding.
+ */
+export const contentChecks: ResourceValidationPolicy = {
+  name: "content-checks",
+  description:
+    "A Campaign's or TransactionalCampaign's subject, preheader and content pass the provider's content checks (docs/content-checks.md).",
+  enforcementLevel: "advisory",
+  configSchema: {
+    properties: {
+      advisoryFindings: {
+        type: "boolean",
+        default: true,
+        description:
+          "Whether the findings of the checks' advisory rules (their basis assumed) are reported too.",
+      },
+    },
+  },
+  remediationSteps: "Fix the content as each finding says (its rule is named in the line).",
+  validateResource: (args, reportViolation) => {
+    const config = args.getConfig<Partial<ContentOptions>>();
+    report(reportViolation, contentViolations(args, { advisoryFindings: config.advisoryFindings ?? true }));
+  },
+};
+
 /** Every rule of the pack, in the order docs/policy.md describes them. */
 export const policies: (ResourceValidationPolicy | StackValidationPolicy)[] = [
   scheduleNeedsAudience,
@@ -132,4 +161,5 @@ export const policies: (ResourceValidationPolicy | StackValidationPolicy)[] = [
   scheduleLeadTime,
   senderDomain,
   webhookHttps,
+  contentChecks,
 ];

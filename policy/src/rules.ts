@@ -3,6 +3,7 @@
  * the resources, the rule's config and the time, each returning the violations it finds, so that
  * the tests can give them any stack and any clock.
  */
+import { checkContent } from "./content-checks.generated";
 import { kindOf, label, read, type SenderKind } from "./resources";
 
 /** One violation: the message, and the URN of the resource it is reported on. */
@@ -332,4 +333,51 @@ export function webhookNotHttps(
       `${label("Webhook", resource.name)}: url ${shown}, so Sender would deliver subscriber data in clear ` +
       "text: serve the endpoint over TLS and give its https:// URL.",
   };
+}
+
+/** A finding of the content checks, as far as the rule reads it (the core's `ContentFinding`). */
+interface ContentFindingSeen {
+  /** Whether the rule is advisory (its basis assumed). */
+  readonly advisory: boolean;
+  /** The line: the field, the evidence, what to do, the rule. */
+  readonly message: string;
+}
+
+/** Config of `content-checks`. */
+export interface ContentOptions {
+  /** Whether the findings of the checks' advisory rules (their basis assumed) are reported too. Default true. */
+  advisoryFindings: boolean;
+}
+
+/**
+ * `content-checks`: the findings of the provider's content checks (docs/content-checks.md: a body
+ * Gmail clips, no unsubscribe link, a misspelt personalization tag, a link no recipient can open…)
+ * of a Campaign's or a TransactionalCampaign's subject, preheader and content, one violation each,
+ * naming the resource. The checks are the core's, copied into the pack by `npm run generate`
+ * (content-checks.generated.ts); a value the preview does not know is not judged.
+ */
+export function contentViolations(
+  resource: Pick<StackResource, "type" | "name" | "urn" | "props">,
+  options: ContentOptions,
+): Violation[] {
+  const kind = kindOf(resource.type);
+  if (kind !== "Campaign" && kind !== "TransactionalCampaign") return [];
+  const text = (key: string) => {
+    const value = read(resource.props, key);
+    return typeof value === "string" ? value : undefined;
+  };
+  const formatField = kind === "Campaign" ? "contentType" : "editor";
+  const format = text(formatField);
+  const findings = checkContent({
+    subject: text("subject"),
+    preheader: text("preheader"),
+    // How the body reads is not known: it is not judged.
+    content: format === undefined ? undefined : text("content"),
+    format: format === "text" || format === "plain" ? "text" : "html",
+    marketing: kind === "Campaign",
+    formatField,
+  }) as ContentFindingSeen[];
+  return findings
+    .filter((finding) => options.advisoryFindings || !finding.advisory)
+    .map((finding) => ({ urn: resource.urn, message: `${label(kind, resource.name)}: ${finding.message}` }));
 }

@@ -4,6 +4,7 @@ import { SenderConfigError } from "../client/errors/config-error";
 import { shorten } from "../client/query";
 import { DEFAULT_RETRY_OPTIONS } from "../client/retry";
 import { type Dialect, say, sayIn, setSettingWord, settingWord, words } from "../words";
+import { CONTENT_CHECK_MODES, type ContentCheckMode } from "./content-checks";
 import { editDistance } from "./edit-distance";
 
 /** The settings the provider reads from stack config (`sender:*`) or the environment. */
@@ -24,6 +25,8 @@ export interface ProviderSettings {
   minScheduleLeadMinutes: number | undefined;
   /** Whether a CampaignSchedule's create or update is refused, before it is sent, when its campaign has no audience in the service. */
   scheduleNeedsAudience: boolean;
+  /** What the content checks do at preview and plan: nothing, warnings, or check failures. */
+  contentChecks: ContentCheckMode;
 }
 
 /** The default base URL of the real service. */
@@ -41,6 +44,8 @@ export interface ConfigKey {
   readonly doc: string;
   /** A secret: never stored in clear, never logged. */
   readonly secret?: boolean;
+  /** The values a string key takes, when it takes only these; any other is refused naming them. */
+  readonly values?: readonly string[];
   /** The {@link ProviderSettings} member the value goes to. */
   readonly setting: keyof ProviderSettings;
   /** What a number is multiplied by on its way to the setting (seconds to ms: 1000). */
@@ -112,6 +117,14 @@ export const CONFIG_TABLE = {
     doc: "Refuse a CampaignSchedule's create or update, before it reaches the service, when its campaign has no audience there (no tags, saved filters or groups, and not sendToAll): the policy pack's schedule-needs-audience, held under {@command upSkippingPreview} too.",
     setting: "scheduleNeedsAudience",
     stackWide: true,
+  },
+  contentChecks: {
+    type: "string",
+    default: "warn",
+    env: "SENDER_CONTENT_CHECKS",
+    values: CONTENT_CHECK_MODES,
+    doc: "What the content checks do with a campaign's findings at {@preview} (a body Gmail clips, no unsubscribe link, a misspelt personalization tag, a link no recipient can open; docs/content-checks.md): `warn` (the default) shows each as a warning on its field, `error` makes each finding of a rule that is not advisory a failure that stops the {@preview}, `off` checks nothing. The checks send no request.",
+    setting: "contentChecks",
   },
 } as const satisfies Record<string, ConfigKey>;
 
@@ -224,6 +237,15 @@ export function readSettings(config: ConfigSource, env: NodeJS.ProcessEnv = proc
     }
     return parsed.data * scale;
   };
+  const oneOf = (name: string, values: readonly string[] | undefined, raw: string | undefined) => {
+    if (raw === undefined || values === undefined || values.includes(raw)) return raw;
+    const reason = say`${settingWord(name)} must be one of ${values.join(", ")} (got ${JSON.stringify(shorten(raw))}), e.g. ${setSettingWord(name, JSON.stringify(values[values.length - 1] ?? ""))}`;
+    throw new SenderConfigError(
+      `sender:${name}`,
+      reason,
+      say`Invalid config ${settingWord(name)}: ${reason}`,
+    );
+  };
   const settings: Record<string, string | number | boolean | undefined> = {};
   for (const [name, key] of Object.entries(CONFIG_TABLE) as [ConfigKeyName, ConfigKey][]) {
     const value =
@@ -231,7 +253,7 @@ export function readSettings(config: ConfigSource, env: NodeJS.ProcessEnv = proc
         ? number(name, key.scale)
         : key.type === "boolean"
           ? flag(name)
-          : (pick(name) ?? ((key.env !== undefined && env[key.env]) || undefined));
+          : oneOf(name, key.values, pick(name) ?? ((key.env !== undefined && env[key.env]) || undefined));
     settings[key.setting] = value ?? (key.type === "integer" ? undefined : key.default);
   }
   return settings as unknown as ProviderSettings;

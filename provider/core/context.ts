@@ -18,6 +18,7 @@ import {
   type ProviderSettings,
   readSettings,
 } from "./config";
+import type { ContentCheckMode } from "./content-checks";
 import { EngineWatch } from "./engine-watch";
 import { ListedCampaigns } from "./listed-campaigns";
 
@@ -233,6 +234,11 @@ export class ProviderContext {
    */
   scheduleNeedsAudience(): boolean {
     return this.#settings?.scheduleNeedsAudience === true;
+  }
+
+  /** `sender:contentChecks`: what the content checks do with their findings; `warn` when unset. */
+  contentChecks(): ContentCheckMode {
+    return this.#settings?.contentChecks ?? "warn";
   }
 
   /** A safe description for logs: never the token. */

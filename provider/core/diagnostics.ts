@@ -12,11 +12,16 @@ import { AsyncLocalStorage } from "node:async_hooks";
 /** How loud a line is: `info` reads as plain text, `warning` with the engine's `warning:` prefix. */
 export type Severity = "info" | "warning";
 
-/** Delivers one line; `urn` is the resource whose operation wrote it, when known. */
+/**
+ * Delivers one line; `urn` is the resource whose operation wrote it, when known; `field` the input
+ * it is about (a core path, `content`), when it is about one, for a door that puts it there
+ * (Terraform's attribute path): the line names the field too.
+ */
 export type DiagnosticSink = (
   severity: Severity,
   message: string,
   urn: string | undefined,
+  field?: string,
 ) => void | Promise<void>;
 
 /** The default: one line on stderr, `warning: ` before a warning, as the engine shows it. */
@@ -33,15 +38,18 @@ interface Scope {
 
 const currentScope = new AsyncLocalStorage<Scope>();
 
-function emit(severity: Severity, message: string): void {
+function emit(severity: Severity, message: string, field?: string): void {
   const scope = currentScope.getStore();
-  const delivered = (scope?.sink ?? stderrSink)(severity, message, scope?.urn);
+  const delivered = (scope?.sink ?? stderrSink)(severity, message, scope?.urn, field);
   if (delivered && scope) scope.pending.push(delivered.catch(() => undefined));
 }
 
-/** A warning: something the user should know and may have to act on. */
-export function warn(message: string): void {
-  emit("warning", message);
+/**
+ * A warning: something the user should know and may have to act on; `field`, the input it is
+ * about, when it is about one (the message names it too).
+ */
+export function warn(message: string, field?: string): void {
+  emit("warning", message, field);
 }
 
 /** A notice: what an operation will do, where the engine's summary cannot say it (an adoption). */

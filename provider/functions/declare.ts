@@ -151,6 +151,11 @@ export interface DataSource<A, R> {
   readonly docs: { readonly description: string; readonly args: FieldDocs<A>; readonly result: FieldDocs<R> };
   /** Reads the result with this client; the arguments are checked already. */
   readonly run: (client: SenderClient, args: A) => Promise<R>;
+  /**
+   * The result computed from the arguments alone, for a data source that reads nothing: then no
+   * client is made (no token needed) and `run` is not called.
+   */
+  readonly local?: (args: A) => R;
 }
 
 /** A data source of any arguments and result, as the registry lists them. */

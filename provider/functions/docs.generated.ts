@@ -178,6 +178,22 @@ export const dataSourceDocs = {
       total: "How many carts there are in all, even when `maxItems` stopped the read early.",
     },
   },
+  getContentReport: {
+    description:
+      "The content checks' findings of a subject, preheader and body, as a {@preview} shows them on a campaign (a body Gmail clips, no unsubscribe link, a misspelt personalization tag, an image without alt text, a link no recipient can open; docs/content-checks.md). Reads nothing: no request, no link fetched, no API token needed. The provider's `contentChecks` setting does not apply here: every finding is returned, and `errors` counts those it would make failures.",
+    args: {
+      subject: "The subject line.",
+      preheader: "The text inboxes show after the subject (the preheader).",
+      content: "The body: html, or plain text when `contentType` is `text` or `plain`.",
+      contentType: "How `content` is read: `html` (the default), `editor`, `text` or `plain`.",
+      transactional:
+        "Whether it is a transactional campaign's, which needs no unsubscribe link. Default `false`.",
+    },
+    result: {
+      findings: "Every finding, in the rules' order; empty when the content passes.",
+      errors: "How many findings would fail a {@preview} under `contentChecks` `error` (those not advisory).",
+    },
+  },
   getFilter: {
     description:
       "Finds the one saved filter of the account with this exact name (`GET /v2/filters`, every page), as {@link getTag} finds a tag: `{@lookupUse filterIds filter engaged}`.",
@@ -401,6 +417,15 @@ export const objectTypeDocs = {
     priceDisplay: "Unit price as shown to the customer.",
     qty: "Quantity.",
     image: "URL of the product image.",
+  },
+  ContentFinding: {
+    rule: "The rule, e.g. `gmail-clipping`, `unsubscribe-link` (docs/content-checks.md lists each).",
+    field: "The field it is on: `subject`, `preheader` or `content`.",
+    count: "How many times the rule fired in the field.",
+    evidence: "The first occurrence (a tag, a link) or the measure (a size, a length).",
+    advisory:
+      "Whether the rule is advisory (its basis assumed): it never fails a {@preview}, even under `error`.",
+    message: "The line a {@preview} shows: the field, the evidence, what to do, the rule.",
   },
   Filter: {
     id: "The filter's id, e.g. `flt001`: what `CampaignTargeting`'s `filterIds` and `excludedFilterIds` take.",

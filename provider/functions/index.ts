@@ -4,6 +4,7 @@ export * from "./audiences";
 export * from "./campaign-reports";
 export * from "./campaigns";
 export * from "./carts";
+export * from "./content-report";
 export type * from "./declare";
 export * from "./plans";
 export * from "./registry";

@@ -4,6 +4,7 @@ import * as audiences from "./audiences";
 import * as campaignReports from "./campaign-reports";
 import * as campaigns from "./campaigns";
 import * as carts from "./carts";
+import * as contentReport from "./content-report";
 import type { AnyDataSource, DataSource } from "./declare";
 import * as plans from "./plans";
 import { type RunContext, runDataSource } from "./run";
@@ -17,7 +18,16 @@ export interface Registered extends AnyDataSource {
 }
 
 /** The modules that declare data sources, one per area of the API. */
-const AREAS = [plans, audiences, campaigns, campaignReports, carts, subscriberEvents, transactional];
+const AREAS = [
+  plans,
+  audiences,
+  campaigns,
+  campaignReports,
+  carts,
+  contentReport,
+  subscriberEvents,
+  transactional,
+];
 
 type Declared = DataSource<unknown, unknown> & AnyDataSource;
 

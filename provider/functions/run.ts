@@ -187,6 +187,13 @@ export async function runDataSource<A, R>(
   context: RunContext,
 ): Promise<R> {
   const args = parseArgs(source.name, source.args, input);
+  if (source.local !== undefined) {
+    try {
+      return source.local(args);
+    } catch (error) {
+      throw failure(source.name, error, "read", context);
+    }
+  }
   let client: SenderClient;
   try {
     client = context.client();

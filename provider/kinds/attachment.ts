@@ -12,6 +12,7 @@ import { campaignIdField, diffSpecOf, type InputsOf, type OutputsOf, type TableO
 import type { KindSample } from "../core/kind-sample";
 import { isNotFound, readOrGone, withOperation } from "../core/operation-errors";
 import { attachmentAdoptIdField } from "../core/part-takeover";
+import { isPrivateHost } from "../core/private-host";
 import type { ResourceProviderOf } from "../core/provider-types";
 import { guardedDiff, sentBeforeDelete } from "../core/sent-guard";
 import { kindWord, operationWord, say } from "../words";
@@ -51,25 +52,6 @@ export function fileNameOf(url: string): string {
 /** The id of the attachment the inputs make: `<campaignId>/<fileName>`. */
 export function attachmentIdOf(inputs: PropertyBag): string {
   return `${String(inputs.campaignId)}/${fileNameOf(String(inputs.url))}`;
-}
-
-/** Hosts Sender's servers cannot fetch from: loopback, private ranges, link-local, local names. */
-function isPrivateHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, "").toLowerCase();
-  if (host === "localhost" || /\.(localhost|local|internal)$/.test(host)) return true;
-  if (host === "::1" || host === "::" || /^f[cd][0-9a-f]{2}:/.test(host) || host.startsWith("fe80:"))
-    return true;
-  const ipv4 = /^(\d{1,3})\.(\d{1,3})\.\d{1,3}\.\d{1,3}$/.exec(host);
-  if (!ipv4) return false;
-  const [a, b] = [Number(ipv4[1]), Number(ipv4[2])];
-  return (
-    a === 0 ||
-    a === 10 ||
-    a === 127 ||
-    (a === 169 && b === 254) ||
-    (a === 172 && b >= 16 && b <= 31) ||
-    (a === 192 && b === 168)
-  );
 }
 
 const URL_REASON = "must be a public http(s) URL: Sender downloads the file from it";

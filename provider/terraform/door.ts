@@ -197,9 +197,19 @@ export class TerraformDoor {
   /** Runs `run` with the core's warnings and notices collected as diagnostics. */
   async #collect<T>(type: string, run: (diagnostics: TfDiagnostic[]) => Promise<T>) {
     const diagnostics: TfDiagnostic[] = [];
-    // Terraform has no info level: a notice (a reclaim) is a warning too.
-    const sink = (_severity: "info" | "warning", message: string) => {
-      diagnostics.push({ severity: "WARNING", summary: message });
+    // Terraform has no info level: a notice (a reclaim) is a warning too. A line about an input
+    // (a content check's) goes on its attribute.
+    const sink = (
+      _severity: "info" | "warning",
+      message: string,
+      _urn: string | undefined,
+      field?: string,
+    ) => {
+      diagnostics.push({
+        severity: "WARNING",
+        summary: message,
+        ...(field === undefined ? {} : { path: attributePath(field) }),
+      });
     };
     try {
       const value = await forResource(type, () => inDialect(TERRAFORM_WORDS, () => run(diagnostics)), sink);

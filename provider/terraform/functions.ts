@@ -5,8 +5,11 @@
  * GetProviderSchema's `functions` and GetFunctions, and run by CallFunction.
  */
 import { contentHashOf } from "../core/content-hash";
+import { contentReport } from "../functions/content-report";
+import { inDialect } from "../words";
 import { ctyType, type TfType } from "./schema";
 import type { TfValue } from "./values";
+import { TERRAFORM_WORDS } from "./words";
 
 /** One parameter of a function: its name, type and description. */
 export interface TfFunctionParameter {
@@ -28,6 +31,8 @@ export interface TfFunction {
   readonly summary: string;
   /** More (Markdown). */
   readonly description: string;
+  /** Its use in a configuration, as the docs show it: one `output` block of HCL. */
+  readonly example: string;
   /** The result of the arguments, already of the parameters' types. */
   run(args: readonly TfValue[]): TfValue;
 }
@@ -48,7 +53,48 @@ export const TF_FUNCTIONS: Readonly<Record<string, TfFunction>> = {
       "reports and the `proofed_hash` a `sender_campaign_proof` compares, computed from the configuration " +
       "(for example to gate a schedule on a proof of exactly this text). The service keeps the content as " +
       "given, so the hash of what was configured equals the campaign's.",
+    example: [
+      'output "proofed_text_hash" {',
+      "  value = provider::sender::content_hash(sender_campaign.news.subject, sender_campaign.news.content)",
+      "}",
+    ].join("\n"),
     run: ([subject, content]) => contentHashOf(String(subject), String(content)),
+  },
+  content_report: {
+    parameters: [
+      { name: "subject", type: STRING, description: "The campaign's subject." },
+      { name: "preheader", type: STRING, description: 'The campaign\'s preheader (`""` for none).' },
+      { name: "content", type: STRING, description: "The campaign's content." },
+      {
+        name: "content_type",
+        type: STRING,
+        description:
+          "How `content` is read: `html`, `editor`, `text` or `plain` (a transactional campaign's).",
+      },
+    ],
+    returns: { kind: "list", element: STRING },
+    summary: "The content checks' findings of a campaign's text, one line each",
+    description:
+      "The lines a plan shows for a campaign of this subject, preheader and content " +
+      "(docs/content-checks.md): a body Gmail clips, no unsubscribe link (not asked of `plain`, a " +
+      "transactional campaign's), a misspelt personalization tag, an image without alt text, a link no " +
+      "recipient can open, a subject longer than inboxes show. An empty list when the text passes. Pure: " +
+      "no request, no link fetched. The `sender_content_report` data source gives each finding's parts.",
+    example: [
+      'output "news_content_findings" {',
+      '  value = provider::sender::content_report(sender_campaign.news.subject, "", sender_campaign.news.content, sender_campaign.news.content_type)',
+      "}",
+    ].join("\n"),
+    run: ([subject, preheader, content, contentType]) =>
+      inDialect(TERRAFORM_WORDS, () =>
+        contentReport({
+          subject: String(subject),
+          preheader: String(preheader),
+          content: String(content),
+          contentType: String(contentType),
+          transactional: contentType === "plain",
+        }).findings.map((finding) => finding.message),
+      ),
   },
 };
 

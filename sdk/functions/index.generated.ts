@@ -4,6 +4,7 @@ export * from "./audiences.generated";
 export * from "./campaign-reports.generated";
 export * from "./campaigns.generated";
 export * from "./carts.generated";
+export * from "./content-report.generated";
 export * from "./plans.generated";
 export * from "./subscriber-events.generated";
 export * from "./transactional-campaigns.generated";

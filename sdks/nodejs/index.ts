@@ -90,6 +90,11 @@ export const getCarts: typeof import("./getCarts").getCarts = null as any;
 export const getCartsOutput: typeof import("./getCarts").getCartsOutput = null as any;
 utilities.lazyLoad(exports, ["getCarts","getCartsOutput"], () => require("./getCarts"));
 
+export { GetContentReportArgs, GetContentReportResult, GetContentReportOutputArgs } from "./getContentReport";
+export const getContentReport: typeof import("./getContentReport").getContentReport = null as any;
+export const getContentReportOutput: typeof import("./getContentReport").getContentReportOutput = null as any;
+utilities.lazyLoad(exports, ["getContentReport","getContentReportOutput"], () => require("./getContentReport"));
+
 export { GetFilterArgs, GetFilterResult, GetFilterOutputArgs } from "./getFilter";
 export const getFilter: typeof import("./getFilter").getFilter = null as any;
 export const getFilterOutput: typeof import("./getFilter").getFilterOutput = null as any;

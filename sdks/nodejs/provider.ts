@@ -36,6 +36,7 @@ export class Provider extends pulumi.ProviderResource {
         {
             resourceInputs["apiToken"] = (args?.apiToken ? pulumi.secret(args.apiToken) : undefined) ?? utilities.getEnv("SENDER_API_TOKEN");
             resourceInputs["baseUrl"] = (args?.baseUrl) ?? utilities.getEnv("SENDER_BASE_URL");
+            resourceInputs["contentChecks"] = (args?.contentChecks) ?? utilities.getEnv("SENDER_CONTENT_CHECKS");
             resourceInputs["maxAttempts"] = pulumi.output(args?.maxAttempts).apply(JSON.stringify);
             resourceInputs["maxInFlight"] = pulumi.output(args?.maxInFlight).apply(JSON.stringify);
             resourceInputs["minScheduleLeadMinutes"] = pulumi.output(args?.minScheduleLeadMinutes).apply(JSON.stringify);
@@ -60,6 +61,10 @@ export interface ProviderArgs {
      * The API's base URL, `https://api.sender.net` unless set. Plain `http://` is refused except on loopback.
      */
     baseUrl?: pulumi.Input<string | undefined>;
+    /**
+     * What the content checks do with a campaign's findings at preview (a body Gmail clips, no unsubscribe link, a misspelt personalization tag, a link no recipient can open; docs/content-checks.md): `warn` (the default) shows each as a warning on its field, `error` makes each finding of a rule that is not advisory a failure that stops the preview, `off` checks nothing. The checks send no request.
+     */
+    contentChecks?: pulumi.Input<string | undefined>;
     /**
      * Attempts per request, retries included (default 5).
      */

@@ -157,6 +157,7 @@ describe("the review report of hostile emails", () => {
     expect(fs.readFileSync(review.file, "utf8")).toBe(review.markdown);
     const lines = review.markdown.split("\n");
     expect(lines.filter((l) => l.startsWith("## "))).toEqual([
+      "## Content",
       "## every-fetch: created",
       "## external-refresh: created",
       "## meta-refresh: updated",

@@ -147,6 +147,27 @@ describe("a TypeScript program on the dynamic resources", () => {
     ]);
   });
 
+  test("a body without an unsubscribe link and with a misspelt tag: content-checks names both, advisory; mandatory it fails", async () => {
+    await h.stack.setConfig("content", { value: "<p>Hello {{ frstname }}</p>" });
+    const advisory = await preview(h, domains);
+    const line = "- [advisory]  content-checks  (pulumi-nodejs:dynamic/sender:Campaign: welcome)";
+    expect([advisory.code, policyLines(advisory.output)]).toEqual([0, [line, line]]);
+    expect(advisory.output).toContain(
+      'Campaign "welcome": content has no unsubscribe link, which every marketing email must carry; add a link whose address or text says unsubscribe (content check unsubscribe-link)',
+    );
+    expect(advisory.output).toContain(
+      'Campaign "welcome": content has 1 personalization tag Sender would not fill ({{ frstname }}, did you mean {{ firstname }}?); write tags as {{ firstname }} (content check personalization-tag)',
+    );
+    const mandatory = await preview(h, configFile("content-mandatory", { "content-checks": "mandatory" }));
+    await h.stack.removeConfig("content");
+    expect(mandatory.code).not.toBe(0);
+    expect(policyLines(mandatory.output)).toEqual([
+      "- [mandatory]  content-checks  (pulumi-nodejs:dynamic/sender:Campaign: welcome)",
+      "- [mandatory]  content-checks  (pulumi-nodejs:dynamic/sender:Campaign: welcome)",
+    ]);
+    expect((await emu.requests()).filter((r) => r.method !== "GET")).toEqual([]);
+  });
+
   test("a schedule with no targeting and a reply-to outside the domains fail, each line naming the rule and the resource", async () => {
     await h.stack.setConfig("sendAt", { value: fromNow(24 * HOUR) });
     await h.stack.setConfig("violations", { value: "true" });
@@ -421,7 +442,7 @@ describe("the schedule rules cannot be skipped from the program (dynamic resourc
 
   test("the pack's config: an unknown property or rule is named, with what the pack has", async () => {
     const rules =
-      '"schedule-needs-audience", "schedule-needs-proof", "schedule-lead-time", "sender-domain", "webhook-https"';
+      '"schedule-needs-audience", "schedule-needs-proof", "schedule-lead-time", "sender-domain", "webhook-https", "content-checks"';
     const cases: Array<[object, string]> = [
       [
         { "schedule-lead-time": { hour: 48 } },

@@ -3,7 +3,12 @@
 // (micromark with its GFM extension: tables, autolink literals, strikethrough).
 import fc from "fast-check";
 import { beforeAll, describe, expect, test } from "vitest";
-import { escapeMarkdown, type MarkdownOptions, reviewMarkdown } from "../../examples/gitops/review-markdown";
+import {
+  contentSection,
+  escapeMarkdown,
+  type MarkdownOptions,
+  reviewMarkdown,
+} from "../../examples/gitops/review-markdown";
 import type { CampaignChange } from "../../examples/gitops/review-plan";
 
 type Render = (markdown: string) => string;
@@ -152,6 +157,12 @@ describe("reviewMarkdown", () => {
         "",
         "1 campaign touched: 1 updated. Times are shown in UTC and in UTC. Changed regions of the rendered emails are outlined in red.",
         "",
+        "## Content",
+        "",
+        "1 finding of the content checks in the 1 campaign whose email changes (docs/content-checks.md): the preview warns each, and `sender:contentChecks: error` fails it on all but the advisory ones.",
+        "",
+        "- ⚠️ **x\\<img src=x onerror=alert\\(1\\)\\>**: content has no unsubscribe link, which every marketing email must carry; add a link whose address or text says unsubscribe \\(content check unsubscribe-link\\)",
+        "",
         "## x\\<img src=x onerror=alert\\(1\\)\\>: updated",
         "",
         "Campaign id c1\\`\\<b\\>, status SENT\\]\\(javascript\\:alert\\(1\\)\\).",
@@ -181,5 +192,52 @@ describe("reviewMarkdown", () => {
         "",
       ].join("\n"),
     );
+  });
+});
+
+describe("the Content section", () => {
+  const side = {
+    subject: "Spring sale starts now",
+    from: "Example News",
+    replyTo: "news@example.com",
+    contentType: "html",
+    content: '<p>Sale</p><a href="https://e.com/unsubscribe">Unsubscribe</a>',
+  };
+  const change = (name: string, after: CampaignChange["after"], before?: CampaignChange["before"]) => ({
+    name,
+    op: before ? ("updated" as const) : ("created" as const),
+    ...(before ? { before } : {}),
+    ...(after ? { after } : {}),
+    tagsBefore: [],
+    tagsAfter: [],
+    excludedBefore: [],
+    excludedAfter: [],
+  });
+
+  test("lists each finding of every campaign whose email changes, advisory ones marked; a deleted or unchanged one is not checked", () => {
+    const changes = [
+      change("spring", { ...side, content: '<img src="http://e.com/a.png" alt="">{{ frstname }}' }),
+      change("kept", { ...side, content: "<p>no link</p>" }, { ...side, content: "<p>no link</p>" }),
+      change("gone", undefined, { ...side, content: "<p>no link</p>" }),
+    ];
+    expect(contentSection(changes)).toEqual([
+      "",
+      "## Content",
+      "",
+      "3 findings of the content checks in the 1 campaign whose email changes (docs/content-checks.md): the preview warns each, and `sender:contentChecks: error` fails it on all but the advisory ones.",
+      "",
+      "- ⚠️ **spring**: content has no unsubscribe link, which every marketing email must carry; add a link whose address or text says unsubscribe \\(content check unsubscribe-link\\)",
+      "- ⚠️ **spring**: content has 1 personalization tag Sender would not fill \\({{ frstname }}, did you mean {{ firstname }}?\\); write tags as {{ firstname }} \\(content check personalization-tag\\)",
+      '- ⚠️ **spring** (advisory): content has 1 link or image over plain http \\(\\<img src="http\\://e.com/a.png"\\>\\); use https\\:// \\(content check insecure-url\\)',
+    ]);
+  });
+
+  test("says when the changed campaigns have none", () => {
+    expect(contentSection([change("spring", side)])).toEqual([
+      "",
+      "## Content",
+      "",
+      "No content findings in the 1 campaign whose email changes.",
+    ]);
   });
 });

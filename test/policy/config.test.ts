@@ -3,7 +3,7 @@ import { configProblems } from "../../policy/src/config";
 import { policies } from "../../policy/src/policies";
 
 const RULES =
-  '"schedule-needs-audience", "schedule-needs-proof", "schedule-lead-time", "sender-domain", "webhook-https"';
+  '"schedule-needs-audience", "schedule-needs-proof", "schedule-lead-time", "sender-domain", "webhook-https", "content-checks"';
 
 describe("the pack's check of its config", () => {
   test("a config of known rules and properties, levels and `all` included, has no problem", () => {

@@ -33,6 +33,8 @@ test("scripts/policy-pack.sh prints pulumi-sender-policy-<version>.tgz with the 
     "package/README.md",
     "package/dist/config.d.ts",
     "package/dist/config.js",
+    "package/dist/content-checks.generated.d.ts",
+    "package/dist/content-checks.generated.js",
     "package/dist/index.d.ts",
     "package/dist/index.js",
     "package/dist/policies.d.ts",

@@ -590,13 +590,14 @@ describe("schedule-needs-proof", () => {
 describe("the policies as @pulumi/policy runs them", () => {
   const byName = new Map(policies.map((p) => [p.name, p]));
 
-  test("five rules, named exactly, each mandatory by default but schedule-needs-proof, advisory", () => {
+  test("six rules, named exactly, each mandatory by default but schedule-needs-proof and content-checks, advisory", () => {
     expect(policies.map((p) => [p.name, p.enforcementLevel])).toEqual([
       ["schedule-needs-audience", "mandatory"],
       ["schedule-needs-proof", "advisory"],
       ["schedule-lead-time", "mandatory"],
       ["sender-domain", "mandatory"],
       ["webhook-https", "mandatory"],
+      ["content-checks", "advisory"],
     ]);
   });
 
@@ -621,6 +622,7 @@ describe("the policies as @pulumi/policy runs them", () => {
       ["schedule-lead-time", "resource"],
       ["sender-domain", "resource"],
       ["webhook-https", "resource"],
+      ["content-checks", "resource"],
     ]);
   });
 

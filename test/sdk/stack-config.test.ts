@@ -24,6 +24,7 @@ describe("the stack config as the program reads it", () => {
       maxInFlight: undefined,
       minScheduleLeadMinutes: undefined,
       scheduleNeedsAudience: false,
+      contentChecks: "warn",
       timeoutMs: undefined,
     });
   });

@@ -11,6 +11,7 @@ import { type SenderClient, shorten } from "../../client";
 import type * as api from "../../client/schemas";
 import { markedTitle, sameTitle } from "../../core/autoname";
 import { campaignContentHash } from "../../core/content-hash";
+import { withContentChecks } from "../../core/content-in-check";
 import type { ProviderContext } from "../../core/context";
 import { journalForget, journalIds, journalKey } from "../../core/create-journal";
 import { createOnce, createOptionsOf, removeLeftovers } from "../../core/create-once";
@@ -48,6 +49,14 @@ import { type WireMap, wireMapOf } from "../../core/program-errors";
 import { assignWord, commandWord, fieldWord, recorded, say } from "../../words";
 
 const KIND = "Campaign";
+
+/** How the content checks read a campaign: a regular one, plain text when `contentType` is `text`. */
+const CAMPAIGN_CONTENT = {
+  kind: KIND,
+  formatField: "contentType",
+  plain: ["text"],
+  marketing: true,
+} as const;
 
 /** How Campaign inputs compare. Nothing is replace-only: PATCH takes every field. Built at module load. */
 const CAMPAIGN_DIFF: DiffSpec = diffSpecOf(campaignFields);
@@ -323,6 +332,9 @@ export const campaignProvider: ResourceProviderOf = defineResource(campaignField
   autonamed: true,
   takesOver: "campaign",
   handlers: (context) => ({
+    async check(olds, news, checked) {
+      return withContentChecks(CAMPAIGN_CONTENT, context.contentChecks(), olds, news, checked);
+    },
     async diff(id, olds, news) {
       return guardedDiff(context, CAMPAIGN_DIFF, KIND, id, olds, news, "itself");
     },

@@ -1,6 +1,7 @@
 import { type CreateTransactionalBody, type SenderClient, shorten, type Transactional } from "../../client";
 import { markedTitle, sameTitle } from "../../core/autoname";
 import type { PropertyBag } from "../../core/bag";
+import { withContentChecks } from "../../core/content-in-check";
 import { journalIds, journalKey } from "../../core/create-journal";
 import { createOnce, createOptionsOf } from "../../core/create-once";
 import { defineResource } from "../../core/define";
@@ -28,6 +29,14 @@ export {
 } from "./transactional-campaign-fields";
 
 const KIND = "TransactionalCampaign";
+
+/** How the content checks read a transactional campaign: no unsubscribe link needed, plain text when `editor` is `plain`. */
+const TRANSACTIONAL_CONTENT = {
+  kind: KIND,
+  formatField: "editor",
+  plain: ["plain"],
+  marketing: false,
+} as const;
 
 /** Pages of 100 (newest first) searched for a campaign a create may have made. */
 const SEARCH_PAGES = 3;
@@ -240,6 +249,9 @@ export const transactionalCampaignProvider: ResourceProviderOf = defineResource(
   autonamed: true,
   takesOver: "transactional campaign",
   handlers: (context) => ({
+    async check(olds, news, checked) {
+      return withContentChecks(TRANSACTIONAL_CONTENT, context.contentChecks(), olds, news, checked);
+    },
     async create(props) {
       const inputs = managedOf(props);
       const adoptId = props.adoptId;

@@ -33,6 +33,11 @@ func NewProvider(ctx *pulumi.Context,
 			args.BaseUrl = pulumi.StringPtr(d.(string))
 		}
 	}
+	if args.ContentChecks == nil {
+		if d := internal.GetEnvOrDefault(nil, nil, "SENDER_CONTENT_CHECKS"); d != nil {
+			args.ContentChecks = pulumi.StringPtr(d.(string))
+		}
+	}
 	if args.ApiToken != nil {
 		args.ApiToken = pulumi.ToSecret(args.ApiToken).(pulumi.StringPtrInput)
 	}
@@ -50,6 +55,8 @@ type providerArgs struct {
 	ApiToken *string `pulumi:"apiToken"`
 	// The API's base URL, `https://api.sender.net` unless set. Plain `http://` is refused except on loopback.
 	BaseUrl *string `pulumi:"baseUrl"`
+	// What the content checks do with a campaign's findings at preview (a body Gmail clips, no unsubscribe link, a misspelt personalization tag, a link no recipient can open; docs/content-checks.md): `warn` (the default) shows each as a warning on its field, `error` makes each finding of a rule that is not advisory a failure that stops the preview, `off` checks nothing. The checks send no request.
+	ContentChecks *string `pulumi:"contentChecks"`
 	// Attempts per request, retries included (default 5).
 	MaxAttempts *int `pulumi:"maxAttempts"`
 	// Requests in flight at once, per provider instance (default 4).
@@ -70,6 +77,8 @@ type ProviderArgs struct {
 	ApiToken pulumi.StringPtrInput
 	// The API's base URL, `https://api.sender.net` unless set. Plain `http://` is refused except on loopback.
 	BaseUrl pulumi.StringPtrInput
+	// What the content checks do with a campaign's findings at preview (a body Gmail clips, no unsubscribe link, a misspelt personalization tag, a link no recipient can open; docs/content-checks.md): `warn` (the default) shows each as a warning on its field, `error` makes each finding of a rule that is not advisory a failure that stops the preview, `off` checks nothing. The checks send no request.
+	ContentChecks pulumi.StringPtrInput
 	// Attempts per request, retries included (default 5).
 	MaxAttempts pulumi.IntPtrInput
 	// Requests in flight at once, per provider instance (default 4).

@@ -862,6 +862,85 @@ func (o CartProductLineArrayOutput) Index(i pulumi.IntInput) CartProductLineOutp
 	}).(CartProductLineOutput)
 }
 
+type ContentFinding struct {
+	// Whether the rule is advisory (its basis assumed): it never fails a {@preview}, even under `error`.
+	Advisory bool `pulumi:"advisory"`
+	// How many times the rule fired in the field.
+	Count int `pulumi:"count"`
+	// The first occurrence (a tag, a link) or the measure (a size, a length).
+	Evidence string `pulumi:"evidence"`
+	// The field it is on: `subject`, `preheader` or `content`.
+	Field string `pulumi:"field"`
+	// The line a {@preview} shows: the field, the evidence, what to do, the rule.
+	Message string `pulumi:"message"`
+	// The rule, e.g. `gmail-clipping`, `unsubscribe-link` (docs/content-checks.md lists each).
+	Rule string `pulumi:"rule"`
+}
+
+type ContentFindingOutput struct{ *pulumi.OutputState }
+
+func (ContentFindingOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContentFinding)(nil)).Elem()
+}
+
+func (o ContentFindingOutput) ToContentFindingOutput() ContentFindingOutput {
+	return o
+}
+
+func (o ContentFindingOutput) ToContentFindingOutputWithContext(ctx context.Context) ContentFindingOutput {
+	return o
+}
+
+// Whether the rule is advisory (its basis assumed): it never fails a {@preview}, even under `error`.
+func (o ContentFindingOutput) Advisory() pulumi.BoolOutput {
+	return o.ApplyT(func(v ContentFinding) bool { return v.Advisory }).(pulumi.BoolOutput)
+}
+
+// How many times the rule fired in the field.
+func (o ContentFindingOutput) Count() pulumi.IntOutput {
+	return o.ApplyT(func(v ContentFinding) int { return v.Count }).(pulumi.IntOutput)
+}
+
+// The first occurrence (a tag, a link) or the measure (a size, a length).
+func (o ContentFindingOutput) Evidence() pulumi.StringOutput {
+	return o.ApplyT(func(v ContentFinding) string { return v.Evidence }).(pulumi.StringOutput)
+}
+
+// The field it is on: `subject`, `preheader` or `content`.
+func (o ContentFindingOutput) Field() pulumi.StringOutput {
+	return o.ApplyT(func(v ContentFinding) string { return v.Field }).(pulumi.StringOutput)
+}
+
+// The line a {@preview} shows: the field, the evidence, what to do, the rule.
+func (o ContentFindingOutput) Message() pulumi.StringOutput {
+	return o.ApplyT(func(v ContentFinding) string { return v.Message }).(pulumi.StringOutput)
+}
+
+// The rule, e.g. `gmail-clipping`, `unsubscribe-link` (docs/content-checks.md lists each).
+func (o ContentFindingOutput) Rule() pulumi.StringOutput {
+	return o.ApplyT(func(v ContentFinding) string { return v.Rule }).(pulumi.StringOutput)
+}
+
+type ContentFindingArrayOutput struct{ *pulumi.OutputState }
+
+func (ContentFindingArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ContentFinding)(nil)).Elem()
+}
+
+func (o ContentFindingArrayOutput) ToContentFindingArrayOutput() ContentFindingArrayOutput {
+	return o
+}
+
+func (o ContentFindingArrayOutput) ToContentFindingArrayOutputWithContext(ctx context.Context) ContentFindingArrayOutput {
+	return o
+}
+
+func (o ContentFindingArrayOutput) Index(i pulumi.IntInput) ContentFindingOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ContentFinding {
+		return vs[0].([]ContentFinding)[vs[1].(int)]
+	}).(ContentFindingOutput)
+}
+
 type Filter struct {
 	// The filter's id, e.g. `flt001`: what `CampaignTargeting`'s `filterIds` and `excludedFilterIds` take.
 	Id string `pulumi:"id"`
@@ -1691,6 +1770,8 @@ func init() {
 	pulumi.RegisterOutputType(CartInfoArrayOutput{})
 	pulumi.RegisterOutputType(CartProductLineOutput{})
 	pulumi.RegisterOutputType(CartProductLineArrayOutput{})
+	pulumi.RegisterOutputType(ContentFindingOutput{})
+	pulumi.RegisterOutputType(ContentFindingArrayOutput{})
 	pulumi.RegisterOutputType(FilterOutput{})
 	pulumi.RegisterOutputType(FilterArrayOutput{})
 	pulumi.RegisterOutputType(ImageFolderOutput{})

@@ -30,6 +30,17 @@ Object.defineProperty(exports, "baseUrl", {
 });
 
 /**
+ * What the content checks do with a campaign's findings at preview (a body Gmail clips, no unsubscribe link, a misspelt personalization tag, a link no recipient can open; docs/content-checks.md): `warn` (the default) shows each as a warning on its field, `error` makes each finding of a rule that is not advisory a failure that stops the preview, `off` checks nothing. The checks send no request.
+ */
+export declare const contentChecks: string | undefined;
+Object.defineProperty(exports, "contentChecks", {
+    get() {
+        return __config.get("contentChecks") ?? utilities.getEnv("SENDER_CONTENT_CHECKS");
+    },
+    enumerable: true,
+});
+
+/**
  * Attempts per request, retries included (default 5).
  */
 export declare const maxAttempts: number | undefined;

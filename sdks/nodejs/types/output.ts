@@ -289,6 +289,33 @@ export interface CartProductLine {
     sku?: string;
 }
 
+export interface ContentFinding {
+    /**
+     * Whether the rule is advisory (its basis assumed): it never fails a {@preview}, even under `error`.
+     */
+    advisory: boolean;
+    /**
+     * How many times the rule fired in the field.
+     */
+    count: number;
+    /**
+     * The first occurrence (a tag, a link) or the measure (a size, a length).
+     */
+    evidence: string;
+    /**
+     * The field it is on: `subject`, `preheader` or `content`.
+     */
+    field: string;
+    /**
+     * The line a {@preview} shows: the field, the evidence, what to do, the rule.
+     */
+    message: string;
+    /**
+     * The rule, e.g. `gmail-clipping`, `unsubscribe-link` (docs/content-checks.md lists each).
+     */
+    rule: string;
+}
+
 export interface Filter {
     /**
      * The filter's id, e.g. `flt001`: what `CampaignTargeting`'s `filterIds` and `excludedFilterIds` take.

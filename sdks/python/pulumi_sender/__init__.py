@@ -23,6 +23,7 @@ from .get_campaign_sending_status import *
 from .get_campaigns import *
 from .get_cart import *
 from .get_carts import *
+from .get_content_report import *
 from .get_filter import *
 from .get_filters import *
 from .get_image_folders import *

@@ -24,6 +24,7 @@ __all__ = [
     'CampaignReportPercentages',
     'CartInfo',
     'CartProductLine',
+    'ContentFinding',
     'Filter',
     'ImageFolder',
     'Plan',
@@ -856,6 +857,79 @@ class CartProductLine(dict):
         Stock-keeping unit.
         """
         return pulumi.get(self, "sku")
+
+
+@pulumi.output_type
+class ContentFinding(dict):
+    def __init__(__self__, *,
+                 advisory: _builtins.bool,
+                 count: _builtins.int,
+                 evidence: _builtins.str,
+                 field: _builtins.str,
+                 message: _builtins.str,
+                 rule: _builtins.str):
+        """
+        :param _builtins.bool advisory: Whether the rule is advisory (its basis assumed): it never fails a {@preview}, even under `error`.
+        :param _builtins.int count: How many times the rule fired in the field.
+        :param _builtins.str evidence: The first occurrence (a tag, a link) or the measure (a size, a length).
+        :param _builtins.str field: The field it is on: `subject`, `preheader` or `content`.
+        :param _builtins.str message: The line a {@preview} shows: the field, the evidence, what to do, the rule.
+        :param _builtins.str rule: The rule, e.g. `gmail-clipping`, `unsubscribe-link` (docs/content-checks.md lists each).
+        """
+        pulumi.set(__self__, "advisory", advisory)
+        pulumi.set(__self__, "count", count)
+        pulumi.set(__self__, "evidence", evidence)
+        pulumi.set(__self__, "field", field)
+        pulumi.set(__self__, "message", message)
+        pulumi.set(__self__, "rule", rule)
+
+    @_builtins.property
+    @pulumi.getter
+    def advisory(self) -> _builtins.bool:
+        """
+        Whether the rule is advisory (its basis assumed): it never fails a {@preview}, even under `error`.
+        """
+        return pulumi.get(self, "advisory")
+
+    @_builtins.property
+    @pulumi.getter
+    def count(self) -> _builtins.int:
+        """
+        How many times the rule fired in the field.
+        """
+        return pulumi.get(self, "count")
+
+    @_builtins.property
+    @pulumi.getter
+    def evidence(self) -> _builtins.str:
+        """
+        The first occurrence (a tag, a link) or the measure (a size, a length).
+        """
+        return pulumi.get(self, "evidence")
+
+    @_builtins.property
+    @pulumi.getter
+    def field(self) -> _builtins.str:
+        """
+        The field it is on: `subject`, `preheader` or `content`.
+        """
+        return pulumi.get(self, "field")
+
+    @_builtins.property
+    @pulumi.getter
+    def message(self) -> _builtins.str:
+        """
+        The line a {@preview} shows: the field, the evidence, what to do, the rule.
+        """
+        return pulumi.get(self, "message")
+
+    @_builtins.property
+    @pulumi.getter
+    def rule(self) -> _builtins.str:
+        """
+        The rule, e.g. `gmail-clipping`, `unsubscribe-link` (docs/content-checks.md lists each).
+        """
+        return pulumi.get(self, "rule")
 
 
 @pulumi.output_type

@@ -21,6 +21,7 @@ class ProviderArgs:
     def __init__(__self__, *,
                  api_token: pulumi.Input[Optional[_builtins.str]] = None,
                  base_url: pulumi.Input[Optional[_builtins.str]] = None,
+                 content_checks: pulumi.Input[Optional[_builtins.str]] = None,
                  max_attempts: pulumi.Input[Optional[_builtins.int]] = None,
                  max_in_flight: pulumi.Input[Optional[_builtins.int]] = None,
                  min_schedule_lead_minutes: pulumi.Input[Optional[_builtins.int]] = None,
@@ -32,6 +33,7 @@ class ProviderArgs:
 
         :param pulumi.Input[_builtins.str] api_token: The Sender API token. A secret: never stored in clear, never logged.
         :param pulumi.Input[_builtins.str] base_url: The API's base URL, `https://api.sender.net` unless set. Plain `http://` is refused except on loopback.
+        :param pulumi.Input[_builtins.str] content_checks: What the content checks do with a campaign's findings at preview (a body Gmail clips, no unsubscribe link, a misspelt personalization tag, a link no recipient can open; docs/content-checks.md): `warn` (the default) shows each as a warning on its field, `error` makes each finding of a rule that is not advisory a failure that stops the preview, `off` checks nothing. The checks send no request.
         :param pulumi.Input[_builtins.int] max_attempts: Attempts per request, retries included (default 5).
         :param pulumi.Input[_builtins.int] max_in_flight: Requests in flight at once, per provider instance (default 4).
         :param pulumi.Input[_builtins.int] min_schedule_lead_minutes: The least time, in minutes, between a CampaignSchedule's create or update and the send it schedules: a nearer scheduleTime is refused before it reaches the service. Unset: no such rule (a time in the past is always refused).
@@ -47,6 +49,10 @@ class ProviderArgs:
             base_url = _utilities.get_env('SENDER_BASE_URL')
         if base_url is not None:
             pulumi.set(__self__, "base_url", base_url)
+        if content_checks is None:
+            content_checks = _utilities.get_env('SENDER_CONTENT_CHECKS')
+        if content_checks is not None:
+            pulumi.set(__self__, "content_checks", content_checks)
         if max_attempts is not None:
             pulumi.set(__self__, "max_attempts", max_attempts)
         if max_in_flight is not None:
@@ -83,6 +89,18 @@ class ProviderArgs:
     @base_url.setter
     def base_url(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "base_url", value)
+
+    @_builtins.property
+    @pulumi.getter(name="contentChecks")
+    def content_checks(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        What the content checks do with a campaign's findings at preview (a body Gmail clips, no unsubscribe link, a misspelt personalization tag, a link no recipient can open; docs/content-checks.md): `warn` (the default) shows each as a warning on its field, `error` makes each finding of a rule that is not advisory a failure that stops the preview, `off` checks nothing. The checks send no request.
+        """
+        return pulumi.get(self, "content_checks")
+
+    @content_checks.setter
+    def content_checks(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "content_checks", value)
 
     @_builtins.property
     @pulumi.getter(name="maxAttempts")
@@ -165,6 +183,7 @@ class Provider(pulumi.ProviderResource):
                  opts: Optional[pulumi.ResourceOptions] = None,
                  api_token: pulumi.Input[Optional[_builtins.str]] = None,
                  base_url: pulumi.Input[Optional[_builtins.str]] = None,
+                 content_checks: pulumi.Input[Optional[_builtins.str]] = None,
                  max_attempts: pulumi.Input[Optional[_builtins.int]] = None,
                  max_in_flight: pulumi.Input[Optional[_builtins.int]] = None,
                  min_schedule_lead_minutes: pulumi.Input[Optional[_builtins.int]] = None,
@@ -179,6 +198,7 @@ class Provider(pulumi.ProviderResource):
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] api_token: The Sender API token. A secret: never stored in clear, never logged.
         :param pulumi.Input[_builtins.str] base_url: The API's base URL, `https://api.sender.net` unless set. Plain `http://` is refused except on loopback.
+        :param pulumi.Input[_builtins.str] content_checks: What the content checks do with a campaign's findings at preview (a body Gmail clips, no unsubscribe link, a misspelt personalization tag, a link no recipient can open; docs/content-checks.md): `warn` (the default) shows each as a warning on its field, `error` makes each finding of a rule that is not advisory a failure that stops the preview, `off` checks nothing. The checks send no request.
         :param pulumi.Input[_builtins.int] max_attempts: Attempts per request, retries included (default 5).
         :param pulumi.Input[_builtins.int] max_in_flight: Requests in flight at once, per provider instance (default 4).
         :param pulumi.Input[_builtins.int] min_schedule_lead_minutes: The least time, in minutes, between a CampaignSchedule's create or update and the send it schedules: a nearer scheduleTime is refused before it reaches the service. Unset: no such rule (a time in the past is always refused).
@@ -212,6 +232,7 @@ class Provider(pulumi.ProviderResource):
                  opts: Optional[pulumi.ResourceOptions] = None,
                  api_token: pulumi.Input[Optional[_builtins.str]] = None,
                  base_url: pulumi.Input[Optional[_builtins.str]] = None,
+                 content_checks: pulumi.Input[Optional[_builtins.str]] = None,
                  max_attempts: pulumi.Input[Optional[_builtins.int]] = None,
                  max_in_flight: pulumi.Input[Optional[_builtins.int]] = None,
                  min_schedule_lead_minutes: pulumi.Input[Optional[_builtins.int]] = None,
@@ -233,6 +254,9 @@ class Provider(pulumi.ProviderResource):
             if base_url is None:
                 base_url = _utilities.get_env('SENDER_BASE_URL')
             __props__.__dict__["base_url"] = base_url
+            if content_checks is None:
+                content_checks = _utilities.get_env('SENDER_CONTENT_CHECKS')
+            __props__.__dict__["content_checks"] = content_checks
             __props__.__dict__["max_attempts"] = pulumi.Output.from_input(max_attempts).apply(pulumi.runtime.to_json) if max_attempts is not None else None
             __props__.__dict__["max_in_flight"] = pulumi.Output.from_input(max_in_flight).apply(pulumi.runtime.to_json) if max_in_flight is not None else None
             __props__.__dict__["min_schedule_lead_minutes"] = pulumi.Output.from_input(min_schedule_lead_minutes).apply(pulumi.runtime.to_json) if min_schedule_lead_minutes is not None else None

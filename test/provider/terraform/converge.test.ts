@@ -121,7 +121,8 @@ describe("import (items 5 and 7)", () => {
       from: "Example News",
       replyTo: "news@example.com",
       contentType: "html",
-      content: "<p>c</p>",
+      // With its unsubscribe link: the plan's content checks have nothing to say.
+      content: '<p>c</p><a href="https://example.com/unsubscribe">Unsubscribe</a>',
     });
     const id = campaign.state.id as string;
     const imported = await door.import("sender_campaign_proof", id);
@@ -163,7 +164,8 @@ describe("import (items 5 and 7)", () => {
       from: "Example News",
       replyTo: "news@example.com",
       contentType: "html",
-      content: "<p>c</p>",
+      // With its unsubscribe link: the plan's content checks have nothing to say.
+      content: '<p>c</p><a href="https://example.com/unsubscribe">Unsubscribe</a>',
     });
     const url = "https://files.example.com/docs/guide.pdf";
     const made = await make("sender_attachment", { campaignId: campaign.state.id, url });

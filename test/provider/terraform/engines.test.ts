@@ -56,7 +56,7 @@ describe("the newest engines' calls over gRPC", () => {
       server_capabilities: Record<string, boolean>;
     }>("GetProviderSchema");
     const fn = schema.functions.content_hash!;
-    expect(Object.keys(schema.functions)).toEqual(["content_hash"]);
+    expect(Object.keys(schema.functions)).toEqual(["content_hash", "content_report"]);
     expect(
       fn.parameters.map((p) => [
         p.name,
@@ -77,9 +77,9 @@ describe("the newest engines' calls over gRPC", () => {
       generate_resource_config: false,
     });
     const listed = await call<{ functions: Record<string, Fn> }>("GetFunctions");
-    expect(Object.keys(listed.functions)).toEqual(["content_hash"]);
+    expect(Object.keys(listed.functions)).toEqual(["content_hash", "content_report"]);
     const metadata = await call<{ functions: { name: string }[] }>("GetMetadata");
-    expect(metadata.functions).toEqual([{ name: "content_hash" }]);
+    expect(metadata.functions).toEqual([{ name: "content_hash" }, { name: "content_report" }]);
 
     const answer = await call<{ result: { msgpack: Buffer }; error: unknown }>("CallFunction", {
       name: "content_hash",
@@ -92,7 +92,9 @@ describe("the newest engines' calls over gRPC", () => {
       name: "tag_id",
       arguments: [],
     });
-    expect(unknown.error.text).toBe("terraform-provider-sender has no function tag_id: it has content_hash");
+    expect(unknown.error.text).toBe(
+      "terraform-provider-sender has no function tag_id: it has content_hash, content_report",
+    );
   });
 
   it("answers each resource type's identity schema, { id } at version 0, and upgrades a stored identity", async () => {

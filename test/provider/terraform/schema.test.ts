@@ -77,6 +77,7 @@ describe("terraform schema", () => {
       'request_timeout_seconds:"number":O',
       'min_schedule_lead_minutes:"number":O',
       'schedule_needs_audience:"bool":O',
+      'content_checks:"string":O',
       'ownership_scope:"string":O',
     ]);
     const token = schema.provider.attributes.find((a) => a.name === "api_token");

@@ -37,6 +37,19 @@ func GetBaseUrl(ctx *pulumi.Context) string {
 	return value
 }
 
+// What the content checks do with a campaign's findings at preview (a body Gmail clips, no unsubscribe link, a misspelt personalization tag, a link no recipient can open; docs/content-checks.md): `warn` (the default) shows each as a warning on its field, `error` makes each finding of a rule that is not advisory a failure that stops the preview, `off` checks nothing. The checks send no request.
+func GetContentChecks(ctx *pulumi.Context) string {
+	v, err := config.Try(ctx, "sender:contentChecks")
+	if err == nil {
+		return v
+	}
+	var value string
+	if d := internal.GetEnvOrDefault(nil, nil, "SENDER_CONTENT_CHECKS"); d != nil {
+		value = d.(string)
+	}
+	return value
+}
+
 // Attempts per request, retries included (default 5).
 func GetMaxAttempts(ctx *pulumi.Context) int {
 	return config.GetInt(ctx, "sender:maxAttempts")

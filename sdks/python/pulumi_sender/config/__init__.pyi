@@ -24,6 +24,11 @@ baseUrl: Optional[str]
 The API's base URL, `https://api.sender.net` unless set. Plain `http://` is refused except on loopback.
 """
 
+contentChecks: Optional[str]
+"""
+What the content checks do with a campaign's findings at preview (a body Gmail clips, no unsubscribe link, a misspelt personalization tag, a link no recipient can open; docs/content-checks.md): `warn` (the default) shows each as a warning on its field, `error` makes each finding of a rule that is not advisory a failure that stops the preview, `off` checks nothing. The checks send no request.
+"""
+
 maxAttempts: Optional[int]
 """
 Attempts per request, retries included (default 5).

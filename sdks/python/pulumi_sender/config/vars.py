@@ -35,6 +35,13 @@ class _ExportableConfig(types.ModuleType):
         return __config__.get('baseUrl') or _utilities.get_env('SENDER_BASE_URL')
 
     @_builtins.property
+    def content_checks(self) -> Optional[str]:
+        """
+        What the content checks do with a campaign's findings at preview (a body Gmail clips, no unsubscribe link, a misspelt personalization tag, a link no recipient can open; docs/content-checks.md): `warn` (the default) shows each as a warning on its field, `error` makes each finding of a rule that is not advisory a failure that stops the preview, `off` checks nothing. The checks send no request.
+        """
+        return __config__.get('contentChecks') or _utilities.get_env('SENDER_CONTENT_CHECKS')
+
+    @_builtins.property
     def max_attempts(self) -> Optional[int]:
         """
         Attempts per request, retries included (default 5).

@@ -16,7 +16,7 @@ const email = {
   from: "Example News",
   replyTo: "news@example.com",
   contentType: "html",
-  content: "<p>Hi</p>",
+  content: '<p>Hi</p><p><a href="https://example.com/unsubscribe">Unsubscribe</a></p>',
 } as const;
 // Each campaign has a proof that follows its content, so that schedule-needs-proof (advisory) passes.
 const campaign = (name: string) => {

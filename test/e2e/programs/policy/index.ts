@@ -3,15 +3,22 @@
 // targeting whose replies go to example.com; `httpWebhook: true` a webhook over http, apart,
 // because the provider's own check refuses it too and a failed check ends the preview before the
 // stack rules run. Every scheduled campaign has a proof that follows its content
-// (schedule-needs-proof), unless `noProof: true` leaves out welcome's.
+// (schedule-needs-proof), unless `noProof: true` leaves out welcome's; `content` replaces welcome's body.
 import * as pulumi from "@pulumi/pulumi";
 import * as sender from "pulumi-sender";
 
 const config = new pulumi.Config();
-const email = { from: "Example News", contentType: "html", content: "<p>Hello</p>" } as const;
+// With its unsubscribe link: the pack's content-checks has nothing to say of it.
+const email = {
+  from: "Example News",
+  contentType: "html",
+  content: '<p>Hello</p><p><a href="https://example.com/unsubscribe">Unsubscribe</a></p>',
+} as const;
 
 const welcome = new sender.Campaign("welcome", {
   ...email,
+  // `content`: a body of the test's (what the pack's content-checks judges).
+  content: config.get("content") ?? email.content,
   title: "Welcome",
   subject: "Welcome to Example News",
   // The service takes only verified domains (the emulator: example.com); a preview-only test keeps the

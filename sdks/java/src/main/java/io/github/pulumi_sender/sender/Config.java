@@ -27,6 +27,13 @@ public final class Config {
         return Codegen.stringProp("baseUrl").config(config).env("SENDER_BASE_URL").get();
     }
 /**
+ * What the content checks do with a campaign&#39;s findings at preview (a body Gmail clips, no unsubscribe link, a misspelt personalization tag, a link no recipient can open; docs/content-checks.md): `warn` (the default) shows each as a warning on its field, `error` makes each finding of a rule that is not advisory a failure that stops the preview, `off` checks nothing. The checks send no request.
+ * 
+ */
+    public Optional<String> contentChecks() {
+        return Codegen.stringProp("contentChecks").config(config).env("SENDER_CONTENT_CHECKS").get();
+    }
+/**
  * Attempts per request, retries included (default 5).
  * 
  */

@@ -49,6 +49,21 @@ public final class ProviderArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
+     * What the content checks do with a campaign&#39;s findings at preview (a body Gmail clips, no unsubscribe link, a misspelt personalization tag, a link no recipient can open; docs/content-checks.md): `warn` (the default) shows each as a warning on its field, `error` makes each finding of a rule that is not advisory a failure that stops the preview, `off` checks nothing. The checks send no request.
+     * 
+     */
+    @Import(name="contentChecks")
+    private @Nullable Output<String> contentChecks;
+
+    /**
+     * @return What the content checks do with a campaign&#39;s findings at preview (a body Gmail clips, no unsubscribe link, a misspelt personalization tag, a link no recipient can open; docs/content-checks.md): `warn` (the default) shows each as a warning on its field, `error` makes each finding of a rule that is not advisory a failure that stops the preview, `off` checks nothing. The checks send no request.
+     * 
+     */
+    public Optional<Output<String>> contentChecks() {
+        return Optional.ofNullable(this.contentChecks);
+    }
+
+    /**
      * Attempts per request, retries included (default 5).
      * 
      */
@@ -143,6 +158,7 @@ public final class ProviderArgs extends com.pulumi.resources.ResourceArgs {
     private ProviderArgs(ProviderArgs $) {
         this.apiToken = $.apiToken;
         this.baseUrl = $.baseUrl;
+        this.contentChecks = $.contentChecks;
         this.maxAttempts = $.maxAttempts;
         this.maxInFlight = $.maxInFlight;
         this.minScheduleLeadMinutes = $.minScheduleLeadMinutes;
@@ -209,6 +225,27 @@ public final class ProviderArgs extends com.pulumi.resources.ResourceArgs {
          */
         public Builder baseUrl(String baseUrl) {
             return baseUrl(Output.of(baseUrl));
+        }
+
+        /**
+         * @param contentChecks What the content checks do with a campaign&#39;s findings at preview (a body Gmail clips, no unsubscribe link, a misspelt personalization tag, a link no recipient can open; docs/content-checks.md): `warn` (the default) shows each as a warning on its field, `error` makes each finding of a rule that is not advisory a failure that stops the preview, `off` checks nothing. The checks send no request.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder contentChecks(@Nullable Output<String> contentChecks) {
+            $.contentChecks = contentChecks;
+            return this;
+        }
+
+        /**
+         * @param contentChecks What the content checks do with a campaign&#39;s findings at preview (a body Gmail clips, no unsubscribe link, a misspelt personalization tag, a link no recipient can open; docs/content-checks.md): `warn` (the default) shows each as a warning on its field, `error` makes each finding of a rule that is not advisory a failure that stops the preview, `off` checks nothing. The checks send no request.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder contentChecks(String contentChecks) {
+            return contentChecks(Output.of(contentChecks));
         }
 
         /**
@@ -340,6 +377,7 @@ public final class ProviderArgs extends com.pulumi.resources.ResourceArgs {
         public ProviderArgs build() {
             $.apiToken = Codegen.stringProp("apiToken").secret().arg($.apiToken).env("SENDER_API_TOKEN").getNullable();
             $.baseUrl = Codegen.stringProp("baseUrl").output().arg($.baseUrl).env("SENDER_BASE_URL").getNullable();
+            $.contentChecks = Codegen.stringProp("contentChecks").output().arg($.contentChecks).env("SENDER_CONTENT_CHECKS").getNullable();
             return $;
         }
     }

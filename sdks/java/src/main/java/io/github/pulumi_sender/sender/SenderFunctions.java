@@ -31,6 +31,8 @@ import io.github.pulumi_sender.sender.inputs.GetCartArgs;
 import io.github.pulumi_sender.sender.inputs.GetCartPlainArgs;
 import io.github.pulumi_sender.sender.inputs.GetCartsArgs;
 import io.github.pulumi_sender.sender.inputs.GetCartsPlainArgs;
+import io.github.pulumi_sender.sender.inputs.GetContentReportArgs;
+import io.github.pulumi_sender.sender.inputs.GetContentReportPlainArgs;
 import io.github.pulumi_sender.sender.inputs.GetFilterArgs;
 import io.github.pulumi_sender.sender.inputs.GetFilterPlainArgs;
 import io.github.pulumi_sender.sender.inputs.GetFiltersArgs;
@@ -62,6 +64,7 @@ import io.github.pulumi_sender.sender.outputs.GetCampaignSendingStatusResult;
 import io.github.pulumi_sender.sender.outputs.GetCampaignsResult;
 import io.github.pulumi_sender.sender.outputs.GetCartResult;
 import io.github.pulumi_sender.sender.outputs.GetCartsResult;
+import io.github.pulumi_sender.sender.outputs.GetContentReportResult;
 import io.github.pulumi_sender.sender.outputs.GetFilterResult;
 import io.github.pulumi_sender.sender.outputs.GetFiltersResult;
 import io.github.pulumi_sender.sender.outputs.GetImageFoldersResult;
@@ -993,6 +996,55 @@ public final class SenderFunctions {
      */
     public static CompletableFuture<GetCartsResult> getCartsPlain(GetCartsPlainArgs args, InvokeOptions options) {
         return Deployment.getInstance().invokeAsync("sender:index:getCarts", TypeShape.of(GetCartsResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * The content checks&#39; findings of a subject, preheader and body, as a preview shows them on a campaign (a body Gmail clips, no unsubscribe link, a misspelt personalization tag, an image without alt text, a link no recipient can open; docs/content-checks.md). Reads nothing: no request, no link fetched, no API token needed. The provider&#39;s `contentChecks` setting does not apply here: every finding is returned, and `errors` counts those it would make failures.
+     * 
+     */
+    public static Output<GetContentReportResult> getContentReport() {
+        return getContentReport(GetContentReportArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * The content checks&#39; findings of a subject, preheader and body, as a preview shows them on a campaign (a body Gmail clips, no unsubscribe link, a misspelt personalization tag, an image without alt text, a link no recipient can open; docs/content-checks.md). Reads nothing: no request, no link fetched, no API token needed. The provider&#39;s `contentChecks` setting does not apply here: every finding is returned, and `errors` counts those it would make failures.
+     * 
+     */
+    public static CompletableFuture<GetContentReportResult> getContentReportPlain() {
+        return getContentReportPlain(GetContentReportPlainArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * The content checks&#39; findings of a subject, preheader and body, as a preview shows them on a campaign (a body Gmail clips, no unsubscribe link, a misspelt personalization tag, an image without alt text, a link no recipient can open; docs/content-checks.md). Reads nothing: no request, no link fetched, no API token needed. The provider&#39;s `contentChecks` setting does not apply here: every finding is returned, and `errors` counts those it would make failures.
+     * 
+     */
+    public static Output<GetContentReportResult> getContentReport(GetContentReportArgs args) {
+        return getContentReport(args, InvokeOptions.Empty);
+    }
+    /**
+     * The content checks&#39; findings of a subject, preheader and body, as a preview shows them on a campaign (a body Gmail clips, no unsubscribe link, a misspelt personalization tag, an image without alt text, a link no recipient can open; docs/content-checks.md). Reads nothing: no request, no link fetched, no API token needed. The provider&#39;s `contentChecks` setting does not apply here: every finding is returned, and `errors` counts those it would make failures.
+     * 
+     */
+    public static CompletableFuture<GetContentReportResult> getContentReportPlain(GetContentReportPlainArgs args) {
+        return getContentReportPlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * The content checks&#39; findings of a subject, preheader and body, as a preview shows them on a campaign (a body Gmail clips, no unsubscribe link, a misspelt personalization tag, an image without alt text, a link no recipient can open; docs/content-checks.md). Reads nothing: no request, no link fetched, no API token needed. The provider&#39;s `contentChecks` setting does not apply here: every finding is returned, and `errors` counts those it would make failures.
+     * 
+     */
+    public static Output<GetContentReportResult> getContentReport(GetContentReportArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("sender:index:getContentReport", TypeShape.of(GetContentReportResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * The content checks&#39; findings of a subject, preheader and body, as a preview shows them on a campaign (a body Gmail clips, no unsubscribe link, a misspelt personalization tag, an image without alt text, a link no recipient can open; docs/content-checks.md). Reads nothing: no request, no link fetched, no API token needed. The provider&#39;s `contentChecks` setting does not apply here: every finding is returned, and `errors` counts those it would make failures.
+     * 
+     */
+    public static Output<GetContentReportResult> getContentReport(GetContentReportArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("sender:index:getContentReport", TypeShape.of(GetContentReportResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * The content checks&#39; findings of a subject, preheader and body, as a preview shows them on a campaign (a body Gmail clips, no unsubscribe link, a misspelt personalization tag, an image without alt text, a link no recipient can open; docs/content-checks.md). Reads nothing: no request, no link fetched, no API token needed. The provider&#39;s `contentChecks` setting does not apply here: every finding is returned, and `errors` counts those it would make failures.
+     * 
+     */
+    public static CompletableFuture<GetContentReportResult> getContentReportPlain(GetContentReportPlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("sender:index:getContentReport", TypeShape.of(GetContentReportResult.class), args, Utilities.withVersion(options));
     }
     /**
      * Finds the one saved filter of the account with this exact name (`GET /v2/filters`, every page), as {{@literal @}link getTag} finds a tag: `filterIds: [engaged.id]`.
