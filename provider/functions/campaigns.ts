@@ -220,7 +220,10 @@ export const campaignIdArgs = { id: ID_ARG };
 export const CAMPAIGN_ID = { type: "string" } as const;
 
 /**
- * Reads every regular campaign, optionally of one status (`GET /v2/campaigns`, every page).
+ * Reads every regular campaign, optionally of one status (`GET /v2/campaigns`, every page). The
+ * list carries the fields of Sender's list example only: `preheader`, `domainId`, `sentCount`,
+ * `googleAnalytics`, `bouncesCount`, `groups`, `segments`, `reports` and the html but its id are
+ * null here; `getCampaign` reads them.
  */
 export const getCampaigns: DataSource<GetCampaignsArgs, GetCampaignsResult> = {
   name: "getCampaigns",

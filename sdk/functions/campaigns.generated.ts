@@ -16,7 +16,10 @@ export type {
 } from "../../provider/functions";
 
 /**
- * Reads every regular campaign, optionally of one status (`GET /v2/campaigns`, every page).
+ * Reads every regular campaign, optionally of one status (`GET /v2/campaigns`, every page). The
+ * list carries the fields of Sender's list example only: `preheader`, `domainId`, `sentCount`,
+ * `googleAnalytics`, `bouncesCount`, `groups`, `segments`, `reports` and the html but its id are
+ * null here; `getCampaign` reads them.
  *
  * @param opts Invoke options; only `parent` applies: a failure is reported on that resource.
  */

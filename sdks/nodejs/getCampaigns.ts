@@ -7,7 +7,7 @@ import * as outputs from "./types/output";
 import * as utilities from "./utilities";
 
 /**
- * Reads every regular campaign, optionally of one status (`GET /v2/campaigns`, every page).
+ * Reads every regular campaign, optionally of one status (`GET /v2/campaigns`, every page). The list carries the fields of Sender's list example only: `preheader`, `domainId`, `sentCount`, `googleAnalytics`, `bouncesCount`, `groups`, `segments`, `reports` and the html but its id are null here; `getCampaign` reads them.
  *
  * ## Example Usage
  * ### The open rate of the latest sent campaign
@@ -63,7 +63,7 @@ export interface GetCampaignsResult {
     readonly total: number;
 }
 /**
- * Reads every regular campaign, optionally of one status (`GET /v2/campaigns`, every page).
+ * Reads every regular campaign, optionally of one status (`GET /v2/campaigns`, every page). The list carries the fields of Sender's list example only: `preheader`, `domainId`, `sentCount`, `googleAnalytics`, `bouncesCount`, `groups`, `segments`, `reports` and the html but its id are null here; `getCampaign` reads them.
  *
  * ## Example Usage
  * ### The open rate of the latest sent campaign

@@ -11,7 +11,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// Reads every regular campaign, optionally of one status (`GET /v2/campaigns`, every page).
+// Reads every regular campaign, optionally of one status (`GET /v2/campaigns`, every page). The list carries the fields of Sender's list example only: `preheader`, `domainId`, `sentCount`, `googleAnalytics`, `bouncesCount`, `groups`, `segments`, `reports` and the html but its id are null here; `getCampaign` reads them.
 //
 // ## Example Usage
 // ### The open rate of the latest sent campaign
