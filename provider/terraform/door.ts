@@ -45,6 +45,7 @@ import {
   OWNERSHIP_SCOPE,
   OWNERSHIP_SCOPE_ENV,
   snakeCase,
+  type TfAttribute,
   type TfResourceSchema,
   type TfSchema,
   terraformSchema,
@@ -108,6 +109,18 @@ const hiddenOf = (bag: Readonly<Record<string, unknown>>): Hidden =>
   Object.fromEntries(
     Object.entries(bag).filter(([name, value]) => HIDDEN_FIELDS.has(name) && value !== undefined),
   );
+
+/**
+ * The private data of a new state: the hidden fields, and the `modified` a read's proof compares
+ * with the campaign list's (core/paged-reads.ts) where the type leaves it out of its attributes
+ * (`sender_campaign`, left-out.ts), so that a plan's reads get the proof the Pulumi doors' state holds.
+ */
+const privateOf = (bag: Readonly<Record<string, unknown>>, attributes: readonly TfAttribute[]): Hidden => {
+  const shown = attributes.some((attribute) => attribute.camel === "modified");
+  return typeof bag.modified === "string" && !shown
+    ? { ...hiddenOf(bag), modified: bag.modified }
+    : hiddenOf(bag);
+};
 
 /**
  * The path of a core property (`tagIds[0]`, `replyTo`) as Terraform's attribute steps. A set's
@@ -351,7 +364,7 @@ export class TerraformDoor {
         const created = await provider.create(checked.inputs ?? inputs);
         this.#marks.settle(naming.ownershipMark, created.id);
         const outs = { ...created.outs, id: created.id } as Record<string, unknown>;
-        return { state: newState(attributes, config, outs), hidden: hiddenOf(outs) };
+        return { state: newState(attributes, config, outs), hidden: privateOf(outs, attributes) };
       }
       const news = { ...inputs, ...hiddenOf(olds) };
       const checked = await provider.check(olds, news);
@@ -361,7 +374,7 @@ export class TerraformDoor {
       const kept = keptOutputs(attributes, planned, updateMoves(table, olds, checked.inputs ?? news));
       return {
         state: newState(attributes, config, outs, kept),
-        hidden: { ...hiddenOf(olds), ...hiddenOf(outs) },
+        hidden: { ...privateOf(olds, attributes), ...privateOf(outs, attributes) },
       };
     });
     if (value === undefined) return { diagnostics };
@@ -385,14 +398,19 @@ export class TerraformDoor {
       );
       if (!result.id) return null;
       const outs = { ...(result.props as Record<string, unknown>), id: result.id };
-      return readState(attributes, fieldTables[kind], current, outs);
+      // The `modified` just read goes with the state just read: the next plan's proof.
+      return {
+        state: readState(attributes, fieldTables[kind], current, outs),
+        modified: privateOf(outs, attributes).modified,
+      };
     });
     if (value === undefined) return { diagnostics };
-    return {
-      diagnostics,
-      state: value,
-      private: currentPrivate && currentPrivate.length > 0 ? Buffer.from(currentPrivate) : undefined,
+    if (value === null) return { diagnostics, state: null };
+    const hidden = {
+      ...readPrivate(currentPrivate),
+      ...(value.modified === undefined ? {} : { modified: value.modified }),
     };
+    return { diagnostics, state: value.state, private: writePrivate(hidden) };
   }
 
   /** ImportResourceState: the object of `id`, read from the service; an id it lacks is an error. */
