@@ -17,9 +17,9 @@ export type {
 
 /**
  * Reads every regular campaign, optionally of one status (`GET /v2/campaigns`, every page). The
- * list carries the fields of Sender's list example only: `preheader`, `domainId`, `sentCount`,
- * `googleAnalytics`, `bouncesCount`, `groups`, `segments`, `reports` and the html but its id are
- * null here; `getCampaign` reads them.
+ * list carries the fields of Sender's list example only: the others (the preheader, the sending
+ * domain, the analytics switch, the groups and segments, the sent and bounce counts, the reports,
+ * and of the html all but its id) are null here; {@link getCampaign} reads them.
  *
  * @param opts Invoke options; only `parent` applies: a failure is reported on that resource.
  */

@@ -575,7 +575,7 @@ public final class SenderFunctions {
         return Deployment.getInstance().invokeAsync("sender:index:getCampaignSendingStatus", TypeShape.of(GetCampaignSendingStatusResult.class), args, Utilities.withVersion(options));
     }
     /**
-     * Reads every regular campaign, optionally of one status (`GET /v2/campaigns`, every page). The list carries the fields of Sender&#39;s list example only: `preheader`, `domainId`, `sentCount`, `googleAnalytics`, `bouncesCount`, `groups`, `segments`, `reports` and the html but its id are null here; `getCampaign` reads them.
+     * Reads every regular campaign, optionally of one status (`GET /v2/campaigns`, every page). The list carries the fields of Sender&#39;s list example only: the others (the preheader, the sending domain, the analytics switch, the groups and segments, the sent and bounce counts, the reports, and of the html all but its id) are null here; {{@literal @}link getCampaign} reads them.
      * 
      * ## Example Usage
      * ### The open rate of the latest sent campaign
@@ -623,7 +623,7 @@ public final class SenderFunctions {
         return getCampaigns(GetCampaignsArgs.Empty, InvokeOptions.Empty);
     }
     /**
-     * Reads every regular campaign, optionally of one status (`GET /v2/campaigns`, every page). The list carries the fields of Sender&#39;s list example only: `preheader`, `domainId`, `sentCount`, `googleAnalytics`, `bouncesCount`, `groups`, `segments`, `reports` and the html but its id are null here; `getCampaign` reads them.
+     * Reads every regular campaign, optionally of one status (`GET /v2/campaigns`, every page). The list carries the fields of Sender&#39;s list example only: the others (the preheader, the sending domain, the analytics switch, the groups and segments, the sent and bounce counts, the reports, and of the html all but its id) are null here; {{@literal @}link getCampaign} reads them.
      * 
      * ## Example Usage
      * ### The open rate of the latest sent campaign
@@ -671,7 +671,7 @@ public final class SenderFunctions {
         return getCampaignsPlain(GetCampaignsPlainArgs.Empty, InvokeOptions.Empty);
     }
     /**
-     * Reads every regular campaign, optionally of one status (`GET /v2/campaigns`, every page). The list carries the fields of Sender&#39;s list example only: `preheader`, `domainId`, `sentCount`, `googleAnalytics`, `bouncesCount`, `groups`, `segments`, `reports` and the html but its id are null here; `getCampaign` reads them.
+     * Reads every regular campaign, optionally of one status (`GET /v2/campaigns`, every page). The list carries the fields of Sender&#39;s list example only: the others (the preheader, the sending domain, the analytics switch, the groups and segments, the sent and bounce counts, the reports, and of the html all but its id) are null here; {{@literal @}link getCampaign} reads them.
      * 
      * ## Example Usage
      * ### The open rate of the latest sent campaign
@@ -719,7 +719,7 @@ public final class SenderFunctions {
         return getCampaigns(args, InvokeOptions.Empty);
     }
     /**
-     * Reads every regular campaign, optionally of one status (`GET /v2/campaigns`, every page). The list carries the fields of Sender&#39;s list example only: `preheader`, `domainId`, `sentCount`, `googleAnalytics`, `bouncesCount`, `groups`, `segments`, `reports` and the html but its id are null here; `getCampaign` reads them.
+     * Reads every regular campaign, optionally of one status (`GET /v2/campaigns`, every page). The list carries the fields of Sender&#39;s list example only: the others (the preheader, the sending domain, the analytics switch, the groups and segments, the sent and bounce counts, the reports, and of the html all but its id) are null here; {{@literal @}link getCampaign} reads them.
      * 
      * ## Example Usage
      * ### The open rate of the latest sent campaign
@@ -767,7 +767,7 @@ public final class SenderFunctions {
         return getCampaignsPlain(args, InvokeOptions.Empty);
     }
     /**
-     * Reads every regular campaign, optionally of one status (`GET /v2/campaigns`, every page). The list carries the fields of Sender&#39;s list example only: `preheader`, `domainId`, `sentCount`, `googleAnalytics`, `bouncesCount`, `groups`, `segments`, `reports` and the html but its id are null here; `getCampaign` reads them.
+     * Reads every regular campaign, optionally of one status (`GET /v2/campaigns`, every page). The list carries the fields of Sender&#39;s list example only: the others (the preheader, the sending domain, the analytics switch, the groups and segments, the sent and bounce counts, the reports, and of the html all but its id) are null here; {{@literal @}link getCampaign} reads them.
      * 
      * ## Example Usage
      * ### The open rate of the latest sent campaign
@@ -815,7 +815,7 @@ public final class SenderFunctions {
         return Deployment.getInstance().invoke("sender:index:getCampaigns", TypeShape.of(GetCampaignsResult.class), args, Utilities.withVersion(options));
     }
     /**
-     * Reads every regular campaign, optionally of one status (`GET /v2/campaigns`, every page). The list carries the fields of Sender&#39;s list example only: `preheader`, `domainId`, `sentCount`, `googleAnalytics`, `bouncesCount`, `groups`, `segments`, `reports` and the html but its id are null here; `getCampaign` reads them.
+     * Reads every regular campaign, optionally of one status (`GET /v2/campaigns`, every page). The list carries the fields of Sender&#39;s list example only: the others (the preheader, the sending domain, the analytics switch, the groups and segments, the sent and bounce counts, the reports, and of the html all but its id) are null here; {{@literal @}link getCampaign} reads them.
      * 
      * ## Example Usage
      * ### The open rate of the latest sent campaign
@@ -863,7 +863,7 @@ public final class SenderFunctions {
         return Deployment.getInstance().invoke("sender:index:getCampaigns", TypeShape.of(GetCampaignsResult.class), args, Utilities.withVersion(options));
     }
     /**
-     * Reads every regular campaign, optionally of one status (`GET /v2/campaigns`, every page). The list carries the fields of Sender&#39;s list example only: `preheader`, `domainId`, `sentCount`, `googleAnalytics`, `bouncesCount`, `groups`, `segments`, `reports` and the html but its id are null here; `getCampaign` reads them.
+     * Reads every regular campaign, optionally of one status (`GET /v2/campaigns`, every page). The list carries the fields of Sender&#39;s list example only: the others (the preheader, the sending domain, the analytics switch, the groups and segments, the sent and bounce counts, the reports, and of the html all but its id) are null here; {{@literal @}link getCampaign} reads them.
      * 
      * ## Example Usage
      * ### The open rate of the latest sent campaign
