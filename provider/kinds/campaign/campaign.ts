@@ -306,8 +306,13 @@ async function rename(client: SenderClient, id: string, title: string): Promise<
 
 /**
  * The campaign as the rename left it: the PATCH answers an Ack, and the record the POST answered
- * has the `modified` of before the rename, which a refresh would show as a change. A failed read
- * keeps the POST's record: the campaign is made and renamed, and the next refresh reads it.
+ * has the `modified` of before the rename. The state must record the `modified` the campaign now
+ * has: it is what proves the campaign unchanged to the paged reads of every later plan, preview
+ * and refresh (core/paged-reads.ts). Without it, each `tofu plan` until an apply records a refresh
+ * (a plan records nothing) would read this campaign on its own: the one request saved here, spent
+ * again at every plan. So a titled create is 3 requests: the POST with the ownership mark and the
+ * rename that exactly-once needs, and this read. A failed read keeps the POST's record: the
+ * campaign is made and renamed, and the next refresh reads it (its older `modified` proves nothing).
  */
 async function afterRename(client: SenderClient, made: api.Campaign): Promise<api.Campaign> {
   try {
