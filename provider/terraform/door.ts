@@ -50,7 +50,7 @@ import {
   type TfSchema,
   terraformSchema,
 } from "./schema";
-import { conformObject, fromCore, type TfValue, toCore } from "./values";
+import { conformObject, fromCore, TF_UNKNOWN, type TfObject, type TfValue, toCore } from "./values";
 import { TERRAFORM_WORDS } from "./words";
 
 /** One diagnostic, as the protocol's `Diagnostic` carries it. */
@@ -120,6 +120,21 @@ const privateOf = (bag: Readonly<Record<string, unknown>>, attributes: readonly 
   return typeof bag.modified === "string" && !shown
     ? { ...hiddenOf(bag), modified: bag.modified }
     : hiddenOf(bag);
+};
+
+/**
+ * A value as text where neither the order of keys nor of elements counts: two values of the same
+ * text are the same state to OpenTofu (a list in another order counts as the same here, which only
+ * keeps the private data as it was).
+ */
+const canonical = (value: TfValue): string => {
+  if (value === TF_UNKNOWN) return "?";
+  if (Array.isArray(value)) return `[${value.map(canonical).sort().join(",")}]`;
+  if (value !== null && typeof value === "object") {
+    const entries = Object.entries(value as TfObject).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonical(item)}`).join(",")}}`;
+  }
+  return JSON.stringify(value);
 };
 
 /**
@@ -406,11 +421,14 @@ export class TerraformDoor {
     });
     if (value === undefined) return { diagnostics };
     if (value === null) return { diagnostics, state: null };
-    const hidden = {
-      ...readPrivate(currentPrivate),
-      ...(value.modified === undefined ? {} : { modified: value.modified }),
-    };
-    return { diagnostics, state: value.state, private: writePrivate(hidden) };
+    // OpenTofu counts a change of the private data as a change of the state (`plan -refresh-only
+    // -detailed-exitcode` exits 2): the `modified` just read goes in only with a change it shows
+    // anyway. Else the private data stays; a `modified` another resource moved (a targeting, a
+    // schedule) then proves nothing, and the campaign is read on its own until its next apply.
+    const shows = canonical(value.state) !== canonical(current);
+    const hidden = readPrivate(currentPrivate);
+    const kept = shows && value.modified !== undefined ? { ...hidden, modified: value.modified } : hidden;
+    return { diagnostics, state: value.state, private: writePrivate(kept) };
   }
 
   /** ImportResourceState: the object of `id`, read from the service; an id it lacks is an error. */
