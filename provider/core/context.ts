@@ -222,6 +222,16 @@ export class ProviderContext {
   }
 
   /**
+   * A transactional campaign as the account's transactional list shows it, read and shared as
+   * {@link ProviderContext.listedCampaign} is; undefined when the list does not show it.
+   */
+  listedTransactional(id: string): Promise<api.Transactional | undefined> {
+    return this.#listed.find("transactional", id, (page, limit) =>
+      this.client().listTransactional({ page, limit }),
+    );
+  }
+
+  /**
    * A webhook as the account's webhook list shows it (one request, the list is not paged), shared
    * as {@link ProviderContext.listedCampaign} is; undefined when the list does not show it.
    */

@@ -1,5 +1,5 @@
 /**
- * The account's lists (its campaigns, its webhooks) read a page at a time and shared by a whole
+ * The account's lists (its campaigns, its transactional campaigns, its webhooks) read a page at a time and shared by a whole
  * context, for what a page can serve in place of one read per object: the sent check of `diff`,
  * and the reads of a plan, a preview or a refresh whose objects a page proves current (each kind
  * says what proves it: `read` of Campaign, its parts, Webhook).
@@ -63,7 +63,7 @@ export class ListedRecords<T extends { id: string }> {
 }
 
 /** The lists a context reads in pages. */
-export type ListedKind = "campaigns" | "webhooks";
+export type ListedKind = "campaigns" | "transactional" | "webhooks";
 
 /**
  * The lists of one context and of its read-only view, with the ids their client wrote: a read

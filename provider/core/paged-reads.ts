@@ -44,15 +44,64 @@ export async function campaignForRead(
   fields: readonly CampaignReadField[],
   recorded: unknown,
 ): Promise<CampaignForRead> {
-  const listed = context.written(id) ? undefined : await context.listedCampaign(id);
+  const { record, listed } = await recordForRead(context, id, {
+    listed: () => context.listedCampaign(id),
+    get: () => context.client().getCampaign(id),
+    carries: (campaign) => fields.every((field) => carries(campaign, field)),
+    recorded,
+  });
+  return { campaign: record, listed };
+}
+
+/**
+ * The transactional campaign `id` for a read that compares `fields` (keys of its record): from the
+ * context's transactional pages when the listed record carries each of `always` (its counters,
+ * which move without `modified`) and either carries each of `fields` or has the `modified` of the
+ * state (`recorded`), else `GET /transactional/{id}`.
+ *
+ * @throws SenderError what the GET throws (a 404: the campaign is gone).
+ */
+export async function transactionalForRead(
+  context: ProviderContext,
+  id: string,
+  fields: readonly (keyof api.Transactional)[],
+  always: readonly (keyof api.Transactional)[],
+  recorded: unknown,
+): Promise<{ readonly record: api.Transactional; readonly listed: boolean }> {
+  const carried = (record: api.Transactional, keys: readonly (keyof api.Transactional)[]) =>
+    keys.every((key) => record[key] !== undefined);
+  return recordForRead(context, id, {
+    listed: async () => {
+      const record = await context.listedTransactional(id);
+      return record !== undefined && carried(record, always) ? record : undefined;
+    },
+    get: () => context.client().getTransactional(id),
+    carries: (record) => carried(record, fields),
+    recorded,
+  });
+}
+
+/** The one rule of {@link campaignForRead} and {@link transactionalForRead}, for a record of a paged list. */
+async function recordForRead<T extends { modified: string }>(
+  context: ProviderContext,
+  id: string,
+  how: {
+    readonly listed: () => Promise<T | undefined>;
+    readonly get: () => Promise<T>;
+    readonly carries: (record: T) => boolean;
+    readonly recorded: unknown;
+  },
+): Promise<{ readonly record: T; readonly listed: boolean }> {
+  const listed = context.written(id) ? undefined : await how.listed();
   // Written while the page was read: the page may show it as it was before the write.
   if (listed !== undefined && !context.written(id)) {
+    const { recorded } = how;
     const proven =
-      fields.every((field) => carries(listed, field)) ||
+      how.carries(listed) ||
       (typeof recorded === "string" && recorded !== "" && listed.modified === recorded);
-    if (proven) return { campaign: listed, listed: true };
+    if (proven) return { record: listed, listed: true };
   }
-  return { campaign: await context.client().getCampaign(id), listed: false };
+  return { record: await how.get(), listed: false };
 }
 
 /**

@@ -156,10 +156,10 @@ describe("the parts of a campaign read from the same page", () => {
       h.providers.CampaignTargeting.read(id, withProvider(targeting.outs)),
     ]);
     expect((await h.lines()).sort()).toEqual([
-      "GET /v2/campaigns/" + id + "/exclude_filters",
-      "GET /v2/campaigns/" + id + "/exclude_tags",
-      "GET /v2/campaigns/" + id + "/filters",
-      "GET /v2/campaigns/" + id + "/tags",
+      `GET /v2/campaigns/${id}/exclude_filters`,
+      `GET /v2/campaigns/${id}/exclude_tags`,
+      `GET /v2/campaigns/${id}/filters`,
+      `GET /v2/campaigns/${id}/tags`,
       "GET /v2/campaigns?page=1&limit=100",
     ]);
     expect(reads.map((read) => read.props)).toEqual([schedule.outs, followUp.outs, targeting.outs]);
@@ -181,6 +181,39 @@ describe("webhooks", () => {
     );
     expect(await h.lines()).toEqual(["GET /v2/account/webhooks"]);
     expect(reads.map((read) => read.props)).toEqual(hooks.map((hook) => hook.outs));
+  });
+});
+
+describe("transactional campaigns", () => {
+  const transactional = (n: number) => ({
+    title: `Receipt ${n}`,
+    subject: `Your order ${n}`,
+    from: "Example Shop",
+    replyTo: "news@example.com",
+    editor: "html",
+    preheader: "Tracking inside",
+    content: `<p>Order ${n}</p>`,
+  });
+
+  test("three at once: one page of the list; a subject changed outside is read from it", async () => {
+    const made = [];
+    for (let n = 0; n < 3; n++)
+      made.push(await h.providers.TransactionalCampaign.create(withProvider(transactional(n))));
+    h.newProcess();
+    h.clock.now = new Date(h.clock.now.getTime() + 1000);
+    await outside.updateTransactional(made[0]!.id, { subject: "Changed outside" });
+    await h.clearRequests();
+    const reads = await Promise.all(
+      made.map((one) => h.providers.TransactionalCampaign.read(one.id, withProvider(one.outs))),
+    );
+    // The emulator's list carries every field its GET does, the counters too: no proof needed.
+    expect(await h.lines()).toEqual(["GET /v2/transactional?page=1&limit=100"]);
+    expect(reads.map((read) => read.inputs?.subject)).toEqual([
+      "Changed outside",
+      "Your order 1",
+      "Your order 2",
+    ]);
+    expect(reads.slice(1).map((read) => read.props)).toEqual(made.slice(1).map((one) => one.outs));
   });
 });
 
