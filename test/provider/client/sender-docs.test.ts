@@ -313,7 +313,11 @@ describe("replayed through the resources' read paths", () => {
       content: "Adding the first content of my campaign",
     };
     const read = await providers.TransactionalCampaign.read("ep2W4y", previous);
-    expect(server.requests.map((r) => `${r.method} ${r.url}`)).toEqual(["GET /v2/transactional/ep2W4y"]);
+    // The list first (this server answers every path with the one record, an unreadable page), then its GET.
+    expect(server.requests.map((r) => `${r.method} ${r.url}`)).toEqual([
+      "GET /v2/transactional?page=1&limit=100",
+      "GET /v2/transactional/ep2W4y",
+    ]);
     expect(read).toEqual({
       id: "ep2W4y",
       inputs: previous,
