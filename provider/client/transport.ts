@@ -145,6 +145,29 @@ function redactDeep(value: unknown, secret: string): unknown {
   return value;
 }
 
+/**
+ * The ids a write names: its path parameters and the ids of a bracket list in its query
+ * (`DELETE /campaigns?ids=[a,b]`). Other values come along (a tag id of a campaign's path): a
+ * listener treats each as possibly an object written, which only costs it a read.
+ */
+function idsNamed(params: Record<string, string | number>, query: QueryParams | undefined): string[] {
+  const ids = Object.values(params).map(String);
+  for (const value of Object.values(query ?? {})) {
+    const raw = typeof value === "object" ? value.raw : undefined;
+    const inside = raw === undefined ? undefined : /^\[(.*)\]$/.exec(raw)?.[1];
+    if (inside) ids.push(...inside.split(",").map((id) => decodeURIComponent(id)));
+  }
+  return ids;
+}
+
+/** The id of what a write answered (a create's new record: `{id}`, or `{data: {id}}`), if any. */
+function idsAnswered(output: unknown): string[] {
+  if (typeof output !== "object" || output === null) return [];
+  const { id, data } = output as { id?: unknown; data?: unknown };
+  if (typeof id === "string" || typeof id === "number") return [String(id)];
+  return data === output ? [] : idsAnswered(data);
+}
+
 function headerValue(headers: ResponseHeaders, name: string): string | undefined {
   const value = headers[name];
   return Array.isArray(value) ? value[0] : value;
@@ -153,6 +176,7 @@ function headerValue(headers: ResponseHeaders, name: string): string | undefined
 /** Sends the client's calls: pacing, attempts, retries, bounded bodies, errors. */
 export class Transport {
   readonly #o: TransportOptions;
+  readonly #writeListeners = new Set<(ids: readonly string[]) => void>();
 
   /** @param options Already validated by the client. */
   constructor(options: TransportOptions) {
@@ -162,6 +186,26 @@ export class Transport {
   /** `text` with the token blanked. */
   redact(text: string): string {
     return text.split(this.#o.token).join(REDACTED);
+  }
+
+  /**
+   * Tells `listener` the ids each write (every request but a GET) names: before it is sent (its
+   * path parameters, a bracket list of ids in its query) and once it answers (the id of the
+   * record a create answers). A listener that throws is ignored.
+   */
+  watchWrites(listener: (ids: readonly string[]) => void): void {
+    this.#writeListeners.add(listener);
+  }
+
+  #wrote(ids: readonly string[]): void {
+    if (ids.length === 0) return;
+    for (const listener of this.#writeListeners) {
+      try {
+        listener(ids);
+      } catch {
+        // A failing listener must not fail the request.
+      }
+    }
   }
 
   #emit(event: RequestEvent): void {
@@ -196,6 +240,7 @@ export class Transport {
     // pass it as an id, and overlong segments cut.
     const shown = shortenPath(this.redact(path));
     if (this.#o.readOnly === true && method !== "GET") throw new SenderReadOnlyError(method, shown);
+    if (method !== "GET") this.#wrote(idsNamed(params, spec.query));
     const bodyText = spec.body === undefined ? undefined : JSON.stringify(spec.body);
     const { safety, response } = ROUTE_TABLE[route];
     const { retry, now } = this.#o;
@@ -223,7 +268,11 @@ export class Transport {
       if (result.type === "answer" && result.status >= 200 && result.status < 300) {
         const answer = result;
         const body = answer.tooLarge ? undefined : parseJsonBody(answer.text);
-        if (body?.ok) return this.#validate(method, shown, answer, body.value, response) as RouteOutput<R>;
+        if (body?.ok) {
+          const output = this.#validate(method, shown, answer, body.value, response) as RouteOutput<R>;
+          if (method !== "GET") this.#wrote(idsAnswered(output));
+          return output;
+        }
         const why = answer.tooLarge
           ? `the body is larger than ${formatBytes(MAX_BODY_BYTES)}, the most the client reads`
           : body?.problem === "too-deep"

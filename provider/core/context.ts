@@ -20,7 +20,7 @@ import {
 } from "./config";
 import type { ContentCheckMode } from "./content-checks";
 import { EngineWatch } from "./engine-watch";
-import { ListedCampaigns } from "./listed-campaigns";
+import { ListedReads } from "./listed-records";
 
 export { missingTokenMessage } from "./config";
 
@@ -44,6 +44,8 @@ export interface ProviderContextOptions {
   claims?: Claims | undefined;
   /** A context whose client refuses every request but a GET ({@link ProviderContext.readOnly}). */
   readOnly?: boolean | undefined;
+  /** The lists read in pages and the ids written, shared with the read-only view. Default: none yet. */
+  listed?: ListedReads | undefined;
 }
 
 /** The account lists a preview check may read, each at most once per context. */
@@ -84,7 +86,8 @@ export class ProviderContext {
   #probe: Promise<Error | undefined> | undefined;
   #probeReported = false;
   readonly #lists = new Map<AccountList, Promise<ReadonlySet<string> | undefined>>();
-  #listedCampaigns: ListedCampaigns | undefined;
+  // One per context and its read-only view: the reads it serves are of one account and one run.
+  readonly #listed: ListedReads;
 
   /** @param options the parts; left out, a context that reads its settings from the environment. */
   constructor(options: ProviderContextOptions = {}) {
@@ -94,6 +97,13 @@ export class ProviderContext {
     this.pacers = options.pacers ?? new PacerRegistry();
     this.claims = options.claims ?? new Claims();
     this.#readOnly = options.readOnly === true;
+    this.#listed = options.listed ?? new ListedReads();
+    this.#watch(this.#client);
+  }
+
+  /** What `client` writes is never served from a page of this context's lists. */
+  #watch(client: SenderClient | undefined): void {
+    client?.watchWrites((ids) => this.#listed.wrote(ids));
   }
 
   /**
@@ -109,6 +119,7 @@ export class ProviderContext {
       pacers: this.pacers,
       claims: this.claims,
       readOnly: true,
+      listed: this.#listed,
     });
     return this.#readOnlyView;
   }
@@ -149,6 +160,7 @@ export class ProviderContext {
     if (!this.#client) {
       this.#settings ??= readSettings({ get: () => undefined });
       this.#client = clientFromSettings(this.#settings, this.pacers, this.#readOnly);
+      this.#watch(this.#client);
     }
     return this.#client;
   }
@@ -199,15 +211,41 @@ export class ProviderContext {
   }
 
   /**
-   * A campaign as the account's campaign list shows it, the list read lazily and shared by the
-   * whole context ({@link ListedCampaigns}); undefined when it does not show it. For the sent check
-   * of `diff` only: what writes reads the campaign itself, fresh.
+   * A campaign as the account's campaign list shows it, the list read lazily in pages of 100 and
+   * shared by the whole context and its read-only view ({@link ListedReads}); undefined when it
+   * does not show it. For the sent check of `diff` and for the reads a page proves current (`read`
+   * of Campaign and its parts, which also ask {@link ProviderContext.written}): what writes reads
+   * the campaign itself, fresh. A listed record may lack fields the campaign's own read has (the
+   * list's shape, wire contract "Regular campaigns"): a field it lacks is not carried, never empty.
    */
   listedCampaign(id: string): Promise<api.Campaign | undefined> {
-    this.#listedCampaigns ??= new ListedCampaigns((page, limit) =>
-      this.client().listCampaigns({ page, limit }),
+    return this.#listed.find("campaigns", id, (page, limit) => this.client().listCampaigns({ page, limit }));
+  }
+
+  /**
+   * A transactional campaign as the account's transactional list shows it, read and shared as
+   * {@link ProviderContext.listedCampaign} is; undefined when the list does not show it.
+   */
+  listedTransactional(id: string): Promise<api.Transactional | undefined> {
+    return this.#listed.find("transactional", id, (page, limit) =>
+      this.client().listTransactional({ page, limit }),
     );
-    return this.#listedCampaigns.find(id);
+  }
+
+  /**
+   * A webhook as the account's webhook list shows it (one request, the list is not paged), shared
+   * as {@link ProviderContext.listedCampaign} is; undefined when the list does not show it.
+   */
+  listedWebhook(id: string): Promise<api.Webhook | undefined> {
+    return this.#listed.find("webhooks", id, async () => ({ data: await this.client().listWebhooks() }));
+  }
+
+  /**
+   * True once a write of this context (or of its read-only view's parent) naming `id` began: a
+   * read then takes the object from its own GET, never from a page read before or during the write.
+   */
+  written(id: string): boolean {
+    return this.#listed.written(id);
   }
 
   /** The configured API token, or undefined; only to scrub it from error messages. */

@@ -220,7 +220,10 @@ export const campaignIdArgs = { id: ID_ARG };
 export const CAMPAIGN_ID = { type: "string" } as const;
 
 /**
- * Reads every regular campaign, optionally of one status (`GET /v2/campaigns`, every page).
+ * Reads every regular campaign, optionally of one status (`GET /v2/campaigns`, every page). The
+ * list carries the fields of Sender's list example only: the others (the preheader, the sending
+ * domain, the analytics switch, the groups and segments, the sent and bounce counts, the reports,
+ * and of the html all but its id) are null here; {@link getCampaign} reads them.
  */
 export const getCampaigns: DataSource<GetCampaignsArgs, GetCampaignsResult> = {
   name: "getCampaigns",

@@ -138,7 +138,8 @@ export const dataSourceDocs = {
     },
   },
   getCampaigns: {
-    description: "Reads every regular campaign, optionally of one status (`GET /v2/campaigns`, every page).",
+    description:
+      "Reads every regular campaign, optionally of one status (`GET /v2/campaigns`, every page). The list carries the fields of Sender's list example only: the others (the preheader, the sending domain, the analytics switch, the groups and segments, the sent and bounce counts, the reports, and of the html all but its id) are null here; {@link getCampaign} reads them.",
     args: {
       status: "Only campaigns in this state; every campaign when absent.",
       limit: "Records per request, 1 to 100 (default 100). Every page is read whatever the size.",

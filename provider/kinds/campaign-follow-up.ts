@@ -7,6 +7,7 @@ import { compact } from "../core/engine-values";
 import { campaignIdField, diffSpecOf, type InputsOf, type OutputsOf, type TableOf } from "../core/fields";
 import type { KindSample } from "../core/kind-sample";
 import { isNotFound, readOrGone, withOperation } from "../core/operation-errors";
+import { type CampaignReadField, campaignForRead } from "../core/paged-reads";
 import { partAdoptIdField } from "../core/part-takeover";
 import { wireMapOf } from "../core/program-errors";
 import type { ResourceProviderOf } from "../core/provider-types";
@@ -95,6 +96,13 @@ async function write(
   if (!state.active && (needsWrite || alreadyOn)) await client.cancelFollowUp(state.campaignId);
 }
 
+/** What a read of a follow-up compares of its campaign. */
+const FOLLOW_UP_READ: readonly CampaignReadField[] = [
+  "auto_followup_active",
+  "auto_followup_subject",
+  "auto_followup_delay",
+];
+
 /**
  * The provider of `CampaignFollowUp`. The id is the campaign id: a campaign has at most one
  * follow-up. Create and update both `POST /campaigns/{id}/follow_up`; `read` takes the campaign's
@@ -131,7 +139,8 @@ export const campaignFollowUpProvider: ResourceProviderOf = defineResource(campa
       return readOrGone(
         KIND,
         id,
-        () => context.client().getCampaign(id),
+        // The campaign list carries the three (the docs' example): a page that shows them serves it.
+        async () => (await campaignForRead(context, id, FOLLOW_UP_READ, undefined)).campaign,
         (campaign) => {
           // An answer without the switch says nothing about the follow-up: the known state stands.
           const known = campaign.auto_followup_active != null;

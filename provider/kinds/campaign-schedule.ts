@@ -18,6 +18,7 @@ import { containsUnknown } from "../core/engine-values";
 import { campaignIdField, derive, type InputsOf, type OutputsOf, type TableOf, typed } from "../core/fields";
 import type { KindSample } from "../core/kind-sample";
 import { httpStatusOf, isNotFound, readOrGone, withOperation } from "../core/operation-errors";
+import { type CampaignReadField, campaignForRead } from "../core/paged-reads";
 import { partAdoptIdField } from "../core/part-takeover";
 import type { ResourceProviderOf } from "../core/provider-types";
 import { guardChange, guardedDiff, guardSentCampaign, isSent } from "../core/sent-guard";
@@ -286,6 +287,9 @@ function refusePast(
   };
 }
 
+/** What a read of a schedule compares of its campaign. */
+const SCHEDULE_READ: readonly CampaignReadField[] = ["status", "schedule_time", "sent_time"];
+
 /** The CampaignSchedule provider. */
 export const campaignScheduleProvider: ResourceProviderOf = defineResource(campaignScheduleFields, {
   kind: KIND,
@@ -310,7 +314,8 @@ export const campaignScheduleProvider: ResourceProviderOf = defineResource(campa
       return readOrGone(
         KIND,
         id,
-        () => context.client().getCampaign(id),
+        // The campaign list carries all three (wire contract "Regular campaigns"): a page serves it.
+        async () => (await campaignForRead(context, id, SCHEDULE_READ, undefined)).campaign,
         (campaign) => {
           const given = typeof previous.scheduleTime === "string" ? previous.scheduleTime : undefined;
           const givenUtc = given === undefined ? undefined : formatIfValid(given);

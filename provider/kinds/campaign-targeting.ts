@@ -22,6 +22,7 @@ import {
 } from "../core/fields";
 import type { KindSample } from "../core/kind-sample";
 import { isNotFound, readOrGone, withOperation } from "../core/operation-errors";
+import { campaignForRead } from "../core/paged-reads";
 import { partAdoptIdField } from "../core/part-takeover";
 import { inProgramTerms } from "../core/program-errors";
 import type { ResourceProviderOf } from "../core/provider-types";
@@ -234,7 +235,8 @@ export const campaignTargetingProvider: ResourceProviderOf = defineResource(camp
       const client = context.client();
       const everything = () =>
         Promise.all([
-          client.getCampaign(id),
+          // Of the campaign, only its switch: the campaign list carries it (null in the docs' example).
+          campaignForRead(context, id, ["send_to_all"], undefined).then((read) => read.campaign),
           client.getCampaignTags(id),
           client.getCampaignExcludedTags(id),
           client.getCampaignFilters(id),

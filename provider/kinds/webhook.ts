@@ -25,6 +25,7 @@ import {
 import { safeId } from "../core/ids";
 import type { KindSample } from "../core/kind-sample";
 import { isNotFound, readOrGone, withOperation } from "../core/operation-errors";
+import { webhookForRead } from "../core/paged-reads";
 import type { ResourceProviderOf } from "../core/provider-types";
 import { commandWord, say } from "../words";
 import { createProvably, takeOver } from "./webhook-create";
@@ -233,7 +234,7 @@ export const webhookProvider: ResourceProviderOf = defineResource(webhookFields,
       return readOrGone(
         KIND,
         id,
-        () => context.client().getWebhook(id),
+        () => webhookForRead(context, id),
         (webhook) => {
           // A field the answer lacks (no `group` key on a topic without one) keeps its known value.
           const inputs = readInputs(webhookFields, asInputRecord(webhook), prior);

@@ -45,11 +45,12 @@ import {
   OWNERSHIP_SCOPE,
   OWNERSHIP_SCOPE_ENV,
   snakeCase,
+  type TfAttribute,
   type TfResourceSchema,
   type TfSchema,
   terraformSchema,
 } from "./schema";
-import { conformObject, fromCore, type TfValue, toCore } from "./values";
+import { conformObject, fromCore, TF_UNKNOWN, type TfObject, type TfValue, toCore } from "./values";
 import { TERRAFORM_WORDS } from "./words";
 
 /** One diagnostic, as the protocol's `Diagnostic` carries it. */
@@ -108,6 +109,33 @@ const hiddenOf = (bag: Readonly<Record<string, unknown>>): Hidden =>
   Object.fromEntries(
     Object.entries(bag).filter(([name, value]) => HIDDEN_FIELDS.has(name) && value !== undefined),
   );
+
+/**
+ * The private data of a new state: the hidden fields, and the `modified` a read's proof compares
+ * with the campaign list's (core/paged-reads.ts) where the type leaves it out of its attributes
+ * (`sender_campaign`, left-out.ts), so that a plan's reads get the proof the Pulumi doors' state holds.
+ */
+const privateOf = (bag: Readonly<Record<string, unknown>>, attributes: readonly TfAttribute[]): Hidden => {
+  const shown = attributes.some((attribute) => attribute.camel === "modified");
+  return typeof bag.modified === "string" && !shown
+    ? { ...hiddenOf(bag), modified: bag.modified }
+    : hiddenOf(bag);
+};
+
+/**
+ * A value as text where neither the order of keys nor of elements counts: two values of the same
+ * text are the same state to OpenTofu (a list in another order counts as the same here, which only
+ * keeps the private data as it was).
+ */
+const canonical = (value: TfValue): string => {
+  if (value === TF_UNKNOWN) return "?";
+  if (Array.isArray(value)) return `[${value.map(canonical).sort().join(",")}]`;
+  if (value !== null && typeof value === "object") {
+    const entries = Object.entries(value as TfObject).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonical(item)}`).join(",")}}`;
+  }
+  return JSON.stringify(value);
+};
 
 /**
  * The path of a core property (`tagIds[0]`, `replyTo`) as Terraform's attribute steps. A set's
@@ -361,7 +389,7 @@ export class TerraformDoor {
         const created = await provider.create(checked.inputs ?? inputs);
         this.#marks.settle(naming.ownershipMark, created.id);
         const outs = { ...created.outs, id: created.id } as Record<string, unknown>;
-        return { state: newState(attributes, config, outs), hidden: hiddenOf(outs) };
+        return { state: newState(attributes, config, outs), hidden: privateOf(outs, attributes) };
       }
       const news = { ...inputs, ...hiddenOf(olds) };
       const checked = await provider.check(olds, news);
@@ -371,7 +399,7 @@ export class TerraformDoor {
       const kept = keptOutputs(attributes, planned, updateMoves(table, olds, checked.inputs ?? news));
       return {
         state: newState(attributes, config, outs, kept),
-        hidden: { ...hiddenOf(olds), ...hiddenOf(outs) },
+        hidden: { ...privateOf(olds, attributes), ...privateOf(outs, attributes) },
       };
     });
     if (value === undefined) return { diagnostics };
@@ -395,14 +423,22 @@ export class TerraformDoor {
       );
       if (!result.id) return null;
       const outs = { ...(result.props as Record<string, unknown>), id: result.id };
-      return readState(attributes, fieldTables[kind], current, outs);
+      // The `modified` just read goes with the state just read: the next plan's proof.
+      return {
+        state: readState(attributes, fieldTables[kind], current, outs),
+        modified: privateOf(outs, attributes).modified,
+      };
     });
     if (value === undefined) return { diagnostics };
-    return {
-      diagnostics,
-      state: value,
-      private: currentPrivate && currentPrivate.length > 0 ? Buffer.from(currentPrivate) : undefined,
-    };
+    if (value === null) return { diagnostics, state: null };
+    // OpenTofu counts a change of the private data as a change of the state (`plan -refresh-only
+    // -detailed-exitcode` exits 2): the `modified` just read goes in only with a change it shows
+    // anyway. Else the private data stays; a `modified` another resource moved (a targeting, a
+    // schedule) then proves nothing, and the campaign is read on its own until its next apply.
+    const shows = canonical(value.state) !== canonical(current);
+    const hidden = readPrivate(currentPrivate);
+    const kept = shows && value.modified !== undefined ? { ...hidden, modified: value.modified } : hidden;
+    return { diagnostics, state: value.state, private: writePrivate(kept) };
   }
 
   /** ImportResourceState: the object of `id`, read from the service; an id it lacks is an error. */

@@ -16,7 +16,10 @@ export type {
 } from "../../provider/functions";
 
 /**
- * Reads every regular campaign, optionally of one status (`GET /v2/campaigns`, every page).
+ * Reads every regular campaign, optionally of one status (`GET /v2/campaigns`, every page). The
+ * list carries the fields of Sender's list example only: the others (the preheader, the sending
+ * domain, the analytics switch, the groups and segments, the sent and bounce counts, the reports,
+ * and of the html all but its id) are null here; {@link getCampaign} reads them.
  *
  * @param opts Invoke options; only `parent` applies: a failure is reported on that resource.
  */

@@ -7,7 +7,7 @@ import * as outputs from "./types/output";
 import * as utilities from "./utilities";
 
 /**
- * Reads every regular campaign, optionally of one status (`GET /v2/campaigns`, every page).
+ * Reads every regular campaign, optionally of one status (`GET /v2/campaigns`, every page). The list carries the fields of Sender's list example only: the others (the preheader, the sending domain, the analytics switch, the groups and segments, the sent and bounce counts, the reports, and of the html all but its id) are null here; {@link getCampaign} reads them.
  *
  * ## Example Usage
  * ### The open rate of the latest sent campaign
@@ -63,7 +63,7 @@ export interface GetCampaignsResult {
     readonly total: number;
 }
 /**
- * Reads every regular campaign, optionally of one status (`GET /v2/campaigns`, every page).
+ * Reads every regular campaign, optionally of one status (`GET /v2/campaigns`, every page). The list carries the fields of Sender's list example only: the others (the preheader, the sending domain, the analytics switch, the groups and segments, the sent and bounce counts, the reports, and of the html all but its id) are null here; {@link getCampaign} reads them.
  *
  * ## Example Usage
  * ### The open rate of the latest sent campaign

@@ -301,6 +301,9 @@ interface Replacement {
   readonly step: "replace" | "forget";
 }
 
+/** The paged reads' program: N untitled (Terraform: titled) campaigns, N the issue's 100. */
+const PAGED: Shape = { campaigns: 100, transactional: 0 };
+
 const REPLACEMENTS: readonly Replacement[] = [
   {
     name: "a create-first replacement of campaign-0 (Pulumi's up --replace; OpenTofu's -replace under create_before_destroy)",
@@ -331,6 +334,13 @@ interface Run {
   readonly outputs?: Record<string, { value: unknown }>;
 }
 
+/** A refresh (Pulumi's `refresh`, OpenTofu's `plan`, which refreshes first): whether it found a change. */
+interface Refresh {
+  readonly passed: boolean;
+  readonly changed: boolean;
+  readonly text: string;
+}
+
 /** Where a door's program runs: its folder, the folders its processes may work in, and how it goes. */
 interface Place {
   readonly dir: string;
@@ -356,6 +366,15 @@ interface Door {
   run(h: Place, command: Command | "destroy"): Promise<Run>;
   /** An `up` as its own process (in a process group of its own), for a row to kill. */
   spawnUp(h: Place): ChildProcess;
+  /** Reads every resource back: Pulumi's `refresh --yes`, OpenTofu's `plan -detailed-exitcode`. */
+  refresh(h: Place): Promise<Refresh>;
+  /** The requests a refresh sends besides the reads of its resources. */
+  readonly refreshExtra: readonly string[];
+  /**
+   * Whether the refresh that printed `text` found `content` as the content of campaign `id`: what
+   * the Pulumi state now records, what OpenTofu's plan shows.
+   */
+  refreshFound(h: Place, text: string, id: string, content: string): Promise<boolean>;
   /** Replaces the resource `name` on its own (Pulumi's `up --replace <urn>`, OpenTofu's `apply -replace=<address>`). */
   replace(h: Place, name: string): Promise<Run>;
   /** Drops the resource `name` from the state, leaving its object (`pulumi state delete`, `tofu state rm`). */
@@ -444,6 +463,12 @@ async function urnOf(h: StackHandle, name: string): Promise<string> {
 
 /** What every door of the Pulumi engine does alike: its commands, its up to kill, its state copy. */
 const PULUMI_ENGINE = {
+  refreshExtra: [] as readonly string[],
+  async refreshFound(h: StackHandle, _text: string, id: string, content: string): Promise<boolean> {
+    const { deployment } = JSON.parse(await h.exportState());
+    const resource = deployment.resources.find((r: { id?: string; type: string }) => r.id === id);
+    return resource?.outputs?.content === content;
+  },
   folders: (h: StackHandle) => [h.dir, path.dirname(h.backend)],
   census: pulumiCensus,
   words: PULUMI_WORDS,
@@ -468,6 +493,16 @@ const PULUMI_ENGINE = {
       return { passed: true, text: destroy.stdout };
     } catch (error) {
       return { passed: false, text: String((error as Error).message ?? error) };
+    }
+  },
+  async refresh(h: StackHandle): Promise<Refresh> {
+    try {
+      const refresh = await h.stack.refresh({ onOutput: h.onOutput });
+      const changes = refresh.summary.resourceChanges ?? {};
+      const changed = Object.entries(changes).some(([op, n]) => op !== "same" && (n ?? 0) > 0);
+      return { passed: true, changed, text: refresh.stdout };
+    } catch (error) {
+      return { passed: false, changed: false, text: String((error as Error).message ?? error) };
     }
   },
   async replace(h: StackHandle, name: string): Promise<Run> {
@@ -634,6 +669,10 @@ async function terraformCensus(
 /** The Terraform door under OpenTofu (test/support/tofu.ts): the plugin bundle, chosen by go-plugin's cookie. */
 const TERRAFORM: Door = {
   name: "terraform",
+  // The plan's check probes the account once (the issue's ⌈N/100⌉ + 1).
+  refreshExtra: ["GET /v2/campaigns?limit=1"],
+  // The plan shows the change it would make back: `~ content = "<outside>" -> "<configured>"`.
+  refreshFound: async (_w, text, _id, content) => text.includes(JSON.stringify(content)),
   async open(emu, folder) {
     const tf = await openTofu(emu.url, TOKEN);
     const w: Workspace = {
@@ -670,6 +709,12 @@ const TERRAFORM: Door = {
       transactionalIds: { value: printed.transactional_ids?.value ?? [] },
     };
     return { passed: true, text, outputs };
+  },
+  async refresh(w) {
+    const { tf, dir } = w as Workspace;
+    // 0: no change; 2: a change to make; 1: an error.
+    const run = await tf.run(dir, [...TOFU_COMMAND.preview, "-detailed-exitcode"]);
+    return { passed: run.code !== 1, changed: run.code === 2, text: `${run.stdout}\n${run.stderr}` };
   },
   async replace(w, name) {
     const { tf, dir } = w as Workspace;
@@ -1141,6 +1186,62 @@ describe("door parity: every scenario through every door", () => {
       );
     });
   }
+
+  describe(`paged reads (issue 56): a refresh of ${PAGED.campaigns} unchanged campaigns`, () => {
+    test.concurrent.for(DOORS)(
+      "$name door: ⌈N/100⌉ pages of the list and nothing else, no write; a content change made outside is still found",
+      async (door, { expect }) => {
+        const { emu, h } = stacks.get(door.name) as { emu: EmulatorHandle; h: Place };
+        const started = Date.now();
+        await emu.admin("POST", "reset");
+        await door.shape(h, PAGED);
+        try {
+          const up = await door.run(h, "up");
+          expect(up.passed).toBe(true);
+          const ids = (up.outputs?.campaignIds?.value as string[] | undefined) ?? [];
+          expect(ids).toHaveLength(PAGED.campaigns);
+          // A change made outside moves `modified`, in whole seconds: into the next one first.
+          await new Promise((resolve) => setTimeout(resolve, 1100));
+          const since = async (mark: { seq: number }) =>
+            (await emu.requests()).filter((r) => r.seq > mark.seq).map((r) => `${r.method} ${r.path}`);
+          const mark = await emu.requestCounts();
+          const same = await door.refresh(h);
+          const sameLines = await since(mark);
+          const pages = Math.ceil(PAGED.campaigns / 100);
+          const pageLines = Array.from(
+            { length: pages },
+            (_, i) => `GET /v2/campaigns?page=${i + 1}&limit=100`,
+          );
+          expect({ passed: same.passed, changed: same.changed, requests: sameLines.sort() }).toEqual({
+            passed: true,
+            changed: false,
+            requests: [...pageLines, ...door.refreshExtra].sort(),
+          });
+          const changed = await emu.api("PATCH", `campaigns/${ids[0]}`, {
+            content: "<p>Changed outside</p>",
+          });
+          expect(changed.status).toBe(200);
+          const mark2 = await emu.requestCounts();
+          const drift = await door.refresh(h);
+          const driftLines = await since(mark2);
+          expect({ passed: drift.passed, changed: drift.changed, requests: driftLines.sort() }).toEqual({
+            passed: true,
+            changed: true,
+            requests: [...pageLines, `GET /v2/campaigns/${ids[0]}`, ...door.refreshExtra].sort(),
+          });
+          expect(await door.refreshFound(h, drift.text, ids[0] as string, "<p>Changed outside</p>")).toBe(
+            true,
+          );
+          figures.push(
+            `paged reads / ${door.name}: ${PAGED.campaigns} campaigns, refresh ${sameLines.length} requests, ` +
+              `after a change outside ${driftLines.length}; ${Math.round((Date.now() - started) / 1000)} s`,
+          );
+        } finally {
+          await door.run(h, "destroy");
+        }
+      },
+    );
+  });
 
   test("a passing preview reads the same through every door, for the same program", () => {
     const reads = Object.fromEntries(

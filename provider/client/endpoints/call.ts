@@ -39,6 +39,15 @@ export class TransportHolder {
   }
 
   /**
+   * Tells `listener` the ids each write of this client names, before it is sent and once it
+   * answers (a create's new id), so that a cache of lists never serves what this client may have
+   * changed. Reads (GET) tell nothing; a listener that throws is ignored.
+   */
+  watchWrites(listener: (ids: readonly string[]) => void): void {
+    this.#transport.watchWrites(listener);
+  }
+
+  /**
    * See {@link call}: defined here, where the private field is in scope.
    * @internal Not part of the client's API: endpoint methods reach it through {@link call}.
    */

@@ -25,8 +25,9 @@ import {
   readInputs,
   outputsOf as tableOutputs,
 } from "../../core/field-bodies";
-import { type BodyOf, diffSpecOf, type PropsOf } from "../../core/fields";
+import { type BodyOf, computedNames, diffSpecOf, type Field, type PropsOf } from "../../core/fields";
 import { isNotFound, readOrGone, withOperation } from "../../core/operation-errors";
+import { type CampaignReadField, campaignForRead } from "../../core/paged-reads";
 import type { ResourceProviderOf } from "../../core/provider-types";
 import { guardChange, guardedDiff, isSent, sentCampaignError } from "../../core/sent-guard";
 import {
@@ -148,6 +149,42 @@ export function computedOf(campaign: api.Campaign): CampaignComputed {
 
 function outputsOf(inputs: CampaignInputs, campaign: api.Campaign): CampaignOutputs {
   return { ...tableOutputs(campaignFields, inputs, campaign), contentHash: campaignContentHash(campaign) };
+}
+
+/** The record's key of a body field whose name differs in the answer (see `asBody`). */
+const RECORD_KEYS: Readonly<Record<string, CampaignReadField>> = {
+  content_type: "editor",
+  groups: "campaign_groups",
+};
+
+/**
+ * What a read of a campaign compares: the record's key of each field of the table (`content` for
+ * the content, behind the hash too). A page that carries them all serves a read without a proof.
+ */
+const READ_FIELDS: readonly CampaignReadField[] = Object.values(
+  campaignFields as Record<string, Field>,
+).flatMap((field) =>
+  field.api === undefined ? [] : [RECORD_KEYS[field.api] ?? (field.api as CampaignReadField)],
+);
+
+/**
+ * The outputs of a campaign a page served ({@link campaignForRead}): what the listed record lacks
+ * (a computed field, the content behind the hash) is kept from the previous state, which the
+ * listed `modified` proved current.
+ */
+function listedOutputs(
+  inputs: CampaignInputs,
+  listed: api.Campaign,
+  previous: PropsOf<typeof campaignFields>,
+): CampaignOutputs {
+  const kept = Object.fromEntries(
+    computedNames(campaignFields).flatMap((name) =>
+      previous[name] === undefined ? [] : [[name, previous[name]]],
+    ),
+  );
+  const hash = listed.html?.html_content === undefined ? previous.contentHash : undefined;
+  const outputs = { ...kept, ...outputsOf(inputs, listed) };
+  return typeof hash === "string" ? { ...outputs, contentHash: hash } : outputs;
 }
 
 /** Pages of 100 (newest first) a look-up after an ambiguous failure reads: what it made is on the first. */
@@ -278,8 +315,13 @@ async function rename(client: SenderClient, id: string, title: string): Promise<
 
 /**
  * The campaign as the rename left it: the PATCH answers an Ack, and the record the POST answered
- * has the `modified` of before the rename, which a refresh would show as a change. A failed read
- * keeps the POST's record: the campaign is made and renamed, and the next refresh reads it.
+ * has the `modified` of before the rename. The state must record the `modified` the campaign now
+ * has: it is what proves the campaign unchanged to the paged reads of every later plan, preview
+ * and refresh (core/paged-reads.ts). Without it, each `tofu plan` until an apply records a refresh
+ * (a plan records nothing) would read this campaign on its own: the one request saved here, spent
+ * again at every plan. So a titled create is 3 requests: the POST with the ownership mark and the
+ * rename that exactly-once needs, and this read. A failed read keeps the POST's record: the
+ * campaign is made and renamed, and the next refresh reads it (its older `modified` proves nothing).
  */
 async function afterRename(client: SenderClient, made: api.Campaign): Promise<api.Campaign> {
   try {
@@ -407,10 +449,21 @@ export const campaignProvider: ResourceProviderOf = defineResource(campaignField
       return readOrGone(
         KIND,
         id,
-        () => context.client().getCampaign(id),
-        (campaign) => {
+        // Without the hash in the state, the page cannot stand in for the content: no proof.
+        () =>
+          campaignForRead(
+            context,
+            id,
+            READ_FIELDS,
+            typeof previous.contentHash === "string" ? previous.modified : undefined,
+          ),
+        ({ campaign, listed }) => {
           const inputs = inputsFromCampaign(campaign, previous);
-          return { id, props: outputsOf(inputs, campaign), inputs };
+          return {
+            id,
+            props: listed ? listedOutputs(inputs, campaign, previous) : outputsOf(inputs, campaign),
+            inputs,
+          };
         },
       );
     },

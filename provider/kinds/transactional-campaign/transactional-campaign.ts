@@ -11,6 +11,7 @@ import { compact } from "../../core/engine-values";
 import { bodyOf, readComputed } from "../../core/field-bodies";
 import { diffSpecOf, type InputsOf, type PropsOf, sameAnswer, sameInput } from "../../core/fields";
 import { isNotFound, readOrGone, withOperation } from "../../core/operation-errors";
+import { transactionalForRead } from "../../core/paged-reads";
 import { wireMapOf } from "../../core/program-errors";
 import type { ResourceProviderOf } from "../../core/provider-types";
 import { commandWord, declared, fieldList, fieldWord, kindWord, say } from "../../words";
@@ -105,6 +106,22 @@ function inputsOf(
   // The service's values stand for the inputs as it holds them (the tolerant reader typed them).
   return compact(out) as TransactionalCampaignInputs;
 }
+
+/** The counters a read records: the service's, moving without `modified`, so never kept from a state. */
+const COUNTERS = ["sent", "opens", "clicks", "bounced", "unsubscribeCount"] as const;
+
+/**
+ * What a read compares besides the counters: the record's key of every field of the table. A field
+ * the listed record lacks (preheader, content: no source shows them) is kept from the state only
+ * when the listed `modified` is the state's (core/paged-reads.ts).
+ */
+const READ_FIELDS: readonly (keyof Transactional)[] = Object.values(
+  transactionalCampaignFields as Record<string, { api?: string }>,
+).flatMap((field) =>
+  field.api === undefined || (COUNTERS as readonly string[]).includes(field.api)
+    ? []
+    : [field.api as keyof Transactional],
+);
 
 function outputsOf(
   inputs: TransactionalCampaignInputs,
@@ -338,7 +355,7 @@ export const transactionalCampaignProvider: ResourceProviderOf = defineResource(
       return readOrGone(
         KIND,
         id,
-        () => context.client().getTransactional(id),
+        async () => (await transactionalForRead(context, id, READ_FIELDS, COUNTERS, prior.modified)).record,
         (record) => {
           const inputs = inputsOf(record, prior);
           const adoptId = prior.adoptId;

@@ -11,7 +11,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// Reads every regular campaign, optionally of one status (`GET /v2/campaigns`, every page).
+// Reads every regular campaign, optionally of one status (`GET /v2/campaigns`, every page). The list carries the fields of Sender's list example only: the others (the preheader, the sending domain, the analytics switch, the groups and segments, the sent and bounce counts, the reports, and of the html all but its id) are null here; {@link getCampaign} reads them.
 //
 // ## Example Usage
 // ### The open rate of the latest sent campaign

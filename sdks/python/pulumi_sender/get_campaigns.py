@@ -64,7 +64,7 @@ def get_campaigns(limit: Optional[_builtins.int] = None,
                   status: Optional[_builtins.str] = None,
                   opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetCampaignsResult:
     """
-    Reads every regular campaign, optionally of one status (`GET /v2/campaigns`, every page).
+    Reads every regular campaign, optionally of one status (`GET /v2/campaigns`, every page). The list carries the fields of Sender's list example only: the others (the preheader, the sending domain, the analytics switch, the groups and segments, the sent and bounce counts, the reports, and of the html all but its id) are null here; {@link getCampaign} reads them.
 
     ## Example Usage
     ### The open rate of the latest sent campaign
@@ -98,7 +98,7 @@ def get_campaigns_output(limit: pulumi.Input[Optional[Optional[_builtins.int]]] 
                          status: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                          opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetCampaignsResult]:
     """
-    Reads every regular campaign, optionally of one status (`GET /v2/campaigns`, every page).
+    Reads every regular campaign, optionally of one status (`GET /v2/campaigns`, every page). The list carries the fields of Sender's list example only: the others (the preheader, the sending domain, the analytics switch, the groups and segments, the sent and bounce counts, the reports, and of the html all but its id) are null here; {@link getCampaign} reads them.
 
     ## Example Usage
     ### The open rate of the latest sent campaign

@@ -206,7 +206,12 @@ describe("replayed through the resources' read paths", () => {
       groups: ["grp001"],
     };
     const read = await providers.Campaign.read("1", previous);
-    expect(server.requests.map((r) => `${r.method} ${r.url}`)).toEqual(["GET /v2/campaigns/1"]);
+    // The list first (this server answers every path with the one record, an unreadable page: so
+    // the read falls back to its own GET, as after any failed page).
+    expect(server.requests.map((r) => `${r.method} ${r.url}`)).toEqual([
+      "GET /v2/campaigns?page=1&limit=100",
+      "GET /v2/campaigns/1",
+    ]);
     expect(read).toEqual({
       id: "1",
       inputs: previous,
@@ -221,6 +226,43 @@ describe("replayed through the resources' read paths", () => {
         contentHash: contentHashOf(campaignRecord().subject, campaignRecord().html?.html_content ?? ""),
       },
     });
+  });
+
+  it("Campaign reads the docs' list page in place of its GET when `modified` is the state's", async () => {
+    // A new process: its own list. The page is the docs' list example, as the service answers it.
+    const fresh = providersOf(
+      ProviderContext.configure({
+        get: (key) =>
+          ({ "sender:apiToken": TOKEN, "sender:baseUrl": server.url, "sender:maxAttempts": "1" })[key],
+      }),
+    );
+    server.handle(() => ({ body: fixture("campaigns-list.json").body }));
+    const inputs = {
+      title: "campaign title",
+      subject: "campaign subject",
+      from: "email from",
+      replyTo: "[email protected]",
+      contentType: "editor",
+      content: "<p>Kept: the list carries no content</p>",
+      preheader: "Kept: the list carries no preheader",
+      googleAnalytics: true,
+      groups: ["grp001"],
+    };
+    const previous = {
+      ...inputs,
+      status: "SENT",
+      created: "2020-05-06 13:34:26",
+      modified: "2020-11-19 17:04:56",
+      recipientCount: 144,
+      lastAction: "step4",
+      domainId: "dom001",
+      contentHash: contentHashOf("campaign subject", inputs.content),
+    };
+    const read = await fresh.Campaign.read("1", previous);
+    expect(server.requests.map((r) => `${r.method} ${r.url}`)).toEqual([
+      "GET /v2/campaigns?page=1&limit=100",
+    ]);
+    expect(read).toEqual({ id: "1", inputs, props: previous });
   });
 
   it("CampaignFollowUp reads the docs' follow-up fields", async () => {
@@ -271,7 +313,11 @@ describe("replayed through the resources' read paths", () => {
       content: "Adding the first content of my campaign",
     };
     const read = await providers.TransactionalCampaign.read("ep2W4y", previous);
-    expect(server.requests.map((r) => `${r.method} ${r.url}`)).toEqual(["GET /v2/transactional/ep2W4y"]);
+    // The list first (this server answers every path with the one record, an unreadable page), then its GET.
+    expect(server.requests.map((r) => `${r.method} ${r.url}`)).toEqual([
+      "GET /v2/transactional?page=1&limit=100",
+      "GET /v2/transactional/ep2W4y",
+    ]);
     expect(read).toEqual({
       id: "ep2W4y",
       inputs: previous,

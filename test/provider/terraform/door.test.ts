@@ -343,8 +343,11 @@ describe("terraform door against the emulator", () => {
     expect(created.diagnostics).toEqual([]);
     const state = created.state as TfObject;
     expect([state.title, state.last_action, typeof state.id]).toEqual(["Unit news", "step1", "string"]);
-    // The mark rides in the private data, not in the state Terraform shows.
-    expect(Object.keys(JSON.parse(created.private!.toString()))).toEqual(["ownershipMark"]);
+    // The mark rides in the private data, not in the state Terraform shows, and so does the
+    // campaign's `modified` (left out of sender_campaign), which the next plan's read compares.
+    const madePrivate = JSON.parse(created.private!.toString());
+    expect(Object.keys(madePrivate)).toEqual(["ownershipMark", "modified"]);
+    expect(madePrivate.modified).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     const read = await door.read("sender_campaign", state, created.private);
     expect(read.state).toEqual(state);
 
@@ -393,6 +396,82 @@ describe("terraform door against the emulator", () => {
     );
     const plans = await door.readDataSource("sender_plans", { plans: null });
     expect(((plans.state as TfObject).plans as TfObject[]).length).toBeGreaterThan(0);
+  });
+
+  it("a plan's read takes the campaign from the list while the private modified proves it; the private data changes only with a change the state shows", async () => {
+    const configured = (door: TerraformDoor) =>
+      door.configure(
+        fromCore(door.schema.provider.attributes, {
+          apiToken: TOKEN,
+          baseUrl: emu.url,
+          ownershipScope: "unit/terraform-door-reads",
+        }),
+        {},
+      );
+    const maker = new TerraformDoor();
+    configured(maker);
+    const config = fromCore(campaign(), {
+      title: "Unit reads",
+      subject: "Hello",
+      from: "Example News",
+      replyTo: "news@example.com",
+      contentType: "html",
+      content: "<p>Hello</p>",
+    });
+    const planned = await maker.plan("sender_campaign", null, config, config, undefined);
+    const created = await maker.apply("sender_campaign", null, planned.planned!, config, planned.private);
+    const state = created.state as TfObject;
+    const id = state.id as string;
+    const api = (method: string, route: string, body?: unknown) =>
+      fetch(`${emu.url}/v2/${route}`, {
+        method,
+        headers: { authorization: `Bearer ${TOKEN}`, "content-type": "application/json" },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+    const requests = async () =>
+      (
+        (await (await fetch(`${emu.url}/__emulator/requests`)).json()) as {
+          requests: { method: string; path: string }[];
+        }
+      ).requests.map((r) => `${r.method} ${r.path}`);
+    /** A plan's read in a new provider process, and the requests it sent. */
+    const readFresh = async (priv: Buffer | undefined) => {
+      const door = new TerraformDoor();
+      configured(door);
+      await fetch(`${emu.url}/__emulator/requests`, { method: "DELETE" });
+      const read = await door.read("sender_campaign", state, priv);
+      return { read, sent: await requests() };
+    };
+    const nextSecond = () => new Promise((resolve) => setTimeout(resolve, 1100));
+
+    const unchanged = await readFresh(created.private);
+    expect([unchanged.read.state, unchanged.sent]).toEqual([state, ["GET /v2/campaigns?page=1&limit=100"]]);
+    expect(unchanged.read.private).toEqual(created.private);
+
+    // A tag added outside moves `modified` and nothing sender_campaign shows: read on its own, and
+    // the private data stays as it was (OpenTofu would count its change as one of the state).
+    await nextSecond();
+    expect((await api("POST", `campaigns/${id}/tags/tag001`)).status).toBe(200);
+    const tagged = await readFresh(created.private);
+    expect([tagged.read.state, tagged.sent]).toEqual([
+      state,
+      ["GET /v2/campaigns?page=1&limit=100", `GET /v2/campaigns/${id}`],
+    ]);
+    expect(tagged.read.private).toEqual(created.private);
+
+    // The content changed outside: found by the GET, and the private data takes the new modified.
+    await nextSecond();
+    expect((await api("PATCH", `campaigns/${id}`, { content: "<p>Changed outside</p>" })).status).toBe(200);
+    const drifted = await readFresh(created.private);
+    expect([(drifted.read.state as TfObject).content, drifted.sent]).toEqual([
+      "<p>Changed outside</p>",
+      ["GET /v2/campaigns?page=1&limit=100", `GET /v2/campaigns/${id}`],
+    ]);
+    const service = (await (await api("GET", `campaigns/${id}`)).json()) as { data: { modified: string } };
+    expect(JSON.parse(drifted.read.private!.toString())).toEqual({
+      ...JSON.parse(created.private!.toString()),
+      modified: service.data.modified,
+    });
   });
 });
 

@@ -5,20 +5,20 @@ import {
   getCampaignSendingStatus,
   getCampaigns,
 } from "../../../sdk/functions";
-import { DRAFT_BODY, LAUNCH_CAMPAIGN } from "./fixtures";
+import { DRAFT_BODY, LAUNCH_CAMPAIGN, LISTED_LAUNCH_CAMPAIGN } from "./fixtures";
 import { NOW_TS, useEmulator } from "./helpers";
 
 const emulator = useEmulator();
 
 // Tests run in file order: the seeded-only reads come before the describe that adds drafts.
 describe("seeded campaigns", () => {
-  test("getCampaigns should list the one seeded campaign, fully mapped", async () => {
-    expect(await getCampaigns()).toEqual({ campaigns: [LAUNCH_CAMPAIGN], total: 1 });
+  test("getCampaigns should list the one seeded campaign, as the list carries it", async () => {
+    expect(await getCampaigns()).toEqual({ campaigns: [LISTED_LAUNCH_CAMPAIGN], total: 1 });
   });
 
   test("getCampaigns should pass the status filter to the service", async () => {
     await emulator.clearRequests();
-    expect(await getCampaigns({ status: "SENT" })).toEqual({ campaigns: [LAUNCH_CAMPAIGN], total: 1 });
+    expect(await getCampaigns({ status: "SENT" })).toEqual({ campaigns: [LISTED_LAUNCH_CAMPAIGN], total: 1 });
     expect(await getCampaigns({ status: "DRAFT" })).toEqual({ campaigns: [], total: 0 });
     expect((await emulator.requests()).map((r) => r.path)).toEqual([
       "/v2/campaigns?status=SENT&page=1&limit=100",

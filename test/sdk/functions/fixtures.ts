@@ -47,6 +47,30 @@ export const LAUNCH_CAMPAIGN: GetCampaignResult = {
   reports: { spamPercentage: 8.7, hardBouncePercentage: 8.7, unsubscribePercentage: 13.04 },
 };
 
+/**
+ * `snt001` as `getCampaigns` lists it: the campaign list carries the fields of the docs' list
+ * example only (wire contract "Regular campaigns"), so the others read as null.
+ */
+export const LISTED_LAUNCH_CAMPAIGN: GetCampaignResult = {
+  ...LAUNCH_CAMPAIGN,
+  preheader: null,
+  domainId: null,
+  sentCount: null,
+  googleAnalytics: null,
+  bouncesCount: null,
+  groups: null,
+  segments: null,
+  html: {
+    id: "hsnt001",
+    thumbnailUrl: null,
+    hasPreview: null,
+    hasSnapshots: null,
+    content: null,
+    body: null,
+  },
+  reports: null,
+};
+
 /** A valid body for creating a DRAFT campaign through the test's own client. */
 export const DRAFT_BODY = {
   title: "Spring sale",

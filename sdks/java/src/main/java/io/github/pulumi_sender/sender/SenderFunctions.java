@@ -578,7 +578,7 @@ public final class SenderFunctions {
         return Deployment.getInstance().invokeAsync("sender:index:getCampaignSendingStatus", TypeShape.of(GetCampaignSendingStatusResult.class), args, Utilities.withVersion(options));
     }
     /**
-     * Reads every regular campaign, optionally of one status (`GET /v2/campaigns`, every page).
+     * Reads every regular campaign, optionally of one status (`GET /v2/campaigns`, every page). The list carries the fields of Sender&#39;s list example only: the others (the preheader, the sending domain, the analytics switch, the groups and segments, the sent and bounce counts, the reports, and of the html all but its id) are null here; {{@literal @}link getCampaign} reads them.
      * 
      * ## Example Usage
      * ### The open rate of the latest sent campaign
@@ -626,7 +626,7 @@ public final class SenderFunctions {
         return getCampaigns(GetCampaignsArgs.Empty, InvokeOptions.Empty);
     }
     /**
-     * Reads every regular campaign, optionally of one status (`GET /v2/campaigns`, every page).
+     * Reads every regular campaign, optionally of one status (`GET /v2/campaigns`, every page). The list carries the fields of Sender&#39;s list example only: the others (the preheader, the sending domain, the analytics switch, the groups and segments, the sent and bounce counts, the reports, and of the html all but its id) are null here; {{@literal @}link getCampaign} reads them.
      * 
      * ## Example Usage
      * ### The open rate of the latest sent campaign
@@ -674,7 +674,7 @@ public final class SenderFunctions {
         return getCampaignsPlain(GetCampaignsPlainArgs.Empty, InvokeOptions.Empty);
     }
     /**
-     * Reads every regular campaign, optionally of one status (`GET /v2/campaigns`, every page).
+     * Reads every regular campaign, optionally of one status (`GET /v2/campaigns`, every page). The list carries the fields of Sender&#39;s list example only: the others (the preheader, the sending domain, the analytics switch, the groups and segments, the sent and bounce counts, the reports, and of the html all but its id) are null here; {{@literal @}link getCampaign} reads them.
      * 
      * ## Example Usage
      * ### The open rate of the latest sent campaign
@@ -722,7 +722,7 @@ public final class SenderFunctions {
         return getCampaigns(args, InvokeOptions.Empty);
     }
     /**
-     * Reads every regular campaign, optionally of one status (`GET /v2/campaigns`, every page).
+     * Reads every regular campaign, optionally of one status (`GET /v2/campaigns`, every page). The list carries the fields of Sender&#39;s list example only: the others (the preheader, the sending domain, the analytics switch, the groups and segments, the sent and bounce counts, the reports, and of the html all but its id) are null here; {{@literal @}link getCampaign} reads them.
      * 
      * ## Example Usage
      * ### The open rate of the latest sent campaign
@@ -770,7 +770,7 @@ public final class SenderFunctions {
         return getCampaignsPlain(args, InvokeOptions.Empty);
     }
     /**
-     * Reads every regular campaign, optionally of one status (`GET /v2/campaigns`, every page).
+     * Reads every regular campaign, optionally of one status (`GET /v2/campaigns`, every page). The list carries the fields of Sender&#39;s list example only: the others (the preheader, the sending domain, the analytics switch, the groups and segments, the sent and bounce counts, the reports, and of the html all but its id) are null here; {{@literal @}link getCampaign} reads them.
      * 
      * ## Example Usage
      * ### The open rate of the latest sent campaign
@@ -818,7 +818,7 @@ public final class SenderFunctions {
         return Deployment.getInstance().invoke("sender:index:getCampaigns", TypeShape.of(GetCampaignsResult.class), args, Utilities.withVersion(options));
     }
     /**
-     * Reads every regular campaign, optionally of one status (`GET /v2/campaigns`, every page).
+     * Reads every regular campaign, optionally of one status (`GET /v2/campaigns`, every page). The list carries the fields of Sender&#39;s list example only: the others (the preheader, the sending domain, the analytics switch, the groups and segments, the sent and bounce counts, the reports, and of the html all but its id) are null here; {{@literal @}link getCampaign} reads them.
      * 
      * ## Example Usage
      * ### The open rate of the latest sent campaign
@@ -866,7 +866,7 @@ public final class SenderFunctions {
         return Deployment.getInstance().invoke("sender:index:getCampaigns", TypeShape.of(GetCampaignsResult.class), args, Utilities.withVersion(options));
     }
     /**
-     * Reads every regular campaign, optionally of one status (`GET /v2/campaigns`, every page).
+     * Reads every regular campaign, optionally of one status (`GET /v2/campaigns`, every page). The list carries the fields of Sender&#39;s list example only: the others (the preheader, the sending domain, the analytics switch, the groups and segments, the sent and bounce counts, the reports, and of the html all but its id) are null here; {{@literal @}link getCampaign} reads them.
      * 
      * ## Example Usage
      * ### The open rate of the latest sent campaign

@@ -1,9 +1,9 @@
 import { describe, expect, test } from "vitest";
 import type * as api from "../../../provider/client/schemas";
-import { ListedCampaigns } from "../../../provider/core/listed-campaigns";
+import { ListedRecords } from "../../../provider/core/listed-records";
 
-// The campaign list for diff's sent check: read lazily, a page at a time, never more pages than
-// lookups asked for (so never more than one request beyond reading each campaign on its own).
+// A list for diff's sent check and the paged reads (here the campaign list): read lazily, a page at
+// a time, never more pages than lookups asked for.
 
 const campaign = (id: string, status = "DRAFT") => ({ id, status }) as api.Campaign;
 
@@ -18,10 +18,10 @@ function listOf(total: number, perPage: number, fail: number[] = []) {
     const ids = Array.from({ length: total }, (_, i) => `c${i}`).slice((page - 1) * perPage, page * perPage);
     return { data: ids.map((id) => campaign(id)), meta: { current_page: page, last_page: lastPage, total } };
   };
-  return { reads, list: new ListedCampaigns(readPage) };
+  return { reads, list: new ListedRecords(readPage) };
 }
 
-describe("ListedCampaigns", () => {
+describe("ListedRecords", () => {
   test("thirty lookups of a one-page list: one read, every campaign found", async () => {
     const { reads, list } = listOf(40, 100);
     const found = await Promise.all(Array.from({ length: 30 }, (_, i) => list.find(`c${i}`)));
