@@ -9,6 +9,7 @@ import {
   CDN,
   DOMAINS,
   FILTERS,
+  GROUPS,
   LAUNCH_CONTENT,
   LAUNCH_SENT_TIME,
   SEEDED_IMAGES,
@@ -25,6 +26,7 @@ import type {
   Campaign,
   Cart,
   ContentType,
+  GroupRecord,
   ImageRecord,
   MessageRecord,
   NamedRef,
@@ -56,6 +58,11 @@ export interface EmulatorData {
   addedTags?: NamedRef[];
   /** Saved filters added beyond the seeded ones (`POST /__emulator/filters`). */
   addedFilters?: NamedRef[];
+  /**
+   * The account's groups once one was made, renamed or deleted; absent until then (and in older state
+   * files), when the seeded ones stand, so that a state file no group request touched stays as it was.
+   */
+  groups?: GroupRecord[];
 }
 
 /** Targeting as answered by the API and the admin state: lists of `{id, name}`. */
@@ -330,6 +337,7 @@ export class EmulatorStore {
       ...this.data.campaigns.map((campaign) => campaign.id),
       ...this.data.transactional.map((campaign) => campaign.id),
       ...this.data.webhooks.map((webhook) => webhook.id),
+      ...this.groups().map((group) => group.id),
       ...this.data.images.map((image) => image.id),
       ...this.data.carts.map((cart) => cart.cart_hash),
       ...this.data.messages.map((message) => message.emailId),
@@ -410,6 +418,17 @@ export class EmulatorStore {
   /** The account's tags: the seeded ones, then those added. */
   tags(): NamedRef[] {
     return [...TAGS, ...(this.data.addedTags ?? [])];
+  }
+
+  /** The account's groups: the seeded ones until a group request changed them. */
+  groups(): GroupRecord[] {
+    return this.data.groups ?? GROUPS.map((group) => ({ ...group }));
+  }
+
+  /** Replaces the account's groups (and persists them from then on). */
+  setGroups(groups: GroupRecord[]): void {
+    this.data.groups = groups;
+    this.markDirty();
   }
 
   /** The account's saved filters: the seeded ones, then those added. */
