@@ -90,6 +90,16 @@ export const getCarts: typeof import("./getCarts").getCarts = null as any;
 export const getCartsOutput: typeof import("./getCarts").getCartsOutput = null as any;
 utilities.lazyLoad(exports, ["getCarts","getCartsOutput"], () => require("./getCarts"));
 
+export { GetFieldArgs, GetFieldResult, GetFieldOutputArgs } from "./getField";
+export const getField: typeof import("./getField").getField = null as any;
+export const getFieldOutput: typeof import("./getField").getFieldOutput = null as any;
+utilities.lazyLoad(exports, ["getField","getFieldOutput"], () => require("./getField"));
+
+export { GetFieldsArgs, GetFieldsResult } from "./getFields";
+export const getFields: typeof import("./getFields").getFields = null as any;
+export const getFieldsOutput: typeof import("./getFields").getFieldsOutput = null as any;
+utilities.lazyLoad(exports, ["getFields","getFieldsOutput"], () => require("./getFields"));
+
 export { GetFilterArgs, GetFilterResult, GetFilterOutputArgs } from "./getFilter";
 export const getFilter: typeof import("./getFilter").getFilter = null as any;
 export const getFilterOutput: typeof import("./getFilter").getFilterOutput = null as any;
@@ -99,6 +109,16 @@ export { GetFiltersArgs, GetFiltersResult } from "./getFilters";
 export const getFilters: typeof import("./getFilters").getFilters = null as any;
 export const getFiltersOutput: typeof import("./getFilters").getFiltersOutput = null as any;
 utilities.lazyLoad(exports, ["getFilters","getFiltersOutput"], () => require("./getFilters"));
+
+export { GetGroupArgs, GetGroupResult, GetGroupOutputArgs } from "./getGroup";
+export const getGroup: typeof import("./getGroup").getGroup = null as any;
+export const getGroupOutput: typeof import("./getGroup").getGroupOutput = null as any;
+utilities.lazyLoad(exports, ["getGroup","getGroupOutput"], () => require("./getGroup"));
+
+export { GetGroupsArgs, GetGroupsResult } from "./getGroups";
+export const getGroups: typeof import("./getGroups").getGroups = null as any;
+export const getGroupsOutput: typeof import("./getGroups").getGroupsOutput = null as any;
+utilities.lazyLoad(exports, ["getGroups","getGroupsOutput"], () => require("./getGroups"));
 
 export { GetImageFoldersArgs, GetImageFoldersResult } from "./getImageFolders";
 export const getImageFolders: typeof import("./getImageFolders").getImageFolders = null as any;

@@ -23,8 +23,12 @@ from .get_campaign_sending_status import *
 from .get_campaigns import *
 from .get_cart import *
 from .get_carts import *
+from .get_field import *
+from .get_fields import *
 from .get_filter import *
 from .get_filters import *
+from .get_group import *
+from .get_groups import *
 from .get_image_folders import *
 from .get_plan import *
 from .get_plans import *
