@@ -160,6 +160,11 @@ export const getTransactionalCampaigns: typeof import("./getTransactionalCampaig
 export const getTransactionalCampaignsOutput: typeof import("./getTransactionalCampaigns").getTransactionalCampaignsOutput = null as any;
 utilities.lazyLoad(exports, ["getTransactionalCampaigns","getTransactionalCampaignsOutput"], () => require("./getTransactionalCampaigns"));
 
+export { GroupArgs } from "./group";
+export type Group = import("./group").Group;
+export const Group: typeof import("./group").Group = null as any;
+utilities.lazyLoad(exports, ["Group"], () => require("./group"));
+
 export { ProviderArgs } from "./provider";
 export type Provider = import("./provider").Provider;
 export const Provider: typeof import("./provider").Provider = null as any;
@@ -201,6 +206,8 @@ const _module = {
                 return new CampaignSchedule(name, <any>undefined, { urn })
             case "sender:index:CampaignTargeting":
                 return new CampaignTargeting(name, <any>undefined, { urn })
+            case "sender:index:Group":
+                return new Group(name, <any>undefined, { urn })
             case "sender:index:TransactionalCampaign":
                 return new TransactionalCampaign(name, <any>undefined, { urn })
             case "sender:index:Webhook":

@@ -12,9 +12,9 @@ import (
 )
 
 // Finds the one group of the account with this exact title (`GET /v2/groups`, every page), so that a campaign or a webhook can name it as the dashboard does: `groups: [beta.id]`. Fails with one line listing the close titles when none matches (equal ignoring case, or at most 2 edits away), and listing their ids when two share the title.
-func GetGroup(ctx *pulumi.Context, args *GetGroupArgs, opts ...pulumi.InvokeOption) (*GetGroupResult, error) {
+func LookupGroup(ctx *pulumi.Context, args *LookupGroupArgs, opts ...pulumi.InvokeOption) (*LookupGroupResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
-	var rv GetGroupResult
+	var rv LookupGroupResult
 	err := ctx.Invoke("sender:index:getGroup", args, &rv, opts...)
 	if err != nil {
 		return nil, err
@@ -22,12 +22,12 @@ func GetGroup(ctx *pulumi.Context, args *GetGroupArgs, opts ...pulumi.InvokeOpti
 	return &rv, nil
 }
 
-type GetGroupArgs struct {
+type LookupGroupArgs struct {
 	// The group's title, matched exactly (case and spaces count), e.g. `Main list`.
 	Name string `pulumi:"name"`
 }
 
-type GetGroupResult struct {
+type LookupGroupResult struct {
 	// How many of them are active (can be sent to), when the service says.
 	ActiveSubscribers *int `pulumi:"activeSubscribers"`
 	// The group's id, e.g. `grp001`: what a `Campaign`'s `groups` and a `Webhook`'s `relationId` take.
@@ -38,54 +38,54 @@ type GetGroupResult struct {
 	Title string `pulumi:"title"`
 }
 
-func GetGroupOutput(ctx *pulumi.Context, args GetGroupOutputArgs, opts ...pulumi.InvokeOption) GetGroupResultOutput {
+func LookupGroupOutput(ctx *pulumi.Context, args LookupGroupOutputArgs, opts ...pulumi.InvokeOption) LookupGroupResultOutput {
 	options := pulumi.InvokeOutputOptions{InvokeOptions: internal.PkgInvokeDefaultOpts(opts)}
-	return ctx.InvokeOutput("sender:index:getGroup", args, GetGroupResultOutput{}, options).(GetGroupResultOutput)
+	return ctx.InvokeOutput("sender:index:getGroup", args, LookupGroupResultOutput{}, options).(LookupGroupResultOutput)
 }
 
-type GetGroupOutputArgs struct {
+type LookupGroupOutputArgs struct {
 	// The group's title, matched exactly (case and spaces count), e.g. `Main list`.
 	Name pulumi.StringInput `pulumi:"name"`
 }
 
-func (GetGroupOutputArgs) ElementType() reflect.Type {
-	return reflect.TypeOf((*GetGroupArgs)(nil)).Elem()
+func (LookupGroupOutputArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*LookupGroupArgs)(nil)).Elem()
 }
 
-type GetGroupResultOutput struct{ *pulumi.OutputState }
+type LookupGroupResultOutput struct{ *pulumi.OutputState }
 
-func (GetGroupResultOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*GetGroupResult)(nil)).Elem()
+func (LookupGroupResultOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*LookupGroupResult)(nil)).Elem()
 }
 
-func (o GetGroupResultOutput) ToGetGroupResultOutput() GetGroupResultOutput {
+func (o LookupGroupResultOutput) ToLookupGroupResultOutput() LookupGroupResultOutput {
 	return o
 }
 
-func (o GetGroupResultOutput) ToGetGroupResultOutputWithContext(ctx context.Context) GetGroupResultOutput {
+func (o LookupGroupResultOutput) ToLookupGroupResultOutputWithContext(ctx context.Context) LookupGroupResultOutput {
 	return o
 }
 
 // How many of them are active (can be sent to), when the service says.
-func (o GetGroupResultOutput) ActiveSubscribers() pulumi.IntPtrOutput {
-	return o.ApplyT(func(v GetGroupResult) *int { return v.ActiveSubscribers }).(pulumi.IntPtrOutput)
+func (o LookupGroupResultOutput) ActiveSubscribers() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v LookupGroupResult) *int { return v.ActiveSubscribers }).(pulumi.IntPtrOutput)
 }
 
 // The group's id, e.g. `grp001`: what a `Campaign`'s `groups` and a `Webhook`'s `relationId` take.
-func (o GetGroupResultOutput) Id() pulumi.StringOutput {
-	return o.ApplyT(func(v GetGroupResult) string { return v.Id }).(pulumi.StringOutput)
+func (o LookupGroupResultOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v LookupGroupResult) string { return v.Id }).(pulumi.StringOutput)
 }
 
 // How many subscribers the group holds, when the service says.
-func (o GetGroupResultOutput) RecipientCount() pulumi.IntPtrOutput {
-	return o.ApplyT(func(v GetGroupResult) *int { return v.RecipientCount }).(pulumi.IntPtrOutput)
+func (o LookupGroupResultOutput) RecipientCount() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v LookupGroupResult) *int { return v.RecipientCount }).(pulumi.IntPtrOutput)
 }
 
 // The group's title as the dashboard shows it, e.g. `Main list`.
-func (o GetGroupResultOutput) Title() pulumi.StringOutput {
-	return o.ApplyT(func(v GetGroupResult) string { return v.Title }).(pulumi.StringOutput)
+func (o LookupGroupResultOutput) Title() pulumi.StringOutput {
+	return o.ApplyT(func(v LookupGroupResult) string { return v.Title }).(pulumi.StringOutput)
 }
 
 func init() {
-	pulumi.RegisterOutputType(GetGroupResultOutput{})
+	pulumi.RegisterOutputType(LookupGroupResultOutput{})
 }

@@ -37,6 +37,7 @@ from .get_tag import *
 from .get_tags import *
 from .get_transactional_campaign import *
 from .get_transactional_campaigns import *
+from .group import *
 from .provider import *
 from .transactional_campaign import *
 from .webhook import *
@@ -63,6 +64,7 @@ _utilities.register(
    "sender:index:CampaignProof": "CampaignProof",
    "sender:index:CampaignSchedule": "CampaignSchedule",
    "sender:index:CampaignTargeting": "CampaignTargeting",
+   "sender:index:Group": "Group",
    "sender:index:TransactionalCampaign": "TransactionalCampaign",
    "sender:index:Webhook": "Webhook"
   }
