@@ -22,16 +22,19 @@ import * as utilities from "./utilities";
  * });
  * export const earlyBirdsGroupId = earlyBirds.id;
  * ```
- * ### A webhook for a group's new subscribers
+ * ### A webhook for a group's new subscribers, the group found by its title
  *
  * ```typescript
  * import * as pulumi from "@pulumi/pulumi";
  * import * as sender from "pulumi-sender-native";
  *
+ * const mainList = sender.getGroupOutput({
+ *     name: "Main list",
+ * });
  * const newSubscriber = new sender.Webhook("newSubscriber", {
  *     url: "https://hooks.example.com/sender/new-subscriber",
  *     topic: "groups/new-subscriber",
- *     relationId: "grp001",
+ *     relationId: mainList.id,
  * });
  * export const newSubscriberHookStatus = newSubscriber.status;
  * ```

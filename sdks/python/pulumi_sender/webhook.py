@@ -131,15 +131,16 @@ class Webhook(pulumi.CustomResource):
             relation_id=early_birds.id)
         pulumi.export("earlyBirdsGroupId", early_birds.id)
         ```
-        ### A webhook for a group's new subscribers
+        ### A webhook for a group's new subscribers, the group found by its title
         ```python
         import pulumi
         import pulumi_sender as sender
 
+        main_list = sender.get_group(name="Main list")
         new_subscriber = sender.Webhook("newSubscriber",
             url="https://hooks.example.com/sender/new-subscriber",
             topic="groups/new-subscriber",
-            relation_id="grp001")
+            relation_id=main_list.id)
         pulumi.export("newSubscriberHookStatus", new_subscriber.status)
         ```
 
@@ -173,15 +174,16 @@ class Webhook(pulumi.CustomResource):
             relation_id=early_birds.id)
         pulumi.export("earlyBirdsGroupId", early_birds.id)
         ```
-        ### A webhook for a group's new subscribers
+        ### A webhook for a group's new subscribers, the group found by its title
         ```python
         import pulumi
         import pulumi_sender as sender
 
+        main_list = sender.get_group(name="Main list")
         new_subscriber = sender.Webhook("newSubscriber",
             url="https://hooks.example.com/sender/new-subscriber",
             topic="groups/new-subscriber",
-            relation_id="grp001")
+            relation_id=main_list.id)
         pulumi.export("newSubscriberHookStatus", new_subscriber.status)
         ```
 
