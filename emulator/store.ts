@@ -84,6 +84,8 @@ export interface AdminState {
   targeting: Record<string, TargetingView>;
   images: ImageRecord[];
   account_requests: AccountRequest[];
+  /** The account's groups as stored (their counts are computed when `GET /v2/groups` answers). */
+  groups: GroupRecord[];
 }
 
 /** Options of {@link EmulatorStore}. */
@@ -504,6 +506,7 @@ export class EmulatorStore {
       targeting: Object.fromEntries(data.campaigns.map((c) => [c.id, this.targetingView(c.id)])),
       images: data.images,
       account_requests: data.accountRequests,
+      groups: this.groups(),
     });
   }
 }
