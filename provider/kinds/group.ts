@@ -168,15 +168,21 @@ export async function usersOf(
   return { campaigns, webhooks };
 }
 
+/** How many ids of each kind of user a warning names; the rest are counted. */
+const USERS_SHOWN = 5;
+
+/** `campaign abc` or `campaigns a, b, c and 4 more`: the first ids of one kind of user. */
+function usersPhrase(noun: string, ids: readonly string[]): string {
+  const shown = ids.slice(0, USERS_SHOWN).join(", ");
+  const rest = ids.length - USERS_SHOWN;
+  return `${noun}${ids.length === 1 ? "" : "s"} ${shown}${rest > 0 ? ` and ${rest} more` : ""}`;
+}
+
 /** The one line that says a used group left the stack but stays in Sender, and how to delete it anyway. */
 export function keptWarning(id: string, users: { campaigns: string[]; webhooks: string[] }): string {
   const named = [
-    ...(users.campaigns.length > 0
-      ? [`campaign${users.campaigns.length === 1 ? "" : "s"} ${users.campaigns.join(", ")}`]
-      : []),
-    ...(users.webhooks.length > 0
-      ? [`webhook${users.webhooks.length === 1 ? "" : "s"} ${users.webhooks.join(", ")}`]
-      : []),
+    ...(users.campaigns.length > 0 ? [usersPhrase("campaign", users.campaigns)] : []),
+    ...(users.webhooks.length > 0 ? [usersPhrase("webhook", users.webhooks)] : []),
   ].join(" and ");
   return say`${kindWord(KIND)} ${id} is still used by ${named}: kept in Sender and dropped from the ${recorded}. To delete it anyway, set ${fieldWord("deleteEvenIfUsed")} to true and run ${commandWord("up")} before removing it; its subscribers are never deleted.`;
 }

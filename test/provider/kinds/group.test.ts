@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
+import { keptWarning } from "../../../provider/kinds/group";
 import { type Harness, NO_CHANGE, startHarness, UPDATE } from "./harness";
 
 let harness: Harness;
@@ -148,5 +149,14 @@ describe("Group", () => {
     expect(result.failures).toEqual([
       { property: "title", reason: "must be a non-empty string of at most 255 characters" },
     ]);
+  });
+
+  test("names at most 5 users of each kind in the kept warning, counting the rest", () => {
+    const ids = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix}${i}`);
+    expect(keptWarning("g1", { campaigns: ids("c", 7), webhooks: ids("w", 2) })).toBe(
+      "Group g1 is still used by campaigns c0, c1, c2, c3, c4 and 2 more and webhooks w0, w1: kept in Sender " +
+        "and dropped from the state. To delete it anyway, set deleteEvenIfUsed to true and run `up` before " +
+        "removing it; its subscribers are never deleted.",
+    );
   });
 });
