@@ -6,24 +6,6 @@ import * as utilities from "./utilities";
 
 /**
  * Finds the one group of the account with this exact title (`GET /v2/groups`, every page), so that a campaign or a webhook can name it as the dashboard does: `groups: [beta.id]`. Fails with one line listing the close titles when none matches (equal ignoring case, or at most 2 edits away), and listing their ids when two share the title.
- *
- * ## Example Usage
- * ### A webhook for a group's new subscribers, the group found by its title
- *
- * ```typescript
- * import * as pulumi from "@pulumi/pulumi";
- * import * as sender from "pulumi-sender-native";
- *
- * const mainList = sender.getGroupOutput({
- *     name: "Main list",
- * });
- * const newSubscriber = new sender.Webhook("newSubscriber", {
- *     url: "https://hooks.example.com/sender/new-subscriber",
- *     topic: "groups/new-subscriber",
- *     relationId: mainList.id,
- * });
- * export const newSubscriberHookStatus = newSubscriber.status;
- * ```
  */
 export function getGroup(args: GetGroupArgs, opts?: pulumi.InvokeOptions): Promise<GetGroupResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -59,24 +41,6 @@ export interface GetGroupResult {
 }
 /**
  * Finds the one group of the account with this exact title (`GET /v2/groups`, every page), so that a campaign or a webhook can name it as the dashboard does: `groups: [beta.id]`. Fails with one line listing the close titles when none matches (equal ignoring case, or at most 2 edits away), and listing their ids when two share the title.
- *
- * ## Example Usage
- * ### A webhook for a group's new subscribers, the group found by its title
- *
- * ```typescript
- * import * as pulumi from "@pulumi/pulumi";
- * import * as sender from "pulumi-sender-native";
- *
- * const mainList = sender.getGroupOutput({
- *     name: "Main list",
- * });
- * const newSubscriber = new sender.Webhook("newSubscriber", {
- *     url: "https://hooks.example.com/sender/new-subscriber",
- *     topic: "groups/new-subscriber",
- *     relationId: mainList.id,
- * });
- * export const newSubscriberHookStatus = newSubscriber.status;
- * ```
  */
 export function getGroupOutput(args: GetGroupOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetGroupResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

@@ -22,19 +22,16 @@ import * as utilities from "./utilities";
  * });
  * export const earlyBirdsGroupId = earlyBirds.id;
  * ```
- * ### A webhook for a group's new subscribers, the group found by its title
+ * ### A webhook for a group's new subscribers
  *
  * ```typescript
  * import * as pulumi from "@pulumi/pulumi";
  * import * as sender from "pulumi-sender-native";
  *
- * const mainList = sender.getGroupOutput({
- *     name: "Main list",
- * });
  * const newSubscriber = new sender.Webhook("newSubscriber", {
  *     url: "https://hooks.example.com/sender/new-subscriber",
  *     topic: "groups/new-subscriber",
- *     relationId: mainList.id,
+ *     relationId: "grp001",
  * });
  * export const newSubscriberHookStatus = newSubscriber.status;
  * ```

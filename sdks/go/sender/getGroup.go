@@ -12,41 +12,6 @@ import (
 )
 
 // Finds the one group of the account with this exact title (`GET /v2/groups`, every page), so that a campaign or a webhook can name it as the dashboard does: `groups: [beta.id]`. Fails with one line listing the close titles when none matches (equal ignoring case, or at most 2 edits away), and listing their ids when two share the title.
-//
-// ## Example Usage
-// ### A webhook for a group's new subscribers, the group found by its title
-// ```go
-// package main
-//
-// import (
-//
-//	"github.com/pulumi-sender/pulumi-sender/sdks/go/sender"
-//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
-//
-// )
-//
-//	func main() {
-//		pulumi.Run(func(ctx *pulumi.Context) error {
-//			mainList, err := sender.GetGroup(ctx, &sender.GetGroupArgs{
-//				Name: "Main list",
-//			}, nil)
-//			if err != nil {
-//				return err
-//			}
-//			newSubscriber, err := sender.NewWebhook(ctx, "newSubscriber", &sender.WebhookArgs{
-//				Url:        pulumi.String("https://hooks.example.com/sender/new-subscriber"),
-//				Topic:      pulumi.String("groups/new-subscriber"),
-//				RelationId: pulumi.String(mainList.Id),
-//			})
-//			if err != nil {
-//				return err
-//			}
-//			ctx.Export("newSubscriberHookStatus", newSubscriber.Status)
-//			return nil
-//		})
-//	}
-//
-// ```
 func LookupGroup(ctx *pulumi.Context, args *LookupGroupArgs, opts ...pulumi.InvokeOption) (*LookupGroupResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv LookupGroupResult

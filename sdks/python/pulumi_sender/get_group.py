@@ -87,20 +87,6 @@ def get_group(name: Optional[_builtins.str] = None,
     """
     Finds the one group of the account with this exact title (`GET /v2/groups`, every page), so that a campaign or a webhook can name it as the dashboard does: `groups: [beta.id]`. Fails with one line listing the close titles when none matches (equal ignoring case, or at most 2 edits away), and listing their ids when two share the title.
 
-    ## Example Usage
-    ### A webhook for a group's new subscribers, the group found by its title
-    ```python
-    import pulumi
-    import pulumi_sender as sender
-
-    main_list = sender.get_group(name="Main list")
-    new_subscriber = sender.Webhook("newSubscriber",
-        url="https://hooks.example.com/sender/new-subscriber",
-        topic="groups/new-subscriber",
-        relation_id=main_list.id)
-    pulumi.export("newSubscriberHookStatus", new_subscriber.status)
-    ```
-
     :param _builtins.str name: The group's title, matched exactly (case and spaces count), e.g. `Main list`.
     """
     __args__ = dict()
@@ -117,20 +103,6 @@ def get_group_output(name: pulumi.Input[Optional[_builtins.str]] = None,
                      opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetGroupResult]:
     """
     Finds the one group of the account with this exact title (`GET /v2/groups`, every page), so that a campaign or a webhook can name it as the dashboard does: `groups: [beta.id]`. Fails with one line listing the close titles when none matches (equal ignoring case, or at most 2 edits away), and listing their ids when two share the title.
-
-    ## Example Usage
-    ### A webhook for a group's new subscribers, the group found by its title
-    ```python
-    import pulumi
-    import pulumi_sender as sender
-
-    main_list = sender.get_group(name="Main list")
-    new_subscriber = sender.Webhook("newSubscriber",
-        url="https://hooks.example.com/sender/new-subscriber",
-        topic="groups/new-subscriber",
-        relation_id=main_list.id)
-    pulumi.export("newSubscriberHookStatus", new_subscriber.status)
-    ```
 
     :param _builtins.str name: The group's title, matched exactly (case and spaces count), e.g. `Main list`.
     """

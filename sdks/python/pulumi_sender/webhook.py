@@ -131,16 +131,15 @@ class Webhook(pulumi.CustomResource):
             relation_id=early_birds.id)
         pulumi.export("earlyBirdsGroupId", early_birds.id)
         ```
-        ### A webhook for a group's new subscribers, the group found by its title
+        ### A webhook for a group's new subscribers
         ```python
         import pulumi
         import pulumi_sender as sender
 
-        main_list = sender.get_group(name="Main list")
         new_subscriber = sender.Webhook("newSubscriber",
             url="https://hooks.example.com/sender/new-subscriber",
             topic="groups/new-subscriber",
-            relation_id=main_list.id)
+            relation_id="grp001")
         pulumi.export("newSubscriberHookStatus", new_subscriber.status)
         ```
 
@@ -174,16 +173,15 @@ class Webhook(pulumi.CustomResource):
             relation_id=early_birds.id)
         pulumi.export("earlyBirdsGroupId", early_birds.id)
         ```
-        ### A webhook for a group's new subscribers, the group found by its title
+        ### A webhook for a group's new subscribers
         ```python
         import pulumi
         import pulumi_sender as sender
 
-        main_list = sender.get_group(name="Main list")
         new_subscriber = sender.Webhook("newSubscriber",
             url="https://hooks.example.com/sender/new-subscriber",
             topic="groups/new-subscriber",
-            relation_id=main_list.id)
+            relation_id="grp001")
         pulumi.export("newSubscriberHookStatus", new_subscriber.status)
         ```
 

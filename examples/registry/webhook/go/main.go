@@ -7,16 +7,10 @@ import (
 
 func main() {
 	pulumi.Run(func(ctx *pulumi.Context) error {
-		mainList, err := sender.GetGroup(ctx, &sender.GetGroupArgs{
-			Name: "Main list",
-		}, nil)
-		if err != nil {
-			return err
-		}
 		newSubscriber, err := sender.NewWebhook(ctx, "newSubscriber", &sender.WebhookArgs{
 			Url:        pulumi.String("https://hooks.example.com/sender/new-subscriber"),
 			Topic:      pulumi.String("groups/new-subscriber"),
-			RelationId: pulumi.String(mainList.Id),
+			RelationId: pulumi.String("grp001"),
 		})
 		if err != nil {
 			return err

@@ -3,8 +3,6 @@ package myproject;
 import com.pulumi.Context;
 import com.pulumi.Pulumi;
 import com.pulumi.core.Output;
-import io.github.pulumi_sender.sender.SenderFunctions;
-import io.github.pulumi_sender.sender.inputs.GetGroupArgs;
 import io.github.pulumi_sender.sender.Webhook;
 import io.github.pulumi_sender.sender.WebhookArgs;
 import java.util.List;
@@ -20,14 +18,10 @@ public class App {
     }
 
     public static void stack(Context ctx) {
-        final var mainList = SenderFunctions.getGroup(GetGroupArgs.builder()
-            .name("Main list")
-            .build());
-
         var newSubscriber = new Webhook("newSubscriber", WebhookArgs.builder()
             .url("https://hooks.example.com/sender/new-subscriber")
             .topic("groups/new-subscriber")
-            .relationId(mainList.applyValue(_mainList -> _mainList.id()))
+            .relationId("grp001")
             .build());
 
         ctx.export("newSubscriberHookStatus", newSubscriber.status());

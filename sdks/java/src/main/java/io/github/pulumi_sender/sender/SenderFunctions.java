@@ -1177,96 +1177,12 @@ public final class SenderFunctions {
     /**
      * Finds the one group of the account with this exact title (`GET /v2/groups`, every page), so that a campaign or a webhook can name it as the dashboard does: `groups: [beta.id]`. Fails with one line listing the close titles when none matches (equal ignoring case, or at most 2 edits away), and listing their ids when two share the title.
      * 
-     * ## Example Usage
-     * ### A webhook for a group&#39;s new subscribers, the group found by its title
-     * <pre>
-     * {@code
-     * package myproject;
-     * 
-     * import com.pulumi.Context;
-     * import com.pulumi.Pulumi;
-     * import com.pulumi.core.Output;
-     * import io.github.pulumi_sender.sender.SenderFunctions;
-     * import io.github.pulumi_sender.sender.inputs.GetGroupArgs;
-     * import io.github.pulumi_sender.sender.Webhook;
-     * import io.github.pulumi_sender.sender.WebhookArgs;
-     * import java.util.List;
-     * import java.util.ArrayList;
-     * import java.util.Map;
-     * import java.io.File;
-     * import java.nio.file.Files;
-     * import java.nio.file.Paths;
-     * 
-     * public class App {
-     *     public static void main(String[] args) {
-     *         Pulumi.run(App::stack);
-     *     }
-     * 
-     *     public static void stack(Context ctx) {
-     *         final var mainList = SenderFunctions.getGroup(GetGroupArgs.builder()
-     *             .name("Main list")
-     *             .build());
-     * 
-     *         var newSubscriber = new Webhook("newSubscriber", WebhookArgs.builder()
-     *             .url("https://hooks.example.com/sender/new-subscriber")
-     *             .topic("groups/new-subscriber")
-     *             .relationId(mainList.applyValue(_mainList -> _mainList.id()))
-     *             .build());
-     * 
-     *         ctx.export("newSubscriberHookStatus", newSubscriber.status());
-     *     }
-     * }
-     * }
-     * </pre>
-     * 
      */
     public static Output<GetGroupResult> getGroup(GetGroupArgs args) {
         return getGroup(args, InvokeOptions.Empty);
     }
     /**
      * Finds the one group of the account with this exact title (`GET /v2/groups`, every page), so that a campaign or a webhook can name it as the dashboard does: `groups: [beta.id]`. Fails with one line listing the close titles when none matches (equal ignoring case, or at most 2 edits away), and listing their ids when two share the title.
-     * 
-     * ## Example Usage
-     * ### A webhook for a group&#39;s new subscribers, the group found by its title
-     * <pre>
-     * {@code
-     * package myproject;
-     * 
-     * import com.pulumi.Context;
-     * import com.pulumi.Pulumi;
-     * import com.pulumi.core.Output;
-     * import io.github.pulumi_sender.sender.SenderFunctions;
-     * import io.github.pulumi_sender.sender.inputs.GetGroupArgs;
-     * import io.github.pulumi_sender.sender.Webhook;
-     * import io.github.pulumi_sender.sender.WebhookArgs;
-     * import java.util.List;
-     * import java.util.ArrayList;
-     * import java.util.Map;
-     * import java.io.File;
-     * import java.nio.file.Files;
-     * import java.nio.file.Paths;
-     * 
-     * public class App {
-     *     public static void main(String[] args) {
-     *         Pulumi.run(App::stack);
-     *     }
-     * 
-     *     public static void stack(Context ctx) {
-     *         final var mainList = SenderFunctions.getGroup(GetGroupArgs.builder()
-     *             .name("Main list")
-     *             .build());
-     * 
-     *         var newSubscriber = new Webhook("newSubscriber", WebhookArgs.builder()
-     *             .url("https://hooks.example.com/sender/new-subscriber")
-     *             .topic("groups/new-subscriber")
-     *             .relationId(mainList.applyValue(_mainList -> _mainList.id()))
-     *             .build());
-     * 
-     *         ctx.export("newSubscriberHookStatus", newSubscriber.status());
-     *     }
-     * }
-     * }
-     * </pre>
      * 
      */
     public static CompletableFuture<GetGroupResult> getGroupPlain(GetGroupPlainArgs args) {
@@ -1275,48 +1191,6 @@ public final class SenderFunctions {
     /**
      * Finds the one group of the account with this exact title (`GET /v2/groups`, every page), so that a campaign or a webhook can name it as the dashboard does: `groups: [beta.id]`. Fails with one line listing the close titles when none matches (equal ignoring case, or at most 2 edits away), and listing their ids when two share the title.
      * 
-     * ## Example Usage
-     * ### A webhook for a group&#39;s new subscribers, the group found by its title
-     * <pre>
-     * {@code
-     * package myproject;
-     * 
-     * import com.pulumi.Context;
-     * import com.pulumi.Pulumi;
-     * import com.pulumi.core.Output;
-     * import io.github.pulumi_sender.sender.SenderFunctions;
-     * import io.github.pulumi_sender.sender.inputs.GetGroupArgs;
-     * import io.github.pulumi_sender.sender.Webhook;
-     * import io.github.pulumi_sender.sender.WebhookArgs;
-     * import java.util.List;
-     * import java.util.ArrayList;
-     * import java.util.Map;
-     * import java.io.File;
-     * import java.nio.file.Files;
-     * import java.nio.file.Paths;
-     * 
-     * public class App {
-     *     public static void main(String[] args) {
-     *         Pulumi.run(App::stack);
-     *     }
-     * 
-     *     public static void stack(Context ctx) {
-     *         final var mainList = SenderFunctions.getGroup(GetGroupArgs.builder()
-     *             .name("Main list")
-     *             .build());
-     * 
-     *         var newSubscriber = new Webhook("newSubscriber", WebhookArgs.builder()
-     *             .url("https://hooks.example.com/sender/new-subscriber")
-     *             .topic("groups/new-subscriber")
-     *             .relationId(mainList.applyValue(_mainList -> _mainList.id()))
-     *             .build());
-     * 
-     *         ctx.export("newSubscriberHookStatus", newSubscriber.status());
-     *     }
-     * }
-     * }
-     * </pre>
-     * 
      */
     public static Output<GetGroupResult> getGroup(GetGroupArgs args, InvokeOptions options) {
         return Deployment.getInstance().invoke("sender:index:getGroup", TypeShape.of(GetGroupResult.class), args, Utilities.withVersion(options));
@@ -1324,96 +1198,12 @@ public final class SenderFunctions {
     /**
      * Finds the one group of the account with this exact title (`GET /v2/groups`, every page), so that a campaign or a webhook can name it as the dashboard does: `groups: [beta.id]`. Fails with one line listing the close titles when none matches (equal ignoring case, or at most 2 edits away), and listing their ids when two share the title.
      * 
-     * ## Example Usage
-     * ### A webhook for a group&#39;s new subscribers, the group found by its title
-     * <pre>
-     * {@code
-     * package myproject;
-     * 
-     * import com.pulumi.Context;
-     * import com.pulumi.Pulumi;
-     * import com.pulumi.core.Output;
-     * import io.github.pulumi_sender.sender.SenderFunctions;
-     * import io.github.pulumi_sender.sender.inputs.GetGroupArgs;
-     * import io.github.pulumi_sender.sender.Webhook;
-     * import io.github.pulumi_sender.sender.WebhookArgs;
-     * import java.util.List;
-     * import java.util.ArrayList;
-     * import java.util.Map;
-     * import java.io.File;
-     * import java.nio.file.Files;
-     * import java.nio.file.Paths;
-     * 
-     * public class App {
-     *     public static void main(String[] args) {
-     *         Pulumi.run(App::stack);
-     *     }
-     * 
-     *     public static void stack(Context ctx) {
-     *         final var mainList = SenderFunctions.getGroup(GetGroupArgs.builder()
-     *             .name("Main list")
-     *             .build());
-     * 
-     *         var newSubscriber = new Webhook("newSubscriber", WebhookArgs.builder()
-     *             .url("https://hooks.example.com/sender/new-subscriber")
-     *             .topic("groups/new-subscriber")
-     *             .relationId(mainList.applyValue(_mainList -> _mainList.id()))
-     *             .build());
-     * 
-     *         ctx.export("newSubscriberHookStatus", newSubscriber.status());
-     *     }
-     * }
-     * }
-     * </pre>
-     * 
      */
     public static Output<GetGroupResult> getGroup(GetGroupArgs args, InvokeOutputOptions options) {
         return Deployment.getInstance().invoke("sender:index:getGroup", TypeShape.of(GetGroupResult.class), args, Utilities.withVersion(options));
     }
     /**
      * Finds the one group of the account with this exact title (`GET /v2/groups`, every page), so that a campaign or a webhook can name it as the dashboard does: `groups: [beta.id]`. Fails with one line listing the close titles when none matches (equal ignoring case, or at most 2 edits away), and listing their ids when two share the title.
-     * 
-     * ## Example Usage
-     * ### A webhook for a group&#39;s new subscribers, the group found by its title
-     * <pre>
-     * {@code
-     * package myproject;
-     * 
-     * import com.pulumi.Context;
-     * import com.pulumi.Pulumi;
-     * import com.pulumi.core.Output;
-     * import io.github.pulumi_sender.sender.SenderFunctions;
-     * import io.github.pulumi_sender.sender.inputs.GetGroupArgs;
-     * import io.github.pulumi_sender.sender.Webhook;
-     * import io.github.pulumi_sender.sender.WebhookArgs;
-     * import java.util.List;
-     * import java.util.ArrayList;
-     * import java.util.Map;
-     * import java.io.File;
-     * import java.nio.file.Files;
-     * import java.nio.file.Paths;
-     * 
-     * public class App {
-     *     public static void main(String[] args) {
-     *         Pulumi.run(App::stack);
-     *     }
-     * 
-     *     public static void stack(Context ctx) {
-     *         final var mainList = SenderFunctions.getGroup(GetGroupArgs.builder()
-     *             .name("Main list")
-     *             .build());
-     * 
-     *         var newSubscriber = new Webhook("newSubscriber", WebhookArgs.builder()
-     *             .url("https://hooks.example.com/sender/new-subscriber")
-     *             .topic("groups/new-subscriber")
-     *             .relationId(mainList.applyValue(_mainList -> _mainList.id()))
-     *             .build());
-     * 
-     *         ctx.export("newSubscriberHookStatus", newSubscriber.status());
-     *     }
-     * }
-     * }
-     * </pre>
      * 
      */
     public static CompletableFuture<GetGroupResult> getGroupPlain(GetGroupPlainArgs args, InvokeOptions options) {

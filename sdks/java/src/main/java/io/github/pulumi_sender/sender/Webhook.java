@@ -59,7 +59,7 @@ import javax.annotation.Nullable;
  * }
  * }
  * </pre>
- * ### A webhook for a group&#39;s new subscribers, the group found by its title
+ * ### A webhook for a group&#39;s new subscribers
  * <pre>
  * {@code
  * package myproject;
@@ -67,8 +67,6 @@ import javax.annotation.Nullable;
  * import com.pulumi.Context;
  * import com.pulumi.Pulumi;
  * import com.pulumi.core.Output;
- * import io.github.pulumi_sender.sender.SenderFunctions;
- * import io.github.pulumi_sender.sender.inputs.GetGroupArgs;
  * import io.github.pulumi_sender.sender.Webhook;
  * import io.github.pulumi_sender.sender.WebhookArgs;
  * import java.util.List;
@@ -84,14 +82,10 @@ import javax.annotation.Nullable;
  *     }
  * 
  *     public static void stack(Context ctx) {
- *         final var mainList = SenderFunctions.getGroup(GetGroupArgs.builder()
- *             .name("Main list")
- *             .build());
- * 
  *         var newSubscriber = new Webhook("newSubscriber", WebhookArgs.builder()
  *             .url("https://hooks.example.com/sender/new-subscriber")
  *             .topic("groups/new-subscriber")
- *             .relationId(mainList.applyValue(_mainList -> _mainList.id()))
+ *             .relationId("grp001")
  *             .build());
  * 
  *         ctx.export("newSubscriberHookStatus", newSubscriber.status());
