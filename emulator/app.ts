@@ -13,6 +13,7 @@ import { adminRoutes } from "./routes/admin";
 import { attachmentRoutes } from "./routes/attachments";
 import { campaignRoutes } from "./routes/campaigns";
 import { cartRoutes } from "./routes/carts";
+import { groupRoutes } from "./routes/groups";
 import { reportRoutes } from "./routes/reports";
 import { subscriberRoutes } from "./routes/subscribers";
 import { targetingRoutes } from "./routes/targeting";
@@ -196,6 +197,7 @@ export function createEmulatorApp(options: EmulatorOptions): EmulatorApp {
   app.route("/v2", transactionalRoutes(deps));
   app.route("/v2", subscriberRoutes(deps));
   app.route("/v2", webhookRoutes(deps));
+  app.route("/v2", groupRoutes(deps));
   app.route("/v2", cartRoutes(deps));
   app.route("/v2", accountRoutes(deps));
   app.route(

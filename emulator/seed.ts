@@ -1,4 +1,4 @@
-import type { ImageRecord, NamedRef, Plan, Subscriber } from "./types";
+import type { FieldRecord, GroupRecord, ImageRecord, NamedRef, Plan, Subscriber } from "./types";
 
 /** The seeded account (assumed, deterministic). */
 export const ACCOUNT_ID = "acc001";
@@ -30,10 +30,41 @@ export const FILTERS: readonly NamedRef[] = [
   { id: "flt003", name: "Inactive" },
 ];
 
-/** Seeded groups (lists). */
-export const GROUPS: readonly { id: string; title: string }[] = [
-  { id: "grp001", title: "Main list" },
-  { id: "grp002", title: "Beta testers" },
+/** When the seeded account's groups and fields were made (assumed). */
+const SEEDED_AT = "2026-01-02 09:00:00";
+
+/** Seeded groups (lists): their ids are kept, so that stacks and examples naming `grp001` keep working. */
+export const GROUPS: readonly GroupRecord[] = [
+  { id: "grp001", title: "Main list", created: SEEDED_AT, modified: null },
+  { id: "grp002", title: "Beta testers", created: SEEDED_AT, modified: null },
+];
+
+const field = (
+  n: number,
+  title: string,
+  tag: string,
+  type: FieldRecord["type"],
+  isDefault: boolean,
+): FieldRecord => ({
+  id: `col00${n}`,
+  title,
+  type,
+  field_name: `{$${tag}}`,
+  default: isDefault,
+  position: n,
+  show: 1,
+  created: SEEDED_AT,
+  modified: null,
+});
+
+/** Seeded subscriber fields: the default ones, then two custom ones (wire contract "Groups and fields"). */
+export const FIELDS: readonly FieldRecord[] = [
+  field(1, "Email", "email", "text", true),
+  field(2, "First name", "firstname", "text", true),
+  field(3, "Last name", "lastname", "text", true),
+  field(4, "Phone", "phone", "text", true),
+  field(5, "Company", "company", "text", false),
+  field(6, "Birthday", "birthday", "datetime", false),
 ];
 
 const FIRST_NAMES = [

@@ -9,6 +9,7 @@ import {
   CDN,
   DOMAINS,
   FILTERS,
+  GROUPS,
   LAUNCH_CONTENT,
   LAUNCH_SENT_TIME,
   SEEDED_IMAGES,
@@ -25,6 +26,7 @@ import type {
   Campaign,
   Cart,
   ContentType,
+  GroupRecord,
   ImageRecord,
   MessageRecord,
   NamedRef,
@@ -56,6 +58,11 @@ export interface EmulatorData {
   addedTags?: NamedRef[];
   /** Saved filters added beyond the seeded ones (`POST /__emulator/filters`). */
   addedFilters?: NamedRef[];
+  /**
+   * The account's groups once one was made, renamed or deleted; absent until then (and in older state
+   * files), when the seeded ones stand, so that a state file no group request touched stays as it was.
+   */
+  groups?: GroupRecord[];
 }
 
 /** Targeting as answered by the API and the admin state: lists of `{id, name}`. */
@@ -77,6 +84,8 @@ export interface AdminState {
   targeting: Record<string, TargetingView>;
   images: ImageRecord[];
   account_requests: AccountRequest[];
+  /** The account's groups as stored (their counts are computed when `GET /v2/groups` answers). */
+  groups: GroupRecord[];
 }
 
 /** Options of {@link EmulatorStore}. */
@@ -330,6 +339,7 @@ export class EmulatorStore {
       ...this.data.campaigns.map((campaign) => campaign.id),
       ...this.data.transactional.map((campaign) => campaign.id),
       ...this.data.webhooks.map((webhook) => webhook.id),
+      ...this.groups().map((group) => group.id),
       ...this.data.images.map((image) => image.id),
       ...this.data.carts.map((cart) => cart.cart_hash),
       ...this.data.messages.map((message) => message.emailId),
@@ -412,6 +422,17 @@ export class EmulatorStore {
     return [...TAGS, ...(this.data.addedTags ?? [])];
   }
 
+  /** The account's groups: the seeded ones until a group request changed them. */
+  groups(): GroupRecord[] {
+    return this.data.groups ?? GROUPS.map((group) => ({ ...group }));
+  }
+
+  /** Replaces the account's groups (and persists them from then on). */
+  setGroups(groups: GroupRecord[]): void {
+    this.data.groups = groups;
+    this.markDirty();
+  }
+
   /** The account's saved filters: the seeded ones, then those added. */
   filters(): NamedRef[] {
     return [...FILTERS, ...(this.data.addedFilters ?? [])];
@@ -485,6 +506,7 @@ export class EmulatorStore {
       targeting: Object.fromEntries(data.campaigns.map((c) => [c.id, this.targetingView(c.id)])),
       images: data.images,
       account_requests: data.accountRequests,
+      groups: this.groups(),
     });
   }
 }

@@ -151,6 +151,29 @@ export interface NamedRef {
   name: string;
 }
 
+/** A group (list) of the account as stored; its counts are computed from the subscribers when answered. */
+export interface GroupRecord {
+  id: string;
+  title: string;
+  created: string;
+  modified: string | null;
+}
+
+/** A subscriber field (column) of the account (https://api.sender.net/fields/add-one). */
+export interface FieldRecord {
+  id: string;
+  title: string;
+  type: "number" | "text" | "datetime";
+  /** The personalization tag, e.g. `{$firstname}`. */
+  field_name: string;
+  /** One of the fields every account has. */
+  default: boolean;
+  position: number;
+  show: 0 | 1;
+  created: string;
+  modified: string | null;
+}
+
 /** The ids a campaign targets; rendered as {@link NamedRef} lists in answers. */
 export interface TargetingIds {
   tags: string[];

@@ -223,4 +223,36 @@ export const sdkClasses = {
       ...markInputs("Webhook", name, args, opts),
     }),
   },
+  /**
+   * A group (list) of subscribers, as the dashboard calls it: what a campaign's `groups` and a
+   * webhook's `relationId` name by id.
+   *
+   * - a new title is changed in place (`PATCH`); nothing replaces a group;
+   * - with no title, one is autonamed from the URN, which proves whose group it is; an explicit title
+   *   is created marked and renamed, so a create whose answer was lost, or whose `up` was killed, is
+   *   reclaimed rather than made twice;
+   * - `pulumi import` and `adoptId: "grp001"` take over an existing group;
+   * - a group that a campaign not yet sent or a webhook still uses is kept in Sender when it leaves the
+   *   program, with a warning, unless `deleteEvenIfUsed: true` was applied first; deleting a group never
+   *   deletes its subscribers.
+   *
+   * @example
+   * ```ts
+   * const early = new sender.Group("early-birds", { title: "Early birds" });
+   * new sender.Webhook("early-joins", {
+   *   url: "https://hooks.example.com/sender",
+   *   topic: "groups/new-subscriber",
+   *   relationId: early.id,
+   * });
+   * ```
+   */
+  Group: {
+    args: "The group's title.",
+    argsNote: "A new title is changed in place.",
+    // No title: one autonamed from the URN, which proves whose group it is (see sdk/autoname.ts).
+    inputs: (name: string, args: NamingArgs, opts: pulumi.CustomResourceOptions | undefined) => ({
+      ...args,
+      ...titleInputs("Group", name, args, opts),
+    }),
+  },
 } as const satisfies Record<ResourceKind, SdkClass>;

@@ -8,5 +8,6 @@ export { CampaignFollowUp, type CampaignFollowUpArgs } from "./campaign-follow-u
 export { CampaignProof, type CampaignProofArgs } from "./campaign-proof.generated";
 export { CampaignSchedule, type CampaignScheduleArgs } from "./campaign-schedule.generated";
 export { CampaignTargeting, type CampaignTargetingArgs } from "./campaign-targeting.generated";
+export { Group, type GroupArgs } from "./group.generated";
 export { TransactionalCampaign, type TransactionalCampaignArgs } from "./transactional-campaign.generated";
 export { Webhook, type WebhookArgs } from "./webhook.generated";

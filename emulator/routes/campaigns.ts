@@ -4,7 +4,7 @@ import { linksOf } from "../audience";
 import { ack, assertNotSent, type EmulatorEnv, type RouteDeps } from "../context";
 import { badRequest, invalid } from "../errors";
 import { paginate } from "../pagination";
-import { CDN, DOMAINS, GROUPS, SENDER_EMAIL, SENDER_NAME } from "../seed";
+import { CDN, DOMAINS, SENDER_EMAIL, SENDER_NAME } from "../seed";
 import { newCampaignRecord, verifiedDomainOf } from "../store";
 import { formatTimestamp, parseTimestamp } from "../time";
 import type { Campaign, CampaignStatus } from "../types";
@@ -14,7 +14,6 @@ import {
   message,
   numberFlag,
   optionalString,
-  parseBody,
   readJson,
   requiredString,
   validate,
@@ -63,10 +62,6 @@ const STATUSES: readonly CampaignStatus[] = ["DRAFT", "SCHEDULED", "SENDING", "S
 // spec: reply_to must be on a verified domain of the account.
 const replyTo = verifiedReplyTo((email) => verifiedDomainOf(email) !== undefined);
 
-const groupId = z
-  .string()
-  .refine((id) => GROUPS.some((group) => group.id === id), message("The selected :attribute is invalid."));
-
 const optionalFields = {
   title: optionalString(),
   preheader: optionalString(),
@@ -78,7 +73,8 @@ const optionalFields = {
   auto_followup_delay: followUpDelay.nullish(),
   auto_followup_active: flag.optional(),
   // observed: create also takes groups and segments; assumed on update.
-  groups: z.array(groupId).optional(),
+  // Each must be a group of the account (checked by groupErrors, against the store).
+  groups: z.array(z.string()).optional(),
   segments: z.array(z.string()).optional(),
 };
 
@@ -107,6 +103,21 @@ const updateSchema = z.object({
     .optional(),
   ...optionalFields,
 });
+
+/** The 422 errors of `groups` elements that name no group of the account, keyed `groups.<index>`. */
+function groupErrors(isGroup: (id: string) => boolean) {
+  return (input: Record<string, unknown>): Record<string, string[]> => {
+    const groups = input.groups;
+    if (!Array.isArray(groups)) return {};
+    return Object.fromEntries(
+      groups.flatMap((id, index) =>
+        typeof id === "string" && !isGroup(id)
+          ? [[`groups.${index}`, [`The selected groups.${index} is invalid.`]]]
+          : [],
+      ),
+    );
+  };
+}
 
 type CampaignChanges = Partial<z.output<typeof updateSchema>>;
 
@@ -165,6 +176,7 @@ const stripTags = (html: string) =>
 
 /** Regular campaigns: CRUD, send, schedule, copy, previews (spec 4.6). */
 export function campaignRoutes({ store }: RouteDeps) {
+  const knownGroups = groupErrors((id) => store.groups().some((group) => group.id === id));
   const app = new Hono<EmulatorEnv>();
 
   app.get("/campaigns", (c) => {
@@ -180,7 +192,7 @@ export function campaignRoutes({ store }: RouteDeps) {
   });
 
   app.post("/campaigns", async (c) => {
-    const body = await parseBody(c, createSchema);
+    const body = validate(createSchema, await readJson(c), knownGroups);
     const campaign = newCampaignRecord({
       id: store.newId(),
       created: store.timestamp(),
@@ -221,7 +233,7 @@ export function campaignRoutes({ store }: RouteDeps) {
 
   app.patch("/campaigns/:id", async (c) => {
     const campaign = store.campaign(c.req.param("id"));
-    const changes = await parseBody(c, updateSchema);
+    const changes = validate(updateSchema, await readJson(c), knownGroups);
     assertNotSent(campaign, "edited");
     applyChanges(campaign, changes, store.normalizeTitles);
     campaign.modified = store.timestamp();

@@ -4,7 +4,7 @@ import { linksOf } from "../audience";
 import type { EmulatorEnv, RouteDeps } from "../context";
 import { notFound } from "../errors";
 import { paginate } from "../pagination";
-import { CDN, GROUPS } from "../seed";
+import { CDN } from "../seed";
 
 /** The seven activity lists and their keys in {@link CampaignActivity} (spec 4.6 "Reports"). */
 const ACTIVITY_LISTS = {
@@ -46,7 +46,12 @@ export function reportRoutes({ store }: RouteDeps) {
 
   app.get("/campaigns/:id/groups", (c) => {
     const campaign = store.campaign(c.req.param("id"));
-    return c.json({ data: GROUPS.filter((group) => campaign.campaign_groups.includes(group.id)) });
+    return c.json({
+      data: store
+        .groups()
+        .filter((group) => campaign.campaign_groups.includes(group.id))
+        .map(({ id, title }) => ({ id, title })),
+    });
   });
 
   app.get("/campaigns/:id/subscribers", (c) => {

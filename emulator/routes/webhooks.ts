@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { ack, type EmulatorEnv, type RouteDeps } from "../context";
 import { notFound } from "../errors";
-import { ACCOUNT_ID, GROUPS } from "../seed";
+import { ACCOUNT_ID } from "../seed";
 import type { Webhook } from "../types";
 import { readJson, validate } from "../validation";
 
@@ -31,14 +31,17 @@ const createSchema = z.object({
 /** `PATCH /account/webhooks/{id}`: the fields of create, each optional (assumed). */
 const updateSchema = createSchema.partial();
 
-/** spec: relation_id is required for the groups/* subscriber topics; it must be a known group. */
-function relationErrors(body: Record<string, unknown>): Record<string, string[]> {
+/** spec: relation_id is required for the groups/* subscriber topics; it must be a group of the account. */
+function relationErrors(
+  body: Record<string, unknown>,
+  isGroup: (id: string) => boolean,
+): Record<string, string[]> {
   const relation = body.relation_id;
   const missing = relation === undefined || relation === null || relation === "";
   if (typeof body.topic === "string" && GROUP_TOPICS.includes(body.topic) && missing) {
     return { relation_id: [`The relation id field is required when topic is ${body.topic}.`] };
   }
-  if (!missing && !GROUPS.some((group) => group.id === String(relation))) {
+  if (!missing && !isGroup(String(relation))) {
     return { relation_id: ["The selected relation id is invalid."] };
   }
   return {};
@@ -50,6 +53,7 @@ function relationErrors(body: Record<string, unknown>): Record<string, string[]>
  */
 export function webhookRoutes({ store }: RouteDeps) {
   const app = new Hono<EmulatorEnv>();
+  const isGroup = (id: string) => store.groups().some((group) => group.id === id);
   const webhookOf = (id: string): Webhook => {
     const webhook = store.data.webhooks.find((candidate) => candidate.id === id);
     if (!webhook) throw notFound("Webhook", id);
@@ -57,7 +61,7 @@ export function webhookRoutes({ store }: RouteDeps) {
   };
 
   app.post("/account/webhooks", async (c) => {
-    const body = validate(createSchema, await readJson(c), relationErrors);
+    const body = validate(createSchema, await readJson(c), (raw) => relationErrors(raw, isGroup));
     const webhook: Webhook = {
       id: store.newId(),
       account_id: ACCOUNT_ID,
@@ -83,11 +87,14 @@ export function webhookRoutes({ store }: RouteDeps) {
     const input = await readJson(c);
     // The group rule applies to the topic the webhook will have after the change.
     const body = validate(updateSchema, input, (raw) =>
-      relationErrors({
-        ...raw,
-        topic: raw.topic ?? webhook.topic,
-        relation_id: "relation_id" in raw ? raw.relation_id : webhook.group,
-      }),
+      relationErrors(
+        {
+          ...raw,
+          topic: raw.topic ?? webhook.topic,
+          relation_id: "relation_id" in raw ? raw.relation_id : webhook.group,
+        },
+        isGroup,
+      ),
     );
     if (body.url !== undefined) webhook.url = body.url;
     if (body.topic !== undefined) webhook.topic = body.topic;

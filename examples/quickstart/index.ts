@@ -58,10 +58,12 @@ const passwordReset = new sender.TransactionalCampaign("password-reset", {
     config.get("resetContent") ?? "<p>Click <a href='{{reset_url}}'>here</a> to reset your password.</p>",
 });
 
+// The group by the title the dashboard shows, as the tags above.
+const mainList = sender.getGroupOutput({ name: config.get("groupName") ?? "Main list" });
 const newSubscriberHook = new sender.Webhook("new-subscriber", {
   url: config.get("hookUrl") ?? "https://hooks.example.com/sender/new-subscriber",
   topic: "groups/new-subscriber",
-  relationId: "grp001",
+  relationId: mainList.id,
 });
 
 const plans = sender.getPlansOutput({});

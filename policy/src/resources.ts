@@ -15,6 +15,7 @@ export const SENDER_KINDS = [
   "Attachment",
   "TransactionalCampaign",
   "Webhook",
+  "Group",
 ] as const;
 // generated: end
 

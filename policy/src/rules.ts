@@ -47,7 +47,8 @@ const knownText = (value: unknown): string | undefined =>
 export interface AudienceOptions {
   /**
    * Whether a campaign's own `groups` count as an audience, as the service counts them when it
-   * sends (docs/wire-contract.md, `POST /campaigns/{id}/send`). Default true.
+   * sends (docs/wire-contract.md, `POST /campaigns/{id}/send`): ids it lists, or a Group resource of
+   * the stack they come from. Default true.
    */
   campaignGroups: boolean;
 }
@@ -95,9 +96,13 @@ export function schedulesWithoutAudience(
     id: knownText(read(r.props, "campaignId")),
   });
   const targetings = sender.filter((r) => r.kind === "CampaignTargeting").map(campaignOf);
+  // Groups of the campaign's own: ids it lists, or, in a preview where they are not known yet, a
+  // Group resource of the stack its `groups` come from (a group made by name in the same program).
   const hasGroups = (urn: string) => {
-    const groups = read((byUrn.get(urn) as SenderResource).props, "groups");
-    return Array.isArray(groups) && groups.length > 0;
+    const campaign = byUrn.get(urn) as SenderResource;
+    const groups = read(campaign.props, "groups");
+    if (Array.isArray(groups) && groups.length > 0) return true;
+    return dependencyUrns(campaign, "groups").some((dep) => byUrn.get(dep)?.kind === "Group");
   };
   const violations: Violation[] = [];
   for (const schedule of sender.filter((r) => r.kind === "CampaignSchedule")) {

@@ -158,6 +158,28 @@ const walks = {
         .map((webhook) => ({ id: webhook.id, label: `webhook ${webhook.topic}` }));
     },
   },
+  Group: {
+    name: "group",
+    as: "top-level",
+    noun: "groups",
+    dated: true,
+    list: async (client) => {
+      const records: api.Group[] = [];
+      for (let page = 1; ; page++) {
+        const answer = await client.listGroups({ page, limit: 100 });
+        records.push(...answer.data);
+        if (answer.meta === undefined || page >= answer.meta.last_page) break;
+      }
+      return records
+        .map((record) => ({
+          id: record.id,
+          title: record.title,
+          label: record.title || "group",
+          ...(typeof record.created === "string" ? { created: record.created } : {}),
+        }))
+        .sort(byCreatedThenId);
+    },
+  },
 } satisfies Record<ResourceKind, AdoptWalk>;
 
 /** How `adopt` finds each kind's objects in an account, keyed by kind. */

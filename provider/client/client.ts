@@ -5,6 +5,7 @@ import { type AttachmentEndpoints, attachmentEndpoints } from "./endpoints/attac
 import { TransportHolder } from "./endpoints/call";
 import { type CampaignEndpoints, campaignEndpoints } from "./endpoints/campaigns";
 import { type CartEndpoints, cartEndpoints } from "./endpoints/carts";
+import { type GroupEndpoints, groupEndpoints } from "./endpoints/groups";
 import { type ReportEndpoints, reportEndpoints } from "./endpoints/reports";
 import { type SubscriberEndpoints, subscriberEndpoints } from "./endpoints/subscribers";
 import { type TargetingEndpoints, targetingEndpoints } from "./endpoints/targeting";
@@ -136,6 +137,7 @@ export interface SenderClient
     TransactionalEndpoints,
     SubscriberEndpoints,
     WebhookEndpoints,
+    GroupEndpoints,
     CartEndpoints,
     AccountEndpoints {}
 
@@ -232,6 +234,7 @@ for (const area of [
   transactionalEndpoints,
   subscriberEndpoints,
   webhookEndpoints,
+  groupEndpoints,
   cartEndpoints,
   accountEndpoints,
 ]) {

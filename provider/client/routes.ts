@@ -50,6 +50,7 @@ const TRANSACTIONAL = 'wire contract "Transactional campaigns"' as const;
 const MESSAGE_SEND = 'wire contract "Message send"' as const;
 const SUBSCRIBER_EVENTS = 'wire contract "Subscriber events"' as const;
 const WEBHOOKS = 'wire contract "Webhooks"' as const;
+const GROUPS = 'wire contract "Groups and fields"' as const;
 const CARTS = 'wire contract "Carts"' as const;
 const ACCOUNT = 'wire contract "Account and misc"' as const;
 
@@ -133,6 +134,13 @@ export const ROUTE_TABLE = {
   "GET /account/webhooks/{id}": route("idempotent", s.dataOrBare(s.Webhook), "observed"),
   "PATCH /account/webhooks/{id}": route("idempotent", s.dataOrBare(s.Webhook), "observed"),
   "DELETE /account/webhooks/{id}": route("idempotent", s.Ack, WEBHOOKS),
+  "GET /groups": route("idempotent", s.listPage(s.Group), GROUPS),
+  "GET /groups/{id}": route("idempotent", s.dataOf(s.Group), GROUPS),
+  "POST /groups": route("non-idempotent", s.dataOf(s.Group), GROUPS),
+  // Sets the title: a repeat leaves the same group.
+  "PATCH /groups/{id}": route("idempotent", s.GroupRenameAnswer, GROUPS),
+  "DELETE /groups/{id}": route("idempotent", s.Ack, GROUPS),
+  "GET /fields": route("idempotent", s.listPage(s.SubscriberField), GROUPS),
   "POST /carts": route("non-idempotent", s.dataOf(s.Cart), CARTS),
   "GET /carts": route("idempotent", s.envelope(s.Cart), CARTS),
   "GET /carts/{cartHash}": route("idempotent", s.dataOf(s.Cart), CARTS),

@@ -1,5 +1,7 @@
-// The account's audiences by name: getTags, getTag, getFilters, getFilter. A targeting names tags and
-// saved filters by id; these let a program name them as the dashboard shows them.
+// The account's audiences by name: getTags, getTag, getFilters, getFilter, getGroups, getGroup, and
+// the subscriber fields a content personalizes with (getFields, getField). A targeting names tags and
+// saved filters by id, a campaign and a webhook name groups by id; these let a program name them as
+// the dashboard shows them.
 import { z } from "zod";
 import type * as api from "../client";
 import { serviceText } from "../client";
@@ -23,6 +25,56 @@ export interface FilterInfo {
   id: string;
   /** The filter's name as the dashboard shows it, e.g. `Opened last 30 days`. */
   name: string | null;
+}
+
+/** A group (list) of the account, which a `Campaign`'s `groups` and a `Webhook`'s `relationId` take by its id. */
+export interface GroupInfo {
+  /** The group's id, e.g. `grp001`: what a `Campaign`'s `groups` and a `Webhook`'s `relationId` take. */
+  id: string;
+  /** The group's title as the dashboard shows it, e.g. `Main list`. */
+  title: string;
+  /** How many subscribers the group holds, when the service says. */
+  recipientCount: number | null;
+  /** How many of them are active (can be sent to), when the service says. */
+  activeSubscribers: number | null;
+}
+
+/** A subscriber field of the account, whose personalization tag a content may write. */
+export interface FieldInfo {
+  /** The field's id, e.g. `col002`. */
+  id: string;
+  /** The field's title as the dashboard shows it, e.g. `First name`. */
+  title: string;
+  /** The personalization tag a content writes for it, e.g. `{$firstname}`, when the service says. */
+  fieldName: string | null;
+  /** The field's type: `text`, `number` or `datetime`, when the service says. */
+  type: string | null;
+  /** Whether the field is one every account has (email, names, phone), when the service says. */
+  isDefault: boolean | null;
+}
+
+/** Result of {@link getGroups}. */
+export interface GetGroupsResult {
+  /** Every group of the account, in the service's order. */
+  groups: GroupInfo[];
+}
+
+/** Result of {@link getFields}. */
+export interface GetFieldsResult {
+  /** Every subscriber field of the account, in the service's order. */
+  fields: FieldInfo[];
+}
+
+/** Arguments of {@link getGroup}. */
+export interface GetGroupArgs {
+  /** The group's title, matched exactly (case and spaces count), e.g. `Main list`. */
+  name: string;
+}
+
+/** Arguments of {@link getField}. */
+export interface GetFieldArgs {
+  /** The field's title, matched exactly (case and spaces count), e.g. `First name`. */
+  name: string;
 }
 
 /** Result of {@link getTags}. */
@@ -59,6 +111,21 @@ const filter = recordType<FilterInfo, api.Filter>("Filter", objectTypeDocs.Filte
   name: { type: "string", optional: true, from: "name" },
 });
 
+const group = recordType<GroupInfo, api.Group>("GroupInfo", objectTypeDocs.GroupInfo, {
+  id: { type: "string", from: "id" },
+  title: { type: "string", from: "title" },
+  recipientCount: { type: "integer", optional: true, from: "recipient_count" },
+  activeSubscribers: { type: "integer", optional: true, from: "active_subscribers" },
+});
+
+const field = recordType<FieldInfo, api.SubscriberField>("SubscriberField", objectTypeDocs.SubscriberField, {
+  id: { type: "string", from: "id" },
+  title: { type: "string", from: "title" },
+  fieldName: { type: "string", optional: true, from: "field_name" },
+  type: { type: "string", optional: true, from: "type" },
+  isDefault: { type: "boolean", optional: true, from: "default" },
+});
+
 /**
  * The most pages of 100 a lookup reads (10,000 tags or filters): a list longer than that fails the
  * lookup with one line rather than spending the account's rate limit on it.
@@ -71,7 +138,7 @@ const CLOSE_NAMES_SHOWN = 5;
 /** How many edits away a name may be and still be listed as close. */
 const CLOSE_EDITS = 2;
 
-type Audience = "tag" | "filter";
+type Audience = "tag" | "filter" | "group" | "field";
 
 /** Every record of one of the account's lists, or a failure naming the cap. */
 async function readAll<T>(
@@ -206,5 +273,88 @@ export const getFilter: DataSource<GetFilterArgs, FilterInfo> = {
   run: async (client, { name }) =>
     filter.read(
       oneNamed("filter", name, await readAll("filter", (page) => client.listAccountFilters(pageOf(page)))),
+    ),
+};
+
+/** A titled record with its title as the name a lookup matches. */
+const byTitle = <T extends { title: string }>(record: T) => ({ ...record, name: record.title });
+
+/**
+ * Reads every group of the account (`GET /v2/groups`, every page).
+ *
+ * @example const { groups } = await sender.getGroups();
+ */
+export const getGroups: DataSource<NoArgs, GetGroupsResult> = {
+  name: "getGroups",
+  docs: dataSourceDocs.getGroups,
+  args: {},
+  result: {
+    groups: { type: { objectList: group } },
+  },
+  run: async (client) => ({
+    groups: (await readAll("group", (page) => client.listGroups(pageOf(page)))).map(group.read),
+  }),
+};
+
+/**
+ * Finds the one group of the account with this exact title (`GET /v2/groups`, every page), so that a
+ * campaign or a webhook can name it as the dashboard does: `{@lookupUse groups group beta}`. Fails
+ * with one line listing the close titles when none matches (equal ignoring case, or at most 2 edits
+ * away), and listing their ids when two share the title.
+ *
+ * @example const beta = await sender.getGroup({ name: "Beta testers" });
+ */
+export const getGroup: DataSource<GetGroupArgs, GroupInfo> = {
+  name: "getGroup",
+  docs: dataSourceDocs.getGroup,
+  args: { name: NAME_ARG },
+  result: group.fields,
+  run: async (client, { name }) =>
+    group.read(
+      oneNamed(
+        "group",
+        name,
+        (await readAll("group", (page) => client.listGroups(pageOf(page)))).map(byTitle),
+      ),
+    ),
+};
+
+/**
+ * Reads every subscriber field of the account (`GET /v2/fields`, every page): their titles and the
+ * personalization tags (`{$firstname}`) a content may write.
+ *
+ * @example const { fields } = await sender.getFields();
+ */
+export const getFields: DataSource<NoArgs, GetFieldsResult> = {
+  name: "getFields",
+  docs: dataSourceDocs.getFields,
+  args: {},
+  result: {
+    fields: { type: { objectList: field } },
+  },
+  run: async (client) => ({
+    fields: (await readAll("field", (page) => client.listFields(pageOf(page)))).map(field.read),
+  }),
+};
+
+/**
+ * Finds the one subscriber field of the account with this exact title (`GET /v2/fields`, every
+ * page), as {@link getGroup} finds a group; its `fieldName` is the personalization tag a content
+ * writes.
+ *
+ * @example const first = await sender.getField({ name: "First name" });
+ */
+export const getField: DataSource<GetFieldArgs, FieldInfo> = {
+  name: "getField",
+  docs: dataSourceDocs.getField,
+  args: { name: NAME_ARG },
+  result: field.fields,
+  run: async (client, { name }) =>
+    field.read(
+      oneNamed(
+        "field",
+        name,
+        (await readAll("field", (page) => client.listFields(pageOf(page)))).map(byTitle),
+      ),
     ),
 };

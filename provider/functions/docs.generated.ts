@@ -195,6 +195,29 @@ export const dataSourceDocs = {
       errors: "How many findings would fail a {@preview} under `contentChecks` `error` (those not advisory).",
     },
   },
+  getField: {
+    description:
+      "Finds the one subscriber field of the account with this exact title (`GET /v2/fields`, every page), as {@link getGroup} finds a group; its `fieldName` is the personalization tag a content writes.",
+    args: {
+      name: "The field's title, matched exactly (case and spaces count), e.g. `First name`.",
+    },
+    result: {
+      id: "The field's id, e.g. `col002`.",
+      title: "The field's title as the dashboard shows it, e.g. `First name`.",
+      fieldName:
+        "The personalization tag a content writes for it, e.g. `{$firstname}`, when the service says.",
+      type: "The field's type: `text`, `number` or `datetime`, when the service says.",
+      isDefault: "Whether the field is one every account has (email, names, phone), when the service says.",
+    },
+  },
+  getFields: {
+    description:
+      "Reads every subscriber field of the account (`GET /v2/fields`, every page): their titles and the personalization tags (`{$firstname}`) a content may write.",
+    args: {},
+    result: {
+      fields: "Every subscriber field of the account, in the service's order.",
+    },
+  },
   getFilter: {
     description:
       "Finds the one saved filter of the account with this exact name (`GET /v2/filters`, every page), as {@link getTag} finds a tag: `{@lookupUse filterIds filter engaged}`.",
@@ -211,6 +234,26 @@ export const dataSourceDocs = {
     args: {},
     result: {
       filters: "Every saved filter of the account, in the service's order.",
+    },
+  },
+  getGroup: {
+    description:
+      "Finds the one group of the account with this exact title (`GET /v2/groups`, every page), so that a campaign or a webhook can name it as the dashboard does: `{@lookupUse groups group beta}`. Fails with one line listing the close titles when none matches (equal ignoring case, or at most 2 edits away), and listing their ids when two share the title.",
+    args: {
+      name: "The group's title, matched exactly (case and spaces count), e.g. `Main list`.",
+    },
+    result: {
+      id: "The group's id, e.g. `grp001`: what a `Campaign`'s `groups` and a `Webhook`'s `relationId` take.",
+      title: "The group's title as the dashboard shows it, e.g. `Main list`.",
+      recipientCount: "How many subscribers the group holds, when the service says.",
+      activeSubscribers: "How many of them are active (can be sent to), when the service says.",
+    },
+  },
+  getGroups: {
+    description: "Reads every group of the account (`GET /v2/groups`, every page).",
+    args: {},
+    result: {
+      groups: "Every group of the account, in the service's order.",
     },
   },
   getImageFolders: {
@@ -432,6 +475,12 @@ export const objectTypeDocs = {
     id: "The filter's id, e.g. `flt001`: what `CampaignTargeting`'s `filterIds` and `excludedFilterIds` take.",
     name: "The filter's name as the dashboard shows it, e.g. `Opened last 30 days`.",
   },
+  GroupInfo: {
+    id: "The group's id, e.g. `grp001`: what a `Campaign`'s `groups` and a `Webhook`'s `relationId` take.",
+    title: "The group's title as the dashboard shows it, e.g. `Main list`.",
+    recipientCount: "How many subscribers the group holds, when the service says.",
+    activeSubscribers: "How many of them are active (can be sent to), when the service says.",
+  },
   ImageFolder: {
     id: "The folder's id, e.g. `fld001`.",
     name: "The folder's name.",
@@ -468,6 +517,13 @@ export const objectTypeDocs = {
     unsubscribed:
       "Events of the action `unsubscribed`, oldest first; present when that action was asked for.",
     got: "Events of the action `got`, oldest first; present when that action was asked for.",
+  },
+  SubscriberField: {
+    id: "The field's id, e.g. `col002`.",
+    title: "The field's title as the dashboard shows it, e.g. `First name`.",
+    fieldName: "The personalization tag a content writes for it, e.g. `{$firstname}`, when the service says.",
+    type: "The field's type: `text`, `number` or `datetime`, when the service says.",
+    isDefault: "Whether the field is one every account has (email, names, phone), when the service says.",
   },
   SubscriberSmsCounters: {
     sentCount: "SMS sent.",

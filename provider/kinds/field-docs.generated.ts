@@ -87,6 +87,23 @@ export const fieldDocs = {
     sendToAll:
       "Send to every active subscriber. Cannot be combined with `tagIds` or `filterIds`; one of the three is required. Exclusions still apply.",
   },
+  Group: {
+    title:
+      "The group's title, as the dashboard shows it. Left out, it is `<resource name>-<8 hex>`, which proves whose group it is. Changes in place.",
+    autonamed:
+      "Set by the SDK (or the plugin's check) when it made up the title (see `title`): the title then proves which campaign is this resource's. Not meant to be set by programs. Only read at create.",
+    ownershipMark:
+      "Set by the SDK (or the plugin's check): 8 hex of a hash of the stack instance's nonce (kept in the stack's state) and the resource's URN. An autonamed title ends with it; with an explicit title the campaign is created as `<title> [<mark>]` and renamed to `title` as soon as the create answers, so that one whose create lost its answer, or whose `{@apply}` was killed, is provably this resource's, and no other stack's. Not meant to be set by programs. Only read at create and update.",
+    adoptId:
+      "Id of an existing group to take over instead of creating one (`grp001`): a different title renames it in place. Only read at create.",
+    deleteEvenIfUsed:
+      "`true` lets the provider delete the group when it leaves the {@declared} even though a campaign not yet sent or a webhook still uses it. Left out or `false`, such a group is kept in Sender and only dropped from the {@recorded}, with a warning naming its users. The delete reads it from {@state}: set it and run {@command up} first. Deleting a group never deletes its subscribers. Never sent to the service.",
+    recipientCount: "How many subscribers the group holds, as of the last create, update or refresh.",
+    activeSubscribers:
+      "How many of them are active (can be sent to), as of the last create, update or refresh.",
+    created: "When the group was created, `YYYY-MM-DD HH:MM:SS` UTC.",
+    modified: "Its last change, `YYYY-MM-DD HH:MM:SS` UTC.",
+  },
   TransactionalCampaign: {
     title:
       "Name shown in reports. Left out (and without `adoptId`), it is autonamed `<resource name>-<8 hex>`, the hex a hash of the stack instance's nonce and the resource's URN: the same for this resource of this stack in every run, different in every other stack (another backend's of the same name included), so that a create that lost its answer or an `{@apply}` that was killed finds and adopts its own campaign instead of making a second one, which matters since the API cannot delete one. An explicit title is proven the same way: the campaign is created as `<title> [<8 hex>]` and renamed right after (see `ownershipMark` and the README). Resources made before autonaming without a title keep none.",

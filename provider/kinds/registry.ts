@@ -48,6 +48,7 @@ import {
   campaignTargetingSample,
 } from "./campaign-targeting";
 import { fieldDocs } from "./field-docs.generated";
+import { groupDescription, groupFields, groupProvider, groupSample } from "./group";
 import {
   transactionalCampaignDescription,
   transactionalCampaignFields,
@@ -182,6 +183,14 @@ const kindEntries = {
     autonamed: false,
     accountIdLists: [],
     sample: webhookSample,
+  },
+  Group: {
+    fields: withDocs(groupFields, fieldDocs.Group),
+    description: groupDescription,
+    provider: groupProvider,
+    autonamed: true,
+    accountIdLists: [],
+    sample: groupSample,
   },
 } satisfies Record<string, KindEntry>;
 

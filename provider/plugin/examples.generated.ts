@@ -54,6 +54,20 @@ export const registryExamples: readonly RegistryExample[] = [
     },
   },
   {
+    name: "group",
+    title: "A group of subscribers and a webhook for its new subscribers",
+    tokens: ["sender:index:Group", "sender:index:Webhook"],
+    programs: {
+      typescript:
+        'import * as pulumi from "@pulumi/pulumi";\nimport * as sender from "pulumi-sender-native";\n\nconst earlyBirds = new sender.Group("earlyBirds", {title: "Early birds"});\nconst earlyBirdsJoined = new sender.Webhook("earlyBirdsJoined", {\n    url: "https://hooks.example.com/sender/early-birds",\n    topic: "groups/new-subscriber",\n    relationId: earlyBirds.id,\n});\nexport const earlyBirdsGroupId = earlyBirds.id;\n',
+      python:
+        'import pulumi\nimport pulumi_sender as sender\n\nearly_birds = sender.Group("earlyBirds", title="Early birds")\nearly_birds_joined = sender.Webhook("earlyBirdsJoined",\n    url="https://hooks.example.com/sender/early-birds",\n    topic="groups/new-subscriber",\n    relation_id=early_birds.id)\npulumi.export("earlyBirdsGroupId", early_birds.id)\n',
+      go: 'package main\n\nimport (\n\t"github.com/pulumi-sender/pulumi-sender/sdks/go/sender"\n\t"github.com/pulumi/pulumi/sdk/v3/go/pulumi"\n)\n\nfunc main() {\n\tpulumi.Run(func(ctx *pulumi.Context) error {\n\t\tearlyBirds, err := sender.NewGroup(ctx, "earlyBirds", &sender.GroupArgs{\n\t\t\tTitle: pulumi.String("Early birds"),\n\t\t})\n\t\tif err != nil {\n\t\t\treturn err\n\t\t}\n\t\t_, err = sender.NewWebhook(ctx, "earlyBirdsJoined", &sender.WebhookArgs{\n\t\t\tUrl:        pulumi.String("https://hooks.example.com/sender/early-birds"),\n\t\t\tTopic:      pulumi.String("groups/new-subscriber"),\n\t\t\tRelationId: earlyBirds.ID().ToIDOutput().ToStringOutput(),\n\t\t})\n\t\tif err != nil {\n\t\t\treturn err\n\t\t}\n\t\tctx.Export("earlyBirdsGroupId", earlyBirds.ID())\n\t\treturn nil\n\t})\n}\n',
+      java: 'package myproject;\n\nimport com.pulumi.Context;\nimport com.pulumi.Pulumi;\nimport com.pulumi.core.Output;\nimport io.github.pulumi_sender.sender.Group;\nimport io.github.pulumi_sender.sender.GroupArgs;\nimport io.github.pulumi_sender.sender.Webhook;\nimport io.github.pulumi_sender.sender.WebhookArgs;\nimport java.util.List;\nimport java.util.ArrayList;\nimport java.util.Map;\nimport java.io.File;\nimport java.nio.file.Files;\nimport java.nio.file.Paths;\n\npublic class App {\n    public static void main(String[] args) {\n        Pulumi.run(App::stack);\n    }\n\n    public static void stack(Context ctx) {\n        var earlyBirds = new Group("earlyBirds", GroupArgs.builder()\n            .title("Early birds")\n            .build());\n\n        var earlyBirdsJoined = new Webhook("earlyBirdsJoined", WebhookArgs.builder()\n            .url("https://hooks.example.com/sender/early-birds")\n            .topic("groups/new-subscriber")\n            .relationId(earlyBirds.id())\n            .build());\n\n        ctx.export("earlyBirdsGroupId", earlyBirds.id());\n    }\n}\n',
+      yaml: "name: group\ndescription: A group of subscribers and a webhook for its new subscribers\nruntime: yaml\nresources:\n  earlyBirds:\n    type: sender:index:Group\n    properties:\n      title: Early birds\n  earlyBirdsJoined:\n    type: sender:index:Webhook\n    properties:\n      url: https://hooks.example.com/sender/early-birds\n      topic: groups/new-subscriber\n      relationId: ${earlyBirds.id}\noutputs:\n  earlyBirdsGroupId: ${earlyBirds.id}\n",
+    },
+  },
+  {
     name: "transactional-campaign",
     title: "A transactional campaign",
     tokens: ["sender:index:TransactionalCampaign"],

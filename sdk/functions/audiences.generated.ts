@@ -4,11 +4,17 @@ import * as declared from "../../provider/functions";
 import { noArgsOutputForm, noArgsPromiseForm, outputForm, promiseForm } from "./common";
 
 export type {
+  FieldInfo,
   FilterInfo,
+  GetFieldArgs,
+  GetFieldsResult,
   GetFilterArgs,
   GetFiltersResult,
+  GetGroupArgs,
+  GetGroupsResult,
   GetTagArgs,
   GetTagsResult,
+  GroupInfo,
   TagInfo,
 } from "../../provider/functions";
 
@@ -63,3 +69,57 @@ export const getFilter = promiseForm(declared.getFilter);
 
 /** The Output form of {@link getFilter}. */
 export const getFilterOutput = outputForm(declared.getFilter);
+
+/**
+ * Reads every group of the account (`GET /v2/groups`, every page).
+ *
+ * @param opts Invoke options; only `parent` applies: a failure is reported on that resource.
+ *
+ * @example const { groups } = await sender.getGroups();
+ */
+export const getGroups = noArgsPromiseForm(declared.getGroups);
+
+/** The Output form of {@link getGroups}. */
+export const getGroupsOutput = noArgsOutputForm(declared.getGroups);
+
+/**
+ * Finds the one group of the account with this exact title (`GET /v2/groups`, every page), so that a
+ * campaign or a webhook can name it as the dashboard does: `groups: [beta.id]`. Fails
+ * with one line listing the close titles when none matches (equal ignoring case, or at most 2 edits
+ * away), and listing their ids when two share the title.
+ *
+ * @param opts Invoke options; only `parent` applies: a failure is reported on that resource.
+ *
+ * @example const beta = await sender.getGroup({ name: "Beta testers" });
+ */
+export const getGroup = promiseForm(declared.getGroup);
+
+/** The Output form of {@link getGroup}. */
+export const getGroupOutput = outputForm(declared.getGroup);
+
+/**
+ * Reads every subscriber field of the account (`GET /v2/fields`, every page): their titles and the
+ * personalization tags (`{$firstname}`) a content may write.
+ *
+ * @param opts Invoke options; only `parent` applies: a failure is reported on that resource.
+ *
+ * @example const { fields } = await sender.getFields();
+ */
+export const getFields = noArgsPromiseForm(declared.getFields);
+
+/** The Output form of {@link getFields}. */
+export const getFieldsOutput = noArgsOutputForm(declared.getFields);
+
+/**
+ * Finds the one subscriber field of the account with this exact title (`GET /v2/fields`, every
+ * page), as {@link getGroup} finds a group; its `fieldName` is the personalization tag a content
+ * writes.
+ *
+ * @param opts Invoke options; only `parent` applies: a failure is reported on that resource.
+ *
+ * @example const first = await sender.getField({ name: "First name" });
+ */
+export const getField = promiseForm(declared.getField);
+
+/** The Output form of {@link getField}. */
+export const getFieldOutput = outputForm(declared.getField);

@@ -95,6 +95,16 @@ export const getContentReport: typeof import("./getContentReport").getContentRep
 export const getContentReportOutput: typeof import("./getContentReport").getContentReportOutput = null as any;
 utilities.lazyLoad(exports, ["getContentReport","getContentReportOutput"], () => require("./getContentReport"));
 
+export { GetFieldArgs, GetFieldResult, GetFieldOutputArgs } from "./getField";
+export const getField: typeof import("./getField").getField = null as any;
+export const getFieldOutput: typeof import("./getField").getFieldOutput = null as any;
+utilities.lazyLoad(exports, ["getField","getFieldOutput"], () => require("./getField"));
+
+export { GetFieldsArgs, GetFieldsResult } from "./getFields";
+export const getFields: typeof import("./getFields").getFields = null as any;
+export const getFieldsOutput: typeof import("./getFields").getFieldsOutput = null as any;
+utilities.lazyLoad(exports, ["getFields","getFieldsOutput"], () => require("./getFields"));
+
 export { GetFilterArgs, GetFilterResult, GetFilterOutputArgs } from "./getFilter";
 export const getFilter: typeof import("./getFilter").getFilter = null as any;
 export const getFilterOutput: typeof import("./getFilter").getFilterOutput = null as any;
@@ -104,6 +114,16 @@ export { GetFiltersArgs, GetFiltersResult } from "./getFilters";
 export const getFilters: typeof import("./getFilters").getFilters = null as any;
 export const getFiltersOutput: typeof import("./getFilters").getFiltersOutput = null as any;
 utilities.lazyLoad(exports, ["getFilters","getFiltersOutput"], () => require("./getFilters"));
+
+export { GetGroupArgs, GetGroupResult, GetGroupOutputArgs } from "./getGroup";
+export const getGroup: typeof import("./getGroup").getGroup = null as any;
+export const getGroupOutput: typeof import("./getGroup").getGroupOutput = null as any;
+utilities.lazyLoad(exports, ["getGroup","getGroupOutput"], () => require("./getGroup"));
+
+export { GetGroupsArgs, GetGroupsResult } from "./getGroups";
+export const getGroups: typeof import("./getGroups").getGroups = null as any;
+export const getGroupsOutput: typeof import("./getGroups").getGroupsOutput = null as any;
+utilities.lazyLoad(exports, ["getGroups","getGroupsOutput"], () => require("./getGroups"));
 
 export { GetImageFoldersArgs, GetImageFoldersResult } from "./getImageFolders";
 export const getImageFolders: typeof import("./getImageFolders").getImageFolders = null as any;
@@ -144,6 +164,11 @@ export { GetTransactionalCampaignsArgs, GetTransactionalCampaignsResult, GetTran
 export const getTransactionalCampaigns: typeof import("./getTransactionalCampaigns").getTransactionalCampaigns = null as any;
 export const getTransactionalCampaignsOutput: typeof import("./getTransactionalCampaigns").getTransactionalCampaignsOutput = null as any;
 utilities.lazyLoad(exports, ["getTransactionalCampaigns","getTransactionalCampaignsOutput"], () => require("./getTransactionalCampaigns"));
+
+export { GroupArgs } from "./group";
+export type Group = import("./group").Group;
+export const Group: typeof import("./group").Group = null as any;
+utilities.lazyLoad(exports, ["Group"], () => require("./group"));
 
 export { ProviderArgs } from "./provider";
 export type Provider = import("./provider").Provider;
@@ -186,6 +211,8 @@ const _module = {
                 return new CampaignSchedule(name, <any>undefined, { urn })
             case "sender:index:CampaignTargeting":
                 return new CampaignTargeting(name, <any>undefined, { urn })
+            case "sender:index:Group":
+                return new Group(name, <any>undefined, { urn })
             case "sender:index:TransactionalCampaign":
                 return new TransactionalCampaign(name, <any>undefined, { urn })
             case "sender:index:Webhook":

@@ -8,6 +8,20 @@ import * as utilities from "./utilities";
  * A webhook of the account: Sender posts each event of its topic to the url. A new url is changed in place; a new topic or group replaces the webhook (the old one first, as a second webhook of the same url and topic would clash). A create that finds a webhook of the same url, topic and group fails naming it: `adoptId` takes it over. A refresh reads the webhook back, so a change made in the Sender interface shows as drift.
  *
  * ## Example Usage
+ * ### A group of subscribers and a webhook for its new subscribers
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as sender from "pulumi-sender-native";
+ *
+ * const earlyBirds = new sender.Group("earlyBirds", {title: "Early birds"});
+ * const earlyBirdsJoined = new sender.Webhook("earlyBirdsJoined", {
+ *     url: "https://hooks.example.com/sender/early-birds",
+ *     topic: "groups/new-subscriber",
+ *     relationId: earlyBirds.id,
+ * });
+ * export const earlyBirdsGroupId = earlyBirds.id;
+ * ```
  * ### A webhook for a group's new subscribers
  *
  * ```typescript

@@ -76,6 +76,7 @@ describe("docs/wire-contract.md", () => {
       "Carts",
       "Common shapes",
       "Follow-up",
+      "Groups and fields",
       "Message send",
       "Regular campaigns",
       "Subscriber events",

@@ -64,6 +64,7 @@ const ADOPTS: Record<string, string> = {
   CampaignSchedule: "schedule of campaign",
   Attachment: "attachment",
   Webhook: "webhook",
+  Group: "group",
 };
 
 const entries = (file: string) =>
@@ -128,6 +129,7 @@ describe("npx pulumi-sender adopt", () => {
         "CampaignFollowUp",
         "CampaignSchedule",
         "CampaignTargeting",
+        "Group",
         "TransactionalCampaign",
         "Webhook",
       ].map((kind) => `sender:index:${kind}`),

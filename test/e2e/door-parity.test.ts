@@ -25,7 +25,7 @@ import type { FaultRule } from "../../emulator/faults";
 import { PULUMI_WORDS } from "../../provider/pulumi/words";
 import { TERRAFORM_WORDS } from "../../provider/terraform/words";
 import { type Dialect, declared, fieldWord, sayIn, settingWord } from "../../provider/words";
-import { type Held, heldIds, made } from "../support/census";
+import { accountGroups, type Held, heldIds, made } from "../support/census";
 import { pluginPath } from "../support/plugin";
 import { processesIn, until } from "../support/processes";
 import { cli } from "../support/run";
@@ -46,12 +46,14 @@ const TOKEN = "tok-e2e-door-parity-Qm4Lw9Xs";
 
 /**
  * The resources of a row's program: untitled Campaigns `campaign-<i>`, untitled
- * TransactionalCampaigns `transactional-<i>`, and optionally a CampaignSchedule `schedule-0` of
- * `campaign-0` at `at` (ISO 8601), given the output fields `claims` as inputs.
+ * TransactionalCampaigns `transactional-<i>`, untitled Groups `group-<i>`, and optionally a
+ * CampaignSchedule `schedule-0` of `campaign-0` at `at` (ISO 8601), given the output fields `claims`
+ * as inputs.
  */
 interface Shape {
   readonly campaigns: number;
   readonly transactional: number;
+  readonly groups?: number;
   /** The subject of `campaign-0` in place of its own (`Exactly-once subject 0`). */
   readonly subject0?: string;
   readonly schedule?: { readonly at: string; readonly claims?: Readonly<Record<string, unknown>> };
@@ -94,12 +96,13 @@ const EVERY_API_REQUEST = "^/v2/";
 
 const CONVERGENCE: readonly Scenario[] = [
   {
-    name: "a dropped answer to the first create of an untitled Campaign and of an untitled TransactionalCampaign",
-    shape: { campaigns: 1, transactional: 1 },
+    name: "a dropped answer to the first create of an untitled Campaign, TransactionalCampaign and Group",
+    shape: { campaigns: 1, transactional: 1, groups: 1 },
     fault: {
       rules: [
         { method: "POST", path: "^/v2/campaigns$", kind: "drop-after", count: 1 },
         { method: "POST", path: "^/v2/transactional$", kind: "drop-after", count: 1 },
+        { method: "POST", path: "^/v2/groups$", kind: "drop-after", count: 1 },
       ],
     },
     // The look-up after each lost answer finds the object by its autonamed title and mark.
@@ -110,6 +113,13 @@ const CONVERGENCE: readonly Scenario[] = [
     shape: { campaigns: 12, transactional: 0 },
     fault: { kill: { process: "provider", afterCreates: 4, latencyMs: 600 } },
     // The creates in flight commit after the kill: the next up adopts them by their marks.
+    ups: ["killed", "succeeded"],
+  },
+  {
+    name: "kill -9 of the provider process in the middle of 8 Group creates, then up",
+    shape: { campaigns: 0, transactional: 0, groups: 8 },
+    fault: { kill: { process: "provider", afterCreates: 3, latencyMs: 600 } },
+    // The group creates in flight commit after the kill: the next up reclaims them by their marks.
     ups: ["killed", "succeeded"],
   },
   {
@@ -259,8 +269,8 @@ const GUARDS: readonly Guard[] = [
     forbidden: /^POST \/v2\/campaigns\/[^/]+\/schedule$/,
   },
   {
-    name: "a copy of the stack's state imported into another backend: its preview and up are refused",
-    shape: { campaigns: 2, transactional: 0 },
+    name: "a copy of the stack's state (two campaigns and a Group) imported into another backend: its preview and up are refused",
+    shape: { campaigns: 2, transactional: 0, groups: 1 },
     copied: true,
     // A Terraform workspace has no stack place: its marks are its ownership_scope's, which the
     // copy's program names alike, so the copy is the same owner; its plan and apply find the
@@ -407,6 +417,7 @@ interface Door {
 function yamlProgram(shape: Shape): string {
   const campaigns = names("campaign", shape.campaigns);
   const transactional = names("transactional", shape.transactional);
+  const groups = names("group", shape.groups ?? 0);
   const resources = [
     ...campaigns.map(
       (name, i) => `  ${name}:
@@ -428,6 +439,7 @@ function yamlProgram(shape: Shape): string {
       editor: html
       content: <p>Receipt ${i}</p>`,
     ),
+    ...groups.map((name) => `  ${name}:\n    type: sender:index:Group`),
   ];
   if (shape.schedule && shape.campaigns > 0) {
     const properties = { scheduleTime: shape.schedule.at, ...shape.schedule.claims };
@@ -449,6 +461,7 @@ function yamlProgram(shape: Shape): string {
     "outputs:",
     `  campaignIds: ${ids(campaigns)}`,
     `  transactionalIds: ${ids(transactional)}`,
+    `  groupIds: ${ids(groups)}`,
     "",
   ].join("\n");
 }
@@ -556,6 +569,7 @@ interface Workspace extends Place {
 function hclProgram(shape: Shape, settings: ReadonlyMap<string, string>): string {
   const campaigns = names("campaign", shape.campaigns);
   const transactional = names("transactional", shape.transactional);
+  const groups = names("group", shape.groups ?? 0);
   const ids = (type: string, list: string[]) => `[${list.map((name) => `${type}.${name}.id`).join(", ")}]`;
   // A number or a boolean unquoted; Terraform converts neither from a string of the wrong type.
   const hcl = (value: string) => (/^(\d+|true|false)$/.test(value) ? value : JSON.stringify(value));
@@ -586,6 +600,7 @@ function hclProgram(shape: Shape, settings: ReadonlyMap<string, string>): string
   content  = "<p>Receipt ${i}</p>"
 }`,
     ),
+    ...groups.map((name) => `resource "sender_group" "${name}" {\n  title = "${name}"\n}`),
   ];
   if (shape.schedule && shape.campaigns > 0) {
     const properties = { scheduleTime: shape.schedule.at, ...shape.schedule.claims };
@@ -601,6 +616,7 @@ function hclProgram(shape: Shape, settings: ReadonlyMap<string, string>): string
   blocks.push(
     `output "campaign_ids" {\n  value = ${ids("sender_campaign", campaigns)}\n}`,
     `output "transactional_ids" {\n  value = ${ids("sender_transactional_campaign", transactional)}\n}`,
+    `output "group_ids" {\n  value = ${ids("sender_group", groups)}\n}`,
     "",
   );
   return blocks.join("\n\n");
@@ -617,6 +633,9 @@ const TOFU_COMMAND: Readonly<Record<Command | "destroy", string[]>> = {
   destroy: ["destroy", "-auto-approve", "-no-color"],
 };
 
+/** The emulator's seeded groups, which every reset brings back (their ids kept since the first release). */
+const SEEDED_GROUPS: readonly string[] = ["grp001", "grp002"];
+
 /**
  * What every door's census starts from: the ids the outputs hold, the objects made beside the
  * seeded ones, and the program's resource names (`campaign-0`…, `transactional-0`…).
@@ -629,13 +648,20 @@ async function accountAgainst(
 ): Promise<{ held: Set<string>; made: any[]; resources: string[] }> {
   const state = await emu.state();
   const held = new Set(
-    ["campaignIds", "transactionalIds"].flatMap((key) => (outputs[key]?.value as string[] | undefined) ?? []),
+    ["campaignIds", "transactionalIds", "groupIds"].flatMap(
+      (key) => (outputs[key]?.value as string[] | undefined) ?? [],
+    ),
   );
   const made = [
     ...state.campaigns.filter((c: any) => !seeded.campaigns.has(c.id)),
     ...state.transactional.filter((t: any) => !seeded.transactional.has(t.id)),
+    ...(await accountGroups(emu)).filter((g) => !SEEDED_GROUPS.includes(g.id)),
   ];
-  const resources = [...names("campaign", shape.campaigns), ...names("transactional", shape.transactional)];
+  const resources = [
+    ...names("campaign", shape.campaigns),
+    ...names("transactional", shape.transactional),
+    ...names("group", shape.groups ?? 0),
+  ];
   return { held, made, resources };
 }
 
@@ -707,6 +733,7 @@ const TERRAFORM: Door = {
     const outputs = {
       campaignIds: { value: printed.campaign_ids?.value ?? [] },
       transactionalIds: { value: printed.transactional_ids?.value ?? [] },
+      groupIds: { value: printed.group_ids?.value ?? [] },
     };
     return { passed: true, text, outputs };
   },
@@ -882,7 +909,7 @@ async function pulumiCensus(
   const resources: any[] = JSON.parse(await h.exportState()).deployment.resources ?? [];
   const titles = new Map(made.map((o: any) => [o.id, o.title]));
   result.proven = resources.filter((r) => {
-    if (!/:(Campaign|TransactionalCampaign)$/.test(r.type)) return false;
+    if (!/:(Campaign|TransactionalCampaign|Group)$/.test(r.type)) return false;
     const mark = r.inputs?.ownershipMark;
     return typeof mark === "string" && titles.get(r.id)?.endsWith(`-${mark}`) === true;
   }).length;
@@ -969,7 +996,12 @@ describe("door parity: every scenario through every door", () => {
               await emu.admin("POST", "faults", { rules: fault.rules });
               await up();
             } else {
-              const route = scenario.shape.campaigns > 0 ? "/v2/campaigns" : "/v2/transactional";
+              const route =
+                scenario.shape.campaigns > 0
+                  ? "/v2/campaigns"
+                  : scenario.shape.transactional > 0
+                    ? "/v2/transactional"
+                    : "/v2/groups";
               await emu.admin("POST", "faults", {
                 rules: [
                   { method: "POST", path: `^${route}$`, kind: "latency", latencyMs: fault.kill.latencyMs },
@@ -983,7 +1015,8 @@ describe("door parity: every scenario through every door", () => {
             await emu.admin("DELETE", "faults");
             // One more up than the row expects, so that a door that converges late shows what it left.
             while (ups.at(-1) !== "succeeded" && ups.length <= scenario.ups.length) await up();
-            const resources = scenario.shape.campaigns + scenario.shape.transactional;
+            const resources =
+              scenario.shape.campaigns + scenario.shape.transactional + (scenario.shape.groups ?? 0);
             const counted = outputs ? await door.census(emu, seeded, h, scenario.shape, outputs) : undefined;
             figures.push(
               `${scenario.name} / ${door.name}: ups ${ups.join(", ")}; ${JSON.stringify(counted)}`,
@@ -1008,7 +1041,8 @@ describe("door parity: every scenario through every door", () => {
             expect({
               campaigns: [...after.campaigns].filter((id) => !seeded.campaigns.has(id)),
               transactional: [...after.transactional].filter((id) => !seeded.transactional.has(id)).sort(),
-            }).toEqual({ campaigns: [], transactional: [...transactionalIds].sort() });
+              groups: (await accountGroups(emu)).map((g) => g.id).filter((id) => !SEEDED_GROUPS.includes(id)),
+            }).toEqual({ campaigns: [], transactional: [...transactionalIds].sort(), groups: [] });
             figures.push(
               `${scenario.name} / ${door.name}: passed in ${Math.round((Date.now() - started) / 1000)} s`,
             );

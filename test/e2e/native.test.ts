@@ -385,7 +385,7 @@ describe("pulumi import through the native plugin", () => {
     );
     try {
       const up = await maker.stack.up({ onOutput: maker.onOutput });
-      expect(up.summary.resourceChanges).toEqual({ create: 9 });
+      expect(up.summary.resourceChanges).toEqual({ create: NATIVE_RESOURCES });
       const id: string = up.outputs.campaignId?.value;
       const kinds: [string, string, string][] = [
         ["CampaignTargeting", "audience", id],

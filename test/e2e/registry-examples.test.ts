@@ -139,8 +139,13 @@ async function previewUpDestroy(h: StackHandle, emu: EmulatorHandle, hidden: num
   expect(transactional.map((t: any) => [t.title, t.subject])).toEqual([
     ["Password reset link", "Reset your password"],
   ]);
-  expect(state.webhooks.map((w: any) => [w.topic, w.url, w.status])).toEqual([
-    ["groups/new-subscriber", "https://hooks.example.com/sender/new-subscriber", "ACTIVE"],
+  // The group example's group, which its webhook watches; made in parallel with the other webhook.
+  const groups = state.groups.filter((g: any) => !["grp001", "grp002"].includes(g.id));
+  expect(groups.map((g: any) => g.title)).toEqual(["Early birds"]);
+  const byUrl = [...state.webhooks].sort((a: any, b: any) => a.url.localeCompare(b.url));
+  expect(byUrl.map((w: any) => [w.topic, w.url, w.group, w.status])).toEqual([
+    ["groups/new-subscriber", "https://hooks.example.com/sender/early-birds", groups[0].id, "ACTIVE"],
+    ["groups/new-subscriber", "https://hooks.example.com/sender/new-subscriber", "grp001", "ACTIVE"],
   ]);
   const outputs = Object.fromEntries(Object.entries(up.outputs).map(([name, o]) => [name, o.value]));
   expect(Object.keys(outputs).sort()).toEqual(DECLARED_OUTPUTS);
@@ -150,6 +155,7 @@ async function previewUpDestroy(h: StackHandle, emu: EmulatorHandle, hidden: num
     welcomeScheduledFor: "2030-01-15 08:00:00",
     passwordResetId: transactional[0].id,
     newSubscriberHookStatus: "ACTIVE",
+    earlyBirdsGroupId: groups[0].id,
     launchProofedHash: contentHashOf("Our spring collection is here", "<h1>Spring is here</h1>"),
     latestSentCampaign: "Launch announcement",
     // The seeded sent campaign's.
@@ -164,6 +170,7 @@ async function previewUpDestroy(h: StackHandle, emu: EmulatorHandle, hidden: num
   // The API cannot delete a transactional campaign: destroy drops it from the stack, and it stays.
   expect(after.transactional.map((t: any) => t.id)).toEqual([...SEEDED_TRANSACTIONAL, transactional[0].id]);
   expect(after.webhooks).toEqual([]);
+  expect(after.groups.map((g: any) => g.id)).toEqual(["grp001", "grp002"]);
 }
 
 /**

@@ -151,10 +151,10 @@ describe("terraform-provider-sender from the release's filesystem mirror", () =>
     const mark = await emu.requestCounts();
     const plan = await tofu(["plan"]);
     expect(await mutatingRequestsSince(emu, mark)).toEqual({ count: 0, requests: [] });
-    expect(plan.stdout).toContain("Plan: 14 to add, 0 to change, 0 to destroy.");
+    expect(plan.stdout).toContain("Plan: 15 to add, 0 to change, 0 to destroy.");
 
     const apply = await tofu(["apply", "-auto-approve"]);
-    expect(apply.stdout).toContain("Apply complete! Resources: 14 added, 0 changed, 0 destroyed.");
+    expect(apply.stdout).toContain("Apply complete! Resources: 15 added, 0 changed, 0 destroyed.");
     const state = await emu.state();
     const titles = (state.campaigns as { title: string; status: string }[])
       .map((c) => `${c.title} ${c.status}`)
@@ -229,7 +229,7 @@ describe("terraform-provider-sender from the release's filesystem mirror", () =>
     )?.id as string;
     expect((await emu.api("POST", `campaigns/${springId}/send`)).status).toBeLessThan(300);
     const destroy = await tofu(["destroy", "-auto-approve"]);
-    expect(destroy.stdout).toContain("Destroy complete! Resources: 14 destroyed.");
+    expect(destroy.stdout).toContain("Destroy complete! Resources: 15 destroyed.");
     expect(destroy.stdout + destroy.stderr).toContain(`campaign ${springId} has already been sent (status`);
     const after = await emu.state();
     expect((after.campaigns as { id: string }[]).map((c) => c.id).sort()).toEqual(

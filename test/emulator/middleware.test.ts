@@ -404,6 +404,7 @@ describe("admin state and reset", () => {
       "targeting",
       "images",
       "account_requests",
+      "groups",
     ]);
     expect(state.campaigns.map((campaign: { id: string }) => campaign.id)).toEqual(["snt001"]);
     expect(state.campaigns[0]).toEqual((await emu.call("GET", "/v2/campaigns/snt001")).body.data);

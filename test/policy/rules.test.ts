@@ -252,6 +252,27 @@ describe("schedule-needs-audience", () => {
     ]);
   });
 
+  test("groups a preview does not know yet count when they come from a Group resource of the stack", () => {
+    const group = res(`${P}Group`, "early-birds", { title: "Early birds" });
+    const fromGroup: StackResource = {
+      ...res(`${P}Campaign`, "welcome", { groups: unknownArrayValue }),
+      propertyDependencies: { groups: [group] },
+    };
+    const fromNothing = res(`${P}Campaign`, "bare", { groups: unknownArrayValue });
+    const schedule = (name: string, campaign: StackResource) =>
+      res(
+        `${P}CampaignSchedule`,
+        name,
+        { campaignId: unknownStringValue, scheduleTime: "2030-01-01T09:00:00Z" },
+        campaign,
+      );
+    const resources = [group, fromGroup, fromNothing, schedule("a", fromGroup), schedule("b", fromNothing)];
+    expect(schedulesWithoutAudience(resources, all).map((v) => v.urn)).toEqual([
+      `urn:pulumi:dev::p::${P}CampaignSchedule::b`,
+    ]);
+    expect(schedulesWithoutAudience(resources, { campaignGroups: false })).toHaveLength(2);
+  });
+
   test("empty or unknown groups are no audience; a campaignId from no Campaign is named so", () => {
     const empty = res(`${D}Campaign`, "empty", { groups: [] });
     const unknown = res(`${D}Campaign`, "unknown", { groups: unknownArrayValue });

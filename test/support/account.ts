@@ -98,5 +98,6 @@ export function objectsOf(state: any): string[] {
   }
   for (const t of state.transactional) add("TransactionalCampaign", t.id);
   for (const w of state.webhooks) add("Webhook", w.id);
+  for (const g of state.groups ?? []) add("Group", g.id);
   return out.sort();
 }

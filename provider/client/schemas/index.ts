@@ -8,6 +8,7 @@ import { ATTACHMENT_FIELDS } from "./attachments";
 import { CAMPAIGN_FIELDS, CAMPAIGN_HTML_FIELDS, SENDING_STATUS_FIELDS } from "./campaigns";
 import { CART_FIELDS } from "./carts";
 import type { FieldRule } from "./core";
+import { FIELD_FIELDS, GROUP_FIELDS } from "./groups";
 import { TRANSACTIONAL_FIELDS } from "./transactional";
 import { WEBHOOK_FIELDS } from "./webhooks";
 
@@ -40,6 +41,7 @@ export {
   record,
   Timestamp,
 } from "./core";
+export * from "./groups";
 export * from "./reports";
 export * from "./subscribers";
 export * from "./targeting";
@@ -54,6 +56,8 @@ export const RECORD_TABLES = {
   Attachment: ATTACHMENT_FIELDS,
   Transactional: TRANSACTIONAL_FIELDS,
   Webhook: WEBHOOK_FIELDS,
+  Group: GROUP_FIELDS,
+  Field: FIELD_FIELDS,
   Cart: CART_FIELDS,
   Plan: PLAN_FIELDS,
 } as const satisfies Record<string, Record<string, FieldRule>>;

@@ -33,6 +33,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &CampaignSchedule{}
 	case "sender:index:CampaignTargeting":
 		r = &CampaignTargeting{}
+	case "sender:index:Group":
+		r = &Group{}
 	case "sender:index:TransactionalCampaign":
 		r = &TransactionalCampaign{}
 	case "sender:index:Webhook":

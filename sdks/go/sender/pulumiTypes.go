@@ -992,6 +992,71 @@ func (o FilterArrayOutput) Index(i pulumi.IntInput) FilterOutput {
 	}).(FilterOutput)
 }
 
+type GroupInfo struct {
+	// How many of them are active (can be sent to), when the service says.
+	ActiveSubscribers *int `pulumi:"activeSubscribers"`
+	// The group's id, e.g. `grp001`: what a `Campaign`'s `groups` and a `Webhook`'s `relationId` take.
+	Id string `pulumi:"id"`
+	// How many subscribers the group holds, when the service says.
+	RecipientCount *int `pulumi:"recipientCount"`
+	// The group's title as the dashboard shows it, e.g. `Main list`.
+	Title string `pulumi:"title"`
+}
+
+type GroupInfoOutput struct{ *pulumi.OutputState }
+
+func (GroupInfoOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GroupInfo)(nil)).Elem()
+}
+
+func (o GroupInfoOutput) ToGroupInfoOutput() GroupInfoOutput {
+	return o
+}
+
+func (o GroupInfoOutput) ToGroupInfoOutputWithContext(ctx context.Context) GroupInfoOutput {
+	return o
+}
+
+// How many of them are active (can be sent to), when the service says.
+func (o GroupInfoOutput) ActiveSubscribers() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v GroupInfo) *int { return v.ActiveSubscribers }).(pulumi.IntPtrOutput)
+}
+
+// The group's id, e.g. `grp001`: what a `Campaign`'s `groups` and a `Webhook`'s `relationId` take.
+func (o GroupInfoOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v GroupInfo) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// How many subscribers the group holds, when the service says.
+func (o GroupInfoOutput) RecipientCount() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v GroupInfo) *int { return v.RecipientCount }).(pulumi.IntPtrOutput)
+}
+
+// The group's title as the dashboard shows it, e.g. `Main list`.
+func (o GroupInfoOutput) Title() pulumi.StringOutput {
+	return o.ApplyT(func(v GroupInfo) string { return v.Title }).(pulumi.StringOutput)
+}
+
+type GroupInfoArrayOutput struct{ *pulumi.OutputState }
+
+func (GroupInfoArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]GroupInfo)(nil)).Elem()
+}
+
+func (o GroupInfoArrayOutput) ToGroupInfoArrayOutput() GroupInfoArrayOutput {
+	return o
+}
+
+func (o GroupInfoArrayOutput) ToGroupInfoArrayOutputWithContext(ctx context.Context) GroupInfoArrayOutput {
+	return o
+}
+
+func (o GroupInfoArrayOutput) Index(i pulumi.IntInput) GroupInfoOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GroupInfo {
+		return vs[0].([]GroupInfo)[vs[1].(int)]
+	}).(GroupInfoOutput)
+}
+
 type ImageFolder struct {
 	// The folder's id, e.g. `fld001`.
 	Id string `pulumi:"id"`
@@ -1317,6 +1382,78 @@ func (o SubscriberEventsOutput) Opened() SubscriberEventItemArrayOutput {
 // Events of the action `unsubscribed`, oldest first; present when that action was asked for.
 func (o SubscriberEventsOutput) Unsubscribed() SubscriberEventItemArrayOutput {
 	return o.ApplyT(func(v SubscriberEvents) []SubscriberEventItem { return v.Unsubscribed }).(SubscriberEventItemArrayOutput)
+}
+
+type SubscriberField struct {
+	// The personalization tag a content writes for it, e.g. `{$firstname}`, when the service says.
+	FieldName *string `pulumi:"fieldName"`
+	// The field's id, e.g. `col002`.
+	Id string `pulumi:"id"`
+	// Whether the field is one every account has (email, names, phone), when the service says.
+	IsDefault *bool `pulumi:"isDefault"`
+	// The field's title as the dashboard shows it, e.g. `First name`.
+	Title string `pulumi:"title"`
+	// The field's type: `text`, `number` or `datetime`, when the service says.
+	Type *string `pulumi:"type"`
+}
+
+type SubscriberFieldOutput struct{ *pulumi.OutputState }
+
+func (SubscriberFieldOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*SubscriberField)(nil)).Elem()
+}
+
+func (o SubscriberFieldOutput) ToSubscriberFieldOutput() SubscriberFieldOutput {
+	return o
+}
+
+func (o SubscriberFieldOutput) ToSubscriberFieldOutputWithContext(ctx context.Context) SubscriberFieldOutput {
+	return o
+}
+
+// The personalization tag a content writes for it, e.g. `{$firstname}`, when the service says.
+func (o SubscriberFieldOutput) FieldName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v SubscriberField) *string { return v.FieldName }).(pulumi.StringPtrOutput)
+}
+
+// The field's id, e.g. `col002`.
+func (o SubscriberFieldOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v SubscriberField) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Whether the field is one every account has (email, names, phone), when the service says.
+func (o SubscriberFieldOutput) IsDefault() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v SubscriberField) *bool { return v.IsDefault }).(pulumi.BoolPtrOutput)
+}
+
+// The field's title as the dashboard shows it, e.g. `First name`.
+func (o SubscriberFieldOutput) Title() pulumi.StringOutput {
+	return o.ApplyT(func(v SubscriberField) string { return v.Title }).(pulumi.StringOutput)
+}
+
+// The field's type: `text`, `number` or `datetime`, when the service says.
+func (o SubscriberFieldOutput) Type() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v SubscriberField) *string { return v.Type }).(pulumi.StringPtrOutput)
+}
+
+type SubscriberFieldArrayOutput struct{ *pulumi.OutputState }
+
+func (SubscriberFieldArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]SubscriberField)(nil)).Elem()
+}
+
+func (o SubscriberFieldArrayOutput) ToSubscriberFieldArrayOutput() SubscriberFieldArrayOutput {
+	return o
+}
+
+func (o SubscriberFieldArrayOutput) ToSubscriberFieldArrayOutputWithContext(ctx context.Context) SubscriberFieldArrayOutput {
+	return o
+}
+
+func (o SubscriberFieldArrayOutput) Index(i pulumi.IntInput) SubscriberFieldOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) SubscriberField {
+		return vs[0].([]SubscriberField)[vs[1].(int)]
+	}).(SubscriberFieldOutput)
 }
 
 type SubscriberSmsCounters struct {
@@ -1774,6 +1911,8 @@ func init() {
 	pulumi.RegisterOutputType(ContentFindingArrayOutput{})
 	pulumi.RegisterOutputType(FilterOutput{})
 	pulumi.RegisterOutputType(FilterArrayOutput{})
+	pulumi.RegisterOutputType(GroupInfoOutput{})
+	pulumi.RegisterOutputType(GroupInfoArrayOutput{})
 	pulumi.RegisterOutputType(ImageFolderOutput{})
 	pulumi.RegisterOutputType(ImageFolderArrayOutput{})
 	pulumi.RegisterOutputType(PlanOutput{})
@@ -1782,6 +1921,8 @@ func init() {
 	pulumi.RegisterOutputType(SubscriberEventItemOutput{})
 	pulumi.RegisterOutputType(SubscriberEventItemArrayOutput{})
 	pulumi.RegisterOutputType(SubscriberEventsOutput{})
+	pulumi.RegisterOutputType(SubscriberFieldOutput{})
+	pulumi.RegisterOutputType(SubscriberFieldArrayOutput{})
 	pulumi.RegisterOutputType(SubscriberSmsCountersOutput{})
 	pulumi.RegisterOutputType(TagOutput{})
 	pulumi.RegisterOutputType(TagArrayOutput{})

@@ -15,6 +15,39 @@ import (
 // A webhook of the account: Sender posts each event of its topic to the url. A new url is changed in place; a new topic or group replaces the webhook (the old one first, as a second webhook of the same url and topic would clash). A create that finds a webhook of the same url, topic and group fails naming it: `adoptId` takes it over. A refresh reads the webhook back, so a change made in the Sender interface shows as drift.
 //
 // ## Example Usage
+// ### A group of subscribers and a webhook for its new subscribers
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-sender/pulumi-sender/sdks/go/sender"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			earlyBirds, err := sender.NewGroup(ctx, "earlyBirds", &sender.GroupArgs{
+//				Title: pulumi.String("Early birds"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			_, err = sender.NewWebhook(ctx, "earlyBirdsJoined", &sender.WebhookArgs{
+//				Url:        pulumi.String("https://hooks.example.com/sender/early-birds"),
+//				Topic:      pulumi.String("groups/new-subscriber"),
+//				RelationId: earlyBirds.ID().ToIDOutput().ToStringOutput(),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("earlyBirdsGroupId", earlyBirds.ID())
+//			return nil
+//		})
+//	}
+//
+// ```
 // ### A webhook for a group's new subscribers
 // ```go
 // package main

@@ -327,6 +327,25 @@ export interface Filter {
     name?: string;
 }
 
+export interface GroupInfo {
+    /**
+     * How many of them are active (can be sent to), when the service says.
+     */
+    activeSubscribers?: number;
+    /**
+     * The group's id, e.g. `grp001`: what a `Campaign`'s `groups` and a `Webhook`'s `relationId` take.
+     */
+    id: string;
+    /**
+     * How many subscribers the group holds, when the service says.
+     */
+    recipientCount?: number;
+    /**
+     * The group's title as the dashboard shows it, e.g. `Main list`.
+     */
+    title: string;
+}
+
 export interface ImageFolder {
     /**
      * The folder's id, e.g. `fld001`.
@@ -444,6 +463,29 @@ export interface SubscriberEvents {
      * Events of the action `unsubscribed`, oldest first; present when that action was asked for.
      */
     unsubscribed?: outputs.SubscriberEventItem[];
+}
+
+export interface SubscriberField {
+    /**
+     * The personalization tag a content writes for it, e.g. `{$firstname}`, when the service says.
+     */
+    fieldName?: string;
+    /**
+     * The field's id, e.g. `col002`.
+     */
+    id: string;
+    /**
+     * Whether the field is one every account has (email, names, phone), when the service says.
+     */
+    isDefault?: boolean;
+    /**
+     * The field's title as the dashboard shows it, e.g. `First name`.
+     */
+    title: string;
+    /**
+     * The field's type: `text`, `number` or `datetime`, when the service says.
+     */
+    type?: string;
 }
 
 export interface SubscriberSmsCounters {

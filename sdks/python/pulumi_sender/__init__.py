@@ -24,8 +24,12 @@ from .get_campaigns import *
 from .get_cart import *
 from .get_carts import *
 from .get_content_report import *
+from .get_field import *
+from .get_fields import *
 from .get_filter import *
 from .get_filters import *
+from .get_group import *
+from .get_groups import *
 from .get_image_folders import *
 from .get_plan import *
 from .get_plans import *
@@ -34,6 +38,7 @@ from .get_tag import *
 from .get_tags import *
 from .get_transactional_campaign import *
 from .get_transactional_campaigns import *
+from .group import *
 from .provider import *
 from .transactional_campaign import *
 from .webhook import *
@@ -60,6 +65,7 @@ _utilities.register(
    "sender:index:CampaignProof": "CampaignProof",
    "sender:index:CampaignSchedule": "CampaignSchedule",
    "sender:index:CampaignTargeting": "CampaignTargeting",
+   "sender:index:Group": "Group",
    "sender:index:TransactionalCampaign": "TransactionalCampaign",
    "sender:index:Webhook": "Webhook"
   }

@@ -26,11 +26,13 @@ __all__ = [
     'CartProductLine',
     'ContentFinding',
     'Filter',
+    'GroupInfo',
     'ImageFolder',
     'Plan',
     'SubscriberEmailCounters',
     'SubscriberEventItem',
     'SubscriberEvents',
+    'SubscriberField',
     'SubscriberSmsCounters',
     'Tag',
     'TransactionalCampaignInfo',
@@ -963,6 +965,59 @@ class Filter(dict):
 
 
 @pulumi.output_type
+class GroupInfo(dict):
+    def __init__(__self__, *,
+                 id: _builtins.str,
+                 title: _builtins.str,
+                 active_subscribers: Optional[_builtins.int] = None,
+                 recipient_count: Optional[_builtins.int] = None):
+        """
+        :param _builtins.str id: The group's id, e.g. `grp001`: what a `Campaign`'s `groups` and a `Webhook`'s `relationId` take.
+        :param _builtins.str title: The group's title as the dashboard shows it, e.g. `Main list`.
+        :param _builtins.int active_subscribers: How many of them are active (can be sent to), when the service says.
+        :param _builtins.int recipient_count: How many subscribers the group holds, when the service says.
+        """
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "title", title)
+        if active_subscribers is not None:
+            pulumi.set(__self__, "active_subscribers", active_subscribers)
+        if recipient_count is not None:
+            pulumi.set(__self__, "recipient_count", recipient_count)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The group's id, e.g. `grp001`: what a `Campaign`'s `groups` and a `Webhook`'s `relationId` take.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def title(self) -> _builtins.str:
+        """
+        The group's title as the dashboard shows it, e.g. `Main list`.
+        """
+        return pulumi.get(self, "title")
+
+    @_builtins.property
+    @pulumi.getter(name="activeSubscribers")
+    def active_subscribers(self) -> Optional[_builtins.int]:
+        """
+        How many of them are active (can be sent to), when the service says.
+        """
+        return pulumi.get(self, "active_subscribers")
+
+    @_builtins.property
+    @pulumi.getter(name="recipientCount")
+    def recipient_count(self) -> Optional[_builtins.int]:
+        """
+        How many subscribers the group holds, when the service says.
+        """
+        return pulumi.get(self, "recipient_count")
+
+
+@pulumi.output_type
 class ImageFolder(dict):
     def __init__(__self__, *,
                  id: _builtins.str,
@@ -1304,6 +1359,71 @@ class SubscriberEvents(dict):
         Events of the action `unsubscribed`, oldest first; present when that action was asked for.
         """
         return pulumi.get(self, "unsubscribed")
+
+
+@pulumi.output_type
+class SubscriberField(dict):
+    def __init__(__self__, *,
+                 id: _builtins.str,
+                 title: _builtins.str,
+                 field_name: Optional[_builtins.str] = None,
+                 is_default: Optional[_builtins.bool] = None,
+                 type: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str id: The field's id, e.g. `col002`.
+        :param _builtins.str title: The field's title as the dashboard shows it, e.g. `First name`.
+        :param _builtins.str field_name: The personalization tag a content writes for it, e.g. `{$firstname}`, when the service says.
+        :param _builtins.bool is_default: Whether the field is one every account has (email, names, phone), when the service says.
+        :param _builtins.str type: The field's type: `text`, `number` or `datetime`, when the service says.
+        """
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "title", title)
+        if field_name is not None:
+            pulumi.set(__self__, "field_name", field_name)
+        if is_default is not None:
+            pulumi.set(__self__, "is_default", is_default)
+        if type is not None:
+            pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The field's id, e.g. `col002`.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def title(self) -> _builtins.str:
+        """
+        The field's title as the dashboard shows it, e.g. `First name`.
+        """
+        return pulumi.get(self, "title")
+
+    @_builtins.property
+    @pulumi.getter(name="fieldName")
+    def field_name(self) -> Optional[_builtins.str]:
+        """
+        The personalization tag a content writes for it, e.g. `{$firstname}`, when the service says.
+        """
+        return pulumi.get(self, "field_name")
+
+    @_builtins.property
+    @pulumi.getter(name="isDefault")
+    def is_default(self) -> Optional[_builtins.bool]:
+        """
+        Whether the field is one every account has (email, names, phone), when the service says.
+        """
+        return pulumi.get(self, "is_default")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> Optional[_builtins.str]:
+        """
+        The field's type: `text`, `number` or `datetime`, when the service says.
+        """
+        return pulumi.get(self, "type")
 
 
 @pulumi.output_type

@@ -119,6 +119,18 @@ class Webhook(pulumi.CustomResource):
         A webhook of the account: Sender posts each event of its topic to the url. A new url is changed in place; a new topic or group replaces the webhook (the old one first, as a second webhook of the same url and topic would clash). A create that finds a webhook of the same url, topic and group fails naming it: `adoptId` takes it over. A refresh reads the webhook back, so a change made in the Sender interface shows as drift.
 
         ## Example Usage
+        ### A group of subscribers and a webhook for its new subscribers
+        ```python
+        import pulumi
+        import pulumi_sender as sender
+
+        early_birds = sender.Group("earlyBirds", title="Early birds")
+        early_birds_joined = sender.Webhook("earlyBirdsJoined",
+            url="https://hooks.example.com/sender/early-birds",
+            topic="groups/new-subscriber",
+            relation_id=early_birds.id)
+        pulumi.export("earlyBirdsGroupId", early_birds.id)
+        ```
         ### A webhook for a group's new subscribers
         ```python
         import pulumi
@@ -149,6 +161,18 @@ class Webhook(pulumi.CustomResource):
         A webhook of the account: Sender posts each event of its topic to the url. A new url is changed in place; a new topic or group replaces the webhook (the old one first, as a second webhook of the same url and topic would clash). A create that finds a webhook of the same url, topic and group fails naming it: `adoptId` takes it over. A refresh reads the webhook back, so a change made in the Sender interface shows as drift.
 
         ## Example Usage
+        ### A group of subscribers and a webhook for its new subscribers
+        ```python
+        import pulumi
+        import pulumi_sender as sender
+
+        early_birds = sender.Group("earlyBirds", title="Early birds")
+        early_birds_joined = sender.Webhook("earlyBirdsJoined",
+            url="https://hooks.example.com/sender/early-birds",
+            topic="groups/new-subscriber",
+            relation_id=early_birds.id)
+        pulumi.export("earlyBirdsGroupId", early_birds.id)
+        ```
         ### A webhook for a group's new subscribers
         ```python
         import pulumi

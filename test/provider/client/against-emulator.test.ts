@@ -534,6 +534,39 @@ describe("transactional, message, events, webhooks", () => {
     const again = await client.deleteWebhook(hook.id).catch((e: unknown) => e);
     expect((again as SenderHttpError).status).toBe(404);
   });
+
+  it("groups: list, create, read, rename, delete; fields: list", async () => {
+    const first = await client.listGroups({ limit: 100 });
+    expect(first.data.map((group) => [group.id, group.title, group.active_subscribers])).toEqual([
+      ["grp001", "Main list", 20],
+      ["grp002", "Beta testers", 5],
+    ]);
+    const made = await client.createGroup({ title: "Early birds" });
+    expect(lastStatus()).toBe(201);
+    expect(made).toMatchObject({ title: "Early birds", recipient_count: 0, account_id: "acc001" });
+    expect(made.id).toMatch(ID);
+    expect(made.created).toMatch(TIMESTAMP);
+    expect((await client.getGroup(made.id)).title).toBe("Early birds");
+    expect(await client.renameGroup(made.id, { title: "Night owls" })).toMatchObject({
+      id: made.id,
+      title: "Night owls",
+    });
+    expect(await client.deleteGroup(made.id)).toEqual({
+      success: true,
+      message: "Group successfully deleted",
+    });
+    const gone = await client.getGroup(made.id).catch((e: unknown) => e);
+    expect((gone as SenderHttpError).status).toBe(404);
+    const fields = await client.listFields({ limit: 100 });
+    expect(fields.data.map((field) => field.field_name)).toEqual([
+      "{$email}",
+      "{$firstname}",
+      "{$lastname}",
+      "{$phone}",
+      "{$company}",
+      "{$birthday}",
+    ]);
+  });
 });
 
 describe("carts and account", () => {

@@ -4,6 +4,7 @@ import { accountEndpoints } from "../../../provider/client/endpoints/account";
 import { attachmentEndpoints } from "../../../provider/client/endpoints/attachments";
 import { campaignEndpoints } from "../../../provider/client/endpoints/campaigns";
 import { cartEndpoints } from "../../../provider/client/endpoints/carts";
+import { groupEndpoints } from "../../../provider/client/endpoints/groups";
 import { reportEndpoints } from "../../../provider/client/endpoints/reports";
 import { subscriberEndpoints } from "../../../provider/client/endpoints/subscribers";
 import { targetingEndpoints } from "../../../provider/client/endpoints/targeting";
@@ -16,6 +17,7 @@ const AREAS = {
   attachments: attachmentEndpoints,
   campaigns: campaignEndpoints,
   carts: cartEndpoints,
+  groups: groupEndpoints,
   reports: reportEndpoints,
   subscribers: subscriberEndpoints,
   targeting: targetingEndpoints,
@@ -27,8 +29,8 @@ describe("endpoint areas composed into SenderClient", () => {
   const names = Object.values(AREAS).flatMap((area) => Object.keys(area));
 
   it("no two areas define the same method, which would silently replace one", () => {
-    expect(names).toHaveLength(82);
-    expect(new Set(names).size).toBe(82);
+    expect(names).toHaveLength(88);
+    expect(new Set(names).size).toBe(88);
   });
 
   it("installs every area method on the prototype, not enumerable, as class methods are", () => {

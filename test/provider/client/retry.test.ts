@@ -426,6 +426,7 @@ describe("retry policy (retry.ts)", () => {
         "POST /carts",
         "POST /carts/{externalId}/convert",
         "POST /delete_me",
+        "POST /groups",
         "POST /message/send",
         "POST /transactional",
         "POST /upload/v2/{id}/{folderId}",

@@ -29,6 +29,8 @@ const SAMPLES: Record<TableName, Json[]> = {
     docs("transactional-update.json").data,
   ],
   Webhook: [f.webhook],
+  Group: [f.group],
+  Field: [f.field],
   Cart: [f.cart],
   Plan: [f.plan],
 };

@@ -36,6 +36,29 @@ describe("the tolerant reader in the client", () => {
     });
   });
 
+  it("renameGroup reads the group back when the rename answers {success, message} only", async () => {
+    server.handle((request) =>
+      request.method === "PATCH"
+        ? { body: { success: true, message: "Group successfully updated" } }
+        : { body: { data: { ...f.group, title: "Renamed" } } },
+    );
+    expect(await client.renameGroup("dJKq5K", { title: "Renamed" })).toEqual({
+      ...f.group,
+      title: "Renamed",
+    });
+    expect(server.requests.map((request) => `${request.method} ${request.url}`)).toEqual([
+      "PATCH /v2/groups/dJKq5K",
+      "GET /v2/groups/dJKq5K",
+    ]);
+    expect(server.requests[0]?.body).toEqual({ title: "Renamed" });
+  });
+
+  it("renameGroup takes the group from the rename's answer when it holds one, in one request", async () => {
+    server.handle(() => ({ body: { success: true, message: "ok", data: { ...f.group, title: "Renamed" } } }));
+    expect((await client.renameGroup("dJKq5K", { title: "Renamed" })).title).toBe("Renamed");
+    expect(server.requests).toHaveLength(1);
+  });
+
   it("still refuses a 2xx whose body is not JSON where a record is due", async () => {
     server.handle(() => ({ status: 200, raw: "" }));
     const error = await client.getCampaign("b6gXkQ").then(

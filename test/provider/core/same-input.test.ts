@@ -67,8 +67,8 @@ describe("empty and absent are one rule (issue 54, item 4)", () => {
       }
     }
     // Campaign title, preheader, content; TransactionalCampaign title, preheader, content; Webhook
-    // relationId; CampaignProof contentHash.
-    expect(compared).toBe(8);
+    // relationId; CampaignProof contentHash; Group title.
+    expect(compared).toBe(9);
   });
 
   test('the read keeps "" where the service holds null, and leaves an absent input absent', () => {

@@ -216,6 +216,7 @@ describe("go-plugin handshake", () => {
       "sender_campaign_proof",
       "sender_campaign_schedule",
       "sender_campaign_targeting",
+      "sender_group",
       "sender_transactional_campaign",
       "sender_webhook",
     ]);

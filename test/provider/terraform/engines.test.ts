@@ -117,6 +117,7 @@ describe("the newest engines' calls over gRPC", () => {
       "sender_campaign_proof",
       "sender_campaign_schedule",
       "sender_campaign_targeting",
+      "sender_group",
       "sender_transactional_campaign",
       "sender_webhook",
     ]);

@@ -42,6 +42,7 @@ describe("terraform names", () => {
       "sender_attachment",
       "sender_transactional_campaign",
       "sender_webhook",
+      "sender_group",
     ]);
     expect(Object.keys(schema.resources)).toEqual(RESOURCE_KINDS.map(resourceTypeOf));
     expect(kindOfResourceType("sender_campaign_follow_up")).toBe("CampaignFollowUp");
@@ -137,6 +138,7 @@ describe("terraform schema", () => {
       sender_attachment: ["campaign_id", "url"],
       sender_transactional_campaign: ["editor", "content"],
       sender_webhook: ["topic", "relation_id"],
+      sender_group: [],
     });
     expect(schema.resources.sender_campaign_targeting!.block.attributes.map(line)).toEqual([
       'id:"string":C',

@@ -1,6 +1,16 @@
 import { describe, expect, test } from "vitest";
 import { closeNames } from "../../../provider/functions/audiences";
-import { getFilter, getFilters, getTag, getTags, SenderFunctionError } from "../../../sdk/functions";
+import {
+  getField,
+  getFields,
+  getFilter,
+  getFilters,
+  getGroup,
+  getGroups,
+  getTag,
+  getTags,
+  SenderFunctionError,
+} from "../../../sdk/functions";
 import { TOKEN, useEmulator } from "./helpers";
 
 const emulator = useEmulator();
@@ -130,5 +140,81 @@ describe("closeNames", () => {
         names.map((n) => ({ name: n })),
       ),
     ).toEqual(expected);
+  });
+});
+
+describe("getGroups / getGroup", () => {
+  const MAIN_LIST = { id: "grp001", title: "Main list", recipientCount: 20, activeSubscribers: 20 };
+  const BETA = { id: "grp002", title: "Beta testers", recipientCount: 6, activeSubscribers: 5 };
+
+  test("should list the seeded groups and find one by its exact title in one request", async () => {
+    expect(await getGroups()).toEqual({ groups: [MAIN_LIST, BETA] });
+    await emulator.clearRequests();
+    expect(await getGroup({ name: "Beta testers" })).toEqual(BETA);
+    expect(await emulator.requests()).toEqual([
+      { method: "GET", path: "/v2/groups?page=1&limit=100", status: 200 },
+    ]);
+  });
+
+  test("should fail with one line naming the close titles when none matches", async () => {
+    const error = await failureOf(getGroup({ name: "beta tester" }));
+    expect(error.reason).toBe("not-found");
+    expect(error.message).toBe(
+      'getGroup: no group is named "beta tester" (close names: "Beta testers"); names match exactly, case included',
+    );
+    const far = await failureOf(getGroup({ name: "Customers" }));
+    expect(far.message).toBe(
+      'getGroup: no group is named "Customers" (the account has 2 groups, none close to it); names match exactly, case included',
+    );
+  });
+
+  test("should find a group made through the API, and name both ids when two share a title", async () => {
+    const made = async (title: string) => {
+      const answer = await fetch(`${emulator.url}/v2/groups`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${TOKEN}` },
+        body: JSON.stringify({ title }),
+      });
+      expect(answer.status).toBe(201);
+      return ((await answer.json()) as { data: { id: string } }).data.id;
+    };
+    const first = await made("Twins");
+    expect(await getGroup({ name: "Twins" })).toEqual({
+      id: first,
+      title: "Twins",
+      recipientCount: 0,
+      activeSubscribers: 0,
+    });
+    const second = await made("Twins");
+    const error = await failureOf(getGroup({ name: "Twins" }));
+    expect(error.reason).toBe("ambiguous");
+    expect(error.message).toBe(
+      `getGroup: 2 groups are named "Twins" (${first}, ${second}): rename all but one in Sender, or name the group by id`,
+    );
+  });
+});
+
+describe("getFields / getField", () => {
+  test("should list the seeded fields with their personalization tags and find one by title", async () => {
+    const { fields } = await getFields();
+    expect(fields.map((field) => field.fieldName)).toEqual([
+      "{$email}",
+      "{$firstname}",
+      "{$lastname}",
+      "{$phone}",
+      "{$company}",
+      "{$birthday}",
+    ]);
+    expect(await getField({ name: "Birthday" })).toEqual({
+      id: "col006",
+      title: "Birthday",
+      fieldName: "{$birthday}",
+      type: "datetime",
+      isDefault: false,
+    });
+    const error = await failureOf(getField({ name: "Firstname" }));
+    expect(error.message).toBe(
+      'getField: no field is named "Firstname" (close names: "First name"); names match exactly, case included',
+    );
   });
 });

@@ -1,13 +1,14 @@
 // The door-parity rows' program for the dynamic package: the resources of the row's shape (stack
 // config `test:shape`, the JSON of test/e2e/door-parity.test.ts's `Shape`), named as the plugin
 // door's YAML names them: untitled campaigns `campaign-<i>`, untitled transactional campaigns
-// `transactional-<i>`, and optionally a schedule `schedule-0` of `campaign-0`.
+// `transactional-<i>`, untitled groups `group-<i>`, and optionally a schedule `schedule-0` of `campaign-0`.
 import * as pulumi from "@pulumi/pulumi";
 import * as sender from "pulumi-sender";
 
 interface Shape {
   campaigns: number;
   transactional: number;
+  groups?: number;
   schedule?: { at: string; claims?: Record<string, unknown> };
   subject0?: string;
 }
@@ -36,6 +37,7 @@ const transactional = Array.from(
       content: `<p>Receipt ${i}</p>`,
     }),
 );
+const groups = Array.from({ length: shape.groups ?? 0 }, (_, i) => new sender.Group(`group-${i}`, {}));
 if (shape.schedule && campaigns[0]) {
   // `claims` are output fields a row gives as inputs, which the provider must refuse: not in the
   // args' type, as a JavaScript program or a cast would pass them.
@@ -45,3 +47,4 @@ if (shape.schedule && campaigns[0]) {
 
 export const campaignIds = campaigns.map((c) => c.id);
 export const transactionalIds = transactional.map((t) => t.id);
+export const groupIds = groups.map((g) => g.id);

@@ -60,6 +60,8 @@ const hook = new sender.Webhook("new-subscriber", {
   relationId: "grp001",
 });
 
+const earlyBirds = new sender.Group("early-birds", { title: "Early birds" });
+
 export const campaignId = welcome.id;
 export const proofedHash = proof.proofedHash;
 export const campaignSubject = welcome.subject;
@@ -68,6 +70,7 @@ export const scheduledFor = schedule.scheduleTimeUtc;
 export const attachmentFile = guide.fileName;
 export const transactionalId = reset.id;
 export const webhookStatus = hook.status;
+export const groupTitle = earlyBirds.title;
 export const planNames = sender.getPlansOutput().apply((p) => p.plans.map((plan) => plan.name));
 export const professional = sender.getPlanOutput({ planId: 3 }).apply((p) => p.name);
 export const seededSubject = sender.getCampaignOutput({ id: "snt001" }).subject;

@@ -115,6 +115,37 @@ export const webhook = {
   status: "ACTIVE",
 };
 
+/** A group as Pipedream's Sender component records one (wire contract "Groups and fields"). */
+export const group = {
+  id: "dJKq5K",
+  title: "Group title",
+  recipient_count: 4,
+  active_subscribers: 4,
+  unsubscribed_count: 0,
+  bounced_count: 0,
+  phone_count: 3,
+  active_phone_count: 3,
+  account_id: "bYWoN9",
+  user_id: "e1QY5m",
+  created: "2026-01-09 09:59:53",
+  modified: "2026-01-09 12:30:02",
+};
+
+/** The field of https://api.sender.net/fields/add-one's example answer. */
+export const field = {
+  id: "epxZye",
+  title: "New text field",
+  account_id: "eEqqve",
+  user_id: "egp79a",
+  created: "2022-06-02 10:12:25",
+  modified: "2022-06-02 10:12:25",
+  type: "text",
+  show: 0,
+  field_name: "{$new_text_field}",
+  position: 0,
+  default: false,
+};
+
 export const cart = {
   cart_hash: "abcdef123456",
   external_id: 42,

@@ -33,10 +33,18 @@ import io.github.pulumi_sender.sender.inputs.GetCartsArgs;
 import io.github.pulumi_sender.sender.inputs.GetCartsPlainArgs;
 import io.github.pulumi_sender.sender.inputs.GetContentReportArgs;
 import io.github.pulumi_sender.sender.inputs.GetContentReportPlainArgs;
+import io.github.pulumi_sender.sender.inputs.GetFieldArgs;
+import io.github.pulumi_sender.sender.inputs.GetFieldPlainArgs;
+import io.github.pulumi_sender.sender.inputs.GetFieldsArgs;
+import io.github.pulumi_sender.sender.inputs.GetFieldsPlainArgs;
 import io.github.pulumi_sender.sender.inputs.GetFilterArgs;
 import io.github.pulumi_sender.sender.inputs.GetFilterPlainArgs;
 import io.github.pulumi_sender.sender.inputs.GetFiltersArgs;
 import io.github.pulumi_sender.sender.inputs.GetFiltersPlainArgs;
+import io.github.pulumi_sender.sender.inputs.GetGroupArgs;
+import io.github.pulumi_sender.sender.inputs.GetGroupPlainArgs;
+import io.github.pulumi_sender.sender.inputs.GetGroupsArgs;
+import io.github.pulumi_sender.sender.inputs.GetGroupsPlainArgs;
 import io.github.pulumi_sender.sender.inputs.GetImageFoldersArgs;
 import io.github.pulumi_sender.sender.inputs.GetImageFoldersPlainArgs;
 import io.github.pulumi_sender.sender.inputs.GetPlanArgs;
@@ -65,8 +73,12 @@ import io.github.pulumi_sender.sender.outputs.GetCampaignsResult;
 import io.github.pulumi_sender.sender.outputs.GetCartResult;
 import io.github.pulumi_sender.sender.outputs.GetCartsResult;
 import io.github.pulumi_sender.sender.outputs.GetContentReportResult;
+import io.github.pulumi_sender.sender.outputs.GetFieldResult;
+import io.github.pulumi_sender.sender.outputs.GetFieldsResult;
 import io.github.pulumi_sender.sender.outputs.GetFilterResult;
 import io.github.pulumi_sender.sender.outputs.GetFiltersResult;
+import io.github.pulumi_sender.sender.outputs.GetGroupResult;
+import io.github.pulumi_sender.sender.outputs.GetGroupsResult;
 import io.github.pulumi_sender.sender.outputs.GetImageFoldersResult;
 import io.github.pulumi_sender.sender.outputs.GetPlanResult;
 import io.github.pulumi_sender.sender.outputs.GetPlansResult;
@@ -1047,6 +1059,90 @@ public final class SenderFunctions {
         return Deployment.getInstance().invokeAsync("sender:index:getContentReport", TypeShape.of(GetContentReportResult.class), args, Utilities.withVersion(options));
     }
     /**
+     * Finds the one subscriber field of the account with this exact title (`GET /v2/fields`, every page), as {{@literal @}link getGroup} finds a group; its `fieldName` is the personalization tag a content writes.
+     * 
+     */
+    public static Output<GetFieldResult> getField(GetFieldArgs args) {
+        return getField(args, InvokeOptions.Empty);
+    }
+    /**
+     * Finds the one subscriber field of the account with this exact title (`GET /v2/fields`, every page), as {{@literal @}link getGroup} finds a group; its `fieldName` is the personalization tag a content writes.
+     * 
+     */
+    public static CompletableFuture<GetFieldResult> getFieldPlain(GetFieldPlainArgs args) {
+        return getFieldPlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * Finds the one subscriber field of the account with this exact title (`GET /v2/fields`, every page), as {{@literal @}link getGroup} finds a group; its `fieldName` is the personalization tag a content writes.
+     * 
+     */
+    public static Output<GetFieldResult> getField(GetFieldArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("sender:index:getField", TypeShape.of(GetFieldResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Finds the one subscriber field of the account with this exact title (`GET /v2/fields`, every page), as {{@literal @}link getGroup} finds a group; its `fieldName` is the personalization tag a content writes.
+     * 
+     */
+    public static Output<GetFieldResult> getField(GetFieldArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("sender:index:getField", TypeShape.of(GetFieldResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Finds the one subscriber field of the account with this exact title (`GET /v2/fields`, every page), as {{@literal @}link getGroup} finds a group; its `fieldName` is the personalization tag a content writes.
+     * 
+     */
+    public static CompletableFuture<GetFieldResult> getFieldPlain(GetFieldPlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("sender:index:getField", TypeShape.of(GetFieldResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Reads every subscriber field of the account (`GET /v2/fields`, every page): their titles and the personalization tags (`{$firstname}`) a content may write.
+     * 
+     */
+    public static Output<GetFieldsResult> getFields() {
+        return getFields(GetFieldsArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Reads every subscriber field of the account (`GET /v2/fields`, every page): their titles and the personalization tags (`{$firstname}`) a content may write.
+     * 
+     */
+    public static CompletableFuture<GetFieldsResult> getFieldsPlain() {
+        return getFieldsPlain(GetFieldsPlainArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Reads every subscriber field of the account (`GET /v2/fields`, every page): their titles and the personalization tags (`{$firstname}`) a content may write.
+     * 
+     */
+    public static Output<GetFieldsResult> getFields(GetFieldsArgs args) {
+        return getFields(args, InvokeOptions.Empty);
+    }
+    /**
+     * Reads every subscriber field of the account (`GET /v2/fields`, every page): their titles and the personalization tags (`{$firstname}`) a content may write.
+     * 
+     */
+    public static CompletableFuture<GetFieldsResult> getFieldsPlain(GetFieldsPlainArgs args) {
+        return getFieldsPlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * Reads every subscriber field of the account (`GET /v2/fields`, every page): their titles and the personalization tags (`{$firstname}`) a content may write.
+     * 
+     */
+    public static Output<GetFieldsResult> getFields(GetFieldsArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("sender:index:getFields", TypeShape.of(GetFieldsResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Reads every subscriber field of the account (`GET /v2/fields`, every page): their titles and the personalization tags (`{$firstname}`) a content may write.
+     * 
+     */
+    public static Output<GetFieldsResult> getFields(GetFieldsArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("sender:index:getFields", TypeShape.of(GetFieldsResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Reads every subscriber field of the account (`GET /v2/fields`, every page): their titles and the personalization tags (`{$firstname}`) a content may write.
+     * 
+     */
+    public static CompletableFuture<GetFieldsResult> getFieldsPlain(GetFieldsPlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("sender:index:getFields", TypeShape.of(GetFieldsResult.class), args, Utilities.withVersion(options));
+    }
+    /**
      * Finds the one saved filter of the account with this exact name (`GET /v2/filters`, every page), as {{@literal @}link getTag} finds a tag: `filterIds: [engaged.id]`.
      * 
      */
@@ -1129,6 +1225,90 @@ public final class SenderFunctions {
      */
     public static CompletableFuture<GetFiltersResult> getFiltersPlain(GetFiltersPlainArgs args, InvokeOptions options) {
         return Deployment.getInstance().invokeAsync("sender:index:getFilters", TypeShape.of(GetFiltersResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Finds the one group of the account with this exact title (`GET /v2/groups`, every page), so that a campaign or a webhook can name it as the dashboard does: `groups: [beta.id]`. Fails with one line listing the close titles when none matches (equal ignoring case, or at most 2 edits away), and listing their ids when two share the title.
+     * 
+     */
+    public static Output<GetGroupResult> getGroup(GetGroupArgs args) {
+        return getGroup(args, InvokeOptions.Empty);
+    }
+    /**
+     * Finds the one group of the account with this exact title (`GET /v2/groups`, every page), so that a campaign or a webhook can name it as the dashboard does: `groups: [beta.id]`. Fails with one line listing the close titles when none matches (equal ignoring case, or at most 2 edits away), and listing their ids when two share the title.
+     * 
+     */
+    public static CompletableFuture<GetGroupResult> getGroupPlain(GetGroupPlainArgs args) {
+        return getGroupPlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * Finds the one group of the account with this exact title (`GET /v2/groups`, every page), so that a campaign or a webhook can name it as the dashboard does: `groups: [beta.id]`. Fails with one line listing the close titles when none matches (equal ignoring case, or at most 2 edits away), and listing their ids when two share the title.
+     * 
+     */
+    public static Output<GetGroupResult> getGroup(GetGroupArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("sender:index:getGroup", TypeShape.of(GetGroupResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Finds the one group of the account with this exact title (`GET /v2/groups`, every page), so that a campaign or a webhook can name it as the dashboard does: `groups: [beta.id]`. Fails with one line listing the close titles when none matches (equal ignoring case, or at most 2 edits away), and listing their ids when two share the title.
+     * 
+     */
+    public static Output<GetGroupResult> getGroup(GetGroupArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("sender:index:getGroup", TypeShape.of(GetGroupResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Finds the one group of the account with this exact title (`GET /v2/groups`, every page), so that a campaign or a webhook can name it as the dashboard does: `groups: [beta.id]`. Fails with one line listing the close titles when none matches (equal ignoring case, or at most 2 edits away), and listing their ids when two share the title.
+     * 
+     */
+    public static CompletableFuture<GetGroupResult> getGroupPlain(GetGroupPlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("sender:index:getGroup", TypeShape.of(GetGroupResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Reads every group of the account (`GET /v2/groups`, every page).
+     * 
+     */
+    public static Output<GetGroupsResult> getGroups() {
+        return getGroups(GetGroupsArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Reads every group of the account (`GET /v2/groups`, every page).
+     * 
+     */
+    public static CompletableFuture<GetGroupsResult> getGroupsPlain() {
+        return getGroupsPlain(GetGroupsPlainArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Reads every group of the account (`GET /v2/groups`, every page).
+     * 
+     */
+    public static Output<GetGroupsResult> getGroups(GetGroupsArgs args) {
+        return getGroups(args, InvokeOptions.Empty);
+    }
+    /**
+     * Reads every group of the account (`GET /v2/groups`, every page).
+     * 
+     */
+    public static CompletableFuture<GetGroupsResult> getGroupsPlain(GetGroupsPlainArgs args) {
+        return getGroupsPlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * Reads every group of the account (`GET /v2/groups`, every page).
+     * 
+     */
+    public static Output<GetGroupsResult> getGroups(GetGroupsArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("sender:index:getGroups", TypeShape.of(GetGroupsResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Reads every group of the account (`GET /v2/groups`, every page).
+     * 
+     */
+    public static Output<GetGroupsResult> getGroups(GetGroupsArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("sender:index:getGroups", TypeShape.of(GetGroupsResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Reads every group of the account (`GET /v2/groups`, every page).
+     * 
+     */
+    public static CompletableFuture<GetGroupsResult> getGroupsPlain(GetGroupsPlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("sender:index:getGroups", TypeShape.of(GetGroupsResult.class), args, Utilities.withVersion(options));
     }
     /**
      * Reads the folders of the image library (`GET /v2/imageFolders`).

@@ -19,6 +19,46 @@ import javax.annotation.Nullable;
  * A webhook of the account: Sender posts each event of its topic to the url. A new url is changed in place; a new topic or group replaces the webhook (the old one first, as a second webhook of the same url and topic would clash). A create that finds a webhook of the same url, topic and group fails naming it: `adoptId` takes it over. A refresh reads the webhook back, so a change made in the Sender interface shows as drift.
  * 
  * ## Example Usage
+ * ### A group of subscribers and a webhook for its new subscribers
+ * <pre>
+ * {@code
+ * package myproject;
+ * 
+ * import com.pulumi.Context;
+ * import com.pulumi.Pulumi;
+ * import com.pulumi.core.Output;
+ * import io.github.pulumi_sender.sender.Group;
+ * import io.github.pulumi_sender.sender.GroupArgs;
+ * import io.github.pulumi_sender.sender.Webhook;
+ * import io.github.pulumi_sender.sender.WebhookArgs;
+ * import java.util.List;
+ * import java.util.ArrayList;
+ * import java.util.Map;
+ * import java.io.File;
+ * import java.nio.file.Files;
+ * import java.nio.file.Paths;
+ * 
+ * public class App {
+ *     public static void main(String[] args) {
+ *         Pulumi.run(App::stack);
+ *     }
+ * 
+ *     public static void stack(Context ctx) {
+ *         var earlyBirds = new Group("earlyBirds", GroupArgs.builder()
+ *             .title("Early birds")
+ *             .build());
+ * 
+ *         var earlyBirdsJoined = new Webhook("earlyBirdsJoined", WebhookArgs.builder()
+ *             .url("https://hooks.example.com/sender/early-birds")
+ *             .topic("groups/new-subscriber")
+ *             .relationId(earlyBirds.id())
+ *             .build());
+ * 
+ *         ctx.export("earlyBirdsGroupId", earlyBirds.id());
+ *     }
+ * }
+ * }
+ * </pre>
  * ### A webhook for a group&#39;s new subscribers
  * <pre>
  * {@code

@@ -1,0 +1,1 @@
+data "sender_fields" "all" {}

@@ -1,0 +1,3 @@
+resource "sender_group" "early_birds" {
+  title = "Early birds"
+}
