@@ -9,7 +9,7 @@
  * and `error` leaves it a warning.
  */
 import { fieldWord, say } from "../words";
-import { PARSE_CAP, type ScanResult, scanHtml, scanText, type Tally } from "./content-scan";
+import { knownFieldNames, PARSE_CAP, type ScanResult, scanHtml, scanText, type Tally } from "./content-scan";
 
 export { PARSE_CAP } from "./content-scan";
 
@@ -175,6 +175,11 @@ export interface ContentToCheck {
   readonly marketing: boolean;
   /** The input that says how the body is read, as a finding names it (`contentType`, `editor`). */
   readonly formatField: string;
+  /**
+   * The account's personalization fields besides the editor's five (getFields' tags or names):
+   * a tag naming one is known, a tag one or two letters from one is taken as its misspelling.
+   */
+  readonly fields?: readonly string[] | undefined;
 }
 
 /** Characters as a reader counts them (code points, so an emoji is one). */
@@ -216,14 +221,16 @@ export function checkContent(input: ContentToCheck): ContentFinding[] {
   const fromTally = (rule: ContentRuleId, field: ContentField, tally: Tally | undefined) => {
     if (tally) finding(rule, field, tally.count, tally.first);
   };
+  const known = knownFieldNames(input.fields);
   const scans: [ContentField, ScanResult][] = [];
   for (const field of ["subject", "preheader"] as const) {
     const text = input[field];
-    if (typeof text === "string" && text !== "") scans.push([field, scanText(text)]);
+    if (typeof text === "string" && text !== "") scans.push([field, scanText(text, known)]);
   }
   const { content } = input;
   const body = typeof content === "string" && content !== "" ? content : undefined;
-  const bodyScan = body === undefined ? undefined : input.format === "html" ? scanHtml(body) : scanText(body);
+  const bodyScan =
+    body === undefined ? undefined : input.format === "html" ? scanHtml(body, known) : scanText(body, known);
   if (body !== undefined && bodyScan !== undefined) {
     if (input.format === "html") {
       const bytes = Buffer.byteLength(body, "utf8");

@@ -50,6 +50,20 @@ export interface ScanResult {
  */
 export const KNOWN_FIELDS = ["firstname", "lastname", "email", "phone", "birthday"] as const;
 
+/**
+ * The field names a tag may name: {@link KNOWN_FIELDS} and the account's own, each given as its
+ * name (`company`) or its personalization tag as the service writes it (`{$company}`,
+ * `{{ company }}`: getFields' `tag`), lower case, as a tag's name is compared.
+ */
+export function knownFieldNames(account: readonly string[] = []): readonly string[] {
+  const names = new Set<string>(KNOWN_FIELDS);
+  for (const given of account) {
+    const name = /^[{$\s]*([A-Za-z_][\w.-]*)/.exec(given)?.[1]?.toLowerCase();
+    if (name !== undefined && name.length <= NAME_MAX) names.add(name);
+  }
+  return [...names];
+}
+
 /** The longest tag name compared with {@link KNOWN_FIELDS}: a longer one is no misspelling of them. */
 const NAME_MAX = 32;
 
@@ -71,7 +85,7 @@ function add(result: ScanResult, key: Exclude<keyof ScanResult, "unsubscribe" | 
  * before the next `{{` or the end, a `}}` with no `{{`, or a name one or two letters from a known
  * field. Also says whether a tag names an unsubscribe link. One pass over the characters.
  */
-export function scanTags(text: string, into: ScanResult): void {
+export function scanTags(text: string, into: ScanResult, known: readonly string[] = KNOWN_FIELDS): void {
   let open = -1;
   for (let i = 0; i < text.length - 1; i++) {
     const c = text.charCodeAt(i);
@@ -84,7 +98,13 @@ export function scanTags(text: string, into: ScanResult): void {
       while (text.charCodeAt(i + 1) === 0x7b) i += 1;
     } else if (c === 0x7d && next === 0x7d) {
       if (open === -1) add(into, "badTags", `}} at character ${i + 1}, closing no tag`);
-      else tagName(text.slice(open + 2, Math.min(i, open + 2 + NAME_MAX * 4)), text.slice(open, i + 2), into);
+      else
+        tagName(
+          text.slice(open + 2, Math.min(i, open + 2 + NAME_MAX * 4)),
+          text.slice(open, i + 2),
+          into,
+          known,
+        );
       open = -1;
       i += 1;
       while (text.charCodeAt(i + 1) === 0x7d) i += 1;
@@ -99,15 +119,15 @@ function opening(text: string, at: number): string {
 }
 
 /** Judges one closed tag's inside: the first word is the field (`{{ firstname | default }}`). */
-function tagName(inside: string, whole: string, into: ScanResult): void {
+function tagName(inside: string, whole: string, into: ScanResult, known: readonly string[]): void {
   const name = /^\s*([A-Za-z_][\w.-]*)/.exec(inside)?.[1]?.toLowerCase();
   if (name === undefined) return;
   if (name.includes("unsubscribe")) {
     into.unsubscribe = true;
     return;
   }
-  if (name.length > NAME_MAX || (KNOWN_FIELDS as readonly string[]).includes(name)) return;
-  const near = KNOWN_FIELDS.find((field) => editDistance(name, field) <= 2);
+  if (name.length > NAME_MAX || known.includes(name)) return;
+  const near = known.find((field) => editDistance(name, field) <= 2);
   if (near !== undefined) add(into, "badTags", `${whole}, did you mean {{ ${near} }}?`);
 }
 
@@ -157,7 +177,7 @@ function tagText(name: string, attributes: Record<string, string>, shown: string
  * an unsubscribe tag). Only the first {@link PARSE_CAP} characters are parsed; the tags are
  * scanned in full.
  */
-export function scanHtml(html: string): ScanResult {
+export function scanHtml(html: string, known: readonly string[] = KNOWN_FIELDS): ScanResult {
   const result: ScanResult = { unsubscribe: false, cut: html.length > PARSE_CAP };
   let inLink = 0;
   const parser = new Parser(
@@ -187,7 +207,7 @@ export function scanHtml(html: string): ScanResult {
     { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
   );
   parser.end(result.cut ? html.slice(0, PARSE_CAP) : html);
-  scanTags(html, result);
+  scanTags(html, result, known);
   return result;
 }
 
@@ -199,7 +219,7 @@ const TEXT_URL = /\bhttps?:\/\/[^\s<>"'()[\]]+/gi;
  * markup a plain-text reader shows as it is (`<a href=…>`, `[text](…)`) or without a scheme
  * (`www.…`), its tags, and whether an unsubscribe URL or tag is there.
  */
-export function scanText(text: string): ScanResult {
+export function scanText(text: string, known: readonly string[] = KNOWN_FIELDS): ScanResult {
   const result: ScanResult = { unsubscribe: false, cut: false };
   for (const match of text.matchAll(TEXT_URL)) {
     if (/unsubscribe/i.test(match[0])) result.unsubscribe = true;
@@ -207,6 +227,6 @@ export function scanText(text: string): ScanResult {
   }
   for (const match of text.matchAll(/<a\s[^>]{0,200}>|\]\([^)\s]{0,200}\)|(?<![/\w.])www\.[^\s<>"']+/gi))
     add(result, "markupLinks", match[0]);
-  scanTags(text, result);
+  scanTags(text, result, known);
   return result;
 }

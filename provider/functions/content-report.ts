@@ -20,6 +20,12 @@ export interface GetContentReportArgs {
   contentType?: string | undefined;
   /** Whether it is a transactional campaign's, which needs no unsubscribe link. Default `false`. */
   transactional?: boolean | undefined;
+  /**
+   * The account's personalization fields beside the five Sender's editor inserts, as {@link getFields}
+   * gives their tags (`{$company}`) or as names (`company`): a tag naming one passes, a tag one or
+   * two letters from one is reported as its misspelling.
+   */
+  fields?: string[] | undefined;
 }
 
 /** One finding of the content checks: a rule that fired on a field, however often. */
@@ -67,6 +73,7 @@ export function contentReport(args: GetContentReportArgs): GetContentReportResul
     format: format === "text" || format === "plain" ? "text" : "html",
     marketing: args.transactional !== true,
     formatField: "contentType",
+    fields: args.fields,
   }).map((f): ContentFindingInfo => ({ ...f }));
   return { findings, errors: findings.filter((f) => !f.advisory).length };
 }
@@ -94,6 +101,12 @@ export const getContentReport: DataSource<GetContentReportArgs, GetContentReport
       rule: `must be one of ${FORMATS.join(", ")}`,
     },
     transactional: { type: "boolean", optional: true, check: z.boolean(), rule: "must be true or false" },
+    fields: {
+      type: "stringList",
+      optional: true,
+      check: z.array(z.string().max(255)).max(500),
+      rule: "must be a list of at most 500 field names",
+    },
   },
   result: {
     findings: { type: { objectList: finding } },

@@ -189,6 +189,8 @@ export const dataSourceDocs = {
       contentType: "How `content` is read: `html` (the default), `editor`, `text` or `plain`.",
       transactional:
         "Whether it is a transactional campaign's, which needs no unsubscribe link. Default `false`.",
+      fields:
+        "The account's personalization fields beside the five Sender's editor inserts, as {@link getFields} gives their tags (`{$company}`) or as names (`company`): a tag naming one passes, a tag one or two letters from one is reported as its misspelling.",
     },
     result: {
       findings: "Every finding, in the rules' order; empty when the content passes.",

@@ -15,6 +15,7 @@ export function getContentReport(args?: GetContentReportArgs, opts?: pulumi.Invo
     return pulumi.runtime.invoke("sender:index:getContentReport", {
         "content": args.content,
         "contentType": args.contentType,
+        "fields": args.fields,
         "preheader": args.preheader,
         "subject": args.subject,
         "transactional": args.transactional,
@@ -30,6 +31,10 @@ export interface GetContentReportArgs {
      * How `content` is read: `html` (the default), `editor`, `text` or `plain`.
      */
     contentType?: string;
+    /**
+     * The account's personalization fields beside the five Sender's editor inserts, as {@link getFields} gives their tags (`{$company}`) or as names (`company`): a tag naming one passes, a tag one or two letters from one is reported as its misspelling.
+     */
+    fields?: string[];
     /**
      * The text inboxes show after the subject (the preheader).
      */
@@ -63,6 +68,7 @@ export function getContentReportOutput(args?: GetContentReportOutputArgs, opts?:
     return pulumi.runtime.invokeOutput("sender:index:getContentReport", {
         "content": args.content,
         "contentType": args.contentType,
+        "fields": args.fields,
         "preheader": args.preheader,
         "subject": args.subject,
         "transactional": args.transactional,
@@ -78,6 +84,10 @@ export interface GetContentReportOutputArgs {
      * How `content` is read: `html` (the default), `editor`, `text` or `plain`.
      */
     contentType?: pulumi.Input<string | undefined>;
+    /**
+     * The account's personalization fields beside the five Sender's editor inserts, as {@link getFields} gives their tags (`{$company}`) or as names (`company`): a tag naming one passes, a tag one or two letters from one is reported as its misspelling.
+     */
+    fields?: pulumi.Input<pulumi.Input<string>[] | undefined>;
     /**
      * The text inboxes show after the subject (the preheader).
      */

@@ -27,6 +27,8 @@ type GetContentReportArgs struct {
 	Content *string `pulumi:"content"`
 	// How `content` is read: `html` (the default), `editor`, `text` or `plain`.
 	ContentType *string `pulumi:"contentType"`
+	// The account's personalization fields beside the five Sender's editor inserts, as {@link getFields} gives their tags (`{$company}`) or as names (`company`): a tag naming one passes, a tag one or two letters from one is reported as its misspelling.
+	Fields []string `pulumi:"fields"`
 	// The text inboxes show after the subject (the preheader).
 	Preheader *string `pulumi:"preheader"`
 	// The subject line.
@@ -52,6 +54,8 @@ type GetContentReportOutputArgs struct {
 	Content pulumi.StringPtrInput `pulumi:"content"`
 	// How `content` is read: `html` (the default), `editor`, `text` or `plain`.
 	ContentType pulumi.StringPtrInput `pulumi:"contentType"`
+	// The account's personalization fields beside the five Sender's editor inserts, as {@link getFields} gives their tags (`{$company}`) or as names (`company`): a tag naming one passes, a tag one or two letters from one is reported as its misspelling.
+	Fields pulumi.StringArrayInput `pulumi:"fields"`
 	// The text inboxes show after the subject (the preheader).
 	Preheader pulumi.StringPtrInput `pulumi:"preheader"`
 	// The subject line.

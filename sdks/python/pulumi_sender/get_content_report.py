@@ -61,6 +61,7 @@ class AwaitableGetContentReportResult(GetContentReportResult):
 
 def get_content_report(content: Optional[_builtins.str] = None,
                        content_type: Optional[_builtins.str] = None,
+                       fields: Optional[Sequence[_builtins.str]] = None,
                        preheader: Optional[_builtins.str] = None,
                        subject: Optional[_builtins.str] = None,
                        transactional: Optional[_builtins.bool] = None,
@@ -70,6 +71,7 @@ def get_content_report(content: Optional[_builtins.str] = None,
 
     :param _builtins.str content: The body: html, or plain text when `contentType` is `text` or `plain`.
     :param _builtins.str content_type: How `content` is read: `html` (the default), `editor`, `text` or `plain`.
+    :param Sequence[_builtins.str] fields: The account's personalization fields beside the five Sender's editor inserts, as {@link getFields} gives their tags (`{$company}`) or as names (`company`): a tag naming one passes, a tag one or two letters from one is reported as its misspelling.
     :param _builtins.str preheader: The text inboxes show after the subject (the preheader).
     :param _builtins.str subject: The subject line.
     :param _builtins.bool transactional: Whether it is a transactional campaign's, which needs no unsubscribe link. Default `false`.
@@ -77,6 +79,7 @@ def get_content_report(content: Optional[_builtins.str] = None,
     __args__ = dict()
     __args__['content'] = content
     __args__['contentType'] = content_type
+    __args__['fields'] = fields
     __args__['preheader'] = preheader
     __args__['subject'] = subject
     __args__['transactional'] = transactional
@@ -88,6 +91,7 @@ def get_content_report(content: Optional[_builtins.str] = None,
         findings=pulumi.get(__ret__, 'findings'))
 def get_content_report_output(content: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                               content_type: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
+                              fields: pulumi.Input[Optional[Optional[Sequence[_builtins.str]]]] = None,
                               preheader: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                               subject: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                               transactional: pulumi.Input[Optional[Optional[_builtins.bool]]] = None,
@@ -97,6 +101,7 @@ def get_content_report_output(content: pulumi.Input[Optional[Optional[_builtins.
 
     :param _builtins.str content: The body: html, or plain text when `contentType` is `text` or `plain`.
     :param _builtins.str content_type: How `content` is read: `html` (the default), `editor`, `text` or `plain`.
+    :param Sequence[_builtins.str] fields: The account's personalization fields beside the five Sender's editor inserts, as {@link getFields} gives their tags (`{$company}`) or as names (`company`): a tag naming one passes, a tag one or two letters from one is reported as its misspelling.
     :param _builtins.str preheader: The text inboxes show after the subject (the preheader).
     :param _builtins.str subject: The subject line.
     :param _builtins.bool transactional: Whether it is a transactional campaign's, which needs no unsubscribe link. Default `false`.
@@ -104,6 +109,7 @@ def get_content_report_output(content: pulumi.Input[Optional[Optional[_builtins.
     __args__ = dict()
     __args__['content'] = content
     __args__['contentType'] = content_type
+    __args__['fields'] = fields
     __args__['preheader'] = preheader
     __args__['subject'] = subject
     __args__['transactional'] = transactional

@@ -129,6 +129,23 @@ describe("each rule", () => {
     ]);
   });
 
+  it("personalization-tag: the account's fields (getFields' tags or names) are known, and a near miss of one is named", () => {
+    const unsubscribe = '<a href="{{unsubscribe_link}}">u</a>';
+    const content = `<p>{{ company }} {{ compnay }} {{ shoe_size }}</p> ${unsubscribe}`;
+    // Without them, any name but the editor's five may be a custom field: no finding.
+    expect(brief(campaign(content))).toEqual([]);
+    expect(brief(campaign(content, { fields: ["{$company}", "shoe_size", "{$firstname}"] }))).toEqual([
+      "personalization-tag content 1 {{ compnay }}, did you mean {{ company }}?",
+    ]);
+    expect(brief(campaign(content, { fields: ["{{ company }}"] }))).toEqual([
+      "personalization-tag content 1 {{ compnay }}, did you mean {{ company }}?",
+    ]);
+    // A field that is no name at all adds nothing; the editor's five stay known.
+    expect(brief(campaign(`{{ frstname }} ${unsubscribe}`, { fields: ["{$}", ""] }))).toEqual([
+      "personalization-tag content 1 {{ frstname }}, did you mean {{ firstname }}?",
+    ]);
+  });
+
   it('image-alt: an image without alt; alt="" passes', () => {
     const content =
       '<a href="{{unsubscribe_link}}">u</a><img src="https://e.com/a.png" alt=""><img src="https://e.com/b.png"><IMG SRC="https://e.com/c.png">';

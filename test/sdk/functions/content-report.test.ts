@@ -57,6 +57,16 @@ describe("getContentReport", () => {
     });
   });
 
+  test("fields: the account's personalization fields, as getFields gives their tags, are known; a near miss is named", async () => {
+    const args = { content: '<p>{{ company }}, {{ compnay }}</p><a href="{{ unsubscribe_link }}">u</a>' };
+    expect(await getContentReport(args)).toEqual({ findings: [], errors: 0 });
+    const report = await getContentReport({ ...args, fields: ["{$company}"] });
+    expect(report.findings.map((f) => [f.rule, f.field, f.count, f.evidence])).toEqual([
+      ["personalization-tag", "content", 1, "{{ compnay }}, did you mean {{ company }}?"],
+    ]);
+    expect(report.errors).toBe(1);
+  });
+
   describe("with no API token configured", () => {
     let token: string | undefined;
     beforeEach(() => {

@@ -7,6 +7,7 @@ import com.pulumi.core.Output;
 import com.pulumi.core.annotations.Import;
 import java.lang.Boolean;
 import java.lang.String;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import javax.annotation.Nullable;
@@ -44,6 +45,21 @@ public final class GetContentReportArgs extends com.pulumi.resources.InvokeArgs 
      */
     public Optional<Output<String>> contentType() {
         return Optional.ofNullable(this.contentType);
+    }
+
+    /**
+     * The account&#39;s personalization fields beside the five Sender&#39;s editor inserts, as {{@literal @}link getFields} gives their tags (`{$company}`) or as names (`company`): a tag naming one passes, a tag one or two letters from one is reported as its misspelling.
+     * 
+     */
+    @Import(name="fields")
+    private @Nullable Output<List<String>> fields;
+
+    /**
+     * @return The account&#39;s personalization fields beside the five Sender&#39;s editor inserts, as {{@literal @}link getFields} gives their tags (`{$company}`) or as names (`company`): a tag naming one passes, a tag one or two letters from one is reported as its misspelling.
+     * 
+     */
+    public Optional<Output<List<String>>> fields() {
+        return Optional.ofNullable(this.fields);
     }
 
     /**
@@ -96,6 +112,7 @@ public final class GetContentReportArgs extends com.pulumi.resources.InvokeArgs 
     private GetContentReportArgs(GetContentReportArgs $) {
         this.content = $.content;
         this.contentType = $.contentType;
+        this.fields = $.fields;
         this.preheader = $.preheader;
         this.subject = $.subject;
         this.transactional = $.transactional;
@@ -159,6 +176,37 @@ public final class GetContentReportArgs extends com.pulumi.resources.InvokeArgs 
          */
         public Builder contentType(String contentType) {
             return contentType(Output.of(contentType));
+        }
+
+        /**
+         * @param fields The account&#39;s personalization fields beside the five Sender&#39;s editor inserts, as {{@literal @}link getFields} gives their tags (`{$company}`) or as names (`company`): a tag naming one passes, a tag one or two letters from one is reported as its misspelling.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder fields(@Nullable Output<List<String>> fields) {
+            $.fields = fields;
+            return this;
+        }
+
+        /**
+         * @param fields The account&#39;s personalization fields beside the five Sender&#39;s editor inserts, as {{@literal @}link getFields} gives their tags (`{$company}`) or as names (`company`): a tag naming one passes, a tag one or two letters from one is reported as its misspelling.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder fields(List<String> fields) {
+            return fields(Output.of(fields));
+        }
+
+        /**
+         * @param fields The account&#39;s personalization fields beside the five Sender&#39;s editor inserts, as {{@literal @}link getFields} gives their tags (`{$company}`) or as names (`company`): a tag naming one passes, a tag one or two letters from one is reported as its misspelling.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder fields(String... fields) {
+            return fields(List.of(fields));
         }
 
         /**

@@ -6,6 +6,7 @@ package io.github.pulumi_sender.sender.inputs;
 import com.pulumi.core.annotations.Import;
 import java.lang.Boolean;
 import java.lang.String;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import javax.annotation.Nullable;
@@ -43,6 +44,21 @@ public final class GetContentReportPlainArgs extends com.pulumi.resources.Invoke
      */
     public Optional<String> contentType() {
         return Optional.ofNullable(this.contentType);
+    }
+
+    /**
+     * The account&#39;s personalization fields beside the five Sender&#39;s editor inserts, as {{@literal @}link getFields} gives their tags (`{$company}`) or as names (`company`): a tag naming one passes, a tag one or two letters from one is reported as its misspelling.
+     * 
+     */
+    @Import(name="fields")
+    private @Nullable List<String> fields;
+
+    /**
+     * @return The account&#39;s personalization fields beside the five Sender&#39;s editor inserts, as {{@literal @}link getFields} gives their tags (`{$company}`) or as names (`company`): a tag naming one passes, a tag one or two letters from one is reported as its misspelling.
+     * 
+     */
+    public Optional<List<String>> fields() {
+        return Optional.ofNullable(this.fields);
     }
 
     /**
@@ -95,6 +111,7 @@ public final class GetContentReportPlainArgs extends com.pulumi.resources.Invoke
     private GetContentReportPlainArgs(GetContentReportPlainArgs $) {
         this.content = $.content;
         this.contentType = $.contentType;
+        this.fields = $.fields;
         this.preheader = $.preheader;
         this.subject = $.subject;
         this.transactional = $.transactional;
@@ -138,6 +155,27 @@ public final class GetContentReportPlainArgs extends com.pulumi.resources.Invoke
         public Builder contentType(@Nullable String contentType) {
             $.contentType = contentType;
             return this;
+        }
+
+        /**
+         * @param fields The account&#39;s personalization fields beside the five Sender&#39;s editor inserts, as {{@literal @}link getFields} gives their tags (`{$company}`) or as names (`company`): a tag naming one passes, a tag one or two letters from one is reported as its misspelling.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder fields(@Nullable List<String> fields) {
+            $.fields = fields;
+            return this;
+        }
+
+        /**
+         * @param fields The account&#39;s personalization fields beside the five Sender&#39;s editor inserts, as {{@literal @}link getFields} gives their tags (`{$company}`) or as names (`company`): a tag naming one passes, a tag one or two letters from one is reported as its misspelling.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder fields(String... fields) {
+            return fields(List.of(fields));
         }
 
         /**
