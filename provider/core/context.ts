@@ -167,16 +167,19 @@ export class ProviderContext {
 
   /**
    * One cheap authenticated read (`GET /v2/campaigns?limit=1`), made once per context: whether the
-   * token and the address work. Every caller awaits the same read; only the first one told of a
-   * failure gets `report: true`.
+   * token and the address work. When the paged reads of this context (a refresh before the plan)
+   * already read the first page of the campaign list, that answer is the probe: the same route,
+   * token and address, so it proves the same, and the plan spares a request. Every caller
+   * awaits the same read; only the first one told of a failure gets `report: true`.
    */
   async probeAccount(): Promise<ProbeResult> {
-    this.#probe ??= this.client()
-      .listCampaigns({ limit: 1 })
-      .then(
-        () => undefined,
-        (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
-      );
+    const read = () => this.client().listCampaigns({ limit: 1 });
+    // A page that failed proves nothing either way: the probe reads on its own, as it did.
+    const listed = this.#listed.firstAnswer("campaigns");
+    this.#probe ??= (listed ? listed.catch(read) : read()).then(
+      () => undefined,
+      (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
+    );
     const error = await this.#probe;
     if (error === undefined) return { error, report: false };
     const report = !this.#probeReported;

@@ -25,6 +25,7 @@ export interface ListedPage<T> {
 export class ListedRecords<T extends { id: string }> {
   readonly #readPage: (page: number, limit: number) => Promise<ListedPage<T>>;
   readonly #pages: Promise<void>[] = [];
+  #firstAnswer: Promise<ListedPage<T>> | undefined;
   readonly #byId = new Map<string, T>();
   #lastPage: number | undefined;
   #lookups = 0;
@@ -49,9 +50,16 @@ export class ListedRecords<T extends { id: string }> {
     }
   }
 
+  /** The answer of page 1 as it came (rejected when the read failed); undefined until it is asked for. */
+  firstAnswer(): Promise<ListedPage<T>> | undefined {
+    return this.#firstAnswer;
+  }
+
   async #read(page: number): Promise<void> {
     try {
-      const answer = await this.#readPage(page, LISTED_PAGE_SIZE);
+      const reading = this.#readPage(page, LISTED_PAGE_SIZE);
+      if (page === 1) this.#firstAnswer = reading;
+      const answer = await reading;
       for (const record of answer.data) if (!this.#byId.has(record.id)) this.#byId.set(record.id, record);
       if (answer.meta === undefined || answer.data.length === 0 || page >= answer.meta.last_page)
         this.#lastPage = page;
@@ -84,6 +92,14 @@ export class ListedReads {
   /** True once a write naming `id` began: a read of it is its own GET, never a page's record. */
   written(id: string): boolean {
     return this.#written.has(id);
+  }
+
+  /**
+   * The answer of the first page of list `kind` (rejected when that read failed), or undefined
+   * when no lookup asked for it yet.
+   */
+  firstAnswer(kind: ListedKind): Promise<unknown> | undefined {
+    return this.#lists.get(kind)?.firstAnswer();
   }
 
   /**

@@ -695,8 +695,8 @@ async function terraformCensus(
 /** The Terraform door under OpenTofu (test/support/tofu.ts): the plugin bundle, chosen by go-plugin's cookie. */
 const TERRAFORM: Door = {
   name: "terraform",
-  // The plan's check probes the account once (the issue's ⌈N/100⌉ + 1).
-  refreshExtra: ["GET /v2/campaigns?limit=1"],
+  // The plan's check probes the account once, by the refresh's first page of the list: no request of its own.
+  refreshExtra: [],
   // The plan shows the change it would make back: `~ content = "<outside>" -> "<configured>"`.
   refreshFound: async (_w, text, _id, content) => text.includes(JSON.stringify(content)),
   async open(emu, folder) {

@@ -85,7 +85,7 @@ describe("OpenTofu 1.12.6's newest features", () => {
     expect(webhook.url.optional).toBe(true);
     expect(webhook.url.write_only ?? false).toBe(false);
     expect(webhook.url_wo_version).toMatchObject({ type: "number", optional: true });
-    expect(Object.keys(ours.functions)).toEqual(["content_hash"]);
+    expect(Object.keys(ours.functions)).toEqual(["content_hash", "content_report"]);
     expect(ours.functions.content_hash.return_type).toBe("string");
     expect(
       ours.functions.content_hash.parameters.map((p: { name: string; type: string }) => [p.name, p.type]),

@@ -126,6 +126,35 @@ describe("account checks at check time", () => {
     expect(await h.lines()).toEqual(["GET /v2/campaigns?limit=1"]);
   });
 
+  test("after a refresh read the campaign list's first page, that answer is the probe: no request of its own", async () => {
+    // A lookup of an id the list does not show: the page is read (and answered) all the same.
+    expect(await h.context.listedCampaign("gone")).toBeUndefined();
+    const result = await checkInContext(
+      "CampaignTargeting",
+      h.context.readOnly(),
+      {},
+      targeting({ sendToAll: true }),
+    );
+    expect(result.failures).toBeUndefined();
+    expect(await h.lines()).toEqual(["GET /v2/campaigns?page=1&limit=100"]);
+  });
+
+  test("a first page that failed proves nothing: the probe reads on its own", async () => {
+    await h.addFaults([{ method: "GET", path: "^/v2/campaigns$", kind: "status", status: 403, count: 1 }]);
+    expect(await h.context.listedCampaign("cmp001")).toBeUndefined();
+    const result = await checkInContext(
+      "CampaignTargeting",
+      h.context.readOnly(),
+      {},
+      targeting({ sendToAll: true }),
+    );
+    expect(result.failures).toBeUndefined();
+    expect(await h.lines()).toEqual([
+      "GET /v2/campaigns?page=1&limit=100 (status)",
+      "GET /v2/campaigns?limit=1",
+    ]);
+  });
+
   /** Adds `count` tags `tgx0001`.. to the account, after the seeded four. */
   async function addTags(count: number): Promise<string[]> {
     const tags = Array.from({ length: count }, (_, i) => ({
