@@ -120,11 +120,8 @@ const REDACTED = "[redacted]";
 
 // undici is loaded at the first request, not with the module: a process that never sends one (most
 // of the Terraform door's starts: schema, validate, plan of nothing) spares its ~25 ms of loading.
-let undiciModule: typeof undici | undefined;
-const loadUndici = (): typeof undici => {
-  undiciModule ??= require("undici") as typeof undici;
-  return undiciModule;
-};
+// Node's module cache keeps it after the first call, so no module-level variable holds it.
+const loadUndici = (): typeof undici => require("undici") as typeof undici;
 
 /** Why every request in flight was aborted (see {@link abortRequestsInFlight}). */
 class StoppedError extends Error {}
