@@ -41,7 +41,7 @@ export interface SenderResourceClass<T extends SenderResource> {
  * It passes `__provider` itself, as `pulumi.dynamic.Resource` does, but with the compact text of
  * `providerSource` (sdk/provider-source.ts) rather than a closure serialization. Its properties are
  * the kind's field table: every field is registered (the inputs from `args`, the computed ones
- * unset), so that the engine resolves each into the output of the same name ({@link senderArgs}).
+ * unset), so that the engine resolves each into the output of the same name (`senderArgs`).
  * Like the classes Pulumi generates, every subclass has `get`, `isInstance` and `__pulumiType`.
  */
 export abstract class SenderResource extends pulumi.CustomResource {
@@ -83,8 +83,8 @@ export abstract class SenderResource extends pulumi.CustomResource {
   }
 
   /**
-   * CustomResource's own arguments, as {@link senderArgs} makes them. The SDK's classes never run
-   * this constructor: they extend {@link SenderBase}, which runs CustomResource's directly.
+   * CustomResource's own arguments, as `senderArgs` makes them. The SDK's classes never run
+   * this constructor: they extend `SenderBase`, which runs CustomResource's directly.
    *
    * @param type The type token.
    * @param name The unique name of the resource in the stack.

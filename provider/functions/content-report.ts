@@ -38,9 +38,9 @@ export interface ContentFindingInfo {
   count: number;
   /** The first occurrence (a tag, a link) or the measure (a size, a length). */
   evidence: string;
-  /** Whether the rule is advisory (its basis assumed): it never fails a {@preview}, even under `error`. */
+  /** Whether the rule is advisory (its basis assumed): it never fails a `{@preview}`, even under `error`. */
   advisory: boolean;
-  /** The line a {@preview} shows: the field, the evidence, what to do, the rule. */
+  /** The line a `{@preview}` shows: the field, the evidence, what to do, the rule. */
   message: string;
 }
 
@@ -48,7 +48,7 @@ export interface ContentFindingInfo {
 export interface GetContentReportResult {
   /** Every finding, in the rules' order; empty when the content passes. */
   findings: ContentFindingInfo[];
-  /** How many findings would fail a {@preview} under `contentChecks` `error` (those not advisory). */
+  /** How many findings would fail a `{@preview}` under `contentChecks` `error` (those not advisory). */
   errors: number;
 }
 

@@ -194,7 +194,8 @@ export const dataSourceDocs = {
     },
     result: {
       findings: "Every finding, in the rules' order; empty when the content passes.",
-      errors: "How many findings would fail a {@preview} under `contentChecks` `error` (those not advisory).",
+      errors:
+        "How many findings would fail a `{@preview}` under `contentChecks` `error` (those not advisory).",
     },
   },
   getField: {
@@ -470,8 +471,8 @@ export const objectTypeDocs = {
     count: "How many times the rule fired in the field.",
     evidence: "The first occurrence (a tag, a link) or the measure (a size, a length).",
     advisory:
-      "Whether the rule is advisory (its basis assumed): it never fails a {@preview}, even under `error`.",
-    message: "The line a {@preview} shows: the field, the evidence, what to do, the rule.",
+      "Whether the rule is advisory (its basis assumed): it never fails a `{@preview}`, even under `error`.",
+    message: "The line a `{@preview}` shows: the field, the evidence, what to do, the rule.",
   },
   Filter: {
     id: "The filter's id, e.g. `flt001`: what `CampaignTargeting`'s `filterIds` and `excludedFilterIds` take.",

@@ -51,7 +51,7 @@ export interface GetContentReportArgs {
 
 export interface GetContentReportResult {
     /**
-     * How many findings would fail a {@preview} under `contentChecks` `error` (those not advisory).
+     * How many findings would fail a `{@preview}` under `contentChecks` `error` (those not advisory).
      */
     readonly errors: number;
     /**

@@ -38,7 +38,7 @@ type GetContentReportArgs struct {
 }
 
 type GetContentReportResult struct {
-	// How many findings would fail a {@preview} under `contentChecks` `error` (those not advisory).
+	// How many findings would fail a `{@preview}` under `contentChecks` `error` (those not advisory).
 	Errors int `pulumi:"errors"`
 	// Every finding, in the rules' order; empty when the content passes.
 	Findings []ContentFinding `pulumi:"findings"`
@@ -82,7 +82,7 @@ func (o GetContentReportResultOutput) ToGetContentReportResultOutputWithContext(
 	return o
 }
 
-// How many findings would fail a {@preview} under `contentChecks` `error` (those not advisory).
+// How many findings would fail a `{@preview}` under `contentChecks` `error` (those not advisory).
 func (o GetContentReportResultOutput) Errors() pulumi.IntOutput {
 	return o.ApplyT(func(v GetContentReportResult) int { return v.Errors }).(pulumi.IntOutput)
 }

@@ -863,7 +863,7 @@ func (o CartProductLineArrayOutput) Index(i pulumi.IntInput) CartProductLineOutp
 }
 
 type ContentFinding struct {
-	// Whether the rule is advisory (its basis assumed): it never fails a {@preview}, even under `error`.
+	// Whether the rule is advisory (its basis assumed): it never fails a `{@preview}`, even under `error`.
 	Advisory bool `pulumi:"advisory"`
 	// How many times the rule fired in the field.
 	Count int `pulumi:"count"`
@@ -871,7 +871,7 @@ type ContentFinding struct {
 	Evidence string `pulumi:"evidence"`
 	// The field it is on: `subject`, `preheader` or `content`.
 	Field string `pulumi:"field"`
-	// The line a {@preview} shows: the field, the evidence, what to do, the rule.
+	// The line a `{@preview}` shows: the field, the evidence, what to do, the rule.
 	Message string `pulumi:"message"`
 	// The rule, e.g. `gmail-clipping`, `unsubscribe-link` (docs/content-checks.md lists each).
 	Rule string `pulumi:"rule"`
@@ -891,7 +891,7 @@ func (o ContentFindingOutput) ToContentFindingOutputWithContext(ctx context.Cont
 	return o
 }
 
-// Whether the rule is advisory (its basis assumed): it never fails a {@preview}, even under `error`.
+// Whether the rule is advisory (its basis assumed): it never fails a `{@preview}`, even under `error`.
 func (o ContentFindingOutput) Advisory() pulumi.BoolOutput {
 	return o.ApplyT(func(v ContentFinding) bool { return v.Advisory }).(pulumi.BoolOutput)
 }
@@ -911,7 +911,7 @@ func (o ContentFindingOutput) Field() pulumi.StringOutput {
 	return o.ApplyT(func(v ContentFinding) string { return v.Field }).(pulumi.StringOutput)
 }
 
-// The line a {@preview} shows: the field, the evidence, what to do, the rule.
+// The line a `{@preview}` shows: the field, the evidence, what to do, the rule.
 func (o ContentFindingOutput) Message() pulumi.StringOutput {
 	return o.ApplyT(func(v ContentFinding) string { return v.Message }).(pulumi.StringOutput)
 }

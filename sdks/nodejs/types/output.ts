@@ -291,7 +291,7 @@ export interface CartProductLine {
 
 export interface ContentFinding {
     /**
-     * Whether the rule is advisory (its basis assumed): it never fails a {@preview}, even under `error`.
+     * Whether the rule is advisory (its basis assumed): it never fails a `{@preview}`, even under `error`.
      */
     advisory: boolean;
     /**
@@ -307,7 +307,7 @@ export interface ContentFinding {
      */
     field: string;
     /**
-     * The line a {@preview} shows: the field, the evidence, what to do, the rule.
+     * The line a `{@preview}` shows: the field, the evidence, what to do, the rule.
      */
     message: string;
     /**

@@ -36,7 +36,7 @@ class GetContentReportResult:
     @pulumi.getter
     def errors(self) -> _builtins.int:
         """
-        How many findings would fail a {@preview} under `contentChecks` `error` (those not advisory).
+        How many findings would fail a `{@preview}` under `contentChecks` `error` (those not advisory).
         """
         return pulumi.get(self, "errors")
 

@@ -871,11 +871,11 @@ class ContentFinding(dict):
                  message: _builtins.str,
                  rule: _builtins.str):
         """
-        :param _builtins.bool advisory: Whether the rule is advisory (its basis assumed): it never fails a {@preview}, even under `error`.
+        :param _builtins.bool advisory: Whether the rule is advisory (its basis assumed): it never fails a `{@preview}`, even under `error`.
         :param _builtins.int count: How many times the rule fired in the field.
         :param _builtins.str evidence: The first occurrence (a tag, a link) or the measure (a size, a length).
         :param _builtins.str field: The field it is on: `subject`, `preheader` or `content`.
-        :param _builtins.str message: The line a {@preview} shows: the field, the evidence, what to do, the rule.
+        :param _builtins.str message: The line a `{@preview}` shows: the field, the evidence, what to do, the rule.
         :param _builtins.str rule: The rule, e.g. `gmail-clipping`, `unsubscribe-link` (docs/content-checks.md lists each).
         """
         pulumi.set(__self__, "advisory", advisory)
@@ -889,7 +889,7 @@ class ContentFinding(dict):
     @pulumi.getter
     def advisory(self) -> _builtins.bool:
         """
-        Whether the rule is advisory (its basis assumed): it never fails a {@preview}, even under `error`.
+        Whether the rule is advisory (its basis assumed): it never fails a `{@preview}`, even under `error`.
         """
         return pulumi.get(self, "advisory")
 
@@ -921,7 +921,7 @@ class ContentFinding(dict):
     @pulumi.getter
     def message(self) -> _builtins.str:
         """
-        The line a {@preview} shows: the field, the evidence, what to do, the rule.
+        The line a `{@preview}` shows: the field, the evidence, what to do, the rule.
         """
         return pulumi.get(self, "message")
 

@@ -13,7 +13,7 @@ import java.util.Objects;
 @CustomType
 public final class ContentFinding {
     /**
-     * @return Whether the rule is advisory (its basis assumed): it never fails a {{@literal @}preview}, even under `error`.
+     * @return Whether the rule is advisory (its basis assumed): it never fails a `{{@literal @}preview}`, even under `error`.
      * 
      */
     private Boolean advisory;
@@ -33,7 +33,7 @@ public final class ContentFinding {
      */
     private String field;
     /**
-     * @return The line a {{@literal @}preview} shows: the field, the evidence, what to do, the rule.
+     * @return The line a `{{@literal @}preview}` shows: the field, the evidence, what to do, the rule.
      * 
      */
     private String message;
@@ -45,7 +45,7 @@ public final class ContentFinding {
 
     private ContentFinding() {}
     /**
-     * @return Whether the rule is advisory (its basis assumed): it never fails a {{@literal @}preview}, even under `error`.
+     * @return Whether the rule is advisory (its basis assumed): it never fails a `{{@literal @}preview}`, even under `error`.
      * 
      */
     public Boolean advisory() {
@@ -73,7 +73,7 @@ public final class ContentFinding {
         return this.field;
     }
     /**
-     * @return The line a {{@literal @}preview} shows: the field, the evidence, what to do, the rule.
+     * @return The line a `{{@literal @}preview}` shows: the field, the evidence, what to do, the rule.
      * 
      */
     public String message() {

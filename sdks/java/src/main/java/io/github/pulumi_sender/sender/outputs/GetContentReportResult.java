@@ -13,7 +13,7 @@ import java.util.Objects;
 @CustomType
 public final class GetContentReportResult {
     /**
-     * @return How many findings would fail a {{@literal @}preview} under `contentChecks` `error` (those not advisory).
+     * @return How many findings would fail a `{{@literal @}preview}` under `contentChecks` `error` (those not advisory).
      * 
      */
     private Integer errors;
@@ -25,7 +25,7 @@ public final class GetContentReportResult {
 
     private GetContentReportResult() {}
     /**
-     * @return How many findings would fail a {{@literal @}preview} under `contentChecks` `error` (those not advisory).
+     * @return How many findings would fail a `{{@literal @}preview}` under `contentChecks` `error` (those not advisory).
      * 
      */
     public Integer errors() {
