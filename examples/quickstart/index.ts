@@ -15,7 +15,8 @@ const welcome = new sender.Campaign(
     from: "Example News",
     replyTo: "news@example.com",
     contentType: "html",
-    content: "<h1>Welcome!</h1><p>Thanks for joining Example News.</p>",
+    content:
+      "<h1>Welcome!</h1><p>Thanks for joining Example News.</p><p><a href='{{unsubscribe_link}}'>Unsubscribe</a></p>",
     preheader: "Your first issue is inside",
   },
   { protect },

@@ -26,6 +26,31 @@ export interface ContentKind {
 /** The inputs the checks read, besides the format. */
 const TEXT_FIELDS = ["subject", "preheader", "content"] as const;
 
+/** The input `name` when it is text whose value is known, else undefined. */
+function knownText(inputs: Record<string, unknown>, name: string): string | undefined {
+  const value = inputs[name];
+  return typeof value === "string" && !containsUnknown(value) ? value : undefined;
+}
+
+/**
+ * What the checks read of a kind's inputs: its subject, preheader and content, the body read as
+ * plain text when the format input says so. A value not yet known is left out, and so is the
+ * content while its format is unknown.
+ */
+export function contentToCheck(spec: ContentKind, inputs: Record<string, unknown>): ContentToCheck {
+  const known = (name: string) => knownText(inputs, name);
+  const format = known(spec.formatField);
+  return {
+    subject: known("subject"),
+    preheader: known("preheader"),
+    // How the body reads is not known: it is not judged yet.
+    content: format === undefined ? undefined : known("content"),
+    format: format !== undefined && spec.plain.includes(format) ? "text" : "html",
+    marketing: spec.marketing,
+    formatField: spec.formatField,
+  };
+}
+
 /**
  * The kind's `check` result with the content findings of `news` added: as warnings (returned as
  * is), or as failures under `error`. Nothing is added when `mode` is `off`, when the schema already
@@ -44,21 +69,8 @@ export function withContentChecks(
   const watched = [...TEXT_FIELDS, spec.formatField];
   const isNew = Object.keys(before).length === 0;
   if (!isNew && watched.every((name) => (before[name] ?? "") === (now[name] ?? ""))) return checked;
-  const known = (name: string) => {
-    const value = now[name];
-    return typeof value === "string" && !containsUnknown(value) ? value : undefined;
-  };
-  const format = known(spec.formatField);
-  const input: ContentToCheck = {
-    subject: known("subject"),
-    preheader: known("preheader"),
-    // How the body reads is not known: it is not judged yet.
-    content: format === undefined ? undefined : known("content"),
-    format: format !== undefined && spec.plain.includes(format) ? "text" : "html",
-    marketing: spec.marketing,
-    formatField: spec.formatField,
-  };
-  const title = known("title");
+  const input = contentToCheck(spec, now);
+  const title = knownText(now, "title");
   const prefix =
     title === undefined
       ? say`${kindWord(spec.kind)}: `

@@ -320,7 +320,7 @@ export const attachmentSample: KindSample = {
   from         = "Example News"
   reply_to     = "news@example.com"
   content_type = "html"
-  content      = "<p>The guide is attached.</p>"
+  content      = "<p>The guide is attached.</p><p><a href='{{unsubscribe_link}}'>Unsubscribe</a></p>"
 }
 
 resource "sender_attachment" "guide_pdf" {

@@ -151,7 +151,7 @@ async function renameMade(client: SenderClient, made: Group, title: string): Pro
 /**
  * What still uses group `id`: the campaigns not yet sent whose groups hold it, and the webhooks that
  * watch it (`GET /v2/campaigns`, every page, and `GET /v2/account/webhooks`). A campaign whose list
- * answer lacks its groups is read one by one.
+ * answer lacks its groups is read one by one; one deleted meanwhile is none.
  */
 export async function usersOf(
   client: SenderClient,
@@ -160,8 +160,16 @@ export async function usersOf(
   const campaigns: string[] = [];
   for await (const campaign of client.iterateCampaigns()) {
     if (campaign.status === "SENT") continue;
-    const groups: readonly string[] | null | undefined =
-      campaign.campaign_groups ?? (await client.getCampaign(campaign.id)).campaign_groups;
+    let groups: readonly string[] | null | undefined = campaign.campaign_groups;
+    if (groups == null) {
+      try {
+        groups = (await client.getCampaign(campaign.id)).campaign_groups;
+      } catch (err) {
+        // Deleted since the list answered (a destroy deletes campaigns beside the group): it uses nothing.
+        if (isNotFound(err)) continue;
+        throw err;
+      }
+    }
     if (groups?.includes(id)) campaigns.push(campaign.id);
   }
   const webhooks = (await client.listWebhooks()).filter((hook) => hook.group === id).map((hook) => hook.id);

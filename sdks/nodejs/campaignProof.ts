@@ -20,7 +20,7 @@ import * as utilities from "./utilities";
  *     from: "Example News",
  *     replyTo: "news@example.com",
  *     contentType: "html",
- *     content: "<h1>Spring is here</h1>",
+ *     content: "<h1>Spring is here</h1><p><a href='{{unsubscribe_link}}'>Unsubscribe</a></p>",
  * });
  * const launchProof = new sender.CampaignProof("launchProof", {
  *     campaignId: launch.id,

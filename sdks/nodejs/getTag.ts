@@ -29,7 +29,7 @@ import * as utilities from "./utilities";
  *     from: "Example News",
  *     replyTo: "news@example.com",
  *     contentType: "html",
- *     content: "<h1>Welcome!</h1>",
+ *     content: "<h1>Welcome!</h1><p><a href='{{unsubscribe_link}}'>Unsubscribe</a></p>",
  * });
  * const welcomeAudience = new sender.CampaignTargeting("welcomeAudience", {
  *     campaignId: welcome.id,
@@ -111,7 +111,7 @@ export interface GetTagResult {
  *     from: "Example News",
  *     replyTo: "news@example.com",
  *     contentType: "html",
- *     content: "<h1>Welcome!</h1>",
+ *     content: "<h1>Welcome!</h1><p><a href='{{unsubscribe_link}}'>Unsubscribe</a></p>",
  * });
  * const welcomeAudience = new sender.CampaignTargeting("welcomeAudience", {
  *     campaignId: welcome.id,

@@ -15,7 +15,7 @@ func main() {
 			From:        pulumi.String("Example News"),
 			ReplyTo:     pulumi.String("news@example.com"),
 			ContentType: pulumi.String("html"),
-			Content:     pulumi.String("<h1>Welcome!</h1><p>Thanks for joining.</p>"),
+			Content:     pulumi.String("<h1>Welcome!</h1><p>Thanks for joining.</p><p><a href='{{unsubscribe_link}}'>Unsubscribe</a></p>"),
 		})
 		if err != nil {
 			return err

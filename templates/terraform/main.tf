@@ -22,7 +22,7 @@ resource "sender_campaign" "welcome" {
   from         = "Example News"
   reply_to     = "news@example.com"
   content_type = "html"
-  content      = "<h1>Welcome!</h1>"
+  content      = "<h1>Welcome!</h1><p><a href='{{unsubscribe_link}}'>Unsubscribe</a></p>"
 }
 
 # The audience by the tag's name, as the dashboard shows it.

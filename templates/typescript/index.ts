@@ -10,7 +10,7 @@ const welcome = new sender.Campaign("welcome", {
   from: "Example News",
   replyTo: "news@example.com",
   contentType: "html",
-  content: "<h1>Welcome!</h1><p>Thanks for joining.</p>",
+  content: "<h1>Welcome!</h1><p>Thanks for joining.</p><p><a href='{{unsubscribe_link}}'>Unsubscribe</a></p>",
 });
 
 // Who it goes to: the tag of your account with this name (the local emulator has "Customers"); a

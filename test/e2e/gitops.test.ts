@@ -320,9 +320,7 @@ describe("gitops example for a team: PostgreSQL state, locking, drift check, rev
           "",
           "## Content",
           "",
-          "1 finding of the content checks in the 1 campaign whose email changes (docs/content-checks.md): the preview warns each, and `sender:contentChecks: error` fails it on all but the advisory ones.",
-          "",
-          "- ⚠️ **black-friday**: content has no unsubscribe link, which every marketing email must carry; add a link whose address or text says unsubscribe \\(content check unsubscribe-link\\)",
+          "No content findings in the 1 campaign whose email changes.",
           "",
           "## black-friday: updated",
           "",
@@ -375,6 +373,7 @@ describe("gitops example for a team: PostgreSQL state, locking, drift check, rev
           "Preheader Our biggest sale of the year",
           heading,
           "Only this weekend.",
+          "Unsubscribe",
         ].join("\n");
       for (const image of [before.desktop, before.mobile]) {
         expect(image.text.replace(/\n+/g, "\n")).toBe(page("Black Friday: 30% off everything", "30% off"));

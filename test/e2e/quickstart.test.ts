@@ -23,16 +23,29 @@ const mutating = async () => (await emu.requests()).filter((r) => r.method !== "
 describe("quickstart under the real engine", () => {
   beforeAll(async () => {
     emu = await emulator(TOKEN);
-    h = await createStack(copyProgram("examples/quickstart", "quickstart"), emu);
+    // The content checks at their default (the harness turns them off for test programs): the
+    // quick start is what a newcomer copies, and it passes them.
+    h = await createStack(
+      copyProgram("examples/quickstart", "quickstart"),
+      emu,
+      {},
+      { SENDER_CONTENT_CHECKS: "" },
+    );
   });
   afterAll(async () => {
     await h?.dispose();
     await emu?.close();
   });
 
-  test("preview shows nine creates (the stack's nonce among them) and makes no mutating API call", async () => {
-    const preview = await h.stack.preview({ onOutput: h.onOutput });
+  test("preview shows nine creates (the stack's nonce among them), no content check line, and makes no mutating API call", async () => {
+    const preview = await h.stack.preview({ onOutput: h.onOutput, color: "never" });
     expect(preview.changeSummary).toEqual({ create: 9 });
+    expect(
+      h.output
+        .join("")
+        .split("\n")
+        .filter((line) => line.includes("(content check ")),
+    ).toEqual([]);
     expect(await mutating()).toEqual([]);
   });
 

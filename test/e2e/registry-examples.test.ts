@@ -156,7 +156,10 @@ async function previewUpDestroy(h: StackHandle, emu: EmulatorHandle, hidden: num
     passwordResetId: transactional[0].id,
     newSubscriberHookStatus: "ACTIVE",
     earlyBirdsGroupId: groups[0].id,
-    launchProofedHash: contentHashOf("Our spring collection is here", "<h1>Spring is here</h1>"),
+    launchProofedHash: contentHashOf(
+      "Our spring collection is here",
+      "<h1>Spring is here</h1><p><a href='{{unsubscribe_link}}'>Unsubscribe</a></p>",
+    ),
     latestSentCampaign: "Launch announcement",
     // The seeded sent campaign's.
     latestOpenRate: 90.48,

@@ -43,6 +43,7 @@ afterAll(async () => {
 describe("templates/typescript", () => {
   let dir: string;
   let previewWrites: string[];
+  let previewOutput: string;
   let upOutput: string;
 
   beforeAll(async () => {
@@ -66,9 +67,10 @@ describe("templates/typescript", () => {
     await pulumi(["config", "set", "sender:baseUrl", emu.url], dir);
     await pulumi(["config", "set", "--secret", "sender:apiToken", TOKEN], dir);
     // Type-checked by the engine, as a newcomer's program is.
-    const env = { PULUMI_NODEJS_TRANSPILE_ONLY: "false" };
+    // The content checks at their default, whatever the calling shell sets.
+    const env = { PULUMI_NODEJS_TRANSPILE_ONLY: "false", SENDER_CONTENT_CHECKS: "" };
     const mark = await emu.requestCounts();
-    await pulumi(["preview"], dir, env);
+    previewOutput = await pulumi(["preview", "--color", "never"], dir, env);
     previewWrites = (await mutatingRequestsSince(emu, mark)).requests;
     upOutput = await pulumi(["up", "--yes", "--skip-preview"], dir, env);
   }, 600_000);
@@ -84,6 +86,11 @@ describe("templates/typescript", () => {
 
   test("its preview sends no mutating request", () => {
     expect(previewWrites).toEqual([]);
+  });
+
+  test("its preview shows four creates and no content check line: the campaign passes the checks at their default", () => {
+    expect(previewOutput).toMatch(/\+ 4 to create/);
+    expect(previewOutput.split("\n").filter((line) => line.includes("(content check "))).toEqual([]);
   });
 
   test("runs up against the emulator, with the campaign and its targeting", async () => {

@@ -287,7 +287,7 @@ export const campaignSample: KindSample = {
     from: "Example News",
     replyTo: "news@example.com",
     contentType: "html",
-    content: "<h1>Welcome!</h1>",
+    content: "<h1>Welcome!</h1><p><a href='{{unsubscribe_link}}'>Unsubscribe</a></p>",
   },
   { protect: true },
 );
@@ -299,7 +299,7 @@ export const campaignSample: KindSample = {
   from         = "Example News"
   reply_to     = "news@example.com"
   content_type = "html"
-  content      = "<h1>Welcome!</h1>"
+  content      = "<h1>Welcome!</h1><p><a href='{{unsubscribe_link}}'>Unsubscribe</a></p>"
 }
 `,
 };

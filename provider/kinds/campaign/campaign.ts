@@ -52,7 +52,7 @@ import { assignWord, commandWord, fieldWord, recorded, say } from "../../words";
 const KIND = "Campaign";
 
 /** How the content checks read a campaign: a regular one, plain text when `contentType` is `text`. */
-const CAMPAIGN_CONTENT = {
+export const CAMPAIGN_CONTENT = {
   kind: KIND,
   formatField: "contentType",
   plain: ["text"],

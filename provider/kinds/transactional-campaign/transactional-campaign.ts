@@ -32,7 +32,7 @@ export {
 const KIND = "TransactionalCampaign";
 
 /** How the content checks read a transactional campaign: no unsubscribe link needed, plain text when `editor` is `plain`. */
-const TRANSACTIONAL_CONTENT = {
+export const TRANSACTIONAL_CONTENT = {
   kind: KIND,
   formatField: "editor",
   plain: ["plain"],

@@ -52,7 +52,7 @@ import (
 //				From:        pulumi.String("Example News"),
 //				ReplyTo:     pulumi.String("news@example.com"),
 //				ContentType: pulumi.String("html"),
-//				Content:     pulumi.String("<h1>Welcome!</h1>"),
+//				Content:     pulumi.String("<h1>Welcome!</h1><p><a href='{{unsubscribe_link}}'>Unsubscribe</a></p>"),
 //			})
 //			if err != nil {
 //				return err

@@ -99,7 +99,7 @@ class Attachment(pulumi.CustomResource):
             from_="Example News",
             reply_to="news@example.com",
             content_type="html",
-            content="<h1>Welcome!</h1>")
+            content="<h1>Welcome!</h1><p><a href='{{unsubscribe_link}}'>Unsubscribe</a></p>")
         welcome_audience = sender.CampaignTargeting("welcomeAudience",
             campaign_id=welcome.id,
             tag_ids=[
@@ -156,7 +156,7 @@ class Attachment(pulumi.CustomResource):
             from_="Example News",
             reply_to="news@example.com",
             content_type="html",
-            content="<h1>Welcome!</h1>")
+            content="<h1>Welcome!</h1><p><a href='{{unsubscribe_link}}'>Unsubscribe</a></p>")
         welcome_audience = sender.CampaignTargeting("welcomeAudience",
             campaign_id=welcome.id,
             tag_ids=[

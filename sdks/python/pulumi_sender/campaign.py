@@ -284,7 +284,7 @@ class Campaign(pulumi.CustomResource):
             from_="Example News",
             reply_to="news@example.com",
             content_type="html",
-            content="<h1>Welcome!</h1>")
+            content="<h1>Welcome!</h1><p><a href='{{unsubscribe_link}}'>Unsubscribe</a></p>")
         welcome_audience = sender.CampaignTargeting("welcomeAudience",
             campaign_id=welcome.id,
             tag_ids=[
@@ -321,7 +321,7 @@ class Campaign(pulumi.CustomResource):
             from_="Example News",
             reply_to="news@example.com",
             content_type="html",
-            content="<h1>Spring is here</h1>")
+            content="<h1>Spring is here</h1><p><a href='{{unsubscribe_link}}'>Unsubscribe</a></p>")
         launch_proof = sender.CampaignProof("launchProof",
             campaign_id=launch.id,
             addresses=[
@@ -373,7 +373,7 @@ class Campaign(pulumi.CustomResource):
             from_="Example News",
             reply_to="news@example.com",
             content_type="html",
-            content="<h1>Welcome!</h1>")
+            content="<h1>Welcome!</h1><p><a href='{{unsubscribe_link}}'>Unsubscribe</a></p>")
         welcome_audience = sender.CampaignTargeting("welcomeAudience",
             campaign_id=welcome.id,
             tag_ids=[
@@ -410,7 +410,7 @@ class Campaign(pulumi.CustomResource):
             from_="Example News",
             reply_to="news@example.com",
             content_type="html",
-            content="<h1>Spring is here</h1>")
+            content="<h1>Spring is here</h1><p><a href='{{unsubscribe_link}}'>Unsubscribe</a></p>")
         launch_proof = sender.CampaignProof("launchProof",
             campaign_id=launch.id,
             addresses=[

@@ -113,7 +113,7 @@ class CampaignProof(pulumi.CustomResource):
             from_="Example News",
             reply_to="news@example.com",
             content_type="html",
-            content="<h1>Spring is here</h1>")
+            content="<h1>Spring is here</h1><p><a href='{{unsubscribe_link}}'>Unsubscribe</a></p>")
         launch_proof = sender.CampaignProof("launchProof",
             campaign_id=launch.id,
             addresses=[
@@ -152,7 +152,7 @@ class CampaignProof(pulumi.CustomResource):
             from_="Example News",
             reply_to="news@example.com",
             content_type="html",
-            content="<h1>Spring is here</h1>")
+            content="<h1>Spring is here</h1><p><a href='{{unsubscribe_link}}'>Unsubscribe</a></p>")
         launch_proof = sender.CampaignProof("launchProof",
             campaign_id=launch.id,
             addresses=[

@@ -78,7 +78,7 @@ def get_tag(name: Optional[_builtins.str] = None,
         from_="Example News",
         reply_to="news@example.com",
         content_type="html",
-        content="<h1>Welcome!</h1>")
+        content="<h1>Welcome!</h1><p><a href='{{unsubscribe_link}}'>Unsubscribe</a></p>")
     welcome_audience = sender.CampaignTargeting("welcomeAudience",
         campaign_id=welcome.id,
         tag_ids=[
@@ -135,7 +135,7 @@ def get_tag_output(name: pulumi.Input[Optional[_builtins.str]] = None,
         from_="Example News",
         reply_to="news@example.com",
         content_type="html",
-        content="<h1>Welcome!</h1>")
+        content="<h1>Welcome!</h1><p><a href='{{unsubscribe_link}}'>Unsubscribe</a></p>")
     welcome_audience = sender.CampaignTargeting("welcomeAudience",
         campaign_id=welcome.id,
         tag_ids=[

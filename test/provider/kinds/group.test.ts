@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
-import { keptWarning } from "../../../provider/kinds/group";
+import { keptWarning, usersOf } from "../../../provider/kinds/group";
 import { type Harness, NO_CHANGE, startHarness, UPDATE } from "./harness";
 
 let harness: Harness;
@@ -135,6 +135,30 @@ describe("Group", () => {
     expect(await groups()).toEqual(["grp001 Main list", "grp002 Beta testers"]);
     // The subscribers stay: the seeded account still has its 23 active ones.
     expect((await harness.client.getActiveSubscribers()).active_subscribers).toBe(23);
+  });
+
+  test("a campaign deleted between the list and its own read uses nothing (a destroy deletes them side by side)", async () => {
+    const created = await harness.providers.Group.create({ title: "Early birds", ownershipMark: "1a2b3c4d" });
+    const campaign = await harness.client.createCampaign({
+      title: "Hello",
+      subject: "Hello",
+      from: "Example News",
+      reply_to: "news@example.com",
+      content_type: "html",
+      content: "<p>Hi</p>",
+      groups: [created.id],
+    });
+    const read = harness.client.getCampaign.bind(harness.client);
+    const spy = vi.spyOn(harness.client, "getCampaign").mockImplementation(async (id) => {
+      if (id === campaign.id) await harness.client.deleteCampaigns([id]);
+      return read(id);
+    });
+    try {
+      expect(await usersOf(harness.client, created.id)).toEqual({ campaigns: [], webhooks: [] });
+      expect(spy.mock.calls.map(([id]) => id)).toContain(campaign.id);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   test("deletes a group no unsent campaign and no webhook uses; a group already gone is no error", async () => {

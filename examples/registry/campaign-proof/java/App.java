@@ -26,7 +26,7 @@ public class App {
             .from("Example News")
             .replyTo("news@example.com")
             .contentType("html")
-            .content("<h1>Spring is here</h1>")
+            .content("<h1>Spring is here</h1><p><a href='{{unsubscribe_link}}'>Unsubscribe</a></p>")
             .build());
 
         var launchProof = new CampaignProof("launchProof", CampaignProofArgs.builder()

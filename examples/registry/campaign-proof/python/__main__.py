@@ -7,7 +7,7 @@ launch = sender.Campaign("launch",
     from_="Example News",
     reply_to="news@example.com",
     content_type="html",
-    content="<h1>Spring is here</h1>")
+    content="<h1>Spring is here</h1><p><a href='{{unsubscribe_link}}'>Unsubscribe</a></p>")
 launch_proof = sender.CampaignProof("launchProof",
     campaign_id=launch.id,
     addresses=[

@@ -47,7 +47,7 @@ public class App {
             .from("Example News")
             .replyTo("news@example.com")
             .contentType("html")
-            .content("<h1>Welcome!</h1>")
+            .content("<h1>Welcome!</h1><p><a href='{{unsubscribe_link}}'>Unsubscribe</a></p>")
             .build());
 
         var welcomeAudience = new CampaignTargeting("welcomeAudience", CampaignTargetingArgs.builder()

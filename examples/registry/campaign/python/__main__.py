@@ -10,7 +10,7 @@ welcome = sender.Campaign("welcome",
     from_="Example News",
     reply_to="news@example.com",
     content_type="html",
-    content="<h1>Welcome!</h1>")
+    content="<h1>Welcome!</h1><p><a href='{{unsubscribe_link}}'>Unsubscribe</a></p>")
 welcome_audience = sender.CampaignTargeting("welcomeAudience",
     campaign_id=welcome.id,
     tag_ids=[

@@ -16,7 +16,7 @@ const welcome = new sender.Campaign("welcome", {
     from: "Example News",
     replyTo: "news@example.com",
     contentType: "html",
-    content: "<h1>Welcome!</h1>",
+    content: "<h1>Welcome!</h1><p><a href='{{unsubscribe_link}}'>Unsubscribe</a></p>",
 });
 const welcomeAudience = new sender.CampaignTargeting("welcomeAudience", {
     campaignId: welcome.id,

@@ -1,6 +1,6 @@
 data "sender_content_report" "news" {
   subject      = "Spring is here"
-  content      = file("${path.module}/newsletter.html")
+  content      = "<h1>Spring is here</h1><img src='https://example.com/spring.png'>"
   content_type = "html"
 }
 

@@ -4,7 +4,7 @@ resource "sender_campaign" "guide" {
   from         = "Example News"
   reply_to     = "news@example.com"
   content_type = "html"
-  content      = "<p>The guide is attached.</p>"
+  content      = "<p>The guide is attached.</p><p><a href='{{unsubscribe_link}}'>Unsubscribe</a></p>"
 }
 
 resource "sender_attachment" "guide_pdf" {

@@ -4,7 +4,7 @@ resource "sender_campaign" "launch" {
   from         = "Example News"
   reply_to     = "news@example.com"
   content_type = "html"
-  content      = "<h1>It is here</h1>"
+  content      = "<h1>It is here</h1><p><a href='{{unsubscribe_link}}'>Unsubscribe</a></p>"
 }
 
 resource "sender_campaign_follow_up" "launch_nudge" {

@@ -4,7 +4,7 @@ resource "sender_campaign" "summer" {
   from         = "Example News"
   reply_to     = "news@example.com"
   content_type = "html"
-  content      = "<h1>Summer preview</h1>"
+  content      = "<h1>Summer preview</h1><p><a href='{{unsubscribe_link}}'>Unsubscribe</a></p>"
 }
 
 # A proof to the team's inboxes before the send: sent at apply, and again when the campaign's

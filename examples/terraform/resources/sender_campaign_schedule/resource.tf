@@ -4,7 +4,7 @@ resource "sender_campaign" "january" {
   from         = "Example News"
   reply_to     = "news@example.com"
   content_type = "html"
-  content      = "<h1>January</h1>"
+  content      = "<h1>January</h1><p><a href='{{unsubscribe_link}}'>Unsubscribe</a></p>"
 }
 
 data "sender_tag" "newsletter" {

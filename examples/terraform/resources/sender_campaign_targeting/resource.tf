@@ -4,7 +4,7 @@ resource "sender_campaign" "spring" {
   from         = "Example News"
   reply_to     = "news@example.com"
   content_type = "html"
-  content      = "<h1>Spring sale</h1>"
+  content      = "<h1>Spring sale</h1><p><a href='{{unsubscribe_link}}'>Unsubscribe</a></p>"
 }
 
 # The audience by the tags' names, as the dashboard shows them.

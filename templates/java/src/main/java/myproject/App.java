@@ -25,7 +25,7 @@ public class App {
             .from("Example News")
             .replyTo("news@example.com")
             .contentType("html")
-            .content("<h1>Welcome!</h1><p>Thanks for joining.</p>")
+            .content("<h1>Welcome!</h1><p>Thanks for joining.</p><p><a href='{{unsubscribe_link}}'>Unsubscribe</a></p>")
             .build());
 
         // Who it goes to: the tag of your account with this name (the local emulator has "Customers");

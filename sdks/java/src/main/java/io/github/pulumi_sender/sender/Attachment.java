@@ -70,7 +70,7 @@ import javax.annotation.Nullable;
  *             .from("Example News")
  *             .replyTo("news}{@literal @}{@code example.com")
  *             .contentType("html")
- *             .content("<h1>Welcome!</h1>")
+ *             .content("<h1>Welcome!</h1><p><a href='}{{{@code unsubscribe_link}}}{@code '>Unsubscribe</a></p>")
  *             .build());
  * 
  *         var welcomeAudience = new CampaignTargeting("welcomeAudience", CampaignTargetingArgs.builder()

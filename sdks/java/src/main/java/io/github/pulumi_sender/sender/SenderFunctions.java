@@ -1534,7 +1534,7 @@ public final class SenderFunctions {
      *             .from("Example News")
      *             .replyTo("news}{@literal @}{@code example.com")
      *             .contentType("html")
-     *             .content("<h1>Welcome!</h1>")
+     *             .content("<h1>Welcome!</h1><p><a href='}{{{@code unsubscribe_link}}}{@code '>Unsubscribe</a></p>")
      *             .build());
      * 
      *         var welcomeAudience = new CampaignTargeting("welcomeAudience", CampaignTargetingArgs.builder()
@@ -1632,7 +1632,7 @@ public final class SenderFunctions {
      *             .from("Example News")
      *             .replyTo("news}{@literal @}{@code example.com")
      *             .contentType("html")
-     *             .content("<h1>Welcome!</h1>")
+     *             .content("<h1>Welcome!</h1><p><a href='}{{{@code unsubscribe_link}}}{@code '>Unsubscribe</a></p>")
      *             .build());
      * 
      *         var welcomeAudience = new CampaignTargeting("welcomeAudience", CampaignTargetingArgs.builder()
@@ -1730,7 +1730,7 @@ public final class SenderFunctions {
      *             .from("Example News")
      *             .replyTo("news}{@literal @}{@code example.com")
      *             .contentType("html")
-     *             .content("<h1>Welcome!</h1>")
+     *             .content("<h1>Welcome!</h1><p><a href='}{{{@code unsubscribe_link}}}{@code '>Unsubscribe</a></p>")
      *             .build());
      * 
      *         var welcomeAudience = new CampaignTargeting("welcomeAudience", CampaignTargetingArgs.builder()
@@ -1828,7 +1828,7 @@ public final class SenderFunctions {
      *             .from("Example News")
      *             .replyTo("news}{@literal @}{@code example.com")
      *             .contentType("html")
-     *             .content("<h1>Welcome!</h1>")
+     *             .content("<h1>Welcome!</h1><p><a href='}{{{@code unsubscribe_link}}}{@code '>Unsubscribe</a></p>")
      *             .build());
      * 
      *         var welcomeAudience = new CampaignTargeting("welcomeAudience", CampaignTargetingArgs.builder()
@@ -1926,7 +1926,7 @@ public final class SenderFunctions {
      *             .from("Example News")
      *             .replyTo("news}{@literal @}{@code example.com")
      *             .contentType("html")
-     *             .content("<h1>Welcome!</h1>")
+     *             .content("<h1>Welcome!</h1><p><a href='}{{{@code unsubscribe_link}}}{@code '>Unsubscribe</a></p>")
      *             .build());
      * 
      *         var welcomeAudience = new CampaignTargeting("welcomeAudience", CampaignTargetingArgs.builder()
