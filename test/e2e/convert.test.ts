@@ -41,7 +41,10 @@ describe("pulumi convert of the example YAML program", () => {
       copyProgram("examples/yaml", "convert-yaml"),
       { url: "http://127.0.0.1:9", token: "unused" },
       { baseUrl: emu.url },
-      { PATH: pluginPath() },
+      // The checks at their default, with SENDER_CONTENT_CHECKS unset (Node's spawn drops an undefined
+      // value): the SDKs would put even an empty one in the explicit provider's inputs, which the
+      // YAML program never reads, and the converted program's preview would show that change.
+      { PATH: pluginPath(), SENDER_CONTENT_CHECKS: undefined as unknown as string },
       [emu.url],
     );
     await h.stack.setConfig("apiToken", { value: TOKEN, secret: true });
