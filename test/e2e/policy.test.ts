@@ -148,6 +148,8 @@ describe("a TypeScript program on the dynamic resources", () => {
   });
 
   test("a body without an unsubscribe link and with a misspelt tag: content-checks names both, advisory; mandatory it fails", async () => {
+    // The schedule as the compliant program has it (the test before this one moved it nearer).
+    await h.stack.setConfig("sendAt", { value: fromNow(24 * HOUR) });
     await h.stack.setConfig("content", { value: "<p>Hello {{ frstname }}</p>" });
     const advisory = await preview(h, domains);
     const line = "- [advisory]  content-checks  (pulumi-nodejs:dynamic/sender:Campaign: welcome)";
