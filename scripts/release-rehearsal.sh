@@ -441,6 +441,10 @@ run_template() {
 }
 
 # Go never fetches a version it has cached: an earlier build of the same version would shadow this one.
+# The Go runs' module cache: the rehearsal's own (-modcacherw, so that the work folder's removal can
+# delete it). The user's is shared with the e2e files that build the Go SDK at the same time, and
+# removing our module from it under them left one of them with init.go and not group.go.
+export GOMODCACHE="$work/gomodcache"
 forget_go_sdk() {
   local gomodcache d
   gomodcache="$(go env GOMODCACHE)"
@@ -475,7 +479,7 @@ PULUMI_NODEJS_TRANSPILE_ONLY=false run_template typescript typescript-release re
 PULUMI_NODEJS_TRANSPILE_ONLY=false run_template typescript-native typescript-native-release release "$with_node"
 run_template python python-release release "$no_node_path"
 forget_go_sdk
-GOFLAGS=-mod=mod run_template go go-release release "$no_node_path"
+GOFLAGS="-mod=mod -modcacherw" run_template go go-release release "$no_node_path"
 run_template yaml yaml-release release "$no_node_path"
 HOME="$java_release_home" MAVEN_OPTS="-Duser.home=$java_release_home" \
   run_template java java-release release "$no_node_path"
@@ -483,7 +487,7 @@ PULUMI_NODEJS_TRANSPILE_ONLY=false run_template typescript typescript registries
 PULUMI_NODEJS_TRANSPILE_ONLY=false run_template typescript-native typescript-native registries "$with_node"
 run_template python python registries "$no_node_path"
 forget_go_sdk
-GOFLAGS=-mod=mod run_template go go registries "$no_node_path"
+GOFLAGS="-mod=mod -modcacherw" run_template go go registries "$no_node_path"
 run_template yaml yaml registries "$no_node_path"
 HOME="$java_home_dir" MAVEN_OPTS="-Duser.home=$java_home_dir" run_template java java registries "$no_node_path"
 # darwin-arm64's plugin is bun-compiled: the same build for linux-amd64 runs the YAML template too,
