@@ -321,6 +321,24 @@ export async function readAccountPages<T>(
   return undefined;
 }
 
+/**
+ * The records of the first `pages` pages of a paged list, page after page, stopping at its last
+ * page; an answer without `meta` is the whole list. What a create's look-up searches (the newest
+ * records first), where {@link readAccountPages} wants every record or none.
+ */
+export async function readFirstPages<T>(
+  readPage: (page: number) => Promise<{ data: T[]; meta?: { last_page: number } | undefined }>,
+  pages: number,
+): Promise<T[]> {
+  const found: T[] = [];
+  for (let page = 1; page <= pages; page++) {
+    const answer = await readPage(page);
+    found.push(...answer.data);
+    if (answer.meta === undefined || page >= answer.meta.last_page) break;
+  }
+  return found;
+}
+
 /** Every id of a paged account list; undefined when it has more than {@link ACCOUNT_LIST_MAX_PAGES} pages. */
 async function readAccountList(
   readPage: (page: number) => Promise<{ data: { id: string }[]; meta?: { last_page: number } | undefined }>,

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { type CreateGroupBody, type Group, type KnownKeys, type SenderClient, shorten } from "../client";
 import { markedTitle, sameTitle } from "../core/autoname";
+import { readFirstPages } from "../core/context";
 import { journalForget, journalIds, journalKey } from "../core/create-journal";
 import { createOnce, createOptionsOf } from "../core/create-once";
 import { defineResource } from "../core/define";
@@ -112,14 +113,8 @@ function outputsOf(inputs: GroupInputs, record: Group, title?: string): GroupOut
 }
 
 /** Every group of the account, up to `pages` pages of 100. */
-async function listGroups(client: SenderClient, pages: number): Promise<Group[]> {
-  const found: Group[] = [];
-  for (let page = 1; page <= pages; page++) {
-    const answer = await client.listGroups({ page, limit: 100 });
-    found.push(...answer.data);
-    if (answer.meta === undefined || page >= answer.meta.last_page) break;
-  }
-  return found;
+function listGroups(client: SenderClient, pages: number): Promise<Group[]> {
+  return readFirstPages((page) => client.listGroups({ page, limit: 100 }), pages);
 }
 
 /** Takes over an existing group; a different title is renamed in place. */

@@ -12,7 +12,7 @@ import type * as api from "../../client/schemas";
 import { markedTitle, sameTitle } from "../../core/autoname";
 import { campaignContentHash } from "../../core/content-hash";
 import { withContentChecks } from "../../core/content-in-check";
-import type { ProviderContext } from "../../core/context";
+import { type ProviderContext, readFirstPages } from "../../core/context";
 import { journalForget, journalIds, journalKey } from "../../core/create-journal";
 import { createOnce, createOptionsOf, removeLeftovers } from "../../core/create-once";
 import { defineResource } from "../../core/define";
@@ -194,14 +194,11 @@ const LIST_PAGES = 10;
 const SEARCH_PAGE_SIZE = 100;
 
 /** The DRAFT campaigns, newest first, up to `pages` pages. */
-async function listDrafts(client: SenderClient, pages: number): Promise<api.Campaign[]> {
-  const found: api.Campaign[] = [];
-  for (let page = 1; page <= pages; page++) {
-    const answer = await client.listCampaigns({ status: "DRAFT", page, limit: SEARCH_PAGE_SIZE });
-    found.push(...answer.data);
-    if (page >= answer.meta.last_page) break;
-  }
-  return found;
+function listDrafts(client: SenderClient, pages: number): Promise<api.Campaign[]> {
+  return readFirstPages(
+    (page) => client.listCampaigns({ status: "DRAFT", page, limit: SEARCH_PAGE_SIZE }),
+    pages,
+  );
 }
 
 /** The DRAFT campaigns of the context's one list (taken when first needed). */
