@@ -81,8 +81,11 @@ export async function transactionalForRead(
   });
 }
 
-/** The one rule of {@link campaignForRead} and {@link transactionalForRead}, for a record of a paged list. */
-async function recordForRead<T extends { modified: string }>(
+/**
+ * The one rule of {@link campaignForRead}, {@link transactionalForRead} and {@link webhookForRead},
+ * for a record of a paged list: never a record this context wrote, before or while the page was read.
+ */
+async function recordForRead<T extends object>(
   context: ProviderContext,
   id: string,
   how: {
@@ -98,7 +101,9 @@ async function recordForRead<T extends { modified: string }>(
     const { recorded } = how;
     const proven =
       how.carries(listed) ||
-      (typeof recorded === "string" && recorded !== "" && listed.modified === recorded);
+      (typeof recorded === "string" &&
+        recorded !== "" &&
+        (listed as { modified?: unknown }).modified === recorded);
     if (proven) return { record: listed, listed: true };
   }
   return { record: await how.get(), listed: false };
@@ -112,6 +117,11 @@ async function recordForRead<T extends { modified: string }>(
  * @throws SenderError what the GET throws (a 404: the webhook is gone).
  */
 export async function webhookForRead(context: ProviderContext, id: string): Promise<api.Webhook> {
-  const listed = context.written(id) ? undefined : await context.listedWebhook(id);
-  return listed !== undefined && !context.written(id) ? listed : context.client().getWebhook(id);
+  const { record } = await recordForRead(context, id, {
+    listed: () => context.listedWebhook(id),
+    get: () => context.client().getWebhook(id),
+    carries: () => true,
+    recorded: undefined,
+  });
+  return record;
 }
