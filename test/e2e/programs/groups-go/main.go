@@ -16,7 +16,7 @@ func main() {
 		if title == "" {
 			title = "Early birds"
 		}
-		main := sender.LookupGroupOutput(ctx, sender.LookupGroupOutputArgs{Name: pulumi.String("Main list")})
+		mainList := sender.LookupGroupOutput(ctx, sender.LookupGroupOutputArgs{Name: pulumi.String("Main list")})
 		earlyBirds, err := sender.NewGroup(ctx, "earlyBirds", &sender.GroupArgs{
 			Title:            pulumi.String(title),
 			DeleteEvenIfUsed: pulumi.Bool(cfg.GetBool("deleteEvenIfUsed")),
@@ -32,7 +32,7 @@ func main() {
 			ReplyTo:     pulumi.String("news@example.com"),
 			ContentType: pulumi.String("html"),
 			Content:     pulumi.String("<p>Hello</p>"),
-			Groups:      pulumi.StringArray{groupId, main.Id()},
+			Groups:      pulumi.StringArray{groupId, mainList.Id()},
 		})
 		if err != nil {
 			return err
@@ -47,7 +47,7 @@ func main() {
 		}
 		ctx.Export("groupId", earlyBirds.ID())
 		ctx.Export("groupTitle", earlyBirds.Title)
-		ctx.Export("mainListId", main.Id())
+		ctx.Export("mainListId", mainList.Id())
 		ctx.Export("campaignId", news.ID())
 		ctx.Export("webhookId", earlyJoins.ID())
 		return nil
