@@ -23,6 +23,8 @@ const LONGEST_FIRST = [
   // Two OpenTofu workspaces' applies and plans, then a YAML stack's ups, imports and previews; not yet measured in a CI run.
   "plans-converge",
   "upgrade", // 188 alone at load average 3 to 6 (its pack and install included), not yet in a CI run
+  // 125 to 145 alone at load average 4 to 6 (six Pulumi stacks, Java's 39 to 53 of it, and OpenTofu), not yet in a CI run
+  "groups",
   "package-install", // 179
   "ownership", // 155
   "stack-place", // not yet measured in a CI run: four stacks

@@ -1,12 +1,23 @@
 // Groups as code (issue 58) under the real engines: a group made by title and one found by name,
 // used by a campaign's groups and a webhook's relationId; renamed in place (an update, never a
 // replacement); imported; destroyed, except while a campaign made outside the stack still uses it,
-// unless deleteEvenIfUsed was applied first. The dynamic TypeScript package, Pulumi YAML on the
-// plugin, and OpenTofu on the Terraform door.
+// unless deleteEvenIfUsed was applied first. The dynamic TypeScript package; on the plugin, Pulumi
+// YAML and the generated SDKs of TypeScript, Python, Go and Java; and OpenTofu on the Terraform door.
+import * as fs from "node:fs";
+import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { pluginPath } from "../support/plugin";
+import { GO_MODULE } from "../../provider/plugin/schema";
+import { goOnCheckoutSdk, javaOnSdkArtifact, pythonOnCheckoutSdk } from "../support/languages";
+import { pluginAndHosts, pluginPath } from "../support/plugin";
 import { cli } from "../support/run";
-import { copyProgram, createStack, type EmulatorHandle, emulator, type StackHandle } from "../support/stack";
+import {
+  copyProgram,
+  createStack,
+  type EmulatorHandle,
+  emulator,
+  mutatingRequestsSince,
+  type StackHandle,
+} from "../support/stack";
 import { openTofu, providerBlock, type Tofu } from "../support/tofu";
 
 const TOKEN = "tok-e2e-groups-Rk6Vd3Nq";
@@ -49,13 +60,17 @@ const keptLine = (id: string, campaign: string, command: string) =>
 
 /**
  * The Pulumi doors' scenario on one stack: up, a rename in place, a destroy that keeps a used group,
- * then the opt-in that deletes it. `makeStack` makes a stack of the program for the door.
+ * then the opt-in that deletes it. `makeStack` makes a stack of the program for the door. Given
+ * `imported` (the plugin's doors: the dynamic package's resources are not importable by type), the
+ * emptied stack then imports the seeded group grp002, and the code the engine wrote for it in the
+ * program's language is these lines.
  */
 function pulumiScenario(
   door: string,
   /** The resources beside the program's three: the stack, and the dynamic package's nonce. */
   around: number,
   makeStack: (emu: EmulatorHandle) => Promise<StackHandle>,
+  imported?: readonly string[],
 ) {
   describe(`${door}: a group made by title and one found by name`, () => {
     let emu: EmulatorHandle;
@@ -133,6 +148,27 @@ function pulumiScenario(
       expect(await groupLines(emu)).not.toContain(`${second} Night owls`);
       expect((await emu.api("GET", "active_subscribers")).body.data.active_subscribers).toBe(23);
     });
+
+    if (imported)
+      test("pulumi import takes the seeded group by id, writing nothing, and writes its code", async () => {
+        const groups = async () =>
+          (JSON.parse(await h.exportState()).deployment.resources ?? []).filter(
+            (r: { type: string }) => r.type === "sender:index:Group",
+          );
+        expect(await groups()).toEqual([]);
+        const mark = await emu.requestCounts();
+        // Beside the backend, outside the program's folder, which nothing runs again.
+        const code = path.join(path.dirname(h.backend), "imported-code");
+        const args = ["import", "sender:index:Group", "beta", "grp002", "--yes", "--out", code];
+        expect(await cli(h, h.dir, [...args, "--stack", "e2e"])).toContain("1 imported");
+        expect(await mutatingRequestsSince(emu, mark)).toEqual({ count: 0, requests: [] });
+        expect((await groups()).map((r: any) => [r.id, r.inputs.title])).toEqual([
+          ["grp002", "Beta testers"],
+        ]);
+        expect(fs.readFileSync(code, "utf8").split("\n")).toEqual(imported);
+        // The stack keeps the group (protected, as import makes it): dispose removes the backend, never
+        // destroys, so the seeded group stays.
+      });
   });
 }
 
@@ -140,55 +176,134 @@ pulumiScenario("the dynamic TypeScript package", 2, (emu) =>
   createStack(copyProgram("test/e2e/programs/groups", "groups-dynamic"), emu),
 );
 
-pulumiScenario("Pulumi YAML on the plugin", 1, async (emu) => {
-  const h = await createStack(
-    copyProgram("test/e2e/programs/yaml-groups", "groups-yaml"),
-    emu,
-    {},
-    {
-      PATH: pluginPath(),
-    },
-  );
-  return h;
-});
+pulumiScenario(
+  "Pulumi YAML on the plugin",
+  1,
+  (emu) =>
+    createStack(copyProgram("test/e2e/programs/yaml-groups", "groups-yaml"), emu, {}, { PATH: pluginPath() }),
+  [
+    "resources:",
+    "  beta:",
+    "    type: sender:Group",
+    "    properties:",
+    "      title: Beta testers",
+    "    options:",
+    "      protect: true",
+    "",
+  ],
+);
 
-describe("Pulumi YAML on the plugin: import", () => {
-  let emu: EmulatorHandle;
-  let h: StackHandle;
-
-  beforeAll(async () => {
-    emu = await emulator(TOKEN);
-    h = await createStack(
-      copyProgram("test/e2e/programs/yaml-groups", "groups-yaml-import"),
+pulumiScenario(
+  "TypeScript on the generated Node.js SDK",
+  1,
+  (emu) =>
+    createStack(
+      copyProgram("test/e2e/programs/groups-native", "groups-native"),
       emu,
       {},
-      {
-        PATH: pluginPath(),
-      },
-    );
-  });
-  afterAll(async () => {
-    await h?.dispose();
-    await emu?.close();
-  });
+      { PATH: pluginPath() },
+    ),
+  [
+    'import * as pulumi from "@pulumi/pulumi";',
+    'import * as sender from "pulumi-sender-native";',
+    "",
+    'const beta = new sender.Group("beta", {title: "Beta testers"}, {',
+    "    protect: true,",
+    "});",
+    "",
+  ],
+);
 
-  test("pulumi import takes a seeded group by its id, with its title as the input, writing nothing", async () => {
-    await emu.clearRequests();
-    const out = await cli(
-      h,
-      h.dir,
-      ["import", "sender:index:Group", "beta", "grp002", "--yes", "--stack", "e2e"],
-      {
-        PATH: pluginPath(),
-      },
-    );
-    expect(out).toContain("1 imported");
-    expect(await mutations(emu)).toEqual([]);
-    const state = JSON.parse(await h.exportState()).deployment.resources;
-    const beta = state.find((r: { type: string }) => r.type === "sender:index:Group");
-    expect([beta.id, beta.inputs.title]).toEqual(["grp002", "Beta testers"]);
-  });
-});
+pulumiScenario(
+  "Python on the generated Python SDK",
+  1,
+  async (emu) => {
+    const dir = copyProgram("test/e2e/programs/groups-python", "groups-python");
+    const env = await pythonOnCheckoutSdk(dir, "groups-python");
+    return createStack(dir, emu, {}, { PATH: await pluginAndHosts(), ...env });
+  },
+  [
+    "import pulumi",
+    "import pulumi_sender as sender",
+    "",
+    'beta = sender.Group("beta", title="Beta testers",',
+    "opts = pulumi.ResourceOptions(protect=True))",
+    "",
+  ],
+);
+
+pulumiScenario(
+  "Go on the generated Go SDK",
+  1,
+  async (emu) => {
+    const dir = copyProgram("test/e2e/programs/groups-go", "groups-go");
+    goOnCheckoutSdk(dir, "groups-go");
+    return createStack(dir, emu, {}, { PATH: await pluginAndHosts() });
+  },
+  [
+    "package main",
+    "",
+    "import (",
+    `\t"${GO_MODULE}/sender"`,
+    '\t"github.com/pulumi/pulumi/sdk/v3/go/pulumi"',
+    ")",
+    "",
+    "func main() {",
+    "\tpulumi.Run(func(ctx *pulumi.Context) error {",
+    '\t\t_, err := sender.NewGroup(ctx, "beta", &sender.GroupArgs{',
+    '\t\t\tTitle: pulumi.String("Beta testers"),',
+    "\t\t}, pulumi.Protect(true))",
+    "\t\tif err != nil {",
+    "\t\t\treturn err",
+    "\t\t}",
+    "\t\treturn nil",
+    "\t})",
+    "}",
+    "",
+  ],
+);
+
+pulumiScenario(
+  "Java on the generated Java SDK",
+  1,
+  async (emu) => {
+    const dir = copyProgram("test/e2e/programs/groups-java", "groups-java");
+    const env = await javaOnSdkArtifact(dir, "groups-java", "groups.App");
+    return createStack(dir, emu, {}, { PATH: pluginPath(), ...env });
+  },
+  [
+    "package generated_program;",
+    "",
+    "import com.pulumi.Context;",
+    "import com.pulumi.Pulumi;",
+    "import com.pulumi.core.Output;",
+    "import io.github.pulumi_sender.sender.Group;",
+    "import io.github.pulumi_sender.sender.GroupArgs;",
+    "import com.pulumi.resources.CustomResourceOptions;",
+    "import java.util.List;",
+    "import java.util.ArrayList;",
+    "import java.util.Map;",
+    "import java.io.File;",
+    "import java.nio.file.Files;",
+    "import java.nio.file.Paths;",
+    "",
+    "public class App {",
+    "    public static void main(String[] args) {",
+    "        Pulumi.run(App::stack);",
+    "    }",
+    "",
+    "    public static void stack(Context ctx) {",
+    '        var beta = new Group("beta", GroupArgs.builder()',
+    '            .title("Beta testers")',
+    "            .build(), CustomResourceOptions.builder()",
+    "                .protect(true)",
+    "                .build());",
+    "",
+    "    }",
+    "}",
+    "",
+  ],
+);
 
 describe("OpenTofu: sender_group and data.sender_group", () => {
   let emu: EmulatorHandle;

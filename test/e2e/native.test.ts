@@ -1,5 +1,4 @@
 import * as fs from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { LAUNCH_CONTENT } from "../../emulator/seed";
@@ -7,8 +6,9 @@ import { autonamedTitleOf, instanceMark } from "../../provider/core/autoname";
 import { RESOURCE_KINDS } from "../../provider/kinds/registry";
 import { GO_MODULE } from "../../provider/plugin/schema";
 import { freshDir } from "../support/folders";
+import { goOnCheckoutSdk, pythonOnCheckoutSdk } from "../support/languages";
 import { pluginAndHosts, pluginPath, pluginTarball, VERSION } from "../support/plugin";
-import { cli, scriptOutput, sh } from "../support/run";
+import { cli } from "../support/run";
 import { ours, SEEDED_CAMPAIGNS, SEEDED_TRANSACTIONAL } from "../support/seeded";
 import {
   copyProgram,
@@ -16,7 +16,6 @@ import {
   type EmulatorHandle,
   emulator,
   ensurePulumiOnPath,
-  ROOT,
   type StackHandle,
 } from "../support/stack";
 
@@ -578,14 +577,7 @@ describe("a Go program on the generated Go SDK, under the engine", () => {
   beforeAll(async () => {
     emu = await emulator(TOKEN);
     const dir = copyProgram("test/e2e/programs/native-go", "native-go");
-    // The requirements of tools/sdkgen (same versions as its cached build) plus the SDK, replaced by sdks/go.
-    const sdkgen = path.join(ROOT, "tools/sdkgen");
-    const requires = fs.readFileSync(path.join(sdkgen, "go.mod"), "utf8").replace(/^module .*$/m, "");
-    fs.writeFileSync(
-      path.join(dir, "go.mod"),
-      `module native-go\n${requires}\nrequire ${GO_MODULE} v0.0.0\n\nreplace ${GO_MODULE} => ${path.join(ROOT, "sdks/go")}\n`,
-    );
-    fs.copyFileSync(path.join(sdkgen, "go.sum"), path.join(dir, "go.sum"));
+    goOnCheckoutSdk(dir, "native-go");
     h = await createStack(dir, emu, {}, { PATH: await pluginAndHosts() });
   });
   afterAll(async () => {
@@ -648,24 +640,8 @@ describe("a Python program on the generated Python SDK, under the engine", () =>
   beforeAll(async () => {
     emu = await emulator(TOKEN);
     const dir = copyProgram("test/e2e/programs/native-python", "native-python");
-    const venvPython = await scriptOutput("scripts/python-venv.sh");
-    // The cached venv has pulumi from PyPI; the SDK is installed beside the program (no network).
-    fs.writeFileSync(
-      path.join(dir, "Pulumi.yaml"),
-      `name: native-python\nruntime:\n  name: python\n  options:\n    virtualenv: ${path.dirname(path.dirname(venvPython))}\n`,
-    );
-    const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-sender-pysdk-"));
-    fs.cpSync(path.join(ROOT, "sdks/python"), path.join(scratch, "src"), { recursive: true });
-    await sh(venvPython, [
-      ...["-m", "pip", "install", "-q", "--no-deps", "--no-build-isolation"],
-      ...["--target", path.join(scratch, "site"), path.join(scratch, "src")],
-    ]);
-    h = await createStack(
-      dir,
-      emu,
-      {},
-      { PATH: await pluginAndHosts(), PYTHONPATH: path.join(scratch, "site") },
-    );
+    const env = await pythonOnCheckoutSdk(dir, "native-python");
+    h = await createStack(dir, emu, {}, { PATH: await pluginAndHosts(), ...env });
   });
   afterAll(async () => {
     await h?.dispose();

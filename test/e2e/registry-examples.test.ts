@@ -6,18 +6,10 @@ import YAML from "yaml";
 import { contentHashOf } from "../../provider/core/content-hash";
 import { registryExamples } from "../../provider/plugin/examples.generated";
 import { dynamicProgram, REGISTRY_LANGUAGES } from "../../provider/plugin/registry-examples";
-import { GO_MODULE } from "../../provider/plugin/schema";
 import { freshDir } from "../support/folders";
-import {
-  mavenUserHome,
-  pluginAndHosts,
-  pluginPath,
-  pluginTarball,
-  pulumiOnlyPath,
-  sdkArtifact,
-  VERSION,
-} from "../support/plugin";
-import { cli, scriptOutput, sh, typeCheckStrict } from "../support/run";
+import { goOnCheckoutSdk, javaOnSdkArtifact, pythonOnCheckoutSdk } from "../support/languages";
+import { pluginAndHosts, pluginPath, pluginTarball, pulumiOnlyPath, VERSION } from "../support/plugin";
+import { cli, sh, typeCheckStrict } from "../support/run";
 import { ours, SEEDED_CAMPAIGNS, SEEDED_TRANSACTIONAL } from "../support/seeded";
 import { createStack, type EmulatorHandle, emulator, ROOT, type StackHandle } from "../support/stack";
 
@@ -251,11 +243,6 @@ languageStack(
 );
 
 languageStack("Python", async (dir) => {
-  const venvPython = await scriptOutput("scripts/python-venv.sh");
-  fs.writeFileSync(
-    path.join(dir, "Pulumi.yaml"),
-    `name: registry-python\nruntime:\n  name: python\n  options:\n    virtualenv: ${path.dirname(path.dirname(venvPython))}\n`,
-  );
   for (const example of registryExamples)
     fs.copyFileSync(
       programFile(example.name, "python"),
@@ -275,26 +262,13 @@ languageStack("Python", async (dir) => {
       "",
     ].join("\n"),
   );
-  // The cached venv has pulumi from PyPI; the SDK is installed beside the program (no network).
-  const site = path.join(dir, ".sdk");
-  fs.cpSync(path.join(ROOT, "sdks/python"), path.join(site, "src"), { recursive: true });
-  await sh(venvPython, [
-    ...["-m", "pip", "install", "-q", "--no-deps", "--no-build-isolation"],
-    ...["--target", path.join(site, "site"), path.join(site, "src")],
-  ]);
-  return { env: { PATH: await pluginAndHosts(), PYTHONPATH: path.join(site, "site") } };
+  const env = await pythonOnCheckoutSdk(dir, "registry-python");
+  return { env: { PATH: await pluginAndHosts(), ...env } };
 });
 
 languageStack("Go", async (dir) => {
   fs.writeFileSync(path.join(dir, "Pulumi.yaml"), "name: registry-go\nruntime: go\n");
-  // The requirements of tools/sdkgen (same versions as its cached build) plus the SDK, replaced by sdks/go.
-  const sdkgen = path.join(ROOT, "tools/sdkgen");
-  const requires = fs.readFileSync(path.join(sdkgen, "go.mod"), "utf8").replace(/^module .*$/m, "");
-  fs.writeFileSync(
-    path.join(dir, "go.mod"),
-    `module registry-go\n${requires}\nrequire ${GO_MODULE} v0.0.0\n\nreplace ${GO_MODULE} => ${path.join(ROOT, "sdks/go")}\n`,
-  );
-  fs.copyFileSync(path.join(sdkgen, "go.sum"), path.join(dir, "go.sum"));
+  goOnCheckoutSdk(dir, "registry-go");
   // Each example's main becomes a function of the one package: its body is unchanged.
   const opening = "func main() {\n\tpulumi.Run(func(ctx *pulumi.Context) error {\n";
   const closing = "\t})\n}\n";
@@ -351,14 +325,6 @@ function commandsWithoutNode(dir: string): string {
 
 languageStack("Java, with no node on PATH", async (dir) => {
   fs.writeFileSync(path.join(dir, "Pulumi.yaml"), "name: registry-java\nruntime: java\n");
-  fs.writeFileSync(
-    path.join(dir, "pom.xml"),
-    fs
-      .readFileSync(path.join(ROOT, "templates/java/pom.xml"), "utf8")
-      // biome-ignore lint/suspicious/noTemplateCurlyInString: the template's placeholder
-      .replace("${PROJECT}", "registry-java")
-      .replace("<mainClass>myproject.App</mainClass>", "<mainClass>registry.App</mainClass>"),
-  );
   // Each example's App becomes a class of the one package, its stack method unchanged.
   const sources = path.join(dir, "src/main/java/registry");
   fs.mkdirSync(sources, { recursive: true });
@@ -399,12 +365,7 @@ languageStack("Java, with no node on PATH", async (dir) => {
       "",
     ].join("\n"),
   );
-  // Maven's user home of this stack: the SDK installed, Maven Central a file:// mirror.
-  const home = mavenUserHome(
-    path.join(dir, ".maven-home"),
-    await scriptOutput("scripts/maven-repo.sh"),
-    await sdkArtifact("java"),
-  );
+  const maven = await javaOnSdkArtifact(dir, "registry-java", "registry.App");
   // The CLI and its language hosts, then every other command but node: the plugin comes from its
   // tarball, which carries its own runtime.
   const PATH = `${pulumiOnlyPath()}:${commandsWithoutNode(path.join(dir, ".bin"))}`;
@@ -413,7 +374,7 @@ languageStack("Java, with no node on PATH", async (dir) => {
     await sh("/bin/sh", ["-c", "command -v node || echo none"], { env: { PATH } }).then((r) => r.stdout),
   ).toBe("none\n");
   return {
-    env: { PATH, MAVEN_OPTS: `-Duser.home=${home}` },
+    env: { PATH, ...maven },
     prepare: async (h) => {
       await cli(h, h.dir, ["plugin", "install", "resource", "sender", VERSION, "-f", tarball]);
     },

@@ -10,9 +10,9 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { freshDir } from "../support/folders";
-import { mavenUserHome, pluginPath, sdkArtifact } from "../support/plugin";
-import { scriptOutput } from "../support/run";
-import { createStack, type EmulatorHandle, emulator, ROOT, type StackHandle } from "../support/stack";
+import { javaOnSdkArtifact } from "../support/languages";
+import { pluginPath } from "../support/plugin";
+import { createStack, type EmulatorHandle, emulator, type StackHandle } from "../support/stack";
 
 const TOKEN = "tok-e2e-guards-Hv6Rq2Lz";
 
@@ -179,22 +179,8 @@ guardedStack("Java, new Provider(...)", async (dir) => {
     path.join(dir, "Pulumi.yaml"),
     "name: guards-java\nruntime: java\nconfig:\n  token:\n    type: string\n    secret: true\n  url:\n    type: string\n  sendAt:\n    type: string\n",
   );
-  fs.writeFileSync(
-    path.join(dir, "pom.xml"),
-    fs
-      .readFileSync(path.join(ROOT, "templates/java/pom.xml"), "utf8")
-      // biome-ignore lint/suspicious/noTemplateCurlyInString: the template's placeholder
-      .replace("${PROJECT}", "guards-java")
-      .replace("<mainClass>myproject.App</mainClass>", "<mainClass>guards.App</mainClass>"),
-  );
   const sources = path.join(dir, "src/main/java/guards");
   fs.mkdirSync(sources, { recursive: true });
   fs.writeFileSync(path.join(sources, "App.java"), JAVA_PROGRAM);
-  // Maven's user home of this stack: the SDK installed, Maven Central a file:// mirror.
-  const home = mavenUserHome(
-    path.join(dir, ".maven-home"),
-    await scriptOutput("scripts/maven-repo.sh"),
-    await sdkArtifact("java"),
-  );
-  return { PATH: pluginPath(), MAVEN_OPTS: `-Duser.home=${home}` };
+  return { PATH: pluginPath(), ...(await javaOnSdkArtifact(dir, "guards-java", "guards.App")) };
 });
