@@ -4,9 +4,9 @@
 // Writes dist/plugin-bundle.js (provider/entry.ts and everything it loads: the provider of
 // main.ts, with undici, zod, @grpc/grpc-js and the protocol's messages from @pulumi/pulumi/proto, and
 // the emulator of `pulumi-resource-sender emulator`, with hono and @hono/node-server, each loaded only
-// when chosen) and dist/plugin.js, a loader that turns on Node's module compile cache and then loads
-// the bundle. One file spares the start-up the resolution and reading of hundreds of modules; the
-// cache spares it the compilation after the first start.
+// when chosen) and dist/plugin.js, a loader (scripts/plugin-loader.js) that runs the bundle from a V8
+// code cache made after a run. One file spares the start-up the resolution and reading of hundreds
+// of modules; the cache spares it the compilation after the first start.
 //
 // Options: `--out=<dir>` (default dist/), `--no-minify` (for reading a profile), `--stub-sdk`
 // (measurement only: the bare
@@ -65,27 +65,8 @@ async function main() {
     },
     plugins: stubSdk ? [sdkStub] : [],
   });
-  // The loader: the compile cache must be on before the bundle is compiled. The cache lives beside
-  // the plugin (its folder in the plugin cache), else under $XDG_CACHE_HOME; Node keys it by the
-  // file's contents and its own version, and a cache it cannot write only costs the speed-up.
-  // Unpacked as the Terraform provider (terraform-provider-sender_v<v> beside dist/), never beside
-  // it: Terraform and OpenTofu check the package folder's hash against the lock file before each
-  // command, and a file written into it fails every command after the first.
-  fs.writeFileSync(
-    path.join(out, "plugin.js"),
-    `"use strict";
-// The native provider plugin: turns on the compile cache, then loads the bundle (scripts/plugin-bundle.js).
-const m = require("node:module"), p = require("node:path"), os = require("node:os"), fs = require("node:fs");
-if (m.enableCompileCache && !process.env.NODE_DISABLE_COMPILE_CACHE) {
-  const user = p.join(process.env.XDG_CACHE_HOME || p.join(os.homedir(), ".cache"), "pulumi-sender", "compile-cache");
-  let terraform = false;
-  try { terraform = fs.readdirSync(p.dirname(__dirname)).some((f) => f.startsWith("terraform-provider-")); } catch {}
-  const s = m.enableCompileCache(terraform ? user : p.join(__dirname, ".compile-cache"));
-  if (!terraform && s.status === m.constants.compileCacheStatus.FAILED) m.enableCompileCache(user);
-}
-require("./plugin-bundle.js");
-`,
-  );
+  // The loader (scripts/plugin-loader.js): runs the bundle from a V8 code cache made after a run.
+  fs.copyFileSync(path.join(__dirname, "plugin-loader.js"), path.join(out, "plugin.js"));
   // The SDK's program side (automation, closure serialization) has no use in the plugin: name
   // the sources that pull it in, so that the bundle stays the protocol's part only.
   const sdkImporters = Object.entries(result.metafile.inputs)
