@@ -21,7 +21,6 @@ const crypto = require("node:crypto");
 const Module = require("node:module");
 
 const file = path.join(__dirname, "plugin-bundle.js");
-const bytes = fs.readFileSync(file);
 const enabled = !process.env.NODE_DISABLE_COMPILE_CACHE;
 const user = path.join(
   process.env.XDG_CACHE_HOME || path.join(os.homedir(), ".cache"),
@@ -33,24 +32,30 @@ try {
   terraform = fs.readdirSync(path.dirname(__dirname)).some((f) => f.startsWith("terraform-provider-"));
 } catch {}
 const dirs = terraform ? [user] : [path.join(__dirname, ".compile-cache"), user];
-const name = `plugin-bundle-${crypto.createHash("sha1").update(bytes).digest("hex").slice(0, 20)}-${process.version}-${process.arch}.v8`;
 
-let cached;
-if (enabled)
-  for (const dir of dirs) {
-    try {
-      cached = fs.readFileSync(path.join(dir, name));
-      break;
-    } catch {}
-  }
-// The wrapper stands on its own line above the bundle (lineOffset -1) and the shebang's line stays
-// empty, so that stack traces give the bundle's own lines and columns.
-const script = new vm.Script(
-  `(function (exports, require, module, __filename, __dirname) {\n${bytes.toString("utf8").replace(/^#!.*/, "")}\n})`,
-  { filename: file, lineOffset: -1, cachedData: cached },
-);
+/** The bundle compiled, from its cache when there is one V8 takes; the file's bytes stay in here. */
+function compile() {
+  const bytes = fs.readFileSync(file);
+  const name = `plugin-bundle-${crypto.createHash("sha1").update(bytes).digest("hex").slice(0, 20)}-${process.version}-${process.arch}.v8`;
+  let cached;
+  if (enabled)
+    for (const dir of dirs) {
+      try {
+        cached = fs.readFileSync(path.join(dir, name));
+        break;
+      } catch {}
+    }
+  // The wrapper stands on its own line above the bundle (lineOffset -1) and the shebang's line stays
+  // empty, so that stack traces give the bundle's own lines and columns.
+  const script = new vm.Script(
+    `(function (exports, require, module, __filename, __dirname) {\n${bytes.toString("utf8").replace(/^#!.*/, "")}\n})`,
+    { filename: file, lineOffset: -1, cachedData: cached },
+  );
+  return { script, name, fresh: cached === undefined || script.cachedDataRejected };
+}
 
-if (enabled && (cached === undefined || script.cachedDataRejected)) {
+const { script, name, fresh } = compile();
+if (enabled && fresh) {
   // Made when the process has done its work (its exit, or two seconds in for a server that outlives
   // that), so that it holds the functions the run compiled; once per bundle and runtime.
   let saved = false;
