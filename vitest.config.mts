@@ -1,58 +1,61 @@
 import { defineConfig } from "vitest/config";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 
-// The e2e files, longest first (seconds in a cold CI run at three lanes, b820a3a), so that the lanes
-// end together: started late, a 100-second file left the last minutes of that run on one core.
-// A file not listed (a new one) runs after these, in vitest's order.
+// The e2e files, longest first (seconds in the cold CI run of 6c67151 at three lanes, 1,521 s in all),
+// so that the lanes end together: started late, a 100-second file leaves the last minutes of a run on
+// one core. A file not listed (a new one) runs after these, in vitest's order.
 const LONGEST_FIRST = [
-  "release-rehearsal", // 572
-  "exactly-once", // 498
-  // 9 rows through 3 doors (the Terraform door's rows included): 379 s alone at load average 6 to 9.
-  "door-parity", // 379
-  "reliability", // 349
-  "native", // 324
-  "terraform-door", // 220 at load average 20, 428 at 30 to 40 (OpenTofu cached; its cold build is about 5 min more), not yet in a CI run
-  "adopt", // 312
-  "gitops", // 270
-  "failing-outputs", // 240 to 460 under load (ten previews), not yet in a CI run
-  "plugin-pulumi-versions", // 235 under load (two installs and the bundle), not yet in a CI run
-  "sdk-packages", // 224
-  "registry-examples", // 222 with Java (alone at load average 6 to 12, not yet in a CI run)
-  "convert", // 217
-  "terraform-mirror", // 217 at load average 25 (the plugin archive, its zip, two inits, three plans, apply, destroy), not yet in a CI run
-  // Two OpenTofu workspaces' applies and plans, then a YAML stack's ups, imports and previews; not yet measured in a CI run.
-  "plans-converge",
-  "upgrade", // 188 alone at load average 3 to 6 (its pack and install included), not yet in a CI run
-  // 125 to 145 alone at load average 4 to 6 (six Pulumi stacks, Java's 39 to 53 of it, and OpenTofu), not yet in a CI run
-  "groups",
-  "package-install", // 179
-  "ownership", // 155
-  "stack-place", // not yet measured in a CI run: four stacks
-  "bad-input", // not yet measured in a CI run: four previews
-  "stack-wide-guards", // 205 at load average 20 to 45 (the Java build 124 of it), not yet in a CI run
-  "quickstart", // 153
-  "policy", // 120
-  "campaign-proof", // 517 at load average 25 beside another e2e file (two families, the plugin tarball), not yet in a CI run
-  "preview-checks", // 112
-  "package-types", // 104
-  "templates", // 103
-  "kept-campaign", // 102
-  "sdks", // 97
-  "config-errors", // 91
-  "installed", // 78
-  "single-campaign", // 64
-  "yaml", // 57
-  "campaign-parts", // 33 alone here (OpenTofu and the Pulumi CLI cached), not yet in a CI run
-  // 49 with its bun build (cold) at load average 11, 57 to 66 with it cached at 11 to 16 (OpenTofu cached), not yet in a CI run
-  "terraform-bun",
-  "terraform-engines", // 53 alone at load average 10 (OpenTofu 1.12.6 cached), not yet in a CI run
-  "engine-gone", // 45
-  "debug-grpc", // 36
-  "python-no-config", // 40
-  "variance", // 24
-  "dialects", // 23 alone here (OpenTofu and the Pulumi CLI cached), not yet in a CI run
-  "example-locks", // 22 alone here (its pack included), not yet in a CI run
-  "gitops-review", // 18
+  "release-rehearsal", // 410
+  // OpenTofu 1.10.10 built in its beforeAll when not cached (minutes cold), then 6 tests in about 7 s.
+  "terraform-older-engine",
+  "exactly-once", // 307
+  "reliability", // 280
+  "door-parity", // 192
+  "groups", // 177
+  "policy", // 145
+  "registry-examples", // 131
+  "convert", // 112
+  "terraform-mirror", // 107
+  "ownership", // 91
+  "native", // 83
+  "sdk-packages", // 82
+  "terraform-plans", // 79
+  "adopt", // 67
+  "quickstart", // 62
+  "gitops", // 60
+  "package-install", // 56
+  "preview-checks", // 54
+  "plans-converge", // 42
+  "campaign-proof", // 39
+  "failing-outputs", // 38
+  "yaml", // 36
+  "templates", // 32
+  "campaign-parts", // 32
+  "stack-place", // 31
+  "kept-campaign", // 31
+  "package-types", // 28
+  "config-errors", // 28
+  "engine-gone", // 28
+  "upgrade", // 27
+  "dialects", // 26
+  "sdks", // 25
+  "state-move", // 25
+  "installed", // 23
+  "terraform-bun", // 21
+  "single-campaign", // 17
+  "stack-wide-guards", // 16
+  "replacement", // 16
+  "terraform-engines", // 15
+  "terraform-door", // 15
+  "plugin-pulumi-versions", // 14
+  "content-checks", // 13
+  "bad-input", // 12
+  "debug-grpc", // 10
+  "gitops-review", // 9
+  "python-no-config", // 9
+  "variance", // 5
+  "example-locks", // 5
+  "terraform-validate", // 2
 ];
 
 /** Vitest's order, with the files of {@link LONGEST_FIRST} moved to the front in that order. */
