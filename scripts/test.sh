@@ -34,7 +34,7 @@ step "the generated files (npm run generate -- --check)"
 wait "$prefetch_pid" || { cat "$prefetch_log" >&2; echo "test: scripts/prefetch.sh failed (above)" >&2; exit 1; }
 step "the rest of the prefetch"
 pulumi_sender_await_tofu
-echo "test: $(tofu version | head -n1) at $(command -v tofu)"
+echo "test: $(tofu version | grep -m1 "^OpenTofu v") at $(command -v tofu)"
 step "the OpenTofu CLI (scripts/tofu-cli.sh, after the Pulumi CLI)"
 report="$(mktemp -d)/vitest.json"
 status=0
