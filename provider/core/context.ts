@@ -244,6 +244,14 @@ export class ProviderContext {
   }
 
   /**
+   * A group as the account's group list shows it, read in pages of 100 and shared as
+   * {@link ProviderContext.listedCampaign} is; undefined when the list does not show it.
+   */
+  listedGroup(id: string): Promise<api.Group | undefined> {
+    return this.#listed.find("groups", id, (page, limit) => this.client().listGroups({ page, limit }));
+  }
+
+  /**
    * True once a write of this context (or of its read-only view's parent) naming `id` began: a
    * read then takes the object from its own GET, never from a page read before or during the write.
    */

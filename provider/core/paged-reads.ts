@@ -82,7 +82,8 @@ export async function transactionalForRead(
 }
 
 /**
- * The one rule of {@link campaignForRead}, {@link transactionalForRead} and {@link webhookForRead},
+ * The one rule of {@link campaignForRead}, {@link transactionalForRead}, {@link webhookForRead} and
+ * {@link groupForRead},
  * for a record of a paged list: never a record this context wrote, before or while the page was read.
  */
 async function recordForRead<T extends object>(
@@ -121,6 +122,27 @@ export async function webhookForRead(context: ProviderContext, id: string): Prom
     listed: () => context.listedWebhook(id),
     get: () => context.client().getWebhook(id),
     carries: () => true,
+    recorded: undefined,
+  });
+  return record;
+}
+
+/** The fields of a group a read outputs: what a listed group must carry to serve it. */
+const GROUP_READ_FIELDS = ["title", "recipient_count", "active_subscribers", "created", "modified"] as const;
+
+/**
+ * The group `id` for a read: from the context's group pages when the listed record carries every
+ * field the read outputs (its title and counts: the list answers the same record as the GET, wire
+ * contract "Groups and fields"; a list that leaves one out is read tolerantly, as not proving it),
+ * else `GET /groups/{id}`.
+ *
+ * @throws SenderError what the GET throws (a 404: the group is gone).
+ */
+export async function groupForRead(context: ProviderContext, id: string): Promise<api.Group> {
+  const { record } = await recordForRead(context, id, {
+    listed: () => context.listedGroup(id),
+    get: () => context.client().getGroup(id),
+    carries: (group) => GROUP_READ_FIELDS.every((field) => group[field] !== undefined),
     recorded: undefined,
   });
   return record;

@@ -12,6 +12,7 @@ import { autonameFields, type InputsOf, type OutputsOf, sameInput, type TableOf 
 import { safeId } from "../core/ids";
 import type { KindSample } from "../core/kind-sample";
 import { isNotFound, readOrGone, withOperation } from "../core/operation-errors";
+import { groupForRead } from "../core/paged-reads";
 import type { ResourceProviderOf } from "../core/provider-types";
 import { commandWord, fieldWord, kindWord, recorded, say } from "../words";
 
@@ -257,7 +258,7 @@ export const groupProvider: ResourceProviderOf = defineResource(groupFields, {
       return readOrGone(
         KIND,
         id,
-        () => context.client().getGroup(id),
+        () => groupForRead(context, id),
         (record) => {
           const inputs = inputsOf(record, prior);
           return { id, props: outputsOf(inputs, record), inputs };

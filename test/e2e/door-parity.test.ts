@@ -311,8 +311,11 @@ interface Replacement {
   readonly step: "replace" | "forget";
 }
 
-/** The paged reads' program: N untitled (Terraform: titled) campaigns, N the issue's 100. */
-const PAGED: Shape = { campaigns: 100, transactional: 0 };
+/**
+ * The paged reads' program: N untitled (Terraform: titled) campaigns, N the issue's 100, and three
+ * groups, whose reads the group list's one page serves.
+ */
+const PAGED: Shape = { campaigns: 100, transactional: 0, groups: 3 };
 
 const REPLACEMENTS: readonly Replacement[] = [
   {
@@ -1221,9 +1224,9 @@ describe("door parity: every scenario through every door", () => {
     });
   }
 
-  describe(`paged reads (issue 56): a refresh of ${PAGED.campaigns} unchanged campaigns`, () => {
+  describe(`paged reads (issue 56): a refresh of ${PAGED.campaigns} unchanged campaigns and ${PAGED.groups} groups`, () => {
     test.concurrent.for(DOORS)(
-      "$name door: ⌈N/100⌉ pages of the list and nothing else, no write; a content change made outside is still found",
+      "$name door: ⌈N/100⌉ pages of each list and nothing else, no write; a content change made outside is still found",
       async (door, { expect }) => {
         const { emu, h } = stacks.get(door.name) as { emu: EmulatorHandle; h: Place };
         const started = Date.now();
@@ -1242,10 +1245,10 @@ describe("door parity: every scenario through every door", () => {
           const same = await door.refresh(h);
           const sameLines = await since(mark);
           const pages = Math.ceil(PAGED.campaigns / 100);
-          const pageLines = Array.from(
-            { length: pages },
-            (_, i) => `GET /v2/campaigns?page=${i + 1}&limit=100`,
-          );
+          const pageLines = [
+            ...Array.from({ length: pages }, (_, i) => `GET /v2/campaigns?page=${i + 1}&limit=100`),
+            "GET /v2/groups?page=1&limit=100",
+          ];
           expect({ passed: same.passed, changed: same.changed, requests: sameLines.sort() }).toEqual({
             passed: true,
             changed: false,
@@ -1267,7 +1270,7 @@ describe("door parity: every scenario through every door", () => {
             true,
           );
           figures.push(
-            `paged reads / ${door.name}: ${PAGED.campaigns} campaigns, refresh ${sameLines.length} requests, ` +
+            `paged reads / ${door.name}: ${PAGED.campaigns} campaigns and ${PAGED.groups} groups, refresh ${sameLines.length} requests, ` +
               `after a change outside ${driftLines.length}; ${Math.round((Date.now() - started) / 1000)} s`,
           );
         } finally {

@@ -3,7 +3,7 @@ import { SenderClient } from "../../../provider/client";
 import type * as api from "../../../provider/client/schemas";
 import type { ProviderContext } from "../../../provider/core/context";
 import { ListedReads } from "../../../provider/core/listed-records";
-import { campaignForRead } from "../../../provider/core/paged-reads";
+import { campaignForRead, groupForRead } from "../../../provider/core/paged-reads";
 import { test } from "../../support/pulumi-words";
 import { type Harness, PROVIDER_STUB, startHarness, TOKEN } from "../kinds/harness";
 
@@ -181,6 +181,87 @@ describe("webhooks", () => {
     );
     expect(await h.lines()).toEqual(["GET /v2/account/webhooks"]);
     expect(reads.map((read) => read.props)).toEqual(hooks.map((hook) => hook.outs));
+  });
+});
+
+describe("groups", () => {
+  test("three made and a seeded one: one page of the list; a title changed outside is read from it", async () => {
+    const made = [];
+    for (const title of ["Early birds", "Late owls", "Regulars"])
+      made.push(await h.providers.Group.create(withProvider({ title })));
+    const seeded = await h.providers.Group.read("grp002", withProvider({}));
+    h.newProcess();
+    await outside.renameGroup(made[0]!.id, { title: "Renamed outside" });
+    await h.clearRequests();
+    const reads = await Promise.all([
+      ...made.map((one) => h.providers.Group.read(one.id, withProvider(one.outs))),
+      h.providers.Group.read("grp002", withProvider(seeded.props)),
+    ]);
+    expect(await h.lines()).toEqual(["GET /v2/groups?page=1&limit=100"]);
+    expect(reads.map((read) => read.inputs?.title)).toEqual([
+      "Renamed outside",
+      "Late owls",
+      "Regulars",
+      "Beta testers",
+    ]);
+    expect(reads.slice(1, 3).map((read) => read.props)).toEqual(made.slice(1).map((one) => one.outs));
+    expect(reads[3]?.props).toEqual(seeded.props);
+  });
+
+  test("a group renamed by this process, then read: its own GET, never the page", async () => {
+    const made = await h.providers.Group.create(withProvider({ title: "Early birds" }));
+    h.newProcess();
+    await h.clearRequests();
+    const first = await h.providers.Group.read("grp001", withProvider({}));
+    await h.providers.Group.update(
+      made.id,
+      withProvider(made.outs),
+      withProvider({ ...made.outs, title: "Early risers" }),
+    );
+    const read = await h.providers.Group.read(made.id, withProvider(made.outs));
+    expect(await h.lines()).toEqual([
+      "GET /v2/groups?page=1&limit=100",
+      `PATCH /v2/groups/${made.id}`,
+      `GET /v2/groups/${made.id}`,
+    ]);
+    expect([first.inputs?.title, read.inputs?.title]).toEqual(["Main list", "Early risers"]);
+  });
+
+  test("a group deleted outside: the page does not show it, its GET answers 404, and the read finds it gone", async () => {
+    const made = await h.providers.Group.create(withProvider({ title: "Early birds" }));
+    h.newProcess();
+    await outside.deleteGroup(made.id);
+    await h.clearRequests();
+    const read = await h.providers.Group.read(made.id, withProvider(made.outs));
+    expect(await h.lines()).toEqual(["GET /v2/groups?page=1&limit=100", `GET /v2/groups/${made.id}`]);
+    expect(read.id).toBe("");
+  });
+
+  test("groupForRead: a listed group without a count the read outputs is read on its own", async () => {
+    const gets: string[] = [];
+    const listed = new ListedReads();
+    const group = (counts: boolean) =>
+      ({
+        id: "g1",
+        title: "Early birds",
+        created: "2026-01-01 00:00:00",
+        modified: null,
+        ...(counts ? { recipient_count: 3, active_subscribers: 2 } : {}),
+      }) as api.Group;
+    const contextOf = (counts: boolean) =>
+      ({
+        written: (id: string) => listed.written(id),
+        listedGroup: (id: string) =>
+          listed.find("groups", id, async () => ({ data: [group(counts)], meta: { last_page: 1 } })),
+        client: () => ({
+          getGroup: async (id: string) => {
+            gets.push(id);
+            return group(true);
+          },
+        }),
+      }) as unknown as ProviderContext;
+    expect(await groupForRead(contextOf(false), "g1")).toEqual(group(true));
+    expect(gets).toEqual(["g1"]);
   });
 });
 
