@@ -417,10 +417,6 @@ function cpuSecondsOf(pid: number): number {
 }
 
 /**
- * Seconds from spawning the plugin to its first stdout line (the port), and the CPU seconds it
- * used by then (less sensitive to a loaded machine than the wall time); then it is killed.
- */
-/**
  * A user's first start, which the figures do not count: to the first line, then SIGTERM, as the
  * engines end a provider (OpenTofu by go-plugin's Shutdown, Pulumi at the end of a command), and
  * its exit. The loader makes the bundle's code cache as the process exits (scripts/plugin-loader.js);
@@ -440,6 +436,10 @@ function firstStart(command: string, args: string[], env?: NodeJS.ProcessEnv): P
   });
 }
 
+/**
+ * Seconds from spawning the plugin to its first stdout line (the port), and the CPU seconds it
+ * used by then (less sensitive to a loaded machine than the wall time); then it is killed.
+ */
 function startOnce(script: string): Promise<{ wall: number; cpu: number }> {
   return new Promise((resolve, reject) => {
     const start = process.hrtime.bigint();

@@ -1,8 +1,8 @@
 /**
  * The account's lists (its campaigns, its transactional campaigns, its webhooks, its groups) read a
- * page at a time and shared by a whole context, for what a page can serve in place of one read per object: the sent check of `diff`,
- * and the reads of a plan, a preview or a refresh whose objects a page proves current (each kind
- * says what proves it: `read` of Campaign, its parts, Webhook, Group).
+ * page at a time and shared by a whole context, for what a page can serve in place of one read per
+ * object: the sent check of `diff`, and the reads of a plan, a preview or a refresh whose objects a
+ * page proves current (each kind says what proves it: `read` of Campaign, its parts, Webhook, Group).
  */
 
 /** Records per page of a paged list: the most the service allows (`limit`, wire contract). */

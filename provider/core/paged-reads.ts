@@ -83,8 +83,8 @@ export async function transactionalForRead(
 
 /**
  * The one rule of {@link campaignForRead}, {@link transactionalForRead}, {@link webhookForRead} and
- * {@link groupForRead},
- * for a record of a paged list: never a record this context wrote, before or while the page was read.
+ * {@link groupForRead}, for a record of a paged list: never a record this context wrote, before or
+ * while the page was read.
  */
 async function recordForRead<T extends object>(
   context: ProviderContext,
