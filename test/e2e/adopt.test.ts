@@ -12,6 +12,7 @@ import {
   createStack,
   type EmulatorHandle,
   emulator,
+  mutationLines,
   ROOT,
   type StackHandle,
 } from "../support/stack";
@@ -48,11 +49,6 @@ function adopt(args: string[]) {
     cwd: userDir,
     env: { ...process.env, SENDER_API_TOKEN: TOKEN, SENDER_BASE_URL: emu.url },
   });
-}
-
-/** The requests other than GET since the log was last cleared. */
-async function mutations(): Promise<string[]> {
-  return (await emu.requests()).filter((r) => r.method !== "GET").map((r) => `${r.method} ${r.path}`);
 }
 
 /** What each kind's adoption line says it takes over. */
@@ -149,7 +145,7 @@ describe("npx pulumi-sender adopt", () => {
     expect(outsideCheckout(installed)).toBe(true);
     await emu.clearRequests();
     const run = await adopt(["adopt", "--out", outDir]);
-    expect(await mutations()).toEqual([]);
+    expect(await mutationLines(emu)).toEqual([]);
     expect(entries(path.join(outDir, "import.json"))).toEqual(expected);
     const program = fs.readFileSync(path.join(outDir, "index.ts"), "utf8");
     const adoptIds = [
@@ -283,7 +279,7 @@ describe("the dynamic path: pulumi up of the generated index.ts", () => {
     await emu.clearRequests();
     const up = await h.stack.up({ onOutput: h.onOutput });
     expect(up.summary.resourceChanges).toEqual({ create: expected.length + 1 });
-    expect(await mutations()).toEqual([]);
+    expect(await mutationLines(emu)).toEqual([]);
     const state = JSON.parse(await h.exportState());
     const held = state.deployment.resources
       .filter((r: any) => r.type.startsWith("pulumi-nodejs:dynamic/sender:"))
@@ -312,7 +308,7 @@ describe("the dynamic path: pulumi up of the generated index.ts", () => {
     await emu.clearRequests();
     const preview = await h.stack.preview({ expectNoChanges: true, onOutput: h.onOutput });
     expect(preview.changeSummary).toEqual({ same: expected.length + 1 });
-    expect(await mutations()).toEqual([]);
+    expect(await mutationLines(emu)).toEqual([]);
   });
 });
 
@@ -335,7 +331,7 @@ describe("the plugin path: pulumi import --file import.json", () => {
         path.join(dir, "imported.yaml"),
       ]);
       expect(out).toContain(`${expected.length} imported`);
-      expect(await mutations()).toEqual([]);
+      expect(await mutationLines(emu)).toEqual([]);
       const state = JSON.parse(await h.exportState());
       const held = state.deployment.resources
         .filter((r: any) => r.type.startsWith("sender:index:"))
@@ -344,7 +340,7 @@ describe("the plugin path: pulumi import --file import.json", () => {
       expect(held).toEqual(expected);
       const refresh = await h.stack.refresh({ expectNoChanges: true, onOutput: h.onOutput });
       expect(refresh.summary.result).toBe("succeeded");
-      expect(await mutations()).toEqual([]);
+      expect(await mutationLines(emu)).toEqual([]);
     } finally {
       await h.dispose();
     }
@@ -385,7 +381,7 @@ describe("the plugin path: pulumi import --file import.json", () => {
         generated,
       ]);
       expect(out).toContain(`${expected.length} imported`);
-      expect(await mutations()).toEqual([]);
+      expect(await mutationLines(emu)).toEqual([]);
       fs.renameSync(generated, path.join(dir, "index.ts"));
       const tsc = await sh(
         path.join(dir, "node_modules/.bin/tsc"),
@@ -395,7 +391,7 @@ describe("the plugin path: pulumi import --file import.json", () => {
       expect(tsc.stdout).toBe("");
       const preview = await h.stack.preview({ expectNoChanges: true, onOutput: h.onOutput });
       expect(preview.changeSummary).toEqual({ same: expected.length + 1 });
-      expect(await mutations()).toEqual([]);
+      expect(await mutationLines(emu)).toEqual([]);
     } finally {
       await h.dispose();
     }
@@ -443,13 +439,13 @@ describe("a Webhook of the dynamic package that would duplicate one of the accou
           `https://hooks.example.com/… already exists (${existing.id}), and a second would deliver every event twice: ` +
           `if it is this resource's, set \`adoptId: "${existing.id}"\` on it; otherwise delete it in Sender and run \`pulumi up\` again`,
       );
-      expect(await mutations()).toEqual([]);
+      expect(await mutationLines(emu)).toEqual([]);
       await h.stack.setConfig("webhook-adopt:adoptId", { value: existing.id });
       await emu.clearRequests();
       const up = await h.stack.up({ onOutput: h.onOutput });
       expect(up.outputs.id?.value).toBe(existing.id);
       expect((await emu.requests()).filter((r) => r.method === "POST")).toEqual([]);
-      expect(await mutations()).toEqual([]);
+      expect(await mutationLines(emu)).toEqual([]);
       expect((await emu.state()).webhooks.length).toBe(before);
       const preview = await h.stack.preview({ expectNoChanges: true, onOutput: h.onOutput });
       expect(preview.changeSummary).toEqual({ same: 2 });

@@ -16,6 +16,7 @@ import {
   type EmulatorHandle,
   emulator,
   mutatingRequestsSince,
+  mutationLines,
   type StackHandle,
 } from "../support/stack";
 import { openTofu, providerBlock, type Tofu } from "../support/tofu";
@@ -27,11 +28,6 @@ async function groupLines(emu: EmulatorHandle): Promise<string[]> {
   const answer = await emu.api("GET", "groups?limit=100");
   expect(answer.status).toBe(200);
   return answer.body.data.map((group: { id: string; title: string }) => `${group.id} ${group.title}`);
-}
-
-/** The requests other than GET since the log was last cleared, as `METHOD path`. */
-async function mutations(emu: EmulatorHandle): Promise<string[]> {
-  return (await emu.requests()).filter((r) => r.method !== "GET").map((r) => `${r.method} ${r.path}`);
 }
 
 /** A draft campaign made outside the stack (as a teammate would in the dashboard) that uses `groupId`. */
@@ -104,7 +100,7 @@ function pulumiScenario(
       const hook = await emu.api("GET", `account/webhooks/${up.outputs.webhookId?.value}`);
       expect(hook.body.group).toBe(id);
       // The group is created marked, then renamed to its title: one POST, one PATCH.
-      expect((await mutations(emu)).filter((line) => line.includes("/groups"))).toEqual([
+      expect((await mutationLines(emu)).filter((line) => line.includes("/groups"))).toEqual([
         "POST /v2/groups",
         `PATCH /v2/groups/${id}`,
       ]);
@@ -119,7 +115,7 @@ function pulumiScenario(
       const up = await h.stack.up({ onOutput: h.onOutput });
       expect(up.summary.resourceChanges).toEqual({ same: 2 + around, update: 1 });
       expect(up.outputs.groupId?.value).toBe(id);
-      expect(await mutations(emu)).toEqual([`PATCH /v2/groups/${id}`]);
+      expect(await mutationLines(emu)).toEqual([`PATCH /v2/groups/${id}`]);
       expect(await groupLines(emu)).toContain(`${id} Night owls`);
     });
 
@@ -129,7 +125,7 @@ function pulumiScenario(
       await emu.clearRequests();
       const mark = h.output.length;
       await h.stack.destroy({ onOutput: h.onOutput });
-      expect((await mutations(emu)).filter((line) => line.includes("/groups"))).toEqual([]);
+      expect((await mutationLines(emu)).filter((line) => line.includes("/groups"))).toEqual([]);
       expect(printed(h, mark, `warning: Group ${id} `)).toEqual([
         `warning: ${keptLine(id, other, "pulumi up")}`,
       ]);
@@ -142,7 +138,7 @@ function pulumiScenario(
       await campaignUsing(emu, second);
       await emu.clearRequests();
       await h.stack.destroy({ onOutput: h.onOutput });
-      expect((await mutations(emu)).filter((line) => line.includes("/groups"))).toEqual([
+      expect((await mutationLines(emu)).filter((line) => line.includes("/groups"))).toEqual([
         `DELETE /v2/groups/${second}`,
       ]);
       expect(await groupLines(emu)).not.toContain(`${second} Night owls`);
@@ -357,7 +353,7 @@ output "group_id" {
     await emu.clearRequests();
     const plan = await tf.ok(dir, ["plan", "-no-color"]);
     expect(plan.stdout).toContain("Plan: 3 to add, 0 to change, 0 to destroy.");
-    expect(await mutations(emu)).toEqual([]);
+    expect(await mutationLines(emu)).toEqual([]);
     await tf.ok(dir, ["apply", "-auto-approve", "-no-color"]);
     const id = await groupId();
     expect(await groupLines(emu)).toEqual(["grp001 Main list", "grp002 Beta testers", `${id} Early birds`]);
@@ -373,7 +369,7 @@ output "group_id" {
     expect(plan.stdout).toContain('~ resource "sender_group" "early"');
     await emu.clearRequests();
     await tf.ok(dir, ["apply", "-auto-approve", "-no-color"]);
-    expect(await mutations(emu)).toEqual([`PATCH /v2/groups/${id}`]);
+    expect(await mutationLines(emu)).toEqual([`PATCH /v2/groups/${id}`]);
     expect(await groupId()).toBe(id);
     expect(await groupLines(emu)).toContain(`${id} Night owls`);
   });
@@ -391,7 +387,7 @@ resource "sender_group" "beta" {
     await tf.ok(imported, ["import", "-no-color", "sender_group.beta", "grp002"]);
     const plan = await tf.ok(imported, ["plan", "-no-color"]);
     expect(plan.stdout).toContain("No changes.");
-    expect(await mutations(emu)).toEqual([]);
+    expect(await mutationLines(emu)).toEqual([]);
   });
 
   test("destroy keeps a group a campaign outside the configuration uses, unless delete_even_if_used", async () => {
@@ -402,7 +398,7 @@ resource "sender_group" "beta" {
     const said = `${destroyed.stdout}\n${destroyed.stderr}`.replace(/[\s│]+/g, " ");
     expect(said).toContain(`sender_group ${id} is still used by campaign ${other}: kept in Sender`);
     expect(said).toContain("set delete_even_if_used to true");
-    expect((await mutations(emu)).filter((line) => line.includes("/groups"))).toEqual([]);
+    expect((await mutationLines(emu)).filter((line) => line.includes("/groups"))).toEqual([]);
     expect(await groupLines(emu)).toContain(`${id} Night owls`);
 
     tf.workspace("groups", main("Night owls", true));
@@ -411,7 +407,7 @@ resource "sender_group" "beta" {
     await campaignUsing(emu, second);
     await emu.clearRequests();
     await tf.ok(dir, ["destroy", "-auto-approve", "-no-color"]);
-    expect((await mutations(emu)).filter((line) => line.includes("/groups"))).toEqual([
+    expect((await mutationLines(emu)).filter((line) => line.includes("/groups"))).toEqual([
       `DELETE /v2/groups/${second}`,
     ]);
   });

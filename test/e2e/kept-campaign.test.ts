@@ -7,7 +7,14 @@ import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { npm, type Packed, packFreshClone } from "../package/packed";
 import { outsideCheckout, removeUserFolders, userFolder } from "../support/folders";
-import { createStack, type EmulatorHandle, emulator, ROOT, type StackHandle } from "../support/stack";
+import {
+  createStack,
+  type EmulatorHandle,
+  emulator,
+  mutationLines,
+  ROOT,
+  type StackHandle,
+} from "../support/stack";
 
 const TOKEN = "tok-e2e-kept-Wq5Z8cLm";
 
@@ -29,11 +36,6 @@ async function send(id: string): Promise<void> {
 
 async function statusOf(id: string): Promise<string | undefined> {
   return (await emu.state()).campaigns.find((c: { id: string }) => c.id === id)?.status;
-}
-
-/** The requests since the log was last cleared, as `METHOD path`, other than GET. */
-async function mutations(): Promise<string[]> {
-  return (await emu.requests()).filter((r) => r.method !== "GET").map((r) => `${r.method} ${r.path}`);
 }
 
 const keptLine = (title: string, id: string, status: string) =>
@@ -95,7 +97,7 @@ describe("a sent campaign leaving the stack", () => {
     const destroyed = await h.stack.destroy({ onOutput: h.onOutput });
     expect(destroyed.summary.resourceChanges).toEqual({ delete: 4 });
     expect((await emu.requests()).filter((r) => r.method === "DELETE")).toEqual([]);
-    expect(await mutations()).toEqual([]);
+    expect(await mutationLines(emu)).toEqual([]);
     expect(printed(mark, "warning: ").sort()).toEqual([
       keptLine(title, first, "SENT"),
       targetingLine(first, "SENT"),
@@ -110,7 +112,7 @@ describe("a sent campaign leaving the stack", () => {
     // destroy removed the stack's nonce with the rest: the new campaign's mark is the new nonce's.
     expect(again.outputs.title?.value).toMatch(/^welcome-[0-9a-f]{8}$/);
     expect(again.outputs.title?.value).not.toBe(title);
-    expect(await mutations()).toEqual(["POST /v2/campaigns", `POST /v2/campaigns/${second}/tags/set`]);
+    expect(await mutationLines(emu)).toEqual(["POST /v2/campaigns", `POST /v2/campaigns/${second}/tags/set`]);
     expect(await statusOf(first)).toBe("SENT");
   });
 
@@ -121,12 +123,12 @@ describe("a sent campaign leaving the stack", () => {
     await emu.clearRequests();
     const up = await h.stack.up({ onOutput: h.onOutput });
     expect(up.summary.resourceChanges).toEqual({ same: 3, update: 1 });
-    expect(await mutations()).toEqual([]);
+    expect(await mutationLines(emu)).toEqual([]);
 
     await emu.clearRequests();
     const mark = h.output.length;
     await h.stack.destroy({ onOutput: h.onOutput });
-    expect(await mutations()).toEqual([`DELETE /v2/campaigns?ids=[${id}]`]);
+    expect(await mutationLines(emu)).toEqual([`DELETE /v2/campaigns?ids=[${id}]`]);
     expect(await statusOf(id)).toBeUndefined();
     // Only the targeting's line: the campaign went as asked.
     expect(printed(mark, "warning: Campaign ")).toEqual([]);
@@ -153,7 +155,7 @@ describe("preview shows adoption", () => {
     expect(printed(mark, "Campaign adopts")).toEqual([
       `Campaign adopts the existing campaign ${id} (adoptId) instead of creating one`,
     ]);
-    expect(await mutations()).toEqual([]);
+    expect(await mutationLines(emu)).toEqual([]);
 
     const up = await h.stack.up({ onOutput: h.onOutput });
     expect(up.outputs.campaignId?.value).toBe(id);

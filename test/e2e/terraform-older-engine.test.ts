@@ -9,7 +9,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { type EmulatorHandle, emulator } from "../support/stack";
+import { type EmulatorHandle, emulator, mutationLines } from "../support/stack";
 import { openTofu, providerBlock, TF_SOURCE, type Tofu } from "../support/tofu";
 
 const ENGINE = "1.10.10";
@@ -32,11 +32,6 @@ afterAll(async () => {
   await emu?.close();
   tf?.dispose();
 });
-
-/** The requests other than GET since the log was last cleared, as `METHOD path`. */
-async function mutations(): Promise<string[]> {
-  return (await emu.requests()).filter((r) => r.method !== "GET").map((r) => `${r.method} ${r.path}`);
-}
 
 /** The lines of a tofu run's stderr that start with `Error: `. */
 const errorLines = (stderr: string) => stderr.split("\n").filter((line) => line.startsWith("Error: "));
@@ -147,7 +142,7 @@ resource "sender_webhook" "secret" {
     const outputs = JSON.parse((await tf.ok(dir, ["output", "-json"])).stdout);
     ids = outputs.ids.value;
     // The campaign made marked, then renamed to its title (exactly-once); the webhook in one POST.
-    expect((await mutations()).sort()).toEqual([
+    expect((await mutationLines(emu)).sort()).toEqual([
       `PATCH /v2/campaigns/${ids.campaign}`,
       "POST /v2/account/webhooks",
       "POST /v2/campaigns",
@@ -159,7 +154,7 @@ resource "sender_webhook" "secret" {
     await emu.clearRequests();
     await tf.ok(dir, ["plan", "-detailed-exitcode", "-no-color"], 0);
     await tf.ok(dir, ["plan", "-refresh-only", "-detailed-exitcode", "-no-color"], 0);
-    expect(await mutations()).toEqual([]);
+    expect(await mutationLines(emu)).toEqual([]);
   });
 
   test("an import block by id imports the seeded group grp002 with 0 writes; a plan then shows no change", async () => {
@@ -179,7 +174,7 @@ resource "sender_group" "beta" {
     await emu.clearRequests();
     const apply = await tf.ok(adopt, ["apply", "-auto-approve", "-no-color"]);
     expect(apply.stdout).toContain("Apply complete! Resources: 1 imported, 0 added, 0 changed, 0 destroyed.");
-    expect(await mutations()).toEqual([]);
+    expect(await mutationLines(emu)).toEqual([]);
     await tf.ok(adopt, ["plan", "-detailed-exitcode", "-no-color"], 0);
   });
 
@@ -188,7 +183,7 @@ resource "sender_group" "beta" {
     await emu.clearRequests();
     const destroy = await tf.ok(dir, ["destroy", "-auto-approve", "-no-color"]);
     expect(destroy.stdout).toContain("Destroy complete! Resources: 2 destroyed.");
-    expect((await mutations()).sort()).toEqual([
+    expect((await mutationLines(emu)).sort()).toEqual([
       `DELETE /v2/account/webhooks/${ids.webhook}`,
       `DELETE /v2/campaigns?ids=[${ids.campaign}]`,
     ]);

@@ -111,6 +111,11 @@ export async function emulator(
   };
 }
 
+/** The emulator's logged requests other than GET (since its log was last cleared), as `METHOD path`. */
+export async function mutationLines(emu: EmulatorHandle): Promise<string[]> {
+  return (await emu.requests()).filter((r) => r.method !== "GET").map((r) => `${r.method} ${r.path}`);
+}
+
 /**
  * The requests that could write (every method but GET, HEAD and OPTIONS) the emulator received
  * since `mark` (from {@link EmulatorHandle.requestCounts}): `count` from the emulator's counters,
